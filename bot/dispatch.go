@@ -1,0 +1,425 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	gocache "github.com/patrickmn/go-cache"
+	"golang.org/x/time/rate"
+
+	"github.com/alea-bot/alea/commands"
+)
+
+// Exchange is one transport's side of an interaction. The dispatcher calls
+// Defer at most once, when no reply is ready after DeferAfter, and then
+// Send exactly once with the final reply (deferred tells Send whether the
+// interaction was acknowledged already, so the reply must edit it).
+type Exchange interface {
+	Defer(ctx context.Context, req *commands.Request) error
+	Send(ctx context.Context, req *commands.Request, reply *commands.Reply, deferred bool) error
+}
+
+// Outcome is how an interaction ended.
+type Outcome string
+
+// The outcomes of an interaction.
+const (
+	OK          Outcome = "ok"       // answered
+	Rejected    Outcome = "rejected" // the user's input was refused
+	Limited     Outcome = "limited"  // rate limited
+	Busy        Outcome = "busy"     // heavy-work queue full
+	TimedOut    Outcome = "timeout"  // over the time budget
+	Internal    Outcome = "internal" // a bug: panic, error, or a reply over Discord's limits
+	Undelivered Outcome = "undelivered"
+)
+
+// Options configure a Dispatcher. Zero values take the defaults noted.
+type Options struct {
+	Logger *slog.Logger // default: discard
+	// CacheTTL is how long results are kept (default 10 min; negative: no cache).
+	CacheTTL time.Duration
+	// CacheEntries bounds the result cache (default 2000).
+	CacheEntries int
+	// UserRate and UserBurst limit each user (default 2/s, burst 8;
+	// negative rate: no limit). GlobalRate and GlobalBurst limit everyone
+	// together (default 50/s, burst 100; negative: no limit).
+	UserRate    rate.Limit
+	UserBurst   int
+	GlobalRate  rate.Limit
+	GlobalBurst int
+	// MaxHeavy bounds heavy computations running at once (default: CPUs);
+	// HeavyQueue is how many more may wait (default 4×MaxHeavy).
+	MaxHeavy   int
+	HeavyQueue int
+	// DeferAfter is how long to wait for a reply before acknowledging
+	// (default 1.5 s; Discord allows 3 s).
+	DeferAfter time.Duration
+	// Metrics, when set, are updated for every interaction.
+	Metrics *Metrics
+}
+
+// Dispatcher runs handlers under the shared middleware.
+type Dispatcher struct {
+	router   *Router
+	log      *slog.Logger
+	opts     Options
+	cache    *gocache.Cache
+	users    *gocache.Cache
+	global   *rate.Limiter
+	heavy    chan struct{}
+	waiting  atomic.Int64
+	metrics  *Metrics
+	inflight sync.WaitGroup
+	closed   atomic.Bool
+}
+
+// NewDispatcher builds the router for reg and the middleware around it.
+func NewDispatcher(reg *commands.Registry, o Options) (*Dispatcher, error) {
+	r, err := NewRouter(reg)
+	if err != nil {
+		return nil, err
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.CacheTTL == 0 {
+		o.CacheTTL = 10 * time.Minute
+	}
+	if o.CacheEntries == 0 {
+		o.CacheEntries = 2000
+	}
+	if o.UserRate == 0 {
+		o.UserRate, o.UserBurst = 2, 8
+	}
+	if o.GlobalRate == 0 {
+		o.GlobalRate, o.GlobalBurst = 50, 100
+	}
+	if o.MaxHeavy <= 0 {
+		o.MaxHeavy = runtime.NumCPU()
+	}
+	if o.HeavyQueue <= 0 {
+		o.HeavyQueue = 4 * o.MaxHeavy
+	}
+	if o.DeferAfter <= 0 {
+		o.DeferAfter = 1500 * time.Millisecond
+	}
+	d := &Dispatcher{router: r, log: o.Logger, opts: o, heavy: make(chan struct{}, o.MaxHeavy), metrics: o.Metrics}
+	if o.CacheTTL > 0 {
+		d.cache = gocache.New(o.CacheTTL, o.CacheTTL)
+	}
+	if o.UserRate > 0 {
+		d.users = gocache.New(10*time.Minute, 10*time.Minute)
+	}
+	if o.GlobalRate > 0 {
+		d.global = rate.NewLimiter(o.GlobalRate, o.GlobalBurst)
+	}
+	return d, nil
+}
+
+// Router returns the dispatcher's router.
+func (d *Dispatcher) Router() *Router { return d.router }
+
+// Warm runs every command's start-up work (table builds) and returns when
+// all of it is done. Errors are logged, not fatal.
+func (d *Dispatcher) Warm(ctx context.Context) {
+	var wg sync.WaitGroup
+	for _, c := range d.router.reg.Commands() {
+		if c.Warm == nil {
+			continue
+		}
+		wg.Add(1)
+		go func(c *commands.Command) {
+			defer wg.Done()
+			start := time.Now()
+			err := c.Warm(ctx)
+			secs := time.Since(start).Seconds()
+			if d.metrics != nil {
+				d.metrics.WarmSeconds.WithLabelValues(c.Name.En).Set(secs)
+			}
+			if err != nil {
+				d.log.Error("warm-up failed", "command", c.Name.En, "err", err)
+				return
+			}
+			d.log.Info("warm-up done", "command", c.Name.En, "seconds", secs)
+		}(c)
+	}
+	wg.Wait()
+}
+
+// Close stops taking new interactions and waits until those in flight
+// have been answered, or ctx ends.
+func (d *Dispatcher) Close(ctx context.Context) error {
+	d.closed.Store(true)
+	done := make(chan struct{})
+	go func() { d.inflight.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Localised messages of the middleware.
+var (
+	msgLimited  = commands.T("⏳ Slow down a little — try again in a few seconds.", "⏳ 조금 천천히 — 몇 초 뒤에 다시 해 보세요.", "⏳ 少しゆっくり — 数秒後にもう一度どうぞ。")
+	msgBusy     = commands.T("⏳ Alea is busy with other heavy questions — try again in a moment.", "⏳ Alea가 다른 무거운 계산 중입니다 — 잠시 뒤에 다시 해 보세요.", "⏳ Alea は他の重い計算中です — 少し後でもう一度どうぞ。")
+	msgTimeout  = commands.T("⌛ This needed more than %s and was stopped. Try a smaller input.", "⌛ %s 넘게 걸려서 멈췄습니다. 더 작은 입력으로 해 보세요.", "⌛ %s を超えたため中止しました。もっと小さい入力で試してください。")
+	msgInternal = commands.T("💥 Internal error (reference `%s`). It has been logged; please try again later.", "💥 내부 오류입니다 (참조 `%s`). 기록되었으니 나중에 다시 해 보세요.", "💥 内部エラーです（参照 `%s`）。記録しました。後でもう一度どうぞ。")
+	msgClosing  = commands.T("Alea is restarting — try again in a moment.", "Alea가 다시 시작하는 중입니다 — 잠시 뒤에 다시 해 보세요.", "Alea は再起動中です — 少し後でもう一度どうぞ。")
+)
+
+func errorReply(msg string) *commands.Reply {
+	return &commands.Reply{Content: msg, Ephemeral: true, Volatile: true}
+}
+
+type result struct {
+	reply   *commands.Reply
+	outcome Outcome
+	hit     bool
+}
+
+// Handle answers one interaction through ex and reports how it ended.
+func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Exchange) Outcome {
+	start := time.Now()
+	d.inflight.Add(1)
+	defer d.inflight.Done()
+	if d.metrics != nil {
+		d.metrics.InFlight.Inc()
+		defer d.metrics.InFlight.Dec()
+	}
+	done := make(chan result, 1)
+	go func() { done <- d.compute(ctx, req) }()
+
+	deferred := false
+	var res result
+	if req.Kind == commands.KindAutocomplete {
+		res = <-done
+	} else {
+		timer := time.NewTimer(d.opts.DeferAfter)
+		select {
+		case res = <-done:
+			timer.Stop()
+		case <-timer.C:
+			if err := ex.Defer(ctx, req); err != nil {
+				d.log.Warn("defer failed", "interaction", req.ID, "err", err)
+			} else {
+				deferred = true
+				if d.metrics != nil {
+					d.metrics.Deferred.Inc()
+				}
+			}
+			res = <-done
+		}
+	}
+	if res.reply.Modal != nil && deferred {
+		// A modal cannot follow an acknowledgement.
+		res = result{reply: errorReply(msgTimeout.Format(req.Locale, d.opts.DeferAfter)), outcome: TimedOut}
+	}
+	outcome := res.outcome
+	if err := ex.Send(ctx, req, res.reply, deferred); err != nil {
+		d.log.Error("reply not delivered", "interaction", req.ID, "command", req.Command, "err", err)
+		outcome = Undelivered
+	}
+	latency := time.Since(start)
+	if d.metrics != nil {
+		d.metrics.Interactions.WithLabelValues(commandLabel(req), string(outcome)).Inc()
+		d.metrics.Latency.WithLabelValues(commandLabel(req)).Observe(latency.Seconds())
+	}
+	level := slog.LevelInfo
+	if outcome == Internal || outcome == Undelivered {
+		level = slog.LevelError
+	}
+	d.log.Log(ctx, level, "interaction",
+		"interaction", req.ID, "kind", kindName(req.Kind), "command", req.Command, "custom_id", req.CustomID,
+		"user", req.UserID, "locale", string(req.Locale), "latency_ms", latency.Milliseconds(),
+		"outcome", string(outcome), "deferred", deferred, "cached", res.hit)
+	return outcome
+}
+
+func commandLabel(req *commands.Request) string {
+	if req.Command == "" {
+		return "unknown"
+	}
+	name, _, _ := strings.Cut(req.Command, " ")
+	return name
+}
+
+func kindName(k commands.Kind) string {
+	switch k {
+	case commands.KindCommand:
+		return "command"
+	case commands.KindAutocomplete:
+		return "autocomplete"
+	case commands.KindComponent:
+		return "component"
+	case commands.KindModal:
+		return "modal"
+	}
+	return "unknown"
+}
+
+// compute runs the middleware chain and the handler; it never panics.
+func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res result) {
+	defer func() {
+		if p := recover(); p != nil {
+			d.log.Error("panic", "interaction", req.ID, "command", req.Command, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			res = result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
+		}
+	}()
+	if d.closed.Load() {
+		return result{reply: errorReply(msgClosing.In(req.Locale)), outcome: Busy}
+	}
+	if req.Locale == "" {
+		req.Locale = commands.English
+	}
+	if req.Kind != commands.KindAutocomplete && !d.allow(req.UserID) {
+		if d.metrics != nil {
+			d.metrics.RateLimited.Inc()
+		}
+		return result{reply: errorReply(msgLimited.In(req.Locale)), outcome: Limited}
+	}
+	cmd, handle, err := d.router.Resolve(req)
+	if err != nil {
+		return d.failure(req, err, 0)
+	}
+	key := ""
+	if d.cache != nil && req.Kind != commands.KindAutocomplete {
+		key = cacheKey(req)
+		if v, ok := d.cache.Get(key); ok {
+			if d.metrics != nil {
+				d.metrics.CacheHits.Inc()
+			}
+			return result{reply: v.(*commands.Reply), outcome: OK, hit: true}
+		}
+		if d.metrics != nil {
+			d.metrics.CacheMisses.Inc()
+		}
+	}
+	budget := cmd.Budget
+	if budget <= 0 {
+		budget = commands.DefaultBudget
+	}
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	if cmd.Heavy {
+		release, ok := d.acquire(ctx)
+		if !ok {
+			if d.metrics != nil {
+				d.metrics.Busy.Inc()
+			}
+			return result{reply: errorReply(msgBusy.In(req.Locale)), outcome: Busy}
+		}
+		defer release()
+	}
+	reply, err := handle(ctx, req)
+	if err == nil && reply == nil {
+		err = errors.New("handler returned no reply")
+	}
+	if err != nil {
+		return d.failure(req, err, budget)
+	}
+	if err := commands.ValidateReply(reply); err != nil {
+		d.log.Error("reply breaks a Discord limit", "interaction", req.ID, "command", req.Command, "err", err)
+		return result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
+	}
+	if key != "" && !reply.Volatile {
+		d.store(key, reply)
+	}
+	return result{reply: reply, outcome: OK}
+}
+
+func (d *Dispatcher) failure(req *commands.Request, err error, budget time.Duration) result {
+	var ue *commands.UserError
+	switch {
+	case errors.As(err, &ue):
+		return result{reply: errorReply("❌ " + ue.Localize(req.Locale)), outcome: Rejected}
+	case errors.Is(err, context.DeadlineExceeded):
+		return result{reply: errorReply(msgTimeout.Format(req.Locale, budget)), outcome: TimedOut}
+	}
+	d.log.Error("handler failed", "interaction", req.ID, "command", req.Command, "err", err)
+	return result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
+}
+
+func (d *Dispatcher) allow(user string) bool {
+	if d.global != nil && !d.global.Allow() {
+		return false
+	}
+	if d.users == nil {
+		return true
+	}
+	v, ok := d.users.Get(user)
+	if !ok {
+		lim := rate.NewLimiter(d.opts.UserRate, d.opts.UserBurst)
+		// Add fails when another request of the user won the race.
+		if d.users.Add(user, lim, gocache.DefaultExpiration) != nil {
+			v, _ = d.users.Get(user)
+		} else {
+			v = lim
+		}
+	} else {
+		d.users.Set(user, v, gocache.DefaultExpiration)
+	}
+	return v.(*rate.Limiter).Allow()
+}
+
+func (d *Dispatcher) acquire(ctx context.Context) (func(), bool) {
+	select {
+	case d.heavy <- struct{}{}:
+		return func() { <-d.heavy }, true
+	default:
+	}
+	if d.waiting.Add(1) > int64(d.opts.HeavyQueue) {
+		d.waiting.Add(-1)
+		return nil, false
+	}
+	defer d.waiting.Add(-1)
+	select {
+	case d.heavy <- struct{}{}:
+		return func() { <-d.heavy }, true
+	case <-ctx.Done():
+		return nil, false
+	}
+}
+
+func (d *Dispatcher) store(key string, reply *commands.Reply) {
+	if d.cache.ItemCount() >= d.opts.CacheEntries {
+		d.cache.DeleteExpired()
+		if d.cache.ItemCount() >= d.opts.CacheEntries {
+			return
+		}
+	}
+	d.cache.SetDefault(key, reply)
+}
+
+// cacheKey is the canonical form of a request: everything the reply may
+// depend on, and nothing else (not the user, not the interaction id).
+func cacheKey(req *commands.Request) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d|%s|%s|%s|", req.Kind, req.Locale, req.Command, req.CustomID)
+	names := make([]string, 0, len(req.Options))
+	for n := range req.Options {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(&b, "%s=%T:%q;", n, req.Options[n], fmt.Sprint(req.Options[n]))
+	}
+	fmt.Fprintf(&b, "|%q|", req.Values)
+	fields := make([]string, 0, len(req.Fields))
+	for n, v := range req.Fields {
+		fields = append(fields, fmt.Sprintf("%q=%q", n, v))
+	}
+	sort.Strings(fields)
+	b.WriteString(strings.Join(fields, ";"))
+	return b.String()
+}

@@ -1,0 +1,17 @@
+// Package all assembles every Alea command into one registry.
+package all
+
+import (
+	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/help"
+)
+
+// Registry returns a new registry with every command, /help last so that
+// it lists all the others.
+func Registry() *commands.Registry {
+	reg := commands.NewRegistry(
+	// One line per command package: name.Command(),
+	)
+	reg.Add(help.Command(reg))
+	return reg
+}

@@ -1,0 +1,193 @@
+package commands
+
+import (
+	"context"
+	"time"
+)
+
+// HandlerFunc answers one interaction. It must not block past ctx's
+// deadline: long computations take ctx and stop when it is done.
+type HandlerFunc func(ctx context.Context, req *Request) (*Reply, error)
+
+// OptionType is the type of a slash-command option, with Discord's numbering.
+type OptionType int
+
+// The option types Alea uses.
+const (
+	String  OptionType = 3
+	Integer OptionType = 4
+	Boolean OptionType = 5
+	Number  OptionType = 10
+)
+
+// Choice is a fixed value of an option, or an autocomplete suggestion.
+// Value is a string, an int64 or a float64, matching the option's type.
+type Choice struct {
+	Name  Text
+	Value any
+}
+
+// Option is one typed, bounded option of a command or subcommand.
+type Option struct {
+	// Name.En is the option's canonical name (what Discord sends back);
+	// Name.Ko and Name.Ja, when set, are its localised names.
+	Name        Text
+	Description Text
+	Type        OptionType
+	Required    bool
+	Choices     []Choice
+	// Min and Max bound Integer and Number options (nil: unbounded).
+	Min, Max *float64
+	// MinLength and MaxLength bound String options (0: unbounded).
+	MinLength, MaxLength int
+	// Autocomplete asks the command's Autocomplete handler for suggestions.
+	Autocomplete bool
+}
+
+// Between returns a pointer pair for Option.Min and Option.Max.
+func Between(lo, hi float64) (*float64, *float64) { return &lo, &hi }
+
+// Subcommand is a command's subcommand, such as "/coins bw".
+type Subcommand struct {
+	Name        Text
+	Description Text
+	Options     []Option
+	// Example is a complete invocation shown by /help.
+	Example string
+}
+
+// Route routes component and modal custom_ids to a handler, like an HTTP
+// path: the pattern "orbs/1/{state}" matches "orbs/1/AbC9" and sets
+// Request.Params["state"]. A final "{rest...}" segment captures the rest.
+// The first segment must be the command's name.
+type Route struct {
+	Pattern string
+	Handle  HandlerFunc
+}
+
+// Command is a slash command: its definition and its handlers.
+type Command struct {
+	// Name.En is the command's name; Ko and Ja its localised names.
+	Name        Text
+	Description Text
+	// Options of the command itself (when it has no subcommands).
+	Options     []Option
+	Subcommands []Subcommand
+	// Examples are complete invocations shown by /help, the first one
+	// foremost ("/orbs grid:\"110/011\"").
+	Examples []string
+
+	// Handle answers the slash command (all its subcommands).
+	Handle HandlerFunc
+	// Autocomplete, when set, answers autocomplete requests: it returns a
+	// Reply with Choices for Request.Focused.
+	Autocomplete HandlerFunc
+	// Routes answer the command's buttons, select menus and modals.
+	Routes []Route
+
+	// Heavy marks work that goes through the bound on concurrent heavy
+	// computations.
+	Heavy bool
+	// Budget is the time a single answer may take (default DefaultBudget).
+	Budget time.Duration
+	// Warm, when set, is started in the background when the bot starts
+	// (for example to build tables), so the first user does not pay for it.
+	// The bot reports ready when every Warm has returned.
+	Warm func(ctx context.Context) error
+}
+
+// DefaultBudget is the time budget of a command that sets none.
+const DefaultBudget = 10 * time.Second
+
+// Kind is what kind of interaction a Request is.
+type Kind int
+
+// The kinds of interaction.
+const (
+	KindCommand Kind = iota + 1
+	KindAutocomplete
+	KindComponent
+	KindModal
+)
+
+// Request is a parsed interaction, independent of how it arrived.
+type Request struct {
+	Kind Kind
+	// ID identifies the interaction in logs.
+	ID string
+	// Command is the command path: "help", "coins bw".
+	Command string
+	// Options holds the typed option values: string, int64, float64 or bool.
+	Options Options
+	// Focused is the option being typed, for Autocomplete.
+	Focused string
+	Locale  Locale
+	UserID  string
+	// UserName is the display name of the user, when known.
+	UserName  string
+	GuildID   string
+	ChannelID string
+	// CustomID is the component's or modal's custom_id; Params are the
+	// segments its Route captured.
+	CustomID string
+	Params   map[string]string
+	// Values are the selected values of a select menu.
+	Values []string
+	// Fields are a modal's text inputs by custom_id.
+	Fields map[string]string
+}
+
+// Subcommand returns the subcommand of the command path ("bw" for
+// "coins bw"), or "".
+func (r *Request) Subcommand() string {
+	for i := 0; i < len(r.Command); i++ {
+		if r.Command[i] == ' ' {
+			return r.Command[i+1:]
+		}
+	}
+	return ""
+}
+
+// Options are the typed values of a request's options by canonical name.
+type Options map[string]any
+
+// Has reports whether the option was given.
+func (o Options) Has(name string) bool { _, ok := o[name]; return ok }
+
+// String returns the string option name, or def when absent.
+func (o Options) String(name, def string) string {
+	if v, ok := o[name].(string); ok {
+		return v
+	}
+	return def
+}
+
+// Int returns the integer option name, or def when absent.
+func (o Options) Int(name string, def int64) int64 {
+	switch v := o[name].(type) {
+	case int64:
+		return v
+	case float64:
+		return int64(v)
+	}
+	return def
+}
+
+// Float returns the number option name, or def when absent.
+func (o Options) Float(name string, def float64) float64 {
+	switch v := o[name].(type) {
+	case float64:
+		return v
+	case int64:
+		return float64(v)
+	}
+	return def
+}
+
+// Bool returns the boolean option name, or def when absent.
+func (o Options) Bool(name string, def bool) bool {
+	if v, ok := o[name].(bool); ok {
+		return v
+	}
+	return def
+}

@@ -1,0 +1,179 @@
+package commands
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Coerce checks raw option values against their definitions and returns
+// them typed. A raw value is a string (from `alea run`) or a JSON value as
+// Discord sends it (string, float64, bool). Bad values, missing required
+// options, unknown options, values out of bounds and values that are not
+// among the choices are reported as a localised *UserError that says what
+// a right value looks like.
+func Coerce(defs []Option, raw map[string]any) (Options, error) {
+	out := Options{}
+	known := map[string]*Option{}
+	for i := range defs {
+		known[defs[i].Name.En] = &defs[i]
+	}
+	for name, v := range raw {
+		d, ok := known[name]
+		if !ok {
+			return nil, Reject("Unknown option `%s`. Options: %s.",
+				"알 수 없는 옵션 `%s`입니다. 옵션: %s.",
+				"不明なオプション `%s` です。オプション: %s。", name, optionNames(defs))
+		}
+		tv, err := coerceValue(d, v)
+		if err != nil {
+			return nil, err
+		}
+		out[name] = tv
+	}
+	for i := range defs {
+		if defs[i].Required && !out.Has(defs[i].Name.En) {
+			return nil, Reject("The option `%s` is required: %s.",
+				"`%s` 옵션이 필요합니다: %s.",
+				"オプション `%s` は必須です: %s。", defs[i].Name.En, defs[i].Description.En)
+		}
+	}
+	return out, nil
+}
+
+func optionNames(defs []Option) string {
+	if len(defs) == 0 {
+		return "-"
+	}
+	names := make([]string, len(defs))
+	for i, d := range defs {
+		names[i] = "`" + d.Name.En + "`"
+	}
+	return strings.Join(names, ", ")
+}
+
+func coerceValue(d *Option, v any) (any, error) {
+	name := d.Name.En
+	var out any
+	switch d.Type {
+	case String:
+		s, ok := v.(string)
+		if !ok {
+			s = fmt.Sprint(v)
+		}
+		n := utf8.RuneCountInString(s)
+		if d.MinLength > 0 && n < d.MinLength || d.MaxLength > 0 && n > d.MaxLength {
+			return nil, Reject("`%s` must be %d to %d characters long.",
+				"`%s`의 길이는 %d~%d자여야 합니다.",
+				"`%s` は %d〜%d 文字にしてください。", name, d.MinLength, d.MaxLength)
+		}
+		out = s
+	case Integer:
+		var i int64
+		switch x := v.(type) {
+		case string:
+			p, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64)
+			if err != nil {
+				return nil, Reject("`%s` must be a whole number, such as `%s:3`; got %q.",
+					"`%s`에는 정수를 써 주세요 (예: `%s:3`). 입력: %q",
+					"`%s` には整数を指定してください（例: `%s:3`）。入力: %q", name, name, x)
+			}
+			i = p
+		case float64:
+			if x != math.Trunc(x) || math.Abs(x) > 1<<53 {
+				return nil, Reject("`%s` must be a whole number.", "`%s`에는 정수를 써 주세요.", "`%s` には整数を指定してください。", name)
+			}
+			i = int64(x)
+		case int64:
+			i = x
+		case int:
+			i = int64(x)
+		default:
+			return nil, Reject("`%s` must be a whole number.", "`%s`에는 정수를 써 주세요.", "`%s` には整数を指定してください。", name)
+		}
+		if err := checkBounds(d, float64(i)); err != nil {
+			return nil, err
+		}
+		out = i
+	case Number:
+		var f float64
+		switch x := v.(type) {
+		case string:
+			p, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
+			if err != nil || math.IsNaN(p) || math.IsInf(p, 0) {
+				return nil, Reject("`%s` must be a number, such as `%s:2.5`; got %q.",
+					"`%s`에는 수를 써 주세요 (예: `%s:2.5`). 입력: %q",
+					"`%s` には数値を指定してください（例: `%s:2.5`）。入力: %q", name, name, x)
+			}
+			f = p
+		case float64:
+			f = x
+		case int64:
+			f = float64(x)
+		default:
+			return nil, Reject("`%s` must be a number.", "`%s`에는 수를 써 주세요.", "`%s` には数値を指定してください。", name)
+		}
+		if err := checkBounds(d, f); err != nil {
+			return nil, err
+		}
+		out = f
+	case Boolean:
+		switch x := v.(type) {
+		case bool:
+			out = x
+		case string:
+			b, err := strconv.ParseBool(strings.TrimSpace(x))
+			if err != nil {
+				return nil, Reject("`%s` must be `true` or `false`.", "`%s`에는 `true`나 `false`를 써 주세요.", "`%s` には `true` か `false` を指定してください。", name)
+			}
+			out = b
+		default:
+			return nil, Reject("`%s` must be `true` or `false`.", "`%s`에는 `true`나 `false`를 써 주세요.", "`%s` には `true` か `false` を指定してください。", name)
+		}
+	default:
+		return nil, fmt.Errorf("commands: option %s has unknown type %d", name, d.Type)
+	}
+	if len(d.Choices) > 0 {
+		for _, c := range d.Choices {
+			if choiceEqual(c.Value, out) {
+				return out, nil
+			}
+		}
+		vals := make([]string, len(d.Choices))
+		for i, c := range d.Choices {
+			vals[i] = fmt.Sprintf("`%v`", c.Value)
+		}
+		return nil, Reject("`%s` must be one of %s.", "`%s`는 다음 중 하나여야 합니다: %s.", "`%s` は次のいずれかにしてください: %s。", name, strings.Join(vals, ", "))
+	}
+	return out, nil
+}
+
+func choiceEqual(c, v any) bool {
+	switch cv := c.(type) {
+	case int:
+		return v == any(int64(cv))
+	case float64:
+		if iv, ok := v.(int64); ok {
+			return float64(iv) == cv
+		}
+	}
+	return c == v
+}
+
+func checkBounds(d *Option, x float64) error {
+	if d.Min != nil && x < *d.Min || d.Max != nil && x > *d.Max {
+		lo, hi := "-∞", "∞"
+		if d.Min != nil {
+			lo = strconv.FormatFloat(*d.Min, 'f', -1, 64)
+		}
+		if d.Max != nil {
+			hi = strconv.FormatFloat(*d.Max, 'f', -1, 64)
+		}
+		return Reject("`%s` must be between %s and %s; got %s.",
+			"`%s`는 %s 이상 %s 이하여야 합니다. 입력: %s",
+			"`%s` は %s 以上 %s 以下にしてください。入力: %s", d.Name.En, lo, hi, strconv.FormatFloat(x, 'f', -1, 64))
+	}
+	return nil
+}

@@ -1,0 +1,119 @@
+package commands
+
+// Reply is what a handler answers: a message (content, embeds, components,
+// files), a modal, or autocomplete choices. Package bot turns it into
+// Discord's payload and decides, by the clock, whether to defer it.
+type Reply struct {
+	Content    string
+	Embeds     []Embed
+	Components []ActionRow
+	Files      []File
+	// Ephemeral replies are seen only by the user who asked.
+	Ephemeral bool
+	// Update, for a component interaction, edits the message that holds
+	// the component instead of posting a new one.
+	Update bool
+	// Modal, when set, opens a modal instead of posting a message.
+	Modal *Modal
+	// Choices answer an autocomplete request (at most 25).
+	Choices []Choice
+	// Data is the engine's result for `alea run --format data`, in the
+	// schema SPEC §5 gives for the command. It is never sent to Discord.
+	Data any
+	// Volatile replies (random deals, games against a random player) are
+	// never cached.
+	Volatile bool
+}
+
+// Embed is a Discord embed. Image and Thumbnail name an attached file
+// ("tree.png"), shown through attachment://.
+type Embed struct {
+	Title       string
+	Description string
+	URL         string
+	Color       int
+	Fields      []Field
+	Footer      string
+	Image       string
+	Thumbnail   string
+}
+
+// Field is one field of an embed.
+type Field struct {
+	Name, Value string
+	Inline      bool
+}
+
+// ActionRow is one row of at most five buttons, or one select menu.
+type ActionRow []Component
+
+// ComponentKind is a component's kind, with Discord's numbering.
+type ComponentKind int
+
+// The component kinds Alea uses.
+const (
+	Button     ComponentKind = 2
+	SelectMenu ComponentKind = 3
+)
+
+// ButtonStyle is a button's colour, with Discord's numbering.
+type ButtonStyle int
+
+// Button styles.
+const (
+	Primary   ButtonStyle = 1
+	Secondary ButtonStyle = 2
+	Success   ButtonStyle = 3
+	Danger    ButtonStyle = 4
+	Link      ButtonStyle = 5
+)
+
+// Component is a button or a string select menu.
+type Component struct {
+	Kind     ComponentKind
+	CustomID string
+	Disabled bool
+
+	// Buttons.
+	Label string
+	Emoji string
+	Style ButtonStyle
+	URL   string
+
+	// Select menus.
+	Placeholder          string
+	Options              []SelectOption
+	MinValues, MaxValues int
+}
+
+// SelectOption is one entry of a select menu.
+type SelectOption struct {
+	Label, Value, Description, Emoji string
+	Default                          bool
+}
+
+// File is an attachment.
+type File struct {
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+// Modal is a form with text inputs.
+type Modal struct {
+	CustomID string
+	Title    string
+	Inputs   []TextInput
+}
+
+// TextInput is one text field of a modal.
+type TextInput struct {
+	CustomID    string
+	Label       string
+	Placeholder string
+	Value       string
+	// Paragraph selects a multi-line input.
+	Paragraph            bool
+	Required             bool
+	MinLength, MaxLength int
+}

@@ -1,0 +1,82 @@
+package commands
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Locale is the language of a reply: English, Korean or Japanese.
+type Locale string
+
+// The locales Alea speaks.
+const (
+	English  Locale = "en"
+	Korean   Locale = "ko"
+	Japanese Locale = "ja"
+)
+
+// Locales lists every supported locale, English first.
+var Locales = []Locale{English, Korean, Japanese}
+
+// ParseLocale maps a Discord locale ("ko", "ja", "en-US", "en-GB", ...) or a
+// bare language code to the Locale Alea answers in; anything else is English.
+func ParseLocale(s string) Locale {
+	s = strings.ToLower(strings.TrimSpace(s))
+	switch {
+	case s == "ko" || strings.HasPrefix(s, "ko-"):
+		return Korean
+	case s == "ja" || strings.HasPrefix(s, "ja-"):
+		return Japanese
+	}
+	return English
+}
+
+// Text is one string in the three languages. Ko and Ja fall back to En when
+// empty.
+type Text struct {
+	En, Ko, Ja string
+}
+
+// T builds a Text from its English, Korean and Japanese forms.
+func T(en, ko, ja string) Text { return Text{En: en, Ko: ko, Ja: ja} }
+
+// In returns the text in locale l (English when l has no translation).
+func (t Text) In(l Locale) string {
+	switch l {
+	case Korean:
+		if t.Ko != "" {
+			return t.Ko
+		}
+	case Japanese:
+		if t.Ja != "" {
+			return t.Ja
+		}
+	}
+	return t.En
+}
+
+// Format is fmt.Sprintf with the text in locale l as the format.
+func (t Text) Format(l Locale, args ...any) string {
+	return fmt.Sprintf(t.In(l), args...)
+}
+
+// UserError is input the bot rejects: it is shown to the user as an
+// ephemeral message in their language, and makes `alea run` exit with 1.
+type UserError struct {
+	Message Text
+	Args    []any
+}
+
+// Rejectf returns a UserError whose message is t formatted with args.
+func Rejectf(t Text, args ...any) *UserError { return &UserError{Message: t, Args: args} }
+
+// Reject returns a UserError with the message in three languages.
+func Reject(en, ko, ja string, args ...any) *UserError {
+	return &UserError{Message: T(en, ko, ja), Args: args}
+}
+
+// Error returns the message in English.
+func (e *UserError) Error() string { return e.Localize(English) }
+
+// Localize returns the message in locale l.
+func (e *UserError) Localize(l Locale) string { return e.Message.Format(l, e.Args...) }

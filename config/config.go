@@ -1,0 +1,245 @@
+// Package config reads Alea's settings from the environment, with a .env
+// file loaded first when present (variables already set win), and checks
+// them all at start: a bad value is reported with the variable's name and
+// the form it accepts. The Discord token is a Secret and never printed.
+package config
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/joho/godotenv"
+)
+
+// Secret is a value that must never appear in logs or output.
+type Secret string
+
+// String redacts the secret.
+func (s Secret) String() string {
+	if s == "" {
+		return ""
+	}
+	return "[redacted]"
+}
+
+// GoString redacts the secret in %#v.
+func (s Secret) GoString() string { return `config.Secret("[redacted]")` }
+
+// LogValue redacts the secret in slog output.
+func (s Secret) LogValue() slog.Value { return slog.StringValue(s.String()) }
+
+// MarshalText redacts the secret in JSON and other encodings.
+func (s Secret) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Reveal returns the secret itself, for the one place that sends it.
+func (s Secret) Reveal() string { return string(s) }
+
+// Config holds every setting of SPEC §3.
+type Config struct {
+	Token            Secret        // DISCORD_TOKEN: the bot token; enables the gateway
+	AppID            string        // DISCORD_APP_ID: optional, learned from READY otherwise
+	GuildID          string        // DISCORD_GUILD_ID: register commands to this guild only
+	PublicKey        string        // DISCORD_PUBLIC_KEY: hex Ed25519 key; with HTTP_ADDR enables the endpoint
+	HTTPAddr         string        // HTTP_ADDR: address of the HTTP interactions endpoint
+	APIBase          string        // DISCORD_API_BASE: replaces https://discord.com in REST URLs
+	ShardID          int           // SHARD_ID
+	ShardCount       int           // SHARD_COUNT
+	CacheTTL         time.Duration // CACHE_TTL
+	CacheEntries     int           // CACHE_ENTRIES
+	LogLevel         slog.Level    // LOG_LEVEL
+	LogFormat        string        // LOG_FORMAT: text or json
+	PlaygroundAddr   string        // PLAYGROUND_ADDR
+	PlaygroundPublic bool          // PLAYGROUND_PUBLIC: allow a non-loopback playground address
+	HealthAddr       string        // HEALTH_ADDR
+	UserRate         float64       // RATE_PER_USER: requests per second per user
+	MaxHeavy         int           // MAX_HEAVY: heavy computations at once (0: CPUs)
+}
+
+// Gateway reports whether the gateway transport is configured.
+func (c Config) Gateway() bool { return c.Token != "" }
+
+// Endpoint reports whether the HTTP interactions endpoint is configured.
+func (c Config) Endpoint() bool { return c.PublicKey != "" && c.HTTPAddr != "" }
+
+// Variables lists every setting with its default and meaning, in the order
+// of .env.example.
+var Variables = []struct{ Name, Default, Meaning string }{
+	{"DISCORD_TOKEN", "", "bot token; set it to connect to the gateway (never logged)"},
+	{"DISCORD_APP_ID", "", "application id; learned from READY when empty"},
+	{"DISCORD_GUILD_ID", "", "register commands to this guild only (instant); empty: globally"},
+	{"DISCORD_PUBLIC_KEY", "", "application public key (64 hex digits) for the HTTP endpoint"},
+	{"HTTP_ADDR", "", "listen address of the HTTP interactions endpoint, e.g. :8443"},
+	{"DISCORD_API_BASE", "https://discord.com", "base URL replacing https://discord.com in REST calls"},
+	{"SHARD_ID", "0", "this process's shard, 0 ≤ SHARD_ID < SHARD_COUNT"},
+	{"SHARD_COUNT", "1", "number of gateway shards"},
+	{"CACHE_TTL", "10m", "how long computed replies are cached (Go duration; 0 disables)"},
+	{"CACHE_ENTRIES", "2000", "most replies kept in the cache"},
+	{"LOG_LEVEL", "info", "debug, info, warn or error"},
+	{"LOG_FORMAT", "text", "text or json"},
+	{"PLAYGROUND_ADDR", "127.0.0.1:8080", "listen address of the local playground"},
+	{"PLAYGROUND_PUBLIC", "false", "allow the playground on a non-loopback address (no authentication!)"},
+	{"HEALTH_ADDR", "127.0.0.1:9090", "listen address of /healthz, /readyz and /metrics"},
+	{"RATE_PER_USER", "2", "requests per second each user may make (bursts of 8)"},
+	{"MAX_HEAVY", "0", "heavy computations at once; 0 means one per CPU"},
+}
+
+// Error lists every bad setting found.
+type Error struct{ Problems []string }
+
+func (e *Error) Error() string {
+	return "configuration: " + strings.Join(e.Problems, "; ")
+}
+
+// LoadDotenv loads path (".env" when empty) into the environment if it
+// exists, without overriding variables already set.
+func LoadDotenv(path string) error {
+	if path == "" {
+		path = ".env"
+	}
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err := godotenv.Load(path); err != nil {
+		return fmt.Errorf("reading %s: %w", path, err)
+	}
+	return nil
+}
+
+// FromEnv reads and validates the settings with lookup (os.LookupEnv in
+// production). All problems are reported together.
+func FromEnv(lookup func(string) (string, bool)) (Config, error) {
+	get := func(name string) string {
+		v, _ := lookup(name)
+		v = strings.TrimSpace(v)
+		if v == "" {
+			for _, d := range Variables {
+				if d.Name == name {
+					return d.Default
+				}
+			}
+		}
+		return v
+	}
+	var problems []string
+	bad := func(name, val, want string) {
+		if name == "DISCORD_TOKEN" || name == "DISCORD_PUBLIC_KEY" {
+			val = "…"
+		}
+		problems = append(problems, fmt.Sprintf("%s=%q is not valid: %s", name, val, want))
+	}
+	var c Config
+	c.Token = Secret(get("DISCORD_TOKEN"))
+	if strings.ContainsAny(string(c.Token), " \t\n") {
+		bad("DISCORD_TOKEN", "", "a bot token has no spaces (copy it from the Developer Portal's Bot page)")
+	}
+	c.Token = Secret(strings.TrimPrefix(string(c.Token), "Bot "))
+	snowflake := func(name string) string {
+		v := get(name)
+		if v != "" {
+			if _, err := strconv.ParseUint(v, 10, 64); err != nil {
+				bad(name, v, "a Discord id (digits only)")
+			}
+		}
+		return v
+	}
+	c.AppID = snowflake("DISCORD_APP_ID")
+	c.GuildID = snowflake("DISCORD_GUILD_ID")
+	c.PublicKey = strings.ToLower(get("DISCORD_PUBLIC_KEY"))
+	if c.PublicKey != "" {
+		if b, err := hex.DecodeString(c.PublicKey); err != nil || len(b) != 32 {
+			bad("DISCORD_PUBLIC_KEY", c.PublicKey, "64 hexadecimal digits (the application's public key)")
+		}
+	}
+	addr := func(name string) string {
+		v := get(name)
+		if v != "" {
+			if _, port, err := net.SplitHostPort(v); err != nil || port == "" {
+				bad(name, v, "host:port, e.g. 127.0.0.1:8080 or :8443")
+			} else if p, err := strconv.Atoi(port); err != nil || p < 0 || p > 65535 {
+				bad(name, v, "a port from 0 to 65535")
+			}
+		}
+		return v
+	}
+	c.HTTPAddr = addr("HTTP_ADDR")
+	if (c.PublicKey == "") != (c.HTTPAddr == "") {
+		problems = append(problems, "DISCORD_PUBLIC_KEY and HTTP_ADDR go together: set both to serve the HTTP interactions endpoint, or neither")
+	}
+	c.APIBase = strings.TrimRight(get("DISCORD_API_BASE"), "/")
+	if u, err := url.Parse(c.APIBase); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") {
+		bad("DISCORD_API_BASE", c.APIBase, "an http(s) URL without a path, e.g. https://discord.com or http://127.0.0.1:3000")
+	}
+	intVar := func(name string, min, max int) int {
+		v := get(name)
+		n, err := strconv.Atoi(v)
+		if err != nil || n < min || n > max {
+			bad(name, v, fmt.Sprintf("a whole number from %d to %d", min, max))
+		}
+		return n
+	}
+	c.ShardCount = intVar("SHARD_COUNT", 1, 1<<16)
+	c.ShardID = intVar("SHARD_ID", 0, 1<<16)
+	if c.ShardCount > 0 && c.ShardID >= c.ShardCount {
+		problems = append(problems, fmt.Sprintf("SHARD_ID=%d must be less than SHARD_COUNT=%d", c.ShardID, c.ShardCount))
+	}
+	if v := get("CACHE_TTL"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			bad("CACHE_TTL", v, "a Go duration such as 10m, 1h or 0 (no cache)")
+		}
+		c.CacheTTL = d
+	}
+	c.CacheEntries = intVar("CACHE_ENTRIES", 1, 1_000_000)
+	switch v := strings.ToLower(get("LOG_LEVEL")); v {
+	case "debug":
+		c.LogLevel = slog.LevelDebug
+	case "info":
+		c.LogLevel = slog.LevelInfo
+	case "warn", "warning":
+		c.LogLevel = slog.LevelWarn
+	case "error":
+		c.LogLevel = slog.LevelError
+	default:
+		bad("LOG_LEVEL", v, "debug, info, warn or error")
+	}
+	c.LogFormat = strings.ToLower(get("LOG_FORMAT"))
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		bad("LOG_FORMAT", c.LogFormat, "text or json")
+	}
+	c.PlaygroundAddr = addr("PLAYGROUND_ADDR")
+	pub, err := strconv.ParseBool(get("PLAYGROUND_PUBLIC"))
+	if err != nil {
+		bad("PLAYGROUND_PUBLIC", get("PLAYGROUND_PUBLIC"), "true or false")
+	}
+	c.PlaygroundPublic = pub
+	c.HealthAddr = addr("HEALTH_ADDR")
+	if v := get("RATE_PER_USER"); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f <= 0 || f > 1000 {
+			bad("RATE_PER_USER", v, "a number of requests per second, more than 0 and at most 1000")
+		}
+		c.UserRate = f
+	}
+	c.MaxHeavy = intVar("MAX_HEAVY", 0, 1024)
+	if len(problems) > 0 {
+		return c, &Error{Problems: problems}
+	}
+	return c, nil
+}
+
+// Logger returns the slog logger the settings ask for, writing to w.
+func (c Config) Logger(w *os.File) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: c.LogLevel}
+	if c.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}

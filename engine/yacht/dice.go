@@ -1,0 +1,292 @@
+package yacht
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+// NumDice is the number of dice rolled in a turn.
+const NumDice = 5
+
+// NumPatterns is |Ω|, the number of unordered outcomes of five dice.
+const NumPatterns = 252
+
+// NumKeeps is |Ω_part|, the number of multisets of at most five dice
+// (the empty keep included).
+const NumKeeps = 462
+
+// Counts gives, for each face 1..6 at index face-1, how many dice show it:
+// seed 001's ω ∈ Map(F, ℕ).
+type Counts [6]uint8
+
+// Size is |ω|, the number of dice.
+func (c Counts) Size() int {
+	n := 0
+	for _, x := range c {
+		n += int(x)
+	}
+	return n
+}
+
+// Sum is the sum of the faces.
+func (c Counts) Sum() int {
+	s := 0
+	for i, x := range c {
+		s += (i + 1) * int(x)
+	}
+	return s
+}
+
+// Faces lists the faces in ascending order.
+func (c Counts) Faces() []int {
+	out := make([]int, 0, c.Size())
+	for i, x := range c {
+		for j := 0; j < int(x); j++ {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// Dice is a roll of five dice, faces 1..6, in any order.
+type Dice [NumDice]int
+
+// Counts returns the pattern of the roll. It assumes valid faces.
+func (d Dice) Counts() Counts {
+	var c Counts
+	for _, f := range d {
+		c[f-1]++
+	}
+	return c
+}
+
+// Valid reports whether every face is in 1..6.
+func (d Dice) Valid() bool {
+	for _, f := range d {
+		if f < 1 || f > 6 {
+			return false
+		}
+	}
+	return true
+}
+
+// String writes the faces in ascending order, e.g. "3 3 5 6 6".
+func (d Dice) String() string {
+	f := d.Counts().Faces()
+	parts := make([]string, len(f))
+	for i, x := range f {
+		parts[i] = fmt.Sprint(x)
+	}
+	return strings.Join(parts, " ")
+}
+
+// dieGlyphs are the Unicode die faces ⚀..⚅.
+var dieGlyphs = [6]rune{'⚀', '⚁', '⚂', '⚃', '⚄', '⚅'}
+
+// Glyph returns the Unicode die face (⚀..⚅) for a face 1..6, or "?".
+func Glyph(face int) string {
+	if face < 1 || face > 6 {
+		return "?"
+	}
+	return string(dieGlyphs[face-1])
+}
+
+// ParseDice reads five dice written as "3 3 5 6 6", "33566", "3,3,5,6,6" or
+// with the die glyphs ⚀..⚅. It rejects anything but exactly five faces 1..6.
+func ParseDice(s string) (Dice, error) {
+	var d Dice
+	var faces []int
+	for _, r := range s {
+		switch {
+		case r >= '1' && r <= '6':
+			faces = append(faces, int(r-'0'))
+		case r >= '⚀' && r <= '⚅':
+			faces = append(faces, int(r-'⚀')+1)
+		case r == '0' || (r >= '7' && r <= '9'):
+			return d, fmt.Errorf("%c is not a die face: faces are 1 to 6", r)
+		case unicode.IsSpace(r) || r == ',' || r == ';' || r == '/' || r == '-' || r == '[' || r == ']':
+		default:
+			if unicode.IsDigit(r) {
+				return d, fmt.Errorf("%q is not a die face: faces are 1 to 6", r)
+			}
+			return d, fmt.Errorf("unexpected %q in the dice: write five faces 1 to 6, like \"3 3 5 6 6\" or \"33566\"", r)
+		}
+		if len(faces) > NumDice {
+			break
+		}
+	}
+	if len(faces) != NumDice {
+		return d, fmt.Errorf("need exactly five dice, got %d: write them like \"3 3 5 6 6\" or \"33566\"", len(faces))
+	}
+	copy(d[:], faces)
+	return d, nil
+}
+
+// diceSpace holds the keeps (Ω_part) and patterns (Ω) with their
+// transitions. Keeps are ordered by size, then lexicographically, so the 252
+// patterns are the last NumPatterns keeps.
+type diceSpace struct {
+	keep  [NumKeeps]Counts
+	size  [NumKeeps]uint8
+	index map[Counts]int16
+	// child[k][f] is keep k plus one die f (size < 5 only).
+	child [NumKeeps][6]int16
+	// sub lists keep k minus one die of each face it holds.
+	subStart [NumKeeps + 1]int16
+	sub      []int16
+	// prob[ω] = P(ω) for the patterns.
+	prob [NumPatterns]float64
+	// trans lists, for each keep, the patterns τ ≥ keep with P(τ-keep),
+	// as exact numerators over 6^(5-|keep|) and as floats.
+	transStart [NumKeeps + 1]int32
+	transTo    []int16
+	transNum   []int32
+	transProb  []float64
+	// subKeeps lists, for each pattern, the distinct keeps τ' ≤ ω.
+	subKeepStart [NumPatterns + 1]int32
+	subKeeps     []int16
+}
+
+// firstPattern is the keep index of the first size-5 keep.
+const firstPattern = NumKeeps - NumPatterns
+
+var factorial = [7]int64{1, 1, 2, 6, 24, 120, 720}
+
+var pow6 = [6]int64{1, 6, 36, 216, 1296, 7776}
+
+// multinomialCount returns |ω|!/∏ω(n)!, the number of ordered rolls with
+// pattern ω.
+func multinomialCount(c Counts) int64 {
+	n := factorial[c.Size()]
+	for _, x := range c {
+		n /= factorial[x]
+	}
+	return n
+}
+
+func leq(a, b Counts) bool {
+	for i := range a {
+		if a[i] > b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func newDiceSpace() *diceSpace {
+	sp := &diceSpace{index: make(map[Counts]int16, NumKeeps)}
+	n := 0
+	for size := 0; size <= NumDice; size++ {
+		var rec func(face, left int, c Counts)
+		rec = func(face, left int, c Counts) {
+			if face == 5 {
+				c[5] = uint8(left)
+				sp.keep[n] = c
+				sp.size[n] = uint8(size)
+				sp.index[c] = int16(n)
+				n++
+				return
+			}
+			for x := left; x >= 0; x-- {
+				c[face] = uint8(x)
+				rec(face+1, left-x, c)
+			}
+		}
+		rec(0, size, Counts{})
+	}
+	for k := 0; k < NumKeeps; k++ {
+		c := sp.keep[k]
+		if sp.size[k] < NumDice {
+			for f := 0; f < 6; f++ {
+				d := c
+				d[f]++
+				sp.child[k][f] = sp.index[d]
+			}
+		}
+		sp.subStart[k] = int16(len(sp.sub))
+		for f := 0; f < 6; f++ {
+			if c[f] > 0 {
+				d := c
+				d[f]--
+				sp.sub = append(sp.sub, sp.index[d])
+			}
+		}
+	}
+	sp.subStart[NumKeeps] = int16(len(sp.sub))
+	for w := 0; w < NumPatterns; w++ {
+		sp.prob[w] = float64(multinomialCount(sp.keep[firstPattern+w])) / float64(pow6[5])
+	}
+	for k := 0; k < NumKeeps; k++ {
+		sp.transStart[k] = int32(len(sp.transTo))
+		c := sp.keep[k]
+		den := float64(pow6[NumDice-int(sp.size[k])])
+		for w := 0; w < NumPatterns; w++ {
+			t := sp.keep[firstPattern+w]
+			if !leq(c, t) {
+				continue
+			}
+			var diff Counts
+			for i := range t {
+				diff[i] = t[i] - c[i]
+			}
+			num := multinomialCount(diff)
+			sp.transTo = append(sp.transTo, int16(w))
+			sp.transNum = append(sp.transNum, int32(num))
+			sp.transProb = append(sp.transProb, float64(num)/den)
+		}
+	}
+	sp.transStart[NumKeeps] = int32(len(sp.transTo))
+	for w := 0; w < NumPatterns; w++ {
+		sp.subKeepStart[w] = int32(len(sp.subKeeps))
+		t := sp.keep[firstPattern+w]
+		for k := 0; k < NumKeeps; k++ {
+			if leq(sp.keep[k], t) {
+				sp.subKeeps = append(sp.subKeeps, int16(k))
+			}
+		}
+	}
+	sp.subKeepStart[NumPatterns] = int32(len(sp.subKeeps))
+	return sp
+}
+
+// space is immutable after construction; it is computed once when the
+// package is loaded and needs no initialisation by callers.
+var space = newDiceSpace()
+
+// PatternIndex returns the index 0..251 of the pattern of d (d must be valid).
+func PatternIndex(d Dice) int {
+	return int(space.index[d.Counts()]) - firstPattern
+}
+
+// Pattern returns the counts of pattern index w (0..251).
+func Pattern(w int) Counts { return space.keep[firstPattern+w] }
+
+// PatternProbability returns P(ω) for pattern w as an exact fraction
+// num/7776.
+func PatternProbability(w int) (num, den int64) {
+	return multinomialCount(Pattern(w)), pow6[5]
+}
+
+// Transition is one outcome of rolling the dice not kept: the pattern reached
+// and its probability P(τ − keep) as the exact fraction Num/Den.
+type Transition struct {
+	Pattern  int // index 0..251 of τ
+	Num, Den int64
+}
+
+// KeepTransitions lists every pattern τ ≥ keep reachable by rolling the
+// 5−|keep| other dice, with its exact multinomial probability (seed 001's
+// 主張 on partial patterns). keep must have at most five dice.
+func KeepTransitions(keep Counts) ([]Transition, error) {
+	k, ok := space.index[keep]
+	if !ok {
+		return nil, fmt.Errorf("yacht: a keep holds at most five dice")
+	}
+	den := pow6[NumDice-int(space.size[k])]
+	var out []Transition
+	for i := space.transStart[k]; i < space.transStart[k+1]; i++ {
+		out = append(out, Transition{Pattern: int(space.transTo[i]), Num: int64(space.transNum[i]), Den: den})
+	}
+	return out, nil
+}

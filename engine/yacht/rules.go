@@ -1,0 +1,436 @@
+package yacht
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Kind says how a category scores a pattern.
+type Kind uint8
+
+const (
+	// KindUpper scores Face times the number of dice showing Face.
+	KindUpper Kind = iota
+	// KindChance scores the sum of all dice.
+	KindChance
+	// KindOfAKind needs at least Count equal dice and scores the sum of all
+	// five (Yacht, Yahtzee).
+	KindOfAKind
+	// KindOfAKindMatched needs at least Count equal dice and scores the sum
+	// of Count of them, the highest face that qualifies (Yatzy's pairs,
+	// three and four of a kind).
+	KindOfAKindMatched
+	// KindTwoPairs needs two pairs of different faces and scores those four
+	// dice, the two highest pairs (Yatzy).
+	KindTwoPairs
+	// KindFullHouse needs three of one face and two of another (or five
+	// equal when FiveOfAKind is set) and scores Points, or the sum of all
+	// dice when Points is 0.
+	KindFullHouse
+	// KindStraight needs the dice to contain one of Runs and scores Points.
+	KindStraight
+	// KindYacht needs five equal dice and scores Points.
+	KindYacht
+)
+
+// Category is one box of the score sheet.
+type Category struct {
+	// Key is the stable name used in sheets, options and data output.
+	Key string
+	// Kind and the fields below define the scoring.
+	Kind Kind
+	// Face is the face counted by an upper category.
+	Face int
+	// Count is the number of equal dice an of-a-kind category needs.
+	Count int
+	// Points is the fixed score (straights, Yacht, fixed full houses).
+	Points int
+	// Runs lists the face sets (bit f-1 for face f) a straight accepts.
+	Runs []uint8
+	// FiveOfAKind makes five equal dice count as a full house.
+	FiveOfAKind bool
+	// Label is the display name in English, Korean and Japanese.
+	Label [3]string
+	// concept groups the aliases the sheet parser accepts.
+	concept string
+}
+
+// Upper reports whether the category belongs to the upper section (counts
+// towards the bonus).
+func (c *Category) Upper() bool { return c.Kind == KindUpper }
+
+// Name returns the display name for a locale ("en", "ko", "ja"; others fall
+// back to English).
+func (c *Category) Name(locale string) string {
+	switch {
+	case strings.HasPrefix(locale, "ko"):
+		return c.Label[1]
+	case strings.HasPrefix(locale, "ja"):
+		return c.Label[2]
+	}
+	return c.Label[0]
+}
+
+// PointsFor returns σ_c(ω): the category's score for the pattern, without bonus
+// or joker.
+func (c *Category) PointsFor(p Counts) int {
+	switch c.Kind {
+	case KindUpper:
+		return c.Face * int(p[c.Face-1])
+	case KindChance:
+		return p.Sum()
+	case KindOfAKind:
+		for _, x := range p {
+			if int(x) >= c.Count {
+				if c.Points != 0 {
+					return c.Points
+				}
+				return p.Sum()
+			}
+		}
+	case KindOfAKindMatched:
+		for f := 6; f >= 1; f-- {
+			if int(p[f-1]) >= c.Count {
+				return c.Count * f
+			}
+		}
+	case KindTwoPairs:
+		s, n := 0, 0
+		for f := 6; f >= 1 && n < 2; f-- {
+			if p[f-1] >= 2 {
+				s += 2 * f
+				n++
+			}
+		}
+		if n == 2 {
+			return s
+		}
+	case KindFullHouse:
+		three, two, five := false, false, false
+		for _, x := range p {
+			switch x {
+			case 3:
+				three = true
+			case 2:
+				two = true
+			case 5:
+				five = true
+			}
+		}
+		if (three && two) || (five && c.FiveOfAKind) {
+			if c.Points != 0 {
+				return c.Points
+			}
+			return p.Sum()
+		}
+	case KindStraight:
+		var have uint8
+		for i, x := range p {
+			if x > 0 {
+				have |= 1 << i
+			}
+		}
+		for _, r := range c.Runs {
+			if have&r == r {
+				return c.Points
+			}
+		}
+	case KindYacht:
+		for _, x := range p {
+			if x == NumDice {
+				return c.Points
+			}
+		}
+	}
+	return 0
+}
+
+// jokerPoints is what a lower category scores for five equal dice under the
+// joker rule: fixed-value boxes (full house, straights) at full value, sum
+// boxes as usual.
+func (c *Category) jokerPoints(p Counts) int {
+	switch c.Kind {
+	case KindFullHouse, KindStraight:
+		if c.Points != 0 {
+			return c.Points
+		}
+		return p.Sum()
+	}
+	return c.PointsFor(p)
+}
+
+// Joker says what five equal dice may score when the Yacht box is already
+// filled.
+type Joker uint8
+
+const (
+	// NoJoker: five equal dice score like any other roll.
+	NoJoker Joker = iota
+	// ForcedJoker is Hasbro's official rule: the upper box of that face if it
+	// is open; otherwise any open lower box, full house and straights at full
+	// value; otherwise zero in an open upper box.
+	ForcedJoker
+	// FreeJoker lets the player choose any open box, full house and straights
+	// at full value.
+	FreeJoker
+)
+
+// Rules is a rule set as data. Categories[i] is category i; the bits of
+// State.Filled follow this order.
+type Rules struct {
+	// Key names the rule set ("yacht", "yahtzee", ...); tables are cached by
+	// it, so a modified rule set must get its own key.
+	Key        string
+	Categories []Category
+	// BonusThreshold (at most 63) and BonusPoints: the upper-section bonus.
+	BonusThreshold, BonusPoints int
+	// ExtraYachtBonus is scored for each further five of a kind while the
+	// Yacht box holds its points (Yahtzee: 100).
+	ExtraYachtBonus int
+	// Joker is the rule for five equal dice once the Yacht box is filled.
+	Joker Joker
+	// JokerNeedsPoints applies the joker only when the Yacht box holds its
+	// points (not when it was scratched with 0).
+	JokerNeedsPoints bool
+}
+
+// Preset names.
+const (
+	Yacht   = "yacht"
+	Pancht  = "pancht"
+	Yahtzee = "yahtzee"
+	Yatzy   = "yatzy"
+	// FullHouseYacht is the option that lets five equal dice count as a
+	// Full House in the yacht preset ("yacht+fullhouse_yacht").
+	FullHouseYacht = "fullhouse_yacht"
+)
+
+// PresetNames lists the presets.
+func PresetNames() []string { return []string{Yacht, Pancht, Yahtzee, Yatzy} }
+
+func upper(face int, key string, label [3]string) Category {
+	return Category{Key: key, Kind: KindUpper, Face: face, Label: label, concept: fmt.Sprintf("upper%d", face)}
+}
+
+var (
+	runsSmall4 = []uint8{0b001111, 0b011110, 0b111100}
+	runsLarge5 = []uint8{0b011111, 0b111110}
+)
+
+func yachtUpper(onesKey, twosKey string) []Category {
+	return []Category{
+		upper(1, onesKey, [3]string{"Aces", "에이스", "エース"}),
+		upper(2, twosKey, [3]string{"Deuces", "듀스", "デュース"}),
+		upper(3, "threes", [3]string{"Threes", "트레이", "トレイ"}),
+		upper(4, "fours", [3]string{"Fours", "포", "フォー"}),
+		upper(5, "fives", [3]string{"Fives", "파이브", "ファイブ"}),
+		upper(6, "sixes", [3]string{"Sixes", "식스", "シックス"}),
+	}
+}
+
+// Preset returns a fresh copy of a preset rule set: "yacht", "pancht",
+// "yahtzee", "yatzy", or "yacht+fullhouse_yacht".
+func Preset(name string) (*Rules, error) {
+	base, opt, _ := strings.Cut(strings.ToLower(strings.TrimSpace(name)), "+")
+	var r *Rules
+	switch base {
+	case Yacht:
+		cats := yachtUpper("aces", "twos")
+		cats = append(cats,
+			Category{Key: "choice", Kind: KindChance, Label: [3]string{"Choice", "초이스", "チョイス"}, concept: "chance"},
+			Category{Key: "four_of_a_kind", Kind: KindOfAKind, Count: 4, Label: [3]string{"4 of a Kind", "포 오브 어 카인드", "フォーカード"}, concept: "4k"},
+			Category{Key: "full_house", Kind: KindFullHouse, Label: [3]string{"Full House", "풀 하우스", "フルハウス"}, concept: "fh"},
+			Category{Key: "small_straight", Kind: KindStraight, Points: 15, Runs: runsSmall4, Label: [3]string{"S. Straight", "S. 스트레이트", "S.ストレート"}, concept: "ss"},
+			Category{Key: "large_straight", Kind: KindStraight, Points: 30, Runs: runsLarge5, Label: [3]string{"B. Straight", "B. 스트레이트", "B.ストレート"}, concept: "ls"},
+			Category{Key: "yacht", Kind: KindYacht, Points: 50, Label: [3]string{"Yacht", "요트", "ヨット"}, concept: "yacht"},
+		)
+		r = &Rules{Key: Yacht, Categories: cats, BonusThreshold: 63, BonusPoints: 35}
+	case Pancht:
+		cats := yachtUpper("aces", "twos")
+		cats = append(cats,
+			Category{Key: "choice", Kind: KindChance, Label: [3]string{"Choice", "초이스", "チョイス"}, concept: "chance"},
+			Category{Key: "three_of_a_kind", Kind: KindOfAKind, Count: 3, Label: [3]string{"3 of a Kind", "트리플", "スリーカード"}, concept: "3k"},
+			Category{Key: "four_of_a_kind", Kind: KindOfAKind, Count: 4, Label: [3]string{"4 of a Kind", "포 오브 어 카인드", "フォーカード"}, concept: "4k"},
+			Category{Key: "full_house", Kind: KindFullHouse, FiveOfAKind: true, Label: [3]string{"Full House", "풀 하우스", "フルハウス"}, concept: "fh"},
+			Category{Key: "small_straight", Kind: KindStraight, Points: 15, Runs: runsSmall4, Label: [3]string{"Small Straight", "스몰 스트레이트", "S.ストレート"}, concept: "ss"},
+			Category{Key: "large_straight", Kind: KindStraight, Points: 30, Runs: runsLarge5, Label: [3]string{"Large Straight", "라지 스트레이트", "B.ストレート"}, concept: "ls"},
+			Category{Key: "yacht", Kind: KindYacht, Points: 50, Label: [3]string{"Yacht", "요트", "ヨット"}, concept: "yacht"},
+		)
+		r = &Rules{Key: Pancht, Categories: cats, BonusThreshold: 63, BonusPoints: 35}
+	case Yahtzee:
+		cats := []Category{
+			upper(1, "aces", [3]string{"Aces", "에이스", "エース"}),
+			upper(2, "twos", [3]string{"Twos", "투", "ツー"}),
+			upper(3, "threes", [3]string{"Threes", "쓰리", "スリー"}),
+			upper(4, "fours", [3]string{"Fours", "포", "フォー"}),
+			upper(5, "fives", [3]string{"Fives", "파이브", "ファイブ"}),
+			upper(6, "sixes", [3]string{"Sixes", "식스", "シックス"}),
+			{Key: "three_of_a_kind", Kind: KindOfAKind, Count: 3, Label: [3]string{"3 of a Kind", "스리 오브 어 카인드", "スリーカード"}, concept: "3k"},
+			{Key: "four_of_a_kind", Kind: KindOfAKind, Count: 4, Label: [3]string{"4 of a Kind", "포 오브 어 카인드", "フォーカード"}, concept: "4k"},
+			{Key: "full_house", Kind: KindFullHouse, Points: 25, Label: [3]string{"Full House", "풀 하우스", "フルハウス"}, concept: "fh"},
+			{Key: "small_straight", Kind: KindStraight, Points: 30, Runs: runsSmall4, Label: [3]string{"Sm. Straight", "스몰 스트레이트", "S.ストレート"}, concept: "ss"},
+			{Key: "large_straight", Kind: KindStraight, Points: 40, Runs: runsLarge5, Label: [3]string{"Lg. Straight", "라지 스트레이트", "L.ストレート"}, concept: "ls"},
+			{Key: "yahtzee", Kind: KindYacht, Points: 50, Label: [3]string{"Yahtzee", "야찌", "ヤッツィー"}, concept: "yacht"},
+			{Key: "chance", Kind: KindChance, Label: [3]string{"Chance", "찬스", "チャンス"}, concept: "chance"},
+		}
+		r = &Rules{Key: Yahtzee, Categories: cats, BonusThreshold: 63, BonusPoints: 35,
+			ExtraYachtBonus: 100, Joker: ForcedJoker}
+	case Yatzy:
+		cats := []Category{
+			upper(1, "ones", [3]string{"Ones", "원", "ワン"}),
+			upper(2, "twos", [3]string{"Twos", "투", "ツー"}),
+			upper(3, "threes", [3]string{"Threes", "쓰리", "スリー"}),
+			upper(4, "fours", [3]string{"Fours", "포", "フォー"}),
+			upper(5, "fives", [3]string{"Fives", "파이브", "ファイブ"}),
+			upper(6, "sixes", [3]string{"Sixes", "식스", "シックス"}),
+			{Key: "one_pair", Kind: KindOfAKindMatched, Count: 2, Label: [3]string{"One Pair", "원 페어", "ワンペア"}, concept: "pair"},
+			{Key: "two_pairs", Kind: KindTwoPairs, Label: [3]string{"Two Pairs", "투 페어", "ツーペア"}, concept: "twopairs"},
+			{Key: "three_of_a_kind", Kind: KindOfAKindMatched, Count: 3, Label: [3]string{"Three of a Kind", "스리 오브 어 카인드", "スリーカード"}, concept: "3k"},
+			{Key: "four_of_a_kind", Kind: KindOfAKindMatched, Count: 4, Label: [3]string{"Four of a Kind", "포 오브 어 카인드", "フォーカード"}, concept: "4k"},
+			{Key: "small_straight", Kind: KindStraight, Points: 15, Runs: []uint8{0b011111}, Label: [3]string{"Small Straight", "스몰 스트레이트", "S.ストレート"}, concept: "ss"},
+			{Key: "large_straight", Kind: KindStraight, Points: 20, Runs: []uint8{0b111110}, Label: [3]string{"Large Straight", "라지 스트레이트", "L.ストレート"}, concept: "ls"},
+			{Key: "full_house", Kind: KindFullHouse, Label: [3]string{"Full House", "풀 하우스", "フルハウス"}, concept: "fh"},
+			{Key: "chance", Kind: KindChance, Label: [3]string{"Chance", "찬스", "チャンス"}, concept: "chance"},
+			{Key: "yatzy", Kind: KindYacht, Points: 50, Label: [3]string{"Yatzy", "야찌", "ヤッツィー"}, concept: "yacht"},
+		}
+		r = &Rules{Key: Yatzy, Categories: cats, BonusThreshold: 63, BonusPoints: 50}
+	default:
+		return nil, fmt.Errorf("unknown rules %q: choose one of %s", name, strings.Join(PresetNames(), ", "))
+	}
+	switch opt {
+	case "":
+	case FullHouseYacht:
+		if base != Yacht {
+			return nil, fmt.Errorf("the %s option applies to the yacht rules only", FullHouseYacht)
+		}
+		for i := range r.Categories {
+			if r.Categories[i].Kind == KindFullHouse {
+				r.Categories[i].FiveOfAKind = true
+			}
+		}
+		r.Key = Yacht + "+" + FullHouseYacht
+	default:
+		return nil, fmt.Errorf("unknown rules option %q (the only option is %s)", opt, FullHouseYacht)
+	}
+	return r, nil
+}
+
+// Validate checks that the rule set can be solved: 1..16 categories, a bonus
+// threshold of at most 63, upper faces 1..6 at most once each.
+func (r *Rules) Validate() error {
+	if r == nil {
+		return fmt.Errorf("yacht: nil rules")
+	}
+	if len(r.Categories) == 0 || len(r.Categories) > 16 {
+		return fmt.Errorf("yacht: %d categories, want 1 to 16", len(r.Categories))
+	}
+	if r.BonusThreshold < 0 || r.BonusThreshold > 63 {
+		return fmt.Errorf("yacht: bonus threshold %d, want 0 to 63", r.BonusThreshold)
+	}
+	seen := map[int]bool{}
+	keys := map[string]bool{}
+	yachts := 0
+	for _, c := range r.Categories {
+		if keys[c.Key] || c.Key == "" {
+			return fmt.Errorf("yacht: empty or duplicate category key %q", c.Key)
+		}
+		keys[c.Key] = true
+		switch c.Kind {
+		case KindUpper:
+			if c.Face < 1 || c.Face > 6 || seen[c.Face] {
+				return fmt.Errorf("yacht: bad or repeated upper face %d", c.Face)
+			}
+			seen[c.Face] = true
+		case KindYacht:
+			yachts++
+		}
+	}
+	if (r.ExtraYachtBonus != 0 || r.Joker != NoJoker) && yachts != 1 {
+		return fmt.Errorf("yacht: the joker and extra-yacht rules need exactly one yacht category")
+	}
+	return nil
+}
+
+// CategoryIndex returns the index of the category with that key, or -1.
+func (r *Rules) CategoryIndex(key string) int {
+	for i := range r.Categories {
+		if r.Categories[i].Key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+func (r *Rules) yachtIndex() int {
+	for i := range r.Categories {
+		if r.Categories[i].Kind == KindYacht {
+			return i
+		}
+	}
+	return -1
+}
+
+// hasFlag reports whether the state needs the Yacht-bonus flag.
+func (r *Rules) hasFlag() bool {
+	return r.ExtraYachtBonus != 0 || (r.Joker != NoJoker && r.JokerNeedsPoints)
+}
+
+// fingerprint hashes the scoring-relevant definition, so a saved table is
+// never loaded for different rules.
+func (r *Rules) fingerprint() [32]byte {
+	h := sha256.New()
+	w := func(v int) { _ = binary.Write(h, binary.LittleEndian, int64(v)) }
+	h.Write([]byte(r.Key))
+	w(len(r.Categories))
+	for _, c := range r.Categories {
+		h.Write([]byte(c.Key))
+		w(int(c.Kind))
+		w(c.Face)
+		w(c.Count)
+		w(c.Points)
+		w(len(c.Runs))
+		for _, x := range c.Runs {
+			w(int(x))
+		}
+		if c.FiveOfAKind {
+			w(1)
+		} else {
+			w(0)
+		}
+	}
+	w(r.BonusThreshold)
+	w(r.BonusPoints)
+	w(r.ExtraYachtBonus)
+	w(int(r.Joker))
+	if r.JokerNeedsPoints {
+		w(1)
+	} else {
+		w(0)
+	}
+	var out [32]byte
+	copy(out[:], h.Sum(nil))
+	return out
+}
+
+// PossibleScores lists every score category i can hold (ascending),
+// joker scores included.
+func (r *Rules) PossibleScores(i int) []int {
+	set := map[int]bool{0: true}
+	c := &r.Categories[i]
+	for w := 0; w < NumPatterns; w++ {
+		p := Pattern(w)
+		set[c.PointsFor(p)] = true
+		if r.Joker != NoJoker && c.Kind != KindUpper && isYacht(p) {
+			set[c.jokerPoints(p)] = true
+		}
+	}
+	out := make([]int, 0, len(set))
+	for v := range set {
+		out = append(out, v)
+	}
+	sort.Ints(out)
+	return out
+}

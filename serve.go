@@ -1,0 +1,197 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/commands/all"
+	"github.com/alea-bot/alea/config"
+)
+
+// serveMain runs the bot until SIGINT or SIGTERM: the gateway when a token
+// is set, the HTTP interactions endpoint when a public key and address are
+// set, the playground when neither is (or when asked for), and the health
+// server always.
+func serveMain(args []string, playgroundOnly bool) int {
+	if len(args) > 0 {
+		fmt.Fprintf(os.Stderr, "alea: unexpected arguments %q\n", args)
+		return 2
+	}
+	if err := config.LoadDotenv(""); err != nil {
+		fmt.Fprintln(os.Stderr, "alea:", err)
+		return 2
+	}
+	cfg, err := config.FromEnv(os.LookupEnv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "alea:", err)
+		fmt.Fprintln(os.Stderr, "See .env.example for every setting and its form.")
+		return 2
+	}
+	log := cfg.Logger(os.Stderr)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, cfg, log, playgroundOnly); err != nil {
+		log.Error("alea stopped", "err", err)
+		if errors.Is(err, errNotConfigured) {
+			return 2
+		}
+		return 1
+	}
+	log.Info("alea stopped cleanly")
+	return 0
+}
+
+var errNotConfigured = errors.New("no Discord settings")
+
+// notConfigured tells a newcomer how to connect Alea to Discord.
+const notConfigured = `Alea has no Discord settings, so it cannot connect to Discord.
+Set one of these (in the environment or in a .env file; see .env.example):
+  DISCORD_TOKEN=…            the bot token from the Developer Portal (gateway bot)
+  DISCORD_PUBLIC_KEY=… and HTTP_ADDR=:8443
+                             the application's public key, for the HTTP interactions endpoint
+Meanwhile, try any command locally:  alea run '/help'
+`
+
+func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundOnly bool) error {
+	metrics := bot.NewMetrics()
+	d, err := bot.NewDispatcher(all.Registry(), bot.Options{
+		Logger:       log,
+		CacheTTL:     cacheTTL(cfg),
+		CacheEntries: cfg.CacheEntries,
+		UserRate:     rate.Limit(cfg.UserRate),
+		UserBurst:    8,
+		MaxHeavy:     cfg.MaxHeavy,
+		Metrics:      metrics,
+	})
+	if err != nil {
+		return err
+	}
+	var (
+		warmed atomic.Bool
+		wg     sync.WaitGroup
+		errs   = make(chan error, 4)
+	)
+	// readiness checks, one per transport started below.
+	var readiness []func() bool
+	ready := func() bool {
+		if !warmed.Load() {
+			return false
+		}
+		for _, r := range readiness {
+			if !r() {
+				return false
+			}
+		}
+		return true
+	}
+
+	started := 0
+	// --- transports: each block starts one and adds its readiness check ---
+	if !playgroundOnly && cfg.Gateway() {
+		started++
+		errs <- errors.New("the gateway transport is not built yet")
+	}
+	if !playgroundOnly && cfg.Endpoint() {
+		started++
+		errs <- errors.New("the HTTP interactions endpoint is not built yet")
+	}
+	if playgroundOnly || started == 0 {
+		fmt.Fprint(os.Stderr, notConfigured)
+		return errNotConfigured
+	}
+	// --- end of transports ---
+
+	go func() {
+		d.Warm(ctx)
+		warmed.Store(true)
+	}()
+	health, err := startHealth(cfg.HealthAddr, ready, metrics, log)
+	if err != nil {
+		return err
+	}
+	var runErr error
+	select {
+	case <-ctx.Done():
+	case runErr = <-errs:
+	}
+	log.Info("shutting down")
+	shutdown, cancel := context.WithTimeout(context.Background(), 25*time.Second)
+	defer cancel()
+	if err := d.Close(shutdown); err != nil {
+		log.Warn("interactions still in flight at shutdown", "err", err)
+	}
+	_ = health.Shutdown(shutdown)
+	wg.Wait()
+	return runErr
+}
+
+func cacheTTL(cfg config.Config) time.Duration {
+	if cfg.CacheTTL == 0 {
+		return -1
+	}
+	return cfg.CacheTTL
+}
+
+// startHealth serves /healthz (alive), /readyz (commands registered and
+// start-up tables built) and /metrics on addr.
+func startHealth(addr string, ready func() bool, m *bot.Metrics, log *slog.Logger) (*http.Server, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("HEALTH_ADDR %s: %w", addr, err)
+	}
+	srv := &http.Server{Handler: bot.HealthHandler(ready, m), ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second, IdleTimeout: 60 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("health server", "err", err)
+		}
+	}()
+	log.Info("health endpoints", "addr", ln.Addr().String())
+	return srv, nil
+}
+
+// healthcheckMain asks the running bot's /healthz (HEALTH_ADDR) and exits
+// 0 when it answers 200, for Docker's HEALTHCHECK in an image without curl.
+func healthcheckMain(args []string) int {
+	_ = config.LoadDotenv("")
+	addr := os.Getenv("HEALTH_ADDR")
+	if addr == "" {
+		addr = "127.0.0.1:9090"
+	}
+	if len(args) > 0 {
+		addr = args[0]
+	}
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "healthcheck: HEALTH_ADDR:", err)
+		return 2
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "127.0.0.1"
+	}
+	client := &http.Client{Timeout: 3 * time.Second}
+	resp, err := client.Get("http://" + net.JoinHostPort(host, port) + "/healthz")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "healthcheck:", err)
+		return 1
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		fmt.Fprintln(os.Stderr, "healthcheck: status", resp.Status)
+		return 1
+	}
+	return 0
+}
