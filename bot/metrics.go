@@ -2,6 +2,7 @@ package bot
 
 import (
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 )
 
 // Metrics are the bot's Prometheus metrics, on a registry of their own (no
@@ -42,6 +43,6 @@ func NewMetrics() *Metrics {
 	}
 	m.Registry.MustRegister(m.Interactions, m.Latency, m.CacheHits, m.CacheMisses, m.RateLimited,
 		m.Busy, m.InFlight, m.Deferred, m.WarmSeconds,
-		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
