@@ -27,7 +27,7 @@ func Command(reg *commands.Registry) *commands.Command {
 			Type:        commands.String,
 			MaxLength:   32,
 		}},
-		Examples: []string{"/help", "/help command:coins"},
+		Examples: []string{"/help", "/help command:help"},
 	}
 	c.Handle = func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 		if name := strings.TrimPrefix(strings.TrimSpace(req.Options.String("command", "")), "/"); name != "" {
