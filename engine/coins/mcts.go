@@ -101,10 +101,10 @@ type PTree[S comparable, M comparable] struct {
 	Player int         // the player this tree plays for: 0 first, 1 second
 	K      int         // maxNumSimulations: the root's simulations are grown to K
 	C      float64     // the exploration constant, √2
-	// Backup, when true, departs from the lecture: a selection that
-	// reaches a terminal node counts that node's result as one more
-	// simulation (standard UCT) instead of ending the expansion, so the
-	// root always reaches K simulations.
+	// Backup is false for the lecture's rule. When true (see [NewUCTTree])
+	// a selection that reaches a terminal node counts that node's result
+	// as one more simulation, as standard UCT does, instead of ending the
+	// expansion, so the root always reaches K simulations.
 	Backup bool
 	rng    *rand.Rand
 	rounds int
@@ -115,14 +115,29 @@ type PTree[S comparable, M comparable] struct {
 // a root for start with the first player to move, expanded by
 // [PTree.Expand].
 func NewPTree[S comparable, M comparable](ctx context.Context, g Game[S, M], start S, player, k int, rng *rand.Rand) (*PTree[S, M], error) {
+	return newPTree(ctx, g, start, player, k, false, rng)
+}
+
+func newPTree[S comparable, M comparable](ctx context.Context, g Game[S, M], start S, player, k int, backup bool, rng *rand.Rand) (*PTree[S, M], error) {
 	if k < 1 {
 		return nil, fmt.Errorf("coins: %d simulations: need at least 1", k)
 	}
 	if player != 0 && player != 1 {
 		return nil, fmt.Errorf("coins: player %d: must be 0 or 1", player)
 	}
-	t := &PTree[S, M]{Game: g, Root: newNode(g, start, 0, nil), Player: player, K: k, C: ExplorationC, rng: rng}
+	t := &PTree[S, M]{Game: g, Root: newNode(g, start, 0, nil), Player: player, K: k, C: ExplorationC, Backup: backup, rng: rng}
 	return t, t.Expand(ctx)
+}
+
+// NewUCTTree is [NewPTree] with one departure from the lecture, standard
+// in Monte-Carlo tree search: when the selection reaches a terminal node,
+// its result is counted as a simulation and the search goes on, instead of
+// ending the expansion. With the lecture's rule the root of a small game
+// often stops far below k simulations (the search keeps reaching the same
+// ending), so its choice stops improving as k grows; with this rule the
+// choice converges to a winning move (TestUCTTreeConverges).
+func NewUCTTree[S comparable, M comparable](ctx context.Context, g Game[S, M], start S, player, k int, rng *rand.Rand) (*PTree[S, M], error) {
+	return newPTree(ctx, g, start, player, k, true, rng)
 }
 
 // Expand grows the tree by rounds of selection, expansion, simulation and

@@ -157,7 +157,7 @@ func (p Pile) Solve(ctx context.Context) (*PileSolution, error) {
 					Pile:      p,
 					Preperiod: int64(start),
 					Period:    int64(period),
-					wins:      wins[:start+period:start+period],
+					wins:      wins[: start+period : start+period],
 				}, nil
 			}
 		}
