@@ -106,7 +106,49 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundO
 	}
 	if !playgroundOnly && cfg.Endpoint() {
 		started++
-		errs <- errors.New("the HTTP interactions endpoint is not built yet")
+		key, err := bot.ParsePublicKey(cfg.PublicKey)
+		if err != nil {
+			return fmt.Errorf("DISCORD_PUBLIC_KEY: %w", err)
+		}
+		ep, err := bot.NewEndpoint(d, bot.EndpointOptions{PublicKey: key, APIBase: cfg.APIBase, Logger: log,
+			UserAgent: "DiscordBot (https://github.com/alea-bot/alea, " + version + ")"})
+		if err != nil {
+			return err
+		}
+		ln, err := net.Listen("tcp", cfg.HTTPAddr)
+		if err != nil {
+			return fmt.Errorf("HTTP_ADDR %s: %w", cfg.HTTPAddr, err)
+		}
+		// Discord waits 3 s for the first response; the dispatcher answers
+		// or defers after 1.5 s, so these bounds only cut off bad clients.
+		srv := &http.Server{Handler: ep, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+			WriteTimeout: 15 * time.Second, IdleTimeout: 120 * time.Second, MaxHeaderBytes: 16 << 10,
+			ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+		var once sync.Once
+		stopEndpoint := func() {
+			once.Do(func() {
+				ep.SetServing(false)
+				sctx, cancel := context.WithTimeout(context.Background(), 25*time.Second)
+				defer cancel()
+				if err := srv.Shutdown(sctx); err != nil {
+					log.Warn("HTTP endpoint shutdown", "err", err)
+				}
+			})
+		}
+		defer stopEndpoint()
+		go func() { <-ctx.Done(); stopEndpoint() }()
+		ep.SetServing(true)
+		go func() {
+			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				ep.SetServing(false)
+				select {
+				case errs <- fmt.Errorf("HTTP endpoint: %w", err):
+				default:
+				}
+			}
+		}()
+		readiness = append(readiness, ep.Ready)
+		log.Info("HTTP interactions endpoint", "addr", ln.Addr().String(), "path", bot.Path)
 	}
 	if playgroundOnly || started == 0 {
 		fmt.Fprint(os.Stderr, notConfigured)

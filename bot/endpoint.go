@@ -1,0 +1,422 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/alea-bot/alea/commands"
+)
+
+// EndpointOptions configure an [Endpoint]. Zero values take the defaults
+// noted.
+type EndpointOptions struct {
+	// PublicKey is the application's Ed25519 public key (required).
+	PublicKey ed25519.PublicKey
+	// APIBase replaces https://discord.com in the REST calls that deliver
+	// deferred replies (default https://discord.com).
+	APIBase string
+	// Client sends those REST calls (default: a client with a 15 s timeout).
+	Client *http.Client
+	// Logger (default: discard).
+	Logger *slog.Logger
+	// MaxBody bounds the request body (default 64 KiB).
+	MaxBody int64
+	// MaxSkew is how far the signed timestamp may be from Now (default 5 min).
+	MaxSkew time.Duration
+	// Now is the clock the timestamp is checked against (default time.Now).
+	Now func() time.Time
+	// UserAgent of the REST calls (default "DiscordBot (https://github.com/alea-bot/alea, dev)").
+	UserAgent string
+}
+
+// Endpoint is Discord's HTTP interactions endpoint: it serves POST
+// /interactions. Every request's Ed25519 signature over timestamp and body
+// is checked before anything is parsed; PING is answered with PONG, and
+// commands, autocomplete, components and modals go through the dispatcher.
+// A reply ready in time travels in the HTTP response; a deferred one (and
+// any reply with files, which Discord does not take in the HTTP response)
+// is acknowledged in the response and then delivered through the
+// interaction's webhook, with its application id and token: no bot token
+// is needed.
+type Endpoint struct {
+	d       *Dispatcher
+	key     ed25519.PublicKey
+	opts    EndpointOptions
+	log     *slog.Logger
+	serving atomic.Bool
+}
+
+// NewEndpoint returns an endpoint answering through d.
+func NewEndpoint(d *Dispatcher, o EndpointOptions) (*Endpoint, error) {
+	if len(o.PublicKey) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("bot: the endpoint needs a %d-byte Ed25519 public key, got %d bytes", ed25519.PublicKeySize, len(o.PublicKey))
+	}
+	if o.APIBase == "" {
+		o.APIBase = "https://discord.com"
+	}
+	o.APIBase = strings.TrimRight(o.APIBase, "/")
+	if o.Client == nil {
+		o.Client = &http.Client{Timeout: 15 * time.Second}
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.MaxBody <= 0 {
+		o.MaxBody = 64 << 10
+	}
+	if o.MaxSkew <= 0 {
+		o.MaxSkew = 5 * time.Minute
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.UserAgent == "" {
+		o.UserAgent = "DiscordBot (https://github.com/alea-bot/alea, dev)"
+	}
+	return &Endpoint{d: d, key: o.PublicKey, opts: o, log: o.Logger}, nil
+}
+
+// ParsePublicKey decodes the hexadecimal public key of the Developer
+// Portal (DISCORD_PUBLIC_KEY).
+func ParsePublicKey(hexKey string) (ed25519.PublicKey, error) {
+	b, err := hex.DecodeString(strings.TrimSpace(hexKey))
+	if err != nil || len(b) != ed25519.PublicKeySize {
+		return nil, errors.New("bot: a public key is 64 hexadecimal digits")
+	}
+	return ed25519.PublicKey(b), nil
+}
+
+// SetServing marks whether the endpoint's server is accepting requests;
+// Ready reports it, for /readyz.
+func (e *Endpoint) SetServing(on bool) { e.serving.Store(on) }
+
+// Ready reports whether the endpoint is serving.
+func (e *Endpoint) Ready() bool { return e.serving.Load() }
+
+// Path is where the endpoint answers.
+const Path = "/interactions"
+
+// problem answers a refused request with a short plain-text reason.
+func problem(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_, _ = io.WriteString(w, msg+"\n")
+}
+
+// ServeHTTP answers one interaction.
+func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != Path {
+		problem(w, http.StatusNotFound, "not found; Discord posts interactions to "+Path)
+		return
+	}
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		problem(w, http.StatusMethodNotAllowed, "only POST")
+		return
+	}
+	sig, err := hex.DecodeString(r.Header.Get("X-Signature-Ed25519"))
+	ts := r.Header.Get("X-Signature-Timestamp")
+	if err != nil || len(sig) != ed25519.SignatureSize || ts == "" {
+		problem(w, http.StatusUnauthorized, "missing or malformed signature")
+		return
+	}
+	if r.ContentLength > e.opts.MaxBody {
+		// Refused from the header alone: the body is never read.
+		w.Header().Set("Connection", "close")
+		problem(w, http.StatusRequestEntityTooLarge, "body too large")
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, e.opts.MaxBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			problem(w, http.StatusRequestEntityTooLarge, "body too large")
+			return
+		}
+		problem(w, http.StatusBadRequest, "cannot read the body")
+		return
+	}
+	if !e.fresh(ts) {
+		problem(w, http.StatusUnauthorized, "stale or malformed timestamp")
+		return
+	}
+	msg := make([]byte, 0, len(ts)+len(body))
+	msg = append(append(msg, ts...), body...)
+	if !ed25519.Verify(e.key, msg, sig) {
+		problem(w, http.StatusUnauthorized, "invalid request signature")
+		return
+	}
+	// Signed by Discord from here on.
+	var in discordgo.Interaction
+	if err := json.Unmarshal(body, &in); err != nil {
+		problem(w, http.StatusBadRequest, "malformed interaction")
+		return
+	}
+	if in.Type == discordgo.InteractionPing {
+		writeJSON(w, []byte(`{"type":1}`))
+		return
+	}
+	req, err := parseInteraction(&in)
+	if err != nil {
+		problem(w, http.StatusBadRequest, "unsupported interaction")
+		return
+	}
+	if in.AppID == "" || in.Token == "" {
+		problem(w, http.StatusBadRequest, "interaction without application_id or token")
+		return
+	}
+	ex := &httpExchange{e: e, appID: in.AppID, token: in.Token,
+		first: make(chan []byte, 1), written: make(chan error, 1), gone: make(chan struct{})}
+	// The work outlives the HTTP request when it is deferred.
+	ctx := context.WithoutCancel(r.Context())
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				e.log.Error("panic in the endpoint", "interaction", req.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+				ex.fail()
+			}
+		}()
+		e.d.Handle(ctx, req, ex)
+	}()
+	select {
+	case b := <-ex.first:
+		ex.written <- writeJSON(w, b)
+	case <-r.Context().Done():
+		close(ex.gone)
+	}
+}
+
+// parseInteraction converts a signed interaction, turning a panic of the
+// conversion on an unexpected shape into an error.
+func parseInteraction(in *discordgo.Interaction) (req *commands.Request, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			req, err = nil, fmt.Errorf("bot: unreadable interaction: %v", p)
+		}
+	}()
+	return RequestFromInteraction(in)
+}
+
+// fresh reports whether the signed timestamp (Unix seconds) is within
+// MaxSkew of the clock, in either direction.
+func (e *Endpoint) fresh(ts string) bool {
+	secs, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil {
+		return false
+	}
+	now := e.opts.Now().Unix()
+	skew := int64(e.opts.MaxSkew / time.Second)
+	return secs >= now-skew && secs <= now+skew
+}
+
+func writeJSON(w http.ResponseWriter, b []byte) error {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(http.StatusOK)
+	_, err := w.Write(b)
+	return err
+}
+
+// httpExchange is the endpoint's side of one interaction: the first
+// response goes to the waiting HTTP handler, anything later through the
+// interaction's webhook.
+type httpExchange struct {
+	e            *Endpoint
+	appID, token string
+	// first carries the HTTP response body to ServeHTTP; written carries
+	// back the result of writing it; gone is closed when the client left.
+	first   chan []byte
+	written chan error
+	gone    chan struct{}
+	// responded is set once the HTTP response has been handed over;
+	// ackEphemeral when that response was an ephemeral "thinking".
+	responded    atomic.Bool
+	ackEphemeral bool
+}
+
+var errClientGone = errors.New("bot: Discord closed the request before the response")
+
+// respond hands b to the HTTP handler and waits until it is written.
+func (x *httpExchange) respond(ctx context.Context, b []byte) error {
+	if !x.responded.CompareAndSwap(false, true) {
+		return errors.New("bot: the interaction was answered already")
+	}
+	x.first <- b
+	select {
+	case err := <-x.written:
+		return err
+	case <-x.gone:
+		return errClientGone
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// fail answers with a bare error when the exchange broke before a response.
+func (x *httpExchange) fail() {
+	if x.responded.CompareAndSwap(false, true) {
+		b, _ := json.Marshal(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: "💥", Flags: discordgo.MessageFlagsEphemeral}})
+		x.first <- b
+	}
+}
+
+func (x *httpExchange) ack(ctx context.Context, req *commands.Request, ephemeral bool) error {
+	resp := DeferredResponse(req)
+	if ephemeral && resp.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		resp.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+		x.ackEphemeral = true
+	}
+	b, err := json.Marshal(resp)
+	if err != nil {
+		return err
+	}
+	return x.respond(ctx, b)
+}
+
+// Defer acknowledges the interaction in the HTTP response.
+func (x *httpExchange) Defer(ctx context.Context, req *commands.Request) error {
+	return x.ack(ctx, req, false)
+}
+
+// Send answers in the HTTP response when it is still open and the reply
+// has no files; otherwise it acknowledges (if not done yet) and delivers
+// the reply through the webhook.
+func (x *httpExchange) Send(ctx context.Context, req *commands.Request, reply *commands.Reply, deferred bool) error {
+	if !deferred && !x.responded.Load() {
+		if len(reply.Files) == 0 || req.Kind == commands.KindAutocomplete || reply.Modal != nil {
+			b, err := json.Marshal(Response(req, reply))
+			if err != nil {
+				x.fail()
+				return err
+			}
+			return x.respond(ctx, b)
+		}
+		// Discord does not take multipart/form-data as the HTTP response
+		// to an interaction (discord/discord-api-docs#5933, #6204): send
+		// the files through the webhook after a deferred response.
+		if err := x.ack(ctx, req, reply.Ephemeral); err != nil {
+			return err
+		}
+	}
+	return x.e.deliver(ctx, x, req, reply)
+}
+
+// deliver sends a reply to an acknowledged interaction through the REST
+// API: an edit of the original response, or a follow-up message.
+func (e *Endpoint) deliver(ctx context.Context, x *httpExchange, req *commands.Request, reply *commands.Reply) error {
+	switch {
+	case req.Kind == commands.KindComponent && !reply.Update:
+		// Acknowledged as a deferred update: a new message is a follow-up.
+		return e.followUp(ctx, x, reply)
+	case req.Kind != commands.KindComponent && reply.Ephemeral && !x.ackEphemeral:
+		// The public "thinking…" cannot become ephemeral: remove it and
+		// answer privately.
+		if err := e.rest(ctx, http.MethodDelete, x, "/messages/@original", "", nil); err != nil {
+			e.log.Warn("could not remove the deferred response", "interaction", req.ID, "err", err)
+		}
+		return e.followUp(ctx, x, reply)
+	}
+	edit := WebhookEdit(reply)
+	ctype, body, err := encodeMessage(edit, edit.Files)
+	if err != nil {
+		return err
+	}
+	return e.rest(ctx, http.MethodPatch, x, "/messages/@original", ctype, body)
+}
+
+func (e *Endpoint) followUp(ctx context.Context, x *httpExchange, reply *commands.Reply) error {
+	d := MessageData(reply)
+	p := &discordgo.WebhookParams{Content: d.Content, Embeds: d.Embeds, Components: d.Components,
+		AllowedMentions: d.AllowedMentions, Flags: d.Flags, Files: d.Files}
+	if d.Attachments != nil {
+		p.Attachments = *d.Attachments
+	}
+	ctype, body, err := encodeMessage(p, p.Files)
+	if err != nil {
+		return err
+	}
+	return e.rest(ctx, http.MethodPost, x, "", ctype, body)
+}
+
+// encodeMessage encodes a message as JSON, or as multipart/form-data with
+// payload_json and files[n] parts when it carries files.
+func encodeMessage(v any, files []*discordgo.File) (string, []byte, error) {
+	if len(files) > 0 {
+		return discordgo.MultipartBodyWithJSON(v, files)
+	}
+	b, err := json.Marshal(v)
+	return "application/json", b, err
+}
+
+// webhookPath is the interaction's webhook, with the same API version as
+// the gateway transport (discordgo's).
+func (e *Endpoint) webhookPath(x *httpExchange) string {
+	return e.opts.APIBase + "/api/v" + discordgo.APIVersion + "/webhooks/" + x.appID + "/" + x.token
+}
+
+// rest sends one webhook request, retrying a 429 or a 5xx twice at most
+// (after Retry-After, capped at 5 s). Errors never contain the token.
+func (e *Endpoint) rest(ctx context.Context, method string, x *httpExchange, suffix, ctype string, body []byte) error {
+	where := method + " webhooks/" + x.appID + "/…" + suffix
+	var last error
+	for attempt := 0; attempt < 3; attempt++ {
+		hreq, err := http.NewRequestWithContext(ctx, method, e.webhookPath(x)+suffix, bytes.NewReader(body))
+		if err != nil {
+			return fmt.Errorf("%s: cannot build the request", where)
+		}
+		if ctype != "" {
+			hreq.Header.Set("Content-Type", ctype)
+		}
+		hreq.Header.Set("User-Agent", e.opts.UserAgent)
+		resp, err := e.opts.Client.Do(hreq)
+		if err != nil {
+			// The URL (with the token) is in err; keep only the cause.
+			var ue *url.Error
+			if errors.As(err, &ue) {
+				err = ue.Err
+			}
+			last = fmt.Errorf("%s: %w", where, err)
+			if ctx.Err() != nil {
+				return last
+			}
+			continue
+		}
+		snippet, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+		_ = resp.Body.Close()
+		if resp.StatusCode < 300 {
+			return nil
+		}
+		last = fmt.Errorf("%s: %s: %s", where, resp.Status, strings.TrimSpace(string(snippet)))
+		if resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode < 500 {
+			return last
+		}
+		wait := 500 * time.Millisecond
+		if s, err := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64); err == nil && s >= 0 {
+			wait = min(time.Duration(s*float64(time.Second)), 5*time.Second)
+		}
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return last
+		}
+	}
+	return last
+}
