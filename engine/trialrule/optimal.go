@@ -237,4 +237,3 @@ func (o *Optimal) Saving(e *big.Rat) (*big.Rat, float64) {
 	f, _ := d.Float64()
 	return d, f
 }
-

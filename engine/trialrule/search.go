@@ -12,7 +12,7 @@ import (
 const MaxExtraDepth = 40
 
 // maxStates bounds the states of one level of the digit programme.
-const maxStates = 1 << 20
+const maxStates = 1 << 17
 
 // ErrTooLarge reports that an exact computation would need more memory than
 // the engine allows for one request (the digit programme's states, or a

@@ -1,0 +1,5 @@
+//go:build !race
+
+package trialrule
+
+const raceEnabled = false
