@@ -135,6 +135,8 @@ type diceSpace struct {
 	// sub lists keep k minus one die of each face it holds.
 	subStart [NumKeeps + 1]int16
 	sub      []int16
+	// subs[k] is the same list as a fixed array, for the inner loops.
+	subs [NumKeeps]subList
 	// prob[ω] = P(ω) for the patterns.
 	prob [NumPatterns]float64
 	// trans lists, for each keep, the patterns τ ≥ keep with P(τ-keep),
@@ -146,6 +148,11 @@ type diceSpace struct {
 	// subKeeps lists, for each pattern, the distinct keeps τ' ≤ ω.
 	subKeepStart [NumPatterns + 1]int32
 	subKeeps     []int16
+}
+
+type subList struct {
+	n    uint8
+	list [6]int16
 }
 
 // firstPattern is the keep index of the first size-5 keep.
@@ -210,6 +217,8 @@ func newDiceSpace() *diceSpace {
 				d := c
 				d[f]--
 				sp.sub = append(sp.sub, sp.index[d])
+				sp.subs[k].list[sp.subs[k].n] = sp.index[d]
+				sp.subs[k].n++
 			}
 		}
 	}

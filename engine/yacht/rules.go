@@ -26,6 +26,10 @@ const (
 	// KindTwoPairs needs two pairs of different faces and scores those four
 	// dice, the two highest pairs (Yatzy).
 	KindTwoPairs
+	// KindTwoPairsLenient scores twice the highest pair plus twice the next
+	// pair, 0 for a missing pair, so a single pair also scores (the scoring
+	// in Larsson & Sjöberg's code).
+	KindTwoPairsLenient
 	// KindFullHouse needs three of one face and two of another (or five
 	// equal when FiveOfAKind is set) and scores Points, or the sum of all
 	// dice when Points is 0.
@@ -97,7 +101,7 @@ func (c *Category) PointsFor(p Counts) int {
 				return c.Count * f
 			}
 		}
-	case KindTwoPairs:
+	case KindTwoPairs, KindTwoPairsLenient:
 		s, n := 0, 0
 		for f := 6; f >= 1 && n < 2; f-- {
 			if p[f-1] >= 2 {
@@ -105,7 +109,7 @@ func (c *Category) PointsFor(p Counts) int {
 				n++
 			}
 		}
-		if n == 2 {
+		if n == 2 || c.Kind == KindTwoPairsLenient {
 			return s
 		}
 	case KindFullHouse:
@@ -173,8 +177,9 @@ const (
 	// is open; otherwise any open lower box, full house and straights at full
 	// value; otherwise zero in an open upper box.
 	ForcedJoker
-	// FreeJoker lets the player choose any open box, full house and straights
-	// at full value.
+	// FreeJoker is the reading of Verhoeff's 1999 solution (254.5896): any
+	// open box may be chosen; full house and straights score full value
+	// only when the upper box of that face is filled.
 	FreeJoker
 )
 
@@ -206,6 +211,13 @@ const (
 	// FullHouseYacht is the option that lets five equal dice count as a
 	// Full House in the yacht preset ("yacht+fullhouse_yacht").
 	FullHouseYacht = "fullhouse_yacht"
+	// FreeJokerOption selects Verhoeff's joker reading for yahtzee
+	// ("yahtzee+free_joker"), the rules of the published 254.5896.
+	FreeJokerOption = "free_joker"
+	// LenientTwoPairs lets a single pair score in Yatzy's Two Pairs (twice
+	// the pair), the scoring in Larsson & Sjöberg's code that gives their
+	// published 248.63 ("yatzy+lenient_two_pairs").
+	LenientTwoPairs = "lenient_two_pairs"
 )
 
 // PresetNames lists the presets.
@@ -312,8 +324,20 @@ func Preset(name string) (*Rules, error) {
 			}
 		}
 		r.Key = Yacht + "+" + FullHouseYacht
+	case FreeJokerOption:
+		if base != Yahtzee {
+			return nil, fmt.Errorf("the %s option applies to the yahtzee rules only", FreeJokerOption)
+		}
+		r.Joker = FreeJoker
+		r.Key = Yahtzee + "+" + FreeJokerOption
+	case LenientTwoPairs:
+		if base != Yatzy {
+			return nil, fmt.Errorf("the %s option applies to the yatzy rules only", LenientTwoPairs)
+		}
+		r.Categories[r.CategoryIndex("two_pairs")].Kind = KindTwoPairsLenient
+		r.Key = Yatzy + "+" + LenientTwoPairs
 	default:
-		return nil, fmt.Errorf("unknown rules option %q (the only option is %s)", opt, FullHouseYacht)
+		return nil, fmt.Errorf("unknown rules option %q (options: %s for yacht, %s for yahtzee, %s for yatzy)", opt, FullHouseYacht, FreeJokerOption, LenientTwoPairs)
 	}
 	return r, nil
 }

@@ -38,6 +38,8 @@ type solver struct {
 	// reach[m] is the bitset of capped upper totals reachable when the
 	// upper categories with bits m (bit j = upperCats[j]) are filled.
 	reach []uint64
+	// faceCount[f][w] is how many dice of pattern w show face f+1.
+	faceCount [6][NumPatterns]uint8
 	// yachtPattern[f] is the pattern index of five dice showing f+1.
 	yachtPattern [6]int
 }
@@ -83,6 +85,11 @@ func compile(r *Rules) (*solver, error) {
 			set = next
 		}
 		s.reach[m] = set
+	}
+	for w := 0; w < NumPatterns; w++ {
+		for f := 0; f < 6; f++ {
+			s.faceCount[f][w] = Pattern(w)[f]
+		}
 	}
 	for f := 0; f < 6; f++ {
 		var c Counts
@@ -138,17 +145,19 @@ func (s *solver) fillE3(ev []float64, st State, sc *scratch) {
 		next := st.Filled | bit
 		pts := &s.pts[i]
 		if f := s.face[i]; f != 0 {
-			for w := 0; w < NumPatterns; w++ {
-				p := int(pts[w])
-				nu := u + p
+			// The points take only six values (0..5 dice showing f).
+			var byCount [NumDice + 1]float64
+			for n := 0; n <= NumDice; n++ {
+				p := n * f
 				v := float64(p)
-				if u < s.threshold && nu >= s.threshold {
+				if u < s.threshold && u+p >= s.threshold {
 					v += float64(s.bonus)
 				}
-				v += ev[s.index(next, nu, st.YachtBonus)]
-				if v > e3[w] {
-					e3[w] = v
-				}
+				byCount[n] = v + ev[s.index(next, u+p, st.YachtBonus)]
+			}
+			cnt := &s.faceCount[f-1]
+			for w := 0; w < NumPatterns; w++ {
+				e3[w] = max(e3[w], byCount[cnt[w]])
 			}
 			continue
 		}
@@ -161,17 +170,12 @@ func (s *solver) fillE3(ev []float64, st State, sc *scratch) {
 				if p > 0 {
 					v = float64(p) + withFlag
 				}
-				if v > e3[w] {
-					e3[w] = v
-				}
+				e3[w] = max(e3[w], v)
 			}
 			continue
 		}
 		for w := 0; w < NumPatterns; w++ {
-			v := float64(pts[w]) + base
-			if v > e3[w] {
-				e3[w] = v
-			}
+			e3[w] = max(e3[w], float64(pts[w])+base)
 		}
 	}
 	if s.special && s.yacht >= 0 && st.IsFilled(s.yacht) {
@@ -228,10 +232,8 @@ func averageKeeps(kv *[NumKeeps]float64) {
 func maxOverSubKeeps(kv, mv *[NumKeeps]float64) {
 	for k := 0; k < NumKeeps; k++ {
 		v := kv[k]
-		for j := space.subStart[k]; j < space.subStart[k+1]; j++ {
-			if m := mv[space.sub[j]]; m > v {
-				v = m
-			}
+		for _, j := range space.subs[k].list[:space.subs[k].n] {
+			v = max(v, mv[j])
 		}
 		mv[k] = v
 	}

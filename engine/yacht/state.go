@@ -85,20 +85,24 @@ func (r *Rules) appendScorings(out []Scoring, st State, p Counts) []Scoring {
 		}
 		return out
 	}
-	if r.Joker == ForcedJoker {
-		face := 0
-		for f, x := range p {
-			if x == NumDice {
-				face = f + 1
-			}
+	face := 0
+	for f, x := range p {
+		if x == NumDice {
+			face = f + 1
 		}
-		for i := range r.Categories {
-			c := &r.Categories[i]
-			if c.Kind == KindUpper && c.Face == face && !st.IsFilled(i) {
+	}
+	upperOpen := false
+	for i := range r.Categories {
+		c := &r.Categories[i]
+		if c.Kind == KindUpper && c.Face == face && !st.IsFilled(i) {
+			upperOpen = true
+			if r.Joker == ForcedJoker {
 				add(i, c.PointsFor(p))
 				return out
 			}
 		}
+	}
+	if r.Joker == ForcedJoker {
 		lower := false
 		for i := range r.Categories {
 			c := &r.Categories[i]
@@ -122,7 +126,7 @@ func (r *Rules) appendScorings(out []Scoring, st State, p Counts) []Scoring {
 		if st.IsFilled(i) {
 			continue
 		}
-		if c.Kind == KindUpper {
+		if c.Kind == KindUpper || upperOpen {
 			add(i, c.PointsFor(p))
 		} else {
 			add(i, c.jokerPoints(p))

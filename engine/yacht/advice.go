@@ -1,0 +1,131 @@
+package yacht
+
+import (
+	"fmt"
+	"sort"
+)
+
+// ActionKind says whether an action keeps dice or scores a category.
+type ActionKind uint8
+
+const (
+	// Keep dice and roll the others.
+	Keep ActionKind = iota
+	// Score the dice in a category and end the turn.
+	Score
+)
+
+// Action is one legal move with its exact expected final score.
+type Action struct {
+	Kind ActionKind
+	// Keep is the dice kept (Kind == Keep); all five means rolling none.
+	Keep Counts
+	// Scoring is the category and what it adds (Kind == Score).
+	Scoring Scoring
+	// Expected is the expected final score of the game after this action
+	// under optimal play: points on the sheet, bonuses, and what is to come.
+	Expected float64
+}
+
+// Advice is the answer for a sheet, dice and roll.
+type Advice struct {
+	// Total is the sheet total now (bonuses included).
+	Total int
+	// Expected is the expected final score: of the best action when dice
+	// are given, otherwise of the state at the start of a turn.
+	Expected float64
+	// Actions lists every legal action, best first; empty without dice.
+	Actions []Action
+}
+
+// Advise answers for sheet s: with dice nil, the expected final score from
+// the start of the next turn; with dice just rolled on roll 1, 2 or 3, every
+// legal action — every distinct keep on rolls 1 and 2, every open category
+// allowed by the rules — with its expected final score, best first. Ties put
+// scoring before keeping, then follow category order and larger keeps.
+func (t *Table) Advise(s Sheet, dice *Dice, roll int) (Advice, error) {
+	if s.Rules == nil || s.Rules.Key != t.rules.Key || len(s.Scores) != len(t.rules.Categories) {
+		return Advice{}, fmt.Errorf("yacht: the sheet is for other rules than the table (%s)", t.rules.Key)
+	}
+	st := s.State()
+	if err := t.checkState(st); err != nil {
+		return Advice{}, err
+	}
+	total := s.Total()
+	adv := Advice{Total: total}
+	if dice == nil {
+		adv.Expected = float64(total) + t.Value(st)
+		return adv, nil
+	}
+	if !dice.Valid() {
+		return Advice{}, fmt.Errorf("dice %v: faces are 1 to 6", *dice)
+	}
+	if roll < 1 || roll > 3 {
+		return Advice{}, fmt.Errorf("roll %d: the roll just made is 1, 2 or 3", roll)
+	}
+	if st.Done(t.rules) {
+		return Advice{}, fmt.Errorf("every category is filled: the game is over with %d points", total)
+	}
+	base := float64(total)
+	w := PatternIndex(*dice)
+	sc := &scratch{}
+	t.sol.fillE3(t.ev, st, sc)
+	for _, o := range t.rules.appendScorings(nil, st, Pattern(w)) {
+		v := float64(o.Gain()) + t.ev[t.sol.stateIndex(t.rules.Next(st, o))]
+		adv.Actions = append(adv.Actions, Action{Kind: Score, Scoring: o, Expected: base + v})
+	}
+	if roll < 3 {
+		// next[τ] is the value of having pattern τ after the next roll.
+		next := sc.e3
+		if roll == 1 {
+			var k2 [NumKeeps]float64
+			keepValues(&sc.e3, &k2)
+			maxOverSubKeeps(&k2, &sc.mv)
+			copy(next[:], sc.mv[firstPattern:])
+		}
+		for i := space.subKeepStart[w]; i < space.subKeepStart[w+1]; i++ {
+			k := int(space.subKeeps[i])
+			adv.Actions = append(adv.Actions, Action{Kind: Keep, Keep: space.keep[k], Expected: base + keepValue(k, &next)})
+		}
+	}
+	sort.SliceStable(adv.Actions, func(i, j int) bool {
+		a, b := adv.Actions[i], adv.Actions[j]
+		if a.Expected != b.Expected {
+			return a.Expected > b.Expected
+		}
+		if a.Kind != b.Kind {
+			return a.Kind == Score
+		}
+		if a.Kind == Score {
+			return a.Scoring.Category < b.Scoring.Category
+		}
+		return a.Keep.Size() > b.Keep.Size()
+	})
+	adv.Expected = adv.Actions[0].Expected
+	return adv, nil
+}
+
+// keepValue is seed 001's Ẽ'(ω') = Σ_{τ ≥ ω'} P(τ − ω') next[τ], with the
+// multinomial probabilities listed for the keep.
+func keepValue(k int, next *[NumPatterns]float64) float64 {
+	v := 0.0
+	for i := space.transStart[k]; i < space.transStart[k+1]; i++ {
+		v += space.transProb[i] * next[space.transTo[i]]
+	}
+	return v
+}
+
+// keepValues fills kv[k] = keepValue(k, next) for every keep.
+func keepValues(next *[NumPatterns]float64, kv *[NumKeeps]float64) {
+	for k := 0; k < NumKeeps; k++ {
+		kv[k] = keepValue(k, next)
+	}
+}
+
+// Best returns the best action of an advice with dice (the first one).
+func (a Advice) Best() (Action, bool) {
+	if len(a.Actions) == 0 {
+		return Action{}, false
+	}
+	return a.Actions[0], true
+}

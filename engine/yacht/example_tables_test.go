@@ -1,0 +1,24 @@
+//go:build !race
+
+// The full-table example is left out of -race runs, where a build takes
+// ten times longer.
+
+package yacht_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/alea-bot/alea/engine/yacht"
+)
+
+func ExampleTables() {
+	var tables yacht.Tables // the zero value is ready; share one per process
+	t, err := tables.Preset(context.Background(), yacht.Yacht)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%.6f\n", t.Start())
+	// Output:
+	// 191.760880
+}

@@ -1,0 +1,300 @@
+package yacht
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Sheet is a score sheet: the score of each filled category under a rule
+// set, and the extra-Yacht bonuses earned (Yahtzee).
+type Sheet struct {
+	Rules *Rules
+	// Scores[i] is the score of category i, or -1 when it is empty.
+	Scores []int
+	// ExtraBonus is the total of extra-Yacht bonuses earned so far.
+	ExtraBonus int
+}
+
+// NewSheet returns an empty sheet.
+func NewSheet(r *Rules) Sheet {
+	s := Sheet{Rules: r, Scores: make([]int, len(r.Categories))}
+	for i := range s.Scores {
+		s.Scores[i] = -1
+	}
+	return s
+}
+
+// State returns the sheet's class s/∼: filled categories, upper total and
+// whether the Yacht box holds points.
+func (s Sheet) State() State {
+	var st State
+	for i, v := range s.Scores {
+		if v < 0 {
+			continue
+		}
+		st.Filled |= 1 << uint(i)
+		c := &s.Rules.Categories[i]
+		if c.Kind == KindUpper {
+			st.Upper += v
+		}
+		if c.Kind == KindYacht && v > 0 {
+			st.YachtBonus = true
+		}
+	}
+	return st
+}
+
+// UpperTotal is the sum of the upper-section scores.
+func (s Sheet) UpperTotal() int {
+	u := 0
+	for i, v := range s.Scores {
+		if v > 0 && s.Rules.Categories[i].Kind == KindUpper {
+			u += v
+		}
+	}
+	return u
+}
+
+// UpperBonus is the upper bonus the sheet has earned (0 or BonusPoints).
+func (s Sheet) UpperBonus() int {
+	if s.UpperTotal() >= s.Rules.BonusThreshold {
+		return s.Rules.BonusPoints
+	}
+	return 0
+}
+
+// Total is σ(s): every score plus the bonuses earned.
+func (s Sheet) Total() int {
+	t := s.ExtraBonus + s.UpperBonus()
+	for _, v := range s.Scores {
+		if v > 0 {
+			t += v
+		}
+	}
+	return t
+}
+
+// Filled counts the filled categories.
+func (s Sheet) Filled() int {
+	n := 0
+	for _, v := range s.Scores {
+		if v >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Fill returns a copy of the sheet with a scoring applied.
+func (s Sheet) Fill(sc Scoring) Sheet {
+	out := Sheet{Rules: s.Rules, Scores: append([]int(nil), s.Scores...), ExtraBonus: s.ExtraBonus + sc.ExtraBonus}
+	out.Scores[sc.Category] = sc.Points
+	return out
+}
+
+// String writes the sheet in the form ParseSheet reads, in category order.
+func (s Sheet) String() string {
+	var parts []string
+	for i, v := range s.Scores {
+		if v >= 0 {
+			parts = append(parts, fmt.Sprintf("%s:%d", s.Rules.Categories[i].Key, v))
+		}
+	}
+	if s.ExtraBonus > 0 {
+		parts = append(parts, fmt.Sprintf("%s:%d", extraBonusKey, s.ExtraBonus))
+	}
+	return strings.Join(parts, " ")
+}
+
+// extraBonusKey names the extra-Yacht bonus total in a sheet.
+const extraBonusKey = "yahtzee_bonus"
+
+// aliases maps a normalised name to a concept; each rule set maps concepts to
+// its categories.
+var aliases = buildAliases()
+
+func buildAliases() map[string]string {
+	aliases := map[string]string{}
+	add := func(concept string, names ...string) {
+		for _, n := range names {
+			aliases[normaliseName(n)] = concept
+		}
+	}
+	add("upper1", "aces", "ace", "ones", "one", "1s", "에이스", "원", "エース", "ワン", "1の目")
+	add("upper2", "twos", "two", "deuces", "deuce", "2s", "듀스", "투", "デュース", "ツー", "2の目")
+	add("upper3", "threes", "three", "treys", "trey", "3s", "트레이", "쓰리", "스리", "トレイ", "スリー", "3の目")
+	add("upper4", "fours", "four", "4s", "포", "フォー", "4の目")
+	add("upper5", "fives", "five", "5s", "파이브", "ファイブ", "5の目")
+	add("upper6", "sixes", "six", "6s", "식스", "シックス", "6の目")
+	add("chance", "choice", "chance", "초이스", "찬스", "チョイス", "チャンス")
+	add("3k", "three_of_a_kind", "3_of_a_kind", "3k", "3oak", "trips", "threekind", "트리플", "쓰리 오브 어 카인드", "스리 오브 어 카인드", "스리카드", "쓰리카드", "スリーカード", "スリーオブアカインド")
+	add("4k", "four_of_a_kind", "4_of_a_kind", "4k", "4oak", "quads", "fourkind", "four_dice", "포 오브 어 카인드", "포카드", "포 다이스", "포다이스", "フォーカード", "フォーダイス", "フォーオブアカインド")
+	add("fh", "full_house", "fullhouse", "fh", "풀 하우스", "풀하우스", "フルハウス")
+	add("ss", "small_straight", "s_straight", "sm_straight", "little_straight", "ss", "스몰 스트레이트", "S. 스트레이트", "リトルストレート", "スモールストレート", "S.ストレート", "Sストレート")
+	add("ls", "large_straight", "big_straight", "l_straight", "b_straight", "lg_straight", "ls", "bs", "라지 스트레이트", "빅 스트레이트", "B. 스트레이트", "L. 스트레이트", "ラージストレート", "ビッグストレート", "B.ストレート", "L.ストレート", "Bストレート", "Lストレート")
+	add("yacht", "yacht", "yahtzee", "yatzy", "요트", "야추", "야찌", "ヨット", "ヤッツィー")
+	add("pair", "one_pair", "pair", "1pair", "원 페어", "원페어", "페어", "ワンペア")
+	add("twopairs", "two_pairs", "two_pair", "2pairs", "2pair", "투 페어", "투페어", "ツーペア")
+	return aliases
+}
+
+// normaliseName lower-cases and drops spaces, '_', '-', '.', '·'.
+func normaliseName(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsSpace(r) || r == '_' || r == '-' || r == '.' || r == '·' || r == '・' || r == '．' {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// lookupCategory resolves a category name (key, English, Korean or Japanese
+// name or alias) for rules r.
+func (r *Rules) lookupCategory(name string) (int, bool) {
+	n := normaliseName(name)
+	for i := range r.Categories {
+		c := &r.Categories[i]
+		if normaliseName(c.Key) == n {
+			return i, true
+		}
+		for _, l := range c.Label {
+			if normaliseName(l) == n {
+				return i, true
+			}
+		}
+	}
+	if concept, ok := aliases[n]; ok {
+		for i := range r.Categories {
+			if r.Categories[i].concept == concept {
+				return i, true
+			}
+		}
+	}
+	return -1, false
+}
+
+// LookupCategory resolves a category name in any supported language to its
+// index, or -1.
+func (r *Rules) LookupCategory(name string) int {
+	i, _ := r.lookupCategory(name)
+	return i
+}
+
+// maxSheetLen bounds the text ParseSheet reads.
+const maxSheetLen = 1000
+
+// ParseSheet reads a sheet such as "aces:3 twos:6 choice:22 yacht:0"
+// (also "name=score", separated by spaces, commas or semicolons; names may
+// contain spaces, e.g. "풀 하우스:25"). Category names may be keys or English,
+// Korean or Japanese names and common aliases. Scores that the category
+// cannot hold (aces:7, twos:3) and repeated categories are rejected. Under
+// rules with extra-Yacht bonuses, "yahtzee_bonus:200" records bonuses
+// earned.
+func ParseSheet(r *Rules, text string) (Sheet, error) {
+	s := NewSheet(r)
+	if len(text) > maxSheetLen {
+		return s, fmt.Errorf("the sheet is too long (at most %d characters)", maxSheetLen)
+	}
+	rest := strings.TrimSpace(text)
+	for rest != "" {
+		sep := strings.IndexAny(rest, ":=")
+		if sep < 0 {
+			return s, fmt.Errorf("%q has no score: write category:score, like \"aces:3 choice:22\"", strings.TrimSpace(rest))
+		}
+		name := strings.Trim(rest[:sep], " \t\r\n,;")
+		rest = strings.TrimLeft(rest[sep+1:], " \t")
+		j := 0
+		for j < len(rest) && (rest[j] >= '0' && rest[j] <= '9' || (j == 0 && (rest[j] == '-' || rest[j] == '+'))) {
+			j++
+		}
+		numText := rest[:j]
+		rest = strings.TrimLeft(rest[j:], " \t\r\n,;")
+		if name == "" {
+			return s, fmt.Errorf("a score without a category name: write category:score, like \"aces:3\"")
+		}
+		if numText == "" || numText == "-" || numText == "+" {
+			return s, fmt.Errorf("%s has no score: write a number after the colon, like \"%s:3\"", name, name)
+		}
+		v, err := strconv.Atoi(numText)
+		if err != nil || v < 0 || v > 10000 {
+			return s, fmt.Errorf("%s:%s is not a possible score", name, numText)
+		}
+		if normaliseName(name) == normaliseName(extraBonusKey) || normaliseName(name) == "bonus" && r.ExtraYachtBonus > 0 {
+			if r.ExtraYachtBonus == 0 {
+				return s, fmt.Errorf("the %s rules have no extra bonus for further five-of-a-kinds", r.Key)
+			}
+			if v%r.ExtraYachtBonus != 0 {
+				return s, fmt.Errorf("%s:%d must be a multiple of %d", extraBonusKey, v, r.ExtraYachtBonus)
+			}
+			if s.ExtraBonus != 0 {
+				return s, fmt.Errorf("%s appears twice in the sheet", extraBonusKey)
+			}
+			s.ExtraBonus = v
+			continue
+		}
+		i, ok := r.lookupCategory(name)
+		if !ok {
+			keys := make([]string, len(r.Categories))
+			for k := range r.Categories {
+				keys[k] = r.Categories[k].Key
+			}
+			return s, fmt.Errorf("unknown category %q for the %s rules; use one of: %s", name, r.Key, strings.Join(keys, " "))
+		}
+		key := r.Categories[i].Key
+		if s.Scores[i] >= 0 {
+			return s, fmt.Errorf("%s appears twice in the sheet", key)
+		}
+		if !r.possible(i, v) {
+			return s, fmt.Errorf("%s cannot score %d (%s)", key, v, describePossible(r.PossibleScores(i)))
+		}
+		s.Scores[i] = v
+	}
+	if s.ExtraBonus > 0 {
+		y := r.yachtIndex()
+		if y < 0 || s.Scores[y] <= 0 {
+			return s, fmt.Errorf("%s needs %s:%d on the sheet", extraBonusKey, r.Categories[y].Key, r.Categories[y].Points)
+		}
+		if s.ExtraBonus/r.ExtraYachtBonus > len(r.Categories)-1 {
+			return s, fmt.Errorf("%s:%d is more bonuses than turns", extraBonusKey, s.ExtraBonus)
+		}
+	}
+	return s, nil
+}
+
+func (r *Rules) possible(i, v int) bool {
+	for _, p := range r.PossibleScores(i) {
+		if p == v {
+			return true
+		}
+	}
+	return false
+}
+
+// describePossible summarises a set of possible scores for an error message,
+// as runs: "possible: 0, 5 to 30".
+func describePossible(ps []int) string {
+	var parts []string
+	for i := 0; i < len(ps); {
+		j := i
+		for j+1 < len(ps) && ps[j+1] == ps[j]+1 {
+			j++
+		}
+		switch {
+		case j == i:
+			parts = append(parts, strconv.Itoa(ps[i]))
+		case j == i+1:
+			parts = append(parts, strconv.Itoa(ps[i]), strconv.Itoa(ps[j]))
+		default:
+			parts = append(parts, fmt.Sprintf("%d to %d", ps[i], ps[j]))
+		}
+		i = j + 1
+	}
+	if len(parts) > 14 {
+		return fmt.Sprintf("possible: %d of the values from %d to %d", len(ps), ps[0], ps[len(ps)-1])
+	}
+	return "possible: " + strings.Join(parts, ", ")
+}
