@@ -1,0 +1,500 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
+
+	"github.com/alea-bot/alea/commands"
+)
+
+// patience bounds waits for events that must happen; it is never a speed
+// requirement.
+const patience = 60 * time.Second
+
+// recorder is an Exchange that records the calls in order. deferred, when
+// set, is closed on Defer.
+type recorder struct {
+	mu       sync.Mutex
+	calls    []string
+	reply    *commands.Reply
+	deferred chan struct{}
+	sendErr  error
+}
+
+func (r *recorder) Defer(context.Context, *commands.Request) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls = append(r.calls, "defer")
+	if r.deferred != nil {
+		close(r.deferred)
+	}
+	return nil
+}
+
+func (r *recorder) Send(_ context.Context, _ *commands.Request, reply *commands.Reply, deferred bool) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls = append(r.calls, fmt.Sprintf("send(deferred=%v)", deferred))
+	r.reply = reply
+	return r.sendErr
+}
+
+func (r *recorder) log() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return strings.Join(r.calls, " ")
+}
+
+func counter(t *testing.T, c prometheus.Collector) float64 {
+	t.Helper()
+	ch := make(chan prometheus.Metric, 1)
+	c.Collect(ch)
+	var m dto.Metric
+	if err := (<-ch).Write(&m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Counter != nil {
+		return m.Counter.GetValue()
+	}
+	return m.Gauge.GetValue()
+}
+
+// cmd builds a small command named name answered by h.
+func cmd(name string, h commands.HandlerFunc) *commands.Command {
+	return &commands.Command{
+		Name:        commands.T(name, "", ""),
+		Description: commands.T("test command "+name, "", ""),
+		Options: []commands.Option{
+			{Name: commands.T("n", "", ""), Description: commands.T("a number", "", ""), Type: commands.Integer},
+			{Name: commands.T("s", "", ""), Description: commands.T("a string", "", ""), Type: commands.String},
+		},
+		Handle: h,
+	}
+}
+
+func ok(content string) commands.HandlerFunc {
+	return func(context.Context, *commands.Request) (*commands.Reply, error) {
+		return &commands.Reply{Content: content}, nil
+	}
+}
+
+func newTestDispatcher(t *testing.T, o Options, cmds ...*commands.Command) *Dispatcher {
+	t.Helper()
+	d, err := NewDispatcher(commands.NewRegistry(cmds...), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func request(command, user string, locale commands.Locale) *commands.Request {
+	return &commands.Request{Kind: commands.KindCommand, ID: "i-" + user, Command: command, UserID: user, Locale: locale, Options: commands.Options{}}
+}
+
+// quiet are options with every limit off and no deferral.
+func quiet() Options {
+	return Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1, DeferAfter: time.Hour}
+}
+
+func TestRateLimitPerUser(t *testing.T) {
+	m := NewMetrics()
+	o := quiet()
+	o.UserRate, o.UserBurst, o.Metrics = 0.001, 2, m // two at once, then one per 1000 s
+	d := newTestDispatcher(t, o, cmd("a", ok("fine")))
+	ctx := context.Background()
+	for i := 0; i < 2; i++ {
+		if _, out := d.Do(ctx, request("a", "u1", commands.Korean)); out != OK {
+			t.Fatalf("request %d: %s", i, out)
+		}
+	}
+	r, out := d.Do(ctx, request("a", "u1", commands.Korean))
+	if out != Limited || !r.Ephemeral || r.Content != msgLimited.Ko {
+		t.Fatalf("third request: %s %+v, want an ephemeral Korean slow-down", out, r)
+	}
+	if _, out := d.Do(ctx, request("a", "u2", commands.English)); out != OK {
+		t.Fatalf("another user: %s", out)
+	}
+	ac := request("a", "u1", commands.English)
+	ac.Kind = commands.KindAutocomplete
+	if _, out := d.Do(ctx, ac); out == Limited {
+		t.Fatal("autocomplete was rate limited")
+	}
+	if got := counter(t, m.RateLimited); got != 1 {
+		t.Fatalf("alea_rate_limited_total = %v, want 1", got)
+	}
+}
+
+func TestRateLimitGlobal(t *testing.T) {
+	o := quiet()
+	o.GlobalRate, o.GlobalBurst = 0.001, 3
+	d := newTestDispatcher(t, o, cmd("a", ok("fine")))
+	var outs []Outcome
+	for _, u := range []string{"a", "b", "c", "d", "e"} {
+		_, out := d.Do(context.Background(), request("a", u, commands.Japanese))
+		outs = append(outs, out)
+	}
+	if fmt.Sprint(outs) != "[ok ok ok limited limited]" {
+		t.Fatalf("five users against a global burst of 3: %v", outs)
+	}
+}
+
+func TestBusyWhenHeavyQueueIsFull(t *testing.T) {
+	m := NewMetrics()
+	o := quiet()
+	o.MaxHeavy, o.HeavyQueue, o.Metrics = 1, 1, m
+	release := make(chan struct{})
+	started := make(chan struct{}, 4)
+	heavy := cmd("heavy", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		started <- struct{}{}
+		<-release
+		return &commands.Reply{Content: "computed"}, nil
+	})
+	heavy.Heavy = true
+	d := newTestDispatcher(t, o, heavy, cmd("light", ok("light")))
+	ctx := context.Background()
+	results := make(chan Outcome, 2)
+	go func() { _, out := d.Do(ctx, request("heavy", "u1", commands.English)); results <- out }()
+	<-started // the one slot is taken
+	go func() { _, out := d.Do(ctx, request("heavy", "u2", commands.English)); results <- out }()
+	deadline := time.Now().Add(patience)
+	for d.waiting.Load() != 1 { // the one queue place is taken
+		if time.Now().After(deadline) {
+			t.Fatal("the second heavy request never queued")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	r, out := d.Do(ctx, request("heavy", "u3", commands.Japanese))
+	if out != Busy || !r.Ephemeral || r.Content != msgBusy.Ja {
+		t.Fatalf("third heavy request: %s %+v, want an ephemeral Japanese busy reply", out, r)
+	}
+	if _, out := d.Do(ctx, request("light", "u4", commands.English)); out != OK {
+		t.Fatalf("light work while the heavy queue is full: %s", out)
+	}
+	close(release)
+	for i := 0; i < 2; i++ {
+		if out := <-results; out != OK {
+			t.Fatalf("held heavy request: %s", out)
+		}
+	}
+	if got := counter(t, m.Busy); got != 1 {
+		t.Fatalf("alea_busy_total = %v, want 1", got)
+	}
+}
+
+func TestHeavyQueueWaitIsBoundedByTheBudget(t *testing.T) {
+	o := quiet()
+	o.MaxHeavy, o.HeavyQueue = 1, 4
+	release := make(chan struct{})
+	started := make(chan struct{}, 1)
+	hold := cmd("hold", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		started <- struct{}{}
+		<-release
+		return &commands.Reply{Content: "held"}, nil
+	})
+	hold.Heavy = true
+	quick := cmd("quick", ok("quick"))
+	quick.Heavy, quick.Budget = true, 5*time.Millisecond
+	d := newTestDispatcher(t, o, hold, quick)
+	done := make(chan struct{})
+	go func() { d.Do(context.Background(), request("hold", "u1", commands.English)); close(done) }()
+	<-started
+	// The slot stays taken until after this request's 5 ms budget.
+	if _, out := d.Do(context.Background(), request("quick", "u2", commands.English)); out != Busy {
+		t.Fatalf("queued past its budget: %s, want busy", out)
+	}
+	close(release)
+	<-done
+}
+
+func TestCacheHitOnRepeat(t *testing.T) {
+	m := NewMetrics()
+	o := quiet()
+	o.CacheTTL, o.Metrics = time.Minute, m
+	var calls atomic.Int64
+	d := newTestDispatcher(t, o, cmd("count", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		calls.Add(1)
+		if req.Options.String("s", "") == "volatile" {
+			return &commands.Reply{Content: "v", Volatile: true}, nil
+		}
+		if req.Options.String("s", "") == "bad" {
+			return nil, commands.Reject("bad", "", "")
+		}
+		return &commands.Reply{Content: fmt.Sprintf("n=%d in %s", req.Options.Int("n", 0), req.Locale)}, nil
+	}))
+	ctx := context.Background()
+	do := func(user string, l commands.Locale, opts commands.Options) *commands.Reply {
+		req := request("count", user, l)
+		req.Options = opts
+		r, out := d.Do(ctx, req)
+		if out != OK && out != Rejected {
+			t.Fatalf("%v: %s", opts, out)
+		}
+		return r
+	}
+	// As `alea run` sends it (a string) and as Discord does (a JSON number):
+	// the same checked input, so the second is a hit, whoever asks.
+	first := do("u1", commands.English, commands.Options{"n": "3"})
+	second := do("u2", commands.English, commands.Options{"n": float64(3)})
+	if calls.Load() != 1 || second.Content != first.Content {
+		t.Fatalf("repeat computed again: %d calls, %q then %q", calls.Load(), first.Content, second.Content)
+	}
+	if hits, misses := counter(t, m.CacheHits), counter(t, m.CacheMisses); hits != 1 || misses != 1 {
+		t.Fatalf("hits %v misses %v, want 1 and 1", hits, misses)
+	}
+	do("u1", commands.Korean, commands.Options{"n": "3"}) // another language
+	do("u1", commands.English, commands.Options{"n": "4"})
+	do("u1", commands.English, commands.Options{"n": "3", "s": "x"})
+	if calls.Load() != 4 {
+		t.Fatalf("different inputs shared a cache entry: %d calls, want 4", calls.Load())
+	}
+	for i := 0; i < 2; i++ {
+		do("u1", commands.English, commands.Options{"s": "volatile"})
+		do("u1", commands.English, commands.Options{"s": "bad"})
+	}
+	if calls.Load() != 8 {
+		t.Fatalf("volatile or rejected replies were cached: %d calls, want 8", calls.Load())
+	}
+}
+
+func TestCacheIsBounded(t *testing.T) {
+	o := quiet()
+	o.CacheTTL, o.CacheEntries = time.Minute, 3
+	d := newTestDispatcher(t, o, cmd("a", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		return &commands.Reply{Content: fmt.Sprint(req.Options.Int("n", 0))}, nil
+	}))
+	for i := 0; i < 10; i++ {
+		req := request("a", "u", commands.English)
+		req.Options = commands.Options{"n": int64(i)}
+		d.Do(context.Background(), req)
+	}
+	if n := d.cache.ItemCount(); n != 3 {
+		t.Fatalf("cache holds %d entries, bound 3", n)
+	}
+}
+
+func TestCacheKey(t *testing.T) {
+	base := func() *commands.Request {
+		return &commands.Request{Kind: commands.KindComponent, ID: "1", Command: "orbs", CustomID: "orbs/1/x", UserID: "u",
+			Locale: commands.English, Options: commands.Options{"a": int64(1), "b": "x"}, Values: []string{"v"}, Fields: map[string]string{"f": "1", "g": "2"}}
+	}
+	k := cacheKey(base())
+	same := base()
+	same.ID, same.UserID, same.UserName, same.GuildID = "2", "other", "name", "g"
+	if cacheKey(same) != k {
+		t.Fatal("the key depends on who asked")
+	}
+	for name, change := range map[string]func(*commands.Request){
+		"locale":    func(r *commands.Request) { r.Locale = commands.Korean },
+		"kind":      func(r *commands.Request) { r.Kind = commands.KindModal },
+		"command":   func(r *commands.Request) { r.Command = "coins" },
+		"custom_id": func(r *commands.Request) { r.CustomID = "orbs/1/y" },
+		"option":    func(r *commands.Request) { r.Options["a"] = int64(2) },
+		"type":      func(r *commands.Request) { r.Options["a"] = "1" },
+		"values":    func(r *commands.Request) { r.Values = []string{"w"} },
+		"fields":    func(r *commands.Request) { r.Fields["g"] = "3" },
+	} {
+		r := base()
+		change(r)
+		if cacheKey(r) == k {
+			t.Errorf("changing the %s keeps the key", name)
+		}
+	}
+}
+
+func TestDeferralByTheClock(t *testing.T) {
+	m := NewMetrics()
+	o := quiet()
+	o.DeferAfter, o.Metrics = 5*time.Millisecond, m
+	rec := &recorder{deferred: make(chan struct{})}
+	slow := cmd("slow", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		select { // finishes only once the interaction is acknowledged
+		case <-rec.deferred:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		return &commands.Reply{Content: "late"}, nil
+	})
+	d := newTestDispatcher(t, o, slow, cmd("fast", ok("now")))
+	if out := d.Handle(context.Background(), request("slow", "u", commands.English), rec); out != OK {
+		t.Fatalf("slow: %s", out)
+	}
+	if got := rec.log(); got != "defer send(deferred=true)" || rec.reply.Content != "late" {
+		t.Fatalf("slow command: %s, reply %+v", got, rec.reply)
+	}
+	if got := counter(t, m.Deferred); got != 1 {
+		t.Fatalf("alea_deferred_total = %v", got)
+	}
+	fast := &recorder{}
+	d.Handle(context.Background(), request("fast", "u", commands.English), fast)
+	if got := fast.log(); got != "send(deferred=false)" {
+		t.Fatalf("fast command: %s", got)
+	}
+}
+
+func TestAutocompleteIsNeverDeferred(t *testing.T) {
+	o := quiet()
+	o.DeferAfter = time.Millisecond
+	c := cmd("a", ok("x"))
+	c.Autocomplete = func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		time.Sleep(20 * time.Millisecond) // longer than DeferAfter
+		return &commands.Reply{Choices: []commands.Choice{{Name: commands.T("one", "", ""), Value: "1"}}}, nil
+	}
+	d := newTestDispatcher(t, o, c)
+	req := request("a", "u", commands.English)
+	req.Kind = commands.KindAutocomplete
+	rec := &recorder{}
+	d.Handle(context.Background(), req, rec)
+	if got := rec.log(); got != "send(deferred=false)" {
+		t.Fatalf("autocomplete: %s", got)
+	}
+}
+
+func TestModalCannotFollowADeferral(t *testing.T) {
+	o := quiet()
+	o.DeferAfter = time.Millisecond
+	rec := &recorder{deferred: make(chan struct{})}
+	c := cmd("form", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		<-rec.deferred
+		return &commands.Reply{Modal: &commands.Modal{CustomID: "form/x", Title: "T", Inputs: []commands.TextInput{{CustomID: "a", Label: "A"}}}}, nil
+	})
+	d := newTestDispatcher(t, o, c)
+	if out := d.Handle(context.Background(), request("form", "u", commands.English), rec); out != TimedOut {
+		t.Fatalf("modal after deferral: %s", out)
+	}
+	if rec.reply.Modal != nil || !rec.reply.Ephemeral {
+		t.Fatalf("a modal was sent after the acknowledgement: %+v", rec.reply)
+	}
+}
+
+func TestTimeBudget(t *testing.T) {
+	c := cmd("long", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		<-ctx.Done() // a computation that honours its context
+		return nil, ctx.Err()
+	})
+	c.Budget = 5 * time.Millisecond
+	d := newTestDispatcher(t, quiet(), c)
+	r, out := d.Do(context.Background(), request("long", "u", commands.Korean))
+	if out != TimedOut || !r.Ephemeral || r.Content != msgTimeout.Format(commands.Korean, 5*time.Millisecond) {
+		t.Fatalf("over budget: %s %+v", out, r)
+	}
+	if !strings.Contains(r.Content, "5ms") {
+		t.Fatalf("the timeout reply does not say the budget: %q", r.Content)
+	}
+}
+
+func TestFailuresAreContained(t *testing.T) {
+	var logs bytes.Buffer
+	var mu sync.Mutex
+	o := quiet()
+	o.Logger = slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return logs.Write(p)
+	}), nil))
+	o.Metrics = NewMetrics()
+	d := newTestDispatcher(t, o,
+		cmd("panics", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) { panic("kaboom") }),
+		cmd("errs", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+			return nil, errors.New("secret detail")
+		}),
+		cmd("nil", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) { return nil, nil }),
+		cmd("long", ok(strings.Repeat("x", commands.MaxContent+1))),
+		cmd("rejects", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+			return nil, commands.Reject("bad %d", "나쁨 %d", "だめ %d", 7)
+		}),
+	)
+	for _, c := range []struct {
+		command string
+		want    Outcome
+		content string
+	}{
+		{"panics", Internal, msgInternal.Format(commands.Japanese, "i-u")},
+		{"errs", Internal, msgInternal.Format(commands.Japanese, "i-u")},
+		{"nil", Internal, msgInternal.Format(commands.Japanese, "i-u")},
+		{"long", Internal, msgInternal.Format(commands.Japanese, "i-u")},
+		{"rejects", Rejected, "❌ だめ 7"},
+		{"missing", Rejected, ""},
+	} {
+		r, out := d.Do(context.Background(), request(c.command, "u", commands.Japanese))
+		if out != c.want || !r.Ephemeral || (c.content != "" && r.Content != c.content) {
+			t.Errorf("%s: %s %q, want %s %q", c.command, out, r.Content, c.want, c.content)
+		}
+		if strings.Contains(r.Content, "secret detail") || strings.Contains(r.Content, "kaboom") {
+			t.Errorf("%s: the user sees internals: %q", c.command, r.Content)
+		}
+	}
+	mu.Lock()
+	got := logs.String()
+	mu.Unlock()
+	for _, want := range []string{"kaboom", "goroutine ", "dispatch_test.go", "secret detail", "reply breaks a Discord limit"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the log lacks %q", want)
+		}
+	}
+	if n := counter(t, o.Metrics.Interactions.WithLabelValues("panics", "internal")); n != 1 {
+		t.Errorf("alea_interactions_total{panics,internal} = %v", n)
+	}
+	// Still serving.
+	if _, out := d.Do(context.Background(), request("rejects", "u", commands.English)); out != Rejected {
+		t.Fatalf("after the failures: %s", out)
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+func TestUndeliveredReply(t *testing.T) {
+	d := newTestDispatcher(t, quiet(), cmd("a", ok("x")))
+	if out := d.Handle(context.Background(), request("a", "u", commands.English), &recorder{sendErr: errors.New("gone")}); out != Undelivered {
+		t.Fatalf("failed send: %s", out)
+	}
+}
+
+func TestCloseWaitsForInFlightWork(t *testing.T) {
+	release := make(chan struct{})
+	started := make(chan struct{})
+	d := newTestDispatcher(t, quiet(), cmd("held", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		close(started)
+		<-release
+		return &commands.Reply{Content: "finished"}, nil
+	}), cmd("a", ok("x")))
+	rec := &recorder{}
+	handled := make(chan Outcome, 1)
+	go func() { handled <- d.Handle(context.Background(), request("held", "u", commands.English), rec) }()
+	<-started
+	short, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	if err := d.Close(short); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Close returned %v while work was in flight", err)
+	}
+	// Closed: new work is turned away politely.
+	r, out := d.Do(context.Background(), request("a", "u2", commands.Korean))
+	if out != Busy || r.Content != msgClosing.Ko {
+		t.Fatalf("after Close: %s %+v", out, r)
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- d.Close(context.Background()) }()
+	close(release)
+	if err := <-closed; err != nil {
+		t.Fatal(err)
+	}
+	// Close returned only after the held reply was sent.
+	if rec.log() != "send(deferred=false)" || rec.reply.Content != "finished" {
+		t.Fatalf("Close returned before the reply: %s", rec.log())
+	}
+	if out := <-handled; out != OK {
+		t.Fatalf("held request: %s", out)
+	}
+}
