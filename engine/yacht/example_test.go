@@ -51,4 +51,3 @@ func ExampleTable_Advise() {
 	// keep [1 6 6 6]: 24.6797
 	// keep [2 6 6 6]: 24.6797
 }
-

@@ -245,6 +245,13 @@ func maxOverSubKeeps(kv, mv *[NumKeeps]float64) {
 // first.
 func Build(ctx context.Context, r *Rules) (*Table, error) { return build(ctx, r, 0) }
 
+// BuildEndGame computes only the states with at most maxOpen open
+// categories, which is fast; every other state reads 0. It serves end-game
+// questions and tests that cannot afford a full build (under -race).
+func BuildEndGame(ctx context.Context, r *Rules, maxOpen int) (*Table, error) {
+	return build(ctx, r, max(0, len(r.Categories)-maxOpen))
+}
+
 // build computes the values of every state with at least minFill categories
 // filled (minFill 0: the whole table).
 func build(ctx context.Context, r *Rules, minFill int) (*Table, error) {
