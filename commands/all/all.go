@@ -3,6 +3,7 @@ package all
 
 import (
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/coins"
 	"github.com/alea-bot/alea/commands/help"
 )
 
@@ -10,7 +11,8 @@ import (
 // it lists all the others.
 func Registry() *commands.Registry {
 	reg := commands.NewRegistry(
-	// One line per command package: name.Command(),
+		// One line per command package: name.Command(),
+		coins.Command(),
 	)
 	reg.Add(help.Command(reg))
 	return reg

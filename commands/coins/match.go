@@ -1,0 +1,123 @@
+package coins
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"time"
+
+	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/engine/coins"
+)
+
+// matchData is match's --format data.
+type matchData struct {
+	Game      string `json:"game"`
+	Black     int64  `json:"black"`
+	White     int64  `json:"white"`
+	First     string `json:"first"`
+	Second    string `json:"second"`
+	Games     int    `json:"games"`  // games asked for
+	Played    int    `json:"played"` // games played (fewer when the time budget ran out)
+	Wins      [2]int `json:"wins"`   // wins of the first and the second player
+	Seed      uint64 `json:"seed"`
+	MoverWins bool   `json:"mover_wins"` // whether the first player wins with perfect play
+}
+
+var (
+	txtMatchTitle = commands.T("runBWGame(%d, %d, %s, %s) × %d", "runBWGame(%d, %d, %s, %s) × %d", "runBWGame(%d, %d, %s, %s) × %d")
+	txtMatchWins  = commands.T("out of %d games, player 0 and 1 win (%d, %d) times", "%d게임 중 선공(0)과 후공(1)의 승리: (%d, %d)", "%d 局中、先手(0)と後手(1)の勝ち: (%d, %d)")
+	txtMatchFirst = commands.T("With perfect play the first player %s from (%d, %d).", "최선의 수로 두면 (%[2]d, %[3]d)에서 선공이 %[1]s.", "最善を尽くせば (%[2]d, %[3]d) から先手が%[1]s。")
+	txtMatchWinV  = commands.T("wins", "이깁니다", "勝ちます")
+	txtMatchLoseV = commands.T("loses", "집니다", "負けます")
+	txtMatchCut   = commands.T("⏱️ The time budget ran out after %d of %d games; the counts are for those games.", "⏱️ 시간 제한으로 %[2]d게임 중 %[1]d게임만 했습니다. 그 게임들의 결과입니다.", "⏱️ 時間切れのため %[2]d 局中 %[1]d 局だけ行いました。その結果です。")
+	txtMatchSeed  = commands.T("seed %d", "시드 %d", "シード %d")
+	txtMatchSims  = commands.T("An mcts player may use at most %d simulations in a match (got %q).", "시합에서 mcts는 최대 %d번의 시뮬레이션만 쓸 수 있습니다 (입력 %q).", "試合での mcts のシミュレーションは %d 回までです（入力 %q）。")
+	txtMatchWork  = commands.T("That match is too big to finish in time (games × (black+white)² × simulations ≈ %.0f, limit %.0f); use fewer games, coins or simulations.", "시합이 너무 커서 시간 안에 끝낼 수 없습니다 (게임 × (검은+흰)² × 시뮬레이션 ≈ %.0f, 한도 %.0f). 게임, 동전, 시뮬레이션 수를 줄이세요.", "試合が大きすぎて時間内に終わりません（対局数 × (黒+白)² × シミュレーション ≈ %.0f、上限 %.0f）。対局数、コイン、シミュレーションを減らしてください。")
+)
+
+func playerError(name, v string, err error) error {
+	if errors.Is(err, coins.ErrSimulations) {
+		return commands.Reject("`%s`: mcts needs 1 to %d simulations, e.g. `mcts:50`; got %q.",
+			"`%s`: mcts의 시뮬레이션 수는 1~%d입니다. 예: `mcts:50` 입력: %q",
+			"`%s`: mcts のシミュレーション数は 1〜%d です。例: `mcts:50` 入力: %q", name, maxMatchSims, v)
+	}
+	return commands.Reject("`%s` must be `perfect`, `random` or `mcts:<k>` (e.g. `mcts:50`); got %q.",
+		"`%s`에는 `perfect`, `random`, `mcts:<k>` (예: `mcts:50`) 중 하나를 쓰세요. 입력: %q",
+		"`%s` は `perfect`、`random`、`mcts:<k>`（例: `mcts:50`）のいずれかです。入力: %q", name, v)
+}
+
+func handleMatch(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+	b, w := req.Options.Int("black", 0), req.Options.Int("white", 0)
+	if b+w == 0 {
+		return nil, commands.Rejectf(txtNoCoin)
+	}
+	var specs [2]coins.PlayerSpec
+	for i, name := range [2]string{"first", "second"} {
+		v := req.Options.String(name, "")
+		spec, err := coins.ParsePlayerSpec(v)
+		if err != nil {
+			return nil, playerError(name, v, err)
+		}
+		if spec.Kind == coins.MCTS && spec.Simulations > maxMatchSims {
+			return nil, commands.Rejectf(txtMatchSims, maxMatchSims, v)
+		}
+		specs[i] = spec
+	}
+	games := int(req.Options.Int("games", 1))
+	if games < 1 || games > maxMatchGames {
+		return nil, commands.Reject("`games` must be 1 to %d.", "`games`는 1~%d입니다.", "`games` は 1〜%d です。", maxMatchGames)
+	}
+	work := 0.0
+	for _, s := range specs {
+		if s.Kind == coins.MCTS {
+			n := float64(b + w)
+			work += float64(games) * n * n * float64(s.Simulations)
+		}
+	}
+	if work > maxMatchWork {
+		return nil, commands.Rejectf(txtMatchWork, work, float64(maxMatchWork))
+	}
+	volatile := !req.Options.Has("seed")
+	seed := uint64(req.Options.Int("seed", 0))
+	if volatile {
+		seed = randomSeed()
+	}
+	// Stop early enough to answer within the command's budget.
+	wctx, cancel := context.WithTimeout(ctx, 6*time.Second)
+	defer cancel()
+	start := coins.BWState{Black: b, White: w}
+	rng := rand.New(rand.NewPCG(seed, 0x3a7c4))
+	res, err := coins.Match(wctx, start, specs[0], specs[1], games, rng)
+	cut := false
+	if err != nil {
+		if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
+			return nil, err
+		}
+		if res.Games == 0 {
+			return nil, commands.Rejectf(txtTreeTime)
+		}
+		cut = true
+	}
+	l := req.Locale
+	data := matchData{Game: "bw", Black: b, White: w, First: specs[0].String(), Second: specs[1].String(), Games: games,
+		Played: res.Games, Wins: res.Wins, Seed: seed, MoverWins: coins.BW{}.MoverWins(start)}
+	verb := txtMatchLoseV.In(l)
+	if data.MoverWins {
+		verb = txtMatchWinV.In(l)
+	}
+	desc := "```\n" + txtMatchWins.Format(l, res.Games, res.Wins[0], res.Wins[1]) + "\n```\n" + txtMatchFirst.Format(l, verb, b, w)
+	if cut {
+		desc += "\n" + txtMatchCut.Format(l, res.Games, games)
+	}
+	return &commands.Reply{
+		Embeds: []commands.Embed{{
+			Title:       txtMatchTitle.Format(l, b, w, specs[0].String(), specs[1].String(), games),
+			Description: desc,
+			Color:       colour,
+			Footer:      txtMatchSeed.Format(l, seed),
+		}},
+		Data:     data,
+		Volatile: volatile,
+	}, nil
+}
