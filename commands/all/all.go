@@ -5,6 +5,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/coins"
 	"github.com/alea-bot/alea/commands/help"
+	"github.com/alea-bot/alea/commands/trialrule"
 )
 
 // Registry returns a new registry with every command, /help last so that
@@ -12,6 +13,7 @@ import (
 func Registry() *commands.Registry {
 	reg := commands.NewRegistry(
 		// One line per command package: name.Command(),
+		trialrule.Command(),
 		coins.Command(),
 	)
 	reg.Add(help.Command(reg))
