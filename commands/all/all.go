@@ -6,6 +6,7 @@ import (
 	"github.com/alea-bot/alea/commands/coins"
 	"github.com/alea-bot/alea/commands/help"
 	"github.com/alea-bot/alea/commands/trialrule"
+	"github.com/alea-bot/alea/commands/yacht"
 )
 
 // Registry returns a new registry with every command, /help last so that
@@ -14,6 +15,7 @@ func Registry() *commands.Registry {
 	reg := commands.NewRegistry(
 		// One line per command package: name.Command(),
 		trialrule.Command(),
+		yacht.Command(),
 		coins.Command(),
 	)
 	reg.Add(help.Command(reg))

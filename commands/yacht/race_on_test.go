@@ -1,0 +1,5 @@
+//go:build race
+
+package yacht
+
+const raceEnabled = true

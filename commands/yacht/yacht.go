@@ -1,0 +1,294 @@
+// Package yacht is the /yacht-advise command (SPEC §5.2, seeds 001 and 003):
+// the exact best keep or category for a sheet, dice and roll, with the
+// expected final score of every alternative. The mathematics is in
+// engine/yacht; the tables are built in the background when the bot starts.
+package yacht
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/engine/yacht"
+)
+
+const (
+	colour     = 0x2E86C1 // the sea under a yacht
+	defaultTop = 5
+	maxTop     = 20
+)
+
+// ruleChoices are the values of the rules option, in menu order.
+var ruleChoices = []struct {
+	value string
+	name  commands.Text
+}{
+	{yacht.Yacht, commands.T("Yacht (51 Worldwide Games)", "요트 (세계의 아소비 대전 51)", "ヨット（世界のアソビ大全51）")},
+	{yacht.Yacht + "+" + yacht.FullHouseYacht, commands.T("Yacht, five of a kind is a full house", "요트, 다섯 같은 눈도 풀 하우스", "ヨット（5つ揃いもフルハウス）")},
+	{yacht.Pancht, commands.T("Pancht (13 categories)", "판치트 (13개 족보)", "Pancht（13役）")},
+	{yacht.Yahtzee, commands.T("Yahtzee (Hasbro, forced joker)", "야찌 (해즈브로, 강제 조커)", "ヤッツィー（ハズブロ、強制ジョーカー）")},
+	{yacht.Yahtzee + "+" + yacht.FreeJokerOption, commands.T("Yahtzee, free joker (Verhoeff)", "야찌, 자유 조커 (Verhoeff)", "ヤッツィー（自由ジョーカー、Verhoeff）")},
+	{yacht.Yatzy, commands.T("Yatzy (Scandinavian)", "얏지 (스칸디나비아)", "ヤッツィー（北欧）")},
+}
+
+// Command returns /yacht-advise. Each Command value owns its tables, built
+// once per rule set and shared by every request.
+func Command() *commands.Command { return newCommand(&yacht.Tables{}) }
+
+func newCommand(tables *yacht.Tables) *commands.Command {
+	rollLo, rollHi := commands.Between(1, 3)
+	topLo, topHi := commands.Between(1, maxTop)
+	choices := make([]commands.Choice, len(ruleChoices))
+	for i, c := range ruleChoices {
+		choices[i] = commands.Choice{Name: c.name, Value: c.value}
+	}
+	return &commands.Command{
+		Name: commands.T("yacht-advise", "요트-조언", "ヨット助言"),
+		Description: commands.T("The exact best keep or category in Yacht, Yahtzee or Yatzy",
+			"요트·야찌에서 정확히 최선인 킵 또는 족보",
+			"ヨット・ヤッツィーで厳密に最善のキープや役"),
+		Options: []commands.Option{
+			{Name: commands.T("dice", "주사위", "サイコロ"), Type: commands.String, MaxLength: 40,
+				Description: commands.T(`Five dice just rolled, "3 3 5 6 6" or "33566" (none: value of the sheet)`,
+					`방금 굴린 주사위 다섯 개, "3 3 5 6 6" 또는 "33566"`,
+					`振ったサイコロ5個。"3 3 5 6 6" か "33566"`)},
+			{Name: commands.T("roll", "굴림", "ロール"), Type: commands.Integer, Min: rollLo, Max: rollHi,
+				Description: commands.T("Which roll was just made: 1, 2 or 3 (default 1)", "방금 몇 번째 굴림인지: 1, 2, 3 (기본 1)", "今のロールは何回目か: 1・2・3（既定 1）")},
+			{Name: commands.T("sheet", "점수표", "スコア表"), Type: commands.String, MaxLength: 1000,
+				Description: commands.T(`Filled categories, e.g. "aces:3 twos:6 choice:22 yacht:0"`, `채운 족보, 예: "에이스:3 듀스:6 초이스:22 요트:0"`, `記入済みの役。例: "エース:3 デュース:6 チョイス:22 ヨット:0"`)},
+			{Name: commands.T("rules", "규칙", "ルール"), Type: commands.String, Choices: choices,
+				Description: commands.T("Rule set (default yacht)", "규칙 (기본 요트)", "ルール（既定はヨット）")},
+			{Name: commands.T("top", "개수", "件数"), Type: commands.Integer, Min: topLo, Max: topHi,
+				Description: commands.T("How many actions to show (default 5)", "보여줄 행동 수 (기본 5)", "表示する行動の数（既定 5）")},
+		},
+		Examples: []string{
+			`/yacht-advise dice:"3 3 5 6 6" roll:1`,
+			`/yacht-advise dice:66612 roll:2 sheet:"aces:3 twos:6 choice:22 yacht:0"`,
+			`/yacht-advise sheet:"sixes:24 fives:20" rules:yahtzee`,
+		},
+		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+			return handle(ctx, tables, req)
+		},
+		Heavy:  true,
+		Budget: 2 * time.Minute,
+		Warm: func(ctx context.Context) error {
+			for _, c := range ruleChoices {
+				if _, err := tables.Preset(ctx, c.value); err != nil {
+					return fmt.Errorf("yacht table %s: %w", c.value, err)
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// Data is the --format data schema of SPEC §5.2.
+type Data struct {
+	Rules         string       `json:"rules"`
+	Dice          []int        `json:"dice"`
+	Roll          int          `json:"roll"`
+	Score         int          `json:"score"`
+	UpperTotal    int          `json:"upper_total"`
+	ExpectedFinal float64      `json:"expected_final"`
+	Actions       []DataAction `json:"actions"`
+}
+
+// DataAction is one action of Data: a keep (Keep set, [] for rerolling all
+// five) or a score (Category and Points set).
+type DataAction struct {
+	Type          string  `json:"type"`
+	Keep          *[]int  `json:"keep,omitempty"`
+	Category      string  `json:"category,omitempty"`
+	Points        *int    `json:"points,omitempty"`
+	ExpectedFinal float64 `json:"expected_final"`
+}
+
+func handle(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*commands.Reply, error) {
+	loc := req.Locale
+	rulesName := req.Options.String("rules", yacht.Yacht)
+	rules, err := yacht.Preset(rulesName)
+	if err != nil {
+		return nil, commands.Rejectf(msgBadRules, rulesName, presetList())
+	}
+	roll := int(req.Options.Int("roll", 1))
+	if roll < 1 || roll > 3 {
+		return nil, commands.Rejectf(msgBadRoll, roll)
+	}
+	top := int(req.Options.Int("top", defaultTop))
+	if top < 1 || top > maxTop {
+		return nil, commands.Rejectf(msgBadTop, top, maxTop)
+	}
+	sheet, err := yacht.ParseSheet(rules, req.Options.String("sheet", ""))
+	if err != nil {
+		return nil, commands.Rejectf(msgBadSheet, err.Error(), sheetExample(rules))
+	}
+	var dice *yacht.Dice
+	if s := strings.TrimSpace(req.Options.String("dice", "")); s != "" {
+		d, err := yacht.ParseDice(s)
+		if err != nil {
+			return nil, commands.Rejectf(msgBadDice, err.Error())
+		}
+		dice = &d
+	}
+	if dice != nil && sheet.Filled() == len(rules.Categories) {
+		return nil, commands.Rejectf(msgSheetFull, sheet.Total())
+	}
+	table, err := tables.Get(ctx, rules)
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("yacht table %s: %w", rules.Key, err)
+	}
+	adv, err := table.Advise(sheet, dice, roll)
+	if err != nil {
+		return nil, fmt.Errorf("advise: %w", err)
+	}
+	data := toData(rules, sheet, dice, roll, adv)
+	embed := render(loc, rules, sheet, dice, roll, adv, top)
+	return &commands.Reply{Embeds: []commands.Embed{embed}, Data: data}, nil
+}
+
+func toData(r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice, roll int, adv yacht.Advice) Data {
+	d := Data{Rules: r.Key, Roll: roll, Score: s.Total(), UpperTotal: s.UpperTotal(),
+		ExpectedFinal: adv.Expected, Actions: []DataAction{}}
+	if dice != nil {
+		d.Dice = dice.Counts().Faces()
+	}
+	for _, a := range adv.Actions {
+		if a.Kind == yacht.Keep {
+			keep := a.Keep.Faces()
+			if keep == nil {
+				keep = []int{}
+			}
+			d.Actions = append(d.Actions, DataAction{Type: "keep", Keep: &keep, ExpectedFinal: a.Expected})
+			continue
+		}
+		pts := a.Scoring.Points
+		d.Actions = append(d.Actions, DataAction{Type: "score", Category: r.Categories[a.Scoring.Category].Key, Points: &pts, ExpectedFinal: a.Expected})
+	}
+	return d
+}
+
+func presetList() string {
+	names := make([]string, len(ruleChoices))
+	for i, c := range ruleChoices {
+		names[i] = c.value
+	}
+	return strings.Join(names, ", ")
+}
+
+func sheetExample(r *yacht.Rules) string {
+	return fmt.Sprintf("%s:3 %s:6 %s:22", r.Categories[0].Key, r.Categories[1].Key, r.Categories[len(r.Categories)-1].Key)
+}
+
+// glyphs writes faces as die glyphs ⚀..⚅.
+func glyphs(faces []int) string {
+	var b strings.Builder
+	for _, f := range faces {
+		b.WriteString(yacht.Glyph(f))
+	}
+	return b.String()
+}
+
+func rulesName(loc commands.Locale, key string) string {
+	for _, c := range ruleChoices {
+		if c.value == key {
+			return c.name.In(loc)
+		}
+	}
+	return key
+}
+
+// describe writes one action for a person.
+func describe(loc commands.Locale, r *yacht.Rules, dice *yacht.Dice, a yacht.Action) string {
+	if a.Kind == yacht.Keep {
+		n := a.Keep.Size()
+		switch {
+		case n == 0:
+			return msgRerollAll.In(loc)
+		case n == yacht.NumDice:
+			return msgKeepAll.In(loc)
+		}
+		return msgKeep.Format(loc, glyphs(a.Keep.Faces()), yacht.NumDice-n)
+	}
+	sc := a.Scoring
+	c := &r.Categories[sc.Category]
+	s := msgScore.Format(loc, c.Name(string(loc)), sc.Points)
+	if sc.UpperBonus > 0 {
+		s += " " + msgUpperBonus.Format(loc, sc.UpperBonus)
+	}
+	if sc.ExtraBonus > 0 {
+		s += " " + msgExtraBonus.Format(loc, sc.ExtraBonus)
+	}
+	if sc.Joker {
+		s += " " + msgJoker.In(loc)
+	}
+	return s
+}
+
+func render(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice, roll int, adv yacht.Advice, top int) commands.Embed {
+	e := commands.Embed{Color: colour}
+	var b strings.Builder
+	if dice == nil {
+		e.Title = msgTitleNoDice.Format(loc, rulesName(loc, r.Key))
+		fmt.Fprintf(&b, msgNoDice.In(loc), adv.Expected)
+		b.WriteString("\n")
+	} else {
+		e.Title = msgTitle.Format(loc, glyphs(dice.Counts().Faces()), dice.String(), roll, rulesName(loc, r.Key))
+		best := adv.Actions[0]
+		fmt.Fprintf(&b, msgBest.In(loc), describe(loc, r, dice, best), best.Expected)
+		b.WriteString("\n")
+		shown := min(top, len(adv.Actions))
+		for i := 1; i < shown; i++ {
+			a := adv.Actions[i]
+			fmt.Fprintf(&b, "%d. %s — %.2f (−%.2f)\n", i+1, describe(loc, r, dice, a), a.Expected, best.Expected-a.Expected)
+		}
+		if len(adv.Actions) > shown {
+			b.WriteString(msgMore.Format(loc, len(adv.Actions)-shown))
+			b.WriteString("\n")
+		}
+	}
+	e.Description = b.String()
+	e.Fields = append(e.Fields, commands.Field{Name: msgSheet.In(loc), Value: sheetSummary(loc, r, s), Inline: false})
+	e.Footer = msgFooter.In(loc)
+	return e
+}
+
+func sheetSummary(loc commands.Locale, r *yacht.Rules, s yacht.Sheet) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, msgTotal.In(loc), s.Total(), s.Filled(), len(r.Categories))
+	b.WriteString("\n")
+	up := s.UpperTotal()
+	upperOpen := 0
+	for i, c := range r.Categories {
+		if c.Upper() && s.Scores[i] < 0 {
+			upperOpen++
+		}
+	}
+	switch {
+	case up >= r.BonusThreshold:
+		fmt.Fprintf(&b, msgUpperDone.In(loc), up, r.BonusThreshold, r.BonusPoints)
+	case upperOpen == 0:
+		fmt.Fprintf(&b, msgUpperMissed.In(loc), up, r.BonusThreshold)
+	default:
+		fmt.Fprintf(&b, msgUpperToGo.In(loc), up, r.BonusThreshold, r.BonusThreshold-up, r.BonusPoints, upperOpen)
+	}
+	var filled []string
+	for i, v := range s.Scores {
+		if v >= 0 {
+			filled = append(filled, fmt.Sprintf("%s %d", r.Categories[i].Name(string(loc)), v))
+		}
+	}
+	if s.ExtraBonus > 0 {
+		filled = append(filled, msgExtraBonus.Format(loc, s.ExtraBonus))
+	}
+	if len(filled) > 0 {
+		b.WriteString("\n")
+		b.WriteString(strings.Join(filled, " · "))
+	}
+	return b.String()
+}

@@ -1,0 +1,214 @@
+package yacht
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/commandtest"
+	"github.com/alea-bot/alea/engine/yacht"
+)
+
+var (
+	sharedOnce   sync.Once
+	sharedTables *yacht.Tables
+)
+
+// tables returns tables shared by the tests. Under -race, where a full build
+// takes tens of seconds, the yacht table holds only the end game (at most
+// three open categories), and the tests that need more are skipped.
+func tables(t *testing.T) *yacht.Tables {
+	t.Helper()
+	sharedOnce.Do(func() {
+		sharedTables = &yacht.Tables{}
+		if raceEnabled {
+			r, _ := yacht.Preset(yacht.Yacht)
+			tb, err := yacht.BuildEndGame(context.Background(), r, 3)
+			if err != nil {
+				panic(err)
+			}
+			sharedTables.Put(tb)
+		}
+	})
+	return sharedTables
+}
+
+func harness(t *testing.T) *commandtest.Harness {
+	return commandtest.New(t, newCommand(tables(t)))
+}
+
+// endSheet leaves large_straight, yacht and choice open, upper bonus earned.
+const endSheet = `aces:3 twos:6 threes:9 fours:12 fives:15 sixes:18 four_of_a_kind:0 full_house:0 small_straight:15`
+
+func data(t *testing.T, r *commands.Reply) Data {
+	t.Helper()
+	raw, err := json.Marshal(r.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d Data
+	if err := json.Unmarshal(raw, &d); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestDataSchema(t *testing.T) {
+	h := harness(t)
+	r := h.MustRun(`/yacht-advise dice:"2 3 4 5 6" roll:2 sheet:"` + endSheet + `"`)
+	raw, _ := json.Marshal(r.Data)
+	var m map[string]any
+	json.Unmarshal(raw, &m)
+	for _, k := range []string{"rules", "dice", "roll", "score", "upper_total", "expected_final", "actions"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("data lacks %q: %s", k, raw)
+		}
+	}
+	d := data(t, r)
+	if d.Rules != "yacht" || d.Roll != 2 || d.Score != 63+35+15 || d.UpperTotal != 63 || len(d.Dice) != 5 {
+		t.Errorf("data %+v", d)
+	}
+	// 32 distinct keeps of five different dice, 3 open categories.
+	if len(d.Actions) != 32+3 {
+		t.Errorf("%d actions", len(d.Actions))
+	}
+	best := d.Actions[0]
+	if best.Type != "score" || best.Category != "large_straight" || best.Points == nil || *best.Points != 30 || best.ExpectedFinal != d.ExpectedFinal {
+		t.Errorf("best %+v", best)
+	}
+	for i, a := range d.Actions {
+		if i > 0 && a.ExpectedFinal > d.Actions[i-1].ExpectedFinal {
+			t.Errorf("actions not sorted at %d", i)
+		}
+		switch a.Type {
+		case "keep":
+			if a.Keep == nil {
+				t.Errorf("keep action without keep: %+v", a)
+			}
+		case "score":
+			if a.Category == "" || a.Points == nil {
+				t.Errorf("score action %+v", a)
+			}
+		default:
+			t.Errorf("action type %q", a.Type)
+		}
+	}
+	if !strings.Contains(string(raw), `"type":"keep","keep":[]`) {
+		t.Errorf("rerolling all five is not \"keep\":[] in %s", raw)
+	}
+	if !strings.Contains(string(raw), `"type":"keep","keep":[3,4,5,6]`) {
+		t.Errorf("no keep [3,4,5,6] in %s", raw)
+	}
+}
+
+// With only the yacht open, the best keep's value is a hand computation.
+func TestKeepValueByHand(t *testing.T) {
+	h := harness(t)
+	sheet := endSheet + " choice:20 large_straight:30"
+	r := h.MustRun(`/yacht-advise dice:66661 roll:2 sheet:"` + sheet + `"`)
+	d := data(t, r)
+	want := float64(d.Score) + 50.0/6
+	if d.Actions[0].Type != "keep" || math.Abs(d.Actions[0].ExpectedFinal-want) > 1e-9 {
+		t.Errorf("best %+v, want keep four sixes at %.6f", d.Actions[0], want)
+	}
+	text := bot.FormatText(r)
+	if !strings.Contains(text, "⚅⚅⚅⚅") || !strings.Contains(text, "**Best: keep ⚅⚅⚅⚅, roll 1") {
+		t.Errorf("reply:\n%s", text)
+	}
+}
+
+func TestNoDice(t *testing.T) {
+	h := harness(t)
+	r := h.MustRun(`/yacht-advise sheet:"` + endSheet + `"`)
+	d := data(t, r)
+	if len(d.Actions) != 0 || d.Dice != nil || d.ExpectedFinal <= float64(d.Score) {
+		t.Errorf("no dice: %+v", d)
+	}
+	raw, _ := json.Marshal(r.Data)
+	if !strings.Contains(string(raw), `"actions":[]`) {
+		t.Errorf("actions not an empty list: %s", raw)
+	}
+}
+
+func TestLocales(t *testing.T) {
+	h := harness(t)
+	want := map[commands.Locale]string{commands.English: "Best", commands.Korean: "최선", commands.Japanese: "最善"}
+	for loc, w := range want {
+		h.Locale = loc
+		r := h.MustRun(`/yacht-advise dice:23456 roll:3 sheet:"` + endSheet + `"`)
+		text := bot.FormatText(r)
+		if !strings.Contains(text, w) || !strings.Contains(text, "⚁⚂⚃⚄⚅") {
+			t.Errorf("%s reply:\n%s", loc, text)
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	h := harness(t)
+	bad := map[string]string{
+		`/yacht-advise dice:"1 2 3 4"`:             "exactly five",
+		`/yacht-advise dice:"7 1 1 1 1"`:           "7 is not a die face",
+		`/yacht-advise dice:"1 1 1 1 x"`:           "unexpected",
+		`/yacht-advise dice:11111 roll:4`:          "",
+		`/yacht-advise dice:11111 roll:0`:          "",
+		`/yacht-advise sheet:"aces:7"`:             "aces cannot score 7",
+		`/yacht-advise sheet:"twos:3"`:             "twos cannot score 3",
+		`/yacht-advise sheet:"aces:1 aces:2"`:      "appears twice",
+		`/yacht-advise sheet:"bogus:3"`:            "unknown category",
+		`/yacht-advise sheet:"three_of_a_kind:15"`: "unknown category",
+		`/yacht-advise rules:bogus`:                "",
+		`/yacht-advise top:0`:                      "",
+		`/yacht-advise dice:11111 sheet:"` + endSheet + ` choice:5 large_straight:0 yacht:50"`: "Every category is filled",
+	}
+	for line, want := range bad {
+		r, out := h.Run(line)
+		if out != bot.Rejected {
+			t.Errorf("%s: outcome %v, want rejected", line, out)
+			continue
+		}
+		if want != "" && !strings.Contains(bot.FormatText(r), want) {
+			t.Errorf("%s: %q, want it to mention %q", line, bot.FormatText(r), want)
+		}
+	}
+}
+
+func TestLimitsAndExamples(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the examples need full tables; built in the non-race run")
+	}
+	h := harness(t)
+	c := Command()
+	for _, ex := range c.Examples {
+		for _, loc := range commands.Locales {
+			h.Locale = loc
+			h.MustRun(ex)
+		}
+	}
+	// SPEC's example position: start of a game, 3 3 5 6 6 on roll 1.
+	h.Locale = commands.English
+	r := h.MustRun(`/yacht-advise dice:"3 3 5 6 6" roll:1 top:20`)
+	d := data(t, r)
+	if d.Score != 0 || d.Roll != 1 || len(d.Actions) != 12+3*2*3 {
+		t.Errorf("start: %d actions, %+v", len(d.Actions), d.Actions[:2])
+	}
+	r = h.MustRun(`/yacht-advise`)
+	if d := data(t, r); math.Abs(d.ExpectedFinal-191.760880) > 5e-7 {
+		t.Errorf("start value %.6f", d.ExpectedFinal)
+	}
+	for _, rules := range []string{"pancht", "yahtzee", "yacht+fullhouse_yacht"} {
+		h.MustRun(`/yacht-advise dice:55555 roll:1 rules:` + rules)
+	}
+	r = h.MustRun(`/yacht-advise dice:44444 roll:3 rules:yahtzee sheet:"yahtzee:50"`)
+	d = data(t, r)
+	if len(d.Actions) != 1 || d.Actions[0].Category != "fours" {
+		t.Errorf("forced joker: %+v", d.Actions)
+	}
+	if !strings.Contains(bot.FormatText(r), "+100") {
+		t.Errorf("joker reply:\n%s", bot.FormatText(r))
+	}
+}
