@@ -400,3 +400,25 @@ func TestMatch(t *testing.T) {
 		}
 	}
 }
+
+// FuzzButtons presses move and hint buttons with arbitrary states: the
+// custom_id parser must answer or reject, never fail.
+func FuzzButtons(f *testing.F) {
+	for _, s := range []string{"2.1.p.0.1.0", "2.1.m.3.zz.3", "0.0.p.0.1.0", "100.100.r.0.1.2", "1.1.p.-1.1.0", "2.1", "..", "9999999999999999999.1.p.0.1.0"} {
+		f.Add(s)
+	}
+	h := commandtest.New(f, coinscmd.Command())
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, prefix := range []string{"coins/1/move/", "coins/1/hint/"} {
+			id := prefix + s
+			if len(id) > commands.MaxCustomID || strings.Contains(s, "/") {
+				return
+			}
+			r, out := h.Dispatcher.Do(context.Background(), &commands.Request{
+				Kind: commands.KindComponent, CustomID: id, Locale: commands.English, ID: "fuzz", UserID: "fuzzer"})
+			if out != bot.OK && out != bot.Rejected {
+				t.Fatalf("%s: outcome %s: %s", id, out, bot.FormatText(r))
+			}
+		}
+	})
+}
