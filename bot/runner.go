@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/alea-bot/alea/commands"
 )
@@ -75,7 +76,7 @@ func ParseSlash(line string) (SlashLine, error) {
 			if !closed {
 				return out, fmt.Errorf("option %s: the quote is not closed", name)
 			}
-			if i < len(s) && !unicode.IsSpace(rune(s[i])) {
+			if r, _ := utf8.DecodeRuneInString(s[i:]); i < len(s) && !unicode.IsSpace(r) {
 				return out, fmt.Errorf("option %s: put a space after the closing quote", name)
 			}
 			val = b.String()

@@ -136,11 +136,12 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 		problems = append(problems, fmt.Sprintf("%s=%q is not valid: %s", name, val, want))
 	}
 	var c Config
-	c.Token = Secret(get("DISCORD_TOKEN"))
+	// A pasted "Bot " prefix (the Authorization header's form) is dropped
+	// before the token is checked.
+	c.Token = Secret(strings.TrimPrefix(get("DISCORD_TOKEN"), "Bot "))
 	if strings.ContainsAny(string(c.Token), " \t\n") {
 		bad("DISCORD_TOKEN", "", "a bot token has no spaces (copy it from the Developer Portal's Bot page)")
 	}
-	c.Token = Secret(strings.TrimPrefix(string(c.Token), "Bot "))
 	snowflake := func(name string) string {
 		v := get(name)
 		if v != "" {
