@@ -22,8 +22,9 @@ const (
 	maxLabelLen       = 40
 	// budget is the command's time budget; workBudget leaves room to format
 	// the reply and draw the picture.
-	budget     = 2 * time.Second
-	workBudget = 1500 * time.Millisecond
+	budget        = 2 * time.Second
+	workBudget    = 1200 * time.Millisecond
+	formatReserve = 700 * time.Millisecond
 )
 
 // Modes of the command.
@@ -177,7 +178,13 @@ type result struct {
 }
 
 func compute(ctx context.Context, r *request) (*result, error) {
-	work, cancel := context.WithTimeout(ctx, workBudget)
+	// Leave time to format the reply and draw the pictures before the
+	// command's deadline, whatever the wait for a worker took.
+	wb := workBudget
+	if dl, ok := ctx.Deadline(); ok {
+		wb = min(wb, max(time.Until(dl)-formatReserve, 50*time.Millisecond))
+	}
+	work, cancel := context.WithTimeout(ctx, wb)
 	defer cancel()
 	res := &result{req: r}
 	if r.mode != modePaper {

@@ -23,6 +23,10 @@ import (
 // larger rule are cut and marked "…".
 const maxPictureNodes = 300
 
+// maxPictureRows bounds the picture's height in rows (leaves); a level with
+// more leaves than this (a die of many faces) is still drawn in full.
+const maxPictureRows = 160
+
 // Picture geometry, in pixels.
 const (
 	rowHeight = 20
@@ -90,13 +94,22 @@ func renderTree(r *trialrule.Rule) (data []byte, cutDepth int, err error) {
 		perDepth[nd.Depth]++
 		maxDepth = max(maxDepth, nd.Depth)
 	}
-	show, total := 0, 0
+	// Rows of the picture if it stops at depth d: the leaves above d plus
+	// every node at depth d.
+	leavesAbove := map[int]int{}
+	for _, nd := range r.Nodes {
+		if nd.Kind != trialrule.Internal {
+			leavesAbove[nd.Depth]++
+		}
+	}
+	show, total, rowsAbove := 0, 0, 0
 	for d := 0; d <= maxDepth; d++ {
-		if total+perDepth[d] > maxPictureNodes && d > 1 {
+		if d > 1 && (total+perDepth[d] > maxPictureNodes || rowsAbove+perDepth[d] > maxPictureRows) {
 			break
 		}
 		total += perDepth[d]
 		show = d
+		rowsAbove += leavesAbove[d]
 	}
 	if show < maxDepth {
 		cutDepth = show
@@ -197,7 +210,7 @@ func renderTree(r *trialrule.Rule) (data []byte, cutDepth int, err error) {
 		}
 	}
 	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := enc.Encode(&buf, img); err != nil {
 		return nil, 0, fmt.Errorf("trialrule: encoding the picture: %w", err)
 	}

@@ -161,12 +161,15 @@ type limitedWriter struct {
 	truncated bool
 }
 
+// errSheetFull stops WriteSheet once the attachment is as large as allowed.
+var errSheetFull = errors.New("sheet full")
+
 func (w *limitedWriter) Write(p []byte) (int, error) {
 	room := w.n - w.buf.Len()
 	if len(p) > room {
 		w.buf.Write(p[:max(room, 0)])
 		w.truncated = true
-		return len(p), nil
+		return max(room, 0), errSheetFull
 	}
 	return w.buf.Write(p)
 }
@@ -324,7 +327,7 @@ func buildReply(res *result, l commands.Locale) (*commands.Reply, error) {
 	if table == nil {
 		table = &trialrule.Table{Problem: p, ExtraDepth: req.extra}
 	}
-	if err := trialrule.WriteSheet(&sheet, table, res.optimal, req.labels); err != nil {
+	if err := trialrule.WriteSheet(&sheet, table, res.optimal, req.labels); err != nil && !errors.Is(err, errSheetFull) {
 		return nil, err
 	}
 	if sheet.truncated {

@@ -62,7 +62,7 @@ var (
 	txtCutShort = commands.T("⚠️ The search was cut short at height %d (%s): heights from %d on were not searched; the heights above are exact.",
 		"⚠️ 높이 %d에서 탐색이 중단되었습니다 (%s): %d 이상의 높이는 탐색하지 않았고, 위의 높이는 정확합니다.",
 		"⚠️ 高さ %d で探索を打ち切りました（%s）。%d 以上の高さは未探索で、上の高さは厳密です。")
-	txtReasonTime = commands.T("time budget of 2 s", "시간 예산 2초", "時間予算 2 秒")
+	txtReasonTime = commands.T("the time budget of one answer ran out", "한 번의 답에 주어진 시간이 다 됨", "一回の回答の時間予算が尽きた")
 	txtReasonMem  = commands.T("the exact search would need too much memory for this ratio", "이 비율은 정확한 탐색에 메모리가 너무 많이 필요", "この比率の厳密な探索にはメモリが足りない")
 	txtFooter     = commands.T("Seed 000: trial rules with node merging (§3.6), Calculator and Printer (§4). Exact fractions throughout.",
 		"시드 000: 노드 합치기(§3.6), Calculator와 Printer(§4). 모든 값은 정확한 분수.",

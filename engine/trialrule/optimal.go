@@ -2,6 +2,7 @@ package trialrule
 
 import (
 	"context"
+	"errors"
 	"math/big"
 	"math/bits"
 )
@@ -27,7 +28,8 @@ type Optimal struct {
 	// ExpectedApprox is E[X] as a float64 (always set).
 	ExpectedApprox float64
 	// Rule is the finite printing (depth P+L, or P when finite); nil when
-	// P+L > MaxOptimalDepth or the rule has more than MaxRuleNodes nodes.
+	// P+L > MaxOptimalDepth, the rule has more than MaxRuleNodes nodes or
+	// its listing would exceed MaxListingBytes.
 	Rule *Rule
 }
 
@@ -130,6 +132,9 @@ func KnuthYao(ctx context.Context, p Problem) (*Optimal, error) {
 			jump = -1
 		}
 		o.Rule, err = buildRule(p.K, p.Events(), lay, jump)
+		if errors.Is(err, ErrTooLarge) {
+			o.Rule, err = nil, nil
+		}
 		if err != nil {
 			return nil, err
 		}

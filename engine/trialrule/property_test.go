@@ -409,3 +409,27 @@ func TestSearchTooLarge(t *testing.T) {
 		t.Fatalf("cut short %v (%v) after %d heights", tab.CutShort, tab.CutShortReason, len(tab.Heights))
 	}
 }
+
+// Rules too large to list are refused, not built.
+func TestRuleTooLarge(t *testing.T) {
+	w := make([]int64, 20)
+	for i := range w {
+		w[i] = int64(i + 1)
+	}
+	p, _ := NewProblem(100, w)
+	h := p.MinHeight() + 30
+	_, hi := p.multiplierRange(h)
+	if _, err := p.PaperRule(hi, h); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("rule of height %d built: %v", h, err)
+	}
+	// 1:12498 with a coin: S = 12499, a long period; exact E[X] but the
+	// listing would be far over MaxListingBytes.
+	q, _ := NewProblem(2, []int64{1, 12498})
+	o, err := KnuthYao(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Expected == nil || o.Rule != nil {
+		t.Fatalf("P=%d L=%d: exact %v, rule built %v", o.Preperiod, o.Period, o.Expected, o.Rule != nil)
+	}
+}

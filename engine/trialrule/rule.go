@@ -10,6 +10,10 @@ import (
 // MaxRuleNodes bounds the nodes of a rule the engine will build.
 const MaxRuleNodes = 200_000
 
+// MaxListingBytes bounds the size of a rule's listing (Rule.Lines with the
+// paper's names): a rule whose listing would be longer is not built.
+const MaxListingBytes = 2 << 20
+
 // NodeKind says what happens at a node of a rule.
 type NodeKind uint8
 
@@ -71,8 +75,12 @@ func buildRule(k, events int, lay Layout, jumpDepth int) (*Rule, error) {
 	level := []int{0}
 	levels := [][]int{{0}} // open nodes per depth
 	maxDepth := len(lay) - 1
+	faceLen := len(strconv.Itoa(k)) + 1
+	listing := 0
 	for d := 1; d <= maxDepth; d++ {
-		if len(nodes)+k*len(level) > MaxRuleNodes {
+		// Every node at depth d is a line of d faces and a label.
+		listing += k * len(level) * (d*faceLen + 8)
+		if len(nodes)+k*len(level) > MaxRuleNodes || listing > MaxListingBytes {
 			return nil, ErrTooLarge
 		}
 		var open []int
@@ -159,7 +167,8 @@ func buildRule(k, events int, lay Layout, jumpDepth int) (*Rule, error) {
 }
 
 // PaperRule draws the merged rule of multiplier c at height h by the §3.6
-// procedure (Figure 10; the listings of §4.3).
+// procedure (Figure 10; the listings of §4.3). It returns ErrTooLarge for a
+// rule of more than MaxRuleNodes nodes or a listing over MaxListingBytes.
 func (p Problem) PaperRule(c *big.Int, h int) (*Rule, error) {
 	lay, err := p.Layout(c, h)
 	if err != nil {

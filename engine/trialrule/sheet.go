@@ -21,6 +21,8 @@ func Percent(p *big.Rat) string {
 // rules that are printed. names replaces E_i by names[i] when given. When
 // opt is not nil, a last block in the same style holds the Knuth–Yao rule.
 // A search that was cut short ends with a block saying at which height.
+// A rule too large to build (ErrTooLarge) is named but not listed. Writing
+// stops at the first error of w.
 func WriteSheet(w io.Writer, t *Table, opt *Optimal, names []string) error {
 	bw := bufio.NewWriter(w)
 	p := t.Problem
@@ -53,7 +55,7 @@ func WriteSheet(w io.Writer, t *Table, opt *Optimal, names []string) error {
 			r, err := p.PaperRule(h.C, h.Height)
 			switch {
 			case errors.Is(err, ErrTooLarge):
-				fmt.Fprintf(bw, "(rule of c = %s has more than %d nodes; not listed)\n", h.C, MaxRuleNodes)
+				fmt.Fprintf(bw, "(the rule of c = %s is too large to list)\n", h.C)
 			case err != nil:
 				return err
 			default:
@@ -63,6 +65,9 @@ func WriteSheet(w io.Writer, t *Table, opt *Optimal, names []string) error {
 			}
 		}
 		fmt.Fprintf(bw, "=====\n\n")
+		if err := bw.Flush(); err != nil {
+			return err
+		}
 	}
 	if t.CutShort {
 		fmt.Fprintf(bw, "=====\n# height = %d // search cut short (%v) #\n=====\n\n", t.CutShortAt, t.CutShortReason)
