@@ -132,8 +132,10 @@ var (
 	txtWinsWord    = commands.T("wins", "승리", "勝ち")
 	txtPilePos     = commands.T("%s coins", "동전 %s개", "コイン %s 枚")
 	txtPileMove    = commands.T("take %d → leaves %s", "%d개 가져가기 → %s개 남김", "%d 枚取る → %s 枚を残す")
-	txtPileWhyMod  = commands.T("The player to move loses exactly when n mod %d is %s (the outcomes repeat with period %d). Here n mod %d = %d.", "n mod %d가 %s일 때에만 둘 차례인 사람이 집니다 (승패가 주기 %d로 반복). 지금 n mod %d = %d.", "n mod %d が %s のときに限り手番が負けます（勝敗は周期 %d で繰り返す）。いま n mod %d = %d。")
-	txtPileWhyPre  = commands.T("The player to move loses at %s, and from n = %d on exactly when n mod %d is %s (period %d). Here n mod %d = %d.", "%s에서 집니다. n = %d부터는 n mod %d가 %s일 때에만 집니다 (주기 %d). 지금 n mod %d = %d.", "%s で負け、n = %d 以降は n mod %d が %s のときに限り負けます（周期 %d）。いま n mod %d = %d。")
+	txtPileWhyMod  = commands.T("The player to move loses exactly when n mod %d is %s (the outcomes repeat with period %d). Here n mod %d = %d.", "n mod %d 값이 %s일 때에만 둘 차례인 사람이 집니다 (승패의 반복 주기: %d). 지금 n mod %d = %d.", "n mod %d が %s のときに限り手番が負けます（勝敗は周期 %d で繰り返す）。いま n mod %d = %d。")
+	txtPileWhyPre  = commands.T("The player to move loses at %s, and from n = %d on exactly when n mod %d is %s (period %d).", "%s에서 집니다. n = %d부터는 n mod %d 값이 %s일 때에만 집니다 (주기: %d).", "%s で負け、n = %d 以降は n mod %d が %s のときに限り負けます（周期 %d）。")
+	txtPileHereMod = commands.T(" Here n mod %d = %d.", " 지금 n mod %d = %d.", " いま n mod %d = %d。")
+	txtPileHereLow = commands.T(" Here n = %s comes before the period.", " 지금 n = %s: 주기가 시작되기 전입니다.", " いまの n = %s は周期が始まる前です。")
 	txtPileNoLoss  = commands.T("From n = %d on the player to move always wins (period 1).", "n = %d부터는 둘 차례인 사람이 항상 이깁니다 (주기 1).", "n = %d 以降は手番が常に勝ちます（周期 1）。")
 	txtPileStuck   = commands.T("No amount of the take set fits in %s coins, so the game is over: the player who moved last %s.", "%s개에서는 가져갈 수 있는 개수가 없어 게임이 끝났습니다: 마지막에 둔 사람이 %s.", "%s 枚からは取れる数がないので終局です: 最後に取った人が%s。")
 	txtPileNoP     = commands.T("No period showed within the first %d sizes; try a smaller take set.", "처음 %d개 크기 안에서 주기를 찾지 못했습니다. 더 작은 개수 집합을 써 보세요.", "最初の %d 個のサイズで周期が見つかりません。より小さい集合を試してください。")
@@ -236,7 +238,12 @@ func handlePile(ctx context.Context, req *commands.Request) (*commands.Reply, er
 		case len(before) == 0:
 			reason = txtPileWhyMod.Format(l, sol.Period, "{"+listInts(res, 20)+"}", sol.Period, sol.Period, r)
 		default:
-			reason = txtPileWhyPre.Format(l, listInts(before, 20), sol.Preperiod, sol.Period, "{"+listInts(res, 20)+"}", sol.Period, sol.Period, r)
+			reason = txtPileWhyPre.Format(l, listInts(before, 20), sol.Preperiod, sol.Period, "{"+listInts(res, 20)+"}", sol.Period)
+			if n < sol.Preperiod {
+				reason += txtPileHereLow.Format(l, formatInt(n))
+			} else {
+				reason += txtPileHereMod.Format(l, sol.Period, r)
+			}
 		}
 	}
 	lastWord := txtLosesWord.In(l)

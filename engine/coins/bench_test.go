@@ -2,6 +2,7 @@ package coins
 
 import (
 	"context"
+	"fmt"
 	"testing"
 )
 
@@ -47,7 +48,7 @@ func BenchmarkBWHuge(b *testing.B) {
 func BenchmarkPileSolve(b *testing.B) {
 	for _, take := range [][]int64{{1, 3, 4}, {7, 13, 25}} {
 		p, _ := NewPile(take, false)
-		b.Run("", func(b *testing.B) {
+		b.Run(fmt.Sprint(take), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := p.Solve(context.Background()); err != nil {
 					b.Fatal(err)
