@@ -141,7 +141,7 @@ var (
 	txtPileNoP     = commands.T("No period showed within the first %d sizes; try a smaller take set.", "처음 %d개 크기 안에서 주기를 찾지 못했습니다. 더 작은 개수 집합을 써 보세요.", "最初の %d 個のサイズで周期が見つかりません。より小さい集合を試してください。")
 	txtLastWinsObj = commands.T("wins", "이깁니다", "勝ち")
 	txtLastLosObj  = commands.T("loses", "집니다", "負け")
-	txtMarbleZero  = commands.T("`%s` must be at least 1; e.g. `%s:20`.", "`%s`는 1 이상이어야 합니다. 예: `%s:20`", "`%s` は 1 以上にしてください。例: `%s:20`")
+	txtMarbleZero  = commands.T("`%s` must be at least 1; e.g. `%s:20`.", "`%s` 값은 1 이상이어야 합니다. 예: `%s:20`", "`%s` は 1 以上にしてください。例: `%s:20`")
 )
 
 // listInts writes up to max numbers joined by ", ", then "…".
@@ -263,7 +263,7 @@ var (
 		"둘 차례인 사람은 구슬이 3·2^i − 1개 (2, 5, 11, 23, 47, 95, …)일 때에만 집니다: 이 수에서는 바로 앞의 수까지 가져갈 수 없고, 다른 수에서는 이 수 중 하나로 갈 수 있습니다. %s",
 		"手番はビー玉が 3·2^i − 1 個（2, 5, 11, 23, 47, 95, …）のときに限り負けます: そこからは一つ前の数まで取れず、それ以外からはそのどれかへ移れます。%s")
 	txtMarblesIsL = commands.T("%s = 3·2^%d − 1.", "%s = 3·2^%d − 1.", "%s = 3·2^%d − 1。")
-	txtMarblesNot = commands.T("%s is not of that form.", "%s는 이 꼴이 아닙니다.", "%s はこの形ではありません。")
+	txtMarblesNot = commands.T("%s is not of that form.", "%s: 이 꼴이 아닙니다.", "%s はこの形ではありません。")
 )
 
 // marblesExp returns i with n = 3·2^i − 1 (n ≥ 2 of that form).

@@ -175,11 +175,11 @@ func countError(name, value string, err error) error {
 	switch {
 	case errors.Is(err, coins.ErrNegative):
 		return commands.Reject("`%s` cannot be negative (got %s); use a whole number from 0 to 10^18.",
-			"`%s`는 음수일 수 없습니다 (입력 %s). 0부터 10^18까지의 정수를 쓰세요.",
+			"`%s` 값은 음수일 수 없습니다 (입력 %s). 0부터 10^18까지의 정수를 쓰세요.",
 			"`%s` は負にできません（入力 %s）。0 から 10^18 までの整数にしてください。", name, value)
 	case errors.Is(err, coins.ErrTooLarge):
 		return commands.Reject("`%s` is larger than 10^18 (got %s); the largest allowed is 1000000000000000000.",
-			"`%s`가 10^18보다 큽니다 (입력 %s). 최대 1000000000000000000입니다.",
+			"`%s` 값이 10^18보다 큽니다 (입력 %s). 최대 1000000000000000000입니다.",
 			"`%s` が 10^18 を超えています（入力 %s）。最大は 1000000000000000000 です。", name, value)
 	}
 	return commands.Reject("`%s` must be a whole number such as `20`, `10^18` or `1e9`; got %q.",
