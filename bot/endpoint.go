@@ -302,7 +302,7 @@ func (x *httpExchange) Defer(ctx context.Context, req *commands.Request) error {
 func (x *httpExchange) Send(ctx context.Context, req *commands.Request, reply *commands.Reply, deferred bool) error {
 	if !deferred && !x.responded.Load() {
 		if len(reply.Files) == 0 || req.Kind == commands.KindAutocomplete || reply.Modal != nil {
-			b, err := json.Marshal(Response(req, reply))
+			b, err := encodeResponse(req, reply)
 			if err != nil {
 				x.fail()
 				return err
@@ -317,6 +317,27 @@ func (x *httpExchange) Send(ctx context.Context, req *commands.Request, reply *c
 		}
 	}
 	return x.e.deliver(ctx, x, req, reply)
+}
+
+// encodeResponse is the JSON of Response(req, reply). An autocomplete
+// result always carries its choices array, empty when there are none
+// (discordgo's struct would drop an empty one, which Discord refuses).
+func encodeResponse(req *commands.Request, reply *commands.Reply) ([]byte, error) {
+	resp := Response(req, reply)
+	if resp.Type != discordgo.InteractionApplicationCommandAutocompleteResult {
+		return json.Marshal(resp)
+	}
+	choices := []*discordgo.ApplicationCommandOptionChoice{}
+	if resp.Data != nil && resp.Data.Choices != nil {
+		choices = resp.Data.Choices
+	}
+	type data struct {
+		Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
+	}
+	return json.Marshal(struct {
+		Type discordgo.InteractionResponseType `json:"type"`
+		Data data                              `json:"data"`
+	}{resp.Type, data{choices}})
 }
 
 // deliver sends a reply to an acknowledged interaction through the REST

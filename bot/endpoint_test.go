@@ -567,6 +567,12 @@ func TestEndpointAnswersEveryKind(t *testing.T) {
 	if m := decodeMessage(t, r.Data); r.Type != 8 || len(m.Choices) != 1 || m.Choices[0].Name != "こんにちは" {
 		t.Fatalf("autocomplete: type %d %s", r.Type, r.Data)
 	}
+	// Autocomplete of a command without suggestions: an empty choices
+	// array, not a message.
+	body, _ = f.interaction(4, "en", commandData("slow", map[string]any{"name": "mode", "type": 3, "value": "x", "focused": true}))
+	if status, b := f.post(body, f.ts(), ""); status != 200 || !bytes.Equal(b, []byte(`{"type":8,"data":{"choices":[]}}`)) {
+		t.Fatalf("autocomplete without a handler: %d %s", status, b)
+	}
 	// A button that updates its message.
 	body, _ = f.interaction(3, "en", map[string]any{"custom_id": "echo/1/again", "component_type": 2})
 	r = f.decode(f.post(body, f.ts(), ""))
