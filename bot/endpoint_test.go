@@ -71,7 +71,7 @@ type restServer struct {
 	cond  chan struct{} // closed and replaced on every call
 }
 
-func newRESTServer(t *testing.T) *restServer {
+func newRESTServer(t testing.TB) *restServer {
 	rs := &restServer{calls: map[string][]restCall{}, cond: make(chan struct{})}
 	rs.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// /api/v9/webhooks/{app}/{token}[/messages/@original]
@@ -118,7 +118,7 @@ func newRESTServer(t *testing.T) *restServer {
 }
 
 // await returns the calls for token once there are at least n.
-func (rs *restServer) await(t *testing.T, token string, n int) []restCall {
+func (rs *restServer) await(t testing.TB, token string, n int) []restCall {
 	t.Helper()
 	deadline := time.After(wait)
 	for {
@@ -138,7 +138,7 @@ func (rs *restServer) await(t *testing.T, token string, n int) []restCall {
 
 // fixture is an endpoint served over loopback with a recording REST API.
 type fixture struct {
-	t    *testing.T
+	t    testing.TB
 	d    *bot.Dispatcher
 	ep   *bot.Endpoint
 	srv  *httptest.Server
@@ -148,7 +148,7 @@ type fixture struct {
 	seq  atomic.Int64
 }
 
-func newFixture(t *testing.T, reg *commands.Registry, o bot.Options) *fixture {
+func newFixture(t testing.TB, reg *commands.Registry, o bot.Options) *fixture {
 	t.Helper()
 	f := &fixture{t: t, log: &syncBuffer{}, now: time.Unix(1_790_000_000, 0)}
 	if o.Logger == nil {

@@ -1,0 +1,45 @@
+package bot_test
+
+import (
+	"bytes"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/alea-bot/alea/bot"
+)
+
+// BenchmarkEndpoint measures one signed interaction through the handler
+// (no network): signature check, parsing, dispatch, response encoding.
+func BenchmarkEndpoint(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		opts bot.Options
+	}{
+		{"echo-cached", bot.Options{UserRate: -1, GlobalRate: -1}},
+		{"echo-uncached", bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			bc.opts.Logger = slog.New(slog.DiscardHandler)
+			f := newFixture(b, testRegistry(nil), bc.opts)
+			body, _ := f.interaction(2, "en", commandData("echo", map[string]any{"name": "text", "type": 3, "value": "hi"}))
+			ts := f.ts()
+			sig := sign(testKey, ts, body)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				req := httptest.NewRequest(http.MethodPost, bot.Path, bytes.NewReader(body))
+				req.Header.Set("X-Signature-Ed25519", sig)
+				req.Header.Set("X-Signature-Timestamp", ts)
+				w := httptest.NewRecorder()
+				f.ep.ServeHTTP(w, req)
+				if w.Code != http.StatusOK {
+					b.Fatalf("status %d", w.Code)
+				}
+			}
+			b.StopTimer()
+			f.srv.Close()
+		})
+	}
+}
