@@ -1,0 +1,30 @@
+package yacht
+
+import (
+	"context"
+	"testing"
+)
+
+// BenchmarkAdvise is one /yacht-advise question once the table is built:
+// every keep and category for "3 3 5 6 6" after the first roll on an empty
+// Yacht sheet (the time a player waits, less formatting and transport).
+func BenchmarkAdvise(b *testing.B) {
+	r, err := Preset(Yacht)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tb, err := Build(context.Background(), r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dice, err := ParseDice("3 3 5 6 6")
+	if err != nil {
+		b.Fatal(err)
+	}
+	sheet := NewSheet(r)
+	for b.Loop() {
+		if _, err := tb.Advise(sheet, &dice, 1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
