@@ -181,8 +181,18 @@ func presetList() string {
 	return strings.Join(names, ", ")
 }
 
+// sheetExample is a sheet the rules accept: aces 3, twos 6, and 22 in the
+// last category that can score 22 (Choice or Chance in every preset).
 func sheetExample(r *yacht.Rules) string {
-	return fmt.Sprintf("%s:3 %s:6 %s:22", r.Categories[0].Key, r.Categories[1].Key, r.Categories[len(r.Categories)-1].Key)
+	ex := fmt.Sprintf("%s:3 %s:6", r.Categories[0].Key, r.Categories[1].Key)
+	for i := len(r.Categories) - 1; i > 1; i-- {
+		for _, v := range r.PossibleScores(i) {
+			if v == 22 {
+				return fmt.Sprintf("%s %s:22", ex, r.Categories[i].Key)
+			}
+		}
+	}
+	return ex
 }
 
 // glyphs writes faces as die glyphs ⚀..⚅.

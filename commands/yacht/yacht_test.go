@@ -212,3 +212,20 @@ func TestLimitsAndExamples(t *testing.T) {
 		t.Errorf("joker reply:\n%s", bot.FormatText(r))
 	}
 }
+
+// The example in the bad-sheet message must itself be a valid sheet.
+func TestSheetExampleIsAValidSheet(t *testing.T) {
+	for _, name := range yacht.PresetNames() {
+		r, err := yacht.Preset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex := sheetExample(r)
+		if strings.Count(ex, ":") != 3 {
+			t.Errorf("%s: example %q has not three categories", name, ex)
+		}
+		if _, err := yacht.ParseSheet(r, ex); err != nil {
+			t.Errorf("%s: example %q is refused: %v", name, ex, err)
+		}
+	}
+}
