@@ -155,9 +155,12 @@ func drawPanel(img *image.RGBA, p panel, L layout, ox, oy int) {
 	// The diagonal: a line from the diagonal orb through its cells.
 	fx, fy := float64(ox), float64(oy)
 	k := min(g.Rows(), g.Cols()) - 1
-	z := vector.NewRasterizer(img.Bounds().Dx(), img.Bounds().Dy())
-	thickLine(z, fx+L.orbX, fy+L.orbY, float64(gx)+(float64(k)+0.5)*float64(cs), float64(gy)+(float64(g.Rows()-1-k)+0.5)*float64(cs), 1.5)
-	z.Draw(img, img.Bounds(), image.NewUniform(colDiagonal), image.Point{})
+	x1, y1 := float64(gx)+(float64(k)+0.5)*float64(cs), float64(gy)+(float64(g.Rows()-1-k)+0.5)*float64(cs)
+	box := image.Rect(int(fx+L.orbX)-2, int(y1)-2, int(x1)+3, int(fy+L.orbY)+3)
+	z := vector.NewRasterizer(box.Dx(), box.Dy())
+	bx, by := float64(box.Min.X), float64(box.Min.Y)
+	thickLine(z, fx+L.orbX-bx, fy+L.orbY-by, x1-bx, y1-by, 1.5)
+	z.Draw(img, box, image.NewUniform(colDiagonal), image.Point{})
 	if w := p.witness; w != nil {
 		for _, r := range w.Rows {
 			for _, c := range w.Cols {
@@ -205,17 +208,21 @@ func outline(img *image.RGBA, rect image.Rectangle, wd int, c color.Color) {
 }
 
 func drawOrb(img *image.RGBA, cx, cy, rad float64, pressed bool) {
-	b := img.Bounds()
-	edge := vector.NewRasterizer(b.Dx(), b.Dy())
-	circle(edge, cx, cy, rad)
-	edge.Draw(img, b, image.NewUniform(colOrbEdge), image.Point{})
-	fill := vector.NewRasterizer(b.Dx(), b.Dy())
-	circle(fill, cx, cy, rad-1.5)
+	// Rasterize in a small square around the orb, not the whole picture.
+	x0, y0 := int(math.Floor(cx-rad))-1, int(math.Floor(cy-rad))-1
+	size := int(math.Ceil(2*rad)) + 3
+	box := image.Rect(x0, y0, x0+size, y0+size)
+	lx, ly := cx-float64(x0), cy-float64(y0)
+	edge := vector.NewRasterizer(size, size)
+	circle(edge, lx, ly, rad)
+	edge.Draw(img, box, image.NewUniform(colOrbEdge), image.Point{})
+	fill := vector.NewRasterizer(size, size)
+	circle(fill, lx, ly, rad-1.5)
 	c := colOrb
 	if pressed {
 		c = colPressed
 	}
-	fill.Draw(img, b, image.NewUniform(c), image.Point{})
+	fill.Draw(img, box, image.NewUniform(c), image.Point{})
 }
 
 // thickLine adds a line of width wd from (x0,y0) to (x1,y1) as a quad.
