@@ -313,6 +313,9 @@ func TestDataEveryGrid(t *testing.T) {
 	h := harness(t)
 	for _, sz := range [][2]int{{1, 1}, {1, 3}, {3, 1}, {2, 2}, {2, 3}, {3, 2}, {3, 3}} {
 		for m := uint64(0); m < 1<<uint(sz[0]*sz[1]); m++ {
+			if (raceEnabled || testing.Short()) && m%17 != 0 {
+				continue // a sample; the full run checks every grid
+			}
 			g := gridOfBits(sz[0], sz[1], m)
 			checkGridData(t, h, g, int(m%5)-1) // no limit, 0, 1, 2, 3
 		}
@@ -343,7 +346,11 @@ func TestDataSchema(t *testing.T) {
 	checkPicture(t, r)
 	// Random grids of sizes brute force can still try (at most 16 orbs).
 	rng := rand.New(rand.NewPCG(3, 5))
-	for range 300 {
+	n := 300
+	if raceEnabled || testing.Short() {
+		n = 20
+	}
+	for range n {
 		rows, cols := 1+rng.IntN(7), 1+rng.IntN(7)
 		for rows+cols+1 > 16 {
 			rows, cols = 1+rng.IntN(7), 1+rng.IntN(7)
@@ -464,7 +471,13 @@ func orbIDs(p orbs.Presses) []string {
 func TestGameThroughButtons(t *testing.T) {
 	h := harness(t)
 	for _, sz := range [][2]int{{1, 1}, {2, 2}, {3, 3}, {4, 3}, {5, 5}, {9, 9}, {12, 12}, {1, 24}, {24, 1}, {1, 25}, {13, 12}, {30, 30}, {26, 3}, {7, 30}} {
-		for _, loc := range commands.Locales {
+		if (raceEnabled || testing.Short()) && sz[0]*sz[1] > 144 && sz != [2]int{26, 3} {
+			continue // pictures of large grids are slow under -race
+		}
+		for k, loc := range commands.Locales {
+			if k > 0 && (raceEnabled || testing.Short()) {
+				break // English only
+			}
 			h.Locale = loc
 			line := fmt.Sprintf("/orbs random:%dx%d", sz[0], sz[1])
 			r := h.MustRun(line)
@@ -657,6 +670,9 @@ func TestLargest(t *testing.T) {
 	h := harness(t)
 	rng := rand.New(rand.NewPCG(30, 30))
 	for k := range 6 {
+		if (raceEnabled || testing.Short()) && k%3 != 0 {
+			continue
+		}
 		g, _ := orbs.New(30, 30)
 		var p orbs.Presses
 		for i := range 30 {
@@ -673,7 +689,10 @@ func TestLargest(t *testing.T) {
 			g.Set(k, k, !g.Cloudy(k, k)) // unsolvable
 		}
 		text := strings.NewReplacer("#", "■", ".", "□", "/", " ").Replace(g.String())
-		for _, loc := range commands.Locales {
+		for i, loc := range commands.Locales {
+			if i > 0 && (raceEnabled || testing.Short()) {
+				break
+			}
 			h.Locale = loc
 			r := h.MustRun(fmt.Sprintf("/orbs grid:%q limit:999", text))
 			checkPicture(t, r)
