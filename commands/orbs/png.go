@@ -5,14 +5,11 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"image/png"
-	"math"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
-	"golang.org/x/image/vector"
 
 	"github.com/alea-bot/alea/engine/orbs"
 )
@@ -25,21 +22,39 @@ import (
 // cells are joined by a thin line; a Theorem 5 witness is outlined in red.
 // The font is x/image's 7×13 bitmap font (ASCII only), so the captions
 // are in English and the message carries the localised text.
+//
+// The picture is paletted (a dozen colours, no anti-aliasing: every shape
+// is drawn pixel by pixel), which keeps a 30×30 answer's PNG small and fast
+// to encode.
 
 var face font.Face = basicfont.Face7x13
 
-var (
-	colBackground = color.RGBA{0xff, 0xff, 0xff, 0xff}
-	colGridLine   = color.RGBA{0xb8, 0xc0, 0xcc, 0xff}
-	colCloudy     = color.RGBA{0x4d, 0x55, 0x6b, 0xff}
-	colClear      = color.RGBA{0xf2, 0xf7, 0xff, 0xff}
-	colOrb        = color.RGBA{0xd6, 0xdb, 0xe4, 0xff}
-	colOrbEdge    = color.RGBA{0x44, 0x4c, 0x5c, 0xff}
-	colPressed    = color.RGBA{0xff, 0x9f, 0x1c, 0xff}
-	colWitness    = color.RGBA{0xe0, 0x22, 0x22, 0xff}
-	colDiagonal   = color.NRGBA{0x3b, 0x82, 0xf6, 0x90}
-	colText       = color.RGBA{0x11, 0x11, 0x11, 0xff}
+// The palette's indices.
+const (
+	ixBackground = iota
+	ixGridLine
+	ixCloudy
+	ixClear
+	ixOrb
+	ixOrbEdge
+	ixPressed
+	ixWitness
+	ixDiagonal
+	ixText
 )
+
+var palette = color.Palette{
+	ixBackground: color.RGBA{0xff, 0xff, 0xff, 0xff},
+	ixGridLine:   color.RGBA{0xb8, 0xc0, 0xcc, 0xff},
+	ixCloudy:     color.RGBA{0x4d, 0x55, 0x6b, 0xff},
+	ixClear:      color.RGBA{0xf2, 0xf7, 0xff, 0xff},
+	ixOrb:        color.RGBA{0xd6, 0xdb, 0xe4, 0xff},
+	ixOrbEdge:    color.RGBA{0x44, 0x4c, 0x5c, 0xff},
+	ixPressed:    color.RGBA{0xff, 0x9f, 0x1c, 0xff},
+	ixWitness:    color.RGBA{0xe0, 0x22, 0x22, 0xff},
+	ixDiagonal:   color.RGBA{0x3b, 0x82, 0xf6, 0xff},
+	ixText:       color.RGBA{0x11, 0x11, 0x11, 0xff},
+}
 
 // panel is one grid to draw.
 type panel struct {
@@ -72,9 +87,9 @@ func cellSize(g orbs.Grid) int {
 type layout struct {
 	cs            int
 	labelW        int
-	orbX          float64 // row orbs' and the diagonal orb's centre x
+	orbX          int // row orbs' and the diagonal orb's centre x
 	gridX, gridY  int
-	orbY          float64 // column orbs' and the diagonal orb's centre y
+	orbY          int // column orbs' and the diagonal orb's centre y
 	colLabelY     int
 	width, height int
 }
@@ -88,11 +103,11 @@ func layoutOf(p panel) layout {
 		maxCol = max(maxCol, len(orbs.ColLabel(c)))
 	}
 	L := layout{cs: cs, labelW: lw}
-	L.orbX = float64(lw) + float64(cs)/2
+	L.orbX = lw + cs/2
 	L.gridX, L.gridY = lw+cs+4, titleH
-	L.orbY = float64(L.gridY+g.Rows()*cs+4) + float64(cs)/2
+	L.orbY = L.gridY + g.Rows()*cs + 4 + cs/2
 	L.colLabelY = L.gridY + g.Rows()*cs + 4 + cs + 4
-	L.width = max(L.gridX+g.Cols()*cs, font.MeasureString(face, p.title).Ceil())
+	L.width = max(L.gridX+g.Cols()*cs+1, font.MeasureString(face, p.title).Ceil())
 	L.height = L.colLabelY + maxCol*charH + 2
 	return L
 }
@@ -111,15 +126,14 @@ func render(panels ...panel) ([]byte, error) {
 	}
 	w += margin
 	h += 2 * margin
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	draw.Draw(img, img.Bounds(), image.NewUniform(colBackground), image.Point{}, draw.Src)
+	img := image.NewPaletted(image.Rect(0, 0, w, h), palette) // all ixBackground
 	x := margin
 	for i, p := range panels {
 		drawPanel(img, p, ls[i], x, margin)
 		if i > 0 {
 			// An arrow between the panels, at the grid's middle height.
 			ay := margin + ls[i].gridY + p.g.Rows()*ls[i].cs/2
-			drawText(img, "->", x-panelGap/2-charW, ay+4, colText)
+			drawText(img, "->", x-panelGap/2-charW, ay+4)
 		}
 		x += ls[i].width + panelGap
 	}
@@ -131,46 +145,67 @@ func render(panels ...panel) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func drawText(img *image.RGBA, s string, x, baseline int, c color.Color) {
-	d := &font.Drawer{Dst: img, Face: face, Src: image.NewUniform(c), Dot: fixed.P(x, baseline)}
+func drawText(img *image.Paletted, s string, x, baseline int) {
+	d := &font.Drawer{Dst: img, Face: face, Src: image.NewUniform(palette[ixText]), Dot: fixed.P(x, baseline)}
 	d.DrawString(s)
 }
 
-func drawPanel(img *image.RGBA, p panel, L layout, ox, oy int) {
-	g, cs := p.g, L.cs
-	drawText(img, p.title, ox, oy+13, colText)
-	gx, gy := ox+L.gridX, oy+L.gridY
-	// Cells on a background of grid lines.
-	draw.Draw(img, image.Rect(gx, gy, gx+g.Cols()*cs+1, gy+g.Rows()*cs+1), image.NewUniform(colGridLine), image.Point{}, draw.Src)
-	for r := 0; r < g.Rows(); r++ {
-		for c := 0; c < g.Cols(); c++ {
-			fill := colClear
-			if g.Cloudy(r, c) {
-				fill = colCloudy
-			}
-			cell := image.Rect(gx+c*cs+1, gy+r*cs+1, gx+(c+1)*cs, gy+(r+1)*cs)
-			draw.Draw(img, cell, image.NewUniform(fill), image.Point{}, draw.Src)
+// fill paints rect (clipped to the picture) with colour index ix.
+func fill(img *image.Paletted, rect image.Rectangle, ix uint8) {
+	rect = rect.Intersect(img.Rect)
+	for y := rect.Min.Y; y < rect.Max.Y; y++ {
+		row := img.Pix[img.PixOffset(rect.Min.X, y):img.PixOffset(rect.Max.X, y)]
+		for i := range row {
+			row[i] = ix
 		}
 	}
-	// The diagonal: a line from the diagonal orb through its cells.
-	fx, fy := float64(ox), float64(oy)
-	k := min(g.Rows(), g.Cols()) - 1
-	x1, y1 := float64(gx)+(float64(k)+0.5)*float64(cs), float64(gy)+(float64(g.Rows()-1-k)+0.5)*float64(cs)
-	box := image.Rect(int(fx+L.orbX)-2, int(y1)-2, int(x1)+3, int(fy+L.orbY)+3)
-	z := vector.NewRasterizer(box.Dx(), box.Dy())
-	bx, by := float64(box.Min.X), float64(box.Min.Y)
-	thickLine(z, fx+L.orbX-bx, fy+L.orbY-by, x1-bx, y1-by, 1.5)
-	z.Draw(img, box, image.NewUniform(colDiagonal), image.Point{})
+}
+
+// disc paints the pixels whose centres are within rad of (cx, cy) (in
+// doubled coordinates, so that half-pixel centres are exact).
+func disc(img *image.Paletted, cx2, cy2, rad2 int, ix uint8) {
+	for y := (cy2 - rad2) / 2; y <= (cy2+rad2)/2+1; y++ {
+		for x := (cx2 - rad2) / 2; x <= (cx2+rad2)/2+1; x++ {
+			dx, dy := 2*x+1-cx2, 2*y+1-cy2
+			if dx*dx+dy*dy <= rad2*rad2 && image.Pt(x, y).In(img.Rect) {
+				img.Pix[img.PixOffset(x, y)] = ix
+			}
+		}
+	}
+}
+
+func drawPanel(img *image.Paletted, p panel, L layout, ox, oy int) {
+	g, cs := p.g, L.cs
+	drawText(img, p.title, ox, oy+13)
+	gx, gy := ox+L.gridX, oy+L.gridY
+	// Cells on a background of grid lines.
+	fill(img, image.Rect(gx, gy, gx+g.Cols()*cs+1, gy+g.Rows()*cs+1), ixGridLine)
+	for r := 0; r < g.Rows(); r++ {
+		for c := 0; c < g.Cols(); c++ {
+			ix := uint8(ixClear)
+			if g.Cloudy(r, c) {
+				ix = ixCloudy
+			}
+			fill(img, image.Rect(gx+c*cs+1, gy+r*cs+1, gx+(c+1)*cs, gy+(r+1)*cs), ix)
+		}
+	}
+	// The diagonal: a line at 45° from the diagonal orb through its cells
+	// (the orb sits one cell and a 4-pixel gap from the grid both ways, so
+	// the line meets every diagonal cell's centre).
+	k := min(g.Rows(), g.Cols())
+	x0, y0 := ox+L.orbX, oy+L.orbY
+	for t := 0; t <= k*cs+4-cs/2; t++ {
+		fill(img, image.Rect(x0+t, y0-t, x0+t+2, y0-t+1), ixDiagonal)
+	}
 	if w := p.witness; w != nil {
 		for _, r := range w.Rows {
 			for _, c := range w.Cols {
 				cell := image.Rect(gx+c*cs, gy+r*cs, gx+(c+1)*cs+1, gy+(r+1)*cs+1)
-				outline(img, cell, 3, colWitness)
+				outline(img, cell, 3, ixWitness)
 			}
 		}
 	}
-
-	rad := float64(cs) * 0.36
+	rad2 := cs * 72 / 100 // the orb's radius, doubled: 0.36 of a cell
 	inRows := map[int]bool{}
 	for _, r := range p.pressed.Rows {
 		inRows[r] = true
@@ -180,79 +215,40 @@ func drawPanel(img *image.RGBA, p panel, L layout, ox, oy int) {
 		inCols[c] = true
 	}
 	for r := 0; r < g.Rows(); r++ {
-		cy := float64(gy) + (float64(r)+0.5)*float64(cs)
-		drawOrb(img, fx+L.orbX, cy, rad, inRows[r])
-		drawText(img, orbs.RowLabel(r), ox+2, int(cy)+4, colText)
+		cy := gy + r*cs + cs/2
+		drawOrb(img, ox+L.orbX, cy, rad2, inRows[r])
+		drawText(img, orbs.RowLabel(r), ox+2, cy+4)
 	}
 	for c := 0; c < g.Cols(); c++ {
-		cx := float64(gx) + (float64(c)+0.5)*float64(cs)
-		drawOrb(img, cx, fy+L.orbY, rad, inCols[c])
+		cx := gx + c*cs + cs/2
+		drawOrb(img, cx, oy+L.orbY, rad2, inCols[c])
 		for i, ch := range orbs.ColLabel(c) {
-			drawText(img, string(ch), int(cx)-charW/2, oy+L.colLabelY+(i+1)*charH-1, colText)
+			drawText(img, string(ch), cx-charW/2, oy+L.colLabelY+(i+1)*charH-1)
 		}
 	}
-	drawOrb(img, fx+L.orbX, fy+L.orbY, rad, p.pressed.Diagonal)
+	drawOrb(img, ox+L.orbX, oy+L.orbY, rad2, p.pressed.Diagonal)
 }
 
 // outline draws a frame of width wd just inside rect.
-func outline(img *image.RGBA, rect image.Rectangle, wd int, c color.Color) {
-	u := image.NewUniform(c)
+func outline(img *image.Paletted, rect image.Rectangle, wd int, ix uint8) {
 	for _, s := range []image.Rectangle{
 		{rect.Min, image.Pt(rect.Max.X, rect.Min.Y+wd)},
 		{image.Pt(rect.Min.X, rect.Max.Y-wd), rect.Max},
 		{rect.Min, image.Pt(rect.Min.X+wd, rect.Max.Y)},
 		{image.Pt(rect.Max.X-wd, rect.Min.Y), rect.Max},
 	} {
-		draw.Draw(img, s, u, image.Point{}, draw.Src)
+		fill(img, s, ix)
 	}
 }
 
-func drawOrb(img *image.RGBA, cx, cy, rad float64, pressed bool) {
-	// Rasterize in a small square around the orb, not the whole picture.
-	x0, y0 := int(math.Floor(cx-rad))-1, int(math.Floor(cy-rad))-1
-	size := int(math.Ceil(2*rad)) + 3
-	box := image.Rect(x0, y0, x0+size, y0+size)
-	lx, ly := cx-float64(x0), cy-float64(y0)
-	edge := vector.NewRasterizer(size, size)
-	circle(edge, lx, ly, rad)
-	edge.Draw(img, box, image.NewUniform(colOrbEdge), image.Point{})
-	fill := vector.NewRasterizer(size, size)
-	circle(fill, lx, ly, rad-1.5)
-	c := colOrb
+// drawOrb draws an orb centred on pixel (cx, cy) with doubled radius rad2.
+func drawOrb(img *image.Paletted, cx, cy, rad2 int, pressed bool) {
+	ix := uint8(ixOrb)
 	if pressed {
-		c = colPressed
+		ix = ixPressed
 	}
-	fill.Draw(img, box, image.NewUniform(c), image.Point{})
-}
-
-// thickLine adds a line of width wd from (x0,y0) to (x1,y1) as a quad.
-func thickLine(z *vector.Rasterizer, x0, y0, x1, y1, wd float64) {
-	dx, dy := x1-x0, y1-y0
-	l := math.Hypot(dx, dy)
-	if l == 0 {
-		return
-	}
-	nx, ny := -dy/l*wd/2, dx/l*wd/2
-	z.MoveTo(float32(x0+nx), float32(y0+ny))
-	z.LineTo(float32(x1+nx), float32(y1+ny))
-	z.LineTo(float32(x1-nx), float32(y1-ny))
-	z.LineTo(float32(x0-nx), float32(y0-ny))
-	z.ClosePath()
-}
-
-// circle adds a disc as a 24-gon.
-func circle(z *vector.Rasterizer, cx, cy, rad float64) {
-	const n = 24
-	for i := 0; i <= n; i++ {
-		a := 2 * math.Pi * float64(i) / n
-		x, y := float32(cx+rad*math.Cos(a)), float32(cy+rad*math.Sin(a))
-		if i == 0 {
-			z.MoveTo(x, y)
-		} else {
-			z.LineTo(x, y)
-		}
-	}
-	z.ClosePath()
+	disc(img, 2*cx+1, 2*cy+1, rad2, ixOrbEdge)
+	disc(img, 2*cx+1, 2*cy+1, rad2-3, ix)
 }
 
 // renderSolved draws the grid with the orbs to press, and the grid after.
