@@ -336,7 +336,7 @@ func gameComponents(l commands.Locale, g game) []commands.ActionRow {
 					bit <<= colShift
 				}
 				if g.pressed&bit != 0 {
-					o.Emoji = "🔵"
+					o.Emoji = "🟠"
 				}
 				c.Options = append(c.Options, o)
 			}
