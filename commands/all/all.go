@@ -5,6 +5,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/coins"
 	"github.com/alea-bot/alea/commands/help"
+	"github.com/alea-bot/alea/commands/orbs"
 	"github.com/alea-bot/alea/commands/trialrule"
 	"github.com/alea-bot/alea/commands/yacht"
 )
@@ -16,6 +17,7 @@ func Registry() *commands.Registry {
 		// One line per command package: name.Command(),
 		trialrule.Command(),
 		yacht.Command(),
+		orbs.Command(),
 		coins.Command(),
 	)
 	reg.Add(help.Command(reg))

@@ -524,3 +524,50 @@ func BenchmarkParse30x30(b *testing.B) {
 		}
 	}
 }
+
+// TestSolveLines covers every 1×n and n×1 grid length up to MaxSize (the
+// exhaustive test stops at 16 cells) with random grids, against the closed
+// form of a single line: with k cloudy cells of n, either press the k
+// cloudy cells' orbs or press the line's own orb and the n−k clear ones, so
+// the minimum is min(k, n−k+1) (the diagonal flips only the first cell, like
+// that cell's orb, and never helps); and against the GF(2) reference.
+func TestSolveLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for n := 1; n <= MaxSize; n++ {
+		for trial := 0; trial < 64; trial++ {
+			bitsOf := rng.Uint32() & (1<<uint(n) - 1)
+			if trial == 0 {
+				bitsOf = 1<<uint(n) - 1 // all cloudy
+			}
+			k := bits.OnesCount32(bitsOf)
+			want := min(k, n-k+1)
+			for _, across := range []bool{true, false} {
+				rows, cols := 1, n
+				if !across {
+					rows, cols = n, 1
+				}
+				g, _ := New(rows, cols)
+				for i := 0; i < n; i++ {
+					if bitsOf>>uint(i)&1 == 1 {
+						if across {
+							g.Set(0, i, true)
+						} else {
+							g.Set(i, 0, true)
+						}
+					}
+				}
+				sol := Solve(g, NoLimit)
+				if !sol.Solvable || sol.Count != want {
+					t.Fatalf("%d×%d %s: %+v, want %d presses", rows, cols, g, sol, want)
+				}
+				if gf := gf2Minimum(rows, cols, g.Cloudy); gf != want {
+					t.Fatalf("%d×%d %s: GF(2) %d, closed form %d", rows, cols, g, gf, want)
+				}
+				after, err := Apply(g, sol.Presses)
+				if err != nil || !after.IsClear() {
+					t.Fatalf("%s: presses %+v leave %s", g, sol.Presses, after)
+				}
+			}
+		}
+	}
+}
