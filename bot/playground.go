@@ -126,6 +126,10 @@ func NewPlayground(d *Dispatcher, o PlaygroundOptions) (*Playground, error) {
 	mux.Handle("GET /", http.FileServerFS(static))
 	mux.HandleFunc("GET /api/commands", func(w http.ResponseWriter, r *http.Request) { _ = writeJSON(w, p.defs) })
 	mux.HandleFunc("POST /api/interactions", p.interaction)
+	mux.HandleFunc("GET /api/interactions", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", http.MethodPost)
+		problem(w, http.StatusMethodNotAllowed, "only POST")
+	})
 	mux.HandleFunc("GET /api/interactions/{token}/reply", p.reply)
 	mux.HandleFunc("GET /api/files/{id}/{name}", p.file)
 	p.mux = mux
@@ -150,23 +154,35 @@ func (p *Playground) SetServing(on bool) { p.serving.Store(on) }
 func (p *Playground) Ready() bool { return p.serving.Load() }
 
 // ListenPlayground listens on addr for the playground and reports whether
-// it is a loopback address. A non-loopback address is refused unless
-// public is set (PLAYGROUND_PUBLIC=true): the playground has no
-// authentication.
+// it is a loopback address (127.0.0.0/8, ::1 or localhost). Any other
+// address is refused before listening unless public is set
+// (PLAYGROUND_PUBLIC=true): the playground has no authentication.
 func ListenPlayground(addr string, public bool) (ln net.Listener, loopback bool, err error) {
+	loopback = IsLoopbackAddr(addr)
+	if !loopback && !public {
+		return nil, false, fmt.Errorf("%s is not a loopback address and the playground has no authentication; "+
+			"use 127.0.0.1:PORT, or set PLAYGROUND_PUBLIC=true to serve it there anyway", addr)
+	}
 	ln, err = net.Listen("tcp", addr)
 	if err != nil {
 		return nil, false, err
 	}
-	if ta, ok := ln.Addr().(*net.TCPAddr); ok && ta.IP.IsLoopback() {
-		return ln, true, nil
+	return ln, loopback, nil
+}
+
+// IsLoopbackAddr reports whether host:port names a loopback host: an IP
+// address in 127.0.0.0/8 or ::1, or "localhost". An empty host (every
+// interface) is not.
+func IsLoopbackAddr(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
 	}
-	if !public {
-		_ = ln.Close()
-		return nil, false, fmt.Errorf("%s is not a loopback address and the playground has no authentication; "+
-			"use 127.0.0.1:PORT, or set PLAYGROUND_PUBLIC=true to serve it there anyway", addr)
+	if strings.EqualFold(host, "localhost") {
+		return true
 	}
-	return ln, false, nil
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // validToken reports whether an interaction token can name a reply URL.
