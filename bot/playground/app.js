@@ -9,7 +9,7 @@ const UI = {
     placeholder: 'Message #alea-playground — type / for commands',
     welcome: 'Welcome to the **Alea playground**. Type `/` to see the commands with their options, or try `/help`.\n' +
       'It runs the same commands as the bot on Discord, on this machine. To connect Alea to Discord, set `DISCORD_TOKEN` (or `DISCORD_PUBLIC_KEY` and `HTTP_ADDR`) in `.env` — see `.env.example` — and start it again.',
-    used: 'used', thinking: 'Alea is thinking…', onlyYou: 'Only you can see this', dismiss: 'Dismiss message',
+    used: '%u used %c', thinking: 'Alea is thinking…', onlyYou: 'Only you can see this', dismiss: 'Dismiss message',
     needSub: '`/%s` needs a subcommand: %s', unknown: 'Unknown command `/%s`. Try `/help`.',
     submit: 'Submit', cancel: 'Cancel', failed: 'The playground could not reach Alea: %s', required: 'required',
     choose: 'Make a selection', download: 'Download', lang: 'Language', bot: 'BOT', you: 'You', today: 'Today',
@@ -19,7 +19,7 @@ const UI = {
     placeholder: '#alea-playground에 메시지 보내기 — /로 명령 보기',
     welcome: '**Alea 놀이터**입니다. `/`를 입력하면 명령과 옵션이 보입니다. `/help`도 해 보세요.\n' +
       'Discord의 봇과 같은 명령이 이 컴퓨터에서 돌아갑니다. Discord에 연결하려면 `.env`에 `DISCORD_TOKEN` (또는 `DISCORD_PUBLIC_KEY`와 `HTTP_ADDR`)을 설정하고 (`.env.example` 참고) 다시 시작하세요.',
-    used: '님이 사용', thinking: 'Alea가 생각하는 중…', onlyYou: '나만 볼 수 있음', dismiss: '메시지 닫기',
+    used: '%u님이 %c 사용', thinking: 'Alea가 생각하는 중…', onlyYou: '나만 볼 수 있음', dismiss: '메시지 닫기',
     needSub: '`/%s`에는 하위 명령이 필요합니다: %s', unknown: '알 수 없는 명령 `/%s`입니다. `/help`를 해 보세요.',
     submit: '제출', cancel: '취소', failed: '놀이터가 Alea에 닿지 못했습니다: %s', required: '필수',
     choose: '선택하세요', download: '내려받기', lang: '언어', bot: '봇', you: '나', today: '오늘',
@@ -29,7 +29,7 @@ const UI = {
     placeholder: '#alea-playground へメッセージを送信 — / でコマンド',
     welcome: '**Alea プレイグラウンド**へようこそ。`/` を入力するとコマンドとオプションが表示されます。`/help` もどうぞ。\n' +
       'Discord のボットと同じコマンドがこのマシンで動きます。Discord に接続するには `.env` に `DISCORD_TOKEN`（または `DISCORD_PUBLIC_KEY` と `HTTP_ADDR`）を設定し（`.env.example` を参照）、再起動してください。',
-    used: 'が使用', thinking: 'Alea が考えています…', onlyYou: 'あなただけに表示されています', dismiss: 'メッセージを削除',
+    used: '%uが %c を使用', thinking: 'Alea が考えています…', onlyYou: 'あなただけに表示されています', dismiss: 'メッセージを削除',
     needSub: '`/%s` にはサブコマンドが必要です: %s', unknown: '不明なコマンド `/%s` です。`/help` を試してください。',
     submit: '送信', cancel: 'キャンセル', failed: 'プレイグラウンドが Alea に接続できません: %s', required: '必須',
     choose: '選択してください', download: 'ダウンロード', lang: '言語', bot: 'ボット', you: 'あなた', today: '今日',
@@ -173,8 +173,13 @@ function addMessage(opts) {
   msg.dataset.id = randomDigits(18);
   if (opts.ref) {
     const ref = el('div', 'ref');
-    ref.append(el('span', 'ref-avatar'), el('span', 'ref-name', opts.ref.user), document.createTextNode(' ' + t('used') + ' '),
-      el('span', 'ref-cmd', opts.ref.command));
+    ref.append(el('span', 'ref-avatar'));
+    // "%u used %c", in the order of the language.
+    for (const part of t('used').split(/(%u|%c)/)) {
+      if (part === '%u') ref.append(el('span', 'ref-name', opts.ref.user));
+      else if (part === '%c') ref.append(el('span', 'ref-cmd', opts.ref.command));
+      else if (part) ref.append(document.createTextNode(part));
+    }
     msg.append(ref);
   }
   const row = el('div', 'row');
@@ -811,6 +816,7 @@ async function start() {
     }
   });
   $('form').addEventListener('submit', (ev) => { ev.preventDefault(); send(); });
+  window.addEventListener('resize', scrollDown);
   const welcome = addMessage({ bot: true });
   renderData(welcome, { content: t('welcome') });
   try {
