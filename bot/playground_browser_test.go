@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
 )
 
@@ -44,13 +45,19 @@ func artifacts(t *testing.T) string {
 	return dir
 }
 
-// TestPlaygroundInChromium drives the real page over the real commands in
-// headless Chromium: autocompletion, /help, a command with pictures and a
-// text file, a game with buttons, the language switch, and a 400 px wide
-// window. Screenshots are saved as artifacts.
-func TestPlaygroundInChromium(t *testing.T) {
+// browser is one headless Chromium tab on a playground.
+type browser struct {
+	t   *testing.T
+	ctx context.Context
+	url string
+	out string
+}
+
+// openBrowser serves reg's playground on loopback and opens it in a new
+// headless Chromium with an empty profile.
+func openBrowser(t *testing.T, reg *commands.Registry, o bot.Options) *browser {
 	exec := chromiumPath(t)
-	d, err := bot.NewDispatcher(all.Registry(), bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1})
+	d, err := bot.NewDispatcher(reg, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,9 +66,7 @@ func TestPlaygroundInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(pg) // 127.0.0.1
-	defer srv.Close()
-	out := artifacts(t)
-
+	t.Cleanup(srv.Close)
 	alloc, cancel := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(exec),
 		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
@@ -74,61 +79,99 @@ func TestPlaygroundInChromium(t *testing.T) {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1000, 1000),
 	)
-	defer cancel()
+	t.Cleanup(cancel)
 	ctx, cancel := chromedp.NewContext(alloc, chromedp.WithErrorf(t.Logf))
-	defer cancel()
+	t.Cleanup(cancel)
 	// A bound on the whole test, so that a hung browser fails it instead of
 	// the test binary's timeout; not a speed assertion.
 	ctx, cancel = context.WithTimeout(ctx, 3*time.Minute)
-	defer cancel()
-
-	run := func(what string, steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
-	shot := func(name string) {
-		t.Helper()
-		png := value(t, ctx, "screenshot "+name, chromedp.CaptureScreenshot())
-		p := filepath.Join(out, name)
-		if err := os.WriteFile(p, png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("screenshot: %s", p)
-	}
-	// count is the number of messages in the channel.
-	count := func() int {
-		return value(t, ctx, "count", chromedp.Evaluate[int](`document.querySelectorAll('#messages article').length`))
-	}
-	// send types a line and waits for the bot's answer to it (the article
-	// after n, no longer "thinking"); it returns that message's text.
-	send := func(line string) string {
-		t.Helper()
-		n := count()
-		run("type "+line,
-			chromedp.Click(chromedp.CSS("#input")),
-			chromedp.SendKeys(chromedp.CSS("#input"), line),
-			chromedp.SendKeys(chromedp.CSS("#input"), kb.Enter),
-			poll(fmt.Sprintf(`(() => { const a = document.querySelectorAll('#messages article');
-				return a.length > %d && !a[a.length-1].classList.contains('thinking') })()`, n)),
-		)
-		return value(t, ctx, "read", chromedp.Evaluate[string](`(() => { const a = document.querySelectorAll('#messages article'); return a[a.length-1].innerText })()`))
-	}
-	expect := func(what, text string, wants ...string) {
-		t.Helper()
-		text = strings.Join(strings.Fields(text), " ") // innerText breaks lines between inline boxes
-		for _, w := range wants {
-			if !strings.Contains(text, w) {
-				t.Errorf("%s: no %q in\n%s", what, w, text)
-			}
-		}
-	}
-
-	run("open the page",
+	t.Cleanup(cancel)
+	b := &browser{t: t, ctx: ctx, url: srv.URL, out: artifacts(t)}
+	b.run("open the page",
 		chromedp.Navigate(srv.URL),
 		chromedp.WaitVisible(chromedp.CSS(`body[data-ready="true"]`)),
 	)
+	return b
+}
+
+func (b *browser) run(what string, steps ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, steps...); err != nil {
+		b.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func (b *browser) text(what, js string) string {
+	b.t.Helper()
+	return value(b.t, b.ctx, what, chromedp.Evaluate[string](js))
+}
+
+func (b *browser) shot(name string) {
+	b.t.Helper()
+	png := value(b.t, b.ctx, "screenshot "+name, chromedp.CaptureScreenshot())
+	p := filepath.Join(b.out, name)
+	if err := os.WriteFile(p, png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	b.t.Logf("screenshot: %s", p)
+}
+
+// count is the number of messages in the channel.
+func (b *browser) count() int {
+	return value(b.t, b.ctx, "count", chromedp.Evaluate[int](`document.querySelectorAll('#messages article').length`))
+}
+
+// lastText is the text of the newest message.
+func (b *browser) lastText() string {
+	return b.text("read", `(() => { const a = document.querySelectorAll('#messages article'); return a[a.length-1].innerText })()`)
+}
+
+// awaitNew waits for a message after the first n that is no longer
+// "thinking", and returns the newest message's text.
+func (b *browser) awaitNew(n int) string {
+	b.t.Helper()
+	b.run("await a message", poll(fmt.Sprintf(`(() => { const a = document.querySelectorAll('#messages article');
+		return a.length > %d && !a[a.length-1].classList.contains('thinking') })()`, n)))
+	return b.lastText()
+}
+
+// send types a line and waits for the bot's answer to it; it returns that
+// message's text.
+func (b *browser) send(line string) string {
+	b.t.Helper()
+	n := b.count()
+	b.run("type "+line,
+		chromedp.Click(chromedp.CSS("#input")),
+		chromedp.SendKeys(chromedp.CSS("#input"), line),
+		chromedp.SendKeys(chromedp.CSS("#input"), kb.Enter),
+	)
+	return b.awaitNew(n)
+}
+
+// suggestions is the text of the autocompletion list.
+func (b *browser) suggestions() string {
+	return value(b.t, b.ctx, "suggestions", chromedp.Text(chromedp.CSS("#suggest")))
+}
+
+func (b *browser) expect(what, text string, wants ...string) {
+	b.t.Helper()
+	text = strings.Join(strings.Fields(text), " ") // innerText breaks lines between inline boxes
+	for _, w := range wants {
+		if !strings.Contains(text, w) {
+			b.t.Errorf("%s: no %q in\n%s", what, w, text)
+		}
+	}
+}
+
+// TestPlaygroundInChromium drives the real page over the real commands in
+// headless Chromium: autocompletion, /help, a command with pictures and a
+// text file, a game with buttons, the language switch, and a 400 px wide
+// window. Screenshots are saved as artifacts.
+func TestPlaygroundInChromium(t *testing.T) {
+	b := openBrowser(t, all.Registry(), bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1})
+	run, shot, send, expect, count := b.run, b.shot, b.send, b.expect, b.count
+	ctx := b.ctx
+
 	welcome := value(t, ctx, "welcome", chromedp.Text(chromedp.CSS("#messages")))
 	expect("welcome", welcome, "Alea playground", "DISCORD_TOKEN")
 
@@ -137,13 +180,13 @@ func TestPlaygroundInChromium(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS("#input"), "/"),
 		chromedp.WaitVisible(chromedp.CSS("#suggest")),
 	)
-	suggestions := value(t, ctx, "suggestions", chromedp.Text(chromedp.CSS("#suggest")))
+	suggestions := b.suggestions()
 	expect("command suggestions", suggestions, "/help", "/trialrule", "/yacht-advise", "/coins", "What Alea can do")
 	run("autocomplete subcommands", chromedp.SendKeys(chromedp.CSS("#input"), "coins pl"))
-	suggestions = value(t, ctx, "suggestions", chromedp.Text(chromedp.CSS("#suggest")))
+	suggestions = b.suggestions()
 	expect("subcommand suggestions", suggestions, "/coins play", "against the bot")
 	run("take the suggestion", chromedp.SendKeys(chromedp.CSS("#input"), kb.Tab))
-	suggestions = value(t, ctx, "suggestions", chromedp.Text(chromedp.CSS("#suggest")))
+	suggestions = b.suggestions()
 	expect("option suggestions", suggestions, "black", "white", "opponent", "first")
 	shot("playground-autocomplete.png")
 	run("clear", clearInput)
@@ -193,7 +236,7 @@ func TestPlaygroundInChromium(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('lang'); s.value = 'ko'; s.dispatchEvent(new Event('change')); return true })()`),
 		chromedp.SendKeys(chromedp.CSS("#input"), "/"),
 	)
-	suggestions = value(t, ctx, "Korean suggestions", chromedp.Text(chromedp.CSS("#suggest")))
+	suggestions = b.suggestions()
 	run("clear", clearInput)
 	expect("Korean suggestions", suggestions, "/시행규칙")
 	text = send("/help")
@@ -215,6 +258,61 @@ func TestPlaygroundInChromium(t *testing.T) {
 		t.Error("at 400 px the message box is not fully visible, or the page overflows")
 	}
 	shot("playground-400px.png")
+}
+
+// TestPlaygroundComponentsInChromium drives what the real commands do not
+// have yet, over the test commands: autocomplete suggestions, a select
+// menu, a modal, and a deferred reply that replaces "thinking".
+func TestPlaygroundComponentsInChromium(t *testing.T) {
+	release := make(chan struct{})
+	o := bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1, DeferAfter: 200 * time.Millisecond}
+	b := openBrowser(t, playgroundRegistry(release), o)
+
+	// Autocomplete (type 4 interactions) of /echo text:, then its button.
+	b.run("autocomplete", chromedp.Click(chromedp.CSS("#input")), chromedp.SendKeys(chromedp.CSS("#input"), "/echo text:he"),
+		poll(`document.getElementById('suggest').innerText.includes('hello')`))
+	n := b.count()
+	b.run("take the suggestion and send", chromedp.SendKeys(chromedp.CSS("#input"), kb.Tab), chromedp.SendKeys(chromedp.CSS("#input"), kb.Enter))
+	b.expect("/echo", b.awaitNew(n), "used /echo", "hello×1", "again")
+	b.run("press the button",
+		chromedp.Click(chromedp.CSS(`#messages article:last-of-type .actions button`)),
+		poll(`[...document.querySelectorAll('#messages article')].pop().innerText.includes('clicked again')`))
+	if b.count() != n+1 {
+		t.Errorf("the button posted a new message instead of editing it")
+	}
+
+	// A select menu of two values.
+	b.expect("/pick", b.send("/pick"), "pick one", "Apple", "Pear")
+	n = b.count()
+	b.run("choose two",
+		chromedp.Evaluate[chromedp.Void](`(() => { const s = [...document.querySelectorAll('#messages article')].pop().querySelector('select');
+			for (const o of s.options) o.selected = true; return true })()`),
+		chromedp.Click(chromedp.CSS(`#messages article:last-of-type .actions button`)))
+	b.expect("the selection", b.awaitNew(n), "picked apple+pear")
+
+	// A button that opens a modal, and its submission.
+	b.expect("/ask", b.send("/ask"), "fill in the form", "Open the form")
+	n = b.count()
+	b.run("open the form",
+		chromedp.Click(chromedp.CSS(`#messages article:last-of-type .actions button`)),
+		chromedp.WaitVisible(chromedp.CSS(`#modal[open] input`)),
+		chromedp.SendKeys(chromedp.CSS(`#modal input`), "ok"))
+	b.shot("playground-modal.png")
+	b.run("submit the form", chromedp.Click(chromedp.CSS(`#modal-submit`)))
+	b.expect("the form's reply", b.awaitNew(n), "you said ok")
+
+	// A deferred reply: "thinking…", then the reply in the same message.
+	n = b.count()
+	b.run("a slow command",
+		chromedp.Click(chromedp.CSS("#input")), chromedp.SendKeys(chromedp.CSS("#input"), "/slow"), chromedp.SendKeys(chromedp.CSS("#input"), kb.Enter),
+		poll(fmt.Sprintf(`document.querySelectorAll('#messages article').length > %d && [...document.querySelectorAll('#messages article')].pop().classList.contains('thinking')`, n)))
+	b.expect("thinking", b.lastText(), "Alea is thinking")
+	close(release)
+	b.expect("the deferred reply", b.awaitNew(n), "used /slow", "done")
+	if b.count() != n+1 {
+		t.Errorf("the deferred reply did not replace the thinking message")
+	}
+	b.shot("playground-components.png")
 }
 
 func containsHangul(s string) bool {

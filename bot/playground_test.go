@@ -24,8 +24,8 @@ type pgFixture struct {
 	seq atomic.Int64
 }
 
-// playgroundRegistry is testRegistry with a select menu and an ephemeral
-// reply, which it lacks.
+// playgroundRegistry is testRegistry with what it lacks: a select menu,
+// an ephemeral reply, a button that opens a modal.
 func playgroundRegistry(release <-chan struct{}) *commands.Registry {
 	reg := testRegistry(release)
 	reg.Add(&commands.Command{
@@ -41,6 +41,14 @@ func playgroundRegistry(release <-chan struct{}) *commands.Registry {
 		Routes: []commands.Route{{Pattern: "pick/1/menu", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 			return &commands.Reply{Content: "picked " + strings.Join(req.Values, "+")}, nil
 		}}},
+	})
+	reg.Add(&commands.Command{
+		Name:        commands.T("ask", "", ""),
+		Description: commands.T("A button that opens a form", "", ""),
+		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+			return &commands.Reply{Content: "fill in the form",
+				Components: []commands.ActionRow{{{Kind: commands.Button, CustomID: "echo/form", Label: "Open the form", Style: commands.Success}}}}, nil
+		},
 	})
 	return reg
 }
@@ -173,7 +181,7 @@ func TestPlaygroundServesThePageAndTheDefinitions(t *testing.T) {
 	for _, d := range defs {
 		names = append(names, d.Name)
 	}
-	if strings.Join(names, " ") != "echo slow file boom pick" || defs[4].NameLocalizations["ko"] != "고르기" || !defs[0].Options[0].Autocomplete {
+	if strings.Join(names, " ") != "echo slow file boom pick ask" || defs[4].NameLocalizations["ko"] != "고르기" || !defs[0].Options[0].Autocomplete {
 		t.Fatalf("definitions: %s", b)
 	}
 	if resp, _ := f.get("/nope.js"); resp.StatusCode != 404 {
