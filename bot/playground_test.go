@@ -519,3 +519,42 @@ func FuzzPlaygroundInteraction(f *testing.F) {
 		}
 	})
 }
+
+func TestPlaygroundBoundsPendingReplies(t *testing.T) {
+	// With room for one deferred reply, a second slow interaction is not
+	// acknowledged: its POST waits and carries the reply itself.
+	release := make(chan struct{})
+	o := noLimits()
+	o.DeferAfter = 20 * time.Millisecond
+	f := newPlayground(t, playgroundRegistry(release), o, bot.PlaygroundOptions{MaxPending: 1})
+	body, token := f.interaction(2, "en", commandData("slow"))
+	status, b := f.post(body)
+	if r := f.decode(status, b); r.Type != 5 {
+		t.Fatalf("first: %s", b)
+	}
+	second := make(chan response, 1)
+	body2, _ := f.interaction(2, "en", commandData("slow"))
+	go func() {
+		resp, err := http.Post(f.srv.URL+"/api/interactions", "application/json", bytes.NewReader(body2))
+		if err != nil {
+			second <- response{}
+			return
+		}
+		defer resp.Body.Close()
+		var r response
+		_ = json.NewDecoder(resp.Body).Decode(&r)
+		second <- r
+	}()
+	select {
+	case r := <-second:
+		t.Fatalf("the second POST answered before the reply was ready: type %d", r.Type)
+	case <-time.After(200 * time.Millisecond):
+	}
+	close(release)
+	if r := <-second; r.Type != 4 || decodeMessage(t, r.Data).Content != "done" {
+		t.Fatalf("second: type %d %s", r.Type, r.Data)
+	}
+	if r := f.awaitReply(token); r.Type != 4 || decodeMessage(t, r.Data).Content != "done" {
+		t.Fatalf("first's reply: type %d %s", r.Type, r.Data)
+	}
+}
