@@ -258,6 +258,13 @@ func TestPlaygroundInChromium(t *testing.T) {
 		t.Error("at 400 px the message box is not fully visible, or the page overflows")
 	}
 	shot("playground-400px.png")
+	run("400 px suggestions", chromedp.Click(chromedp.CSS("#input")), chromedp.SendKeys(chromedp.CSS("#input"), "/coins play "))
+	if !value(t, ctx, "400 px suggestions", chromedp.Evaluate[bool](`(() => {
+		const r = document.getElementById('suggest').getBoundingClientRect();
+		return r.width > 300 && r.left >= 0 && r.right <= 400 && r.top >= 0 })()`)) {
+		t.Error("at 400 px the suggestions do not fit")
+	}
+	shot("playground-400px-suggest.png")
 }
 
 // TestPlaygroundComponentsInChromium drives what the real commands do not

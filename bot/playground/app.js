@@ -12,7 +12,7 @@ const UI = {
     used: '%u used %c', thinking: 'Alea is thinking…', onlyYou: 'Only you can see this', dismiss: 'Dismiss message',
     needSub: '`/%s` needs a subcommand: %s', unknown: 'Unknown command `/%s`. Try `/help`.',
     submit: 'Submit', cancel: 'Cancel', failed: 'The playground could not reach Alea: %s', required: 'required',
-    choose: 'Make a selection', download: 'Download', lang: 'Language', bot: 'BOT', you: 'You', today: 'Today',
+    choose: 'Make a selection', download: 'Download', kinds: ['text', 'integer', 'true/false', 'number'], lang: 'Language', bot: 'BOT', you: 'You', today: 'Today',
   },
   ko: {
     topic: '모든 명령을 시험해 보세요 — 이 컴퓨터 밖으로 나가지 않습니다',
@@ -22,7 +22,7 @@ const UI = {
     used: '%u님이 %c 사용', thinking: 'Alea가 생각하는 중…', onlyYou: '나만 볼 수 있음', dismiss: '메시지 닫기',
     needSub: '`/%s`에는 하위 명령이 필요합니다: %s', unknown: '알 수 없는 명령 `/%s`입니다. `/help`를 해 보세요.',
     submit: '제출', cancel: '취소', failed: '놀이터가 Alea에 닿지 못했습니다: %s', required: '필수',
-    choose: '선택하세요', download: '내려받기', lang: '언어', bot: '봇', you: '나', today: '오늘',
+    choose: '선택하세요', download: '내려받기', kinds: ['글', '정수', '참/거짓', '수'], lang: '언어', bot: '봇', you: '나', today: '오늘',
   },
   ja: {
     topic: 'すべてのコマンドを試せます — このマシンの外には出ません',
@@ -32,7 +32,7 @@ const UI = {
     used: '%uが %c を使用', thinking: 'Alea が考えています…', onlyYou: 'あなただけに表示されています', dismiss: 'メッセージを削除',
     needSub: '`/%s` にはサブコマンドが必要です: %s', unknown: '不明なコマンド `/%s` です。`/help` を試してください。',
     submit: '送信', cancel: 'キャンセル', failed: 'プレイグラウンドが Alea に接続できません: %s', required: '必須',
-    choose: '選択してください', download: 'ダウンロード', lang: '言語', bot: 'ボット', you: 'あなた', today: '今日',
+    choose: '選択してください', download: 'ダウンロード', kinds: ['テキスト', '整数', '真偽', '数値'], lang: '言語', bot: 'ボット', you: 'あなた', today: '今日',
   },
 };
 
@@ -436,7 +436,13 @@ async function handle(interaction, resp, ctx) {
       msg.classList.add('thinking');
       if (resp.data && resp.data.flags & EPHEMERAL) msg.classList.add('ephemeral');
       msg.body.append(el('span', 'dots'), el('span', 'thinking-text', t('thinking')));
-      const next = await awaitReply(interaction.token);
+      let next;
+      try {
+        next = await awaitReply(interaction.token);
+      } catch (err) {
+        msg.remove();
+        throw err;
+      }
       return handle(interaction, next, Object.assign({}, ctx, { pending: msg }));
     }
     case RT.DEFERRED_UPDATE: {
@@ -687,7 +693,8 @@ function quote(v) {
 }
 
 function typeHint(o) {
-  const kind = { 3: 'text', 4: 'integer', 5: 'true/false', 10: 'number' }[o.type] || '';
+  const kinds = (UI[state.locale] || UI.en).kinds;
+  const kind = kinds[{ 3: 0, 4: 1, 5: 2, 10: 3 }[o.type]] || '';
   const lo = o.min_value, hi = o.max_value;
   if ((o.type === OPT.INTEGER || o.type === OPT.NUMBER) && (lo !== undefined || hi)) return kind + ' ' + (lo ?? '') + '–' + (hi ?? '');
   return kind;
