@@ -45,25 +45,64 @@ func serveMain(args []string, playgroundOnly bool) int {
 	defer stop()
 	if err := serve(ctx, cfg, log, playgroundOnly); err != nil {
 		log.Error("alea stopped", "err", err)
-		if errors.Is(err, errNotConfigured) {
-			return 2
-		}
 		return 1
 	}
 	log.Info("alea stopped cleanly")
 	return 0
 }
 
-var errNotConfigured = errors.New("no Discord settings")
-
-// notConfigured tells a newcomer how to connect Alea to Discord.
-const notConfigured = `Alea has no Discord settings, so it cannot connect to Discord.
-Set one of these (in the environment or in a .env file; see .env.example):
+// notConfigured tells a newcomer, who lands on the playground, how to
+// connect Alea to Discord.
+const notConfigured = `Alea has no Discord settings, so it serves the playground instead (open the address below).
+To connect to Discord, set one of these (in the environment or in a .env file; see .env.example):
   DISCORD_TOKEN=…            the bot token from the Developer Portal (gateway bot)
   DISCORD_PUBLIC_KEY=… and HTTP_ADDR=:8443
                              the application's public key, for the HTTP interactions endpoint
-Meanwhile, try any command locally:  alea run '/help'
 `
+
+// startPlayground serves the playground on PLAYGROUND_ADDR until ctx ends
+// and returns its readiness check and the function that stops it.
+func startPlayground(ctx context.Context, cfg config.Config, d *bot.Dispatcher, log *slog.Logger, errs chan<- error) (ready func() bool, stop func(), err error) {
+	pg, err := bot.NewPlayground(d, bot.PlaygroundOptions{Logger: log})
+	if err != nil {
+		return nil, nil, err
+	}
+	ln, loopback, err := bot.ListenPlayground(cfg.PlaygroundAddr, cfg.PlaygroundPublic)
+	if err != nil {
+		return nil, nil, fmt.Errorf("PLAYGROUND_ADDR: %w", err)
+	}
+	srv := &http.Server{Handler: pg, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+		IdleTimeout: 120 * time.Second, MaxHeaderBytes: 16 << 10,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			pg.SetServing(false)
+			sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			_ = srv.Shutdown(sctx)
+		})
+	}
+	go func() { <-ctx.Done(); stop() }()
+	pg.SetServing(true)
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			pg.SetServing(false)
+			select {
+			case errs <- fmt.Errorf("playground: %w", err):
+			default:
+			}
+		}
+	}()
+	url := "http://" + ln.Addr().String() + "/"
+	if loopback {
+		fmt.Fprintf(os.Stderr, "Playground: %s  (this machine only; no authentication)\n", url)
+	} else {
+		fmt.Fprintf(os.Stderr, "WARNING: the playground listens on %s, beyond this machine, with no authentication (PLAYGROUND_PUBLIC=true).\n", ln.Addr())
+	}
+	log.Info("playground", "url", url, "loopback", loopback)
+	return pg.Ready, stop, nil
+}
 
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundOnly bool) error {
 	metrics := bot.NewMetrics()
@@ -151,8 +190,16 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundO
 		log.Info("HTTP interactions endpoint", "addr", ln.Addr().String(), "path", bot.Path)
 	}
 	if playgroundOnly || started == 0 {
-		fmt.Fprint(os.Stderr, notConfigured)
-		return errNotConfigured
+		// The playground: without Discord settings, or when asked for.
+		if !playgroundOnly {
+			fmt.Fprint(os.Stderr, notConfigured)
+		}
+		pgReady, stopPlayground, err := startPlayground(ctx, cfg, d, log, errs)
+		if err != nil {
+			return err
+		}
+		defer stopPlayground()
+		readiness = append(readiness, pgReady)
 	}
 	// --- end of transports ---
 

@@ -137,20 +137,8 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		problem(w, http.StatusUnauthorized, "missing or malformed signature")
 		return
 	}
-	if r.ContentLength > e.opts.MaxBody {
-		// Refused from the header alone: the body is never read.
-		w.Header().Set("Connection", "close")
-		problem(w, http.StatusRequestEntityTooLarge, "body too large")
-		return
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, e.opts.MaxBody))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			problem(w, http.StatusRequestEntityTooLarge, "body too large")
-			return
-		}
-		problem(w, http.StatusBadRequest, "cannot read the body")
+	body, ok := readBody(w, r, e.opts.MaxBody)
+	if !ok {
 		return
 	}
 	if !e.fresh(ts) {

@@ -1,0 +1,839 @@
+// Alea playground: a Discord-like text channel talking to the bot through
+// POST /api/interactions with the interaction objects Discord sends.
+// Plain JavaScript, no dependencies, no build step.
+'use strict';
+
+const UI = {
+  en: {
+    topic: 'Try every command — nothing leaves this machine',
+    placeholder: 'Message #alea-playground — type / for commands',
+    welcome: 'Welcome to the **Alea playground**. Type `/` to see the commands with their options, or try `/help`.\n' +
+      'It runs the same commands as the bot on Discord, on this machine. To connect Alea to Discord, set `DISCORD_TOKEN` (or `DISCORD_PUBLIC_KEY` and `HTTP_ADDR`) in `.env` — see `.env.example` — and start it again.',
+    used: '%u used %c', thinking: 'Alea is thinking…', onlyYou: 'Only you can see this', dismiss: 'Dismiss message',
+    needSub: '`/%s` needs a subcommand: %s', unknown: 'Unknown command `/%s`. Try `/help`.',
+    submit: 'Submit', cancel: 'Cancel', failed: 'The playground could not reach Alea: %s', required: 'required',
+    choose: 'Make a selection', download: 'Download', kinds: ['text', 'integer', 'true/false', 'number'], lang: 'Language', bot: 'BOT', you: 'You', today: 'Today',
+  },
+  ko: {
+    topic: '모든 명령을 시험해 보세요 — 이 컴퓨터 밖으로 나가지 않습니다',
+    placeholder: '#alea-playground에 메시지 보내기 — /로 명령 보기',
+    welcome: '**Alea 놀이터**입니다. `/`를 입력하면 명령과 옵션이 보입니다. `/help`도 해 보세요.\n' +
+      'Discord의 봇과 같은 명령이 이 컴퓨터에서 돌아갑니다. Discord에 연결하려면 `.env`에 `DISCORD_TOKEN` (또는 `DISCORD_PUBLIC_KEY`와 `HTTP_ADDR`)을 설정하고 (`.env.example` 참고) 다시 시작하세요.',
+    used: '%u님이 %c 사용', thinking: 'Alea가 생각하는 중…', onlyYou: '나만 볼 수 있음', dismiss: '메시지 닫기',
+    needSub: '`/%s`에는 하위 명령이 필요합니다: %s', unknown: '알 수 없는 명령 `/%s`입니다. `/help`를 해 보세요.',
+    submit: '제출', cancel: '취소', failed: '놀이터가 Alea에 닿지 못했습니다: %s', required: '필수',
+    choose: '선택하세요', download: '내려받기', kinds: ['글', '정수', '참/거짓', '수'], lang: '언어', bot: '봇', you: '나', today: '오늘',
+  },
+  ja: {
+    topic: 'すべてのコマンドを試せます — このマシンの外には出ません',
+    placeholder: '#alea-playground へメッセージを送信 — / でコマンド',
+    welcome: '**Alea プレイグラウンド**へようこそ。`/` を入力するとコマンドとオプションが表示されます。`/help` もどうぞ。\n' +
+      'Discord のボットと同じコマンドがこのマシンで動きます。Discord に接続するには `.env` に `DISCORD_TOKEN`（または `DISCORD_PUBLIC_KEY` と `HTTP_ADDR`）を設定し（`.env.example` を参照）、再起動してください。',
+    used: '%uが %c を使用', thinking: 'Alea が考えています…', onlyYou: 'あなただけに表示されています', dismiss: 'メッセージを削除',
+    needSub: '`/%s` にはサブコマンドが必要です: %s', unknown: '不明なコマンド `/%s` です。`/help` を試してください。',
+    submit: '送信', cancel: 'キャンセル', failed: 'プレイグラウンドが Alea に接続できません: %s', required: '必須',
+    choose: '選択してください', download: 'ダウンロード', kinds: ['テキスト', '整数', '真偽', '数値'], lang: '言語', bot: 'ボット', you: 'あなた', today: '今日',
+  },
+};
+
+// Discord's numbers.
+const OPT = { SUB: 1, GROUP: 2, STRING: 3, INTEGER: 4, BOOLEAN: 5, NUMBER: 10 };
+const IT = { COMMAND: 2, COMPONENT: 3, AUTOCOMPLETE: 4, MODAL: 5 };
+const RT = { MESSAGE: 4, DEFERRED: 5, DEFERRED_UPDATE: 6, UPDATE: 7, CHOICES: 8, MODAL: 9 };
+const EPHEMERAL = 64;
+
+const state = {
+  locale: 'en',
+  defs: [],
+  user: { id: '', username: 'you', global_name: 'You' },
+  suggestions: [],
+  selected: -1,
+  acSeq: 0,
+  acTimer: 0,
+  word: '',
+  navigated: false,
+};
+
+const $ = (id) => document.getElementById(id);
+
+function t(key, ...args) {
+  let s = (UI[state.locale] || UI.en)[key] || UI.en[key] || key;
+  for (const a of args) s = s.replace('%s', a);
+  return s;
+}
+
+function randomDigits(n) {
+  const a = new Uint8Array(n);
+  crypto.getRandomValues(a);
+  return Array.from(a, (b) => String(b % 10)).join('').replace(/^0/, '1');
+}
+
+function randomToken() {
+  const a = new Uint8Array(24);
+  crypto.getRandomValues(a);
+  return Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+}
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// --- names in the chosen language ---
+
+function locName(x) {
+  const m = x.name_localizations;
+  return (m && m[state.locale]) || x.name;
+}
+
+function locDesc(x) {
+  const m = x.description_localizations;
+  return (m && m[state.locale]) || x.description || '';
+}
+
+function byName(list, name) {
+  if (!list) return null;
+  const n = name.toLowerCase();
+  return list.find((x) => x.name.toLowerCase() === n ||
+    Object.values(x.name_localizations || {}).some((v) => v.toLowerCase() === n)) || null;
+}
+
+function hasSubs(def) {
+  return (def.options || []).some((o) => o.type === OPT.SUB || o.type === OPT.GROUP);
+}
+
+// --- Markdown as Discord renders it (the part Alea uses) ---
+
+function inline(s) {
+  return s
+    .replace(/\*\*([^*]+?)\*\*/g, '<strong>$1</strong>')
+    .replace(/__([^_]+?)__/g, '<u>$1</u>')
+    .replace(/(^|[^*\w])\*([^*\s][^*]*?)\*(?!\w)/g, '$1<em>$2</em>')
+    .replace(/(^|[^_\w])_([^_\s][^_]*?)_(?!\w)/g, '$1<em>$2</em>')
+    .replace(/~~([^~]+?)~~/g, '<s>$1</s>')
+    .replace(/\|\|([^|]+?)\|\|/g, '<span class="spoiler" tabindex="0">$1</span>')
+    .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, '<a href="$2" target="_blank" rel="noopener noreferrer">$1</a>')
+    .replace(/(^|[\s(])(https?:\/\/[^\s<)]+)/g, '$1<a href="$2" target="_blank" rel="noopener noreferrer">$2</a>');
+}
+
+function markdown(src) {
+  const held = [];
+  const hold = (html) => '\u0000' + (held.push(html) - 1) + '\u0000';
+  let s = String(src || '');
+  s = s.replace(/```(?:([\w+-]+)?\n)?([\s\S]*?)```/g, (m, lang, code) => hold('<pre><code>' + esc(code.replace(/\n$/, '')) + '</code></pre>'));
+  s = s.replace(/`([^`\n]+)`/g, (m, code) => hold('<code>' + esc(code) + '</code>'));
+  s = esc(s);
+  const out = [];
+  let list = null;
+  for (const line of s.split('\n')) {
+    let m;
+    if ((m = line.match(/^\s*[-*•] (.*)$/)) && !line.startsWith('-# ')) {
+      if (!list) { list = []; }
+      list.push('<li>' + inline(m[1]) + '</li>');
+      continue;
+    }
+    if (list) { out.push({ block: true, html: '<ul>' + list.join('') + '</ul>' }); list = null; }
+    if ((m = line.match(/^(#{1,3}) (.+)$/))) out.push({ block: true, html: '<div class="h' + m[1].length + '">' + inline(m[2]) + '</div>' });
+    else if ((m = line.match(/^-# (.+)$/))) out.push({ block: true, html: '<div class="subtext">' + inline(m[1]) + '</div>' });
+    else if ((m = line.match(/^&gt; ?(.*)$/))) out.push({ block: true, html: '<blockquote>' + inline(m[1]) + '</blockquote>' });
+    else if (/^\u0000\d+\u0000$/.test(line) && held[+line.slice(1, -1)].startsWith('<pre')) out.push({ block: true, html: line });
+    else out.push({ block: false, html: inline(line) });
+  }
+  if (list) out.push({ block: true, html: '<ul>' + list.join('') + '</ul>' });
+  let html = '';
+  out.forEach((p, i) => {
+    html += p.html;
+    if (i < out.length - 1 && !p.block && !out[i + 1].block) html += '<br>';
+    else if (i < out.length - 1 && !p.block && out[i + 1].block && p.html === '') html += '<br>';
+  });
+  return html.replace(/\u0000(\d+)\u0000/g, (m, i) => held[+i]);
+}
+
+// --- messages ---
+
+function timeNow() {
+  return new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+function scrollDown() {
+  const m = $('messages');
+  m.scrollTop = m.scrollHeight;
+}
+
+// addMessage appends a message of the bot (or the user) and returns the
+// element whose .body renderData fills.
+function addMessage(opts) {
+  const msg = el('article', 'msg' + (opts.bot ? ' bot' : ' user'));
+  msg.dataset.id = randomDigits(18);
+  if (opts.ref) {
+    const ref = el('div', 'ref');
+    ref.append(el('span', 'ref-avatar'));
+    // "%u used %c", in the order of the language.
+    for (const part of t('used').split(/(%u|%c)/)) {
+      if (part === '%u') ref.append(el('span', 'ref-name', opts.ref.user));
+      else if (part === '%c') ref.append(el('span', 'ref-cmd', opts.ref.command));
+      else if (part) ref.append(document.createTextNode(part));
+    }
+    msg.append(ref);
+  }
+  const row = el('div', 'row');
+  const avatar = el('div', 'avatar', opts.bot ? 'α' : (state.user.global_name[0] || 'Y'));
+  const main = el('div', 'main');
+  const head = el('div', 'head');
+  head.append(el('span', 'author', opts.bot ? 'Alea' : state.user.global_name));
+  if (opts.bot) head.append(el('span', 'tag', t('bot')));
+  head.append(el('time', 'time', timeNow()));
+  const body = el('div', 'body');
+  main.append(head, body);
+  row.append(avatar, main);
+  msg.append(row);
+  msg.body = body;
+  $('messages').append(msg);
+  scrollDown();
+  return msg;
+}
+
+function renderData(msg, data, source) {
+  const body = msg.body;
+  body.textContent = '';
+  msg.classList.toggle('ephemeral', !!(data.flags & EPHEMERAL));
+  msg.classList.remove('thinking');
+  if (data.content) {
+    const c = el('div', 'content');
+    c.innerHTML = markdown(data.content);
+    body.append(c);
+  }
+  const atts = data.attachments || [];
+  const shown = new Set();
+  for (const e of data.embeds || []) {
+    body.append(renderEmbed(e, shown));
+  }
+  const files = el('div', 'attachments');
+  for (const a of atts) {
+    if (shown.has(a.url)) continue;
+    files.append(renderAttachment(a));
+  }
+  if (files.childElementCount) body.append(files);
+  for (const row of data.components || []) {
+    body.append(renderRow(row, msg));
+  }
+  if (data.flags & EPHEMERAL) {
+    const note = el('div', 'eph-note');
+    note.append(el('span', 'eye', '👁'), document.createTextNode(' ' + t('onlyYou') + ' · '));
+    const dismiss = el('button', 'linklike', t('dismiss'));
+    dismiss.type = 'button';
+    dismiss.addEventListener('click', () => msg.remove());
+    note.append(dismiss);
+    body.append(note);
+  }
+  msg.data = data;
+  msg.source = source;
+  scrollDown();
+}
+
+function colorOf(n) {
+  return n ? '#' + Number(n).toString(16).padStart(6, '0') : '#1e1f22';
+}
+
+function renderEmbed(e, shown) {
+  const box = el('div', 'embed');
+  box.style.borderLeftColor = colorOf(e.color);
+  const grid = el('div', 'embed-grid');
+  if (e.title) {
+    const ti = el('div', 'embed-title');
+    if (e.url) {
+      const a = el('a');
+      a.href = e.url; a.target = '_blank'; a.rel = 'noopener noreferrer';
+      a.innerHTML = inline(esc(e.title));
+      ti.append(a);
+    } else ti.innerHTML = inline(esc(e.title));
+    grid.append(ti);
+  }
+  if (e.description) {
+    const d = el('div', 'embed-desc');
+    d.innerHTML = markdown(e.description);
+    grid.append(d);
+  }
+  if (e.fields && e.fields.length) {
+    const fs = el('div', 'embed-fields');
+    for (const f of e.fields) {
+      const fe = el('div', 'embed-field' + (f.inline ? ' inline' : ''));
+      const fn = el('div', 'field-name');
+      fn.innerHTML = inline(esc(f.name));
+      const fv = el('div', 'field-value');
+      fv.innerHTML = markdown(f.value);
+      fe.append(fn, fv);
+      fs.append(fe);
+    }
+    grid.append(fs);
+  }
+  if (e.image && e.image.url) {
+    shown.add(e.image.url);
+    const img = el('img', 'embed-image');
+    img.src = e.image.url; img.alt = e.title || 'image'; img.loading = 'lazy';
+    img.addEventListener('load', scrollDown);
+    grid.append(img);
+  }
+  if (e.thumbnail && e.thumbnail.url) {
+    shown.add(e.thumbnail.url);
+    const img = el('img', 'embed-thumb');
+    img.src = e.thumbnail.url; img.alt = '';
+    box.classList.add('has-thumb');
+    box.append(img);
+  }
+  if (e.footer && e.footer.text) grid.append(el('div', 'embed-footer', e.footer.text));
+  box.prepend(grid);
+  return box;
+}
+
+function humanSize(n) {
+  if (n < 1024) return n + ' B';
+  if (n < 1024 * 1024) return (n / 1024).toFixed(1) + ' KB';
+  return (n / 1024 / 1024).toFixed(1) + ' MB';
+}
+
+function renderAttachment(a) {
+  if ((a.content_type || '').startsWith('image/')) {
+    const img = el('img', 'att-image');
+    img.src = a.url; img.alt = a.filename;
+    if (a.width && a.height) { img.width = a.width; img.height = a.height; }
+    img.addEventListener('load', scrollDown);
+    return img;
+  }
+  const box = el('div', 'att-file');
+  const head = el('div', 'att-head');
+  const link = el('a', 'att-name', a.filename);
+  link.href = a.url; link.download = a.filename;
+  head.append(el('span', 'att-icon', '📄'), link, el('span', 'att-size', humanSize(a.size || 0)));
+  box.append(head);
+  if ((a.content_type || '').startsWith('text/')) {
+    const pre = el('pre', 'att-preview');
+    box.append(pre);
+    fetch(a.url).then((r) => (r.ok ? r.text() : '')).then((txt) => {
+      const lines = txt.split('\n');
+      pre.textContent = lines.slice(0, 40).join('\n') + (lines.length > 40 ? '\n…' : '');
+      scrollDown();
+    }).catch(() => pre.remove());
+  }
+  return box;
+}
+
+const BUTTON_STYLE = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'danger', 5: 'link' };
+
+function renderRow(row, msg) {
+  const r = el('div', 'actions');
+  for (const c of row.components || []) {
+    if (c.type === 2) {
+      const b = el('button', 'btn ' + (BUTTON_STYLE[c.style] || 'secondary'));
+      b.type = 'button';
+      b.disabled = !!c.disabled;
+      if (c.emoji && c.emoji.name) b.append(el('span', 'emoji', c.emoji.name));
+      if (c.label) b.append(el('span', 'label', c.label));
+      if (c.style === 5 && c.url) {
+        b.addEventListener('click', () => window.open(c.url, '_blank', 'noopener'));
+      } else {
+        b.dataset.customId = c.custom_id;
+        b.addEventListener('click', () => {
+          b.classList.add('loading');
+          sendComponent(msg, { custom_id: c.custom_id, component_type: 2 }).finally(() => b.classList.remove('loading'));
+        });
+      }
+      r.append(b);
+    } else if (c.type === 3) {
+      const multi = (c.max_values || 1) > 1;
+      const sel = el('select', 'select');
+      sel.disabled = !!c.disabled;
+      sel.dataset.customId = c.custom_id;
+      if (multi) { sel.multiple = true; sel.size = Math.min(6, (c.options || []).length); } else {
+        const ph = el('option', '', c.placeholder || t('choose'));
+        ph.value = ''; ph.disabled = true; ph.selected = true;
+        sel.append(ph);
+      }
+      for (const o of c.options || []) {
+        const op = el('option', '', (o.emoji && o.emoji.name ? o.emoji.name + ' ' : '') + o.label + (o.description ? ' — ' + o.description : ''));
+        op.value = o.value;
+        if (o.default) op.selected = true;
+        sel.append(op);
+      }
+      const send = () => {
+        const values = Array.from(sel.selectedOptions, (o) => o.value).filter((v) => v !== '');
+        if (values.length < (c.min_values ?? 1)) return;
+        sendComponent(msg, { custom_id: c.custom_id, component_type: 3, values });
+      };
+      r.append(sel);
+      if (multi) {
+        const ok = el('button', 'btn primary', '✓');
+        ok.type = 'button';
+        ok.addEventListener('click', send);
+        r.append(ok);
+      } else sel.addEventListener('change', send);
+    }
+  }
+  return r;
+}
+
+function systemMessage(text) {
+  const msg = addMessage({ bot: true });
+  renderData(msg, { content: text, flags: EPHEMERAL });
+  return msg;
+}
+
+// --- talking to the bot ---
+
+function baseInteraction(type) {
+  return {
+    id: randomDigits(18),
+    application_id: '1',
+    type,
+    token: randomToken(),
+    version: 1,
+    locale: state.locale,
+    guild_locale: 'en-US',
+    channel_id: '2',
+    user: { id: state.user.id, username: state.user.username, global_name: state.user.global_name, discriminator: '0' },
+  };
+}
+
+async function post(interaction) {
+  const r = await fetch('api/interactions', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(interaction),
+  });
+  if (!r.ok) throw new Error(r.status + ' ' + (await r.text()).trim());
+  return r.json();
+}
+
+async function awaitReply(token) {
+  for (;;) {
+    const r = await fetch('api/interactions/' + encodeURIComponent(token) + '/reply');
+    if (r.status === 204) continue;
+    if (!r.ok) throw new Error(r.status + ' ' + (await r.text()).trim());
+    return r.json();
+  }
+}
+
+// handle shows one interaction response. pending is the message to fill
+// (a "thinking" one), source the message whose component was used.
+async function handle(interaction, resp, ctx) {
+  switch (resp.type) {
+    case RT.MESSAGE: {
+      const msg = ctx.pending || addMessage({ bot: true, ref: ctx.ref });
+      renderData(msg, resp.data || {}, ctx.source);
+      return;
+    }
+    case RT.UPDATE:
+      if (ctx.source) renderData(ctx.source, Object.assign({}, ctx.source.data, resp.data || {}, { flags: ctx.source.data.flags }), ctx.source.source);
+      return;
+    case RT.DEFERRED: {
+      const msg = addMessage({ bot: true, ref: ctx.ref });
+      msg.classList.add('thinking');
+      if (resp.data && resp.data.flags & EPHEMERAL) msg.classList.add('ephemeral');
+      msg.body.append(el('span', 'dots'), el('span', 'thinking-text', t('thinking')));
+      let next;
+      try {
+        next = await awaitReply(interaction.token);
+      } catch (err) {
+        msg.remove();
+        throw err;
+      }
+      return handle(interaction, next, Object.assign({}, ctx, { pending: msg }));
+    }
+    case RT.DEFERRED_UPDATE: {
+      const next = await awaitReply(interaction.token);
+      return handle(interaction, next, ctx);
+    }
+    case RT.MODAL:
+      openModal(resp.data, ctx);
+      return;
+    default:
+      return;
+  }
+}
+
+async function run(interaction, ctx) {
+  try {
+    const resp = await post(interaction);
+    await handle(interaction, resp, ctx);
+  } catch (err) {
+    if (ctx.pending) ctx.pending.remove();
+    systemMessage(t('failed', String(err.message || err)));
+  }
+}
+
+function sendComponent(msg, data) {
+  const it = baseInteraction(IT.COMPONENT);
+  it.data = data;
+  it.message = { id: msg.dataset.id, channel_id: '2', content: '', flags: (msg.data && msg.data.flags) || 0 };
+  return run(it, { source: msg, ref: null });
+}
+
+// --- the modal ---
+
+function openModal(data, ctx) {
+  const dlg = $('modal');
+  $('modal-title').textContent = data.title || '';
+  const fields = $('modal-fields');
+  fields.textContent = '';
+  const inputs = [];
+  for (const row of data.components || []) {
+    for (const c of row.components || []) {
+      if (c.type !== 4) continue;
+      const lab = el('label', 'field');
+      lab.append(el('span', 'field-label', c.label + (c.required ? ' *' : '')));
+      const input = c.style === 2 ? el('textarea') : el('input');
+      input.value = c.value || '';
+      input.placeholder = c.placeholder || '';
+      input.required = !!c.required;
+      if (c.min_length) input.minLength = c.min_length;
+      if (c.max_length) input.maxLength = c.max_length;
+      input.dataset.customId = c.custom_id;
+      lab.append(input);
+      fields.append(lab);
+      inputs.push(input);
+    }
+  }
+  $('modal-submit').textContent = t('submit');
+  $('modal-cancel').textContent = t('cancel');
+  const form = $('modal-form');
+  form.onsubmit = (ev) => {
+    ev.preventDefault();
+    if (!form.reportValidity()) return;
+    dlg.close();
+    const it = baseInteraction(IT.MODAL);
+    it.data = {
+      custom_id: data.custom_id,
+      components: inputs.map((i) => ({ type: 1, components: [{ type: 4, custom_id: i.dataset.customId, value: i.value }] })),
+    };
+    if (ctx.source) it.message = { id: ctx.source.dataset.id, channel_id: '2', content: '' };
+    run(it, { source: ctx.source, ref: ctx.ref });
+  };
+  $('modal-cancel').onclick = () => dlg.close();
+  dlg.showModal();
+  if (inputs[0]) inputs[0].focus();
+}
+
+// --- the message box: parsing and autocompletion ---
+
+// tokenize splits a line into words; "quoted words" keep their spaces.
+function tokenize(s) {
+  const toks = [];
+  let i = 0;
+  while (i < s.length) {
+    while (i < s.length && /\s/.test(s[i])) i++;
+    if (i >= s.length) break;
+    const start = i;
+    let text = '';
+    let quoted = false;
+    while (i < s.length && (quoted || !/\s/.test(s[i]))) {
+      if (s[i] === '"') { quoted = !quoted; i++; continue; }
+      text += s[i++];
+    }
+    toks.push({ start, end: i, text });
+  }
+  return toks;
+}
+
+// parse reads "/command [sub] name:value …" against the definitions.
+function parse(line) {
+  const toks = tokenize(line);
+  const res = { toks, cmd: null, sub: null, optDefs: [], opts: [], rest: 0, error: null };
+  if (!toks.length || !toks[0].text.startsWith('/')) return res;
+  const name = toks[0].text.slice(1);
+  res.cmd = byName(state.defs, name);
+  if (!res.cmd) { res.error = t('unknown', name); return res; }
+  res.rest = 1;
+  res.optDefs = res.cmd.options || [];
+  if (hasSubs(res.cmd)) {
+    const subs = res.optDefs.filter((o) => o.type === OPT.SUB);
+    res.sub = toks[1] ? byName(subs, toks[1].text) : null;
+    if (!res.sub) {
+      res.error = t('needSub', locName(res.cmd), subs.map((s) => '`' + locName(s) + '`').join(', '));
+      res.optDefs = [];
+      return res;
+    }
+    res.rest = 2;
+    res.optDefs = res.sub.options || [];
+  }
+  for (const tok of toks.slice(res.rest)) {
+    const k = tok.text.indexOf(':');
+    const oname = k < 0 ? tok.text : tok.text.slice(0, k);
+    const def = byName(res.optDefs, oname);
+    res.opts.push({ tok, def, name: def ? def.name : oname, raw: k < 0 ? '' : tok.text.slice(k + 1) });
+  }
+  return res;
+}
+
+// optionValue converts typed text to the JSON value Discord sends.
+function optionValue(def, raw) {
+  if (!def) return raw;
+  if (def.choices && def.choices.length) {
+    const c = def.choices.find((c) => String(c.value) === raw) || byName(def.choices, raw);
+    if (c) return c.value;
+  }
+  switch (def.type) {
+    case OPT.INTEGER:
+      return /^[+-]?\d+$/.test(raw) ? Number(raw) : raw;
+    case OPT.NUMBER:
+      return raw.trim() !== '' && isFinite(Number(raw)) ? Number(raw) : raw;
+    case OPT.BOOLEAN:
+      return /^(true|yes|1|on)$/i.test(raw) ? true : /^(false|no|0|off)$/i.test(raw) ? false : raw;
+  }
+  return raw;
+}
+
+function commandData(p, focused) {
+  const opts = p.opts.filter((o) => o.raw !== '' || o === focused).map((o) => {
+    const v = { name: o.name, type: o.def ? o.def.type : OPT.STRING, value: o === focused ? o.raw : optionValue(o.def, o.raw) };
+    if (o === focused) v.focused = true;
+    return v;
+  });
+  const data = { id: '3', name: p.cmd.name, type: 1 };
+  data.options = p.sub ? [{ name: p.sub.name, type: OPT.SUB, options: opts }] : opts;
+  return data;
+}
+
+function send() {
+  const input = $('input');
+  const line = input.value.trim();
+  if (!line) return;
+  hideSuggest();
+  const p = parse(line);
+  if (!p.cmd || p.error) {
+    if (!line.startsWith('/')) {
+      const msg = addMessage({ bot: false });
+      renderData(msg, { content: line });
+      input.value = '';
+      return;
+    }
+    systemMessage(p.error || t('unknown', line.slice(1)));
+    return;
+  }
+  input.value = '';
+  const it = baseInteraction(IT.COMMAND);
+  it.data = commandData(p, null);
+  const shown = '/' + locName(p.cmd) + (p.sub ? ' ' + locName(p.sub) : '');
+  run(it, { ref: { user: state.user.global_name, command: shown } });
+}
+
+// --- suggestions ---
+
+function hideSuggest() {
+  const ul = $('suggest');
+  ul.hidden = true;
+  ul.textContent = '';
+  state.suggestions = [];
+  state.selected = -1;
+}
+
+function showSuggest(items, header) {
+  const ul = $('suggest');
+  ul.textContent = '';
+  state.suggestions = items.filter((i) => i.pick);
+  state.selected = state.suggestions.length ? 0 : -1;
+  if (!items.length) { ul.hidden = true; return; }
+  if (header) ul.append(el('li', 'suggest-header', header));
+  let k = 0;
+  for (const it of items) {
+    const li = el('li', it.pick ? 'suggest-item' : 'suggest-hint');
+    li.setAttribute('role', it.pick ? 'option' : 'presentation');
+    const name = el('span', 'sname', it.label);
+    li.append(name);
+    if (it.badge) li.append(el('span', 'sbadge', it.badge));
+    if (it.desc) li.append(el('span', 'sdesc', it.desc));
+    if (it.pick) {
+      const idx = k++;
+      li.dataset.index = idx;
+      li.addEventListener('mousedown', (ev) => { ev.preventDefault(); choose(idx); });
+    }
+    ul.append(li);
+  }
+  ul.hidden = false;
+  mark();
+}
+
+function mark() {
+  const items = $('suggest').querySelectorAll('.suggest-item');
+  items.forEach((li, i) => {
+    li.classList.toggle('selected', i === state.selected);
+    li.setAttribute('aria-selected', i === state.selected ? 'true' : 'false');
+    if (i === state.selected) li.scrollIntoView({ block: 'nearest' });
+  });
+}
+
+function choose(i) {
+  const s = state.suggestions[i];
+  if (!s) return;
+  const input = $('input');
+  const v = input.value;
+  input.value = v.slice(0, s.from) + s.pick + v.slice(s.to);
+  const pos = s.from + s.pick.length;
+  input.setSelectionRange(pos, pos);
+  input.focus();
+  suggest();
+}
+
+// completes reports whether the selected suggestion adds to the word
+// typed (Enter then takes it; otherwise Enter sends the line).
+function completes() {
+  const s = state.suggestions[state.selected];
+  if (!s || state.word === '') return false;
+  return $('input').value.slice(s.from, s.to).trim() !== s.pick.trim();
+}
+
+function quote(v) {
+  v = String(v);
+  return /\s/.test(v) ? '"' + v + '"' : v;
+}
+
+function typeHint(o) {
+  const kinds = (UI[state.locale] || UI.en).kinds;
+  const kind = kinds[{ 3: 0, 4: 1, 5: 2, 10: 3 }[o.type]] || '';
+  const lo = o.min_value, hi = o.max_value;
+  if ((o.type === OPT.INTEGER || o.type === OPT.NUMBER) && (lo !== undefined || hi)) return kind + ' ' + (lo ?? '') + '–' + (hi ?? '');
+  return kind;
+}
+
+function suggest() {
+  const input = $('input');
+  const line = input.value;
+  const cur = input.selectionStart ?? line.length;
+  if (!line.startsWith('/')) { hideSuggest(); return; }
+  const before = line.slice(0, cur);
+  const toks = tokenize(before);
+  const atNew = /\s$/.test(before) || !toks.length;
+  const idx = atNew ? toks.length : toks.length - 1;
+  const word = atNew ? '' : toks[toks.length - 1].text;
+  const from = atNew ? cur : toks[toks.length - 1].start;
+  state.word = word;
+  state.navigated = false;
+  const to = (() => { let j = cur; while (j < line.length && !/\s/.test(line[j])) j++; return j; })();
+
+  if (idx === 0) {
+    const q = word.replace(/^\//, '').toLowerCase();
+    const items = state.defs
+      .filter((d) => d.name.toLowerCase().startsWith(q) || locName(d).toLowerCase().startsWith(q))
+      .map((d) => ({ label: '/' + locName(d), desc: locDesc(d), pick: '/' + locName(d) + ' ', from, to }));
+    showSuggest(items);
+    return;
+  }
+  const p = parse(line);
+  if (!p.cmd) { hideSuggest(); return; }
+  if (hasSubs(p.cmd) && idx === 1) {
+    const q = word.toLowerCase();
+    const items = (p.cmd.options || []).filter((o) => o.type === OPT.SUB)
+      .filter((o) => o.name.toLowerCase().startsWith(q) || locName(o).toLowerCase().startsWith(q))
+      .map((o) => ({ label: '/' + locName(p.cmd) + ' ' + locName(o), desc: locDesc(o), pick: locName(o) + ' ', from, to }));
+    showSuggest(items);
+    return;
+  }
+  if (!p.optDefs.length && !p.sub && hasSubs(p.cmd)) { hideSuggest(); return; }
+  const k = word.indexOf(':');
+  if (k < 0) {
+    const used = new Set(p.opts.filter((o) => o.tok.start !== from).map((o) => o.name));
+    const q = word.toLowerCase();
+    const items = p.optDefs
+      .filter((o) => !used.has(o.name))
+      .filter((o) => o.name.toLowerCase().startsWith(q) || locName(o).toLowerCase().startsWith(q))
+      .sort((a, b) => (b.required ? 1 : 0) - (a.required ? 1 : 0))
+      .map((o) => ({ label: locName(o), badge: o.required ? t('required') : typeHint(o), desc: locDesc(o), pick: locName(o) + ':', from, to }));
+    showSuggest(items, '/' + locName(p.cmd) + (p.sub ? ' ' + locName(p.sub) : ''));
+    return;
+  }
+  // A value: fixed choices, autocomplete, or a hint.
+  const def = byName(p.optDefs, word.slice(0, k));
+  if (!def) { hideSuggest(); return; }
+  const q = word.slice(k + 1).toLowerCase();
+  const vfrom = from + line.slice(from).indexOf(':') + 1;
+  if (def.choices && def.choices.length) {
+    const items = def.choices
+      .filter((c) => String(c.value).toLowerCase().startsWith(q) || locName(c).toLowerCase().includes(q))
+      .map((c) => ({ label: locName(c), desc: String(c.value), pick: quote(c.value) + ' ', from: vfrom, to }));
+    showSuggest(items, locName(def));
+    return;
+  }
+  if (def.autocomplete) {
+    const focused = p.opts.find((o) => o.tok.start === from);
+    const seq = ++state.acSeq;
+    clearTimeout(state.acTimer);
+    state.acTimer = setTimeout(async () => {
+      const it = baseInteraction(IT.AUTOCOMPLETE);
+      it.data = commandData(p, focused);
+      try {
+        const resp = await post(it);
+        if (seq !== state.acSeq) return;
+        const choices = (resp.data && resp.data.choices) || [];
+        showSuggest(choices.map((c) => ({ label: c.name, desc: String(c.value), pick: quote(c.value) + ' ', from: vfrom, to })), locName(def));
+      } catch (err) {
+        if (seq === state.acSeq) hideSuggest();
+      }
+    }, 120);
+    return;
+  }
+  showSuggest([{ label: locName(def), badge: typeHint(def), desc: locDesc(def) }]);
+}
+
+// --- start ---
+
+function applyLocale() {
+  document.documentElement.lang = state.locale;
+  $('lang').value = state.locale;
+  $('input').placeholder = t('placeholder');
+  $('topic').textContent = t('topic');
+  $('lang-label').textContent = t('lang');
+}
+
+async function start() {
+  const saved = localStorage.getItem('alea.locale');
+  const nav = (navigator.language || 'en').slice(0, 2);
+  state.locale = UI[saved] ? saved : UI[nav] ? nav : 'en';
+  let uid = localStorage.getItem('alea.user');
+  if (!uid) { uid = randomDigits(18); localStorage.setItem('alea.user', uid); }
+  state.user.id = uid;
+  applyLocale();
+  $('lang').addEventListener('change', () => {
+    state.locale = $('lang').value;
+    localStorage.setItem('alea.locale', state.locale);
+    applyLocale();
+    suggest();
+  });
+  const input = $('input');
+  input.addEventListener('input', suggest);
+  input.addEventListener('click', suggest);
+  input.addEventListener('blur', () => setTimeout(hideSuggest, 150));
+  input.addEventListener('keydown', (ev) => {
+    const open = !$('suggest').hidden && state.suggestions.length > 0;
+    if (open && (ev.key === 'ArrowDown' || ev.key === 'ArrowUp')) {
+      ev.preventDefault();
+      const n = state.suggestions.length;
+      state.selected = (state.selected + (ev.key === 'ArrowDown' ? 1 : n - 1)) % n;
+      state.navigated = true;
+      mark();
+    } else if (open && (ev.key === 'Tab' || (ev.key === 'Enter' && state.selected >= 0 && (state.navigated || completes())))) {
+      ev.preventDefault();
+      choose(state.selected);
+    } else if (ev.key === 'Escape') {
+      hideSuggest();
+    }
+  });
+  $('form').addEventListener('submit', (ev) => { ev.preventDefault(); send(); });
+  window.addEventListener('resize', scrollDown);
+  const welcome = addMessage({ bot: true });
+  renderData(welcome, { content: t('welcome') });
+  try {
+    const r = await fetch('api/commands');
+    state.defs = await r.json();
+  } catch (err) {
+    systemMessage(t('failed', String(err.message || err)));
+  }
+  document.body.dataset.ready = 'true';
+  input.focus();
+}
+
+start();
