@@ -188,8 +188,8 @@ func (s *Server) tokenOK(tok string) bool {
 
 func (g *gateway) identify(s *Server, c *conn, raw json.RawMessage) bool {
 	var d struct {
-		Token   string `json:"token"`
-		Intents *int   `json:"intents"`
+		Token   string  `json:"token"`
+		Intents *int    `json:"intents"`
 		Shard   *[2]int `json:"shard"`
 	}
 	if err := json.Unmarshal(raw, &d); err != nil {
