@@ -143,7 +143,7 @@ func (g *Gateway) Open(ctx context.Context) error {
 	select {
 	case err := <-opened:
 		if err != nil {
-			return fmt.Errorf("connecting to the gateway: %s", redact(err.Error(), g.o.Token))
+			return fmt.Errorf("connecting to the gateway: %s", g.errText(err))
 		}
 	case <-ctx.Done():
 		go func() {
@@ -198,14 +198,14 @@ func (g *Gateway) register(ctx context.Context, appID string) error {
 		if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode < 500 && re.Response.StatusCode != http.StatusTooManyRequests {
 			break
 		}
-		g.log.Warn("registering commands failed; retrying", "attempt", attempt+1, "err", redact(err.Error(), g.o.Token))
+		g.log.Warn("registering commands failed; retrying", "attempt", attempt+1, "err", g.errText(err))
 		select {
 		case <-time.After(time.Duration(attempt+1) * time.Second):
 		case <-ctx.Done():
 			return ctx.Err()
 		}
 	}
-	return fmt.Errorf("registering the commands (%s): %s", scope, redact(err.Error(), g.o.Token))
+	return fmt.Errorf("registering the commands (%s): %s", scope, g.errText(err))
 }
 
 // Ready reports whether the gateway is connected and the commands are
@@ -219,7 +219,7 @@ func (g *Gateway) Close(ctx context.Context) error {
 	g.closeOnce.Do(func() {
 		g.closing.Store(true)
 		if err := g.session.Close(); err != nil {
-			g.log.Warn("closing the gateway session", "err", redact(err.Error(), g.o.Token))
+			g.log.Warn("closing the gateway session", "err", g.errText(err))
 		}
 		g.mu.Lock()
 		g.closed = true
@@ -412,6 +412,17 @@ func (t *apiBaseTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		return t.next.RoundTrip(r2)
 	}
 	return t.next.RoundTrip(r)
+}
+
+// errText is err's text for logs and errors: discordgo's URLs name
+// https://discord.com even when the request went to the API base, so the
+// base is named instead, and tokens are removed.
+func (g *Gateway) errText(err error) string {
+	msg := err.Error()
+	if g.o.APIBase != "https://discord.com" {
+		msg = strings.ReplaceAll(msg, "https://discord.com/", g.o.APIBase+"/")
+	}
+	return redact(msg, g.o.Token)
 }
 
 // tokenInPath matches the token segment of interaction and webhook URLs.
