@@ -51,7 +51,7 @@ func (l *loopbackOnly) dialed() []string {
 
 // gwFixture is a Gateway and its Dispatcher connected to a fake Discord.
 type gwFixture struct {
-	t     *testing.T
+	t     testing.TB
 	fake  *fakediscord.Server
 	d     *bot.Dispatcher
 	gw    *bot.Gateway
@@ -63,7 +63,7 @@ type gwFixture struct {
 
 // newGatewayFixture starts a fake Discord and opens a gateway to it. edit
 // may change the gateway's options (and fakeOpts the fake's) before.
-func newGatewayFixture(t *testing.T, reg *commands.Registry, o bot.Options, fo fakediscord.Options, edit func(*bot.GatewayOptions)) *gwFixture {
+func newGatewayFixture(t testing.TB, reg *commands.Registry, o bot.Options, fo fakediscord.Options, edit func(*bot.GatewayOptions)) *gwFixture {
 	t.Helper()
 	f := &gwFixture{t: t, log: &syncBuffer{}, dials: &loopbackOnly{}}
 	if fo.Token == "" {
@@ -530,5 +530,21 @@ func TestGatewayShutdownFinishesInFlightWork(t *testing.T) {
 	calls := f.fake.Await(t, tok, 2)
 	if calls[1].Method != http.MethodPatch || decodeMessage(t, calls[1].JSON).Content != "done" {
 		t.Fatalf("after Close: %s %s %s", calls[1].Method, calls[1].Route, calls[1].JSON)
+	}
+}
+
+// BenchmarkGatewayInteraction measures one /echo interaction through the
+// gateway: the fake's INTERACTION_CREATE over the websocket, the
+// dispatcher, and the callback over loopback HTTP, checked by the fake.
+func BenchmarkGatewayInteraction(b *testing.B) {
+	f := newGatewayFixture(b, testRegistry(nil), fastOptions(), fakediscord.Options{}, nil)
+	f.open()
+	in := fakediscord.Interaction{Type: 2, Data: commandData("echo", map[string]any{"name": "text", "type": 3, "value": "hi"})}
+	b.ResetTimer()
+	for b.Loop() {
+		tok := f.fake.Interact(b, in)
+		if c := f.fake.Await(b, tok, 1)[0]; c.Status != http.StatusNoContent {
+			b.Fatalf("callback answered %d: %s", c.Status, c.Problem)
+		}
 	}
 }
