@@ -208,8 +208,9 @@ func (g *Gateway) register(ctx context.Context, appID string) error {
 	return fmt.Errorf("registering the commands (%s): %s", scope, g.errText(err))
 }
 
-// Ready reports whether the gateway is connected and the commands are
-// registered, for /readyz.
+// Ready reports, for /readyz, whether Open succeeded (connected, and on
+// shard 0 the commands registered) and Close has not begun. A reconnect
+// in progress leaves it true: discordgo resumes by itself.
 func (g *Gateway) Ready() bool { return g.ready.Load() && !g.closing.Load() }
 
 // Close stops taking interactions (the session is closed; replies still
