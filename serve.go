@@ -108,12 +108,14 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundO
 		if err != nil {
 			return err
 		}
+		log.Info("gateway transport", "shard", cfg.ShardID, "shards", cfg.ShardCount, "guild", cfg.GuildID)
 		// Connect and register the commands, or fail now (bad token,
-		// refused commands, Discord unreachable for a minute).
+		// refused commands, Discord unreachable for a minute). Stopped
+		// meanwhile (SIGTERM), shut down as usual below.
 		octx, cancel := context.WithTimeout(ctx, time.Minute)
 		err = gw.Open(octx)
 		cancel()
-		if err != nil {
+		if err != nil && ctx.Err() == nil {
 			return fmt.Errorf("gateway: %w", err)
 		}
 		var once sync.Once
@@ -131,7 +133,6 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundO
 		defer stopGateway()
 		go func() { <-ctx.Done(); stopGateway() }()
 		readiness = append(readiness, gw.Ready)
-		log.Info("gateway transport", "shard", cfg.ShardID, "shards", cfg.ShardCount, "guild", cfg.GuildID)
 	}
 	if !playgroundOnly && cfg.Endpoint() {
 		started++

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"log"
 	"log/slog"
+	"os"
 	"reflect"
 	"strings"
 	"sync"
@@ -17,16 +19,44 @@ import (
 	"github.com/alea-bot/alea/internal/fakediscord"
 )
 
-// serveLog is a log sink safe for concurrent writes.
+// serveLog is a log sink safe for concurrent writes, which can be
+// awaited.
 type serveLog struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu      sync.Mutex
+	b       bytes.Buffer
+	written chan struct{} // closed and replaced on every write
 }
 
 func (s *serveLog) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.written != nil {
+		close(s.written)
+	}
+	s.written = make(chan struct{})
 	return s.b.Write(p)
+}
+
+// await waits until the log contains text.
+func (s *serveLog) await(t *testing.T, text string) {
+	t.Helper()
+	deadline := time.After(fakediscord.Wait)
+	for {
+		s.mu.Lock()
+		if s.written == nil {
+			s.written = make(chan struct{})
+		}
+		found, ch := strings.Contains(s.b.String(), text), s.written
+		s.mu.Unlock()
+		if found {
+			return
+		}
+		select {
+		case <-ch:
+		case <-deadline:
+			t.Fatalf("the log never said %s:\n%s", text, s.String())
+		}
+	}
 }
 
 func (s *serveLog) String() string {
@@ -51,11 +81,15 @@ func TestServeGateway(t *testing.T) {
 		t.Fatal(err)
 	}
 	logs := &serveLog{}
-	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	// discordgo writes its own errors through the standard log package.
+	stdlog := &serveLog{}
+	log.SetOutput(stdlog)
+	defer log.SetOutput(os.Stderr)
+	slogger := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: cfg.LogLevel}))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, cfg, log, false) }()
+	go func() { done <- serve(ctx, cfg, slogger, false) }()
 
 	registered := fake.AwaitRegistered(t, "4242")
 	want, err := json.Marshal(bot.Definitions(all.Registry()))
@@ -71,6 +105,7 @@ func TestServeGateway(t *testing.T) {
 	if _, n := fake.Registered("4242"); n != 1 {
 		t.Errorf("%d bulk overwrites, want 1", n)
 	}
+	logs.await(t, `"msg":"commands registered"`)
 
 	tok := fake.Interact(t, fakediscord.Interaction{Type: 2, Locale: "ko",
 		Data: map[string]any{"id": "1", "name": "help", "type": 1}})
@@ -100,7 +135,7 @@ func TestServeGateway(t *testing.T) {
 	if p := fake.Problems(); len(p) > 0 {
 		t.Errorf("the fake refused calls: %v", p)
 	}
-	logged := logs.String()
+	logged := logs.String() + stdlog.String()
 	if strings.Contains(logged, token) || strings.Contains(logged, tok) {
 		t.Errorf("a token appears in the log:\n%s", logged)
 	}

@@ -198,6 +198,9 @@ func (g *Gateway) register(ctx context.Context, appID string) error {
 		if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode < 500 && re.Response.StatusCode != http.StatusTooManyRequests {
 			break
 		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		g.log.Warn("registering commands failed; retrying", "attempt", attempt+1, "err", g.errText(err))
 		select {
 		case <-time.After(time.Duration(attempt+1) * time.Second):
