@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 func TestRedact(t *testing.T) {
@@ -82,5 +84,32 @@ func TestInteractionRESTErrorsHaveNoToken(t *testing.T) {
 				t.Errorf("error %v", err)
 			}
 		}
+	}
+}
+
+// TestGatewayRecoversHandlerPanics makes the interaction handler panic (a
+// gateway without a dispatcher): the panic is logged with its stack and
+// the user gets a bare ephemeral error through the callback.
+func TestGatewayRecoversHandlerPanics(t *testing.T) {
+	got := make(chan string, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		got <- r.Method + " " + r.URL.Path + " " + string(b)
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer srv.Close()
+	var logs strings.Builder
+	g, err := NewGateway(nil, GatewayOptions{Token: "tok", APIBase: srv.URL, Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.onInteraction(g.session, &discordgo.InteractionCreate{Interaction: &discordgo.Interaction{ID: "1", AppID: "2", Token: "t0k",
+		Type: discordgo.InteractionApplicationCommand, Data: discordgo.ApplicationCommandInteractionData{Name: "help"}}})
+	call := <-got
+	if !strings.HasPrefix(call, "POST /api/v"+discordgo.APIVersion+"/interactions/1/t0k/callback ") || !strings.Contains(call, `"flags":64`) || !strings.Contains(call, "💥") {
+		t.Errorf("callback %s", call)
+	}
+	if !strings.Contains(logs.String(), `"msg":"panic in the gateway"`) || !strings.Contains(logs.String(), `"stack":"goroutine`) {
+		t.Errorf("log %s", logs.String())
 	}
 }
