@@ -9,7 +9,6 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
-	"github.com/alea-bot/alea/internal/fakediscord"
 )
 
 // exampleData turns a slash line into the data of an APPLICATION_COMMAND
@@ -103,7 +102,7 @@ func (f *fixture) answer(typ int, locale string, data map[string]any) (ack int, 
 			calls = f.rest.await(f.t, token, 2)
 			last = calls[1]
 		}
-		if err := fakediscord.CheckPayload(last.JSON, false, last.Files); err != nil {
+		if err := checkPayload(last.JSON, false, last.Files); err != nil {
 			f.t.Fatalf("delivered payload breaks a Discord limit: %v\n%s", err, last.JSON)
 		}
 		return r.Type, last.JSON

@@ -22,7 +22,6 @@ import (
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/internal/fakediscord"
 )
 
 // testKey is a real Ed25519 key pair, from a fixed seed.
@@ -234,7 +233,7 @@ func (f *fixture) decode(status int, b []byte) response {
 	if err := json.Unmarshal(b, &r); err != nil {
 		f.t.Fatalf("response %s: %v", b, err)
 	}
-	if err := fakediscord.CheckPayload(b, true, nil); err != nil {
+	if err := checkPayload(b, true, nil); err != nil {
 		f.t.Fatalf("response breaks a Discord limit: %v\n%s", err, b)
 	}
 	return r
@@ -614,7 +613,7 @@ func TestEndpointFilesGoThroughTheWebhook(t *testing.T) {
 	if len(call.Files) != 1 || call.Files[0] != "a.png" || string(call.FileBytes[0]) != "\x89PNG" {
 		t.Fatalf("multipart files %q %q", call.Files, call.FileBytes)
 	}
-	if err := fakediscord.CheckPayload(call.JSON, false, call.Files); err != nil {
+	if err := checkPayload(call.JSON, false, call.Files); err != nil {
 		t.Fatalf("edit breaks a limit: %v\n%s", err, call.JSON)
 	}
 	if m := decodeMessage(t, call.JSON); len(m.Attachments) != 1 || m.Attachments[0].Filename != "a.png" || m.Embeds[0].Title != "picture" {
@@ -668,7 +667,7 @@ func TestEndpointDeferredRepliesAreDeliveredByREST(t *testing.T) {
 			if last.Path != "/api/v9/webhooks/"+testApp+"/"+token+c.want.suffix {
 				t.Fatalf("REST path %s", last.Path)
 			}
-			if err := fakediscord.CheckPayload(last.JSON, false, last.Files); err != nil {
+			if err := checkPayload(last.JSON, false, last.Files); err != nil {
 				t.Fatalf("delivered payload breaks a limit: %v\n%s", err, last.JSON)
 			}
 			m := decodeMessage(t, last.JSON)
