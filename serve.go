@@ -141,7 +141,37 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundO
 	// --- transports: each block starts one and adds its readiness check ---
 	if !playgroundOnly && cfg.Gateway() {
 		started++
-		errs <- errors.New("the gateway transport is not built yet")
+		gw, err := bot.NewGateway(d, bot.GatewayOptions{Token: cfg.Token.Reveal(), AppID: cfg.AppID, GuildID: cfg.GuildID,
+			APIBase: cfg.APIBase, ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, Logger: log,
+			UserAgent: "DiscordBot (https://github.com/alea-bot/alea, " + version + ")"})
+		if err != nil {
+			return err
+		}
+		log.Info("gateway transport", "shard", cfg.ShardID, "shards", cfg.ShardCount, "guild", cfg.GuildID)
+		// Connect and register the commands, or fail now (bad token,
+		// refused commands, Discord unreachable for a minute). Stopped
+		// meanwhile (SIGTERM), shut down as usual below.
+		octx, cancel := context.WithTimeout(ctx, time.Minute)
+		err = gw.Open(octx)
+		cancel()
+		if err != nil && ctx.Err() == nil {
+			return fmt.Errorf("gateway: %w", err)
+		}
+		var once sync.Once
+		stopGateway := func() {
+			once.Do(func() {
+				// Closing the session stops new interactions; those in
+				// flight are answered through REST (d.Close waits for them).
+				sctx, cancel := context.WithTimeout(context.Background(), 25*time.Second)
+				defer cancel()
+				if err := gw.Close(sctx); err != nil {
+					log.Warn("gateway shutdown", "err", err)
+				}
+			})
+		}
+		defer stopGateway()
+		go func() { <-ctx.Done(); stopGateway() }()
+		readiness = append(readiness, gw.Ready)
 	}
 	if !playgroundOnly && cfg.Endpoint() {
 		started++

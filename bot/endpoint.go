@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"crypto/ed25519"
 	"encoding/hex"
@@ -11,7 +10,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -59,6 +57,7 @@ type Endpoint struct {
 	key     ed25519.PublicKey
 	opts    EndpointOptions
 	log     *slog.Logger
+	rest    *interactionREST
 	serving atomic.Bool
 }
 
@@ -89,7 +88,8 @@ func NewEndpoint(d *Dispatcher, o EndpointOptions) (*Endpoint, error) {
 	if o.UserAgent == "" {
 		o.UserAgent = "DiscordBot (https://github.com/alea-bot/alea, dev)"
 	}
-	return &Endpoint{d: d, key: o.PublicKey, opts: o, log: o.Logger}, nil
+	return &Endpoint{d: d, key: o.PublicKey, opts: o, log: o.Logger,
+		rest: &interactionREST{base: o.APIBase, client: o.Client, userAgent: o.UserAgent, log: o.Logger}}, nil
 }
 
 // ParsePublicKey decodes the hexadecimal public key of the Developer
@@ -304,7 +304,7 @@ func (x *httpExchange) Send(ctx context.Context, req *commands.Request, reply *c
 			return err
 		}
 	}
-	return x.e.deliver(ctx, x, req, reply)
+	return x.e.rest.deliver(ctx, interactionRef{appID: x.appID, token: x.token}, req, reply, x.ackEphemeral)
 }
 
 // encodeResponse is the JSON of Response(req, reply). An autocomplete
@@ -326,106 +326,4 @@ func encodeResponse(req *commands.Request, reply *commands.Reply) ([]byte, error
 		Type discordgo.InteractionResponseType `json:"type"`
 		Data data                              `json:"data"`
 	}{resp.Type, data{choices}})
-}
-
-// deliver sends a reply to an acknowledged interaction through the REST
-// API: an edit of the original response, or a follow-up message.
-func (e *Endpoint) deliver(ctx context.Context, x *httpExchange, req *commands.Request, reply *commands.Reply) error {
-	switch {
-	case req.Kind == commands.KindComponent && !reply.Update:
-		// Acknowledged as a deferred update: a new message is a follow-up.
-		return e.followUp(ctx, x, reply)
-	case req.Kind != commands.KindComponent && reply.Ephemeral && !x.ackEphemeral:
-		// The public "thinking…" cannot become ephemeral: remove it and
-		// answer privately.
-		if err := e.rest(ctx, http.MethodDelete, x, "/messages/@original", "", nil); err != nil {
-			e.log.Warn("could not remove the deferred response", "interaction", req.ID, "err", err)
-		}
-		return e.followUp(ctx, x, reply)
-	}
-	edit := WebhookEdit(reply)
-	ctype, body, err := encodeMessage(edit, edit.Files)
-	if err != nil {
-		return err
-	}
-	return e.rest(ctx, http.MethodPatch, x, "/messages/@original", ctype, body)
-}
-
-func (e *Endpoint) followUp(ctx context.Context, x *httpExchange, reply *commands.Reply) error {
-	d := MessageData(reply)
-	p := &discordgo.WebhookParams{Content: d.Content, Embeds: d.Embeds, Components: d.Components,
-		AllowedMentions: d.AllowedMentions, Flags: d.Flags, Files: d.Files}
-	if d.Attachments != nil {
-		p.Attachments = *d.Attachments
-	}
-	ctype, body, err := encodeMessage(p, p.Files)
-	if err != nil {
-		return err
-	}
-	return e.rest(ctx, http.MethodPost, x, "", ctype, body)
-}
-
-// encodeMessage encodes a message as JSON, or as multipart/form-data with
-// payload_json and files[n] parts when it carries files.
-func encodeMessage(v any, files []*discordgo.File) (string, []byte, error) {
-	if len(files) > 0 {
-		return discordgo.MultipartBodyWithJSON(v, files)
-	}
-	b, err := json.Marshal(v)
-	return "application/json", b, err
-}
-
-// webhookPath is the interaction's webhook, with the same API version as
-// the gateway transport (discordgo's).
-func (e *Endpoint) webhookPath(x *httpExchange) string {
-	return e.opts.APIBase + "/api/v" + discordgo.APIVersion + "/webhooks/" + x.appID + "/" + x.token
-}
-
-// rest sends one webhook request, retrying a 429 or a 5xx twice at most
-// (after Retry-After, capped at 5 s). Errors never contain the token.
-func (e *Endpoint) rest(ctx context.Context, method string, x *httpExchange, suffix, ctype string, body []byte) error {
-	where := method + " webhooks/" + x.appID + "/…" + suffix
-	var last error
-	for attempt := 0; attempt < 3; attempt++ {
-		hreq, err := http.NewRequestWithContext(ctx, method, e.webhookPath(x)+suffix, bytes.NewReader(body))
-		if err != nil {
-			return fmt.Errorf("%s: cannot build the request", where)
-		}
-		if ctype != "" {
-			hreq.Header.Set("Content-Type", ctype)
-		}
-		hreq.Header.Set("User-Agent", e.opts.UserAgent)
-		resp, err := e.opts.Client.Do(hreq)
-		if err != nil {
-			// The URL (with the token) is in err; keep only the cause.
-			var ue *url.Error
-			if errors.As(err, &ue) {
-				err = ue.Err
-			}
-			last = fmt.Errorf("%s: %w", where, err)
-			if ctx.Err() != nil {
-				return last
-			}
-			continue
-		}
-		snippet, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
-		_ = resp.Body.Close()
-		if resp.StatusCode < 300 {
-			return nil
-		}
-		last = fmt.Errorf("%s: %s: %s", where, resp.Status, strings.TrimSpace(string(snippet)))
-		if resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode < 500 {
-			return last
-		}
-		wait := 500 * time.Millisecond
-		if s, err := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64); err == nil && s >= 0 {
-			wait = min(time.Duration(s*float64(time.Second)), 5*time.Second)
-		}
-		select {
-		case <-time.After(wait):
-		case <-ctx.Done():
-			return last
-		}
-	}
-	return last
 }

@@ -1,4 +1,4 @@
-package bot_test
+package fakediscord
 
 import (
 	"encoding/json"
@@ -7,13 +7,13 @@ import (
 	"unicode/utf8"
 )
 
-// checkPayload checks a JSON payload as Discord receives it (an interaction
+// CheckPayload checks a JSON payload as Discord receives it (an interaction
 // response {"type":…,"data":…} when response is true, else a webhook
 // message body) against Discord's documented limits. It reads only the
 // JSON, independently of commands.ValidateReply, so a conversion bug in
 // package bot that breaks a limit is caught here. files are the names of
 // the multipart files sent beside it.
-func checkPayload(raw []byte, response bool, files []string) error {
+func CheckPayload(raw []byte, response bool, files []string) error {
 	var v map[string]any
 	if err := json.Unmarshal(raw, &v); err != nil {
 		return fmt.Errorf("not a JSON object: %v", err)
