@@ -78,7 +78,7 @@ type Dispatcher struct {
 	heavy    chan struct{}
 	waiting  atomic.Int64
 	metrics  *Metrics
-	inflight sync.WaitGroup
+	inflight inflight
 	closed   atomic.Bool
 }
 
@@ -159,14 +159,52 @@ func (d *Dispatcher) Warm(ctx context.Context) {
 // have been answered, or ctx ends.
 func (d *Dispatcher) Close(ctx context.Context) error {
 	d.closed.Store(true)
-	done := make(chan struct{})
-	go func() { d.inflight.Wait(); close(done) }()
 	select {
-	case <-done:
+	case <-d.inflight.idle():
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// inflight counts the interactions being answered. Unlike a WaitGroup it
+// may gain work while Close waits (an interaction arriving during
+// shutdown is answered "restarting" and counted too).
+type inflight struct {
+	mu     sync.Mutex
+	n      int
+	waiter chan struct{} // closed when n drops to zero
+}
+
+func (f *inflight) add() {
+	f.mu.Lock()
+	f.n++
+	f.mu.Unlock()
+}
+
+func (f *inflight) done() {
+	f.mu.Lock()
+	f.n--
+	if f.n == 0 && f.waiter != nil {
+		close(f.waiter)
+		f.waiter = nil
+	}
+	f.mu.Unlock()
+}
+
+// idle returns a channel closed once no interaction is in flight.
+func (f *inflight) idle() <-chan struct{} {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.n == 0 {
+		c := make(chan struct{})
+		close(c)
+		return c
+	}
+	if f.waiter == nil {
+		f.waiter = make(chan struct{})
+	}
+	return f.waiter
 }
 
 // Localised messages of the middleware.
@@ -191,8 +229,8 @@ type result struct {
 // Handle answers one interaction through ex and reports how it ended.
 func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Exchange) Outcome {
 	start := time.Now()
-	d.inflight.Add(1)
-	defer d.inflight.Done()
+	d.inflight.add()
+	defer d.inflight.done()
 	if d.metrics != nil {
 		d.metrics.InFlight.Inc()
 		defer d.metrics.InFlight.Dec()

@@ -498,3 +498,42 @@ func TestCloseWaitsForInFlightWork(t *testing.T) {
 		t.Fatalf("held request: %s", out)
 	}
 }
+
+// Interactions may keep arriving while Close waits (the gateway's socket
+// closes a moment later): each is turned away and counted, and Close
+// still returns once everything has been answered.
+func TestCloseWhileInteractionsArrive(t *testing.T) {
+	release := make(chan struct{})
+	started := make(chan struct{})
+	d := newTestDispatcher(t, quiet(), cmd("held", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		close(started)
+		<-release
+		return &commands.Reply{Content: "finished"}, nil
+	}), cmd("a", ok("x")))
+	go d.Handle(context.Background(), request("held", "u", commands.English), &recorder{})
+	<-started
+	closed := make(chan error, 1)
+	go func() { closed <- d.Close(context.Background()) }()
+	var wg sync.WaitGroup
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			d.Handle(context.Background(), request("a", fmt.Sprint("late", i), commands.English), &recorder{})
+		}(i)
+	}
+	wg.Wait()
+	select {
+	case err := <-closed:
+		t.Fatalf("Close returned %v while the held interaction was in flight", err)
+	default:
+	}
+	close(release)
+	if err := <-closed; err != nil {
+		t.Fatal(err)
+	}
+	// Closing again, with nothing in flight, returns at once.
+	if err := d.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
