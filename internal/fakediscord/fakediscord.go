@@ -51,8 +51,9 @@ type Call struct {
 	// Files are the names of the multipart files[n] parts, FileBytes their contents.
 	Files     []string
 	FileBytes [][]byte
-	Status    int    // the status the fake answered
-	Problem   string // why the fake refused the call ("" when accepted)
+	Status    int       // the status the fake answered
+	Problem   string    // why the fake refused the call ("" when accepted)
+	At        time.Time // when the request reached the fake
 }
 
 // interaction is an interaction the fake dispatched.
@@ -268,6 +269,7 @@ func readBody(r *http.Request, c *Call) error {
 
 // serve routes one HTTP request: the gateway websocket or a REST call.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	at := time.Now()
 	if r.URL.Path == "/" || r.URL.Path == "" {
 		s.gw.serveWS(s, w, r)
 		return
@@ -277,10 +279,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	version, route, ok2 := strings.Cut(rest, "/")
 	if !ok || !ok2 || (version != "9" && version != "10") {
 		discordError(w, http.StatusNotFound, 0, "404: Not Found")
-		s.record(Call{Method: r.Method, Path: r.URL.Path, Status: 404, Problem: "not an API path"}, "")
+		s.record(Call{Method: r.Method, Path: r.URL.Path, Status: 404, Problem: "not an API path", At: at}, "")
 		return
 	}
-	c := Call{Method: r.Method, Path: r.URL.Path, Route: "/" + route, Auth: r.Header.Get("Authorization")}
+	c := Call{Method: r.Method, Path: r.URL.Path, Route: "/" + route, Auth: r.Header.Get("Authorization"), At: at}
 	if err := readBody(r, &c); err != nil {
 		c.Status, c.Problem = 400, err.Error()
 		s.record(c, "")
