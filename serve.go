@@ -233,9 +233,11 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundO
 	}
 	// --- end of transports ---
 
+	wg.Add(1)
 	go func() {
+		defer wg.Done()
 		d.Warm(ctx)
-		warmed.Store(true)
+		warmed.Store(ctx.Err() == nil)
 	}()
 	health, err := startHealth(cfg.HealthAddr, ready, metrics, log)
 	if err != nil {

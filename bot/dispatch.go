@@ -129,7 +129,8 @@ func NewDispatcher(reg *commands.Registry, o Options) (*Dispatcher, error) {
 func (d *Dispatcher) Router() *Router { return d.router }
 
 // Warm runs every command's start-up work (table builds) and returns when
-// all of it is done. Errors are logged, not fatal.
+// all of it is done or has stopped because ctx ended. Errors are logged,
+// not fatal; work stopped by ctx is not an error.
 func (d *Dispatcher) Warm(ctx context.Context) {
 	var wg sync.WaitGroup
 	for _, c := range d.router.reg.Commands() {
@@ -144,6 +145,11 @@ func (d *Dispatcher) Warm(ctx context.Context) {
 			secs := time.Since(start).Seconds()
 			if d.metrics != nil {
 				d.metrics.WarmSeconds.WithLabelValues(c.Name.En).Set(secs)
+			}
+			if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+				// Stopped (the bot is shutting down), not failed.
+				d.log.Info("warm-up stopped", "command", c.Name.En, "err", err)
+				return
 			}
 			if err != nil {
 				d.log.Error("warm-up failed", "command", c.Name.En, "err", err)

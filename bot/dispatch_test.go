@@ -537,3 +537,42 @@ func TestCloseWhileInteractionsArrive(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A warm-up stopped because the bot is shutting down is logged as
+// stopped, not as a failure; a warm-up that fails on its own still is
+// an error, even when the context has ended meanwhile.
+func TestWarmStoppedAtShutdownIsNotAnError(t *testing.T) {
+	var logs bytes.Buffer
+	var mu sync.Mutex
+	o := quiet()
+	o.Logger = slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return logs.Write(p)
+	}), nil))
+	stopped := cmd("stopped", ok("x"))
+	stopped.Warm = func(ctx context.Context) error {
+		<-ctx.Done()
+		return fmt.Errorf("table: %w", ctx.Err())
+	}
+	broken := cmd("broken", ok("x"))
+	broken.Warm = func(context.Context) error { return errors.New("table broken") }
+	d := newTestDispatcher(t, o, stopped, broken)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // as SIGTERM does during start-up
+	d.Warm(ctx)
+	mu.Lock()
+	defer mu.Unlock()
+	lines := strings.Split(strings.TrimSpace(logs.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want two log lines:\n%s", logs.String())
+	}
+	for _, want := range []string{
+		`level=INFO msg="warm-up stopped" command=stopped err="table: context canceled"`,
+		`level=ERROR msg="warm-up failed" command=broken err="table broken"`,
+	} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("the log lacks %s:\n%s", want, logs.String())
+		}
+	}
+}
