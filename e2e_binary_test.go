@@ -310,14 +310,20 @@ func TestBinaryServesTheGateway(t *testing.T) {
 	// (g) Neither the bot token nor an interaction's token appears in the
 	// output.
 	out := p.output.String()
+	if os.Getenv("E2E_DUMP") != "" {
+		t.Log(out)
+	}
 	for _, secret := range append(tokens, e2eToken) {
 		if strings.Contains(out, secret) {
 			t.Errorf("the token %s appears in the output:\n%s", secret, out)
 		}
 	}
-	for _, want := range []string{`"msg":"commands registered"`, `"msg":"alea stopped cleanly"`} {
+	for _, want := range []string{`"msg":"commands registered"`, `"msg":"gateway closed"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the output lacks %s:\n%s", want, out)
 		}
+	}
+	if !strings.HasSuffix(strings.TrimSpace(out), `"msg":"alea stopped cleanly"}`) || strings.Contains(out, `"level":"ERROR"`) {
+		t.Errorf("the output does not end with a clean stop, or has errors:\n%s", out)
 	}
 }

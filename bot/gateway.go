@@ -228,6 +228,10 @@ func (g *Gateway) Close(ctx context.Context) error {
 		g.mu.Lock()
 		g.closed = true
 		g.mu.Unlock()
+		// Logged here rather than on discordgo's DISCONNECT event, which
+		// runs in a goroutine of its own and may come after the process
+		// has said it stopped, or never.
+		g.log.Info("gateway closed")
 	})
 	done := make(chan struct{})
 	go func() { g.handlers.Wait(); close(done) }()
@@ -265,8 +269,7 @@ func (g *Gateway) onConnect(s *discordgo.Session, _ *discordgo.Connect) {
 func (g *Gateway) onDisconnect(s *discordgo.Session, _ *discordgo.Disconnect) {
 	defer g.recoverPanic("DISCONNECT")
 	if g.closing.Load() {
-		g.log.Info("gateway closed")
-		return
+		return // Close logs it
 	}
 	g.log.Warn("gateway disconnected; reconnecting")
 }

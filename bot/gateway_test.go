@@ -527,6 +527,10 @@ func TestGatewayShutdownFinishesInFlightWork(t *testing.T) {
 	if err := <-closed; err != nil {
 		t.Fatal(err)
 	}
+	// Logged by Close itself, not later by a goroutine of discordgo's.
+	if n := strings.Count(f.log.String(), `"msg":"gateway closed"`); n != 1 {
+		t.Errorf("the log says \"gateway closed\" %d times when Close has returned, want once:\n%s", n, f.log)
+	}
 	calls := f.fake.Await(t, tok, 2)
 	if calls[1].Method != http.MethodPatch || decodeMessage(t, calls[1].JSON).Content != "done" {
 		t.Fatalf("after Close: %s %s %s", calls[1].Method, calls[1].Route, calls[1].JSON)
