@@ -216,7 +216,7 @@ func click(t *testing.T, h *commandtest.Harness, id string, values ...string) *c
 // best", and scores a category at random or the starred one; after every
 // interaction it checks the message against the test's own records, and at
 // the end the summary. It returns the longest custom_id seen.
-func play(t *testing.T, h *commandtest.Harness, r *commands.Reply, models []*sheetModel, rng *rand.Rand, modal func() bool) int {
+func play(t *testing.T, h *commandtest.Harness, r *commands.Reply, models []*sheetModel, rng *rand.Rand, modal func() bool, skill float64) int {
 	t.Helper()
 	tb := table(t, yacht.Yacht)
 	longest := 0
@@ -238,12 +238,25 @@ func play(t *testing.T, h *commandtest.Harness, r *commands.Reply, models []*she
 			break
 		}
 		m := models[d.Current]
+		// A skilled move follows the bot's stars; others are random.
+		skilled := rng.Float64() < skill
+		bestIsScore := false
+		if d.Roll > 0 {
+			dice := yacht.Dice(d.Dice)
+			adv, err := tb.Advise(m.sheet(t), &dice, d.Roll)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bestIsScore = adv.Actions[0].Kind == yacht.Score
+		}
 		switch {
-		case d.Roll <= 2 && (d.Roll == 0 || rng.IntN(4) > 0):
+		case d.Roll == 0 || d.Roll <= 2 && (skilled && !bestIsScore || !skilled && rng.IntN(4) > 0):
 			// A keep decision (after roll 1 or 2) then a roll.
 			if d.Roll > 0 {
-				if b, ok := find(r, 'b'); ok && rng.IntN(3) == 0 {
-					r = click(t, h, b.CustomID)
+				if b, ok := find(r, 'b'); skilled || ok && rng.IntN(3) == 0 {
+					if ok {
+						r = click(t, h, b.CustomID)
+					}
 				} else {
 					for i := 0; i < 5; i++ {
 						if rng.IntN(2) == 0 {
@@ -320,7 +333,7 @@ func play(t *testing.T, h *commandtest.Harness, r *commands.Reply, models []*she
 			// Score a category from the menu.
 			menu := mustFind(t, r, 's')
 			opt := menu.Options[rng.IntN(len(menu.Options))]
-			if rng.IntN(2) == 0 {
+			if skilled || rng.IntN(2) == 0 {
 				for _, o := range menu.Options {
 					if o.Emoji == "⭐" {
 						opt = o
@@ -443,6 +456,9 @@ var endGame = map[string]int{"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fi
 
 func craft(t *testing.T, names []string, filled map[string]int, userID string) string {
 	t.Helper()
+	if len(names) == 0 {
+		names = []string{""}
+	}
 	g, err := newGame(0, ownerOf(userID), 99, names)
 	if err != nil {
 		t.Fatal(err)
@@ -460,12 +476,16 @@ func TestWholeGames(t *testing.T) {
 		name    string
 		players []string
 		modal   float64 // share of rolls entered through the modal
+		skill   float64 // share of moves that follow the bot's stars
 		seed    uint64
 	}{
-		{"solo virtual dice", nil, 0, 1},
-		{"solo entered dice", nil, 1, 2},
-		{"three players mixed", []string{"Ann", "Bob", "민수"}, 0.5, 3},
-		{"four players", []string{"Ann", "Bob", "Cy", "Dee"}, 0.3, 4},
+		{"solo virtual dice", nil, 0, 0.7, 1},
+		{"solo entered dice", nil, 1, 0.5, 2},
+		{"solo perfect", nil, 0.5, 1, 5},
+		{"solo random", nil, 0.2, 0, 6},
+		{"three players mixed", []string{"Ann", "Bob", "민수"}, 0.5, 0.9, 3},
+		{"four players", []string{"Ann", "Bob", "Cy", "Dee"}, 0.3, 0.2, 4},
+		{"two players perfect", []string{"Ann", "Bob"}, 0.5, 1, 7},
 	}
 	longest := 0
 	for _, c := range cases {
@@ -491,7 +511,7 @@ func TestWholeGames(t *testing.T) {
 					t.Fatalf("start: %+v", got)
 				}
 			}
-			l := play(t, h, r, models, rng, modal)
+			l := play(t, h, r, models, rng, modal, c.skill)
 			t.Logf("longest custom_id %d characters", l)
 			longest = max(longest, l)
 		})

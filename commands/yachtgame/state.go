@@ -42,10 +42,6 @@ const routeVersion = "1"
 // idPrefix is the custom_id's prefix before the action.
 const idPrefix = "yacht/" + routeVersion + "/"
 
-// maxStateBytes is what fits in a custom_id after "yacht/1/x/": 90 base64
-// characters.
-const maxStateBytes = (commands.MaxCustomID - len(idPrefix) - 2) * 6 / 8
-
 // presetKeys are the rule sets a game can use, by their number in the
 // state. Never reorder: append.
 var presetKeys = []string{
@@ -231,10 +227,15 @@ func (g *game) encode() string {
 			w.write(uint64(min(p.lost, maxTotalLoss)), 20)
 		}
 	}
+	return seal(w.buf)
+}
+
+// seal appends the checksum to a state's bits and writes them in base64url.
+func seal(body []byte) string {
 	h := fnv.New32a()
-	h.Write(w.buf)
+	h.Write(body)
 	sum := h.Sum32()
-	buf := append(w.buf, byte(sum>>8), byte(sum))
+	buf := append(append([]byte(nil), body...), byte(sum>>8), byte(sum))
 	return base64.RawURLEncoding.EncodeToString(buf)
 }
 

@@ -37,8 +37,8 @@ var (
 		"그 족보에는 지금 기록할 수 없습니다. 메뉴에서 고르세요.",
 		"その役には今は記入できません。メニューから選んでください。")
 
-	msgTitle     = commands.T("🎲 %s — %s · turn %d/%d", "🎲 %s — %s · %d/%d 턴", "🎲 %s — %s · %d/%d ターン")
-	msgRollOf    = commands.T("roll %d of 3", "%d번째 굴림", "%d 投目")
+	msgTitle      = commands.T("🎲 %s — %s · turn %d/%d", "🎲 %s — %s · %d/%d 턴", "🎲 %s — %s · %d/%d ターン")
+	msgRollOf     = commands.T("roll %d of 3", "%d번째 굴림", "%d 投目")
 	msgBeforeRoll = commands.T("Roll the dice in Discord, or roll real dice and enter them.",
 		"Discord에서 굴리거나, 실제 주사위를 굴려 입력하세요.",
 		"Discord で振るか、本物のサイコロを振って入力してください。")
@@ -77,16 +77,16 @@ var (
 	msgModalLabel  = commands.T("Five dice (held: %s)", "주사위 다섯 개 (남긴 것: %s)", "サイコロ5個（保留: %s）")
 	msgNone        = commands.T("none", "없음", "なし")
 
-	msgOverTitle   = commands.T("🏁 %s — game over", "🏁 %s — 게임 종료", "🏁 %s — ゲーム終了")
-	msgFinal       = commands.T("Final score **%d** · perfect play from the start expects %.2f", "최종 점수 **%d** · 처음부터 최적 플레이 기댓값 %.2f", "最終得点 **%d** · 最初から最適プレイの期待値 %.2f")
-	msgLostTotal   = commands.T("Expected points lost by decisions: **%.2f**", "결정으로 잃은 기댓값: **%.2f**", "判断で失った期待値: **%.2f**")
-	msgLuck        = commands.T("Dice luck: %+.2f (final − expected + lost)", "주사위 운: %+.2f (최종 − 기댓값 + 손실)", "サイコロの運: %+.2f（最終 − 期待値 + 損失）")
-	msgLostWhere   = commands.T("Lost in the turns that scored: %s", "손실이 난 턴 (기록한 족보): %s", "損をしたターン（記入した役）: %s")
-	msgNoLoss      = commands.T("Every decision was optimal. 🎯", "모든 결정이 최적이었습니다. 🎯", "すべての判断が最適でした。🎯")
-	msgNoDetail    = commands.T("(per-turn detail was dropped to keep the game in its buttons)", "(게임을 버튼에 담기 위해 턴별 내역은 생략됨)", "（ゲームをボタンに収めるためターン別の内訳は省略）")
-	msgWinner      = commands.T("🏆 %s wins with %d.", "🏆 %s 승리 (%d점).", "🏆 %s の勝ち（%d 点）。")
-	msgTie         = commands.T("🏆 Tie at %d: %s.", "🏆 %d점 동점: %s.", "🏆 %d 点で同点: %s。")
-	msgFooter      = commands.T("Exact optimal strategy (seed 001). The game lives in the buttons: a restarted bot carries on.",
+	msgOverTitle = commands.T("🏁 %s — game over", "🏁 %s — 게임 종료", "🏁 %s — ゲーム終了")
+	msgFinal     = commands.T("Final score **%d** · perfect play from the start expects %.2f", "최종 점수 **%d** · 처음부터 최적 플레이 기댓값 %.2f", "最終得点 **%d** · 最初から最適プレイの期待値 %.2f")
+	msgLostTotal = commands.T("Expected points lost by decisions: **%.2f**", "결정으로 잃은 기댓값: **%.2f**", "判断で失った期待値: **%.2f**")
+	msgLuck      = commands.T("Dice luck: %+.2f (final − expected + lost)", "주사위 운: %+.2f (최종 − 기댓값 + 손실)", "サイコロの運: %+.2f（最終 − 期待値 + 損失）")
+	msgLostWhere = commands.T("Lost in the turns that scored: %s", "손실이 난 턴 (기록한 족보): %s", "損をしたターン（記入した役）: %s")
+	msgNoLoss    = commands.T("Every decision was optimal. 🎯", "모든 결정이 최적이었습니다. 🎯", "すべての判断が最適でした。🎯")
+	msgNoDetail  = commands.T("(per-turn detail was dropped to keep the game in its buttons)", "(게임을 버튼에 담기 위해 턴별 내역은 생략됨)", "（ゲームをボタンに収めるためターン別の内訳は省略）")
+	msgWinner    = commands.T("🏆 %s wins with %d.", "🏆 %s 승리 (%d점).", "🏆 %s の勝ち（%d 点）。")
+	msgTie       = commands.T("🏆 Tie at %d: %s.", "🏆 %d점 동점: %s.", "🏆 %d 点で同点: %s。")
+	msgFooter    = commands.T("Exact optimal strategy (seed 001). The game lives in the buttons: a restarted bot carries on.",
 		"정확한 최적 전략 (시드 001). 게임은 버튼에 담겨 있어 봇이 재시작해도 이어집니다.",
 		"厳密な最適戦略（シード 001）。ゲームはボタンの中にあるので、ボットが再起動しても続きます。")
 )
