@@ -7,6 +7,7 @@ import (
 	"github.com/alea-bot/alea/commands/help"
 	"github.com/alea-bot/alea/commands/trialrule"
 	"github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yachtgame"
 )
 
 // Registry returns a new registry with every command, /help last so that
@@ -16,6 +17,7 @@ func Registry() *commands.Registry {
 		// One line per command package: name.Command(),
 		trialrule.Command(),
 		yacht.Command(),
+		yachtgame.Command(), yachtgame.StatsCommand(),
 		coins.Command(),
 	)
 	reg.Add(help.Command(reg))

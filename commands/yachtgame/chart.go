@@ -20,7 +20,7 @@ const (
 	chartH      = 380
 	chartLeft   = 56
 	chartRight  = 16
-	chartTop    = 44
+	chartTop    = 60
 	chartBottom = 40
 )
 
@@ -88,6 +88,7 @@ func drawChart(h histogram) ([]byte, error) {
 	for _, c := range h.counts {
 		top = max(top, c)
 	}
+	top += top / 10 // headroom
 	// Share of games per bin, the y axis in percent with grid lines.
 	topShare := float64(top) / float64(h.games)
 	step := niceStep(topShare * 100 / 4)
@@ -126,7 +127,7 @@ func drawChart(h histogram) ([]byte, error) {
 	for i, q := range h.quantiles {
 		x := xOf(float64(q.value) + 0.5)
 		fill(x, chartTop, x+1, y0, chartQuant)
-		text(x-width(q.label)/2, chartTop-4-13*(i%2), q.label, chartQuant)
+		text(x-width(q.label)/2, chartTop-4-13*(i%3), q.label, chartQuant)
 	}
 	xe := xOf(h.exact)
 	for y := chartTop; y < y0; y += 8 {

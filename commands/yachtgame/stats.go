@@ -19,7 +19,7 @@ const (
 	maxGames     = 200000
 	minGames     = 100
 	compareGames = 4000
-	statsBudget  = 30 * time.Second
+	statsBudget  = 2 * time.Minute
 )
 
 var statsQuantiles = []float64{0.05, 0.25, 0.5, 0.75, 0.95}
