@@ -69,14 +69,20 @@ func newCommand(tables *yacht.Tables) *commands.Command {
 			return press(ctx, tables, req)
 		}}},
 		Budget: 2 * time.Minute,
-		Warm: func(ctx context.Context) error {
-			for _, k := range presetKeys {
-				if _, err := tables.Preset(ctx, k); err != nil {
-					return fmt.Errorf("yacht table %s: %w", k, err)
-				}
+		Warm:   warm(tables),
+	}
+}
+
+// warm builds every preset's table at start (shared with /yacht-advise, so
+// each is built once).
+func warm(tables *yacht.Tables) func(ctx context.Context) error {
+	return func(ctx context.Context) error {
+		for _, k := range presetKeys {
+			if _, err := tables.Preset(ctx, k); err != nil {
+				return fmt.Errorf("yacht table %s: %w", k, err)
 			}
-			return nil
-		},
+		}
+		return nil
 	}
 }
 

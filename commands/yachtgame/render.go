@@ -76,7 +76,11 @@ func render(loc commands.Locale, t *yacht.Table, g *game, req *commands.Request,
 	if !fits(state) {
 		e := commands.Embed{Color: colour, Description: msgStateLost.Format(loc, len(customID('x', state)), commands.MaxCustomID)}
 		for i := range g.players {
-			e.Fields = append(e.Fields, commands.Field{Name: playerName(loc, g, i, req), Value: "`" + g.players[i].sheet.String() + "`"})
+			v := "—"
+			if s := g.players[i].sheet.String(); s != "" {
+				v = "`" + s + "`"
+			}
+			e.Fields = append(e.Fields, commands.Field{Name: playerName(loc, g, i, req), Value: v})
 		}
 		return &commands.Reply{Embeds: []commands.Embed{e}, Data: gameData(g, "")}, nil
 	}

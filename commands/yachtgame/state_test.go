@@ -429,3 +429,27 @@ func TestStateRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// A table whose state cannot fit any more says so and shows the sheets
+// instead of keeping the game anywhere else. (The start refuses such
+// tables, so only a hand-made game reaches this.)
+func TestStateThatCannotFitIsSaidSo(t *testing.T) {
+	names := []string{"Abcdefghijklmno", "Bcdefghijklmnop", "Cdefghijklmnopq", "Ddefghijklmnopq"}
+	g, err := newGame(5, ownerOf("tester"), 1, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.players[0].sheet.Scores[0] = 3
+	g.cur = 1
+	r, err := render(commands.English, nil, g, &commands.Request{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := commands.ValidateReply(r); err != nil {
+		t.Fatal(err)
+	}
+	text := bot.FormatText(r)
+	if len(r.Components) != 0 || !strings.Contains(text, "no longer fits") || !strings.Contains(text, "ones:3") {
+		t.Errorf("reply:\n%s", text)
+	}
+}

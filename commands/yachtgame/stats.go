@@ -111,6 +111,7 @@ func newStatsCommand(tables *yacht.Tables) *commands.Command {
 		},
 		Heavy:  true,
 		Budget: statsBudget,
+		Warm:   warm(tables),
 	}
 }
 
@@ -224,6 +225,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	if err != nil {
 		return nil, err
 	}
-	return &commands.Reply{Embeds: []commands.Embed{e},
+	// A simulation the budget cut short is not cached.
+	return &commands.Reply{Embeds: []commands.Embed{e}, Volatile: sim.Games < games,
 		Files: []commands.File{{Name: "yacht-stats.png", ContentType: "image/png", Data: png}}, Data: data}, nil
 }
