@@ -43,7 +43,9 @@ var (
 	msgStatsBadSh   = commands.T("Bad sheet: %s. Write category:score pairs, like \"%s\".",
 		"점수표가 잘못되었습니다: %s. \"%s\"처럼 족보:점수로 쓰세요.",
 		"スコア表が正しくありません: %s。\"%s\" のように 役:点数 で書いてください。")
-	msgStatsTooFew = commands.T("The time budget ran out before %d games were simulated; try again in a moment.", "시간 제한 안에 %d판을 시뮬레이션하지 못했습니다. 잠시 후 다시 시도하세요.", "時間内に %d ゲームをシミュレーションできませんでした。少し後で試してください。")
+	msgStatsSheet    = commands.T("Sheet", "점수표", "スコア表")
+	msgStatsCutShort = commands.T("⏱ The time budget stopped the comparison here.", "⏱ 시간 제한으로 비교를 여기서 멈췄습니다.", "⏱ 時間制限により比較をここで止めました。")
+	msgStatsTooFew   = commands.T("The time budget ran out before %d games were simulated; try again in a moment.", "시간 제한 안에 %d판을 시뮬레이션하지 못했습니다. 잠시 후 다시 시도하세요.", "時間内に %d ゲームをシミュレーションできませんでした。少し後で試してください。")
 )
 
 // StatsData is /yacht-stats' --format data.
@@ -101,10 +103,12 @@ func newStatsCommand(tables *yacht.Tables) *commands.Command {
 			{Name: commands.T("compare", "비교", "比較"), Type: commands.Boolean,
 				Description: commands.T("Compare every rule preset from the start (default true)", "모든 규칙을 처음부터 비교 (기본 true)", "全ルールを最初から比較（既定 true）")},
 		},
+		// The examples stay light (they run in every locale under the race
+		// detector too); the preset comparison is on by default.
 		Examples: []string{
-			`/yacht-stats`,
+			`/yacht-stats games:5000 compare:false`,
 			`/yacht-stats sheet:"aces:3 twos:6 threes:9 fours:12 fives:15 sixes:18 four_of_a_kind:0 full_house:0 small_straight:15" compare:false`,
-			`/yacht-stats rules:yahtzee games:5000 compare:false`,
+			`/yacht-stats rules:yahtzee games:2000 compare:false`,
 		},
 		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 			return stats(ctx, tables, req)
@@ -191,7 +195,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	e := commands.Embed{Color: colour, Title: msgStatsTitle.Format(loc, yachtcmd.RulesName(loc, rules.Key)),
 		Description: b.String(), Footer: msgStatsMethod.In(loc), Image: "yacht-stats.png"}
 	if sheet.Filled() > 0 {
-		e.Fields = append(e.Fields, commands.Field{Name: "sheet", Value: "`" + sheet.String() + "`"})
+		e.Fields = append(e.Fields, commands.Field{Name: msgStatsSheet.In(loc), Value: "`" + sheet.String() + "`"})
 	}
 
 	if compare {
@@ -199,12 +203,17 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 		for _, k := range presetKeys {
 			pr, _ := yacht.Preset(k)
 			pt, err := getTable(ctx, tables, pr)
+			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+				rows = append(rows, msgStatsCutShort.In(loc))
+				break
+			}
 			if err != nil {
 				return nil, err
 			}
 			ps, err := pt.Simulate(ctx, yacht.NewSheet(pr), compareGames, uint64(seed))
 			if err != nil && ps.Games < minGames {
-				return nil, err
+				rows = append(rows, msgStatsCutShort.In(loc))
+				break
 			}
 			row := PresetStats{Rules: k, ExpectedFinal: pt.Start(), Games: ps.Games, Mean: ps.Mean(), StdErr: ps.StdErr()}
 			row.PUpperBonus, _ = binomialSE(ps.UpperBonus, ps.Games)
@@ -226,6 +235,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 		return nil, err
 	}
 	// A simulation the budget cut short is not cached.
-	return &commands.Reply{Embeds: []commands.Embed{e}, Volatile: sim.Games < games,
+	cut := sim.Games < games || compare && len(data.Presets) < len(presetKeys)
+	return &commands.Reply{Embeds: []commands.Embed{e}, Volatile: cut,
 		Files: []commands.File{{Name: "yacht-stats.png", ContentType: "image/png", Data: png}}, Data: data}, nil
 }
