@@ -71,8 +71,9 @@ func startPlayground(ctx context.Context, cfg config.Config, d *bot.Dispatcher, 
 	if err != nil {
 		return nil, nil, fmt.Errorf("PLAYGROUND_ADDR: %w", err)
 	}
+	// The write timeout leaves room for the 25 s long poll of a deferred reply.
 	srv := &http.Server{Handler: pg, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
-		IdleTimeout: 120 * time.Second, MaxHeaderBytes: 16 << 10,
+		WriteTimeout: 40 * time.Second, IdleTimeout: 120 * time.Second, MaxHeaderBytes: 16 << 10,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	var once sync.Once
 	stop = func() {

@@ -229,7 +229,10 @@ func TestGatewayRegistersAndAnswersEveryCommand(t *testing.T) {
 	locales := []string{"en-US", "ko", "ja"}
 	for i, line := range lines {
 		locale := locales[i%3]
-		ack, payload, calls := f.answer(fakediscord.Interaction{Type: 2, Locale: locale, Data: exampleData(t, reg, line)})
+		// One player asks and presses the answer's button (games answer
+		// only the player who started them).
+		player := fmt.Sprint(600000000000000000 + i)
+		ack, payload, calls := f.answer(fakediscord.Interaction{Type: 2, Locale: locale, UserID: player, Data: exampleData(t, reg, line)})
 		m := decodeMessage(t, payload)
 		if m.Flags&64 != 0 || m.Content == "" && len(m.Embeds) == 0 {
 			t.Errorf("%s: not a public answer: %s", line, payload)
@@ -252,7 +255,7 @@ func TestGatewayRegistersAndAnswersEveryCommand(t *testing.T) {
 				if c.Type != 2 || c.Style == 5 || c.CustomID == "" {
 					continue
 				}
-				ack, cp, _ := f.answer(fakediscord.Interaction{Type: 3, Locale: locale,
+				ack, cp, _ := f.answer(fakediscord.Interaction{Type: 3, Locale: locale, UserID: player,
 					Data: map[string]any{"custom_id": c.CustomID, "component_type": 2}})
 				if cm := decodeMessage(t, cp); strings.Contains(cm.Content, "💥") || strings.HasPrefix(cm.Content, "❌") {
 					t.Errorf("%s: pressing %s: %s", line, c.CustomID, cm.Content)

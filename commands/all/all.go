@@ -8,6 +8,7 @@ import (
 	"github.com/alea-bot/alea/commands/orbs"
 	"github.com/alea-bot/alea/commands/trialrule"
 	"github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yachtgame"
 )
 
 // Registry returns a new registry with every command, /help last so that
@@ -17,6 +18,7 @@ func Registry() *commands.Registry {
 		// One line per command package: name.Command(),
 		trialrule.Command(),
 		yacht.Command(),
+		yachtgame.Command(), yachtgame.StatsCommand(),
 		orbs.Command(),
 		coins.Command(),
 	)

@@ -34,9 +34,9 @@ var ruleChoices = []struct {
 	{yacht.Yatzy, commands.T("Yatzy (Scandinavian)", "얏지 (스칸디나비아)", "ヤッツィー（北欧）")},
 }
 
-// Command returns /yacht-advise. Each Command value owns its tables, built
-// once per rule set and shared by every request.
-func Command() *commands.Command { return newCommand(&yacht.Tables{}) }
+// Command returns /yacht-advise. Its tables are built once per rule set and
+// shared by every request and by the other Yacht commands (SharedTables).
+func Command() *commands.Command { return newCommand(&shared) }
 
 func newCommand(tables *yacht.Tables) *commands.Command {
 	rollLo, rollHi := commands.Between(1, 3)

@@ -22,4 +22,6 @@
 // which add one flag to the state) and [Yatzy]. Tables are built once per rule
 // set by [Tables], in parallel over states of equal fill count, and can be
 // saved and loaded in a compact binary format with a checksum.
+// [Table.Simulate] plays seeded games by a table's optimal policy, for the
+// distribution of the final score around the table's exact expectation.
 package yacht

@@ -1,0 +1,167 @@
+package yachtgame
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"strconv"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/math/fixed"
+)
+
+// Chart geometry in pixels.
+const (
+	chartW      = 720
+	chartH      = 380
+	chartLeft   = 56
+	chartRight  = 16
+	chartTop    = 60
+	chartBottom = 40
+)
+
+var (
+	chartBG    = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	chartBar   = color.RGBA{0x2e, 0x86, 0xc1, 0xff}
+	chartAxis  = color.RGBA{0x44, 0x44, 0x44, 0xff}
+	chartMean  = color.RGBA{0xd6, 0x27, 0x28, 0xff}
+	chartExact = color.RGBA{0x11, 0x11, 0x11, 0xff}
+	chartQuant = color.RGBA{0xff, 0x99, 0x00, 0xff}
+	chartGrid  = color.RGBA{0xe6, 0xe6, 0xe6, 0xff}
+)
+
+// histogram is the chart's content: counts of final totals in bins of
+// width binWidth starting at lo, and the marks.
+type histogram struct {
+	lo, binWidth int
+	counts       []int
+	games        int
+	mean, exact  float64
+	quantiles    []quantileMark
+	title        string
+}
+
+type quantileMark struct {
+	label string
+	value int
+}
+
+// newHistogram bins finals in bins of width w (aligned to multiples of w).
+func newHistogram(finals []int, w int) histogram {
+	lo, hi := finals[0], finals[0]
+	for _, f := range finals {
+		lo, hi = min(lo, f), max(hi, f)
+	}
+	lo = lo / w * w
+	h := histogram{lo: lo, binWidth: w, counts: make([]int, (hi-lo)/w+1), games: len(finals)}
+	for _, f := range finals {
+		h.counts[(f-lo)/w]++
+	}
+	return h
+}
+
+// drawChart renders the histogram as a PNG: bars, the simulated mean (red),
+// the exact expected value (black, dashed), and quantiles (orange), with an
+// ASCII title (the bitmap font has no other glyphs).
+func drawChart(h histogram) ([]byte, error) {
+	img := image.NewRGBA(image.Rect(0, 0, chartW, chartH))
+	draw.Draw(img, img.Bounds(), image.NewUniform(chartBG), image.Point{}, draw.Src)
+	fill := func(x0, y0, x1, y1 int, c color.Color) {
+		draw.Draw(img, image.Rect(x0, y0, x1, y1), image.NewUniform(c), image.Point{}, draw.Src)
+	}
+	face := basicfont.Face7x13
+	text := func(x, y int, s string, c color.Color) {
+		d := &font.Drawer{Dst: img, Src: image.NewUniform(c), Face: face, Dot: fixed.P(x, y)}
+		d.DrawString(s)
+	}
+	width := func(s string) int { return font.MeasureString(face, s).Ceil() }
+
+	plotW, plotH := chartW-chartLeft-chartRight, chartH-chartTop-chartBottom
+	x0, y0 := chartLeft, chartTop+plotH // origin, bottom left
+	hi := h.lo + h.binWidth*len(h.counts)
+	xOf := func(v float64) int { return x0 + int(float64(plotW)*(v-float64(h.lo))/float64(hi-h.lo)) }
+	top := 1
+	for _, c := range h.counts {
+		top = max(top, c)
+	}
+	top += top / 10 // headroom
+	// Share of games per bin, the y axis in percent with grid lines.
+	topShare := float64(top) / float64(h.games)
+	step := niceStep(topShare * 100 / 4)
+	for p := step; p <= topShare*100; p += step {
+		y := y0 - int(float64(plotH)*p/100/topShare)
+		fill(x0, y, x0+plotW, y+1, chartGrid)
+		s := strconv.FormatFloat(p, 'f', -1, 64) + "%"
+		text(x0-6-width(s), y+4, s, chartAxis)
+	}
+	for i, c := range h.counts {
+		if c == 0 {
+			continue
+		}
+		bx0 := xOf(float64(h.lo + i*h.binWidth))
+		bx1 := xOf(float64(h.lo + (i+1)*h.binWidth))
+		by := y0 - int(float64(plotH)*float64(c)/float64(top))
+		fill(bx0, by, max(bx0+1, bx1-1), y0, chartBar)
+	}
+	fill(x0, chartTop, x0+1, y0+1, chartAxis)
+	fill(x0, y0, x0+plotW, y0+1, chartAxis)
+	// x ticks every 25 or 50 points.
+	tick := 50
+	if hi-h.lo <= 200 {
+		tick = 25
+	}
+	if hi-h.lo <= 60 {
+		tick = 10
+	}
+	for v := (h.lo + tick - 1) / tick * tick; v <= hi; v += tick {
+		x := xOf(float64(v))
+		fill(x, y0, x+1, y0+5, chartAxis)
+		s := strconv.Itoa(v)
+		text(x-width(s)/2, y0+18, s, chartAxis)
+	}
+	// Quantiles, then the exact value (dashed), then the mean on top.
+	for i, q := range h.quantiles {
+		x := xOf(float64(q.value) + 0.5)
+		fill(x, chartTop, x+1, y0, chartQuant)
+		text(x-width(q.label)/2, chartTop-4-13*(i%3), q.label, chartQuant)
+	}
+	xe := xOf(h.exact)
+	for y := chartTop; y < y0; y += 8 {
+		fill(xe, y, xe+2, min(y+4, y0), chartExact)
+	}
+	xm := xOf(h.mean)
+	fill(xm-1, chartTop, xm+1, y0, chartMean)
+	text(x0, 14, h.title, chartExact)
+	legend := fmt.Sprintf("red: simulated mean %.2f   black dashed: exact %.2f   orange: quantiles", h.mean, h.exact)
+	text(x0, chartH-6, legend, chartAxis)
+
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
+		return nil, fmt.Errorf("yacht chart: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// niceStep rounds x up to 1, 2 or 5 times a power of ten.
+func niceStep(x float64) float64 {
+	if x <= 0 {
+		return 1
+	}
+	p := 1.0
+	for p*10 <= x {
+		p *= 10
+	}
+	for p > x {
+		p /= 10
+	}
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*p >= x {
+			return m * p
+		}
+	}
+	return 10 * p
+}

@@ -1,0 +1,125 @@
+package yachtgame
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/engine/yacht"
+)
+
+func TestExamplesInEveryLocale(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the examples need full tables; built in the non-race run")
+	}
+	h := harness(t)
+	for _, c := range []*commands.Command{Command(), StatsCommand()} {
+		for _, ex := range c.Examples {
+			for _, loc := range commands.Locales {
+				h.Locale = loc
+				h.MustRun(ex)
+			}
+		}
+	}
+}
+
+// A turn in Korean and Japanese: the board, the buttons, the menu and the
+// judgement of a decision speak the user's language.
+func TestGameLocales(t *testing.T) {
+	want := map[commands.Locale][]string{
+		commands.English:  {"turn 10/12", "Roll 5", "Enter dice", "Score a category", "Total", "optimal"},
+		commands.Korean:   {"10/12 턴", "5개 굴리기", "주사위 입력", "족보에 기록", "합계", "최적"},
+		commands.Japanese: {"10/12 ターン", "5 個振る", "出目を入力", "役に記入", "合計", "最適"},
+	}
+	for loc, words := range want {
+		h := harness(t)
+		h.Locale = loc
+		state := craft(t, nil, endGame, "tester")
+		r := click(t, h, customID('r', state))
+		text := bot.FormatText(r)
+		menu := mustFind(t, r, 's')
+		text += "\n" + menu.Placeholder
+		var best string
+		for _, o := range menu.Options {
+			if o.Emoji == "⭐" {
+				best = o.Value
+			}
+		}
+		if best == "" {
+			// The best move keeps dice: take it, then score the star.
+			if b, ok := find(r, 'b'); ok {
+				r = click(t, h, b.CustomID)
+			}
+			r = click(t, h, mustFind(t, r, 'r').CustomID)
+			for _, o := range mustFind(t, r, 's').Options {
+				if o.Emoji == "⭐" {
+					best = o.Value
+				}
+			}
+			if best == "" {
+				r = click(t, h, mustFind(t, r, 'r').CustomID)
+				for _, o := range mustFind(t, r, 's').Options {
+					if o.Emoji == "⭐" {
+						best = o.Value
+					}
+				}
+			}
+		}
+		r = click(t, h, mustFind(t, r, 's').CustomID, best)
+		after := bot.FormatText(r)
+		// The start of turn 10 shows the roll and enter buttons.
+		var labels []string
+		for _, row := range r.Components {
+			for _, c := range row {
+				labels = append(labels, c.Label)
+			}
+		}
+		all := text + "\n" + after + "\n" + strings.Join(labels, " ")
+		for _, w := range words {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s: no %q in\n%s", loc, w, all)
+			}
+		}
+	}
+}
+
+// Yahtzee's forced joker and extra bonus, through the modal: with the
+// Yahtzee box at 50 and Fours open, five fours must go to Fours for 20 and
+// earn 100 more.
+func TestYahtzeeJokerThroughTheModal(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the yahtzee table is built in the non-race run")
+	}
+	h := harness(t)
+	g, err := newGame(3, ownerOf("tester"), 1, []string{""})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := g.rules
+	for key, v := range map[string]int{"aces": 3, "twos": 6, "yahtzee": 50} {
+		g.players[0].sheet.Scores[r.CategoryIndex(key)] = v
+	}
+	enter, _ := h.Click(customID('e', g.encode()))
+	if enter.Modal == nil {
+		t.Fatalf("no modal: %s", bot.FormatText(enter))
+	}
+	reply, out := h.Submit(enter.Modal.CustomID, map[string]string{"dice": "⚃⚃⚃⚃⚃"})
+	if out != bot.OK {
+		t.Fatalf("submit: %s %s", out, bot.FormatText(reply))
+	}
+	menu := mustFind(t, reply, 's')
+	if len(menu.Options) != 1 || menu.Options[0].Label != "Fours: 20 (+100)" {
+		t.Fatalf("forced joker menu: %+v", menu.Options)
+	}
+	reply = click(t, h, menu.CustomID, menu.Options[0].Value)
+	d := gdata(t, reply)
+	if p := d.Players[0]; p.Total != 3+6+50+20+100 || p.Scores["fours"] != 20 {
+		t.Errorf("after the joker: %+v", p)
+	}
+	back, err := decode(d.State)
+	if err != nil || back.players[0].sheet.ExtraBonus != 100 {
+		t.Errorf("state after the joker: %v %+v", err, back)
+	}
+	_ = yacht.Yahtzee
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package yachtgame
+
+const raceEnabled = false

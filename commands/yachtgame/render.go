@@ -1,0 +1,310 @@
+package yachtgame
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/alea-bot/alea/commands"
+	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/engine/yacht"
+)
+
+// GameData is the --format data of a game message: the table as the bot
+// sees it. State is the custom_id state the buttons carry ("" once the game
+// is over).
+type GameData struct {
+	Rules   string       `json:"rules"`
+	Players []PlayerData `json:"players"`
+	Current int          `json:"current"`
+	Roll    int          `json:"roll"`
+	Dice    []int        `json:"dice"`
+	Held    []int        `json:"held"`
+	Over    bool         `json:"over"`
+	State   string       `json:"state"`
+}
+
+// PlayerData is one player's sheet in GameData.
+type PlayerData struct {
+	Name   string         `json:"name"`
+	Scores map[string]int `json:"scores"`
+	Upper  int            `json:"upper_total"`
+	Total  int            `json:"total"`
+	// Lost is the expected points lost by decisions, to 0.01 per decision.
+	Lost float64 `json:"expected_lost"`
+}
+
+func playerName(loc commands.Locale, g *game, i int, req *commands.Request) string {
+	if n := g.players[i].name; n != "" {
+		return n
+	}
+	if req.UserName != "" && !strings.ContainsAny(req.UserName, "*_`~|<>@#:\\") {
+		return req.UserName
+	}
+	return msgYou.In(loc)
+}
+
+func gameData(g *game, state string) GameData {
+	d := GameData{Rules: g.rules.Key, Current: g.cur, Roll: g.roll, Over: g.over(), State: state, Dice: []int{}, Held: []int{}}
+	if g.roll > 0 {
+		d.Dice = append(d.Dice, g.dice[:]...)
+		d.Held = append(d.Held, g.held().Faces()...)
+	}
+	for _, p := range g.players {
+		pd := PlayerData{Name: p.name, Scores: map[string]int{}, Upper: p.sheet.UpperTotal(), Total: p.sheet.Total(), Lost: float64(p.lost) / 100}
+		for i, s := range p.sheet.Scores {
+			if s >= 0 {
+				pd.Scores[g.rules.Categories[i].Key] = s
+			}
+		}
+		d.Players = append(d.Players, pd)
+	}
+	return d
+}
+
+// render draws the table: the board with its components, or the summary
+// when the game is over. last judges the decision just made.
+func render(loc commands.Locale, t *yacht.Table, g *game, req *commands.Request, last string) (*commands.Reply, error) {
+	if g.over() {
+		return summary(loc, t, g, req, last), nil
+	}
+	state := g.encode()
+	if !fits(state) && g.detail {
+		g.detail = false
+		state = g.encode()
+	}
+	if !fits(state) {
+		e := commands.Embed{Color: colour, Description: msgStateLost.Format(loc, len(customID('x', state)), commands.MaxCustomID)}
+		for i := range g.players {
+			v := "—"
+			if s := g.players[i].sheet.String(); s != "" {
+				v = "`" + s + "`"
+			}
+			e.Fields = append(e.Fields, commands.Field{Name: playerName(loc, g, i, req), Value: v})
+		}
+		return &commands.Reply{Embeds: []commands.Embed{e}, Data: gameData(g, "")}, nil
+	}
+	p := g.current()
+	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc)}
+	e.Title = msgTitle.Format(loc, yachtcmd.RulesName(loc, g.rules.Key), playerName(loc, g, g.cur, req), p.sheet.Filled()+1, len(g.rules.Categories))
+	if g.roll > 0 {
+		e.Title += " · " + msgRollOf.Format(loc, g.roll)
+	}
+	var b strings.Builder
+	if last != "" {
+		b.WriteString(last + "\n\n")
+	}
+	var adv yacht.Advice
+	if g.roll == 0 {
+		a, err := t.Advise(p.sheet, nil, 0)
+		if err != nil {
+			return nil, fmt.Errorf("advise: %w", err)
+		}
+		b.WriteString(msgBeforeRoll.In(loc) + "\n")
+		b.WriteString(msgExpectedNow.Format(loc, a.Expected))
+	} else {
+		var err error
+		if adv, err = advise(t, g); err != nil {
+			return nil, err
+		}
+		var dice []string
+		for i, f := range g.dice {
+			if g.hold&(1<<uint(i)) != 0 {
+				dice = append(dice, "["+yacht.Glyph(f)+"]")
+			} else {
+				dice = append(dice, yacht.Glyph(f))
+			}
+		}
+		b.WriteString(msgDice.Format(loc, strings.Join(dice, " ")) + " (" + g.dice.String() + ")")
+		if g.hold != 0 {
+			b.WriteString(" " + msgHeldNote.In(loc))
+		}
+		best := adv.Actions[0]
+		b.WriteString("\n" + msgBest.Format(loc, describe(loc, g.rules, best), best.Expected))
+		if g.roll < 3 && g.hold != 0 {
+			keep := g.held()
+			for _, a := range adv.Actions {
+				if a.Kind == yacht.Keep && a.Keep == keep && centi(best.Expected-a.Expected) > 0 {
+					b.WriteString("\n" + msgYourHold.Format(loc, describe(loc, g.rules, a), a.Expected, best.Expected-a.Expected))
+				}
+			}
+		}
+	}
+	e.Description = b.String()
+	for i := range g.players {
+		name := playerName(loc, g, i, req)
+		if i == g.cur && len(g.players) > 1 {
+			name = msgTurnMarker.Format(loc, name)
+		}
+		e.Fields = append(e.Fields, commands.Field{Name: name, Value: sheetText(loc, g, i, false), Inline: len(g.players) > 1})
+	}
+	reply := &commands.Reply{Embeds: []commands.Embed{e}, Data: gameData(g, state)}
+	reply.Components = components(loc, g, adv, state)
+	return reply, nil
+}
+
+// components are the dice, roll, enter and hold-best buttons and the
+// category menu.
+func components(loc commands.Locale, g *game, adv yacht.Advice, state string) []commands.ActionRow {
+	var rows []commands.ActionRow
+	if g.roll == 1 || g.roll == 2 {
+		var row commands.ActionRow
+		for i, f := range g.dice {
+			style := commands.Secondary
+			if g.hold&(1<<uint(i)) != 0 {
+				style = commands.Success
+			}
+			row = append(row, commands.Component{Kind: commands.Button, CustomID: customID(byte('0'+i), state),
+				Label: fmt.Sprintf("%s %d", yacht.Glyph(f), f), Style: style})
+		}
+		rows = append(rows, row)
+	}
+	if g.roll <= 2 {
+		n := yacht.NumDice
+		if g.roll > 0 {
+			n -= g.held().Size()
+		}
+		row := commands.ActionRow{
+			{Kind: commands.Button, CustomID: customID('r', state), Label: msgRollButton.Format(loc, n), Emoji: "🎲", Style: commands.Primary},
+			{Kind: commands.Button, CustomID: customID('e', state), Label: msgEnterButton.In(loc), Emoji: "✍️", Style: commands.Secondary},
+		}
+		if g.roll > 0 {
+			if best := adv.Actions[0]; best.Kind == yacht.Keep && holdMask(g.dice, best.Keep) != g.hold {
+				row = append(row, commands.Component{Kind: commands.Button, CustomID: customID('b', state), Label: msgHoldBest.In(loc), Emoji: "⭐", Style: commands.Secondary})
+			}
+		}
+		rows = append(rows, row)
+	}
+	if g.roll >= 1 {
+		best := adv.Actions[0]
+		menu := commands.Component{Kind: commands.SelectMenu, CustomID: customID('s', state), Placeholder: msgPick.In(loc), MinValues: 1, MaxValues: 1}
+		var scores []yacht.Action
+		for _, a := range adv.Actions {
+			if a.Kind == yacht.Score {
+				scores = append(scores, a)
+			}
+		}
+		sort.Slice(scores, func(i, j int) bool { return scores[i].Scoring.Category < scores[j].Scoring.Category })
+		for _, a := range scores {
+			c := &g.rules.Categories[a.Scoring.Category]
+			label := msgOptLabel.Format(loc, c.Name(string(loc)), a.Scoring.Points)
+			if bonus := a.Scoring.UpperBonus + a.Scoring.ExtraBonus; bonus > 0 {
+				label += fmt.Sprintf(" (+%d)", bonus)
+			}
+			o := commands.SelectOption{Label: label, Value: fmt.Sprintf("c%d", a.Scoring.Category)}
+			if loss := best.Expected - a.Expected; centi(loss) == 0 {
+				o.Emoji = "⭐"
+				o.Description = msgOptBest.Format(loc, a.Expected)
+			} else {
+				o.Description = msgOptLoss.Format(loc, a.Expected, loss)
+			}
+			menu.Options = append(menu.Options, o)
+		}
+		rows = append(rows, commands.ActionRow{menu})
+	}
+	return rows
+}
+
+// sheetText is a player's sheet: every category, the upper progress, the
+// total and the expected points lost.
+func sheetText(loc commands.Locale, g *game, i int, final bool) string {
+	r := g.rules
+	s := g.players[i].sheet
+	var b strings.Builder
+	upperOpen := 0
+	for k := range r.Categories {
+		c := &r.Categories[k]
+		if c.Upper() && s.Scores[k] < 0 {
+			upperOpen++
+		}
+	}
+	for k := range r.Categories {
+		c := &r.Categories[k]
+		if s.Scores[k] >= 0 {
+			fmt.Fprintf(&b, "%s **%d**\n", c.Name(string(loc)), s.Scores[k])
+		} else {
+			fmt.Fprintf(&b, "%s ·\n", c.Name(string(loc)))
+		}
+		if c.Upper() && (k+1 == len(r.Categories) || !r.Categories[k+1].Upper()) {
+			up := s.UpperTotal()
+			switch {
+			case up >= r.BonusThreshold:
+				b.WriteString(msgUpperDone.Format(loc, up, r.BonusThreshold, r.BonusPoints))
+			case upperOpen == 0:
+				b.WriteString(msgUpperMissed.Format(loc, up, r.BonusThreshold))
+			default:
+				b.WriteString(msgUpperToGo.Format(loc, up, r.BonusThreshold, r.BonusThreshold-up, r.BonusPoints))
+			}
+			b.WriteString("\n")
+		}
+	}
+	if s.ExtraBonus > 0 {
+		b.WriteString(msgExtra.Format(loc, s.ExtraBonus) + "\n")
+	}
+	b.WriteString(msgTotal.Format(loc, s.Total()))
+	if !final {
+		b.WriteString("\n" + msgLostSoFar.Format(loc, float64(g.players[i].lost)/100))
+	}
+	return b.String()
+}
+
+// summary ends the game: each player's final score, the expected score of
+// perfect play from the start, the expected points lost and where.
+func summary(loc commands.Locale, t *yacht.Table, g *game, req *commands.Request, last string) *commands.Reply {
+	r := g.rules
+	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc)}
+	e.Title = msgOverTitle.Format(loc, yachtcmd.RulesName(loc, r.Key))
+	var b strings.Builder
+	if last != "" {
+		b.WriteString(last + "\n\n")
+	}
+	if len(g.players) > 1 {
+		top := -1
+		var winners []string
+		for i, p := range g.players {
+			switch tot := p.sheet.Total(); {
+			case tot > top:
+				top, winners = tot, []string{playerName(loc, g, i, req)}
+			case tot == top:
+				winners = append(winners, playerName(loc, g, i, req))
+			}
+		}
+		if len(winners) == 1 {
+			b.WriteString(msgWinner.Format(loc, winners[0], top))
+		} else {
+			b.WriteString(msgTie.Format(loc, top, strings.Join(winners, ", ")))
+		}
+	}
+	e.Description = strings.TrimSpace(b.String())
+	start := t.Start()
+	for i, p := range g.players {
+		var v strings.Builder
+		lost := float64(p.lost) / 100
+		v.WriteString(msgFinal.Format(loc, p.sheet.Total(), start) + "\n")
+		v.WriteString(msgLostTotal.Format(loc, lost) + "\n")
+		v.WriteString(msgLuck.Format(loc, float64(p.sheet.Total())-start+lost) + "\n")
+		switch {
+		case p.lost == 0:
+			v.WriteString(msgNoLoss.In(loc))
+		case !g.detail:
+			v.WriteString(msgNoDetail.In(loc))
+		default:
+			type where struct{ cat, loss int }
+			var ws []where
+			for k, l := range p.loss {
+				if l > 0 {
+					ws = append(ws, where{k, l})
+				}
+			}
+			sort.SliceStable(ws, func(a, b int) bool { return ws[a].loss > ws[b].loss })
+			var parts []string
+			for _, w := range ws {
+				parts = append(parts, fmt.Sprintf("%s %.2f", r.Categories[w.cat].Name(string(loc)), float64(w.loss)/100))
+			}
+			v.WriteString(msgLostWhere.Format(loc, strings.Join(parts, " · ")))
+		}
+		v.WriteString("\n\n" + sheetText(loc, g, i, true))
+		e.Fields = append(e.Fields, commands.Field{Name: playerName(loc, g, i, req), Value: v.String(), Inline: len(g.players) > 1})
+	}
+	return &commands.Reply{Embeds: []commands.Embed{e}, Data: gameData(g, "")}
+}

@@ -1,0 +1,241 @@
+package yachtgame
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/alea-bot/alea/commands"
+	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/engine/yacht"
+)
+
+// Simulation sizes and time shares.
+const (
+	defaultGames = 20000
+	maxGames     = 200000
+	minGames     = 100
+	compareGames = 4000
+	statsBudget  = 2 * time.Minute
+)
+
+var statsQuantiles = []float64{0.05, 0.25, 0.5, 0.75, 0.95}
+
+var (
+	msgStatsTitle = commands.T("Final score under optimal play — %s", "최적 플레이의 최종 점수 — %s", "最適プレイの最終得点 — %s")
+	msgStatsExact = commands.T("Exact expected final score (table): **%.3f**", "정확한 최종 점수 기댓값 (표): **%.3f**", "最終得点の厳密な期待値（表）: **%.3f**")
+	msgStatsSim   = commands.T("Simulated mean of %d games (seed %d): **%.3f ± %.3f** (standard error); the exact value is %.1f standard errors away",
+		"게임 %d판 시뮬레이션 평균 (시드 %d): **%.3f ± %.3f** (표준오차). 정확한 값과의 차이는 표준오차의 %.1f배",
+		"%d ゲームのシミュレーション平均（シード %d）: **%.3f ± %.3f**（標準誤差）。厳密値との差は標準誤差の %.1f 倍")
+	msgStatsSpread = commands.T("Standard deviation %.2f · quantiles %s", "표준편차 %.2f · 분위수 %s", "標準偏差 %.2f · 分位点 %s")
+	msgStatsBonus  = commands.T("P(upper bonus) = %.4f ± %.4f", "P(상단 보너스) = %.4f ± %.4f", "P(上段ボーナス) = %.4f ± %.4f")
+	msgStatsYacht  = commands.T("P(at least one %s in its box) = %.4f ± %.4f", "P(%s 칸에 한 번 이상) = %.4f ± %.4f", "P(%s の欄に1回以上) = %.4f ± %.4f")
+	msgStatsMethod = commands.T("Method: games played to the end by the exact optimal policy of the table (seed 001), dice from a seeded PCG generator; ± is one standard error. Quantiles and probabilities are simulated; the expected value is exact.",
+		"방법: 표의 정확한 최적 전략(시드 001)으로 끝까지 플레이, 주사위는 시드가 있는 PCG 생성기. ±는 표준오차 1배. 분위수와 확률은 시뮬레이션, 기댓값은 정확한 값.",
+		"方法: 表の厳密な最適方針（シード 001）で最後までプレイ、サイコロはシード付き PCG 生成器。± は標準誤差1つ分。分位点と確率はシミュレーション、期待値は厳密値。")
+	msgStatsStopped = commands.T("⏱ The time budget stopped the simulation after %d of %d games.", "⏱ 시간 제한으로 %d/%d판에서 시뮬레이션을 멈췄습니다.", "⏱ 時間制限により %d/%d ゲームでシミュレーションを止めました。")
+	msgStatsPresets = commands.T("Rule presets from the start (%d games each)", "규칙별 처음부터 (각 %d판)", "ルール別・最初から（各 %d ゲーム）")
+	msgStatsHeader  = commands.T("rules                  exact    simulated        bonus  yacht", "규칙                   정확     시뮬레이션       보너스 요트", "ルール                 厳密     シミュレーション ボーナス ヨット")
+	msgStatsFull    = commands.T("Every category is filled: the final score is %d.", "모든 족보가 채워졌습니다: 최종 점수는 %d점입니다.", "すべての役が埋まっています: 最終得点は %d 点です。")
+	msgStatsBadSh   = commands.T("Bad sheet: %s. Write category:score pairs, like \"%s\".",
+		"점수표가 잘못되었습니다: %s. \"%s\"처럼 족보:점수로 쓰세요.",
+		"スコア表が正しくありません: %s。\"%s\" のように 役:点数 で書いてください。")
+	msgStatsSheet    = commands.T("Sheet", "점수표", "スコア表")
+	msgStatsCutShort = commands.T("⏱ The time budget stopped the comparison here.", "⏱ 시간 제한으로 비교를 여기서 멈췄습니다.", "⏱ 時間制限により比較をここで止めました。")
+	msgStatsTooFew   = commands.T("The time budget ran out before %d games were simulated; try again in a moment.", "시간 제한 안에 %d판을 시뮬레이션하지 못했습니다. 잠시 후 다시 시도하세요.", "時間内に %d ゲームをシミュレーションできませんでした。少し後で試してください。")
+)
+
+// StatsData is /yacht-stats' --format data.
+type StatsData struct {
+	Rules         string         `json:"rules"`
+	Sheet         string         `json:"sheet"`
+	Score         int            `json:"score"`
+	ExpectedFinal float64        `json:"expected_final"`
+	Games         int            `json:"games"`
+	Seed          int64          `json:"seed"`
+	Mean          float64        `json:"mean"`
+	StdErr        float64        `json:"std_error"`
+	StdDev        float64        `json:"std_dev"`
+	Quantiles     map[string]int `json:"quantiles"`
+	PUpperBonus   float64        `json:"p_upper_bonus"`
+	PYacht        float64        `json:"p_yacht"`
+	// Histogram counts final totals in bins [BinStart + i·BinWidth, +BinWidth).
+	BinStart  int           `json:"bin_start"`
+	BinWidth  int           `json:"bin_width"`
+	Histogram []int         `json:"histogram"`
+	Presets   []PresetStats `json:"presets,omitempty"`
+}
+
+// PresetStats compares a preset's exact start value with its simulation.
+type PresetStats struct {
+	Rules         string  `json:"rules"`
+	ExpectedFinal float64 `json:"expected_final"`
+	Games         int     `json:"games"`
+	Mean          float64 `json:"mean"`
+	StdErr        float64 `json:"std_error"`
+	PUpperBonus   float64 `json:"p_upper_bonus"`
+	PYacht        float64 `json:"p_yacht"`
+}
+
+// StatsCommand returns /yacht-stats, sharing the tables of /yacht-advise.
+func StatsCommand() *commands.Command { return newStatsCommand(yachtcmd.SharedTables()) }
+
+func newStatsCommand(tables *yacht.Tables) *commands.Command {
+	gLo, gHi := commands.Between(minGames, maxGames)
+	sLo, sHi := commands.Between(0, 1<<31-1)
+	return &commands.Command{
+		Name: commands.T("yacht-stats", "요트-통계", "ヨット統計"),
+		Description: commands.T("Distribution of the final Yacht score under optimal play, with a chart",
+			"최적 플레이에서 요트 최종 점수의 분포와 차트",
+			"最適プレイでのヨット最終得点の分布とグラフ"),
+		Options: []commands.Option{
+			{Name: commands.T("rules", "규칙", "ルール"), Type: commands.String, Choices: yachtcmd.RuleChoices(),
+				Description: commands.T("Rule set (default yacht)", "규칙 (기본 요트)", "ルール（既定はヨット）")},
+			{Name: commands.T("sheet", "점수표", "スコア表"), Type: commands.String, MaxLength: 1000,
+				Description: commands.T(`Filled categories, e.g. "aces:3 twos:6" (default: the start of a game)`, `채운 족보, 예: "에이스:3 듀스:6" (기본: 게임 시작)`, `記入済みの役。例: "エース:3 デュース:6"（既定: ゲーム開始）`)},
+			{Name: commands.T("games", "게임수", "ゲーム数"), Type: commands.Integer, Min: gLo, Max: gHi,
+				Description: commands.T("Games to simulate (default 20000)", "시뮬레이션할 게임 수 (기본 20000)", "シミュレーションするゲーム数（既定 20000）")},
+			{Name: commands.T("seed", "시드", "シード"), Type: commands.Integer, Min: sLo, Max: sHi,
+				Description: commands.T("Seed of the simulated dice (default 1)", "시뮬레이션 주사위의 시드 (기본 1)", "シミュレーションのサイコロのシード（既定 1）")},
+			{Name: commands.T("compare", "비교", "比較"), Type: commands.Boolean,
+				Description: commands.T("Compare every rule preset from the start (default true)", "모든 규칙을 처음부터 비교 (기본 true)", "全ルールを最初から比較（既定 true）")},
+		},
+		// The examples stay light (they run in every locale under the race
+		// detector too); the preset comparison is on by default.
+		Examples: []string{
+			`/yacht-stats games:5000 compare:false`,
+			`/yacht-stats sheet:"aces:3 twos:6 threes:9 fours:12 fives:15 sixes:18 four_of_a_kind:0 full_house:0 small_straight:15" compare:false`,
+			`/yacht-stats rules:yahtzee games:2000 compare:false`,
+		},
+		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+			return stats(ctx, tables, req)
+		},
+		Heavy:  true,
+		Budget: statsBudget,
+		Warm:   warm(tables),
+	}
+}
+
+// binomialSE is the standard error of a simulated probability.
+func binomialSE(k, n int) (p, se float64) {
+	p = float64(k) / float64(n)
+	return p, math.Sqrt(p * (1 - p) / float64(n))
+}
+
+func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*commands.Reply, error) {
+	loc := req.Locale
+	key := req.Options.String("rules", yacht.Yacht)
+	rules, err := yacht.Preset(key)
+	if err != nil {
+		return nil, commands.Rejectf(msgBadRules, key, strings.Join(presetKeys, ", "))
+	}
+	sheet, err := yacht.ParseSheet(rules, req.Options.String("sheet", ""))
+	if err != nil {
+		return nil, commands.Rejectf(msgStatsBadSh, err.Error(), fmt.Sprintf("%s:3 %s:6", rules.Categories[0].Key, rules.Categories[1].Key))
+	}
+	if sheet.Filled() == len(rules.Categories) {
+		return nil, commands.Rejectf(msgStatsFull, sheet.Total())
+	}
+	games := int(req.Options.Int("games", defaultGames))
+	if games < minGames || games > maxGames {
+		return nil, commands.Reject("games must be between %d and %d.", "games는 %d~%d 사이여야 합니다.", "games は %d〜%d の間です。", minGames, maxGames)
+	}
+	seed := req.Options.Int("seed", 1)
+	compare := req.Options.Bool("compare", true)
+	t, err := getTable(ctx, tables, rules)
+	if err != nil {
+		return nil, err
+	}
+	// The main simulation gets most of the time left; the comparison the rest.
+	mainCtx := ctx
+	if dl, ok := ctx.Deadline(); ok && compare {
+		var cancel context.CancelFunc
+		mainCtx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(dl)*6/10))
+		defer cancel()
+	}
+	sim, err := t.Simulate(mainCtx, sheet, games, uint64(seed))
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
+		return nil, err
+	}
+	if sim.Games < minGames {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, commands.Rejectf(msgStatsTooFew, minGames)
+	}
+	exact := float64(sheet.Total()) + t.Value(sheet.State())
+	data := StatsData{Rules: rules.Key, Sheet: sheet.String(), Score: sheet.Total(), ExpectedFinal: exact, Games: sim.Games, Seed: seed,
+		Mean: sim.Mean(), StdErr: sim.StdErr(), StdDev: sim.StdDev(), Quantiles: map[string]int{}}
+	var qs []string
+	var marks []quantileMark
+	for _, q := range statsQuantiles {
+		v := sim.Quantile(q)
+		name := fmt.Sprintf("p%d", int(math.Round(q*100)))
+		data.Quantiles[name] = v
+		qs = append(qs, fmt.Sprintf("%s %d", name, v))
+		marks = append(marks, quantileMark{label: fmt.Sprintf("%s=%d", name, v), value: v})
+	}
+	pb, seb := binomialSE(sim.UpperBonus, sim.Games)
+	py, sey := binomialSE(sim.Yacht, sim.Games)
+	data.PUpperBonus, data.PYacht = pb, py
+
+	var b strings.Builder
+	b.WriteString(msgStatsExact.Format(loc, exact) + "\n")
+	b.WriteString(msgStatsSim.Format(loc, sim.Games, seed, sim.Mean(), sim.StdErr(), math.Abs(sim.Mean()-exact)/sim.StdErr()) + "\n")
+	if sim.Games < games {
+		b.WriteString(msgStatsStopped.Format(loc, sim.Games, games) + "\n")
+	}
+	b.WriteString(msgStatsSpread.Format(loc, sim.StdDev(), strings.Join(qs, " · ")) + "\n")
+	b.WriteString(msgStatsBonus.Format(loc, pb, seb) + "\n")
+	y := yachtBox(rules)
+	b.WriteString(msgStatsYacht.Format(loc, rules.Categories[y].Name(string(loc)), py, sey) + "\n")
+	e := commands.Embed{Color: colour, Title: msgStatsTitle.Format(loc, yachtcmd.RulesName(loc, rules.Key)),
+		Description: b.String(), Footer: msgStatsMethod.In(loc), Image: "yacht-stats.png"}
+	if sheet.Filled() > 0 {
+		e.Fields = append(e.Fields, commands.Field{Name: msgStatsSheet.In(loc), Value: "`" + sheet.String() + "`"})
+	}
+
+	if compare {
+		var rows []string
+		for _, k := range presetKeys {
+			pr, _ := yacht.Preset(k)
+			pt, err := getTable(ctx, tables, pr)
+			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+				rows = append(rows, msgStatsCutShort.In(loc))
+				break
+			}
+			if err != nil {
+				return nil, err
+			}
+			ps, err := pt.Simulate(ctx, yacht.NewSheet(pr), compareGames, uint64(seed))
+			if err != nil && ps.Games < minGames {
+				rows = append(rows, msgStatsCutShort.In(loc))
+				break
+			}
+			row := PresetStats{Rules: k, ExpectedFinal: pt.Start(), Games: ps.Games, Mean: ps.Mean(), StdErr: ps.StdErr()}
+			row.PUpperBonus, _ = binomialSE(ps.UpperBonus, ps.Games)
+			row.PYacht, _ = binomialSE(ps.Yacht, ps.Games)
+			data.Presets = append(data.Presets, row)
+			rows = append(rows, fmt.Sprintf("%-22s %7.2f  %7.2f ± %4.2f  %.3f  %.3f", k, row.ExpectedFinal, row.Mean, row.StdErr, row.PUpperBonus, row.PYacht))
+		}
+		e.Fields = append(e.Fields, commands.Field{Name: msgStatsPresets.Format(loc, compareGames),
+			Value: "```\n" + msgStatsHeader.In(loc) + "\n" + strings.Join(rows, "\n") + "\n```"})
+	}
+
+	width := 5
+	h := newHistogram(sim.Finals, width)
+	data.BinStart, data.BinWidth, data.Histogram = h.lo, h.binWidth, h.counts
+	h.mean, h.exact, h.quantiles = sim.Mean(), exact, marks
+	h.title = fmt.Sprintf("%s: final score, %d games of optimal play, mean %.2f +- %.2f, exact %.2f", rules.Key, sim.Games, sim.Mean(), sim.StdErr(), exact)
+	png, err := drawChart(h)
+	if err != nil {
+		return nil, err
+	}
+	// A simulation the budget cut short is not cached.
+	cut := sim.Games < games || compare && len(data.Presets) < len(presetKeys)
+	return &commands.Reply{Embeds: []commands.Embed{e}, Volatile: cut,
+		Files: []commands.File{{Name: "yacht-stats.png", ContentType: "image/png", Data: png}}, Data: data}, nil
+}

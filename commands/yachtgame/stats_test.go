@@ -1,0 +1,160 @@
+package yachtgame
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/engine/yacht"
+)
+
+func statsData(t *testing.T, r *commands.Reply) StatsData {
+	t.Helper()
+	raw, err := json.Marshal(r.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d StatsData
+	if err := json.Unmarshal(raw, &d); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// checkChart checks that the chart and the message show the numbers of the
+// data, and that the histogram holds every game.
+func checkChart(t *testing.T, r *commands.Reply, d StatsData) {
+	t.Helper()
+	if len(r.Files) != 1 || r.Embeds[0].Image != r.Files[0].Name {
+		t.Fatalf("files %d, image %q", len(r.Files), r.Embeds[0].Image)
+	}
+	img, err := png.Decode(bytes.NewReader(r.Files[0].Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != chartW || b.Dy() != chartH {
+		t.Errorf("chart %v", b)
+	}
+	n, sum := 0, 0.0
+	for i, c := range d.Histogram {
+		n += c
+		sum += float64(c) * (float64(d.BinStart+i*d.BinWidth) + float64(d.BinWidth-1)/2)
+	}
+	if n != d.Games {
+		t.Errorf("histogram holds %d games of %d", n, d.Games)
+	}
+	// Within a bin the totals lie in [start, start+width-1].
+	if m := sum / float64(n); math.Abs(m-d.Mean) > float64(d.BinWidth-1)/2 {
+		t.Errorf("histogram mean %.3f, mean %.3f", m, d.Mean)
+	}
+	text := bot.FormatText(r)
+	for _, want := range []string{
+		fmt.Sprintf("**%.3f**", d.ExpectedFinal),
+		fmt.Sprintf("**%.3f ± %.3f**", d.Mean, d.StdErr),
+		fmt.Sprintf("p50 %d", d.Quantiles["p50"]),
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("reply lacks %q:\n%s", want, text)
+		}
+	}
+	prev := math.MinInt
+	for _, q := range []string{"p5", "p25", "p50", "p75", "p95"} {
+		if d.Quantiles[q] < prev {
+			t.Errorf("quantiles out of order: %v", d.Quantiles)
+		}
+		prev = d.Quantiles[q]
+	}
+}
+
+// An end game (Choice, Big Straight and Yacht open, bonus earned): the
+// simulated mean agrees with the table within four standard errors, every
+// final total is one the open boxes can make, and the bonus is certain.
+func TestStatsEndGame(t *testing.T) {
+	h := harness(t)
+	sheet := "aces:3 twos:6 threes:9 fours:12 fives:15 sixes:18 four_of_a_kind:0 full_house:0 small_straight:15"
+	games := 20000
+	if raceEnabled {
+		games = 3000
+	}
+	r := h.MustRun(fmt.Sprintf(`/yacht-stats sheet:"%s" compare:false games:%d seed:9`, sheet, games))
+	d := statsData(t, r)
+	rules, _ := yacht.Preset(yacht.Yacht)
+	s, _ := yacht.ParseSheet(rules, sheet)
+	exact := 113 + table(t, yacht.Yacht).Value(s.State())
+	if d.Games != games || d.Score != 113 || math.Abs(d.ExpectedFinal-exact) > 1e-9 {
+		t.Fatalf("games %d score %d expected %.6f (table %.6f)", d.Games, d.Score, d.ExpectedFinal, exact)
+	}
+	t.Logf("end game: simulated %.3f ± %.3f, exact %.6f", d.Mean, d.StdErr, exact)
+	if math.Abs(d.Mean-exact) > 4*d.StdErr {
+		t.Errorf("simulated %.3f ± %.3f, exact %.6f", d.Mean, d.StdErr, exact)
+	}
+	if d.PUpperBonus != 1 || d.PYacht <= 0 || d.PYacht >= 1 {
+		t.Errorf("P(bonus) %v, P(yacht) %v", d.PUpperBonus, d.PYacht)
+	}
+	// 113 + Choice (5..30) + Big Straight (0 or 30) + Yacht (0 or 50).
+	for i, c := range d.Histogram {
+		lo := d.BinStart + i*d.BinWidth
+		if c > 0 && (lo+d.BinWidth-1 < 113+5 || lo > 113+30+30+50) {
+			t.Errorf("%d games in [%d, %d)", c, lo, lo+d.BinWidth)
+		}
+	}
+	checkChart(t, r, d)
+	if len(d.Presets) != 0 {
+		t.Errorf("compare:false compared presets")
+	}
+}
+
+// From the start, every preset: the simulated mean agrees with the table's
+// start value (regression values in engine/yacht) within four standard
+// errors.
+func TestStatsStartAndPresets(t *testing.T) {
+	if raceEnabled {
+		t.Skip("full tables are built in the non-race run")
+	}
+	h := harness(t)
+	r := h.MustRun(`/yacht-stats`)
+	d := statsData(t, r)
+	t.Logf("yacht start: simulated %.3f ± %.3f, exact %.6f", d.Mean, d.StdErr, d.ExpectedFinal)
+	if math.Abs(d.ExpectedFinal-191.760880) > 5e-7 || math.Abs(d.Mean-d.ExpectedFinal) > 4*d.StdErr {
+		t.Errorf("start: simulated %.3f ± %.3f, exact %.6f", d.Mean, d.StdErr, d.ExpectedFinal)
+	}
+	checkChart(t, r, d)
+	if len(d.Presets) != len(presetKeys) {
+		t.Fatalf("%d presets compared", len(d.Presets))
+	}
+	for _, p := range d.Presets {
+		t.Logf("%-22s exact %.3f simulated %.3f ± %.3f bonus %.3f yacht %.3f", p.Rules, p.ExpectedFinal, p.Mean, p.StdErr, p.PUpperBonus, p.PYacht)
+		if got := table(t, p.Rules).Start(); p.ExpectedFinal != got {
+			t.Errorf("%s: exact %.6f, table %.6f", p.Rules, p.ExpectedFinal, got)
+		}
+		if p.Games != compareGames || math.Abs(p.Mean-p.ExpectedFinal) > 4*p.StdErr {
+			t.Errorf("%s: %d games, simulated %.3f ± %.3f, exact %.6f", p.Rules, p.Games, p.Mean, p.StdErr, p.ExpectedFinal)
+		}
+	}
+	if !strings.Contains(bot.FormatText(r), "yahtzee+free_joker") {
+		t.Errorf("comparison table:\n%s", bot.FormatText(r))
+	}
+}
+
+func TestStatsBadInput(t *testing.T) {
+	h := harness(t)
+	full := "aces:3 twos:6 threes:9 fours:12 fives:15 sixes:18 choice:20 four_of_a_kind:0 full_house:0 small_straight:15 large_straight:30 yacht:0"
+	cases := map[string]string{
+		`/yacht-stats sheet:"` + full + `"`: "Every category is filled",
+		`/yacht-stats sheet:"aces:7"`:       "aces cannot score 7",
+		`/yacht-stats games:10`:             "between",
+		`/yacht-stats rules:bogus`:          "",
+	}
+	for line, want := range cases {
+		r, out := h.Run(line)
+		if out != bot.Rejected || !strings.Contains(bot.FormatText(r), want) {
+			t.Errorf("%s: %s %q, want %q", line, out, bot.FormatText(r), want)
+		}
+	}
+}

@@ -1,0 +1,133 @@
+package yacht
+
+import (
+	"context"
+	"math"
+	"testing"
+)
+
+// With only the Yacht box open, the game is one turn of chasing five of a
+// kind: the published probability of a Yacht within three rolls is
+// 2783176/60466176 ≈ 0.046029, and the final total is the sheet's plus 50
+// or nothing.
+func TestSimulateLastTurnYachtProbability(t *testing.T) {
+	r, _ := Preset(Yacht)
+	tb, err := BuildEndGame(context.Background(), r, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ParseSheet(r, "aces:3 twos:6 threes:9 fours:12 fives:15 sixes:18 choice:20 four_of_a_kind:0 full_house:0 small_straight:15 large_straight:30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := 20000
+	if raceEnabled {
+		games = 4000
+	}
+	sim, err := tb.Simulate(context.Background(), s, games, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sim.Games != games || len(sim.Finals) != games || sim.UpperBonus != games {
+		t.Fatalf("games %d finals %d bonus %d", sim.Games, len(sim.Finals), sim.UpperBonus)
+	}
+	base := s.Total()
+	yachts := 0
+	for _, f := range sim.Finals {
+		switch f {
+		case base:
+		case base + 50:
+			yachts++
+		default:
+			t.Fatalf("final %d, want %d or %d", f, base, base+50)
+		}
+	}
+	if yachts != sim.Yacht {
+		t.Errorf("%d finals with 50 but Yacht=%d", yachts, sim.Yacht)
+	}
+	p := 2783176.0 / 60466176.0
+	se := math.Sqrt(p * (1 - p) / float64(games))
+	got := float64(yachts) / float64(games)
+	if math.Abs(got-p) > 4*se {
+		t.Errorf("P(yacht) %.5f, published %.5f (4 SE = %.5f)", got, p, 4*se)
+	}
+	// The table's value of the state is 50·p exactly.
+	if v := tb.Value(s.State()); math.Abs(v-50*p) > 1e-9 {
+		t.Errorf("table value %.9f, want %.9f", v, 50*p)
+	}
+}
+
+// Simulated means agree with the table's exact values within four standard
+// errors; the same seed gives the same games, and a different one others.
+func TestSimulateMeanMatchesTable(t *testing.T) {
+	r, _ := Preset(Yacht)
+	var tb *Table
+	var s Sheet
+	games := 20000
+	if raceEnabled || testing.Short() {
+		var err error
+		tb, err = BuildEndGame(context.Background(), r, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ = ParseSheet(r, "aces:3 twos:6 threes:9 fours:12 fives:15 choice:22 full_house:24 small_straight:15")
+		games = 3000
+	} else {
+		tb = fullTable(t, Yacht)
+		s = NewSheet(r)
+	}
+	sim, err := tb.Simulate(context.Background(), s, games, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := float64(s.Total()) + tb.Value(s.State())
+	t.Logf("simulated %.3f ± %.3f (sd %.2f), table %.6f", sim.Mean(), sim.StdErr(), sim.StdDev(), want)
+	if math.Abs(sim.Mean()-want) > 4*sim.StdErr() {
+		t.Errorf("simulated %.3f ± %.3f, table %.6f", sim.Mean(), sim.StdErr(), want)
+	}
+	again, _ := tb.Simulate(context.Background(), s, games, 42)
+	other, _ := tb.Simulate(context.Background(), s, games, 43)
+	same, differ := true, false
+	for i := range sim.Finals {
+		same = same && sim.Finals[i] == again.Finals[i]
+		differ = differ || sim.Finals[i] != other.Finals[i]
+	}
+	if !same || !differ {
+		t.Errorf("seeded runs: same seed equal %v, other seed differs %v", same, differ)
+	}
+	if q := sim.Quantile(0.5); q < sim.Quantile(0.1) || q > sim.Quantile(0.9) {
+		t.Errorf("quantiles out of order")
+	}
+}
+
+// A cancelled context returns the finished prefix (here none) and the error.
+func TestSimulateCancelled(t *testing.T) {
+	r, _ := Preset(Yacht)
+	tb, err := BuildEndGame(context.Background(), r, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := ParseSheet(r, "aces:3 twos:6 threes:9 fours:12 fives:15 sixes:18 choice:20 four_of_a_kind:0 full_house:0 small_straight:15 large_straight:30")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	sim, err := tb.Simulate(ctx, s, 1000, 1)
+	if err == nil || sim.Games != 0 {
+		t.Errorf("cancelled: %d games, err %v", sim.Games, err)
+	}
+	other, _ := Preset(Pancht)
+	if _, err := tb.Simulate(context.Background(), NewSheet(other), 10, 1); err == nil {
+		t.Errorf("a pancht sheet on a yacht table was accepted")
+	}
+}
+
+func BenchmarkSimulateYachtGame(b *testing.B) {
+	r, _ := Preset(Yacht)
+	tb, err := testTables.Preset(context.Background(), Yacht)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	if _, err := tb.Simulate(context.Background(), NewSheet(r), b.N, 1); err != nil {
+		b.Fatal(err)
+	}
+}
