@@ -85,12 +85,15 @@ func cellSize(g orbs.Grid) int {
 
 // layout is where a panel's parts go, relative to its top-left corner.
 type layout struct {
-	cs            int
-	labelW        int
-	orbX          int // row orbs' and the diagonal orb's centre x
-	gridX, gridY  int
-	orbY          int // column orbs' and the diagonal orb's centre y
-	colLabelY     int
+	cs           int
+	labelW       int
+	orbX         int // row orbs' and the diagonal orb's centre x
+	gridX, gridY int
+	orbY         int // column orbs' and the diagonal orb's centre y
+	colLabelY    int
+	// colAcross writes column labels across, on one line, when the longest
+	// fits in a cell; otherwise one character under another.
+	colAcross     bool
 	width, height int
 }
 
@@ -102,13 +105,17 @@ func layoutOf(p panel) layout {
 	for c := 0; c < g.Cols(); c++ {
 		maxCol = max(maxCol, len(orbs.ColLabel(c)))
 	}
-	L := layout{cs: cs, labelW: lw}
+	L := layout{cs: cs, labelW: lw, colAcross: maxCol*charW <= cs}
 	L.orbX = lw + cs/2
 	L.gridX, L.gridY = lw+cs+4, titleH
 	L.orbY = L.gridY + g.Rows()*cs + 4 + cs/2
 	L.colLabelY = L.gridY + g.Rows()*cs + 4 + cs + 4
 	L.width = max(L.gridX+g.Cols()*cs+1, font.MeasureString(face, p.title).Ceil())
-	L.height = L.colLabelY + maxCol*charH + 2
+	lines := maxCol
+	if L.colAcross {
+		lines = 1
+	}
+	L.height = L.colLabelY + lines*charH + 2
 	return L
 }
 
@@ -222,7 +229,12 @@ func drawPanel(img *image.Paletted, p panel, L layout, ox, oy int) {
 	for c := 0; c < g.Cols(); c++ {
 		cx := gx + c*cs + cs/2
 		drawOrb(img, cx, oy+L.orbY, rad2, inCols[c])
-		for i, ch := range orbs.ColLabel(c) {
+		label := orbs.ColLabel(c)
+		if L.colAcross {
+			drawText(img, label, cx-len(label)*charW/2, oy+L.colLabelY+charH-1)
+			continue
+		}
+		for i, ch := range label {
 			drawText(img, string(ch), cx-charW/2, oy+L.colLabelY+(i+1)*charH-1)
 		}
 	}
