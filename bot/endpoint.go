@@ -10,7 +10,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -172,17 +171,7 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	ex := &httpExchange{e: e, appID: in.AppID, token: in.Token,
 		first: make(chan []byte, 1), written: make(chan error, 1), gone: make(chan struct{})}
-	// The work outlives the HTTP request when it is deferred.
-	ctx := context.WithoutCancel(r.Context())
-	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				e.log.Error("panic in the endpoint", "interaction", req.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-				ex.fail()
-			}
-		}()
-		e.d.Handle(ctx, req, ex)
-	}()
+	handleDetached(r.Context(), e.d, req, ex, ex.fail, e.log, "endpoint")
 	select {
 	case b := <-ex.first:
 		ex.written <- writeJSON(w, b)
@@ -260,9 +249,7 @@ func (x *httpExchange) respond(ctx context.Context, b []byte) error {
 // fail answers with a bare error when the exchange broke before a response.
 func (x *httpExchange) fail() {
 	if x.responded.CompareAndSwap(false, true) {
-		b, _ := json.Marshal(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: "💥", Flags: discordgo.MessageFlagsEphemeral}})
-		x.first <- b
+		x.first <- failureResponse()
 	}
 }
 

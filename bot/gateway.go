@@ -382,8 +382,7 @@ func (x *gatewayExchange) fail() {
 	if x.responded.Load() {
 		return
 	}
-	b, _ := json.Marshal(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: "💥", Flags: discordgo.MessageFlagsEphemeral}})
+	b := failureResponse()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := x.g.rest.callback(ctx, x.ref, "application/json", b); err == nil {

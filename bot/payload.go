@@ -2,7 +2,11 @@ package bot
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"fmt"
+	"log/slog"
+	"runtime/debug"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -94,6 +98,32 @@ func Response(req *commands.Request, reply *commands.Reply) *discordgo.Interacti
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: MessageData(reply)}
 	}
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: MessageData(reply)}
+}
+
+// failureResponse is the bare ephemeral "💥" a transport answers with when
+// its own code broke before any response was sent (the dispatcher's
+// recovery already answers a handler's panic with a proper message).
+func failureResponse() []byte {
+	b, _ := json.Marshal(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: "💥", Flags: discordgo.MessageFlagsEphemeral}})
+	return b
+}
+
+// handleDetached runs d.Handle for req in a goroutine of its own, so the
+// work outlives the HTTP request that brought it when it is deferred. A
+// panic of the transport's exchange is logged with its stack and answered
+// by fail.
+func handleDetached(ctx context.Context, d *Dispatcher, req *commands.Request, ex Exchange, fail func(), log *slog.Logger, transport string) {
+	ctx = context.WithoutCancel(ctx)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				log.Error("panic in the "+transport, "interaction", req.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+				fail()
+			}
+		}()
+		d.Handle(ctx, req, ex)
+	}()
 }
 
 // DeferredResponse acknowledges req before its reply is ready: "thinking"

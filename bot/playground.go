@@ -16,7 +16,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -258,17 +257,7 @@ func (p *Playground) interaction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ex := &playgroundExchange{p: p, token: in.Token, first: make(chan []byte, 1)}
-	// The work outlives the request when it is deferred.
-	ctx := context.WithoutCancel(r.Context())
-	go func() {
-		defer func() {
-			if rec := recover(); rec != nil {
-				p.log.Error("panic in the playground", "interaction", req.ID, "panic", fmt.Sprint(rec), "stack", string(debug.Stack()))
-				ex.fail()
-			}
-		}()
-		p.d.Handle(ctx, req, ex)
-	}()
+	handleDetached(r.Context(), p.d, req, ex, ex.fail, p.log, "playground")
 	select {
 	case b := <-ex.first:
 		_ = writeJSON(w, b)
@@ -379,9 +368,7 @@ type playgroundExchange struct {
 
 func (x *playgroundExchange) fail() {
 	if x.responded.CompareAndSwap(false, true) {
-		b, _ := json.Marshal(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: "💥", Flags: discordgo.MessageFlagsEphemeral}})
-		x.first <- b
+		x.first <- failureResponse()
 	}
 }
 
@@ -394,6 +381,12 @@ func (x *playgroundExchange) Defer(_ context.Context, req *commands.Request) err
 	if len(p.pending) >= p.opts.MaxPending {
 		p.mu.Unlock()
 		return errors.New("bot: too many deferred playground replies pending")
+	}
+	if _, taken := p.pending[x.token]; taken {
+		// Another POST with this token was deferred meanwhile: this one
+		// is answered in its own response instead.
+		p.mu.Unlock()
+		return errors.New("bot: the token awaits a deferred reply already")
 	}
 	p.pending[x.token] = &pendingReply{done: make(chan struct{})}
 	p.mu.Unlock()
