@@ -72,29 +72,7 @@ func startPlayground(ctx context.Context, cfg config.Config, d *bot.Dispatcher, 
 		return nil, nil, fmt.Errorf("PLAYGROUND_ADDR: %w", err)
 	}
 	// The write timeout leaves room for the 25 s long poll of a deferred reply.
-	srv := &http.Server{Handler: pg, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
-		WriteTimeout: 40 * time.Second, IdleTimeout: 120 * time.Second, MaxHeaderBytes: 16 << 10,
-		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
-	var once sync.Once
-	stop = func() {
-		once.Do(func() {
-			pg.SetServing(false)
-			sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			_ = srv.Shutdown(sctx)
-		})
-	}
-	go func() { <-ctx.Done(); stop() }()
-	pg.SetServing(true)
-	go func() {
-		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			pg.SetServing(false)
-			select {
-			case errs <- fmt.Errorf("playground: %w", err):
-			default:
-			}
-		}
-	}()
+	stop = startHTTP(ctx, "playground", ln, pg, 40*time.Second, 5*time.Second, log, errs)
 	url := "http://" + ln.Addr().String() + "/"
 	if loopback {
 		fmt.Fprintf(os.Stderr, "Playground: %s  (this machine only; no authentication)\n", url)
@@ -124,6 +102,17 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundO
 		wg     sync.WaitGroup
 		errs   = make(chan error, 4)
 	)
+	// The tables are built while the transports connect, so the first
+	// user does not wait for them; a start that fails stops the build.
+	warmCtx, stopWarm := context.WithCancel(ctx)
+	defer wg.Wait()
+	defer stopWarm()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		d.Warm(warmCtx)
+		warmed.Store(warmCtx.Err() == nil)
+	}()
 	// readiness checks, one per transport started below.
 	var readiness []func() bool
 	ready := func() bool {
@@ -143,8 +132,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundO
 	if !playgroundOnly && cfg.Gateway() {
 		started++
 		gw, err := bot.NewGateway(d, bot.GatewayOptions{Token: cfg.Token.Reveal(), AppID: cfg.AppID, GuildID: cfg.GuildID,
-			APIBase: cfg.APIBase, ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, Logger: log,
-			UserAgent: "DiscordBot (https://github.com/alea-bot/alea, " + version + ")"})
+			APIBase: cfg.APIBase, ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, Logger: log, UserAgent: userAgent})
 		if err != nil {
 			return err
 		}
@@ -180,8 +168,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundO
 		if err != nil {
 			return fmt.Errorf("DISCORD_PUBLIC_KEY: %w", err)
 		}
-		ep, err := bot.NewEndpoint(d, bot.EndpointOptions{PublicKey: key, APIBase: cfg.APIBase, Logger: log,
-			UserAgent: "DiscordBot (https://github.com/alea-bot/alea, " + version + ")"})
+		ep, err := bot.NewEndpoint(d, bot.EndpointOptions{PublicKey: key, APIBase: cfg.APIBase, Logger: log, UserAgent: userAgent})
 		if err != nil {
 			return err
 		}
@@ -190,33 +177,9 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundO
 			return fmt.Errorf("HTTP_ADDR %s: %w", cfg.HTTPAddr, err)
 		}
 		// Discord waits 3 s for the first response; the dispatcher answers
-		// or defers after 1.5 s, so these bounds only cut off bad clients.
-		srv := &http.Server{Handler: ep, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
-			WriteTimeout: 15 * time.Second, IdleTimeout: 120 * time.Second, MaxHeaderBytes: 16 << 10,
-			ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
-		var once sync.Once
-		stopEndpoint := func() {
-			once.Do(func() {
-				ep.SetServing(false)
-				sctx, cancel := context.WithTimeout(context.Background(), 25*time.Second)
-				defer cancel()
-				if err := srv.Shutdown(sctx); err != nil {
-					log.Warn("HTTP endpoint shutdown", "err", err)
-				}
-			})
-		}
-		defer stopEndpoint()
-		go func() { <-ctx.Done(); stopEndpoint() }()
-		ep.SetServing(true)
-		go func() {
-			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-				ep.SetServing(false)
-				select {
-				case errs <- fmt.Errorf("HTTP endpoint: %w", err):
-				default:
-				}
-			}
-		}()
+		// or defers after 1.5 s, so the write timeout only cuts off bad
+		// clients. Replies in flight get 25 s at shutdown.
+		defer startHTTP(ctx, "HTTP endpoint", ln, ep, 15*time.Second, 25*time.Second, log, errs)()
 		readiness = append(readiness, ep.Ready)
 		log.Info("HTTP interactions endpoint", "addr", ln.Addr().String(), "path", bot.Path)
 	}
@@ -234,12 +197,6 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundO
 	}
 	// --- end of transports ---
 
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		d.Warm(ctx)
-		warmed.Store(ctx.Err() == nil)
-	}()
 	health, err := startHealth(cfg.HealthAddr, ready, metrics, log)
 	if err != nil {
 		return err
@@ -256,8 +213,45 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundO
 		log.Warn("interactions still in flight at shutdown", "err", err)
 	}
 	_ = health.Shutdown(shutdown)
-	wg.Wait()
 	return runErr
+}
+
+// userAgent names Alea in its REST calls, as Discord asks.
+var userAgent = "DiscordBot (https://github.com/alea-bot/alea, " + version + ")"
+
+// startHTTP serves h on ln until ctx ends, marking it serving meanwhile,
+// and returns the function that stops it (once, giving requests in flight
+// grace to finish). An error of the server ends the bot through errs.
+func startHTTP(ctx context.Context, name string, ln net.Listener, h interface {
+	http.Handler
+	SetServing(bool)
+}, writeTimeout, grace time.Duration, log *slog.Logger, errs chan<- error) (stop func()) {
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+		WriteTimeout: writeTimeout, IdleTimeout: 120 * time.Second, MaxHeaderBytes: 16 << 10,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			h.SetServing(false)
+			sctx, cancel := context.WithTimeout(context.Background(), grace)
+			defer cancel()
+			if err := srv.Shutdown(sctx); err != nil {
+				log.Warn(name+" shutdown", "err", err)
+			}
+		})
+	}
+	go func() { <-ctx.Done(); stop() }()
+	h.SetServing(true)
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			h.SetServing(false)
+			select {
+			case errs <- fmt.Errorf("%s: %w", name, err):
+			default:
+			}
+		}
+	}()
+	return stop
 }
 
 func cacheTTL(cfg config.Config) time.Duration {
