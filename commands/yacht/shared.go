@@ -23,6 +23,3 @@ func RuleChoices() []commands.Choice {
 	return out
 }
 
-// RulesName returns a rule set's display name ("Yacht (51 Worldwide
-// Games)") for a preset key, or the key itself.
-func RulesName(loc commands.Locale, key string) string { return rulesName(loc, key) }

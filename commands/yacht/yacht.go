@@ -41,10 +41,6 @@ func Command() *commands.Command { return newCommand(&shared) }
 func newCommand(tables *yacht.Tables) *commands.Command {
 	rollLo, rollHi := commands.Between(1, 3)
 	topLo, topHi := commands.Between(1, maxTop)
-	choices := make([]commands.Choice, len(ruleChoices))
-	for i, c := range ruleChoices {
-		choices[i] = commands.Choice{Name: c.name, Value: c.value}
-	}
 	return &commands.Command{
 		Name: commands.T("yacht-advise", "요트-조언", "ヨット助言"),
 		Description: commands.T("The exact best keep or category in Yacht, Yahtzee or Yatzy",
@@ -59,7 +55,7 @@ func newCommand(tables *yacht.Tables) *commands.Command {
 				Description: commands.T("Which roll was just made: 1, 2 or 3 (default 1)", "방금 몇 번째 굴림인지: 1, 2, 3 (기본 1)", "今のロールは何回目か: 1・2・3（既定 1）")},
 			{Name: commands.T("sheet", "점수표", "スコア表"), Type: commands.String, MaxLength: 1000,
 				Description: commands.T(`Filled categories, e.g. "aces:3 twos:6 choice:22 yacht:0"`, `채운 족보, 예: "에이스:3 듀스:6 초이스:22 요트:0"`, `記入済みの役。例: "エース:3 デュース:6 チョイス:22 ヨット:0"`)},
-			{Name: commands.T("rules", "규칙", "ルール"), Type: commands.String, Choices: choices,
+			{Name: commands.T("rules", "규칙", "ルール"), Type: commands.String, Choices: RuleChoices(),
 				Description: commands.T("Rule set (default yacht)", "규칙 (기본 요트)", "ルール（既定はヨット）")},
 			{Name: commands.T("top", "개수", "件数"), Type: commands.Integer, Min: topLo, Max: topHi,
 				Description: commands.T("How many actions to show (default 5)", "보여줄 행동 수 (기본 5)", "表示する行動の数（既定 5）")},
@@ -204,7 +200,9 @@ func glyphs(faces []int) string {
 	return b.String()
 }
 
-func rulesName(loc commands.Locale, key string) string {
+// RulesName returns a rule set's display name ("Yacht (51 Worldwide
+// Games)") for a preset key, or the key itself.
+func RulesName(loc commands.Locale, key string) string {
 	for _, c := range ruleChoices {
 		if c.value == key {
 			return c.name.In(loc)
@@ -244,11 +242,11 @@ func render(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice
 	e := commands.Embed{Color: colour}
 	var b strings.Builder
 	if dice == nil {
-		e.Title = msgTitleNoDice.Format(loc, rulesName(loc, r.Key))
+		e.Title = msgTitleNoDice.Format(loc, RulesName(loc, r.Key))
 		fmt.Fprintf(&b, msgNoDice.In(loc), adv.Expected)
 		b.WriteString("\n")
 	} else {
-		e.Title = msgTitle.Format(loc, glyphs(dice.Counts().Faces()), dice.String(), roll, rulesName(loc, r.Key))
+		e.Title = msgTitle.Format(loc, glyphs(dice.Counts().Faces()), dice.String(), roll, RulesName(loc, r.Key))
 		best := adv.Actions[0]
 		fmt.Fprintf(&b, msgBest.In(loc), describe(loc, r, dice, best), best.Expected)
 		b.WriteString("\n")
