@@ -17,6 +17,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/commandtest"
 	"github.com/alea-bot/alea/engine/orbs"
+	"github.com/alea-bot/alea/internal/race"
 )
 
 // The reference in this file is independent of the engine: a grid is a
@@ -313,7 +314,7 @@ func TestDataEveryGrid(t *testing.T) {
 	h := harness(t)
 	for _, sz := range [][2]int{{1, 1}, {1, 3}, {3, 1}, {2, 2}, {2, 3}, {3, 2}, {3, 3}} {
 		for m := uint64(0); m < 1<<uint(sz[0]*sz[1]); m++ {
-			if (raceEnabled || testing.Short()) && m%17 != 0 {
+			if (race.Enabled || testing.Short()) && m%17 != 0 {
 				continue // a sample; the full run checks every grid
 			}
 			g := gridOfBits(sz[0], sz[1], m)
@@ -347,7 +348,7 @@ func TestDataSchema(t *testing.T) {
 	// Random grids of sizes brute force can still try (at most 16 orbs).
 	rng := rand.New(rand.NewPCG(3, 5))
 	n := 300
-	if raceEnabled || testing.Short() {
+	if race.Enabled || testing.Short() {
 		n = 20
 	}
 	for range n {
@@ -471,11 +472,11 @@ func orbIDs(p orbs.Presses) []string {
 func TestGameThroughButtons(t *testing.T) {
 	h := harness(t)
 	for _, sz := range [][2]int{{1, 1}, {2, 2}, {3, 3}, {4, 3}, {5, 5}, {9, 9}, {12, 12}, {1, 24}, {24, 1}, {1, 25}, {13, 12}, {30, 30}, {26, 3}, {7, 30}} {
-		if (raceEnabled || testing.Short()) && sz[0]*sz[1] > 144 && sz != [2]int{26, 3} {
+		if (race.Enabled || testing.Short()) && sz[0]*sz[1] > 144 && sz != [2]int{26, 3} {
 			continue // pictures of large grids are slow under -race
 		}
 		for k, loc := range commands.Locales {
-			if k > 0 && (raceEnabled || testing.Short()) {
+			if k > 0 && (race.Enabled || testing.Short()) {
 				break // English only
 			}
 			h.Locale = loc
@@ -670,7 +671,7 @@ func TestLargest(t *testing.T) {
 	h := harness(t)
 	rng := rand.New(rand.NewPCG(30, 30))
 	for k := range 6 {
-		if (raceEnabled || testing.Short()) && k%3 != 0 {
+		if (race.Enabled || testing.Short()) && k%3 != 0 {
 			continue
 		}
 		g, _ := orbs.New(30, 30)
@@ -690,7 +691,7 @@ func TestLargest(t *testing.T) {
 		}
 		text := strings.NewReplacer("#", "■", ".", "□", "/", " ").Replace(g.String())
 		for i, loc := range commands.Locales {
-			if i > 0 && (raceEnabled || testing.Short()) {
+			if i > 0 && (race.Enabled || testing.Short()) {
 				break
 			}
 			h.Locale = loc

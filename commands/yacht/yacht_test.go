@@ -12,6 +12,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/commandtest"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/internal/race"
 )
 
 var (
@@ -26,7 +27,7 @@ func tables(t *testing.T) *yacht.Tables {
 	t.Helper()
 	sharedOnce.Do(func() {
 		sharedTables = &yacht.Tables{}
-		if raceEnabled {
+		if race.Enabled {
 			r, _ := yacht.Preset(yacht.Yacht)
 			tb, err := yacht.BuildEndGame(context.Background(), r, 3)
 			if err != nil {
@@ -178,7 +179,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestLimitsAndExamples(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("the examples need full tables; built in the non-race run")
 	}
 	h := harness(t)

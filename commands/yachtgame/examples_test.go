@@ -7,10 +7,11 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/internal/race"
 )
 
 func TestExamplesInEveryLocale(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("the examples need full tables; built in the non-race run")
 	}
 	h := harness(t)
@@ -88,7 +89,7 @@ func TestGameLocales(t *testing.T) {
 // Yahtzee box at 50 and Fours open, five fours must go to Fours for 20 and
 // earn 100 more.
 func TestYahtzeeJokerThroughTheModal(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("the yahtzee table is built in the non-race run")
 	}
 	h := harness(t)

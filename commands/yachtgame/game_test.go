@@ -14,6 +14,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/commandtest"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/internal/race"
 )
 
 var (
@@ -28,7 +29,7 @@ func tables(t testing.TB) *yacht.Tables {
 	t.Helper()
 	sharedOnce.Do(func() {
 		sharedTables = &yacht.Tables{}
-		if raceEnabled {
+		if race.Enabled {
 			r, _ := yacht.Preset(yacht.Yacht)
 			tb, err := yacht.BuildEndGame(context.Background(), r, 3)
 			if err != nil {
@@ -496,7 +497,7 @@ func TestWholeGames(t *testing.T) {
 			n := max(1, len(c.players))
 			var r *commands.Reply
 			var models []*sheetModel
-			if raceEnabled {
+			if race.Enabled {
 				// Three open categories each, on the end-game table.
 				r = click(t, h, customID('r', craft(t, c.players, endGame, "tester")))
 				models = newModels(n, endGame)

@@ -12,6 +12,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/commandtest"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/internal/race"
 )
 
 // midGame plays a few turns (virtual dice, seed fixed) and stops after the
@@ -19,7 +20,7 @@ import (
 func midGame(t *testing.T, h *commandtest.Harness) *commands.Reply {
 	t.Helper()
 	var r *commands.Reply
-	if raceEnabled {
+	if race.Enabled {
 		r = click(t, h, customID('r', craft(t, []string{"Ann", "Bob"}, endGame, "tester")))
 	} else {
 		r = startAs(t, h, `/yacht start seed:77 players:"Ann, Bob"`, "tester")
@@ -44,7 +45,7 @@ func midGame(t *testing.T, h *commandtest.Harness) *commands.Reply {
 // harness that made the message.
 func freshTables(t *testing.T) *yacht.Tables {
 	ts := &yacht.Tables{}
-	if raceEnabled {
+	if race.Enabled {
 		r, _ := yacht.Preset(yacht.Yacht)
 		tb, err := yacht.BuildEndGame(context.Background(), r, 3)
 		if err != nil {
@@ -106,7 +107,7 @@ func TestFreshBotContinuesTheGame(t *testing.T) {
 func TestOnlyTheOwnerPresses(t *testing.T) {
 	h := harness(t)
 	var state string
-	if raceEnabled {
+	if race.Enabled {
 		state = craft(t, nil, endGame, "123456789012345678")
 	} else {
 		r := startAs(t, h, `/yacht start seed:5`, "123456789012345678")

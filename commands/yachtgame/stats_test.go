@@ -12,6 +12,7 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/internal/race"
 )
 
 func statsData(t *testing.T, r *commands.Reply) StatsData {
@@ -79,7 +80,7 @@ func TestStatsEndGame(t *testing.T) {
 	h := harness(t)
 	sheet := "aces:3 twos:6 threes:9 fours:12 fives:15 sixes:18 four_of_a_kind:0 full_house:0 small_straight:15"
 	games := 20000
-	if raceEnabled {
+	if race.Enabled {
 		games = 3000
 	}
 	r := h.MustRun(fmt.Sprintf(`/yacht-stats sheet:"%s" compare:false games:%d seed:9`, sheet, games))
@@ -114,7 +115,7 @@ func TestStatsEndGame(t *testing.T) {
 // start value (regression values in engine/yacht) within four standard
 // errors.
 func TestStatsStartAndPresets(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("full tables are built in the non-race run")
 	}
 	h := harness(t)

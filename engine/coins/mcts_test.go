@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/alea-bot/alea/internal/race"
 )
 
 func bwGame() Game[BWState, BWMove] { return BW{} }
@@ -258,7 +260,7 @@ func TestPTreeReRoots(t *testing.T) {
 // player far more often than not from positions the first player wins.
 func TestPTreeBeatsRandom(t *testing.T) {
 	games := 200
-	if raceEnabled {
+	if race.Enabled {
 		games = 60
 	}
 	r := seeded(11)
@@ -341,7 +343,7 @@ func TestUCTTreeConverges(t *testing.T) {
 		{BWState{3, 3}, 10, 1000},
 		{BWState{5, 4}, 10, 2000},
 	}
-	if !raceEnabled {
+	if !race.Enabled {
 		cases = append(cases, struct {
 			s     BWState
 			small int

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/alea-bot/alea/internal/race"
 )
 
 // TestBWClosedFormEqualsTree proves the mod-3 rule equal to the full
@@ -13,7 +15,7 @@ import (
 func TestBWClosedFormEqualsTree(t *testing.T) {
 	ctx := context.Background()
 	limit := int64(200)
-	if raceEnabled {
+	if race.Enabled {
 		limit = 80
 	}
 	tree := NewTree(Game[BWState, BWMove](BW{}))
@@ -139,7 +141,7 @@ func TestPileSolutionEqualsTree(t *testing.T) {
 				t.Fatalf("%v lastWins=%v: %v", take, lastWins, err)
 			}
 			limit := max(300, sol.Preperiod+3*sol.Period+p.take[len(p.take)-1])
-			if raceEnabled {
+			if race.Enabled {
 				limit = max(120, sol.Preperiod+2*sol.Period)
 			}
 			tree := NewTree(Game[int64, int64](p))
@@ -296,7 +298,7 @@ func TestPileSolveHonoursContext(t *testing.T) {
 func TestMarblesClosedFormEqualsTree(t *testing.T) {
 	ctx := context.Background()
 	limit := int64(10000)
-	if raceEnabled || testing.Short() {
+	if race.Enabled || testing.Short() {
 		limit = 1500
 	}
 	tree := NewTree(Game[int64, int64](Marbles{}))

@@ -7,6 +7,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/alea-bot/alea/internal/race"
 )
 
 // solveChain walks a rule as a Markov chain (states: the internal nodes;
@@ -127,7 +129,7 @@ func randomProblem(rng *rand.Rand, maxK, maxN, maxW int) Problem {
 func TestSearchMatchesEnumeration(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	cases := 300
-	if testing.Short() || raceEnabled {
+	if testing.Short() || race.Enabled {
 		cases = 60
 	}
 	ctx := context.Background()
@@ -285,7 +287,7 @@ func TestKnuthYaoProperties(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	ctx := context.Background()
 	cases := 150
-	if testing.Short() || raceEnabled {
+	if testing.Short() || race.Enabled {
 		cases = 40
 	}
 	solved := 0

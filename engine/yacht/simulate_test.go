@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"testing"
+
+	"github.com/alea-bot/alea/internal/race"
 )
 
 // With only the Yacht box open, the game is one turn of chasing five of a
@@ -21,7 +23,7 @@ func TestSimulateLastTurnYachtProbability(t *testing.T) {
 		t.Fatal(err)
 	}
 	games := 20000
-	if raceEnabled {
+	if race.Enabled {
 		games = 4000
 	}
 	sim, err := tb.Simulate(context.Background(), s, games, 7)
@@ -64,7 +66,7 @@ func TestSimulateMeanMatchesTable(t *testing.T) {
 	var tb *Table
 	var s Sheet
 	games := 20000
-	if raceEnabled || testing.Short() {
+	if race.Enabled || testing.Short() {
 		var err error
 		tb, err = BuildEndGame(context.Background(), r, 4)
 		if err != nil {

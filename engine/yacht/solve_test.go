@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/alea-bot/alea/internal/race"
 )
 
 // testTables shares full tables between the tests of one run.
@@ -218,7 +220,7 @@ func endGameStates(r *Rules, s *solver, perCategory, pairs int) []State {
 func TestEndGamesMatchExhaustiveEnumeration(t *testing.T) {
 	presets := []string{Yacht, Pancht, Yahtzee, Yatzy, Yacht + "+" + FullHouseYacht, Yahtzee + "+" + FreeJokerOption, Yatzy + "+" + LenientTwoPairs}
 	perCategory, pairs, limit := 2, 4, 1000
-	if raceEnabled || testing.Short() {
+	if race.Enabled || testing.Short() {
 		// Yahtzee's joker and bonus paths, on a few states.
 		presets = []string{Yahtzee}
 		perCategory, pairs, limit = 1, 1, 4
@@ -287,7 +289,7 @@ func simulate(t *testing.T, tb *Table, start Sheet, games int, seed uint64) (mea
 }
 
 func TestMonteCarloMatchesTable(t *testing.T) {
-	if raceEnabled || testing.Short() {
+	if race.Enabled || testing.Short() {
 		// A mid-game position with four open categories, on a partial table.
 		r, _ := Preset(Yacht)
 		tb, err := build(context.Background(), r, len(r.Categories)-4)
@@ -319,7 +321,7 @@ func TestMonteCarloMatchesTable(t *testing.T) {
 // under the readings that reproduce them, and seed 003's heuristic results,
 // which the exact optimum must beat.
 func TestStartValues(t *testing.T) {
-	if raceEnabled || testing.Short() {
+	if race.Enabled || testing.Short() {
 		t.Skip("full tables are built in the normal (non-race, non-short) run")
 	}
 	cases := []struct {

@@ -1,6 +1,0 @@
-//go:build !race
-
-package orbs
-
-// raceEnabled is true under the race detector (see race_on_test.go).
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package yachtgame
-
-const raceEnabled = false

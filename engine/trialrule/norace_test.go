@@ -1,5 +1,0 @@
-//go:build !race
-
-package trialrule
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package yacht
-
-const raceEnabled = false
