@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 )
 
-// Discord's limits (SPEC §6). ValidateCommand and ValidateReply enforce
+// Discord's limits. ValidateCommand and ValidateReply enforce
 // them; tests run them over every command and reply.
 const (
 	MaxContent          = 2000

@@ -18,7 +18,7 @@ type Reply struct {
 	// Choices answer an autocomplete request (at most 25).
 	Choices []Choice
 	// Data is the engine's result for `alea run --format data`, in the
-	// schema SPEC §5 gives for the command. It is never sent to Discord.
+	// schema docs/data.md gives for the command. It is never sent to Discord.
 	Data any
 	// Volatile replies (random deals, games against a random player) are
 	// never cached.

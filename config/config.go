@@ -42,7 +42,8 @@ func (s Secret) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 // Reveal returns the secret itself, for the one place that sends it.
 func (s Secret) Reveal() string { return string(s) }
 
-// Config holds every setting of SPEC §3.
+// Config holds every setting of the bot, read from the environment (each
+// variable is described in .env.example).
 type Config struct {
 	Token            Secret        // DISCORD_TOKEN: the bot token; enables the gateway
 	AppID            string        // DISCORD_APP_ID: optional, learned from READY otherwise

@@ -17,7 +17,7 @@ type bwMoveData struct {
 
 func moveData(m coins.BWMove) bwMoveData { return bwMoveData{Color: m.Color.String(), Take: m.Take} }
 
-// bwData is SPEC §5.4's schema for bw.
+// bwData is the --format data of /coins bw (docs/data.md).
 type bwData struct {
 	Game         string       `json:"game"`
 	Black        int64        `json:"black"`
@@ -26,7 +26,7 @@ type bwData struct {
 	WinningMoves []bwMoveData `json:"winning_moves"`
 }
 
-// pileData is SPEC §5.4's schema for pile.
+// pileData is the --format data of /coins pile (docs/data.md).
 type pileData struct {
 	Game         string  `json:"game"`
 	Coins        int64   `json:"coins"`
@@ -36,7 +36,7 @@ type pileData struct {
 	WinningMoves []int64 `json:"winning_moves"`
 }
 
-// marblesData is SPEC §5.4's schema for marbles.
+// marblesData is the --format data of /coins marbles (docs/data.md).
 type marblesData struct {
 	Game         string  `json:"game"`
 	Count        int64   `json:"count"`

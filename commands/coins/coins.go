@@ -1,8 +1,8 @@
-// Package coins is the /coins command (SPEC §5.4, seed 004): the lecture's
-// coin games solved exactly for any size (bw, pile, marbles), its
-// probabilistic tree search printed in the lecture's format (tree), a game
-// against the bot with buttons (play) and runBWGame as a tournament (match).
-// The mathematics is in engine/coins.
+// Package coins is the /coins command: the coin games of the lecture 게임 트리
+// 개요와 확률적 탐색 (game-tree overview and probabilistic search) solved exactly for
+// any size (bw, pile, marbles), its probabilistic tree search printed in the
+// lecture's format (tree), a game against the bot with buttons (play) and
+// runBWGame as a tournament (match). The mathematics is in engine/coins.
 package coins
 
 import (

@@ -25,7 +25,7 @@ func dataJSON(t *testing.T, r *commands.Reply) string {
 	return string(b)
 }
 
-// TestDataSchema checks --format data against SPEC §5.4, field by field.
+// TestDataSchema checks --format data against docs/data.md, field by field.
 func TestDataSchema(t *testing.T) {
 	h := harness(t)
 	cases := map[string]string{

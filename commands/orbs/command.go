@@ -1,8 +1,8 @@
-// Package orbs is the /orbs command (SPEC §5.3): the orb puzzle of the game
-// To the Moon, solved with the fewest presses by seed 002's Algorithm 3
-// (package engine/orbs), with Theorem 5's proof when no presses clear the
-// grid, pictures of the grid before and after, and random puzzles to play
-// with buttons.
+// Package orbs is the /orbs command: the orb puzzle of the game To the Moon,
+// solved with the fewest presses by Algorithm 3 of the blog post 알고리즘 덕후의 「투
+// 더 문」 퍼즐 푸는 방법 (package engine/orbs), with Theorem 5's proof when no presses
+// clear the grid, pictures of the grid before and after, and random puzzles
+// to play with buttons.
 package orbs
 
 import (
@@ -99,7 +99,7 @@ func handle(_ context.Context, req *commands.Request) (*commands.Reply, error) {
 	return solveReply(req.Locale, g, orbs.Solve(g, limit))
 }
 
-// Data is the --format data of a grid (SPEC §5.3). Indices are 0-based,
+// Data is the --format data of a grid (docs/data.md). Indices are 0-based,
 // rows from the top and columns from the left. Limit is null when no limit
 // was given. For an unsolvable grid Solvable is false, Count is 0, the press
 // lists are empty, WithinLimit is false, and Witness and

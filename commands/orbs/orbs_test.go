@@ -323,7 +323,7 @@ func TestDataEveryGrid(t *testing.T) {
 	}
 }
 
-// TestDataSchema checks the SPEC's example shape and the three kinds of
+// TestDataSchema checks the documented shape (docs/data.md) and the three kinds of
 // answer: within the limit, over it, and unsolvable.
 func TestDataSchema(t *testing.T) {
 	h := harness(t)

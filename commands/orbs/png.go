@@ -14,9 +14,9 @@ import (
 	"github.com/alea-bot/alea/engine/orbs"
 )
 
-// The pictures draw each grid as in the game (seed 002, Figure 1): the
+// The pictures draw each grid as in the game (the orb puzzle blog post, Figure 1): the
 // cells, a row orb left of each row, a column orb under each column and the
-// diagonal orb in the bottom-left corner, with the seed's labels (rows a, b,
+// diagonal orb in the bottom-left corner, with the blog post's labels (rows a, b,
 // c… from the top, columns i, ii, iii… from the left, written downwards
 // under their orbs). Pressed orbs are filled orange; the diagonal orb's
 // cells are joined by a thin line; a Theorem 5 witness is outlined in red.

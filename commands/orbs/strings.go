@@ -5,7 +5,7 @@ import (
 	"github.com/alea-bot/alea/engine/orbs"
 )
 
-// The Korean terms follow seed 002 (오브, 행 오브, 열 오브, 대각선 오브,
+// The Korean terms follow the blog post 알고리즘 덕후의 「투 더 문」 퍼즐 푸는 방법 (오브, 행 오브, 열 오브, 대각선 오브,
 // 흐린 칸, 맑은 칸).
 var (
 	txtTitle        = commands.T("Orb puzzle %d×%d", "오브 퍼즐 %d×%d", "オーブパズル %d×%d")

@@ -1,8 +1,8 @@
-// Package trialrule is the /trialrule command (SPEC §5.1, seed 000): a
-// board-game designer gives a die and a ratio of outcomes and gets the
-// paper's trial rules (the Calculator's table by height, the Printer's
-// listings) and the optimal Knuth–Yao rule, as text, a .txt sheet in the
-// paper's file format and a PNG picture of the recommended tree.
+// Package trialrule is the /trialrule command: a board-game designer gives a
+// die and a ratio of outcomes and gets the trial rules of the Korean paper on
+// trial rules (the Calculator's table by height, the Printer's listings) and
+// the optimal Knuth–Yao rule, as text, a .txt sheet in the paper's file
+// format and a PNG picture of the recommended tree.
 package trialrule
 
 import (
@@ -16,7 +16,7 @@ import (
 	"github.com/alea-bot/alea/engine/trialrule"
 )
 
-// Defaults and bounds of the options (SPEC §5.1).
+// Defaults and bounds of the options.
 const (
 	defaultExtraDepth = 6
 	maxLabelLen       = 40

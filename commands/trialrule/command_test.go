@@ -52,7 +52,7 @@ func TestExamplesEveryLocale(t *testing.T) {
 	}
 }
 
-// The reply's table and the attachment hold the paper's numbers (§4.3).
+// The reply's table and the attachment hold the paper's numbers (its section 4.3).
 func TestReplyShowsPaperValues(t *testing.T) {
 	h := commandtest.New(t, trcmd.Command())
 	r := h.MustRun(`/trialrule die:3 weights:"5 2" extra_depth:6`)
@@ -61,7 +61,7 @@ func TestReplyShowsPaperValues(t *testing.T) {
 		"5/7 (71.429%)", "2/7 (28.571%)",
 		"  2  2.14285714286  1", "  4  1.55844155844  11", "  6  1.50000000000  104",
 		"  8  1.50068608020  937",
-		"3 3 3 3 3 1 - Re", // the height-6 listing of §4.3
+		"3 3 3 3 3 1 - Re", // the height-6 listing of the paper's section 4.3
 		"E[X] = 3/2",       // Knuth–Yao
 		"0.544568",         // Shannon bound
 	} {
@@ -81,7 +81,7 @@ func TestReplyShowsPaperValues(t *testing.T) {
 	}
 }
 
-// --format data is exactly SPEC §5.1's schema.
+// --format data is exactly the schema of docs/data.md.
 func TestDataSchema(t *testing.T) {
 	h := commandtest.New(t, trcmd.Command())
 	r := h.MustRun(`/trialrule die:3 weights:"5 2" extra_depth:6`)

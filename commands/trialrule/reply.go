@@ -26,7 +26,7 @@ const (
 	maxListingField = 900
 )
 
-// Data is the --format data schema of SPEC §5.1.
+// Data is the --format data schema of /trialrule (docs/data.md).
 type Data struct {
 	Die           int          `json:"die"`
 	Weights       []int64      `json:"weights"`

@@ -1,7 +1,7 @@
-// Package yacht is the /yacht-advise command (SPEC §5.2, seeds 001 and 003):
-// the exact best keep or category for a sheet, dice and roll, with the
-// expected final score of every alternative. The mathematics is in
-// engine/yacht; the tables are built in the background when the bot starts.
+// Package yacht is the /yacht-advise command: the exact best keep or category
+// for a sheet, dice and roll, with the expected final score of every
+// alternative. The mathematics is in engine/yacht; the tables are built in
+// the background when the bot starts.
 package yacht
 
 import (
@@ -81,7 +81,7 @@ func newCommand(tables *yacht.Tables) *commands.Command {
 	}
 }
 
-// Data is the --format data schema of SPEC §5.2.
+// Data is the --format data schema of /yacht-advise (docs/data.md).
 type Data struct {
 	Rules         string       `json:"rules"`
 	Dice          []int        `json:"dice"`

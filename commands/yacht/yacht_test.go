@@ -190,7 +190,7 @@ func TestLimitsAndExamples(t *testing.T) {
 			h.MustRun(ex)
 		}
 	}
-	// SPEC's example position: start of a game, 3 3 5 6 6 on roll 1.
+	// The README's example position: start of a game, 3 3 5 6 6 on roll 1.
 	h.Locale = commands.English
 	r := h.MustRun(`/yacht-advise dice:"3 3 5 6 6" roll:1 top:20`)
 	d := data(t, r)

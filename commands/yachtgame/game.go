@@ -1,5 +1,5 @@
-// Package yachtgame is the Yacht table companion (SPEC §5.2, seeds 001 and
-// 003): /yacht start keeps a scoresheet in a Discord message whose buttons,
+// Package yachtgame is the Yacht table companion of the exact Yacht
+// strategy: /yacht start keeps a scoresheet in a Discord message whose buttons,
 // select menu and modal play the game — virtual or real dice, holds, the
 // category with every choice's points and exact expected final score, and
 // the expected points each decision cost — and /yacht-stats shows the

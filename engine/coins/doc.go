@@ -1,5 +1,5 @@
-// Package coins implements the coin games and game-tree searches of seed 004
-// (the lecture "게임 트리 개요와 확률적 탐색", game-tree overview and
+// Package coins implements the coin games and game-tree searches of the
+// Korean lecture slides 게임 트리 개요와 확률적 탐색 (game-tree overview and
 // probabilistic search): the one-pile game ("take one or two coins; whoever
 // takes the last coin loses", and its variants with any take set and either
 // ending), the marbles game ("take at most half"), and the black-and-white

@@ -182,7 +182,7 @@ func TestPileSolutionEqualsTree(t *testing.T) {
 	}
 }
 
-// TestPileLectureRules checks the seed's rules: take 1 or 2 and the last
+// TestPileLectureRules checks the lecture's rules: take 1 or 2 and the last
 // coin loses: the mover loses exactly at 3k+1 (slide 22); the last coin
 // wins: the mover loses exactly at 3k (slide 87); and Winning Ways'
 // subtraction game {1,3,4} (normal play): losing exactly at n ≡ 0, 2 mod 7.

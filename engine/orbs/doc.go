@@ -1,5 +1,6 @@
-// Package orbs solves the orb puzzle of the game To the Moon, following seed
-// 002 ("알고리즘 덕후의 「투 더 문」 퍼즐 푸는 방법", 002_5a739da9fa928e56.txt).
+// Package orbs solves the orb puzzle of the game To the Moon, following the
+// Korean blog post 알고리즘 덕후의 「투 더 문」 퍼즐 푸는 방법 (how an
+// algorithm enthusiast solves the puzzles of To the Moon).
 //
 // A puzzle is a [Grid] of clear and cloudy cells. A row orb left of each row
 // flips every cell of its row, a column orb under each column flips every
@@ -10,7 +11,7 @@
 // the top row or at the last column, whichever it reaches first. The goal is
 // to clear every cell with the fewest presses, within the puzzle's limit.
 //
-// What the package implements, in the seed's words:
+// What the package implements, in the blog post's words:
 //
 //   - Theorems 1 and 2: only which orbs are pressed matters, each at most once,
 //     so an answer is a set of [Presses]; [Apply] replays one on a grid.
@@ -28,10 +29,10 @@
 //     the smaller of (X₂, Y₂) and (X₁, Y₁). [Solve] runs it on the grid as
 //     given and after one diagonal press and keeps the cheaper answer
 //     (Theorem 6 says at most one of the two works unless the grid is 2×2,
-//     the case the seed sets aside; trying both covers it exactly), then
+//     the case the blog post sets aside; trying both covers it exactly), then
 //     compares the count with the limit.
 //
 // Rows are indexed from 0 at the top and columns from 0 at the left;
-// [RowLabel] and [ColLabel] give the seed's names (rows a, b, c…, columns
+// [RowLabel] and [ColLabel] give the blog post's names (rows a, b, c…, columns
 // i, ii, iii…).
 package orbs

@@ -241,7 +241,7 @@ func Parse(s string) (Grid, error) {
 	return g, nil
 }
 
-// RowLabel is the seed's name of row r (0 at the top): a, b, c, … z, then
+// RowLabel is the blog post's name of row r (0 at the top): a, b, c, … z, then
 // aa, ab, ….
 func RowLabel(r int) string {
 	if r < 0 {
@@ -254,7 +254,7 @@ func RowLabel(r int) string {
 	return s
 }
 
-// ColLabel is the seed's name of column c (0 at the left): the lower-case
+// ColLabel is the blog post's name of column c (0 at the left): the lower-case
 // Roman numeral of c+1 (i, ii, iii, iv, …).
 func ColLabel(c int) string {
 	n := c + 1

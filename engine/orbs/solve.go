@@ -5,7 +5,7 @@ import (
 	"math/bits"
 )
 
-// Presses is a set of orbs to press, each once; by the seed's Theorems 1
+// Presses is a set of orbs to press, each once; by the blog post's Theorems 1
 // and 2 the order does not matter and pressing an orb twice undoes it.
 type Presses struct {
 	// Diagonal is whether the diagonal orb (bottom-left corner) is pressed.
@@ -80,12 +80,12 @@ func Apply(g Grid, p Presses) (Grid, error) {
 	return out, nil
 }
 
-// Witness is the proof of the seed's Theorem 5 that row and column orbs
+// Witness is the proof of the blog post's Theorem 5 that row and column orbs
 // alone cannot clear a grid: two rows and two columns such that cells
-// (Rows[0], Cols[0]) and (Rows[1], Cols[0]) are alike while (Rows[0], Cols[1])
-// and (Rows[1], Cols[1]) differ. Every row or column press flips an even
-// number of these four cells, so the number of cloudy ones among them stays
-// odd and they can never all be clear.
+// (Rows[0], Cols[0]) and (Rows[1], Cols[0]) are alike while (Rows[0],
+// Cols[1]) and (Rows[1], Cols[1]) differ. Every row or column press flips an
+// even number of these four cells, so the number of cloudy ones among them
+// stays odd and they can never all be clear.
 type Witness struct {
 	Rows [2]int
 	Cols [2]int
@@ -173,8 +173,8 @@ func indices(m uint32) []int {
 	return out
 }
 
-// Solve finds the fewest presses that clear g, by the seed's Algorithm 3:
-// the smaller complementary row-and-column strategy for the grid as given
+// Solve finds the fewest presses that clear g, by the blog post's Algorithm
+// 3: the smaller complementary row-and-column strategy for the grid as given
 // and for the grid after one diagonal press, whichever needs fewer presses in
 // all (the grid as given on a tie). When neither can be cleared the Solution
 // is not Solvable and carries both Theorem 5 witnesses. limit is the most

@@ -9,7 +9,7 @@ import (
 
 // The references in this file are independent of the package: cells are
 // bits of a uint64 (cell (r, c) is bit r*cols+c), each orb is the mask of the
-// cells it flips, built here from the seed's description, and a press set is
+// cells it flips, built here from the blog post's description, and a press set is
 // the XOR of its orbs' masks.
 
 // orbMasks returns the cell masks of the row orbs (top to bottom), the column
@@ -197,7 +197,7 @@ func TestSolveExhaustive(t *testing.T) {
 				}
 			}
 			// Sanity of the reference itself: 1-row and 1-column grids are
-			// always solvable (the seed's Theorem 7, first case), bigger ones
+			// always solvable (the blog post's Theorem 7, first case), bigger ones
 			// are not.
 			if (sz.r == 1 || sz.c == 1) != (unsolvable == 0) {
 				t.Errorf("%d unsolvable grids", unsolvable)
@@ -469,7 +469,7 @@ func TestWitnessParityInvariant(t *testing.T) {
 }
 
 // TestApplyCells checks each orb's cells on a 3×5 and a 5×3 grid against the
-// picture in the seed (Figure 2): the diagonal starts at the bottom-left
+// picture in the blog post (Figure 2): the diagonal starts at the bottom-left
 // corner and stops at the top row or the last column.
 func TestApplyCells(t *testing.T) {
 	cases := []struct {

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// BenchmarkSearchPaperLargest is the paper's largest table (§5.2): k=2,
+// BenchmarkSearchPaperLargest is the paper's largest table (section 5.2): k=2,
 // {3,4,5}, extra depth 28 — heights 4 to 32, about 3.6·10^8 multipliers by
 // enumeration.
 func BenchmarkSearchPaperLargest(b *testing.B) {
@@ -20,7 +20,7 @@ func BenchmarkSearchPaperLargest(b *testing.B) {
 }
 
 // BenchmarkSearchDefault is a typical request: a d6, 5% 20% 75%, extra
-// depth 6 (§5.1).
+// depth 6 (section 5.1).
 func BenchmarkSearchDefault(b *testing.B) {
 	p, _ := NewProblem(6, []int64{1, 4, 15})
 	for b.Loop() {

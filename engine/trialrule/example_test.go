@@ -22,7 +22,7 @@ func ExampleParseWeights() {
 	// [] weight is zero: weight 1 "0"
 }
 
-// The paper's Printer run of §4.3: k = 3, E_1:E_2 = 5:2, extra depth 6.
+// The paper's Printer run of section 4.3: k = 3, E_1:E_2 = 5:2, extra depth 6.
 func ExampleSearch() {
 	p, _ := trialrule.NewProblem(3, []int64{5, 2})
 	t, _ := trialrule.Search(context.Background(), p, 6)
@@ -40,7 +40,7 @@ func ExampleSearch() {
 	// height 8: E[X] = 1.50068608020 (9843/6559), c = 937, printed false
 }
 
-// The rule of height 4 in §4.3, as the Printer lists it.
+// The rule of height 4 in section 4.3, as the Printer lists it.
 func ExampleRule_Lines() {
 	p, _ := trialrule.NewProblem(3, []int64{5, 2})
 	r, _ := p.PaperRule(big.NewInt(11), 4)
@@ -79,7 +79,7 @@ func ExampleKnuthYao() {
 	// 2 2 2 → 2
 }
 
-// The Printer's output file (§4.3) for a coin and 1:1:2.
+// The Printer's output file (section 4.3) for a coin and 1:1:2.
 func ExampleWriteSheet() {
 	p, _ := trialrule.NewProblem(2, []int64{1, 1, 2})
 	t, _ := trialrule.Search(context.Background(), p, 1)

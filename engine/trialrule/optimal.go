@@ -11,13 +11,13 @@ import (
 // draws the rule; beyond it only P, L and a float estimate are given.
 const MaxOptimalDepth = 20_000
 
-// Optimal is the Knuth–Yao rule (SPEC §5.1, optimal mode): at depth j there
-// are d_ij leaves E_i, d_ij the j-th base-k digit of p_i; the open nodes
-// number o_j = Σ_i frac(k^j·p_i) < n. From depth Preperiod on the digits
-// repeat with period Period, so the open nodes at depth Preperiod+Period
-// continue, one-to-one and in order, as the open nodes at depth Preperiod
-// (with Preperiod 0 that is the root, written Re). Period 0 means every p_i
-// has a finite expansion and the rule is finite.
+// Optimal is the Knuth–Yao rule (Knuth & Yao 1976; /trialrule's optimal
+// mode): at depth j there are d_ij leaves E_i, d_ij the j-th base-k digit of
+// p_i; the open nodes number o_j = Σ_i frac(k^j·p_i) < n. From depth
+// Preperiod on the digits repeat with period Period, so the open nodes at
+// depth Preperiod+Period continue, one-to-one and in order, as the open nodes
+// at depth Preperiod (with Preperiod 0 that is the root, written Re). Period
+// 0 means every p_i has a finite expansion and the rule is finite.
 type Optimal struct {
 	// Problem is the input.
 	Problem Problem

@@ -19,7 +19,7 @@ type paperLine struct {
 	printed bool
 }
 
-// The paper's summaries, copied from seed 000.
+// The paper's summaries, copied from the Korean paper on trial rules.
 var paperTables = []struct {
 	name   string
 	k      int
@@ -29,7 +29,7 @@ var paperTables = []struct {
 	lines  []paperLine
 }{
 	{
-		// §4.2, Calculator, k=2 {1,2,3}, extra depth 5 (summary: c per height;
+		// Section 4.2, Calculator, k=2 {1,2,3}, extra depth 5 (summary: c per height;
 		// E[X] from the per-c lines, 6 significant digits).
 		name: "4.2 k=2 {1,2,3}", k: 2, w: []int64{1, 2, 3}, extra: 5, places: 0,
 		lines: []paperLine{
@@ -38,7 +38,7 @@ var paperTables = []struct {
 		},
 	},
 	{
-		// §4.2, Calculator, k=3 {5,2}, extra depth 3, and §4.3, Printer,
+		// Section 4.2, Calculator, k=3 {5,2}, extra depth 3, and section 4.3, Printer,
 		// extra depth 6 (11 decimals).
 		name: "4.3 k=3 {5,2}", k: 3, w: []int64{5, 2}, extra: 6, places: 11,
 		lines: []paperLine{
@@ -49,7 +49,7 @@ var paperTables = []struct {
 		},
 	},
 	{
-		// §5.1, Printer, k=6 {1,4,15}, extra depth 6 (printed with 10 decimals
+		// Section 5.1, Printer, k=6 {1,4,15}, extra depth 6 (printed with 10 decimals
 		// in that run).
 		name: "5.1 k=6 {1,4,15}", k: 6, w: []int64{1, 4, 15}, extra: 6, places: 10,
 		lines: []paperLine{
@@ -60,7 +60,7 @@ var paperTables = []struct {
 		},
 	},
 	{
-		// §5.2, Printer, k=2 {3,4,5}, extra depth 28.
+		// Section 5.2, Printer, k=2 {3,4,5}, extra depth 28.
 		name: "5.2 k=2 {3,4,5}", k: 2, w: []int64{3, 4, 5}, extra: 28, places: 11,
 		lines: []paperLine{
 			{4, "3.16666666667", 1, true}, {5, "", 0, false},
@@ -132,7 +132,7 @@ func TestSearchReproducesPaperTables(t *testing.T) {
 	}
 }
 
-// The Calculator's per-c lines of §4.2 and §5.1 ("c = 7 ) E[X] = 4.61905"),
+// The Calculator's per-c lines of sections 4.2 and 5.1 ("c = 7 ) E[X] = 4.61905"),
 // every one, by plain enumeration; and its closing summary
 // "height = h | ~ c = largest c".
 func TestEnumerationReproducesCalculatorTranscripts(t *testing.T) {
@@ -292,7 +292,7 @@ c = 64 ) E[X] = 1.24687`, map[int]int64{2: 1, 3: 10, 4: 64}},
 	}
 }
 
-// §3.6, Table 6 and the worked value: c=5, h=5 for {1,2,3} with a coin has
+// Section 3.6, Table 6 and the worked value: c=5, h=5 for {1,2,3} with a coin has
 // E[X] = 90/30 = 3; the leaves per depth are the binary digits.
 func TestSection36Worked(t *testing.T) {
 	p, _ := NewProblem(2, []int64{1, 2, 3})
@@ -316,7 +316,7 @@ func TestSection36Worked(t *testing.T) {
 	}
 	e, _ := p.ExpectedAt(big.NewInt(5), 5)
 	if e.Cmp(big.NewRat(3, 1)) != 0 {
-		t.Errorf("E[X] = %s, §3.6 says 3", e)
+		t.Errorf("E[X] = %s, section 3.6 says 3", e)
 	}
 	r, err := p.PaperRule(big.NewInt(5), 5)
 	if err != nil {
@@ -333,7 +333,7 @@ func TestSection36Worked(t *testing.T) {
 	}
 }
 
-// §3.3: the rule of Figure 5 (k=3, E_1:E_2 = 5:2) has E[X] = 39/14; §4.2
+// Section 3.3: the rule of Figure 5 (k=3, E_1:E_2 = 5:2) has E[X] = 39/14; section 4.2
 // says it is the rule of c = 8 at height 4 (and c = 2 at height 3 gives
 // the same value).
 func TestSection33Worked(t *testing.T) {
@@ -345,7 +345,7 @@ func TestSection33Worked(t *testing.T) {
 			t.Fatal(err)
 		}
 		if e.Cmp(big.NewRat(39, 14)) != 0 {
-			t.Errorf("c=%d h=%d: E[X] = %s, §3.3 says 39/14", ch[0], ch[1], e)
+			t.Errorf("c=%d h=%d: E[X] = %s, section 3.3 says 39/14", ch[0], ch[1], e)
 		}
 		r, _ := p.PaperRule(c, int(ch[1]))
 		probs, ex := solveChain(t, r)
@@ -353,7 +353,7 @@ func TestSection33Worked(t *testing.T) {
 			t.Errorf("c=%d chain: E[X] = %s, Pr(E_1) = %s", ch[0], ex, probs[0])
 		}
 	}
-	// Figure 5 itself, by the depths §3.3 lists: E_1 at depths 1 and 3,
+	// Figure 5 itself, by the depths section 3.3 lists: E_1 at depths 1 and 3,
 	// E_2 at 2 and 3, Re at 1, 2 and 3 — the layout of c = 2, h = 3 has
 	// exactly these leaves (columns Re, E_1, E_2).
 	lay, _ := p.Layout(big.NewInt(2), 3)
@@ -367,7 +367,7 @@ func TestSection33Worked(t *testing.T) {
 	}
 }
 
-// The Printer's output file for k=3 {5,2}, extra depth 6 (§4.3), line for
+// The Printer's output file for k=3 {5,2}, extra depth 6 (section 4.3), line for
 // line.
 const sheet43 = `## input value ##
 ## k = 3 // vector = { 5 2 } // extra depth limit = 6 ##
@@ -474,7 +474,7 @@ func TestWriteSheetReproducesPrinterFile(t *testing.T) {
 	}
 }
 
-// A "no case" height is written as such (§5.2, height 5).
+// A "no case" height is written as such (section 5.2, height 5).
 func TestWriteSheetNoCase(t *testing.T) {
 	p, _ := NewProblem(2, []int64{3, 4, 5})
 	tab, _ := Search(context.Background(), p, 2)

@@ -6,12 +6,12 @@ import (
 	"math/big"
 )
 
-// MaxDie is the largest number of faces a die may have (SPEC §5.1).
+// MaxDie is the largest number of faces a die may have.
 const MaxDie = 100
 
 // Problem is the input of the paper's programs: a die with K equally likely
 // faces and the ratio z_1:…:z_n of the wanted probabilities as coprime
-// positive integers (§3.5: every admissible ratio is c·z for c = 1, 2, …).
+// positive integers (section 3.5: every admissible ratio is c·z for c = 1, 2, …).
 type Problem struct {
 	// K is the number of faces of the die (2 for a coin, 6 for a d6).
 	K int
@@ -129,13 +129,13 @@ func (p Problem) counts(c *big.Int, h int) ([]*big.Int, error) {
 	return out, nil
 }
 
-// Layout is the rule after full node merging (§3.6): Layout[d][0] is the
+// Layout is the rule after full node merging (section 3.6): Layout[d][0] is the
 // number of Re leaves at depth d and Layout[d][i] the number of E_i leaves
 // (d = 1..height; Layout[0] is all zero).
 type Layout [][]int
 
 // Layout writes the leaf counts of multiplier c at height h in base k
-// (§3.6, Table 6): digit j of a count is the number of its leaves at depth
+// (section 3.6, Table 6): digit j of a count is the number of its leaves at depth
 // h−j once every k equal siblings have been merged.
 func (p Problem) Layout(c *big.Int, h int) (Layout, error) {
 	cnt, err := p.counts(c, h)
@@ -164,7 +164,7 @@ func (p Problem) Layout(c *big.Int, h int) (Layout, error) {
 
 // ExpectedAt is Theorem 4 for the merged rule of multiplier c at height h:
 // E[X] = Σ_leaves k^-d·d / Σ_non-Re-leaves k^-d, computed from the base-k
-// digits of the counts (§3.6). It fails when k^h < c·S.
+// digits of the counts (section 3.6). It fails when k^h < c·S.
 func (p Problem) ExpectedAt(c *big.Int, h int) (*big.Rat, error) {
 	lay, err := p.Layout(c, h)
 	if err != nil {

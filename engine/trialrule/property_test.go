@@ -226,7 +226,7 @@ func TestPaperRuleChain(t *testing.T) {
 	}
 }
 
-// kyByDigits is the SPEC's formula Σ_i Σ_j j·d_ij·k^-j, from the digits of
+// kyByDigits is the Knuth–Yao formula Σ_i Σ_j j·d_ij·k^-j, from the digits of
 // the p_i, with the pre-period and period found by watching the remainders
 // repeat (no number theory), and the tail summed as a series.
 func kyByDigits(p Problem) (*big.Rat, int, int) {
@@ -279,7 +279,7 @@ func kyByDigits(p Problem) (*big.Rat, int, int) {
 	}
 }
 
-// The Knuth–Yao rule: its E[X] is the SPEC's digit formula, its printed
+// The Knuth–Yao rule: its E[X] is the Knuth–Yao digit formula, its printed
 // listing walked as a chain gives exactly the probabilities and that E[X],
 // it is never worse than the paper's best at any height, and never below
 // the Shannon bound.
@@ -332,8 +332,10 @@ func TestKnuthYaoProperties(t *testing.T) {
 	}
 }
 
-// SPEC §5.1's optimal values.
-func TestKnuthYaoSpecValues(t *testing.T) {
+// Optimal values worked by hand from the base-k digits of the probabilities
+// (the Knuth–Yao formula); e.g. a coin and 1:2:3, p = 0.0010101…,
+// 0.0101…, 0.1 in binary: E[X] = 11/18 + 8/9 + 1/2 = 2.
+func TestKnuthYaoWorkedValues(t *testing.T) {
 	for _, tc := range []struct {
 		k    int
 		w    []int64
@@ -357,7 +359,7 @@ func TestKnuthYaoSpecValues(t *testing.T) {
 	}
 	p, _ := NewProblem(3, []int64{5, 2})
 	if got := p.EntropyBound(); got != 0.5445684476282008 {
-		t.Errorf("entropy bound %v, SPEC example 0.5445684476282008", got)
+		t.Errorf("entropy bound %v, want H(5/7, 2/7)/log2 3 = 0.5445684476282008", got)
 	}
 }
 

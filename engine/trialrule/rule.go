@@ -48,7 +48,7 @@ type Node struct {
 
 // Rule is a trial rule: a full k-ary tree whose leaves are events, Re, or
 // (for the Knuth–Yao rule) back-edges. Nodes[0] is the root and the nodes
-// are in preorder, the order of the paper's listing (§4.3).
+// are in preorder, the order of the paper's listing (section 4.3).
 type Rule struct {
 	// K is the number of faces.
 	K int
@@ -58,7 +58,7 @@ type Rule struct {
 	Nodes []Node
 }
 
-// buildRule draws a rule by the §3.6 procedure: level by level, the
+// buildRule draws a rule by the section 3.6 procedure: level by level, the
 // children of the open nodes in order and in face order; at depth d the
 // first lay[d][0] are Re leaves, then lay[d][1] E_1 leaves, …, then the
 // open nodes. Open nodes left at the last depth become back-edges to the
@@ -166,8 +166,8 @@ func buildRule(k, events int, lay Layout, jumpDepth int) (*Rule, error) {
 	return r, nil
 }
 
-// PaperRule draws the merged rule of multiplier c at height h by the §3.6
-// procedure (Figure 10; the listings of §4.3). It returns ErrTooLarge for a
+// PaperRule draws the merged rule of multiplier c at height h by the section 3.6
+// procedure (Figure 10; the listings of section 4.3). It returns ErrTooLarge for a
 // rule of more than MaxRuleNodes nodes or a listing over MaxListingBytes.
 func (p Problem) PaperRule(c *big.Int, h int) (*Rule, error) {
 	lay, err := p.Layout(c, h)
@@ -192,7 +192,7 @@ func (r *Rule) Path(i int) []int {
 // EventName is the paper's name of event i (0-based): E_1, E_2, ….
 func EventName(i int) string { return "E_" + strconv.Itoa(i+1) }
 
-// Lines is the paper's preorder listing (§4.3): one line per node but the
+// Lines is the paper's preorder listing (section 4.3): one line per node but the
 // root, the faces from the root separated by spaces, then " - E_i" or
 // " - Re" on leaves and " → f f …" on back-edges. names replaces E_i by
 // names[i] when given.

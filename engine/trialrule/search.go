@@ -8,7 +8,7 @@ import (
 	"math/bits"
 )
 
-// MaxExtraDepth is the largest extra depth accepted (SPEC §5.1).
+// MaxExtraDepth is the largest extra depth accepted.
 const MaxExtraDepth = 40
 
 // maxStates bounds the states of one level of the digit programme.
@@ -19,7 +19,7 @@ const maxStates = 1 << 17
 // listing's nodes).
 var ErrTooLarge = errors.New("too large to compute exactly")
 
-// HeightResult is one line of the Calculator's summary (§4.2, §4.3).
+// HeightResult is one line of the Calculator's summary (sections 4.2, 4.3).
 type HeightResult struct {
 	// Height is the height of the rules examined.
 	Height int
@@ -65,9 +65,9 @@ func (t *Table) Best() int {
 	return best
 }
 
-// Search is the paper's Calculator (§4.2) made fast: for every height from
+// Search is the paper's Calculator (section 4.2) made fast: for every height from
 // the minimum height to minimum + extraDepth it finds the least E[X] over
-// the multipliers c of that height (multiples of k skipped, §3.5) and the
+// the multipliers c of that height (multiples of k skipped, section 3.5) and the
 // smallest c attaining it, exactly, and marks the heights the Printer prints.
 //
 // Each height is solved by Dinkelbach's iteration on the ratio

@@ -16,7 +16,7 @@ func Percent(p *big.Rat) string {
 	return new(big.Rat).Mul(p, big.NewRat(100, 1)).FloatString(3) + "%"
 }
 
-// WriteSheet writes the Printer's output file (§4.3): the input values, the
+// WriteSheet writes the Printer's output file (section 4.3): the input values, the
 // probabilities, then one block per height with the preorder listing of the
 // rules that are printed. names replaces E_i by names[i] when given. When
 // opt is not nil, a last block in the same style holds the Knuth–Yao rule.

@@ -105,8 +105,8 @@ func (t *Table) Advise(s Sheet, dice *Dice, roll int) (Advice, error) {
 	return adv, nil
 }
 
-// keepValue is seed 001's Ẽ'(ω') = Σ_{τ ≥ ω'} P(τ − ω') next[τ], with the
-// multinomial probabilities listed for the keep.
+// keepValue is Ẽ'(ω') = Σ_{τ ≥ ω'} P(τ − ω') next[τ] of the exact Yacht
+// strategy (最大期待値戦略の計算手法の整理), with the multinomial probabilities listed for the keep.
 func keepValue(k int, next *[NumPatterns]float64) float64 {
 	v := 0.0
 	for i := space.transStart[k]; i < space.transStart[k+1]; i++ {

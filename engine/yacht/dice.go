@@ -17,7 +17,7 @@ const NumPatterns = 252
 const NumKeeps = 462
 
 // Counts gives, for each face 1..6 at index face-1, how many dice show it:
-// seed 001's ω ∈ Map(F, ℕ).
+// the ω ∈ Map(F, ℕ) of 最大期待値戦略の計算手法の整理.
 type Counts [6]uint8
 
 // Size is |ω|, the number of dice.
@@ -285,8 +285,8 @@ type Transition struct {
 }
 
 // KeepTransitions lists every pattern τ ≥ keep reachable by rolling the
-// 5−|keep| other dice, with its exact multinomial probability (seed 001's
-// 主張 on partial patterns). keep must have at most five dice.
+// 5−|keep| other dice, with its exact multinomial probability (the 主張 on
+// partial patterns of 最大期待値戦略の計算手法の整理). keep must have at most five dice.
 func KeepTransitions(keep Counts) ([]Transition, error) {
 	k, ok := space.index[keep]
 	if !ok {

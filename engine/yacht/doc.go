@@ -1,8 +1,9 @@
 // Package yacht computes the exact maximum-expectation strategy for Yacht and
 // its relatives (Pancht, Yahtzee, Yatzy).
 //
-// It implements seed 001 (最大期待値戦略の計算手法の整理), all sections: the
-// dice patterns Ω (252) and partial patterns Ω_part (462, called keeps here)
+// It implements the Japanese document 最大期待値戦略の計算手法の整理
+// (organising the computation of the maximum-expectation strategy), all
+// sections: the dice patterns Ω (252) and partial patterns Ω_part (462, called keeps here)
 // with the multinomial probabilities P(ω), the recurrences E3', E3, E2', E2,
 // E1', E1 and E of the section 最大期待値戦略, and the difference functions Ẽ
 // of the section スコアシートから定まるスコアとの差分, which depend only on the
@@ -11,13 +12,14 @@
 // and answers the questions of the last section (解析済みデータと追加計算の配分):
 // which dice to keep after rolls 1 and 2 and which category to score.
 //
-// Seed 003 (the Pancht AI blog post) supplies the 13-category rule set
-// [Pancht] and its results (average 205.7, 211.9 with an upper weight of 3.0),
+// The Korean blog post [Pancht] 요트 다이스 최적 선택 알고리즘을 구현한 방법
+// (how the optimal-choice AI of Pancht was built) supplies the 13-category
+// rule set [Pancht] and its results (average 205.7, 211.9 with an upper weight of 3.0),
 // which came from an approximation that ignored the upper bonus and averaged
 // the 252 first-roll patterns as if equally likely; this package computes the
 // exact optimum for the same rules instead.
 //
-// Beyond the seeds, a rule set is data ([Rules]): the presets [Yacht],
+// Beyond these sources, a rule set is data ([Rules]): the presets [Yacht],
 // [Pancht], [Yahtzee] (with the extra-Yahtzee bonus and forced joker rules,
 // which add one flag to the state) and [Yatzy]. Tables are built once per rule
 // set by [Tables], in parallel over states of equal fill count, and can be

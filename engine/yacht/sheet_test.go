@@ -14,8 +14,8 @@ func mustPreset(t testing.TB, name string) *Rules {
 	return r
 }
 
-// Scores of hand-picked rolls, from the rules as written in SPEC §5.2 and
-// seed 003's getEarnedScore.
+// Scores of hand-picked rolls, worked by hand from each preset's published
+// rules and, for Pancht, the getEarnedScore of the Pancht AI blog post.
 func TestPointsFor(t *testing.T) {
 	cases := []struct {
 		rules, dice, key string

@@ -11,9 +11,9 @@ import (
 	"sync/atomic"
 )
 
-// Simulation is the outcome of games played to the end by the optimal
-// policy of a Table (seed 001's strategy: the keep maximising Ẽ'1 and Ẽ'2,
-// the category maximising Ẽ3), from one sheet at the start of a turn.
+// Simulation is the outcome of games played to the end by the optimal policy
+// of a Table (the exact Yacht strategy: the keep maximising Ẽ'1 and Ẽ'2, the
+// category maximising Ẽ3), from one sheet at the start of a turn.
 type Simulation struct {
 	// Games is the number of games played.
 	Games int

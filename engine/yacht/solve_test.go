@@ -21,9 +21,9 @@ func fullTable(t *testing.T, name string) *Table {
 	return tb
 }
 
-// The one-die-at-a-time recursion of the solver equals seed 001's direct
-// sums with multinomial probabilities, and the running maximum equals the
-// maximum over all sub-keeps.
+// The one-die-at-a-time recursion of the solver equals the direct
+// sums of 最大期待値戦略の計算手法の整理 (E3', E2', E1') with multinomial
+// probabilities, and the running maximum equals the maximum over all sub-keeps.
 func TestRollBackEqualsMultinomialSums(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	sc := &scratch{}
@@ -318,7 +318,7 @@ func TestMonteCarloMatchesTable(t *testing.T) {
 }
 
 // Start values: regression values of this solver, the published anchors
-// under the readings that reproduce them, and seed 003's heuristic results,
+// under the readings that reproduce them, and the Pancht AI blog post's heuristic results,
 // which the exact optimum must beat.
 func TestStartValues(t *testing.T) {
 	if race.Enabled || testing.Short() {
@@ -346,8 +346,8 @@ func TestStartValues(t *testing.T) {
 			t.Errorf("%s: start value %.9f, want %v", c.name, got, c.want)
 		}
 	}
-	// Seed 003's Pancht AI averaged 205.695 (211.9 with weight 3.0).
+	// The Pancht AI blog post's heuristic averaged 205.695 (211.9 with weight 3.0).
 	if got := fullTable(t, Pancht).Start(); got <= 211.9 {
-		t.Errorf("pancht optimum %.3f does not beat seed 003's heuristic", got)
+		t.Errorf("pancht optimum %.3f does not beat the Pancht AI's heuristic", got)
 	}
 }

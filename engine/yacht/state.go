@@ -2,10 +2,10 @@ package yacht
 
 import "fmt"
 
-// State is the part of a score sheet that matters for the future (seed 001's
-// equivalence class s/∼): which categories are filled, the upper total, and
-// whether the Yacht box holds its points (only used by rules with extra-Yacht
-// bonuses or jokers that need it).
+// State is the part of a score sheet that matters for the future (the
+// equivalence class s/∼ of 最大期待値戦略の計算手法の整理): which categories are filled, the
+// upper total, and whether the Yacht box holds its points (only used by rules
+// with extra-Yacht bonuses or jokers that need it).
 type State struct {
 	// Filled has bit i set when category i is filled.
 	Filled uint32
