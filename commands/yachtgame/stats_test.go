@@ -13,6 +13,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/internal/race"
+	"github.com/alea-bot/alea/internal/regression"
 )
 
 func statsData(t *testing.T, r *commands.Reply) StatsData {
@@ -112,7 +113,7 @@ func TestStatsEndGame(t *testing.T) {
 }
 
 // From the start, every preset: the simulated mean agrees with the table's
-// start value (regression values in engine/yacht) within four standard
+// start value (a regression value, internal/regression) within four standard
 // errors.
 func TestStatsStartAndPresets(t *testing.T) {
 	if race.Enabled {
@@ -122,7 +123,7 @@ func TestStatsStartAndPresets(t *testing.T) {
 	r := h.MustRun(`/yacht-stats`)
 	d := statsData(t, r)
 	t.Logf("yacht start: simulated %.3f ± %.3f, exact %.6f", d.Mean, d.StdErr, d.ExpectedFinal)
-	if math.Abs(d.ExpectedFinal-191.760880) > 5e-7 || math.Abs(d.Mean-d.ExpectedFinal) > 4*d.StdErr {
+	if math.Abs(d.ExpectedFinal-regression.YachtStart) > regression.StartTolerance || math.Abs(d.Mean-d.ExpectedFinal) > 4*d.StdErr {
 		t.Errorf("start: simulated %.3f ± %.3f, exact %.6f", d.Mean, d.StdErr, d.ExpectedFinal)
 	}
 	checkChart(t, r, d)

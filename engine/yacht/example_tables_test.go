@@ -12,6 +12,8 @@ import (
 	"github.com/alea-bot/alea/engine/yacht"
 )
 
+// The start value printed is a regression value (internal/regression's
+// YachtStart), not a published one.
 func ExampleTables() {
 	var tables yacht.Tables // the zero value is ready; share one per process
 	t, err := tables.Preset(context.Background(), yacht.Yacht)
