@@ -8,11 +8,10 @@ import (
 	"github.com/alea-bot/alea/internal/race"
 )
 
-// With only the Yacht box open, the game is one turn of chasing five of a
-// kind: the published probability of a Yacht within three rolls is
-// 2783176/60466176 ≈ 0.046029, and the final total is the sheet's plus 50
-// or nothing.
-func TestSimulateLastTurnYachtProbability(t *testing.T) {
+// onlyYachtOpen returns the Yacht end-game table with one open category
+// and a sheet (upper bonus earned) whose only open box is Yacht.
+func onlyYachtOpen(t *testing.T) (*Table, Sheet) {
+	t.Helper()
 	r, _ := Preset(Yacht)
 	tb, err := BuildEndGame(context.Background(), r, 1)
 	if err != nil {
@@ -22,6 +21,15 @@ func TestSimulateLastTurnYachtProbability(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return tb, s
+}
+
+// With only the Yacht box open, the game is one turn of chasing five of a
+// kind: the published probability of a Yacht within three rolls is
+// 2783176/60466176 ≈ 0.046029, and the final total is the sheet's plus 50
+// or nothing.
+func TestSimulateLastTurnYachtProbability(t *testing.T) {
+	tb, s := onlyYachtOpen(t)
 	games := 20000
 	if race.Enabled {
 		games = 4000
@@ -104,12 +112,7 @@ func TestSimulateMeanMatchesTable(t *testing.T) {
 
 // A cancelled context returns the finished prefix (here none) and the error.
 func TestSimulateCancelled(t *testing.T) {
-	r, _ := Preset(Yacht)
-	tb, err := BuildEndGame(context.Background(), r, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _ := ParseSheet(r, "aces:3 twos:6 threes:9 fours:12 fives:15 sixes:18 choice:20 four_of_a_kind:0 full_house:0 small_straight:15 large_straight:30")
+	tb, s := onlyYachtOpen(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	sim, err := tb.Simulate(ctx, s, 1000, 1)
