@@ -8,6 +8,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/commands/commandtest"
+	"github.com/alea-bot/alea/internal/race"
 )
 
 // examples returns every example of every command, as /help shows them.
@@ -58,6 +59,10 @@ func TestEveryCommandIsLocalisedAndHasAnExample(t *testing.T) {
 
 // TestEveryExampleAnswersInEveryLanguage runs every example /help shows, in
 // English, Korean and Japanese, through the real router and limit checks.
+// Under -race, where a full Yacht table takes minutes to build and the
+// examples would hit their time budget, the Yacht commands' examples are
+// left to their own packages (which use small tables then); the run without
+// -race answers every example.
 func TestEveryExampleAnswersInEveryLanguage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every command")
@@ -67,6 +72,9 @@ func TestEveryExampleAnswersInEveryLanguage(t *testing.T) {
 	for _, loc := range commands.Locales {
 		h.Locale = loc
 		for _, ex := range examples(reg) {
+			if race.Enabled && strings.HasPrefix(ex, "/yacht") {
+				continue
+			}
 			r, out := h.Run(ex)
 			if out != bot.OK {
 				t.Errorf("%s %s: outcome %s:\n%s", loc, ex, out, bot.FormatText(r))
