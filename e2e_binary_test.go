@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/payload"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/internal/fakediscord"
 )
@@ -222,7 +222,7 @@ func TestBinaryServesTheGateway(t *testing.T) {
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("registered commands %v, want %v", names, want)
 	}
-	wantJSON, _ := json.Marshal(bot.Definitions(all.Registry()))
+	wantJSON, _ := json.Marshal(payload.Definitions(all.Registry()))
 	var gotDefs, wantDefs any
 	_ = json.Unmarshal(registered, &gotDefs)
 	_ = json.Unmarshal(wantJSON, &wantDefs)

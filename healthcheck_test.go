@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/health"
 )
 
 // alea healthcheck (Docker's HEALTHCHECK) exits 0 only when /healthz
 // answers 200, 1 when the bot is down or unhealthy, 2 when called wrongly.
 func TestHealthcheckExitStatus(t *testing.T) {
-	up := httptest.NewServer(bot.HealthHandler(func() bool { return false }, nil))
+	up := httptest.NewServer(health.Handler(func() bool { return false }, nil))
 	defer up.Close()
 	sick := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusInternalServerError)

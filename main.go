@@ -15,6 +15,9 @@ package main
 import (
 	"fmt"
 	"os"
+
+	"github.com/alea-bot/alea/bot/runner"
+	"github.com/alea-bot/alea/commands/all"
 )
 
 // version is stamped at build time with -ldflags "-X main.version=...".
@@ -35,7 +38,7 @@ func realMain(args []string) int {
 	case "playground":
 		return serveMain(args, true)
 	case "run":
-		return runMain(args, os.Stdout, os.Stderr)
+		return runner.Main(all.Registry(), args, os.Stdout, os.Stderr)
 	case "healthcheck":
 		return healthcheckMain(args)
 	case "version":

@@ -17,6 +17,11 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/endpoint"
+	"github.com/alea-bot/alea/bot/gateway"
+	"github.com/alea-bot/alea/bot/health"
+	"github.com/alea-bot/alea/bot/playground"
+	"github.com/alea-bot/alea/bot/rest"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/config"
 )
@@ -63,11 +68,11 @@ To connect to Discord, set one of these (in the environment or in a .env file; s
 // startPlayground serves the playground on PLAYGROUND_ADDR until ctx ends
 // and returns its readiness check and the function that stops it.
 func startPlayground(ctx context.Context, cfg config.Config, d *bot.Dispatcher, log *slog.Logger, errs chan<- error) (ready func() bool, stop func(), err error) {
-	pg, err := bot.NewPlayground(d, bot.PlaygroundOptions{Logger: log})
+	pg, err := playground.New(d, playground.Options{Logger: log})
 	if err != nil {
 		return nil, nil, err
 	}
-	ln, loopback, err := bot.ListenPlayground(cfg.PlaygroundAddr, cfg.PlaygroundPublic)
+	ln, loopback, err := playground.Listen(cfg.PlaygroundAddr, cfg.PlaygroundPublic)
 	if err != nil {
 		return nil, nil, fmt.Errorf("PLAYGROUND_ADDR: %w", err)
 	}
@@ -131,7 +136,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundO
 	// --- transports: each block starts one and adds its readiness check ---
 	if !playgroundOnly && cfg.Gateway() {
 		started++
-		gw, err := bot.NewGateway(d, bot.GatewayOptions{Token: cfg.Token.Reveal(), AppID: cfg.AppID, GuildID: cfg.GuildID,
+		gw, err := gateway.New(d, gateway.Options{Token: cfg.Token.Reveal(), AppID: cfg.AppID, GuildID: cfg.GuildID,
 			APIBase: cfg.APIBase, ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, Logger: log, UserAgent: userAgent})
 		if err != nil {
 			return err
@@ -164,11 +169,11 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundO
 	}
 	if !playgroundOnly && cfg.Endpoint() {
 		started++
-		key, err := bot.ParsePublicKey(cfg.PublicKey)
+		key, err := endpoint.ParsePublicKey(cfg.PublicKey)
 		if err != nil {
 			return fmt.Errorf("DISCORD_PUBLIC_KEY: %w", err)
 		}
-		ep, err := bot.NewEndpoint(d, bot.EndpointOptions{PublicKey: key, APIBase: cfg.APIBase, Logger: log, UserAgent: userAgent})
+		ep, err := endpoint.New(d, endpoint.Options{PublicKey: key, APIBase: cfg.APIBase, Logger: log, UserAgent: userAgent})
 		if err != nil {
 			return err
 		}
@@ -181,7 +186,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundO
 		// clients. Replies in flight get 25 s at shutdown.
 		defer startHTTP(ctx, "HTTP endpoint", ln, ep, 15*time.Second, 25*time.Second, log, errs)()
 		readiness = append(readiness, ep.Ready)
-		log.Info("HTTP interactions endpoint", "addr", ln.Addr().String(), "path", bot.Path)
+		log.Info("HTTP interactions endpoint", "addr", ln.Addr().String(), "path", endpoint.Path)
 	}
 	if playgroundOnly || started == 0 {
 		// The playground: without Discord settings, or when asked for.
@@ -217,7 +222,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundO
 }
 
 // userAgent names Alea in its REST calls, as Discord asks.
-var userAgent = "DiscordBot (https://github.com/alea-bot/alea, " + version + ")"
+var userAgent = rest.UserAgent(version)
 
 // startHTTP serves h on ln until ctx ends, marking it serving meanwhile,
 // and returns the function that stops it (once, giving requests in flight
@@ -268,7 +273,7 @@ func startHealth(addr string, ready func() bool, m *bot.Metrics, log *slog.Logge
 	if err != nil {
 		return nil, fmt.Errorf("HEALTH_ADDR %s: %w", addr, err)
 	}
-	srv := &http.Server{Handler: bot.HealthHandler(ready, m), ReadHeaderTimeout: 5 * time.Second,
+	srv := &http.Server{Handler: health.Handler(ready, m.Registry), ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second, IdleTimeout: 60 * time.Second}
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/payload"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/config"
 	"github.com/alea-bot/alea/internal/fakediscord"
@@ -92,7 +92,7 @@ func TestServeGateway(t *testing.T) {
 	go func() { done <- serve(ctx, cfg, slogger, false) }()
 
 	registered := fake.AwaitRegistered(t, "4242")
-	want, err := json.Marshal(bot.Definitions(all.Registry()))
+	want, err := json.Marshal(payload.Definitions(all.Registry()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,13 +8,13 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
 	coinscmd "github.com/alea-bot/alea/commands/coins"
-	"github.com/alea-bot/alea/commands/commandtest"
 	"github.com/alea-bot/alea/engine/coins"
 )
 
-func harness(t *testing.T) *commandtest.Harness { return commandtest.New(t, coinscmd.Command()) }
+func harness(t *testing.T) *bottest.Harness { return bottest.New(t, coinscmd.Command()) }
 
 func dataJSON(t *testing.T, r *commands.Reply) string {
 	t.Helper()
@@ -254,7 +254,7 @@ func moveButton(t *testing.T, r *commands.Reply, m coins.BWMove) commands.Compon
 
 // playGame plays out a game by clicking, with the human choosing by pick,
 // and returns the winner and the number of clicks.
-func playGame(t *testing.T, h *commandtest.Harness, line string, pick func(coins.BWState) coins.BWMove) string {
+func playGame(t *testing.T, h *bottest.Harness, line string, pick func(coins.BWState) coins.BWMove) string {
 	t.Helper()
 	r := h.MustRun(line)
 	var d playJSON
@@ -408,7 +408,7 @@ func FuzzButtons(f *testing.F) {
 	for _, s := range []string{"2.1.p.0.1.0", "2.1.m.3.zz.3", "0.0.p.0.1.0", "100.100.r.0.1.2", "1.1.p.-1.1.0", "2.1", "..", "9999999999999999999.1.p.0.1.0"} {
 		f.Add(s)
 	}
-	h := commandtest.New(f, coinscmd.Command())
+	h := bottest.New(f, coinscmd.Command())
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, prefix := range []string{"coins/1/move/", "coins/1/hint/"} {
 			id := prefix + s

@@ -14,8 +14,8 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/commandtest"
 	"github.com/alea-bot/alea/engine/orbs"
 )
 
@@ -102,7 +102,7 @@ func setOf(xs []int) uint64 {
 	return s
 }
 
-func harness(t testing.TB) *commandtest.Harness { return commandtest.New(t, Command()) }
+func harness(t testing.TB) *bottest.Harness { return bottest.New(t, Command()) }
 
 func description(r *commands.Reply) string {
 	if len(r.Embeds) == 0 {
@@ -144,7 +144,7 @@ func TestExamplesInEveryLocale(t *testing.T) {
 }
 
 // dataOf runs a line and returns its data as a JSON object.
-func dataOf(t testing.TB, h *commandtest.Harness, line string) (map[string]any, *commands.Reply) {
+func dataOf(t testing.TB, h *bottest.Harness, line string) (map[string]any, *commands.Reply) {
 	t.Helper()
 	r := h.MustRun(line)
 	raw, err := json.Marshal(r.Data)
@@ -187,7 +187,7 @@ func num(t testing.TB, v any) int {
 }
 
 // checkGridData checks one grid's data and text against the reference.
-func checkGridData(t testing.TB, h *commandtest.Harness, g cells, limit int) {
+func checkGridData(t testing.TB, h *bottest.Harness, g cells, limit int) {
 	t.Helper()
 	line := fmt.Sprintf("/orbs grid:%q", g.text())
 	if limit >= 0 {
@@ -728,7 +728,7 @@ func FuzzButtons(f *testing.F) {
 	for _, s := range []string{"5x5.abc.0.0.r0", "30x30.zzzzzzzzzzzz.0.3.m1", "1x1.0.0.0.d", "5x5.abc.1b.9999.c4", "5x5.abc.0.0.m0", "05x5.a.0.0.r0", "5x5..0.0.r0", "3x3.1.1.1.r1"} {
 		f.Add(s, "r26")
 	}
-	h := commandtest.New(f, Command())
+	h := bottest.New(f, Command())
 	f.Fuzz(func(t *testing.T, s, value string) {
 		id := "orbs/1/" + s
 		if len(id) > commands.MaxCustomID || strings.Contains(s, "/") {

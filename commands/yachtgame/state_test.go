@@ -9,14 +9,14 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/commandtest"
 	"github.com/alea-bot/alea/engine/yacht"
 )
 
 // midGame plays a few turns (virtual dice, seed fixed) and stops after the
 // second roll of a turn with two dice held; it returns the message.
-func midGame(t *testing.T, h *commandtest.Harness) *commands.Reply {
+func midGame(t *testing.T, h *bottest.Harness) *commands.Reply {
 	t.Helper()
 	var r *commands.Reply
 	if raceEnabled {
@@ -60,7 +60,7 @@ func freshTables(t *testing.T) *yacht.Tables {
 func TestFreshBotContinuesTheGame(t *testing.T) {
 	first := harness(t)
 	r := midGame(t, first)
-	fresh := commandtest.New(t, newCommand(freshTables(t)))
+	fresh := bottest.New(t, newCommand(freshTables(t)))
 	type press struct {
 		id     string
 		values []string

@@ -1,4 +1,4 @@
-package bot_test
+package gateway_test
 
 import (
 	"context"
@@ -8,17 +8,18 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/gateway"
 	"github.com/alea-bot/alea/commands/all"
 )
 
 // A gateway bot: connect, register the commands, answer until Ctrl-C,
 // then stop taking interactions and finish those in flight.
-func ExampleNewGateway() {
+func ExampleNew() {
 	d, err := bot.NewDispatcher(all.Registry(), bot.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}
-	gw, err := bot.NewGateway(d, bot.GatewayOptions{
+	gw, err := gateway.New(d, gateway.Options{
 		Token:   os.Getenv("DISCORD_TOKEN"),
 		GuildID: os.Getenv("DISCORD_GUILD_ID"), // empty: global commands
 	})

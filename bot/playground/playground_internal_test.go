@@ -1,10 +1,11 @@
-package bot
+package playground
 
 import (
 	"context"
 	"encoding/json"
 	"testing"
 
+	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/commands"
 )
 
@@ -13,11 +14,11 @@ import (
 // take over the first one's pending reply, and its reply goes into its
 // own POST's response instead.
 func TestPlaygroundDeferRefusesATokenAlreadyPending(t *testing.T) {
-	d, err := NewDispatcher(commands.NewRegistry(), Options{})
+	d, err := bot.NewDispatcher(commands.NewRegistry(), bot.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := NewPlayground(d, PlaygroundOptions{})
+	p, err := New(d, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

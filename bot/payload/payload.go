@@ -1,12 +1,13 @@
-package bot
+// Package payload converts between Discord's interaction objects
+// (discordgo's types, as JSON on the wire) and the requests and replies of
+// package commands, and carries them over HTTP for the transports that
+// receive interactions as HTTP posts.
+package payload
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
-	"runtime/debug"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -14,9 +15,20 @@ import (
 	"github.com/alea-bot/alea/commands"
 )
 
-// RequestFromInteraction parses a Discord interaction into a request. Option
+// ParseInteraction parses a Discord interaction into a request, turning a
+// panic of the conversion on an unexpected shape into an error. Option
 // values stay as Discord sent them; the router types and checks them.
-func RequestFromInteraction(i *discordgo.Interaction) (*commands.Request, error) {
+func ParseInteraction(in *discordgo.Interaction) (req *commands.Request, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			req, err = nil, fmt.Errorf("payload: unreadable interaction: %v", p)
+		}
+	}()
+	return requestFrom(in)
+}
+
+// requestFrom parses a Discord interaction into a request.
+func requestFrom(i *discordgo.Interaction) (*commands.Request, error) {
 	req := &commands.Request{
 		ID:        i.ID,
 		Locale:    commands.ParseLocale(string(i.Locale)),
@@ -75,7 +87,7 @@ func RequestFromInteraction(i *discordgo.Interaction) (*commands.Request, error)
 			}
 		}
 	default:
-		return nil, fmt.Errorf("bot: interaction type %d is not answered", i.Type)
+		return nil, fmt.Errorf("payload: interaction type %d is not answered", i.Type)
 	}
 	return req, nil
 }
@@ -93,56 +105,39 @@ func Response(req *commands.Request, reply *commands.Reply) *discordgo.Interacti
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: choices}}
 	case reply.Modal != nil:
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: ModalData(reply.Modal)}
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: modal(reply.Modal)}
 	case reply.Update && (req.Kind == commands.KindComponent || req.Kind == commands.KindModal):
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: MessageData(reply)}
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: Message(reply)}
 	}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: MessageData(reply)}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: Message(reply)}
 }
 
-// failureResponse is the bare ephemeral "💥" a transport answers with when
+// Failure is the bare ephemeral "💥" a transport answers with when
 // its own code broke before any response was sent (the dispatcher's
 // recovery already answers a handler's panic with a proper message).
-func failureResponse() []byte {
+func Failure() []byte {
 	b, _ := json.Marshal(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: "💥", Flags: discordgo.MessageFlagsEphemeral}})
 	return b
 }
 
-// handleDetached runs d.Handle for req in a goroutine of its own, so the
-// work outlives the HTTP request that brought it when it is deferred. A
-// panic of the transport's exchange is logged with its stack and answered
-// by fail.
-func handleDetached(ctx context.Context, d *Dispatcher, req *commands.Request, ex Exchange, fail func(), log *slog.Logger, transport string) {
-	ctx = context.WithoutCancel(ctx)
-	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				log.Error("panic in the "+transport, "interaction", req.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-				fail()
-			}
-		}()
-		d.Handle(ctx, req, ex)
-	}()
-}
-
-// DeferredResponse acknowledges req before its reply is ready: "thinking"
+// Deferred acknowledges req before its reply is ready: "thinking"
 // (type 5) for commands and modals, a deferred update (type 6) for
 // components, whose reply then edits the message or follows up.
-func DeferredResponse(req *commands.Request) *discordgo.InteractionResponse {
+func Deferred(req *commands.Request) *discordgo.InteractionResponse {
 	if req.Kind == commands.KindComponent {
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
 	}
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 }
 
-// MessageData converts a reply into Discord's message data, files included
+// Message converts a reply into Discord's message data, files included
 // (sent as multipart by the transport; Attachments names them).
-func MessageData(r *commands.Reply) *discordgo.InteractionResponseData {
+func Message(r *commands.Reply) *discordgo.InteractionResponseData {
 	d := &discordgo.InteractionResponseData{
 		Content:         r.Content,
-		Embeds:          Embeds(r.Embeds),
-		Components:      Components(r.Components),
+		Embeds:          embeds(r.Embeds),
+		Components:      components(r.Components),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
 	if r.Ephemeral {
@@ -159,8 +154,8 @@ func MessageData(r *commands.Reply) *discordgo.InteractionResponseData {
 	return d
 }
 
-// Embeds converts embeds; images name attachments.
-func Embeds(es []commands.Embed) []*discordgo.MessageEmbed {
+// embeds converts embeds; images name attachments.
+func embeds(es []commands.Embed) []*discordgo.MessageEmbed {
 	out := make([]*discordgo.MessageEmbed, 0, len(es))
 	for _, e := range es {
 		me := &discordgo.MessageEmbed{Title: e.Title, Description: e.Description, URL: e.URL, Color: e.Color}
@@ -181,8 +176,8 @@ func Embeds(es []commands.Embed) []*discordgo.MessageEmbed {
 	return out
 }
 
-// Components converts action rows of buttons and select menus.
-func Components(rows []commands.ActionRow) []discordgo.MessageComponent {
+// components converts action rows of buttons and select menus.
+func components(rows []commands.ActionRow) []discordgo.MessageComponent {
 	out := make([]discordgo.MessageComponent, 0, len(rows))
 	for _, row := range rows {
 		ar := discordgo.ActionsRow{}
@@ -220,8 +215,8 @@ func Components(rows []commands.ActionRow) []discordgo.MessageComponent {
 	return out
 }
 
-// ModalData converts a modal.
-func ModalData(m *commands.Modal) *discordgo.InteractionResponseData {
+// modal converts a modal.
+func modal(m *commands.Modal) *discordgo.InteractionResponseData {
 	d := &discordgo.InteractionResponseData{CustomID: m.CustomID, Title: m.Title}
 	for _, in := range m.Inputs {
 		style := discordgo.TextInputShort
@@ -238,7 +233,28 @@ func ModalData(m *commands.Modal) *discordgo.InteractionResponseData {
 
 // WebhookEdit converts a reply into the edit of a deferred response.
 func WebhookEdit(r *commands.Reply) *discordgo.WebhookEdit {
-	d := MessageData(r)
+	d := Message(r)
 	return &discordgo.WebhookEdit{Content: &d.Content, Embeds: &d.Embeds, Components: &d.Components,
 		Files: d.Files, Attachments: d.Attachments, AllowedMentions: d.AllowedMentions}
+}
+
+// Encode is the JSON of Response(req, reply). An autocomplete result
+// always carries its choices array, empty when there are none
+// (discordgo's struct would drop an empty one, which Discord refuses).
+func Encode(req *commands.Request, reply *commands.Reply) ([]byte, error) {
+	resp := Response(req, reply)
+	if resp.Type != discordgo.InteractionApplicationCommandAutocompleteResult {
+		return json.Marshal(resp)
+	}
+	choices := []*discordgo.ApplicationCommandOptionChoice{}
+	if resp.Data != nil && resp.Data.Choices != nil {
+		choices = resp.Data.Choices
+	}
+	type data struct {
+		Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
+	}
+	return json.Marshal(struct {
+		Type discordgo.InteractionResponseType `json:"type"`
+		Data data                              `json:"data"`
+	}{resp.Type, data{choices}})
 }

@@ -1,88 +1,15 @@
-package bot_test
+package endpoint_test
 
 import (
 	"encoding/json"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/alea-bot/alea/bot"
-	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands/all"
+	"github.com/alea-bot/alea/internal/fakediscord"
 )
-
-// exampleData turns a slash line into the data of an APPLICATION_COMMAND
-// interaction as Discord sends it: subcommands nested as options of type 1,
-// option values typed (integers and numbers as JSON numbers, booleans as
-// JSON booleans, strings as strings).
-func exampleData(t *testing.T, reg *commands.Registry, line string) map[string]any {
-	t.Helper()
-	req, err := bot.SlashRequest(reg, line, commands.English)
-	if err != nil {
-		t.Fatalf("%s: %v", line, err)
-	}
-	defs, ok := reg.OptionsFor(req.Command)
-	if !ok {
-		t.Fatalf("%s: no command %q", line, req.Command)
-	}
-	typeOf := map[string]commands.OptionType{}
-	for _, d := range defs {
-		typeOf[d.Name.En] = d.Type
-	}
-	var opts []map[string]any
-	for name, raw := range req.Options {
-		s := raw.(string)
-		var v any = s
-		typ, known := typeOf[name]
-		if !known {
-			t.Fatalf("%s: example uses unknown option %q", line, name)
-		}
-		switch typ {
-		case commands.Integer:
-			n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-			if err != nil {
-				t.Fatalf("%s: %s=%q is not an integer", line, name, s)
-			}
-			v = n
-		case commands.Number:
-			x, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-			if err != nil {
-				t.Fatalf("%s: %s=%q is not a number", line, name, s)
-			}
-			v = x
-		case commands.Boolean:
-			b, err := strconv.ParseBool(strings.TrimSpace(s))
-			if err != nil {
-				t.Fatalf("%s: %s=%q is not a boolean", line, name, s)
-			}
-			v = b
-		}
-		opts = append(opts, map[string]any{"name": name, "type": int(typ), "value": v})
-	}
-	name, sub, _ := strings.Cut(req.Command, " ")
-	if sub != "" {
-		return commandData(name, map[string]any{"name": sub, "type": 1, "options": opts})
-	}
-	return commandData(name, opts...)
-}
-
-// examples lists every example invocation of reg's commands (under the
-// race detector, of those without start-up tables).
-func examples(reg *commands.Registry) []string {
-	var out []string
-	for _, c := range reg.Commands() {
-		if raceEnabled && c.Warm != nil {
-			continue
-		}
-		out = append(out, c.Examples...)
-		for _, s := range c.Subcommands {
-			if s.Example != "" {
-				out = append(out, s.Example)
-			}
-		}
-	}
-	return out
-}
 
 // answer posts a signed interaction and returns the message Discord ends
 // up showing, as JSON: the HTTP response's data, or (for a deferred
@@ -102,7 +29,7 @@ func (f *fixture) answer(typ int, locale string, data map[string]any) (ack int, 
 			calls = f.rest.await(f.t, token, 2)
 			last = calls[1]
 		}
-		if err := checkPayload(last.JSON, false, last.Files); err != nil {
+		if err := fakediscord.CheckPayload(last.JSON, false, last.Files); err != nil {
 			f.t.Fatalf("delivered payload breaks a Discord limit: %v\n%s", err, last.JSON)
 		}
 		return r.Type, last.JSON
@@ -119,16 +46,16 @@ func (f *fixture) answer(typ int, locale string, data map[string]any) (ack int, 
 func TestEndpointAnswersEveryCommand(t *testing.T) {
 	reg := all.Registry()
 	f := newFixture(t, reg, bot.Options{UserRate: -1, GlobalRate: -1})
-	lines := examples(reg)
+	lines := bottest.Examples(reg)
 	if len(lines) == 0 {
 		t.Fatal("no examples registered")
 	}
 	locales := []string{"en-US", "ko", "ja"}
 	for i, line := range lines {
-		data := exampleData(t, reg, line)
+		data := bottest.ExampleData(t, reg, line)
 		locale := locales[i%len(locales)]
 		ack, payload := f.answer(2, locale, data)
-		m := decodeMessage(t, payload)
+		m := bottest.DecodeMessage(t, payload)
 		if m.Flags&64 != 0 && (strings.Contains(m.Content, "💥") || strings.HasPrefix(m.Content, "❌") || strings.HasPrefix(m.Content, "⌛")) {
 			t.Errorf("%s (%s): refused or failed: %s", line, locale, m.Content)
 			continue
@@ -158,7 +85,7 @@ func TestEndpointAnswersEveryCommand(t *testing.T) {
 					click["values"] = []string{c.Options[0].Value}
 				}
 				_, cp := f.answer(3, locale, click)
-				if cm := decodeMessage(t, cp); strings.Contains(cm.Content, "💥") {
+				if cm := bottest.DecodeMessage(t, cp); strings.Contains(cm.Content, "💥") {
 					t.Errorf("%s: pressing %s: %s", line, c.CustomID, cm.Content)
 				}
 			}

@@ -1,4 +1,4 @@
-package bot
+package payload
 
 import (
 	"github.com/bwmarrin/discordgo"

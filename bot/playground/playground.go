@@ -1,4 +1,7 @@
-package bot
+// Package playground serves a local page that looks and behaves like a
+// Discord text channel, and the JSON API behind it, answering through the
+// dispatcher.
+package playground
 
 import (
 	"bytes"
@@ -11,7 +14,6 @@ import (
 	"fmt"
 	"image"
 	_ "image/png" // PNG sizes of attachments
-	"io"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -24,15 +26,17 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/payload"
 	"github.com/alea-bot/alea/commands"
 )
 
-//go:embed playground
-var playgroundAssets embed.FS
+//go:embed static
+var assets embed.FS
 
-// PlaygroundOptions configure a [Playground]. Zero values take the
+// Options configure a [Playground]. Zero values take the
 // defaults noted.
-type PlaygroundOptions struct {
+type Options struct {
 	// Logger (default: discard).
 	Logger *slog.Logger
 	// MaxBody bounds the body of POST /api/interactions (default 64 KiB).
@@ -73,8 +77,8 @@ type PlaygroundOptions struct {
 // data.attachments with a url into a bounded, short-lived in-memory store,
 // and embed images naming them ("attachment://x.png") point there too.
 type Playground struct {
-	d       *Dispatcher
-	opts    PlaygroundOptions
+	d       *bot.Dispatcher
+	opts    Options
 	log     *slog.Logger
 	mux     *http.ServeMux
 	defs    []byte
@@ -91,8 +95,8 @@ type pendingReply struct {
 	expires time.Time // after which an unfetched reply is dropped
 }
 
-// NewPlayground returns the playground answering through d.
-func NewPlayground(d *Dispatcher, o PlaygroundOptions) (*Playground, error) {
+// New returns the playground answering through d.
+func New(d *bot.Dispatcher, o Options) (*Playground, error) {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -111,11 +115,11 @@ func NewPlayground(d *Dispatcher, o PlaygroundOptions) (*Playground, error) {
 	if o.MaxPending <= 0 {
 		o.MaxPending = 256
 	}
-	defs, err := json.Marshal(Definitions(d.Router().Registry()))
+	defs, err := json.Marshal(payload.Definitions(d.Router().Registry()))
 	if err != nil {
 		return nil, err
 	}
-	static, err := fs.Sub(playgroundAssets, "playground")
+	static, err := fs.Sub(assets, "static")
 	if err != nil {
 		return nil, err
 	}
@@ -123,11 +127,11 @@ func NewPlayground(d *Dispatcher, o PlaygroundOptions) (*Playground, error) {
 		files: fileStore{ttl: o.FileTTL, max: o.MaxFileBytes, byID: map[string]*storedFile{}}}
 	mux := http.NewServeMux()
 	mux.Handle("GET /", http.FileServerFS(static))
-	mux.HandleFunc("GET /api/commands", func(w http.ResponseWriter, r *http.Request) { _ = writeJSON(w, p.defs) })
+	mux.HandleFunc("GET /api/commands", func(w http.ResponseWriter, r *http.Request) { _ = payload.WriteJSON(w, p.defs) })
 	mux.HandleFunc("POST /api/interactions", p.interaction)
 	mux.HandleFunc("GET /api/interactions", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", http.MethodPost)
-		problem(w, http.StatusMethodNotAllowed, "only POST")
+		payload.Problem(w, http.StatusMethodNotAllowed, "only POST")
 	})
 	mux.HandleFunc("GET /api/interactions/{token}/reply", p.reply)
 	mux.HandleFunc("GET /api/files/{id}/{name}", p.file)
@@ -152,11 +156,11 @@ func (p *Playground) SetServing(on bool) { p.serving.Store(on) }
 // Ready reports whether the playground is serving.
 func (p *Playground) Ready() bool { return p.serving.Load() }
 
-// ListenPlayground listens on addr for the playground and reports whether
+// Listen listens on addr for the playground and reports whether
 // it is a loopback address (127.0.0.0/8, ::1 or localhost). Any other
 // address is refused before listening unless public is set
 // (PLAYGROUND_PUBLIC=true): the playground has no authentication.
-func ListenPlayground(addr string, public bool) (ln net.Listener, loopback bool, err error) {
+func Listen(addr string, public bool) (ln net.Listener, loopback bool, err error) {
 	loopback = IsLoopbackAddr(addr)
 	if !loopback && !public {
 		return nil, false, fmt.Errorf("%s is not a loopback address and the playground has no authentication; "+
@@ -197,50 +201,28 @@ func validToken(t string) bool {
 	return true
 }
 
-// readBody reads a request body of at most max bytes, answering the
-// client itself (413 or 400) when it cannot.
-func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, bool) {
-	if r.ContentLength > max {
-		// Refused from the header alone: the body is never read.
-		w.Header().Set("Connection", "close")
-		problem(w, http.StatusRequestEntityTooLarge, "body too large")
-		return nil, false
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			problem(w, http.StatusRequestEntityTooLarge, "body too large")
-			return nil, false
-		}
-		problem(w, http.StatusBadRequest, "cannot read the body")
-		return nil, false
-	}
-	return body, true
-}
-
 // interaction answers POST /api/interactions.
 func (p *Playground) interaction(w http.ResponseWriter, r *http.Request) {
-	body, ok := readBody(w, r, p.opts.MaxBody)
+	body, ok := payload.ReadBody(w, r, p.opts.MaxBody)
 	if !ok {
 		return
 	}
 	var in discordgo.Interaction
 	if err := json.Unmarshal(body, &in); err != nil {
-		problem(w, http.StatusBadRequest, "malformed interaction: "+err.Error())
+		payload.Problem(w, http.StatusBadRequest, "malformed interaction: "+err.Error())
 		return
 	}
 	if in.Type == discordgo.InteractionPing {
-		_ = writeJSON(w, []byte(`{"type":1}`))
+		_ = payload.WriteJSON(w, []byte(`{"type":1}`))
 		return
 	}
-	req, err := parseInteraction(&in)
+	req, err := payload.ParseInteraction(&in)
 	if err != nil {
-		problem(w, http.StatusBadRequest, "unsupported interaction: "+err.Error())
+		payload.Problem(w, http.StatusBadRequest, "unsupported interaction: "+err.Error())
 		return
 	}
 	if !validToken(in.Token) {
-		problem(w, http.StatusBadRequest, "an interaction needs a token of at most 200 letters, digits, '-', '_' or '.'")
+		payload.Problem(w, http.StatusBadRequest, "an interaction needs a token of at most 200 letters, digits, '-', '_' or '.'")
 		return
 	}
 	if req.ID == "" {
@@ -253,14 +235,14 @@ func (p *Playground) interaction(w http.ResponseWriter, r *http.Request) {
 	_, taken := p.pending[in.Token]
 	p.mu.Unlock()
 	if taken {
-		problem(w, http.StatusConflict, "this token is awaiting a deferred reply already")
+		payload.Problem(w, http.StatusConflict, "this token is awaiting a deferred reply already")
 		return
 	}
 	ex := &playgroundExchange{p: p, token: in.Token, first: make(chan []byte, 1)}
-	handleDetached(r.Context(), p.d, req, ex, ex.fail, p.log, "playground")
+	p.d.HandleDetached(r.Context(), req, ex, ex.fail, p.log, "playground")
 	select {
 	case b := <-ex.first:
-		_ = writeJSON(w, b)
+		_ = payload.WriteJSON(w, b)
 	case <-r.Context().Done():
 	}
 }
@@ -272,7 +254,7 @@ func (p *Playground) reply(w http.ResponseWriter, r *http.Request) {
 	pr := p.pending[token]
 	p.mu.Unlock()
 	if pr == nil {
-		problem(w, http.StatusNotFound, "no deferred reply for this token (unknown, or fetched already)")
+		payload.Problem(w, http.StatusNotFound, "no deferred reply for this token (unknown, or fetched already)")
 		return
 	}
 	t := time.NewTimer(p.opts.ReplyWait)
@@ -285,7 +267,7 @@ func (p *Playground) reply(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 		return
 	}
-	if writeJSON(w, pr.body) == nil {
+	if payload.WriteJSON(w, pr.body) == nil {
 		p.mu.Lock()
 		if p.pending[token] == pr {
 			delete(p.pending, token)
@@ -298,7 +280,7 @@ func (p *Playground) reply(w http.ResponseWriter, r *http.Request) {
 func (p *Playground) file(w http.ResponseWriter, r *http.Request) {
 	f := p.files.get(r.PathValue("id"), time.Now())
 	if f == nil || f.name != r.PathValue("name") {
-		problem(w, http.StatusNotFound, "no such attachment (they are kept for a while only: run the command again)")
+		payload.Problem(w, http.StatusNotFound, "no such attachment (they are kept for a while only: run the command again)")
 		return
 	}
 	ctype := "application/octet-stream"
@@ -327,9 +309,9 @@ func (p *Playground) expire(now time.Time) {
 // and named by URL.
 func (p *Playground) encode(req *commands.Request, reply *commands.Reply) ([]byte, error) {
 	if req.Kind == commands.KindAutocomplete || reply.Modal != nil || len(reply.Files) == 0 {
-		return encodeResponse(req, reply)
+		return payload.Encode(req, reply)
 	}
-	resp := Response(req, reply)
+	resp := payload.Response(req, reply)
 	now := time.Now()
 	urls := map[string]string{}
 	atts := make([]*discordgo.MessageAttachment, 0, len(reply.Files))
@@ -368,7 +350,7 @@ type playgroundExchange struct {
 
 func (x *playgroundExchange) fail() {
 	if x.responded.CompareAndSwap(false, true) {
-		x.first <- failureResponse()
+		x.first <- payload.Failure()
 	}
 }
 
@@ -380,22 +362,22 @@ func (x *playgroundExchange) Defer(_ context.Context, req *commands.Request) err
 	p.expire(time.Now())
 	if len(p.pending) >= p.opts.MaxPending {
 		p.mu.Unlock()
-		return errors.New("bot: too many deferred playground replies pending")
+		return errors.New("playground: too many deferred playground replies pending")
 	}
 	if _, taken := p.pending[x.token]; taken {
 		// Another POST with this token was deferred meanwhile: this one
 		// is answered in its own response instead.
 		p.mu.Unlock()
-		return errors.New("bot: the token awaits a deferred reply already")
+		return errors.New("playground: the token awaits a deferred reply already")
 	}
 	p.pending[x.token] = &pendingReply{done: make(chan struct{})}
 	p.mu.Unlock()
-	b, err := json.Marshal(DeferredResponse(req))
+	b, err := json.Marshal(payload.Deferred(req))
 	if err != nil {
 		return err
 	}
 	if !x.responded.CompareAndSwap(false, true) {
-		return errors.New("bot: the interaction was answered already")
+		return errors.New("playground: the interaction was answered already")
 	}
 	x.first <- b
 	return nil
@@ -410,7 +392,7 @@ func (x *playgroundExchange) Send(_ context.Context, req *commands.Request, repl
 	}
 	if !deferred {
 		if !x.responded.CompareAndSwap(false, true) {
-			return errors.New("bot: the interaction was answered already")
+			return errors.New("playground: the interaction was answered already")
 		}
 		x.first <- b
 		return nil
@@ -420,7 +402,7 @@ func (x *playgroundExchange) Send(_ context.Context, req *commands.Request, repl
 	defer p.mu.Unlock()
 	pr := p.pending[x.token]
 	if pr == nil {
-		return errors.New("bot: the deferred playground reply expired")
+		return errors.New("playground: the deferred playground reply expired")
 	}
 	pr.body = b
 	pr.expires = time.Now().Add(5 * time.Minute)

@@ -1,14 +1,17 @@
-package bot
+// Package health serves the liveness, readiness and metrics endpoints.
+package health
 
 import (
 	"net/http"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
-// HealthHandler serves /healthz (200 while the process runs), /readyz (200
-// once ready reports true, 503 before) and /metrics (Prometheus).
-func HealthHandler(ready func() bool, m *Metrics) http.Handler {
+// Handler serves /healthz (200 while the process runs), /readyz (200 once
+// ready reports true, 503 before) and /metrics (Prometheus, from metrics
+// when it is not nil).
+func Handler(ready func() bool, metrics prometheus.Gatherer) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -23,8 +26,8 @@ func HealthHandler(ready func() bool, m *Metrics) http.Handler {
 		}
 		_, _ = w.Write([]byte("ready\n"))
 	})
-	if m != nil {
-		mux.Handle("GET /metrics", promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{}))
+	if metrics != nil {
+		mux.Handle("GET /metrics", promhttp.HandlerFor(metrics, promhttp.HandlerOpts{}))
 	}
 	return mux
 }

@@ -1,4 +1,4 @@
-package main
+package runner
 
 import (
 	"context"
@@ -14,10 +14,10 @@ import (
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/all"
 )
 
-// Exit statuses of alea run (SPEC §4).
+// Exit statuses of alea run: answered, refused (bad input or over the
+// time budget), unusable command line, internal failure.
 const (
 	exitAnswered = 0
 	exitRejected = 1
@@ -25,7 +25,10 @@ const (
 	exitInternal = 3
 )
 
-func runMain(args []string, stdout, stderr io.Writer) int {
+// Main runs `alea run` with args (the flags and the slash line) over the
+// commands of reg, printing the reply to stdout and problems to stderr,
+// and returns the process's exit status.
+func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	locale := fs.String("locale", "en", "reply language: en, ko or ja")
@@ -55,18 +58,17 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	}
 	line := strings.Join(fs.Args(), " ")
 
-	reg := all.Registry()
 	d, err := bot.NewDispatcher(reg, bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1, Logger: stderrLogger(stderr)})
 	if err != nil {
 		fmt.Fprintln(stderr, "alea run:", err)
 		return exitInternal
 	}
-	req, err := bot.SlashRequest(reg, line, loc)
+	req, err := SlashRequest(reg, line, loc)
 	var reply *commands.Reply
 	outcome := bot.Rejected
 	if err != nil {
 		var ue *commands.UserError
-		if ok := asUserError(err, &ue); ok {
+		if errors.As(err, &ue) {
 			reply = &commands.Reply{Content: "❌ " + ue.Localize(loc), Ephemeral: true}
 		} else {
 			fmt.Fprintln(stderr, "alea run:", err)
@@ -82,7 +84,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	case "text":
 		fmt.Fprint(stdout, bot.FormatText(reply))
 	case "json":
-		b, err := bot.FormatJSON(req, reply)
+		b, err := FormatJSON(req, reply)
 		if err != nil {
 			fmt.Fprintln(stderr, "alea run:", err)
 			return exitInternal
@@ -121,10 +123,6 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		return exitRejected
 	}
 	return exitInternal
-}
-
-func asUserError(err error, target **commands.UserError) bool {
-	return errors.As(err, target)
 }
 
 func stderrLogger(w io.Writer) *slog.Logger {

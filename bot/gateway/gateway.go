@@ -1,4 +1,7 @@
-package bot
+// Package gateway is the gateway transport: a discordgo session that
+// registers the commands and answers INTERACTION_CREATE events through the
+// dispatcher, replying by REST.
+package gateway
 
 import (
 	"context"
@@ -19,11 +22,14 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/payload"
+	"github.com/alea-bot/alea/bot/rest"
 	"github.com/alea-bot/alea/commands"
 )
 
-// GatewayOptions configure a [Gateway]. Zero values take the defaults noted.
-type GatewayOptions struct {
+// Options configure a [Gateway]. Zero values take the defaults noted.
+type Options struct {
 	// Token is the bot token (required; a "Bot " prefix is optional). It is
 	// sent to Discord only, never logged.
 	Token string
@@ -55,10 +61,10 @@ type GatewayOptions struct {
 // connection or a RECONNECT; the gateway logs each connect, disconnect and
 // resume.
 type Gateway struct {
-	d    *Dispatcher
-	o    GatewayOptions
+	d    *bot.Dispatcher
+	o    Options
 	log  *slog.Logger
-	rest *interactionREST
+	rest *rest.Client
 
 	session   *discordgo.Session
 	readyCh   chan *discordgo.Ready
@@ -71,31 +77,31 @@ type Gateway struct {
 	handlers sync.WaitGroup
 }
 
-// NewGateway returns a gateway answering through d; Open connects it.
-func NewGateway(d *Dispatcher, o GatewayOptions) (*Gateway, error) {
+// New returns a gateway answering through d; Open connects it.
+func New(d *bot.Dispatcher, o Options) (*Gateway, error) {
 	o.Token = strings.TrimPrefix(strings.TrimSpace(o.Token), "Bot ")
 	if o.Token == "" {
-		return nil, errors.New("bot: the gateway needs a bot token")
+		return nil, errors.New("gateway: the gateway needs a bot token")
 	}
 	if o.APIBase == "" {
-		o.APIBase = "https://discord.com"
+		o.APIBase = rest.DefaultAPIBase
 	}
 	o.APIBase = strings.TrimRight(o.APIBase, "/")
 	base, err := url.Parse(o.APIBase)
 	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
-		return nil, fmt.Errorf("bot: API base %q is not an http(s) URL", o.APIBase)
+		return nil, fmt.Errorf("gateway: API base %q is not an http(s) URL", o.APIBase)
 	}
 	if o.ShardCount <= 0 {
 		o.ShardCount = 1
 	}
 	if o.ShardID < 0 || o.ShardID >= o.ShardCount {
-		return nil, fmt.Errorf("bot: shard %d is not below the shard count %d", o.ShardID, o.ShardCount)
+		return nil, fmt.Errorf("gateway: shard %d is not below the shard count %d", o.ShardID, o.ShardCount)
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
 	if o.UserAgent == "" {
-		o.UserAgent = "DiscordBot (https://github.com/alea-bot/alea, dev)"
+		o.UserAgent = rest.DefaultUserAgent
 	}
 	transport := http.DefaultTransport.(*http.Transport).Clone()
 	dialer := &websocket.Dialer{Proxy: http.ProxyFromEnvironment, HandshakeTimeout: 45 * time.Second}
@@ -107,7 +113,7 @@ func NewGateway(d *Dispatcher, o GatewayOptions) (*Gateway, error) {
 
 	s, err := discordgo.New("Bot " + o.Token)
 	if err != nil {
-		return nil, fmt.Errorf("bot: %s", redact(err.Error(), o.Token))
+		return nil, fmt.Errorf("gateway: %s", redact(err.Error(), o.Token))
 	}
 	s.Client = client
 	s.Dialer = dialer
@@ -123,7 +129,7 @@ func NewGateway(d *Dispatcher, o GatewayOptions) (*Gateway, error) {
 
 	g := &Gateway{d: d, o: o, log: o.Logger.With("transport", "gateway", "shard", o.ShardID),
 		session: s, readyCh: make(chan *discordgo.Ready, 1)}
-	g.rest = &interactionREST{base: o.APIBase, client: client, userAgent: o.UserAgent, log: g.log}
+	g.rest = rest.NewClient(o.APIBase, client, o.UserAgent, g.log)
 	s.AddHandler(g.onReady)
 	s.AddHandler(g.onConnect)
 	s.AddHandler(g.onDisconnect)
@@ -181,7 +187,7 @@ func (g *Gateway) Open(ctx context.Context) error {
 // register overwrites the application's commands with the registry's,
 // retrying a failure that is not the request's fault twice.
 func (g *Gateway) register(ctx context.Context, appID string) error {
-	defs := Definitions(g.d.Router().Registry())
+	defs := payload.Definitions(g.d.Router().Registry())
 	scope := "global"
 	if g.o.GuildID != "" {
 		scope = "guild " + g.o.GuildID
@@ -312,7 +318,7 @@ func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		return
 	}
 	in := ic.Interaction
-	x := &gatewayExchange{g: g, ref: interactionRef{id: in.ID, appID: in.AppID, token: in.Token}}
+	x := &gatewayExchange{g: g, ref: rest.Ref{ID: in.ID, AppID: in.AppID, Token: in.Token}}
 	defer func() {
 		if p := recover(); p != nil {
 			g.log.Error("panic in the gateway", "interaction", in.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
@@ -322,7 +328,7 @@ func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	if in.Type == discordgo.InteractionPing {
 		return
 	}
-	req, err := parseInteraction(in)
+	req, err := payload.ParseInteraction(in)
 	if err != nil {
 		g.log.Warn("interaction not answered", "interaction", in.ID, "type", int(in.Type), "err", err)
 		return
@@ -340,18 +346,18 @@ func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 // through the interaction's callback, later ones through its webhook.
 type gatewayExchange struct {
 	g         *Gateway
-	ref       interactionRef
+	ref       rest.Ref
 	responded atomic.Bool
 }
 
 // Defer acknowledges the interaction: "thinking…" for commands and
 // modals, a deferred update for components.
 func (x *gatewayExchange) Defer(ctx context.Context, req *commands.Request) error {
-	b, err := json.Marshal(DeferredResponse(req))
+	b, err := json.Marshal(payload.Deferred(req))
 	if err != nil {
 		return err
 	}
-	if err := x.g.rest.callback(ctx, x.ref, "application/json", b); err != nil {
+	if err := x.g.rest.Callback(ctx, x.ref, "application/json", b); err != nil {
 		return err
 	}
 	x.responded.Store(true)
@@ -368,13 +374,13 @@ func (x *gatewayExchange) Send(ctx context.Context, req *commands.Request, reply
 			x.fail()
 			return err
 		}
-		if err := x.g.rest.callback(ctx, x.ref, ctype, body); err != nil {
+		if err := x.g.rest.Callback(ctx, x.ref, ctype, body); err != nil {
 			return err
 		}
 		x.responded.Store(true)
 		return nil
 	}
-	return x.g.rest.deliver(ctx, x.ref, req, reply, false)
+	return x.g.rest.Deliver(ctx, x.ref, req, reply, false)
 }
 
 // fail answers with a bare ephemeral error when nothing was sent yet.
@@ -382,10 +388,10 @@ func (x *gatewayExchange) fail() {
 	if x.responded.Load() {
 		return
 	}
-	b := failureResponse()
+	b := payload.Failure()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := x.g.rest.callback(ctx, x.ref, "application/json", b); err == nil {
+	if err := x.g.rest.Callback(ctx, x.ref, "application/json", b); err == nil {
 		x.responded.Store(true)
 	}
 }
@@ -394,11 +400,11 @@ func (x *gatewayExchange) fail() {
 // response, or multipart/form-data with payload_json and files[n] when
 // the reply carries files.
 func encodeCallback(req *commands.Request, reply *commands.Reply) (string, []byte, error) {
-	resp := Response(req, reply)
+	resp := payload.Response(req, reply)
 	if resp.Data != nil && len(resp.Data.Files) > 0 {
 		return discordgo.MultipartBodyWithJSON(resp, resp.Data.Files)
 	}
-	b, err := encodeResponse(req, reply)
+	b, err := payload.Encode(req, reply)
 	return "application/json", b, err
 }
 
@@ -425,7 +431,7 @@ func (t *apiBaseTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 // base is named instead, and tokens are removed.
 func (g *Gateway) errText(err error) string {
 	msg := err.Error()
-	if g.o.APIBase != "https://discord.com" {
+	if g.o.APIBase != rest.DefaultAPIBase {
 		msg = strings.ReplaceAll(msg, "https://discord.com/", g.o.APIBase+"/")
 	}
 	return redact(msg, g.o.Token)

@@ -1,4 +1,4 @@
-package bot_test
+package endpoint_test
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
+	"github.com/alea-bot/alea/bot/endpoint"
 )
 
 // BenchmarkEndpoint measures one signed interaction through the handler
@@ -22,14 +24,14 @@ func BenchmarkEndpoint(b *testing.B) {
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			bc.opts.Logger = slog.New(slog.DiscardHandler)
-			f := newFixture(b, testRegistry(nil), bc.opts)
-			body, _ := f.interaction(2, "en", commandData("echo", map[string]any{"name": "text", "type": 3, "value": "hi"}))
+			f := newFixture(b, bottest.Commands(nil), bc.opts)
+			body, _ := f.interaction(2, "en", bottest.CommandData("echo", map[string]any{"name": "text", "type": 3, "value": "hi"}))
 			ts := f.ts()
 			sig := sign(testKey, ts, body)
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {
-				req := httptest.NewRequest(http.MethodPost, bot.Path, bytes.NewReader(body))
+				req := httptest.NewRequest(http.MethodPost, endpoint.Path, bytes.NewReader(body))
 				req.Header.Set("X-Signature-Ed25519", sig)
 				req.Header.Set("X-Signature-Timestamp", ts)
 				w := httptest.NewRecorder()

@@ -1,30 +1,32 @@
-package bot
+// Package runner is the local runner (alea run): it reads a slash command
+// as typed in Discord, answers it through the dispatcher and prints the
+// reply as text, as Discord's JSON, or as the reply's data.
+package runner
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/alea-bot/alea/bot/payload"
 	"github.com/alea-bot/alea/commands"
 )
 
-// SlashLine is a slash command as typed in Discord, split into its parts.
-type SlashLine struct {
+// slashLine is a slash command as typed in Discord, split into its parts.
+type slashLine struct {
 	// Words are the command name and any subcommand ("coins", "bw").
 	Words []string
 	// Options are the option:value pairs, values unquoted.
 	Options map[string]string
 }
 
-// ParseSlash splits a line such as `/trialrule die:3 weights:"5 2"` into
+// parseSlash splits a line such as `/trialrule die:3 weights:"5 2"` into
 // words and options. Values containing spaces are written in double
 // quotes; \" and \\ escape inside them. An option may not repeat.
-func ParseSlash(line string) (SlashLine, error) {
-	out := SlashLine{Options: map[string]string{}}
+func parseSlash(line string) (slashLine, error) {
+	out := slashLine{Options: map[string]string{}}
 	s := strings.TrimSpace(line)
 	s = strings.TrimPrefix(s, "/")
 	for {
@@ -110,7 +112,7 @@ func firstRune(s string) string {
 // SlashRequest turns a typed slash line into a request for reg: the first
 // word is the command, the next its subcommand when it has subcommands.
 func SlashRequest(reg *commands.Registry, line string, locale commands.Locale) (*commands.Request, error) {
-	sl, err := ParseSlash(line)
+	sl, err := parseSlash(line)
 	if err != nil {
 		return nil, commands.Reject("Cannot read the command: %s.", "명령을 읽을 수 없습니다: %s.", "コマンドを読めません: %s。", err.Error())
 	}
@@ -135,105 +137,9 @@ func SlashRequest(reg *commands.Registry, line string, locale commands.Locale) (
 	return req, nil
 }
 
-// Capture is an Exchange that keeps the reply, for the local runner and
-// tests. It is safe for one interaction at a time.
-type Capture struct {
-	mu       sync.Mutex
-	Reply    *commands.Reply
-	Deferred bool
-}
-
-// Defer records the acknowledgement.
-func (c *Capture) Defer(context.Context, *commands.Request) error {
-	c.mu.Lock()
-	c.Deferred = true
-	c.mu.Unlock()
-	return nil
-}
-
-// Send keeps the reply.
-func (c *Capture) Send(_ context.Context, _ *commands.Request, r *commands.Reply, _ bool) error {
-	c.mu.Lock()
-	c.Reply = r
-	c.mu.Unlock()
-	return nil
-}
-
-// Do runs req through the dispatcher and returns the reply and outcome.
-func (d *Dispatcher) Do(ctx context.Context, req *commands.Request) (*commands.Reply, Outcome) {
-	var c Capture
-	out := d.Handle(ctx, req, &c)
-	return c.Reply, out
-}
-
-// FormatText renders a reply as a person reads it: content, embeds,
-// buttons and menus, attachments by name.
-func FormatText(r *commands.Reply) string {
-	var b strings.Builder
-	if r.Ephemeral {
-		b.WriteString("(only you can see this)\n")
-	}
-	if r.Modal != nil {
-		fmt.Fprintf(&b, "[form] %s\n", r.Modal.Title)
-		for _, in := range r.Modal.Inputs {
-			fmt.Fprintf(&b, "  %s: %s\n", in.Label, in.Value)
-		}
-	}
-	if r.Content != "" {
-		b.WriteString(r.Content)
-		b.WriteString("\n")
-	}
-	for _, e := range r.Embeds {
-		if e.Title != "" {
-			fmt.Fprintf(&b, "\n== %s ==\n", e.Title)
-		}
-		if e.Description != "" {
-			b.WriteString(e.Description)
-			b.WriteString("\n")
-		}
-		for _, f := range e.Fields {
-			fmt.Fprintf(&b, "\n-- %s --\n%s\n", f.Name, f.Value)
-		}
-		if e.Image != "" {
-			fmt.Fprintf(&b, "[image: %s]\n", e.Image)
-		}
-		if e.Footer != "" {
-			fmt.Fprintf(&b, "\n%s\n", e.Footer)
-		}
-	}
-	for _, row := range r.Components {
-		var parts []string
-		for _, c := range row {
-			switch c.Kind {
-			case commands.Button:
-				label := strings.TrimSpace(c.Emoji + " " + c.Label)
-				if c.Disabled {
-					label += " (disabled)"
-				}
-				parts = append(parts, "["+label+"]")
-			case commands.SelectMenu:
-				var opts []string
-				for _, o := range c.Options {
-					opts = append(opts, o.Label)
-				}
-				parts = append(parts, fmt.Sprintf("[menu: %s ▾ %s]", c.Placeholder, strings.Join(opts, " | ")))
-			}
-		}
-		b.WriteString(strings.Join(parts, " "))
-		b.WriteString("\n")
-	}
-	for _, c := range r.Choices {
-		fmt.Fprintf(&b, "• %s = %v\n", c.Name.En, c.Value)
-	}
-	for _, f := range r.Files {
-		fmt.Fprintf(&b, "[attachment: %s, %d bytes]\n", f.Name, len(f.Data))
-	}
-	return strings.TrimRight(b.String(), "\n") + "\n"
-}
-
 // FormatJSON renders the interaction response exactly as it is sent to
 // Discord ({"type":4,"data":{...}}); files travel beside it as multipart
 // parts named in data.attachments.
 func FormatJSON(req *commands.Request, r *commands.Reply) ([]byte, error) {
-	return json.MarshalIndent(Response(req, r), "", "  ")
+	return json.MarshalIndent(payload.Response(req, r), "", "  ")
 }

@@ -1,4 +1,4 @@
-package bot_test
+package gateway_test
 
 import (
 	"context"
@@ -11,8 +11,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
+	"github.com/alea-bot/alea/bot/gateway"
+	"github.com/alea-bot/alea/bot/payload"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/internal/fakediscord"
@@ -54,8 +58,8 @@ type gwFixture struct {
 	t     testing.TB
 	fake  *fakediscord.Server
 	d     *bot.Dispatcher
-	gw    *bot.Gateway
-	log   *syncBuffer
+	gw    *gateway.Gateway
+	log   *bottest.LogBuffer
 	dials *loopbackOnly
 	mu    sync.Mutex
 	toks  []string // interaction tokens handed out
@@ -63,9 +67,9 @@ type gwFixture struct {
 
 // newGatewayFixture starts a fake Discord and opens a gateway to it. edit
 // may change the gateway's options (and fakeOpts the fake's) before.
-func newGatewayFixture(t testing.TB, reg *commands.Registry, o bot.Options, fo fakediscord.Options, edit func(*bot.GatewayOptions)) *gwFixture {
+func newGatewayFixture(t testing.TB, reg *commands.Registry, o bot.Options, fo fakediscord.Options, edit func(*gateway.Options)) *gwFixture {
 	t.Helper()
-	f := &gwFixture{t: t, log: &syncBuffer{}, dials: &loopbackOnly{}}
+	f := &gwFixture{t: t, log: &bottest.LogBuffer{}, dials: &loopbackOnly{}}
 	if fo.Token == "" {
 		fo.Token = testBotToken
 	}
@@ -77,16 +81,16 @@ func newGatewayFixture(t testing.TB, reg *commands.Registry, o bot.Options, fo f
 		t.Fatal(err)
 	}
 	f.d = d
-	gopts := bot.GatewayOptions{Token: testBotToken, APIBase: f.fake.URL, Logger: log, Dial: f.dials.dial}
+	gopts := gateway.Options{Token: testBotToken, APIBase: f.fake.URL, Logger: log, Dial: f.dials.dial}
 	if edit != nil {
 		edit(&gopts)
 	}
-	f.gw, err = bot.NewGateway(d, gopts)
+	f.gw, err = gateway.New(d, gopts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), wait)
+		ctx, cancel := context.WithTimeout(context.Background(), bottest.Wait)
 		defer cancel()
 		_ = f.gw.Close(ctx)
 		_ = d.Close(ctx)
@@ -101,7 +105,7 @@ func newGatewayFixture(t testing.TB, reg *commands.Registry, o bot.Options, fo f
 // open connects the gateway and fails the test on an error.
 func (f *gwFixture) open() {
 	f.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	ctx, cancel := context.WithTimeout(context.Background(), bottest.Wait)
 	defer cancel()
 	if err := f.gw.Open(ctx); err != nil {
 		f.t.Fatalf("Open: %v\nlog:\n%s", err, f.log)
@@ -145,7 +149,7 @@ func (f *gwFixture) answer(in fakediscord.Interaction) (ack int, payload []byte,
 	if first.Method != http.MethodPost || !strings.HasSuffix(first.Route, "/callback") || first.Status >= 300 {
 		f.t.Fatalf("first call %s %s answered %d (%s), want an accepted callback", first.Method, first.Route, first.Status, first.Problem)
 	}
-	var r response
+	var r bottest.Response
 	if err := json.Unmarshal(first.JSON, &r); err != nil {
 		f.t.Fatalf("callback %s: %v", first.JSON, err)
 	}
@@ -185,7 +189,7 @@ func sameJSON(t *testing.T, a, b []byte) bool {
 func firstExamples(reg *commands.Registry) []string {
 	var out []string
 	for _, c := range reg.Commands() {
-		if raceEnabled && c.Warm != nil {
+		if bottest.RaceEnabled && c.Warm != nil {
 			continue
 		}
 		switch {
@@ -199,7 +203,7 @@ func firstExamples(reg *commands.Registry) []string {
 }
 
 // TestGatewayRegistersAndAnswersEveryCommand runs the real registry
-// through the gateway: one bulk overwrite equal to bot.Definitions, then
+// through the gateway: one bulk overwrite equal to payload.Definitions, then
 // one example of every command answered through the interaction's
 // callback (or deferred and edited), with payloads within Discord's
 // limits, and no connection leaving loopback.
@@ -211,7 +215,7 @@ func TestGatewayRegistersAndAnswersEveryCommand(t *testing.T) {
 		t.Fatal("not ready after Open")
 	}
 	body, overwrites := f.fake.Registered("global")
-	want, err := json.Marshal(bot.Definitions(reg))
+	want, err := json.Marshal(payload.Definitions(reg))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,8 +236,8 @@ func TestGatewayRegistersAndAnswersEveryCommand(t *testing.T) {
 		// One player asks and presses the answer's button (games answer
 		// only the player who started them).
 		player := fmt.Sprint(600000000000000000 + i)
-		ack, payload, calls := f.answer(fakediscord.Interaction{Type: 2, Locale: locale, UserID: player, Data: exampleData(t, reg, line)})
-		m := decodeMessage(t, payload)
+		ack, payload, calls := f.answer(fakediscord.Interaction{Type: 2, Locale: locale, UserID: player, Data: bottest.ExampleData(t, reg, line)})
+		m := bottest.DecodeMessage(t, payload)
 		if m.Flags&64 != 0 || m.Content == "" && len(m.Embeds) == 0 {
 			t.Errorf("%s: not a public answer: %s", line, payload)
 		}
@@ -257,7 +261,7 @@ func TestGatewayRegistersAndAnswersEveryCommand(t *testing.T) {
 				}
 				ack, cp, _ := f.answer(fakediscord.Interaction{Type: 3, Locale: locale, UserID: player,
 					Data: map[string]any{"custom_id": c.CustomID, "component_type": 2}})
-				if cm := decodeMessage(t, cp); strings.Contains(cm.Content, "💥") || strings.HasPrefix(cm.Content, "❌") {
+				if cm := bottest.DecodeMessage(t, cp); strings.Contains(cm.Content, "💥") || strings.HasPrefix(cm.Content, "❌") {
 					t.Errorf("%s: pressing %s: %s", line, c.CustomID, cm.Content)
 				}
 				t.Logf("%-50s button %s: callback type %d", "", c.CustomID, ack)
@@ -286,7 +290,7 @@ func TestGatewayRegistersAndAnswersEveryCommand(t *testing.T) {
 // autocomplete, and a handler's panic.
 func TestGatewayReplyPaths(t *testing.T) {
 	release := make(chan struct{})
-	f := newGatewayFixture(t, testRegistry(release), fastOptions(), fakediscord.Options{}, nil)
+	f := newGatewayFixture(t, bottest.Commands(release), fastOptions(), fakediscord.Options{}, nil)
 	f.open()
 	close(release) // slow handlers answer once the deferral has gone out
 	type want struct {
@@ -301,20 +305,20 @@ func TestGatewayReplyPaths(t *testing.T) {
 		in   fakediscord.Interaction
 		want want
 	}{
-		{"command", fakediscord.Interaction{Type: 2, Data: commandData("echo", map[string]any{"name": "text", "type": 3, "value": "hi"})},
+		{"command", fakediscord.Interaction{Type: 2, Data: bottest.CommandData("echo", map[string]any{"name": "text", "type": 3, "value": "hi"})},
 			want{4, []string{"POST"}, "hi×1", 0, nil}},
-		{"files", fakediscord.Interaction{Type: 2, Data: commandData("file")},
+		{"files", fakediscord.Interaction{Type: 2, Data: bottest.CommandData("file")},
 			want{4, []string{"POST"}, "see the file", 0, []string{"a.png"}}},
 		{"button update", fakediscord.Interaction{Type: 3, Data: map[string]any{"custom_id": "echo/1/again", "component_type": 2}},
 			want{7, []string{"POST"}, "clicked again", 0, nil}},
 		{"modal", fakediscord.Interaction{Type: 3, Data: map[string]any{"custom_id": "echo/form", "component_type": 2}},
 			want{9, []string{"POST"}, "", 0, nil}},
-		{"autocomplete", fakediscord.Interaction{Type: 4, Data: commandData("echo", map[string]any{"name": "text", "type": 3, "value": "h", "focused": true})},
+		{"autocomplete", fakediscord.Interaction{Type: 4, Data: bottest.CommandData("echo", map[string]any{"name": "text", "type": 3, "value": "h", "focused": true})},
 			want{8, []string{"POST"}, "", 0, nil}},
 		{"modal submit", fakediscord.Interaction{Type: 5, Data: map[string]any{"custom_id": "echo/sent", "components": []any{
 			map[string]any{"type": 1, "components": []any{map[string]any{"type": 4, "custom_id": "say", "value": "yes"}}}}}},
 			want{4, []string{"POST"}, "you said yes", 0, nil}},
-		{"panic", fakediscord.Interaction{Type: 2, Data: commandData("boom")},
+		{"panic", fakediscord.Interaction{Type: 2, Data: bottest.CommandData("boom")},
 			want{4, []string{"POST"}, "💥", 64, nil}},
 	}
 	for _, c := range cases {
@@ -335,7 +339,7 @@ func checkCalls(t *testing.T, ack int, payload []byte, calls []fakediscord.Call,
 	if ack != wantAck || !reflect.DeepEqual(got, methods) {
 		t.Fatalf("callback type %d and calls %v, want %d and %v", ack, got, wantAck, methods)
 	}
-	m := decodeMessage(t, payload)
+	m := bottest.DecodeMessage(t, payload)
 	if !strings.Contains(m.Content, content) || m.Flags&64 != flags {
 		t.Errorf("message %s: want content %q and flags %d", payload, content, flags)
 	}
@@ -359,13 +363,13 @@ func TestGatewayDefersSlowWork(t *testing.T) {
 		flags   int
 		files   []string
 	}{
-		{"edit", fakediscord.Interaction{Type: 2, Data: commandData("slow")}, 5,
+		{"edit", fakediscord.Interaction{Type: 2, Data: bottest.CommandData("slow")}, 5,
 			[]string{"POST", "PATCH"}, "/messages/@original", "done", 0, nil},
-		{"files", fakediscord.Interaction{Type: 2, Data: commandData("slow", map[string]any{"name": "mode", "type": 3, "value": "file"})}, 5,
+		{"files", fakediscord.Interaction{Type: 2, Data: bottest.CommandData("slow", map[string]any{"name": "mode", "type": 3, "value": "file"})}, 5,
 			[]string{"POST", "PATCH"}, "/messages/@original", "done", 0, []string{"sheet.txt"}},
-		{"private after public", fakediscord.Interaction{Type: 2, Data: commandData("slow", map[string]any{"name": "mode", "type": 3, "value": "private"})}, 5,
+		{"private after public", fakediscord.Interaction{Type: 2, Data: bottest.CommandData("slow", map[string]any{"name": "mode", "type": 3, "value": "private"})}, 5,
 			[]string{"POST", "DELETE", "POST"}, "", "done", 64, nil},
-		{"rejected", fakediscord.Interaction{Type: 2, Data: commandData("slow", map[string]any{"name": "mode", "type": 3, "value": "reject"})}, 5,
+		{"rejected", fakediscord.Interaction{Type: 2, Data: bottest.CommandData("slow", map[string]any{"name": "mode", "type": 3, "value": "reject"})}, 5,
 			[]string{"POST", "DELETE", "POST"}, "", "no", 64, nil},
 		{"button update", fakediscord.Interaction{Type: 3, Data: map[string]any{"custom_id": "slow/update", "component_type": 2}}, 6,
 			[]string{"POST", "PATCH"}, "/messages/@original", "slow update", 0, nil},
@@ -375,12 +379,12 @@ func TestGatewayDefersSlowWork(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			release := make(chan struct{})
-			f := newGatewayFixture(t, testRegistry(release), fastOptions(), fakediscord.Options{}, nil)
+			f := newGatewayFixture(t, bottest.Commands(release), fastOptions(), fakediscord.Options{}, nil)
 			f.open()
 			tok := f.interact(c.in)
 			// The acknowledgement comes while the handler is still held.
 			ackCall := f.fake.Await(t, tok, 1)[0]
-			var r response
+			var r bottest.Response
 			if err := json.Unmarshal(ackCall.JSON, &r); err != nil || r.Type != c.ack {
 				t.Fatalf("acknowledgement %s, want type %d", ackCall.JSON, c.ack)
 			}
@@ -400,15 +404,15 @@ func TestGatewayDefersSlowWork(t *testing.T) {
 // while the bot was disconnected (replayed on RESUME): the session is
 // resumed each time, never identified again.
 func TestGatewaySurvivesReconnects(t *testing.T) {
-	f := newGatewayFixture(t, testRegistry(nil), fastOptions(), fakediscord.Options{}, nil)
+	f := newGatewayFixture(t, bottest.Commands(nil), fastOptions(), fakediscord.Options{}, nil)
 	f.open()
 	echo := func(text string) fakediscord.Interaction {
-		return fakediscord.Interaction{Type: 2, Data: commandData("echo", map[string]any{"name": "text", "type": 3, "value": text})}
+		return fakediscord.Interaction{Type: 2, Data: bottest.CommandData("echo", map[string]any{"name": "text", "type": 3, "value": text})}
 	}
 	expect := func(in fakediscord.Interaction, content string) {
 		t.Helper()
 		_, payload, _ := f.answer(in)
-		if m := decodeMessage(t, payload); m.Content != content {
+		if m := bottest.DecodeMessage(t, payload); m.Content != content {
 			t.Fatalf("content %q, want %q", m.Content, content)
 		}
 	}
@@ -445,7 +449,7 @@ func TestGatewaySurvivesReconnects(t *testing.T) {
 // registers nothing and answers its guilds' interactions.
 func TestGatewayGuildShardAndAppID(t *testing.T) {
 	t.Run("guild", func(t *testing.T) {
-		f := newGatewayFixture(t, testRegistry(nil), fastOptions(), fakediscord.Options{AppID: "222"}, func(o *bot.GatewayOptions) {
+		f := newGatewayFixture(t, bottest.Commands(nil), fastOptions(), fakediscord.Options{AppID: "222"}, func(o *gateway.Options) {
 			o.GuildID = "777"
 			o.AppID = "222"
 		})
@@ -458,7 +462,7 @@ func TestGatewayGuildShardAndAppID(t *testing.T) {
 		}
 	})
 	t.Run("shard 1 of 2", func(t *testing.T) {
-		f := newGatewayFixture(t, testRegistry(nil), fastOptions(), fakediscord.Options{ShardCount: 2}, func(o *bot.GatewayOptions) {
+		f := newGatewayFixture(t, bottest.Commands(nil), fastOptions(), fakediscord.Options{ShardCount: 2}, func(o *gateway.Options) {
 			o.ShardID, o.ShardCount = 1, 2
 		})
 		f.open()
@@ -471,8 +475,8 @@ func TestGatewayGuildShardAndAppID(t *testing.T) {
 		}
 		// Guild 1<<22 belongs to shard (1<<22 >> 22) % 2 = 1.
 		_, payload, _ := f.answer(fakediscord.Interaction{Type: 2, GuildID: fmt.Sprint(1 << 22),
-			Data: commandData("echo", map[string]any{"name": "text", "type": 3, "value": "s1"})})
-		if m := decodeMessage(t, payload); m.Content != "s1×1" {
+			Data: bottest.CommandData("echo", map[string]any{"name": "text", "type": 3, "value": "s1"})})
+		if m := bottest.DecodeMessage(t, payload); m.Content != "s1×1" {
 			t.Fatalf("content %q", m.Content)
 		}
 	})
@@ -481,8 +485,8 @@ func TestGatewayGuildShardAndAppID(t *testing.T) {
 // TestGatewayRefusedToken reports Discord's refusal of the token without
 // the token.
 func TestGatewayRefusedToken(t *testing.T) {
-	f := newGatewayFixture(t, testRegistry(nil), fastOptions(), fakediscord.Options{Token: "another-token"}, nil)
-	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	f := newGatewayFixture(t, bottest.Commands(nil), fastOptions(), fakediscord.Options{Token: "another-token"}, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), bottest.Wait)
 	defer cancel()
 	err := f.gw.Open(ctx)
 	if err == nil {
@@ -503,13 +507,13 @@ func TestGatewayRefusedToken(t *testing.T) {
 // reply was delivered.
 func TestGatewayShutdownFinishesInFlightWork(t *testing.T) {
 	release := make(chan struct{})
-	f := newGatewayFixture(t, testRegistry(release), fastOptions(), fakediscord.Options{}, nil)
+	f := newGatewayFixture(t, bottest.Commands(release), fastOptions(), fakediscord.Options{}, nil)
 	f.open()
-	tok := f.interact(fakediscord.Interaction{Type: 2, Data: commandData("slow")})
+	tok := f.interact(fakediscord.Interaction{Type: 2, Data: bottest.CommandData("slow")})
 	f.fake.Await(t, tok, 1) // deferred, the handler is held
 	closed := make(chan error, 1)
 	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), wait)
+		ctx, cancel := context.WithTimeout(context.Background(), bottest.Wait)
 		defer cancel()
 		err := f.gw.Close(ctx)
 		if err == nil {
@@ -535,7 +539,7 @@ func TestGatewayShutdownFinishesInFlightWork(t *testing.T) {
 		t.Errorf("the log says \"gateway closed\" %d times when Close has returned, want once:\n%s", n, f.log)
 	}
 	calls := f.fake.Await(t, tok, 2)
-	if calls[1].Method != http.MethodPatch || decodeMessage(t, calls[1].JSON).Content != "done" {
+	if calls[1].Method != http.MethodPatch || bottest.DecodeMessage(t, calls[1].JSON).Content != "done" {
 		t.Fatalf("after Close: %s %s %s", calls[1].Method, calls[1].Route, calls[1].JSON)
 	}
 }
@@ -544,9 +548,9 @@ func TestGatewayShutdownFinishesInFlightWork(t *testing.T) {
 // gateway: the fake's INTERACTION_CREATE over the websocket, the
 // dispatcher, and the callback over loopback HTTP, checked by the fake.
 func BenchmarkGatewayInteraction(b *testing.B) {
-	f := newGatewayFixture(b, testRegistry(nil), fastOptions(), fakediscord.Options{}, nil)
+	f := newGatewayFixture(b, bottest.Commands(nil), fastOptions(), fakediscord.Options{}, nil)
 	f.open()
-	in := fakediscord.Interaction{Type: 2, Data: commandData("echo", map[string]any{"name": "text", "type": 3, "value": "hi"})}
+	in := fakediscord.Interaction{Type: 2, Data: bottest.CommandData("echo", map[string]any{"name": "text", "type": 3, "value": "hi"})}
 	b.ResetTimer()
 	for b.Loop() {
 		tok := f.fake.Interact(b, in)
@@ -554,4 +558,10 @@ func BenchmarkGatewayInteraction(b *testing.B) {
 			b.Fatalf("callback answered %d: %s", c.Status, c.Problem)
 		}
 	}
+}
+
+// fastOptions: no cache, no rate limit, deferral only when a handler is
+// held (DeferAfter short, handlers that finish at once answer before).
+func fastOptions() bot.Options {
+	return bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1, DeferAfter: 20 * time.Millisecond}
 }

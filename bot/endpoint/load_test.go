@@ -1,6 +1,6 @@
 //go:build load
 
-package bot_test
+package endpoint_test
 
 // The load test of the HTTP interactions endpoint, loopback only, bounded
 // in time and count:
@@ -29,6 +29,8 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
+	"github.com/alea-bot/alea/bot/endpoint"
 	"github.com/alea-bot/alea/commands/all"
 )
 
@@ -74,7 +76,7 @@ func runLoad(t *testing.T, f *fixture, concurrency int, dur time.Duration, next 
 				}
 				body, token := f.interaction(2, "en", next(i))
 				ts := f.ts()
-				req, _ := http.NewRequest(http.MethodPost, f.srv.URL+bot.Path, bytes.NewReader(body))
+				req, _ := http.NewRequest(http.MethodPost, f.srv.URL+endpoint.Path, bytes.NewReader(body))
 				req.Header.Set("X-Signature-Ed25519", sign(testKey, ts, body))
 				req.Header.Set("X-Signature-Timestamp", ts)
 				t0 := time.Now()
@@ -151,14 +153,14 @@ func TestEndpointLoad(t *testing.T) {
 		opts bot.Options
 		next func(i int64) map[string]any
 	}{
-		{"/help (cached)", noLimits, func(int64) map[string]any { return commandData("help") }},
-		{"/help (cache off)", noCache, func(int64) map[string]any { return commandData("help") }},
+		{"/help (cached)", noLimits, func(int64) map[string]any { return bottest.CommandData("help") }},
+		{"/help (cache off)", noCache, func(int64) map[string]any { return bottest.CommandData("help") }},
 		{"/coins bw black:N white:3 (each N new)", noLimits, func(i int64) map[string]any {
-			return commandData("coins", map[string]any{"name": "bw", "type": 1, "options": []any{
+			return bottest.CommandData("coins", map[string]any{"name": "bw", "type": 1, "options": []any{
 				map[string]any{"name": "black", "type": 4, "value": 1000 + i},
 				map[string]any{"name": "white", "type": 4, "value": 3}}})
 		}},
-		{"/help, production rate limits", defaults, func(int64) map[string]any { return commandData("help") }},
+		{"/help, production rate limits", defaults, func(int64) map[string]any { return bottest.CommandData("help") }},
 	} {
 		f := newFixture(t, all.Registry(), sc.opts)
 		r := runLoad(t, f, concurrency, dur, sc.next)
@@ -173,3 +175,5 @@ func TestEndpointLoad(t *testing.T) {
 		}
 	}
 }
+
+func noLimits() bot.Options { return bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1} }

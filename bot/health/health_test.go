@@ -1,4 +1,4 @@
-package bot_test
+package health_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/health"
 	"github.com/alea-bot/alea/commands"
 )
 
@@ -45,7 +46,7 @@ func TestHealthReadinessAndMetrics(t *testing.T) {
 		t.Fatal(err)
 	}
 	var ready atomic.Bool
-	srv := httptest.NewServer(bot.HealthHandler(ready.Load, m))
+	srv := httptest.NewServer(health.Handler(ready.Load, m.Registry))
 	defer srv.Close()
 
 	if code, body := get(t, srv.URL+"/healthz"); code != 200 || body != "ok\n" {

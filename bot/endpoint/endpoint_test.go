@@ -1,4 +1,4 @@
-package bot_test
+package endpoint_test
 
 import (
 	"bytes"
@@ -21,38 +21,20 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
+	"github.com/alea-bot/alea/bot/endpoint"
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/internal/fakediscord"
 )
 
 // testKey is a real Ed25519 key pair, from a fixed seed.
 var testKey = ed25519.NewKeyFromSeed(bytes.Repeat([]byte{7}, ed25519.SeedSize))
 
-const (
-	testApp = "111122223333444455"
-	wait    = 60 * time.Second // how long to wait for something that must happen (not a speed bound)
-)
+const testApp = "111122223333444455"
 
 // sign returns the signature headers Discord sends for body at ts.
 func sign(priv ed25519.PrivateKey, ts string, body []byte) (sig string) {
 	return hex.EncodeToString(ed25519.Sign(priv, append([]byte(ts), body...)))
-}
-
-// syncBuffer is a log sink safe for concurrent writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // restCall is one request the fake REST API received.
@@ -120,7 +102,7 @@ func newRESTServer(t testing.TB) *restServer {
 // await returns the calls for token once there are at least n.
 func (rs *restServer) await(t testing.TB, token string, n int) []restCall {
 	t.Helper()
-	deadline := time.After(wait)
+	deadline := time.After(bottest.Wait)
 	for {
 		rs.mu.Lock()
 		calls, cond := rs.calls[token], rs.cond
@@ -140,17 +122,17 @@ func (rs *restServer) await(t testing.TB, token string, n int) []restCall {
 type fixture struct {
 	t    testing.TB
 	d    *bot.Dispatcher
-	ep   *bot.Endpoint
+	ep   *endpoint.Endpoint
 	srv  *httptest.Server
 	rest *restServer
-	log  *syncBuffer
+	log  *bottest.LogBuffer
 	now  time.Time
 	seq  atomic.Int64
 }
 
 func newFixture(t testing.TB, reg *commands.Registry, o bot.Options) *fixture {
 	t.Helper()
-	f := &fixture{t: t, log: &syncBuffer{}, now: time.Unix(1_790_000_000, 0)}
+	f := &fixture{t: t, log: &bottest.LogBuffer{}, now: time.Unix(1_790_000_000, 0)}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.NewJSONHandler(f.log, nil))
 	}
@@ -160,7 +142,7 @@ func newFixture(t testing.TB, reg *commands.Registry, o bot.Options) *fixture {
 	}
 	f.d = d
 	f.rest = newRESTServer(t)
-	f.ep, err = bot.NewEndpoint(d, bot.EndpointOptions{PublicKey: testKey.Public().(ed25519.PublicKey),
+	f.ep, err = endpoint.New(d, endpoint.Options{PublicKey: testKey.Public().(ed25519.PublicKey),
 		APIBase: f.rest.URL, Logger: o.Logger, Now: func() time.Time { return f.now }})
 	if err != nil {
 		t.Fatal(err)
@@ -168,7 +150,7 @@ func newFixture(t testing.TB, reg *commands.Registry, o bot.Options) *fixture {
 	f.srv = httptest.NewServer(f.ep)
 	t.Cleanup(func() {
 		f.srv.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), wait)
+		ctx, cancel := context.WithTimeout(context.Background(), bottest.Wait)
 		defer cancel()
 		_ = d.Close(ctx)
 	})
@@ -182,7 +164,7 @@ func (f *fixture) post(body []byte, ts, sig string) (int, []byte) {
 	if sig == "" {
 		sig = sign(testKey, ts, body)
 	}
-	req, err := http.NewRequest(http.MethodPost, f.srv.URL+bot.Path, bytes.NewReader(body))
+	req, err := http.NewRequest(http.MethodPost, f.srv.URL+endpoint.Path, bytes.NewReader(body))
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -217,136 +199,21 @@ func (f *fixture) interaction(typ int, locale string, data any) (body []byte, to
 	return b, token
 }
 
-// response decodes an interaction response and checks it against
+// decode decodes an interaction response and checks it against
 // Discord's limits.
-type response struct {
-	Type int             `json:"type"`
-	Data json.RawMessage `json:"data"`
-}
-
-func (f *fixture) decode(status int, b []byte) response {
+func (f *fixture) decode(status int, b []byte) bottest.Response {
 	f.t.Helper()
 	if status != http.StatusOK {
 		f.t.Fatalf("status %d: %s", status, b)
 	}
-	var r response
+	var r bottest.Response
 	if err := json.Unmarshal(b, &r); err != nil {
 		f.t.Fatalf("response %s: %v", b, err)
 	}
-	if err := checkPayload(b, true, nil); err != nil {
+	if err := fakediscord.CheckPayload(b, true, nil); err != nil {
 		f.t.Fatalf("response breaks a Discord limit: %v\n%s", err, b)
 	}
 	return r
-}
-
-// message is the part of message data the tests read.
-type message struct {
-	Content string `json:"content"`
-	Flags   int    `json:"flags"`
-	Embeds  []struct {
-		Title string `json:"title"`
-	} `json:"embeds"`
-	Attachments []struct {
-		Filename string `json:"filename"`
-	} `json:"attachments"`
-	Choices []struct {
-		Name  string `json:"name"`
-		Value any    `json:"value"`
-	} `json:"choices"`
-	Title string `json:"title"`
-}
-
-func decodeMessage(t *testing.T, raw []byte) message {
-	t.Helper()
-	var m message
-	if err := json.Unmarshal(raw, &m); err != nil {
-		t.Fatalf("message %s: %v", raw, err)
-	}
-	return m
-}
-
-// testRegistry holds small commands that exercise every path.
-func testRegistry(release <-chan struct{}) *commands.Registry {
-	echo := &commands.Command{
-		Name:        commands.T("echo", "메아리", "エコー"),
-		Description: commands.T("Echo the text", "글을 되돌려 줍니다", "テキストを返します"),
-		Options: []commands.Option{{Name: commands.T("text", "", ""), Description: commands.T("text", "", ""),
-			Type: commands.String, Required: true, Autocomplete: true},
-			{Name: commands.T("n", "", ""), Description: commands.T("a number", "", ""), Type: commands.Integer}},
-		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-			return &commands.Reply{Content: fmt.Sprintf("%s×%d", req.Options.String("text", ""), req.Options.Int("n", 1)),
-				Components: []commands.ActionRow{{{Kind: commands.Button, CustomID: "echo/1/again", Label: "again", Style: commands.Primary}}}}, nil
-		},
-		Autocomplete: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-			return &commands.Reply{Choices: []commands.Choice{{Name: commands.T("hello", "안녕", "こんにちは"), Value: "hello"}}}, nil
-		},
-		Routes: []commands.Route{
-			{Pattern: "echo/1/{what}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-				return &commands.Reply{Content: "clicked " + req.Params["what"], Update: true}, nil
-			}},
-			{Pattern: "echo/form", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-				return &commands.Reply{Modal: &commands.Modal{CustomID: "echo/sent", Title: "Say",
-					Inputs: []commands.TextInput{{CustomID: "say", Label: "Say", Required: true}}}}, nil
-			}},
-			{Pattern: "echo/sent", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-				return &commands.Reply{Content: "you said " + req.Fields["say"]}, nil
-			}},
-		},
-	}
-	wait := func(ctx context.Context) error {
-		select {
-		case <-release:
-			return nil
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	slow := &commands.Command{
-		Name:        commands.T("slow", "", ""),
-		Description: commands.T("Answers once released", "", ""),
-		Options: []commands.Option{{Name: commands.T("mode", "", ""), Description: commands.T("mode", "", ""),
-			Type: commands.String}},
-		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-			if err := wait(ctx); err != nil {
-				return nil, err
-			}
-			r := &commands.Reply{Content: "done", Volatile: true}
-			switch req.Options.String("mode", "") {
-			case "file":
-				r.Files = []commands.File{{Name: "sheet.txt", ContentType: "text/plain", Data: []byte("one two")}}
-				r.Embeds = []commands.Embed{{Title: "sheet", Image: "sheet.txt"}}
-			case "private":
-				r.Ephemeral = true
-			case "reject":
-				return nil, commands.Reject("no", "아니요", "いいえ")
-			}
-			return r, nil
-		},
-		Routes: []commands.Route{{Pattern: "slow/{how}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-			if err := wait(ctx); err != nil {
-				return nil, err
-			}
-			return &commands.Reply{Content: "slow " + req.Params["how"], Update: req.Params["how"] == "update", Volatile: true}, nil
-		}}},
-	}
-	file := &commands.Command{
-		Name:        commands.T("file", "", ""),
-		Description: commands.T("Attaches a file at once", "", ""),
-		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-			return &commands.Reply{Content: "see the file", Files: []commands.File{{Name: "a.png", ContentType: "image/png", Data: []byte{0x89, 'P', 'N', 'G'}}},
-				Embeds: []commands.Embed{{Title: "picture", Image: "a.png"}}}, nil
-		},
-	}
-	boom := &commands.Command{
-		Name:        commands.T("boom", "", ""),
-		Description: commands.T("Panics", "", ""),
-		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-			var empty []string
-			// An index out of range: a real runtime panic.
-			return &commands.Reply{Content: empty[len(req.Command)]}, nil
-		},
-	}
-	return commands.NewRegistry(echo, slow, file, boom)
 }
 
 // fast options: no cache, no rate limit, deferral only when a handler is
@@ -356,7 +223,7 @@ func fastOptions() bot.Options {
 }
 
 func TestEndpointPing(t *testing.T) {
-	f := newFixture(t, testRegistry(nil), fastOptions())
+	f := newFixture(t, bottest.Commands(nil), fastOptions())
 	body := []byte(`{"id":"1","application_id":"` + testApp + `","type":1,"token":"t","version":1}`)
 	status, b := f.post(body, f.ts(), "")
 	if status != http.StatusOK || strings.TrimSpace(string(b)) != `{"type":1}` {
@@ -365,7 +232,7 @@ func TestEndpointPing(t *testing.T) {
 }
 
 func TestEndpointRefusesBadSignatures(t *testing.T) {
-	f := newFixture(t, testRegistry(nil), fastOptions())
+	f := newFixture(t, bottest.Commands(nil), fastOptions())
 	body := []byte(`{"id":"1","application_id":"` + testApp + `","type":1,"token":"t","version":1}`)
 	ts := f.ts()
 	good := sign(testKey, ts, body)
@@ -403,7 +270,7 @@ func TestEndpointRefusesBadSignatures(t *testing.T) {
 		if sig == "-" {
 			sig = ""
 		}
-		req, _ := http.NewRequest(http.MethodPost, f.srv.URL+bot.Path, bytes.NewReader(c.body))
+		req, _ := http.NewRequest(http.MethodPost, f.srv.URL+endpoint.Path, bytes.NewReader(c.body))
 		if sig != "" {
 			req.Header.Set("X-Signature-Ed25519", sig)
 		}
@@ -426,7 +293,7 @@ func TestEndpointRefusesBadSignatures(t *testing.T) {
 }
 
 func TestEndpointTimestampWindow(t *testing.T) {
-	f := newFixture(t, testRegistry(nil), fastOptions())
+	f := newFixture(t, bottest.Commands(nil), fastOptions())
 	body := []byte(`{"id":"1","application_id":"` + testApp + `","type":1,"token":"t","version":1}`)
 	for _, c := range []struct {
 		offset time.Duration
@@ -462,7 +329,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 }
 
 func TestEndpointRefusesHugeBody(t *testing.T) {
-	f := newFixture(t, testRegistry(nil), fastOptions())
+	f := newFixture(t, bottest.Commands(nil), fastOptions())
 	const size = 10 << 20
 	ts := f.ts()
 	// A well-formed signature over a 10 MiB body: the size alone refuses it.
@@ -470,7 +337,7 @@ func TestEndpointRefusesHugeBody(t *testing.T) {
 	sig := sign(testKey, ts, big)
 	for _, declared := range []bool{true, false} {
 		src := &countingReader{size: size}
-		req := httptest.NewRequest(http.MethodPost, bot.Path, src)
+		req := httptest.NewRequest(http.MethodPost, endpoint.Path, src)
 		if declared {
 			req.ContentLength = size
 		} else {
@@ -488,7 +355,7 @@ func TestEndpointRefusesHugeBody(t *testing.T) {
 		}
 	}
 	// Over the network too, with the length declared.
-	req, _ := http.NewRequest(http.MethodPost, f.srv.URL+bot.Path, bytes.NewReader(big))
+	req, _ := http.NewRequest(http.MethodPost, f.srv.URL+endpoint.Path, bytes.NewReader(big))
 	req.Header.Set("X-Signature-Ed25519", sig)
 	req.Header.Set("X-Signature-Timestamp", ts)
 	resp, err := http.DefaultClient.Do(req)
@@ -501,9 +368,9 @@ func TestEndpointRefusesHugeBody(t *testing.T) {
 }
 
 func TestEndpointMethodsPathsAndMalformedBodies(t *testing.T) {
-	f := newFixture(t, testRegistry(nil), fastOptions())
+	f := newFixture(t, bottest.Commands(nil), fastOptions())
 	for _, method := range []string{http.MethodGet, http.MethodPut, http.MethodDelete} {
-		req, _ := http.NewRequest(method, f.srv.URL+bot.Path, nil)
+		req, _ := http.NewRequest(method, f.srv.URL+endpoint.Path, nil)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
@@ -538,70 +405,62 @@ func TestEndpointMethodsPathsAndMalformedBodies(t *testing.T) {
 	}
 }
 
-func commandData(name string, opts ...map[string]any) map[string]any {
-	d := map[string]any{"id": "7", "name": name, "type": 1}
-	if len(opts) > 0 {
-		d["options"] = opts
-	}
-	return d
-}
-
 func TestEndpointAnswersEveryKind(t *testing.T) {
-	f := newFixture(t, testRegistry(nil), bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1})
+	f := newFixture(t, bottest.Commands(nil), bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1})
 	// A command, in Korean, answered in the HTTP response.
-	body, _ := f.interaction(2, "ko", commandData("echo",
+	body, _ := f.interaction(2, "ko", bottest.CommandData("echo",
 		map[string]any{"name": "text", "type": 3, "value": "hi"}, map[string]any{"name": "n", "type": 4, "value": 3}))
 	r := f.decode(f.post(body, f.ts(), ""))
-	if m := decodeMessage(t, r.Data); r.Type != 4 || m.Content != "hi×3" {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 4 || m.Content != "hi×3" {
 		t.Fatalf("command: type %d %s", r.Type, r.Data)
 	}
 	// Bad option: an ephemeral rejection in Korean.
-	body, _ = f.interaction(2, "ko", commandData("echo", map[string]any{"name": "n", "type": 4, "value": 3}))
+	body, _ = f.interaction(2, "ko", bottest.CommandData("echo", map[string]any{"name": "n", "type": 4, "value": 3}))
 	r = f.decode(f.post(body, f.ts(), ""))
-	if m := decodeMessage(t, r.Data); r.Type != 4 || m.Flags&64 == 0 || !strings.Contains(m.Content, "옵션이 필요합니다") {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 4 || m.Flags&64 == 0 || !strings.Contains(m.Content, "옵션이 필요합니다") {
 		t.Fatalf("rejection: type %d %s", r.Type, r.Data)
 	}
 	// Autocomplete.
-	body, _ = f.interaction(4, "ja", commandData("echo", map[string]any{"name": "text", "type": 3, "value": "he", "focused": true}))
+	body, _ = f.interaction(4, "ja", bottest.CommandData("echo", map[string]any{"name": "text", "type": 3, "value": "he", "focused": true}))
 	r = f.decode(f.post(body, f.ts(), ""))
-	if m := decodeMessage(t, r.Data); r.Type != 8 || len(m.Choices) != 1 || m.Choices[0].Name != "こんにちは" {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 8 || len(m.Choices) != 1 || m.Choices[0].Name != "こんにちは" {
 		t.Fatalf("autocomplete: type %d %s", r.Type, r.Data)
 	}
 	// Autocomplete of a command without suggestions: an empty choices
 	// array, not a message.
-	body, _ = f.interaction(4, "en", commandData("slow", map[string]any{"name": "mode", "type": 3, "value": "x", "focused": true}))
+	body, _ = f.interaction(4, "en", bottest.CommandData("slow", map[string]any{"name": "mode", "type": 3, "value": "x", "focused": true}))
 	if status, b := f.post(body, f.ts(), ""); status != 200 || !bytes.Equal(b, []byte(`{"type":8,"data":{"choices":[]}}`)) {
 		t.Fatalf("autocomplete without a handler: %d %s", status, b)
 	}
 	// A button that updates its message.
 	body, _ = f.interaction(3, "en", map[string]any{"custom_id": "echo/1/again", "component_type": 2})
 	r = f.decode(f.post(body, f.ts(), ""))
-	if m := decodeMessage(t, r.Data); r.Type != 7 || m.Content != "clicked again" {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 7 || m.Content != "clicked again" {
 		t.Fatalf("component: type %d %s", r.Type, r.Data)
 	}
 	// A button that opens a modal, and the modal's submission.
 	body, _ = f.interaction(3, "en", map[string]any{"custom_id": "echo/form", "component_type": 2})
 	r = f.decode(f.post(body, f.ts(), ""))
-	if m := decodeMessage(t, r.Data); r.Type != 9 || m.Title != "Say" {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 9 || m.Title != "Say" {
 		t.Fatalf("modal: type %d %s", r.Type, r.Data)
 	}
 	body, _ = f.interaction(5, "en", map[string]any{"custom_id": "echo/sent", "components": []any{
 		map[string]any{"type": 1, "components": []any{map[string]any{"type": 4, "custom_id": "say", "value": "ok"}}}}})
 	r = f.decode(f.post(body, f.ts(), ""))
-	if m := decodeMessage(t, r.Data); r.Type != 4 || m.Content != "you said ok" {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 4 || m.Content != "you said ok" {
 		t.Fatalf("modal submit: type %d %s", r.Type, r.Data)
 	}
 	// An unknown command: an ephemeral hint, not an HTTP error.
-	body, _ = f.interaction(2, "en", commandData("nope"))
+	body, _ = f.interaction(2, "en", bottest.CommandData("nope"))
 	r = f.decode(f.post(body, f.ts(), ""))
-	if m := decodeMessage(t, r.Data); r.Type != 4 || m.Flags&64 == 0 || !strings.Contains(m.Content, "/help") {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 4 || m.Flags&64 == 0 || !strings.Contains(m.Content, "/help") {
 		t.Fatalf("unknown command: type %d %s", r.Type, r.Data)
 	}
 }
 
 func TestEndpointFilesGoThroughTheWebhook(t *testing.T) {
-	f := newFixture(t, testRegistry(nil), bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1})
-	body, token := f.interaction(2, "en", commandData("file"))
+	f := newFixture(t, bottest.Commands(nil), bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1})
+	body, token := f.interaction(2, "en", bottest.CommandData("file"))
 	r := f.decode(f.post(body, f.ts(), ""))
 	if r.Type != 5 {
 		t.Fatalf("a reply with files: response type %d, want 5 (deferred) then an edit", r.Type)
@@ -613,10 +472,10 @@ func TestEndpointFilesGoThroughTheWebhook(t *testing.T) {
 	if len(call.Files) != 1 || call.Files[0] != "a.png" || string(call.FileBytes[0]) != "\x89PNG" {
 		t.Fatalf("multipart files %q %q", call.Files, call.FileBytes)
 	}
-	if err := checkPayload(call.JSON, false, call.Files); err != nil {
+	if err := fakediscord.CheckPayload(call.JSON, false, call.Files); err != nil {
 		t.Fatalf("edit breaks a limit: %v\n%s", err, call.JSON)
 	}
-	if m := decodeMessage(t, call.JSON); len(m.Attachments) != 1 || m.Attachments[0].Filename != "a.png" || m.Embeds[0].Title != "picture" {
+	if m := bottest.DecodeMessage(t, call.JSON); len(m.Attachments) != 1 || m.Attachments[0].Filename != "a.png" || m.Embeds[0].Title != "picture" {
 		t.Fatalf("edit payload %s", call.JSON)
 	}
 }
@@ -636,12 +495,12 @@ func TestEndpointDeferredRepliesAreDeliveredByREST(t *testing.T) {
 		data map[string]any
 		want want
 	}{
-		{"command", 2, commandData("slow"), want{5, []string{"PATCH"}, "/messages/@original", 0, "done", 0}},
-		{"command with a file", 2, commandData("slow", map[string]any{"name": "mode", "type": 3, "value": "file"}),
+		{"command", 2, bottest.CommandData("slow"), want{5, []string{"PATCH"}, "/messages/@original", 0, "done", 0}},
+		{"command with a file", 2, bottest.CommandData("slow", map[string]any{"name": "mode", "type": 3, "value": "file"}),
 			want{5, []string{"PATCH"}, "/messages/@original", 0, "done", 1}},
-		{"ephemeral command", 2, commandData("slow", map[string]any{"name": "mode", "type": 3, "value": "private"}),
+		{"ephemeral command", 2, bottest.CommandData("slow", map[string]any{"name": "mode", "type": 3, "value": "private"}),
 			want{5, []string{"DELETE", "POST"}, "", 64, "done", 0}},
-		{"rejected after deferral", 2, commandData("slow", map[string]any{"name": "mode", "type": 3, "value": "reject"}),
+		{"rejected after deferral", 2, bottest.CommandData("slow", map[string]any{"name": "mode", "type": 3, "value": "reject"}),
 			want{5, []string{"DELETE", "POST"}, "", 64, "❌ no", 0}},
 		{"component update", 3, map[string]any{"custom_id": "slow/update", "component_type": 2},
 			want{6, []string{"PATCH"}, "/messages/@original", 0, "slow update", 0}},
@@ -650,7 +509,7 @@ func TestEndpointDeferredRepliesAreDeliveredByREST(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			release := make(chan struct{})
-			f := newFixture(t, testRegistry(release), fastOptions())
+			f := newFixture(t, bottest.Commands(release), fastOptions())
 			body, token := f.interaction(c.typ, "en", c.data)
 			r := f.decode(f.post(body, f.ts(), ""))
 			if r.Type != c.want.ack {
@@ -667,10 +526,10 @@ func TestEndpointDeferredRepliesAreDeliveredByREST(t *testing.T) {
 			if last.Path != "/api/v9/webhooks/"+testApp+"/"+token+c.want.suffix {
 				t.Fatalf("REST path %s", last.Path)
 			}
-			if err := checkPayload(last.JSON, false, last.Files); err != nil {
+			if err := fakediscord.CheckPayload(last.JSON, false, last.Files); err != nil {
 				t.Fatalf("delivered payload breaks a limit: %v\n%s", err, last.JSON)
 			}
-			m := decodeMessage(t, last.JSON)
+			m := bottest.DecodeMessage(t, last.JSON)
 			if m.Content != c.want.content || m.Flags != c.want.flags || len(last.Files) != c.want.files {
 				t.Fatalf("delivered %s with %d files, want content %q flags %d files %d", last.JSON, len(last.Files), c.want.content, c.want.flags, c.want.files)
 			}
@@ -679,11 +538,11 @@ func TestEndpointDeferredRepliesAreDeliveredByREST(t *testing.T) {
 }
 
 func TestEndpointPanicIsAnEphemeralErrorAndServingGoesOn(t *testing.T) {
-	f := newFixture(t, testRegistry(nil), bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1})
-	body, _ := f.interaction(2, "ja", commandData("boom"))
+	f := newFixture(t, bottest.Commands(nil), bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1})
+	body, _ := f.interaction(2, "ja", bottest.CommandData("boom"))
 	status, b := f.post(body, f.ts(), "")
 	r := f.decode(status, b)
-	m := decodeMessage(t, r.Data)
+	m := bottest.DecodeMessage(t, r.Data)
 	if r.Type != 4 || m.Flags&64 == 0 || !strings.Contains(m.Content, "内部エラー") {
 		t.Fatalf("panic: type %d %s, want an ephemeral internal error in Japanese", r.Type, r.Data)
 	}
@@ -696,11 +555,11 @@ func TestEndpointPanicIsAnEphemeralErrorAndServingGoesOn(t *testing.T) {
 	}
 	// The bot keeps serving, the same command included.
 	for i := 0; i < 3; i++ {
-		body, _ = f.interaction(2, "en", commandData("echo", map[string]any{"name": "text", "type": 3, "value": "still"}))
-		if m := decodeMessage(t, f.decode(f.post(body, f.ts(), "")).Data); m.Content != "still×1" {
+		body, _ = f.interaction(2, "en", bottest.CommandData("echo", map[string]any{"name": "text", "type": 3, "value": "still"}))
+		if m := bottest.DecodeMessage(t, f.decode(f.post(body, f.ts(), "")).Data); m.Content != "still×1" {
 			t.Fatalf("after the panic: %+v", m)
 		}
-		body, _ = f.interaction(2, "en", commandData("boom"))
+		body, _ = f.interaction(2, "en", bottest.CommandData("boom"))
 		if r := f.decode(f.post(body, f.ts(), "")); r.Type != 4 {
 			t.Fatalf("second panic: %+v", r)
 		}
@@ -708,7 +567,7 @@ func TestEndpointPanicIsAnEphemeralErrorAndServingGoesOn(t *testing.T) {
 }
 
 func TestEndpointReadiness(t *testing.T) {
-	f := newFixture(t, testRegistry(nil), fastOptions())
+	f := newFixture(t, bottest.Commands(nil), fastOptions())
 	if f.ep.Ready() {
 		t.Fatal("ready before SetServing(true)")
 	}
@@ -720,10 +579,10 @@ func TestEndpointReadiness(t *testing.T) {
 	if f.ep.Ready() {
 		t.Fatal("ready after shutdown began")
 	}
-	if _, err := bot.ParsePublicKey("abc"); err == nil {
+	if _, err := endpoint.ParsePublicKey("abc"); err == nil {
 		t.Fatal("a short key was accepted")
 	}
-	k, err := bot.ParsePublicKey(hex.EncodeToString(testKey.Public().(ed25519.PublicKey)))
+	k, err := endpoint.ParsePublicKey(hex.EncodeToString(testKey.Public().(ed25519.PublicKey)))
 	if err != nil || !k.Equal(testKey.Public()) {
 		t.Fatalf("ParsePublicKey: %v", err)
 	}

@@ -1,4 +1,4 @@
-package bot_test
+package playground_test
 
 import (
 	"bytes"
@@ -14,7 +14,10 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
+	"github.com/alea-bot/alea/bot/playground"
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/internal/fakediscord"
 )
 
 // pgFixture is a playground on loopback over a test registry.
@@ -27,7 +30,7 @@ type pgFixture struct {
 // playgroundRegistry is testRegistry with what it lacks: a select menu,
 // an ephemeral reply, a button that opens a modal.
 func playgroundRegistry(release <-chan struct{}) *commands.Registry {
-	reg := testRegistry(release)
+	reg := bottest.Commands(release)
 	reg.Add(&commands.Command{
 		Name:        commands.T("pick", "고르기", "選ぶ"),
 		Description: commands.T("A select menu", "선택 메뉴", "選択メニュー"),
@@ -53,20 +56,20 @@ func playgroundRegistry(release <-chan struct{}) *commands.Registry {
 	return reg
 }
 
-func newPlayground(t *testing.T, reg *commands.Registry, o bot.Options, po bot.PlaygroundOptions) *pgFixture {
+func newPlayground(t *testing.T, reg *commands.Registry, o bot.Options, po playground.Options) *pgFixture {
 	t.Helper()
 	d, err := bot.NewDispatcher(reg, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pg, err := bot.NewPlayground(d, po)
+	pg, err := playground.New(d, po)
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(pg) // 127.0.0.1
 	t.Cleanup(func() {
 		srv.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), wait)
+		ctx, cancel := context.WithTimeout(context.Background(), bottest.Wait)
 		defer cancel()
 		_ = d.Close(ctx)
 	})
@@ -114,25 +117,25 @@ func (f *pgFixture) get(path string) (*http.Response, []byte) {
 }
 
 // decode reads a 200 interaction response and checks Discord's limits.
-func (f *pgFixture) decode(status int, b []byte) response {
+func (f *pgFixture) decode(status int, b []byte) bottest.Response {
 	f.t.Helper()
 	if status != http.StatusOK {
 		f.t.Fatalf("status %d: %s", status, b)
 	}
-	var r response
+	var r bottest.Response
 	if err := json.Unmarshal(b, &r); err != nil {
 		f.t.Fatalf("response %s: %v", b, err)
 	}
-	if err := checkPayload(b, true, nil); err != nil {
+	if err := fakediscord.CheckPayload(b, true, nil); err != nil {
 		f.t.Fatalf("response breaks a Discord limit: %v\n%s", err, b)
 	}
 	return r
 }
 
 // awaitReply fetches a deferred reply, asking again on 204.
-func (f *pgFixture) awaitReply(token string) response {
+func (f *pgFixture) awaitReply(token string) bottest.Response {
 	f.t.Helper()
-	deadline := time.Now().Add(wait)
+	deadline := time.Now().Add(bottest.Wait)
 	for time.Now().Before(deadline) {
 		resp, b := f.get("/api/interactions/" + token + "/reply")
 		if resp.StatusCode == http.StatusNoContent {
@@ -141,13 +144,13 @@ func (f *pgFixture) awaitReply(token string) response {
 		return f.decode(resp.StatusCode, b)
 	}
 	f.t.Fatalf("no deferred reply for %s", token)
-	return response{}
+	return bottest.Response{}
 }
 
 func noLimits() bot.Options { return bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1} }
 
 func TestPlaygroundServesThePageAndTheDefinitions(t *testing.T) {
-	f := newPlayground(t, playgroundRegistry(nil), noLimits(), bot.PlaygroundOptions{})
+	f := newPlayground(t, playgroundRegistry(nil), noLimits(), playground.Options{})
 	resp, page := f.get("/")
 	if resp.StatusCode != 200 || !strings.Contains(string(page), `<script src="app.js"`) || !strings.Contains(string(page), `id="input"`) {
 		t.Fatalf("page: %d %s", resp.StatusCode, page)
@@ -190,43 +193,43 @@ func TestPlaygroundServesThePageAndTheDefinitions(t *testing.T) {
 }
 
 func TestPlaygroundAnswersEveryKind(t *testing.T) {
-	f := newPlayground(t, playgroundRegistry(nil), noLimits(), bot.PlaygroundOptions{})
+	f := newPlayground(t, playgroundRegistry(nil), noLimits(), playground.Options{})
 	// PING.
 	if status, b := f.post([]byte(`{"id":"1","type":1,"token":"t"}`)); status != 200 || string(b) != `{"type":1}` {
 		t.Fatalf("ping: %d %s", status, b)
 	}
 	// A slash command, in Korean.
-	body, _ := f.interaction(2, "ko", commandData("echo",
+	body, _ := f.interaction(2, "ko", bottest.CommandData("echo",
 		map[string]any{"name": "text", "type": 3, "value": "hi"}, map[string]any{"name": "n", "type": 4, "value": 3}))
 	r := f.decode(f.post(body))
-	if m := decodeMessage(t, r.Data); r.Type != 4 || m.Content != "hi×3" || m.Flags != 0 {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 4 || m.Content != "hi×3" || m.Flags != 0 {
 		t.Fatalf("command: type %d %s", r.Type, r.Data)
 	}
 	// A missing option: the router's ephemeral rejection, in Korean.
-	body, _ = f.interaction(2, "ko", commandData("echo", map[string]any{"name": "n", "type": 4, "value": 3}))
+	body, _ = f.interaction(2, "ko", bottest.CommandData("echo", map[string]any{"name": "n", "type": 4, "value": 3}))
 	r = f.decode(f.post(body))
-	if m := decodeMessage(t, r.Data); r.Type != 4 || m.Flags&64 == 0 || !strings.Contains(m.Content, "옵션이 필요합니다") {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 4 || m.Flags&64 == 0 || !strings.Contains(m.Content, "옵션이 필요합니다") {
 		t.Fatalf("rejection: type %d %s", r.Type, r.Data)
 	}
 	// Autocomplete (type 4), in Japanese.
-	body, _ = f.interaction(4, "ja", commandData("echo", map[string]any{"name": "text", "type": 3, "value": "he", "focused": true}))
+	body, _ = f.interaction(4, "ja", bottest.CommandData("echo", map[string]any{"name": "text", "type": 3, "value": "he", "focused": true}))
 	r = f.decode(f.post(body))
-	if m := decodeMessage(t, r.Data); r.Type != 8 || len(m.Choices) != 1 || m.Choices[0].Name != "こんにちは" || m.Choices[0].Value != "hello" {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 8 || len(m.Choices) != 1 || m.Choices[0].Name != "こんにちは" || m.Choices[0].Value != "hello" {
 		t.Fatalf("autocomplete: type %d %s", r.Type, r.Data)
 	}
 	// Autocomplete of an option without suggestions: an empty array.
-	body, _ = f.interaction(4, "en", commandData("slow", map[string]any{"name": "mode", "type": 3, "value": "x", "focused": true}))
+	body, _ = f.interaction(4, "en", bottest.CommandData("slow", map[string]any{"name": "mode", "type": 3, "value": "x", "focused": true}))
 	if status, b := f.post(body); status != 200 || string(b) != `{"type":8,"data":{"choices":[]}}` {
 		t.Fatalf("autocomplete without a handler: %d %s", status, b)
 	}
 	// A button that updates its message.
 	body, _ = f.interaction(3, "en", map[string]any{"custom_id": "echo/1/again", "component_type": 2})
 	r = f.decode(f.post(body))
-	if m := decodeMessage(t, r.Data); r.Type != 7 || m.Content != "clicked again" {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 7 || m.Content != "clicked again" {
 		t.Fatalf("button: type %d %s", r.Type, r.Data)
 	}
 	// A select menu: the command shows it, choosing answers.
-	body, _ = f.interaction(2, "en", commandData("pick"))
+	body, _ = f.interaction(2, "en", bottest.CommandData("pick"))
 	r = f.decode(f.post(body))
 	var menu struct {
 		Components []struct {
@@ -243,37 +246,37 @@ func TestPlaygroundAnswersEveryKind(t *testing.T) {
 	}
 	body, _ = f.interaction(3, "en", map[string]any{"custom_id": "pick/1/menu", "component_type": 3, "values": []string{"pear", "apple"}})
 	r = f.decode(f.post(body))
-	if m := decodeMessage(t, r.Data); r.Type != 4 || m.Content != "picked pear+apple" {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 4 || m.Content != "picked pear+apple" {
 		t.Fatalf("select: type %d %s", r.Type, r.Data)
 	}
 	// A button that opens a modal, and the modal's submission.
 	body, _ = f.interaction(3, "en", map[string]any{"custom_id": "echo/form", "component_type": 2})
 	r = f.decode(f.post(body))
-	if m := decodeMessage(t, r.Data); r.Type != 9 || m.Title != "Say" || !strings.Contains(string(r.Data), `"custom_id":"say"`) {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 9 || m.Title != "Say" || !strings.Contains(string(r.Data), `"custom_id":"say"`) {
 		t.Fatalf("modal: type %d %s", r.Type, r.Data)
 	}
 	body, _ = f.interaction(5, "en", map[string]any{"custom_id": "echo/sent", "components": []any{
 		map[string]any{"type": 1, "components": []any{map[string]any{"type": 4, "custom_id": "say", "value": "ok"}}}}})
 	r = f.decode(f.post(body))
-	if m := decodeMessage(t, r.Data); r.Type != 4 || m.Content != "you said ok" {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 4 || m.Content != "you said ok" {
 		t.Fatalf("modal submit: type %d %s", r.Type, r.Data)
 	}
 	// The ephemeral flag passes through, and only when asked for.
-	body, _ = f.interaction(2, "en", commandData("pick", map[string]any{"name": "secret", "type": 5, "value": true}))
+	body, _ = f.interaction(2, "en", bottest.CommandData("pick", map[string]any{"name": "secret", "type": 5, "value": true}))
 	r = f.decode(f.post(body))
-	if m := decodeMessage(t, r.Data); r.Type != 4 || m.Flags != 64 || m.Content != "pick one" {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 4 || m.Flags != 64 || m.Content != "pick one" {
 		t.Fatalf("ephemeral: type %d %s", r.Type, r.Data)
 	}
 	// An unknown command: an ephemeral hint, not an HTTP error.
-	body, _ = f.interaction(2, "en", commandData("nope"))
+	body, _ = f.interaction(2, "en", bottest.CommandData("nope"))
 	r = f.decode(f.post(body))
-	if m := decodeMessage(t, r.Data); r.Type != 4 || m.Flags&64 == 0 || !strings.Contains(m.Content, "/help") {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 4 || m.Flags&64 == 0 || !strings.Contains(m.Content, "/help") {
 		t.Fatalf("unknown command: type %d %s", r.Type, r.Data)
 	}
 	// A panic in a handler: an ephemeral error, and serving goes on.
-	body, _ = f.interaction(2, "en", commandData("boom"))
+	body, _ = f.interaction(2, "en", bottest.CommandData("boom"))
 	r = f.decode(f.post(body))
-	if m := decodeMessage(t, r.Data); r.Type != 4 || m.Flags&64 == 0 || !strings.Contains(m.Content, "💥") {
+	if m := bottest.DecodeMessage(t, r.Data); r.Type != 4 || m.Flags&64 == 0 || !strings.Contains(m.Content, "💥") {
 		t.Fatalf("panic: type %d %s", r.Type, r.Data)
 	}
 }
@@ -296,8 +299,8 @@ type filesMessage struct {
 }
 
 func TestPlaygroundServesAttachments(t *testing.T) {
-	f := newPlayground(t, playgroundRegistry(nil), noLimits(), bot.PlaygroundOptions{})
-	body, _ := f.interaction(2, "en", commandData("file"))
+	f := newPlayground(t, playgroundRegistry(nil), noLimits(), playground.Options{})
+	body, _ := f.interaction(2, "en", bottest.CommandData("file"))
 	r := f.decode(f.post(body))
 	var m filesMessage
 	if err := json.Unmarshal(r.Data, &m); err != nil || r.Type != 4 || len(m.Attachments) != 1 || len(m.Embeds) != 1 {
@@ -327,10 +330,10 @@ func TestPlaygroundServesAttachments(t *testing.T) {
 func TestPlaygroundFileStoreIsBounded(t *testing.T) {
 	// Each reply of /file stores 4 bytes; a bound of 10 bytes keeps the
 	// two newest.
-	f := newPlayground(t, playgroundRegistry(nil), noLimits(), bot.PlaygroundOptions{MaxFileBytes: 10})
+	f := newPlayground(t, playgroundRegistry(nil), noLimits(), playground.Options{MaxFileBytes: 10})
 	var urls []string
 	for i := 0; i < 4; i++ {
-		body, _ := f.interaction(2, "en", commandData("file"))
+		body, _ := f.interaction(2, "en", bottest.CommandData("file"))
 		r := f.decode(f.post(body))
 		var m filesMessage
 		if err := json.Unmarshal(r.Data, &m); err != nil || len(m.Attachments) != 1 {
@@ -357,9 +360,9 @@ func TestPlaygroundDeferredRepliesReachThePage(t *testing.T) {
 		flags    int
 		filename string
 	}{
-		{"command", 2, commandData("slow"), 5, 4, "done", 0, ""},
-		{"ephemeral command", 2, commandData("slow", map[string]any{"name": "mode", "type": 3, "value": "private"}), 5, 4, "done", 64, ""},
-		{"command with a file", 2, commandData("slow", map[string]any{"name": "mode", "type": 3, "value": "file"}), 5, 4, "done", 0, "sheet.txt"},
+		{"command", 2, bottest.CommandData("slow"), 5, 4, "done", 0, ""},
+		{"ephemeral command", 2, bottest.CommandData("slow", map[string]any{"name": "mode", "type": 3, "value": "private"}), 5, 4, "done", 64, ""},
+		{"command with a file", 2, bottest.CommandData("slow", map[string]any{"name": "mode", "type": 3, "value": "file"}), 5, 4, "done", 0, "sheet.txt"},
 		{"button that updates", 3, map[string]any{"custom_id": "slow/update", "component_type": 2}, 6, 7, "slow update", 0, ""},
 		{"button that follows up", 3, map[string]any{"custom_id": "slow/new", "component_type": 2}, 6, 4, "slow new", 0, ""},
 	}
@@ -368,13 +371,13 @@ func TestPlaygroundDeferredRepliesReachThePage(t *testing.T) {
 			release := make(chan struct{})
 			o := noLimits()
 			o.DeferAfter = 20 * time.Millisecond
-			f := newPlayground(t, playgroundRegistry(release), o, bot.PlaygroundOptions{ReplyWait: 30 * time.Millisecond})
+			f := newPlayground(t, playgroundRegistry(release), o, playground.Options{ReplyWait: 30 * time.Millisecond})
 			body, token := f.interaction(c.typ, "en", c.data)
 			status, b := f.post(body)
 			if status != 200 {
 				t.Fatalf("status %d: %s", status, b)
 			}
-			var ack response
+			var ack bottest.Response
 			if err := json.Unmarshal(b, &ack); err != nil || ack.Type != c.ack {
 				t.Fatalf("acknowledgement: %v %s", err, b)
 			}
@@ -384,7 +387,7 @@ func TestPlaygroundDeferredRepliesReachThePage(t *testing.T) {
 			}
 			close(release)
 			r := f.awaitReply(token)
-			m := decodeMessage(t, r.Data)
+			m := bottest.DecodeMessage(t, r.Data)
 			if r.Type != c.final || m.Content != c.content || m.Flags != c.flags {
 				t.Fatalf("reply: type %d %s", r.Type, r.Data)
 			}
@@ -406,8 +409,8 @@ func TestPlaygroundDeferredRepliesReachThePage(t *testing.T) {
 }
 
 func TestPlaygroundRefusesBadRequests(t *testing.T) {
-	f := newPlayground(t, playgroundRegistry(nil), noLimits(), bot.PlaygroundOptions{MaxBody: 4 << 10})
-	valid, _ := f.interaction(2, "en", commandData("echo", map[string]any{"name": "text", "type": 3, "value": "x"}))
+	f := newPlayground(t, playgroundRegistry(nil), noLimits(), playground.Options{MaxBody: 4 << 10})
+	valid, _ := f.interaction(2, "en", bottest.CommandData("echo", map[string]any{"name": "text", "type": 3, "value": "x"}))
 	for _, c := range []struct {
 		name   string
 		body   string
@@ -465,17 +468,17 @@ func TestListenPlaygroundOnlyOnLoopbackUnlessPublic(t *testing.T) {
 		"127.0.0.1:8080": true, "127.3.4.5:1": true, "[::1]:8080": true, "localhost:8080": true, "LOCALHOST:1": true,
 		":8080": false, "0.0.0.0:8080": false, "[::]:8080": false, "192.168.1.2:8080": false, "example.com:80": false, "nonsense": false,
 	} {
-		if got := bot.IsLoopbackAddr(addr); got != want {
+		if got := playground.IsLoopbackAddr(addr); got != want {
 			t.Errorf("IsLoopbackAddr(%q) = %v", addr, got)
 		}
 	}
-	ln, loopback, err := bot.ListenPlayground("127.0.0.1:0", false)
+	ln, loopback, err := playground.Listen("127.0.0.1:0", false)
 	if err != nil || !loopback {
 		t.Fatalf("loopback: %v %v", loopback, err)
 	}
 	ln.Close()
 	// Refused before anything listens.
-	if _, _, err := bot.ListenPlayground("0.0.0.0:0", false); err == nil || !strings.Contains(err.Error(), "PLAYGROUND_PUBLIC=true") {
+	if _, _, err := playground.Listen("0.0.0.0:0", false); err == nil || !strings.Contains(err.Error(), "PLAYGROUND_PUBLIC=true") {
 		t.Fatalf("non-loopback without PLAYGROUND_PUBLIC: %v", err)
 	}
 }
@@ -498,7 +501,7 @@ func FuzzPlaygroundInteraction(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	pg, err := bot.NewPlayground(d, bot.PlaygroundOptions{})
+	pg, err := playground.New(d, playground.Options{})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -526,22 +529,22 @@ func TestPlaygroundBoundsPendingReplies(t *testing.T) {
 	release := make(chan struct{})
 	o := noLimits()
 	o.DeferAfter = 20 * time.Millisecond
-	f := newPlayground(t, playgroundRegistry(release), o, bot.PlaygroundOptions{MaxPending: 1})
-	body, token := f.interaction(2, "en", commandData("slow"))
+	f := newPlayground(t, playgroundRegistry(release), o, playground.Options{MaxPending: 1})
+	body, token := f.interaction(2, "en", bottest.CommandData("slow"))
 	status, b := f.post(body)
 	if r := f.decode(status, b); r.Type != 5 {
 		t.Fatalf("first: %s", b)
 	}
-	second := make(chan response, 1)
-	body2, _ := f.interaction(2, "en", commandData("slow"))
+	second := make(chan bottest.Response, 1)
+	body2, _ := f.interaction(2, "en", bottest.CommandData("slow"))
 	go func() {
 		resp, err := http.Post(f.srv.URL+"/api/interactions", "application/json", bytes.NewReader(body2))
 		if err != nil {
-			second <- response{}
+			second <- bottest.Response{}
 			return
 		}
 		defer resp.Body.Close()
-		var r response
+		var r bottest.Response
 		_ = json.NewDecoder(resp.Body).Decode(&r)
 		second <- r
 	}()
@@ -551,10 +554,10 @@ func TestPlaygroundBoundsPendingReplies(t *testing.T) {
 	case <-time.After(200 * time.Millisecond):
 	}
 	close(release)
-	if r := <-second; r.Type != 4 || decodeMessage(t, r.Data).Content != "done" {
+	if r := <-second; r.Type != 4 || bottest.DecodeMessage(t, r.Data).Content != "done" {
 		t.Fatalf("second: type %d %s", r.Type, r.Data)
 	}
-	if r := f.awaitReply(token); r.Type != 4 || decodeMessage(t, r.Data).Content != "done" {
+	if r := f.awaitReply(token); r.Type != 4 || bottest.DecodeMessage(t, r.Data).Content != "done" {
 		t.Fatalf("first's reply: type %d %s", r.Type, r.Data)
 	}
 }

@@ -1,7 +1,9 @@
-package bot
+package runner
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"sort"
 	"strings"
@@ -32,7 +34,7 @@ func TestParseSlash(t *testing.T) {
 		{"/a s:\"x y\"\u3000n:2", []string{"a"}, map[string]string{"s": "x y", "n": "2"}}, // ideographic space after a quote
 		{`/yacht-advise dice:"3 3 5 6 6" 점수:"1"`, []string{"yacht-advise"}, map[string]string{"dice": "3 3 5 6 6", "점수": "1"}},
 	} {
-		got, err := ParseSlash(c.line)
+		got, err := parseSlash(c.line)
 		if err != nil {
 			t.Errorf("%s: %v", c.line, err)
 			continue
@@ -44,7 +46,7 @@ func TestParseSlash(t *testing.T) {
 	for _, line := range []string{
 		"", "/", "   ", `/a s:"open`, `/a s:"x"y`, `/a s:1 s:2`, `/a s:1 word`, `/a :1`, `/"a"`, `/a "b"`,
 	} {
-		if _, err := ParseSlash(line); err == nil {
+		if _, err := parseSlash(line); err == nil {
 			t.Errorf("%q: accepted", line)
 		}
 	}
@@ -58,7 +60,7 @@ func TestSlashRequest(t *testing.T) {
 			{Name: commands.T("pile", "", ""), Description: commands.T("pile", "", "")}},
 		Handle: ok("x"),
 	}
-	reg := commands.NewRegistry(sub, cmd("a", ok("x")))
+	reg := commands.NewRegistry(sub, &commands.Command{Name: commands.T("a", "", ""), Description: commands.T("a", "", ""), Handle: ok("x")})
 	req, err := SlashRequest(reg, `/coins bw position:"B W"`, commands.Korean)
 	if err != nil || req.Command != "coins bw" || req.Options["position"] != "B W" || req.Locale != commands.Korean || req.Kind != commands.KindCommand {
 		t.Fatalf("subcommand: %v %+v", err, req)
@@ -80,7 +82,7 @@ func TestSlashRequest(t *testing.T) {
 
 // render writes a parsed line back in canonical form: every value quoted
 // with \" and \\ escaped, options sorted.
-func render(sl SlashLine) string {
+func render(sl slashLine) string {
 	var b strings.Builder
 	b.WriteString("/" + strings.Join(sl.Words, " "))
 	names := make([]string, 0, len(sl.Options))
@@ -106,7 +108,7 @@ func FuzzParseSlash(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		sl, err := ParseSlash(line)
+		sl, err := parseSlash(line)
 		if err != nil {
 			if err.Error() == "" {
 				t.Fatal("an error without a message")
@@ -126,7 +128,7 @@ func FuzzParseSlash(f *testing.F) {
 				t.Fatalf("%q: bad option name %q", line, n)
 			}
 		}
-		again, err := ParseSlash(render(sl))
+		again, err := parseSlash(render(sl))
 		if err != nil {
 			t.Fatalf("%q: canonical form %q does not parse: %v", line, render(sl), err)
 		}
@@ -148,23 +150,6 @@ func FuzzParseSlash(f *testing.F) {
 	})
 }
 
-func TestFormatText(t *testing.T) {
-	r := &commands.Reply{
-		Content:   "hello",
-		Ephemeral: true,
-		Embeds:    []commands.Embed{{Title: "T", Description: "D", Fields: []commands.Field{{Name: "F", Value: "V"}}, Image: "p.png", Footer: "foot"}},
-		Components: []commands.ActionRow{
-			{{Kind: commands.Button, Label: "Go", Emoji: "▶", CustomID: "a/1"}, {Kind: commands.Button, Label: "No", CustomID: "a/2", Disabled: true}},
-			{{Kind: commands.SelectMenu, Placeholder: "pick", CustomID: "a/3", Options: []commands.SelectOption{{Label: "x", Value: "1"}, {Label: "y", Value: "2"}}}},
-		},
-		Files: []commands.File{{Name: "p.png", Data: []byte{1, 2, 3}}},
-	}
-	want := "(only you can see this)\nhello\n\n== T ==\nD\n\n-- F --\nV\n[image: p.png]\n\nfoot\n[▶ Go] [No (disabled)]\n[menu: pick ▾ x | y]\n[attachment: p.png, 3 bytes]\n"
-	if got := FormatText(r); got != want {
-		t.Fatalf("FormatText:\n%s\nwant:\n%s", got, want)
-	}
-}
-
 func TestFormatJSON(t *testing.T) {
 	req := &commands.Request{Kind: commands.KindCommand, Locale: commands.English}
 	b, err := FormatJSON(req, &commands.Reply{Content: "hi", Ephemeral: true})
@@ -181,4 +166,15 @@ func TestFormatJSON(t *testing.T) {
 	if err := json.Unmarshal(b, &v); err != nil || v.Type != 4 || v.Data.Content != "hi" || v.Data.Flags != 64 {
 		t.Fatalf("FormatJSON: %s %v", b, err)
 	}
+}
+
+func ok(content string) commands.HandlerFunc {
+	return func(context.Context, *commands.Request) (*commands.Reply, error) {
+		return &commands.Reply{Content: content}, nil
+	}
+}
+
+func isUserError(err error) bool {
+	var ue *commands.UserError
+	return errors.As(err, &ue)
 }

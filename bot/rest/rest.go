@@ -1,4 +1,7 @@
-package bot
+// Package rest delivers replies through Discord's REST API for one
+// interaction: its callback and its webhook, authorised by the
+// interaction's token alone.
+package rest
 
 import (
 	"bytes"
@@ -16,37 +19,64 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/alea-bot/alea/bot/payload"
 	"github.com/alea-bot/alea/commands"
 )
 
-// interactionREST sends what the transports deliver through Discord's REST
-// API for one interaction: its callback (the gateway's first response) and
-// its webhook (edits of the original response and follow-ups). Both are
+// DefaultAPIBase is where Discord's API is.
+const DefaultAPIBase = "https://discord.com"
+
+// DefaultUserAgent names Alea in REST calls when no version is stamped.
+const DefaultUserAgent = "DiscordBot (https://github.com/alea-bot/alea, dev)"
+
+// UserAgent names Alea at version in its REST calls, as Discord asks.
+func UserAgent(version string) string {
+	return "DiscordBot (https://github.com/alea-bot/alea, " + version + ")"
+}
+
+// Client sends what the transports deliver through Discord's REST API for
+// one interaction: its callback (the gateway's first response) and its
+// webhook (edits of the original response and follow-ups). Both are
 // authorised by the interaction's token alone; no bot token is sent.
-type interactionREST struct {
+type Client struct {
 	base      string // e.g. https://discord.com, no trailing slash
 	client    *http.Client
 	userAgent string
 	log       *slog.Logger
 }
 
-// interactionRef names an interaction for its REST calls.
-type interactionRef struct {
-	id, appID, token string
+// NewClient returns a client calling base (DefaultAPIBase when empty)
+// through hc, naming itself userAgent (DefaultUserAgent when empty).
+func NewClient(base string, hc *http.Client, userAgent string, log *slog.Logger) *Client {
+	if base == "" {
+		base = DefaultAPIBase
+	}
+	if userAgent == "" {
+		userAgent = DefaultUserAgent
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Client{base: strings.TrimRight(base, "/"), client: hc, userAgent: userAgent, log: log}
 }
 
-// callback answers the interaction with its first response, JSON or
+// Ref names an interaction for its REST calls.
+type Ref struct {
+	ID, AppID, Token string
+}
+
+// Callback answers the interaction with its first response, JSON or
 // multipart (files).
-func (c *interactionREST) callback(ctx context.Context, ref interactionRef, ctype string, body []byte) error {
+func (c *Client) Callback(ctx context.Context, ref Ref, ctype string, body []byte) error {
 	return c.do(ctx, http.MethodPost,
-		"/api/v"+discordgo.APIVersion+"/interactions/"+ref.id+"/"+ref.token+"/callback",
-		"POST interactions/"+ref.id+"/…/callback", ctype, body)
+		"/api/v"+discordgo.APIVersion+"/interactions/"+ref.ID+"/"+ref.Token+"/callback",
+		"POST interactions/"+ref.ID+"/…/callback", ctype, body)
 }
 
-// deliver sends a reply to an acknowledged interaction: an edit of the
+// Deliver sends a reply to an acknowledged interaction: an edit of the
 // original response, or a follow-up message. ackEphemeral tells whether
 // the acknowledgement was an ephemeral "thinking…".
-func (c *interactionREST) deliver(ctx context.Context, ref interactionRef, req *commands.Request, reply *commands.Reply, ackEphemeral bool) error {
+func (c *Client) Deliver(ctx context.Context, ref Ref, req *commands.Request, reply *commands.Reply, ackEphemeral bool) error {
 	switch {
 	case req.Kind == commands.KindComponent && !reply.Update:
 		// Acknowledged as a deferred update: a new message is a follow-up.
@@ -59,7 +89,7 @@ func (c *interactionREST) deliver(ctx context.Context, ref interactionRef, req *
 		}
 		return c.followUp(ctx, ref, reply)
 	}
-	edit := WebhookEdit(reply)
+	edit := payload.WebhookEdit(reply)
 	ctype, body, err := encodeMessage(edit, edit.Files)
 	if err != nil {
 		return err
@@ -67,8 +97,8 @@ func (c *interactionREST) deliver(ctx context.Context, ref interactionRef, req *
 	return c.webhook(ctx, http.MethodPatch, ref, "/messages/@original", ctype, body)
 }
 
-func (c *interactionREST) followUp(ctx context.Context, ref interactionRef, reply *commands.Reply) error {
-	d := MessageData(reply)
+func (c *Client) followUp(ctx context.Context, ref Ref, reply *commands.Reply) error {
+	d := payload.Message(reply)
 	p := &discordgo.WebhookParams{Content: d.Content, Embeds: d.Embeds, Components: d.Components,
 		AllowedMentions: d.AllowedMentions, Flags: d.Flags, Files: d.Files}
 	if d.Attachments != nil {
@@ -93,15 +123,15 @@ func encodeMessage(v any, files []*discordgo.File) (string, []byte, error) {
 
 // webhook sends one request to the interaction's webhook, with the same
 // API version as the gateway transport (discordgo's).
-func (c *interactionREST) webhook(ctx context.Context, method string, ref interactionRef, suffix, ctype string, body []byte) error {
-	return c.do(ctx, method, "/api/v"+discordgo.APIVersion+"/webhooks/"+ref.appID+"/"+ref.token+suffix,
-		method+" webhooks/"+ref.appID+"/…"+suffix, ctype, body)
+func (c *Client) webhook(ctx context.Context, method string, ref Ref, suffix, ctype string, body []byte) error {
+	return c.do(ctx, method, "/api/v"+discordgo.APIVersion+"/webhooks/"+ref.AppID+"/"+ref.Token+suffix,
+		method+" webhooks/"+ref.AppID+"/…"+suffix, ctype, body)
 }
 
 // do sends one request to base+path, retrying a 429 or a 5xx twice at most
 // (after Retry-After, capped at 5 s). where names the call in errors,
 // which never contain the path's token.
-func (c *interactionREST) do(ctx context.Context, method, path, where, ctype string, body []byte) error {
+func (c *Client) do(ctx context.Context, method, path, where, ctype string, body []byte) error {
 	var last error
 	for attempt := 0; attempt < 3; attempt++ {
 		hreq, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(body))

@@ -1,7 +1,9 @@
-// Package commandtest runs commands in tests exactly as the bot does:
-// through the router, option checks, middleware and Discord-limit checks of
-// package bot, without any transport.
-package commandtest
+// Package bottest runs commands in tests exactly as the bot does: through
+// the router, option checks, middleware and Discord-limit checks of package
+// bot, without any transport. It also holds what the transports' tests
+// share: small commands that exercise every reply path, interactions as
+// Discord sends them, and a log sink.
+package bottest
 
 import (
 	"context"
@@ -9,6 +11,7 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
 )
 
@@ -31,7 +34,7 @@ func New(t testing.TB, cmds ...*commands.Command) *Harness {
 	reg := commands.NewRegistry(cmds...)
 	d, err := bot.NewDispatcher(reg, bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1, DeferAfter: time.Hour})
 	if err != nil {
-		t.Fatalf("commandtest: %v", err)
+		t.Fatalf("bottest: %v", err)
 	}
 	return &Harness{t: t, Dispatcher: d, Registry: reg, Locale: commands.English}
 }
@@ -56,12 +59,12 @@ func (h *Harness) Do(req *commands.Request) (*commands.Reply, bot.Outcome) {
 // cannot read ends as bot.Rejected.
 func (h *Harness) Run(line string) (*commands.Reply, bot.Outcome) {
 	h.t.Helper()
-	req, err := bot.SlashRequest(h.Registry, line, h.Locale)
+	req, err := runner.SlashRequest(h.Registry, line, h.Locale)
 	if err != nil {
 		if ue, ok := err.(*commands.UserError); ok {
 			return &commands.Reply{Content: ue.Localize(h.Locale), Ephemeral: true}, bot.Rejected
 		}
-		h.t.Fatalf("commandtest: %v", err)
+		h.t.Fatalf("bottest: %v", err)
 	}
 	return h.Do(req)
 }

@@ -1,4 +1,6 @@
-package bot
+// Package endpoint is Discord's HTTP interactions endpoint: signed POSTs
+// in, answered through the dispatcher, deferred replies delivered by REST.
+package endpoint
 
 import (
 	"context"
@@ -7,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -17,12 +18,15 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/payload"
+	"github.com/alea-bot/alea/bot/rest"
 	"github.com/alea-bot/alea/commands"
 )
 
-// EndpointOptions configure an [Endpoint]. Zero values take the defaults
+// Options configure an [Endpoint]. Zero values take the defaults
 // noted.
-type EndpointOptions struct {
+type Options struct {
 	// PublicKey is the application's Ed25519 public key (required).
 	PublicKey ed25519.PublicKey
 	// APIBase replaces https://discord.com in the REST calls that deliver
@@ -52,23 +56,19 @@ type EndpointOptions struct {
 // interaction's webhook, with its application id and token: no bot token
 // is needed.
 type Endpoint struct {
-	d       *Dispatcher
+	d       *bot.Dispatcher
 	key     ed25519.PublicKey
-	opts    EndpointOptions
+	opts    Options
 	log     *slog.Logger
-	rest    *interactionREST
+	rest    *rest.Client
 	serving atomic.Bool
 }
 
-// NewEndpoint returns an endpoint answering through d.
-func NewEndpoint(d *Dispatcher, o EndpointOptions) (*Endpoint, error) {
+// New returns an endpoint answering through d.
+func New(d *bot.Dispatcher, o Options) (*Endpoint, error) {
 	if len(o.PublicKey) != ed25519.PublicKeySize {
-		return nil, fmt.Errorf("bot: the endpoint needs a %d-byte Ed25519 public key, got %d bytes", ed25519.PublicKeySize, len(o.PublicKey))
+		return nil, fmt.Errorf("endpoint: the endpoint needs a %d-byte Ed25519 public key, got %d bytes", ed25519.PublicKeySize, len(o.PublicKey))
 	}
-	if o.APIBase == "" {
-		o.APIBase = "https://discord.com"
-	}
-	o.APIBase = strings.TrimRight(o.APIBase, "/")
 	if o.Client == nil {
 		o.Client = &http.Client{Timeout: 15 * time.Second}
 	}
@@ -84,11 +84,8 @@ func NewEndpoint(d *Dispatcher, o EndpointOptions) (*Endpoint, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	if o.UserAgent == "" {
-		o.UserAgent = "DiscordBot (https://github.com/alea-bot/alea, dev)"
-	}
 	return &Endpoint{d: d, key: o.PublicKey, opts: o, log: o.Logger,
-		rest: &interactionREST{base: o.APIBase, client: o.Client, userAgent: o.UserAgent, log: o.Logger}}, nil
+		rest: rest.NewClient(o.APIBase, o.Client, o.UserAgent, o.Logger)}, nil
 }
 
 // ParsePublicKey decodes the hexadecimal public key of the Developer
@@ -96,7 +93,7 @@ func NewEndpoint(d *Dispatcher, o EndpointOptions) (*Endpoint, error) {
 func ParsePublicKey(hexKey string) (ed25519.PublicKey, error) {
 	b, err := hex.DecodeString(strings.TrimSpace(hexKey))
 	if err != nil || len(b) != ed25519.PublicKeySize {
-		return nil, errors.New("bot: a public key is 64 hexadecimal digits")
+		return nil, errors.New("endpoint: a public key is 64 hexadecimal digits")
 	}
 	return ed25519.PublicKey(b), nil
 }
@@ -111,84 +108,65 @@ func (e *Endpoint) Ready() bool { return e.serving.Load() }
 // Path is where the endpoint answers.
 const Path = "/interactions"
 
-// problem answers a refused request with a short plain-text reason.
-func problem(w http.ResponseWriter, status int, msg string) {
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(status)
-	_, _ = io.WriteString(w, msg+"\n")
-}
-
 // ServeHTTP answers one interaction.
 func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path != Path {
-		problem(w, http.StatusNotFound, "not found; Discord posts interactions to "+Path)
+		payload.Problem(w, http.StatusNotFound, "not found; Discord posts interactions to "+Path)
 		return
 	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
-		problem(w, http.StatusMethodNotAllowed, "only POST")
+		payload.Problem(w, http.StatusMethodNotAllowed, "only POST")
 		return
 	}
 	sig, err := hex.DecodeString(r.Header.Get("X-Signature-Ed25519"))
 	ts := r.Header.Get("X-Signature-Timestamp")
 	if err != nil || len(sig) != ed25519.SignatureSize || ts == "" {
-		problem(w, http.StatusUnauthorized, "missing or malformed signature")
+		payload.Problem(w, http.StatusUnauthorized, "missing or malformed signature")
 		return
 	}
-	body, ok := readBody(w, r, e.opts.MaxBody)
+	body, ok := payload.ReadBody(w, r, e.opts.MaxBody)
 	if !ok {
 		return
 	}
 	if !e.fresh(ts) {
-		problem(w, http.StatusUnauthorized, "stale or malformed timestamp")
+		payload.Problem(w, http.StatusUnauthorized, "stale or malformed timestamp")
 		return
 	}
 	msg := make([]byte, 0, len(ts)+len(body))
 	msg = append(append(msg, ts...), body...)
 	if !ed25519.Verify(e.key, msg, sig) {
-		problem(w, http.StatusUnauthorized, "invalid request signature")
+		payload.Problem(w, http.StatusUnauthorized, "invalid request signature")
 		return
 	}
 	// Signed by Discord from here on.
 	var in discordgo.Interaction
 	if err := json.Unmarshal(body, &in); err != nil {
-		problem(w, http.StatusBadRequest, "malformed interaction")
+		payload.Problem(w, http.StatusBadRequest, "malformed interaction")
 		return
 	}
 	if in.Type == discordgo.InteractionPing {
-		writeJSON(w, []byte(`{"type":1}`))
+		payload.WriteJSON(w, []byte(`{"type":1}`))
 		return
 	}
-	req, err := parseInteraction(&in)
+	req, err := payload.ParseInteraction(&in)
 	if err != nil {
-		problem(w, http.StatusBadRequest, "unsupported interaction")
+		payload.Problem(w, http.StatusBadRequest, "unsupported interaction")
 		return
 	}
 	if in.AppID == "" || in.Token == "" {
-		problem(w, http.StatusBadRequest, "interaction without application_id or token")
+		payload.Problem(w, http.StatusBadRequest, "interaction without application_id or token")
 		return
 	}
 	ex := &httpExchange{e: e, appID: in.AppID, token: in.Token,
 		first: make(chan []byte, 1), written: make(chan error, 1), gone: make(chan struct{})}
-	handleDetached(r.Context(), e.d, req, ex, ex.fail, e.log, "endpoint")
+	e.d.HandleDetached(r.Context(), req, ex, ex.fail, e.log, "endpoint")
 	select {
 	case b := <-ex.first:
-		ex.written <- writeJSON(w, b)
+		ex.written <- payload.WriteJSON(w, b)
 	case <-r.Context().Done():
 		close(ex.gone)
 	}
-}
-
-// parseInteraction converts a signed interaction, turning a panic of the
-// conversion on an unexpected shape into an error.
-func parseInteraction(in *discordgo.Interaction) (req *commands.Request, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			req, err = nil, fmt.Errorf("bot: unreadable interaction: %v", p)
-		}
-	}()
-	return RequestFromInteraction(in)
 }
 
 // fresh reports whether the signed timestamp (Unix seconds) is within
@@ -201,14 +179,6 @@ func (e *Endpoint) fresh(ts string) bool {
 	now := e.opts.Now().Unix()
 	skew := int64(e.opts.MaxSkew / time.Second)
 	return secs >= now-skew && secs <= now+skew
-}
-
-func writeJSON(w http.ResponseWriter, b []byte) error {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
-	w.WriteHeader(http.StatusOK)
-	_, err := w.Write(b)
-	return err
 }
 
 // httpExchange is the endpoint's side of one interaction: the first
@@ -228,12 +198,12 @@ type httpExchange struct {
 	ackEphemeral bool
 }
 
-var errClientGone = errors.New("bot: Discord closed the request before the response")
+var errClientGone = errors.New("endpoint: Discord closed the request before the response")
 
 // respond hands b to the HTTP handler and waits until it is written.
 func (x *httpExchange) respond(ctx context.Context, b []byte) error {
 	if !x.responded.CompareAndSwap(false, true) {
-		return errors.New("bot: the interaction was answered already")
+		return errors.New("endpoint: the interaction was answered already")
 	}
 	x.first <- b
 	select {
@@ -249,12 +219,12 @@ func (x *httpExchange) respond(ctx context.Context, b []byte) error {
 // fail answers with a bare error when the exchange broke before a response.
 func (x *httpExchange) fail() {
 	if x.responded.CompareAndSwap(false, true) {
-		x.first <- failureResponse()
+		x.first <- payload.Failure()
 	}
 }
 
 func (x *httpExchange) ack(ctx context.Context, req *commands.Request, ephemeral bool) error {
-	resp := DeferredResponse(req)
+	resp := payload.Deferred(req)
 	if ephemeral && resp.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		resp.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
 		x.ackEphemeral = true
@@ -277,7 +247,7 @@ func (x *httpExchange) Defer(ctx context.Context, req *commands.Request) error {
 func (x *httpExchange) Send(ctx context.Context, req *commands.Request, reply *commands.Reply, deferred bool) error {
 	if !deferred && !x.responded.Load() {
 		if len(reply.Files) == 0 || req.Kind == commands.KindAutocomplete || reply.Modal != nil {
-			b, err := encodeResponse(req, reply)
+			b, err := payload.Encode(req, reply)
 			if err != nil {
 				x.fail()
 				return err
@@ -291,26 +261,5 @@ func (x *httpExchange) Send(ctx context.Context, req *commands.Request, reply *c
 			return err
 		}
 	}
-	return x.e.rest.deliver(ctx, interactionRef{appID: x.appID, token: x.token}, req, reply, x.ackEphemeral)
-}
-
-// encodeResponse is the JSON of Response(req, reply). An autocomplete
-// result always carries its choices array, empty when there are none
-// (discordgo's struct would drop an empty one, which Discord refuses).
-func encodeResponse(req *commands.Request, reply *commands.Reply) ([]byte, error) {
-	resp := Response(req, reply)
-	if resp.Type != discordgo.InteractionApplicationCommandAutocompleteResult {
-		return json.Marshal(resp)
-	}
-	choices := []*discordgo.ApplicationCommandOptionChoice{}
-	if resp.Data != nil && resp.Data.Choices != nil {
-		choices = resp.Data.Choices
-	}
-	type data struct {
-		Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
-	}
-	return json.Marshal(struct {
-		Type discordgo.InteractionResponseType `json:"type"`
-		Data data                              `json:"data"`
-	}{resp.Type, data{choices}})
+	return x.e.rest.Deliver(ctx, rest.Ref{AppID: x.appID, Token: x.token}, req, reply, x.ackEphemeral)
 }

@@ -1,4 +1,4 @@
-package bot_test
+package playground_test
 
 import (
 	"context"
@@ -14,6 +14,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
+	"github.com/alea-bot/alea/bot/playground"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
 )
@@ -61,7 +63,7 @@ func openBrowser(t *testing.T, reg *commands.Registry, o bot.Options) *browser {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pg, err := bot.NewPlayground(d, bot.PlaygroundOptions{})
+	pg, err := playground.New(d, playground.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +207,7 @@ func TestPlaygroundInChromium(t *testing.T) {
 	})()`))
 	shot("playground-trialrule.png")
 
-	if raceEnabled {
+	if bottest.RaceEnabled {
 		t.Log("/yacht-advise skipped under the race detector (its start-up tables take minutes there)")
 	} else {
 		text = send(`/yacht-advise dice:"3 3 5 6 6" roll:1`)
