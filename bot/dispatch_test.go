@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
-	dto "github.com/prometheus/client_model/go"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/alea-bot/alea/commands"
 )
@@ -58,16 +58,7 @@ func (r *recorder) log() string {
 
 func counter(t *testing.T, c prometheus.Collector) float64 {
 	t.Helper()
-	ch := make(chan prometheus.Metric, 1)
-	c.Collect(ch)
-	var m dto.Metric
-	if err := (<-ch).Write(&m); err != nil {
-		t.Fatal(err)
-	}
-	if m.Counter != nil {
-		return m.Counter.GetValue()
-	}
-	return m.Gauge.GetValue()
+	return testutil.ToFloat64(c)
 }
 
 // cmd builds a small command named name answered by h.
