@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -331,4 +333,50 @@ func TestBinaryServesTheGateway(t *testing.T) {
 	if !strings.HasSuffix(strings.TrimSpace(out), `"msg":"alea stopped cleanly"}`) || strings.Contains(out, `"level":"ERROR"`) {
 		t.Errorf("the output does not end with a clean stop, or has errors:\n%s", out)
 	}
+}
+
+// serveLog is a log sink safe for concurrent writes, which can be
+// awaited.
+type serveLog struct {
+	mu      sync.Mutex
+	b       bytes.Buffer
+	written chan struct{} // closed and replaced on every write
+}
+
+func (s *serveLog) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.written != nil {
+		close(s.written)
+	}
+	s.written = make(chan struct{})
+	return s.b.Write(p)
+}
+
+// await waits until the log contains text.
+func (s *serveLog) await(t *testing.T, text string) {
+	t.Helper()
+	deadline := time.After(fakediscord.Wait)
+	for {
+		s.mu.Lock()
+		if s.written == nil {
+			s.written = make(chan struct{})
+		}
+		found, ch := strings.Contains(s.b.String(), text), s.written
+		s.mu.Unlock()
+		if found {
+			return
+		}
+		select {
+		case <-ch:
+		case <-deadline:
+			t.Fatalf("the log never said %s:\n%s", text, s.String())
+		}
+	}
+}
+
+func (s *serveLog) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

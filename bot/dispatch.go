@@ -42,16 +42,18 @@ const (
 	Undelivered Outcome = "undelivered"
 )
 
-// Options configure a Dispatcher. Zero values take the defaults noted.
+// Options configure a Dispatcher. A feature that can be off (the cache,
+// each rate limit) is off at zero; [DefaultOptions] holds the values
+// alea serve runs with. Sizes and times that cannot be zero take the
+// default noted when left zero.
 type Options struct {
 	Logger *slog.Logger // default: discard
-	// CacheTTL is how long results are kept (default 10 min; negative: no cache).
+	// CacheTTL is how long results are kept (zero: no cache).
 	CacheTTL time.Duration
 	// CacheEntries bounds the result cache (default 2000).
 	CacheEntries int
-	// UserRate and UserBurst limit each user (default 2/s, burst 8;
-	// negative rate: no limit). GlobalRate and GlobalBurst limit everyone
-	// together (default 50/s, burst 100; negative: no limit).
+	// UserRate and UserBurst limit each user; GlobalRate and GlobalBurst
+	// limit everyone together (zero rate: no limit).
 	UserRate    rate.Limit
 	UserBurst   int
 	GlobalRate  rate.Limit
@@ -63,8 +65,22 @@ type Options struct {
 	// DeferAfter is how long to wait for a reply before acknowledging
 	// (default 1.5 s; Discord allows 3 s).
 	DeferAfter time.Duration
+	// After is the clock that decides deferral: the interaction is
+	// acknowledged when the channel it returns for DeferAfter delivers
+	// before the reply is ready (default: a real timer). Tests inject
+	// a trigger of their own instead of racing a timer.
+	After func(time.Duration) <-chan time.Time
 	// Metrics, when set, are updated for every interaction.
 	Metrics *Metrics
+}
+
+// DefaultOptions are the options alea serve runs with: replies cached for
+// 10 minutes (2000 at most), 2 requests a second per user (burst 8), 50 a
+// second in all (burst 100), heavy work bounded by the CPUs, deferral
+// after 1.5 s.
+func DefaultOptions() Options {
+	return Options{CacheTTL: 10 * time.Minute, CacheEntries: 2000, UserRate: 2, UserBurst: 8,
+		GlobalRate: 50, GlobalBurst: 100, DeferAfter: 1500 * time.Millisecond}
 }
 
 // Dispatcher runs handlers under the shared middleware.
@@ -91,17 +107,8 @@ func NewDispatcher(reg *commands.Registry, o Options) (*Dispatcher, error) {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	if o.CacheTTL == 0 {
-		o.CacheTTL = 10 * time.Minute
-	}
-	if o.CacheEntries == 0 {
+	if o.CacheEntries <= 0 {
 		o.CacheEntries = 2000
-	}
-	if o.UserRate == 0 {
-		o.UserRate, o.UserBurst = 2, 8
-	}
-	if o.GlobalRate == 0 {
-		o.GlobalRate, o.GlobalBurst = 50, 100
 	}
 	if o.MaxHeavy <= 0 {
 		o.MaxHeavy = runtime.NumCPU()
@@ -249,11 +256,17 @@ func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Excha
 	if req.Kind == commands.KindAutocomplete {
 		res = <-done
 	} else {
-		timer := time.NewTimer(d.opts.DeferAfter)
+		var due <-chan time.Time
+		if d.opts.After != nil {
+			due = d.opts.After(d.opts.DeferAfter)
+		} else {
+			timer := time.NewTimer(d.opts.DeferAfter)
+			defer timer.Stop()
+			due = timer.C
+		}
 		select {
 		case res = <-done:
-			timer.Stop()
-		case <-timer.C:
+		case <-due:
 			if err := ex.Defer(ctx, req); err != nil {
 				d.log.Warn("defer failed", "interaction", req.ID, "err", err)
 			} else {

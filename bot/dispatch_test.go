@@ -95,7 +95,7 @@ func request(command, user string, locale commands.Locale) *commands.Request {
 
 // quiet are options with every limit off and no deferral.
 func quiet() Options {
-	return Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1, DeferAfter: time.Hour}
+	return Options{DeferAfter: time.Hour}
 }
 
 func TestRateLimitPerUser(t *testing.T) {
@@ -303,12 +303,33 @@ func TestCacheKey(t *testing.T) {
 	}
 }
 
+// clock is a deferral trigger the test fires by hand: the interaction is
+// acknowledged exactly when fire is called (or never).
+type clock struct {
+	asked chan time.Duration // the DeferAfter of each interaction
+	due   chan time.Time
+}
+
+func newClock() *clock {
+	return &clock{asked: make(chan time.Duration, 8), due: make(chan time.Time, 1)}
+}
+
+func (c *clock) after(d time.Duration) <-chan time.Time {
+	c.asked <- d
+	return c.due
+}
+
+func (c *clock) fire() { c.due <- time.Time{} }
+
 func TestDeferralByTheClock(t *testing.T) {
 	m := NewMetrics()
 	o := quiet()
-	o.DeferAfter, o.Metrics = 5*time.Millisecond, m
+	clk := newClock()
+	o.DeferAfter, o.After, o.Metrics = 1500*time.Millisecond, clk.after, m
 	rec := &recorder{deferred: make(chan struct{})}
+	started := make(chan struct{})
 	slow := cmd("slow", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		close(started)
 		select { // finishes only once the interaction is acknowledged
 		case <-rec.deferred:
 		case <-ctx.Done():
@@ -317,8 +338,15 @@ func TestDeferralByTheClock(t *testing.T) {
 		return &commands.Reply{Content: "late"}, nil
 	})
 	d := newTestDispatcher(t, o, slow, cmd("fast", ok("now")))
+	go func() {
+		<-started
+		clk.fire() // DeferAfter has passed while the handler works
+	}()
 	if out := d.Handle(context.Background(), request("slow", "u", commands.English), rec); out != OK {
 		t.Fatalf("slow: %s", out)
+	}
+	if got := <-clk.asked; got != 1500*time.Millisecond {
+		t.Fatalf("the clock was asked for %s, want DeferAfter", got)
 	}
 	if got := rec.log(); got != "defer send(deferred=true)" || rec.reply.Content != "late" {
 		t.Fatalf("slow command: %s, reply %+v", got, rec.reply)
@@ -326,6 +354,8 @@ func TestDeferralByTheClock(t *testing.T) {
 	if got := counter(t, m.Deferred); got != 1 {
 		t.Fatalf("alea_deferred_total = %v", got)
 	}
+	// The clock never fires: however long the fast command takes, it is
+	// answered without an acknowledgement.
 	fast := &recorder{}
 	d.Handle(context.Background(), request("fast", "u", commands.English), fast)
 	if got := fast.log(); got != "send(deferred=false)" {
@@ -335,10 +365,11 @@ func TestDeferralByTheClock(t *testing.T) {
 
 func TestAutocompleteIsNeverDeferred(t *testing.T) {
 	o := quiet()
-	o.DeferAfter = time.Millisecond
+	clk := newClock()
+	clk.fire() // DeferAfter passed at once
+	o.After = clk.after
 	c := cmd("a", ok("x"))
 	c.Autocomplete = func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-		time.Sleep(20 * time.Millisecond) // longer than DeferAfter
 		return &commands.Reply{Choices: []commands.Choice{{Name: commands.T("one", "", ""), Value: "1"}}}, nil
 	}
 	d := newTestDispatcher(t, o, c)
@@ -349,11 +380,16 @@ func TestAutocompleteIsNeverDeferred(t *testing.T) {
 	if got := rec.log(); got != "send(deferred=false)" {
 		t.Fatalf("autocomplete: %s", got)
 	}
+	if len(clk.asked) != 0 {
+		t.Fatal("the deferral clock was consulted for an autocomplete")
+	}
 }
 
 func TestModalCannotFollowADeferral(t *testing.T) {
 	o := quiet()
-	o.DeferAfter = time.Millisecond
+	clk := newClock()
+	clk.fire() // DeferAfter passed at once; the handler waits for the acknowledgement
+	o.After = clk.after
 	rec := &recorder{deferred: make(chan struct{})}
 	c := cmd("form", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 		<-rec.deferred

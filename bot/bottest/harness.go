@@ -32,7 +32,7 @@ type Harness struct {
 func New(t testing.TB, cmds ...*commands.Command) *Harness {
 	t.Helper()
 	reg := commands.NewRegistry(cmds...)
-	d, err := bot.NewDispatcher(reg, bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1, DeferAfter: time.Hour})
+	d, err := bot.NewDispatcher(reg, bot.Options{DeferAfter: time.Hour})
 	if err != nil {
 		t.Fatalf("bottest: %v", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
@@ -19,8 +20,8 @@ func BenchmarkEndpoint(b *testing.B) {
 		name string
 		opts bot.Options
 	}{
-		{"echo-cached", bot.Options{UserRate: -1, GlobalRate: -1}},
-		{"echo-uncached", bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1}},
+		{"echo-cached", bot.Options{CacheTTL: time.Minute}},
+		{"echo-uncached", bot.Options{}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			bc.opts.Logger = slog.New(slog.DiscardHandler)

@@ -219,7 +219,7 @@ func (f *fixture) decode(status int, b []byte) bottest.Response {
 // fast options: no cache, no rate limit, deferral only when a handler is
 // held (DeferAfter short, handlers that finish at once answer before).
 func fastOptions() bot.Options {
-	return bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1, DeferAfter: 20 * time.Millisecond}
+	return bot.Options{DeferAfter: 20 * time.Millisecond}
 }
 
 func TestEndpointPing(t *testing.T) {
@@ -406,7 +406,7 @@ func TestEndpointMethodsPathsAndMalformedBodies(t *testing.T) {
 }
 
 func TestEndpointAnswersEveryKind(t *testing.T) {
-	f := newFixture(t, bottest.Commands(nil), bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1})
+	f := newFixture(t, bottest.Commands(nil), bot.Options{})
 	// A command, in Korean, answered in the HTTP response.
 	body, _ := f.interaction(2, "ko", bottest.CommandData("echo",
 		map[string]any{"name": "text", "type": 3, "value": "hi"}, map[string]any{"name": "n", "type": 4, "value": 3}))
@@ -459,7 +459,7 @@ func TestEndpointAnswersEveryKind(t *testing.T) {
 }
 
 func TestEndpointFilesGoThroughTheWebhook(t *testing.T) {
-	f := newFixture(t, bottest.Commands(nil), bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1})
+	f := newFixture(t, bottest.Commands(nil), bot.Options{})
 	body, token := f.interaction(2, "en", bottest.CommandData("file"))
 	r := f.decode(f.post(body, f.ts(), ""))
 	if r.Type != 5 {
@@ -538,7 +538,7 @@ func TestEndpointDeferredRepliesAreDeliveredByREST(t *testing.T) {
 }
 
 func TestEndpointPanicIsAnEphemeralErrorAndServingGoesOn(t *testing.T) {
-	f := newFixture(t, bottest.Commands(nil), bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1})
+	f := newFixture(t, bottest.Commands(nil), bot.Options{})
 	body, _ := f.interaction(2, "ja", bottest.CommandData("boom"))
 	status, b := f.post(body, f.ts(), "")
 	r := f.decode(status, b)

@@ -26,8 +26,6 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/time/rate"
-
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/endpoint"
@@ -141,10 +139,10 @@ func TestEndpointLoad(t *testing.T) {
 	concurrency := envInt("ALEA_LOAD_CONCURRENCY", 16)
 	dur := time.Duration(envInt("ALEA_LOAD_SECONDS", 5)) * time.Second
 	quietLog := slog.New(slog.DiscardHandler)
-	noLimits := bot.Options{Logger: quietLog, UserRate: -1, GlobalRate: -1}
-	noCache := noLimits
-	noCache.CacheTTL = -1
-	defaults := bot.Options{Logger: quietLog, UserRate: rate.Limit(2), UserBurst: 8} // as alea serve runs
+	noLimits := bot.Options{Logger: quietLog, CacheTTL: 10 * time.Minute}
+	noCache := bot.Options{Logger: quietLog}
+	defaults := bot.DefaultOptions() // as alea serve runs
+	defaults.Logger = quietLog
 
 	fmt.Printf("load: GOMAXPROCS=%d, %d clients, %s per scenario, loopback\n", runtime.GOMAXPROCS(0), concurrency, dur)
 	fmt.Printf("%-44s %8s %9s %9s %9s %9s %8s %8s %8s\n", "scenario", "requests", "req/s", "p50", "p99", "answered", "deferred", "limited", "busy")
@@ -176,4 +174,4 @@ func TestEndpointLoad(t *testing.T) {
 	}
 }
 
-func noLimits() bot.Options { return bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1} }
+func noLimits() bot.Options { return bot.Options{} }

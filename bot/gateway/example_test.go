@@ -15,7 +15,7 @@ import (
 // A gateway bot: connect, register the commands, answer until Ctrl-C,
 // then stop taking interactions and finish those in flight.
 func ExampleNew() {
-	d, err := bot.NewDispatcher(all.Registry(), bot.Options{})
+	d, err := bot.NewDispatcher(all.Registry(), bot.DefaultOptions())
 	if err != nil {
 		log.Fatal(err)
 	}

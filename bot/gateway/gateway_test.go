@@ -209,7 +209,7 @@ func firstExamples(reg *commands.Registry) []string {
 // limits, and no connection leaving loopback.
 func TestGatewayRegistersAndAnswersEveryCommand(t *testing.T) {
 	reg := all.Registry()
-	f := newGatewayFixture(t, reg, bot.Options{UserRate: -1, GlobalRate: -1}, fakediscord.Options{}, nil)
+	f := newGatewayFixture(t, reg, bot.Options{CacheTTL: time.Minute}, fakediscord.Options{}, nil)
 	f.open()
 	if !f.gw.Ready() {
 		t.Fatal("not ready after Open")
@@ -563,5 +563,5 @@ func BenchmarkGatewayInteraction(b *testing.B) {
 // fastOptions: no cache, no rate limit, deferral only when a handler is
 // held (DeferAfter short, handlers that finish at once answer before).
 func fastOptions() bot.Options {
-	return bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1, DeferAfter: 20 * time.Millisecond}
+	return bot.Options{DeferAfter: 20 * time.Millisecond}
 }

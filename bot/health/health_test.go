@@ -41,7 +41,7 @@ func TestHealthReadinessAndMetrics(t *testing.T) {
 		},
 	}
 	m := bot.NewMetrics()
-	d, err := bot.NewDispatcher(commands.NewRegistry(echo), bot.Options{Metrics: m, UserRate: 1, UserBurst: 2, DeferAfter: time.Hour})
+	d, err := bot.NewDispatcher(commands.NewRegistry(echo), bot.Options{Metrics: m, CacheTTL: time.Minute, UserRate: 1, UserBurst: 2, DeferAfter: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}

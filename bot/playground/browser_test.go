@@ -170,7 +170,7 @@ func (b *browser) expect(what, text string, wants ...string) {
 // text file, a game with buttons, the language switch, and a 400 px wide
 // window. Screenshots are saved as artifacts.
 func TestPlaygroundInChromium(t *testing.T) {
-	b := openBrowser(t, all.Registry(), bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1})
+	b := openBrowser(t, all.Registry(), bot.Options{})
 	run, shot, send, expect, count := b.run, b.shot, b.send, b.expect, b.count
 	ctx := b.ctx
 
@@ -274,7 +274,7 @@ func TestPlaygroundInChromium(t *testing.T) {
 // menu, a modal, and a deferred reply that replaces "thinking".
 func TestPlaygroundComponentsInChromium(t *testing.T) {
 	release := make(chan struct{})
-	o := bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1, DeferAfter: 200 * time.Millisecond}
+	o := bot.Options{DeferAfter: 200 * time.Millisecond}
 	b := openBrowser(t, playgroundRegistry(release), o)
 
 	// Autocomplete (type 4 interactions) of /echo text:, then its button.

@@ -147,7 +147,7 @@ func (f *pgFixture) awaitReply(token string) bottest.Response {
 	return bottest.Response{}
 }
 
-func noLimits() bot.Options { return bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1} }
+func noLimits() bot.Options { return bot.Options{} }
 
 func TestPlaygroundServesThePageAndTheDefinitions(t *testing.T) {
 	f := newPlayground(t, playgroundRegistry(nil), noLimits(), playground.Options{})

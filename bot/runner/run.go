@@ -58,7 +58,7 @@ func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 	}
 	line := strings.Join(fs.Args(), " ")
 
-	d, err := bot.NewDispatcher(reg, bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1, Logger: stderrLogger(stderr)})
+	d, err := bot.NewDispatcher(reg, bot.Options{Logger: stderrLogger(stderr)})
 	if err != nil {
 		fmt.Fprintln(stderr, "alea run:", err)
 		return exitInternal

@@ -1,6 +1,7 @@
-package main
+package app
 
 import (
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/bot/health"
+	"github.com/alea-bot/alea/config"
 )
 
 // alea healthcheck (Docker's HEALTHCHECK) exits 0 only when /healthz
@@ -26,7 +28,6 @@ func TestHealthcheckExitStatus(t *testing.T) {
 	down := ln.Addr().String()
 	ln.Close()
 
-	t.Setenv("HEALTH_ADDR", "")
 	for _, c := range []struct {
 		addr string
 		want int
@@ -36,14 +37,27 @@ func TestHealthcheckExitStatus(t *testing.T) {
 		{down, 1},
 		{"no-port", 2},
 	} {
-		if got := healthcheckMain([]string{c.addr}); got != c.want {
+		if got := Healthcheck(c.addr, io.Discard); got != c.want {
 			t.Errorf("healthcheck %s: exit %d, want %d", c.addr, got, c.want)
 		}
 	}
-	// Without an argument it asks HEALTH_ADDR; a wildcard host means loopback.
+	// HEALTH_ADDR as the settings read it; a wildcard host means loopback.
 	_, port, _ := net.SplitHostPort(strings.TrimPrefix(up.URL, "http://"))
-	t.Setenv("HEALTH_ADDR", "0.0.0.0:"+port)
-	if got := healthcheckMain(nil); got != 0 {
+	cfg, err := config.FromEnv(func(name string) (string, bool) {
+		if name == "HEALTH_ADDR" {
+			return "0.0.0.0:" + port, true
+		}
+		return "", false
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Healthcheck(cfg.HealthAddr, io.Discard); got != 0 {
 		t.Errorf("healthcheck with HEALTH_ADDR=0.0.0.0:%s: exit %d, want 0", port, got)
+	}
+	// Without HEALTH_ADDR, the default the bot listens on.
+	cfg, err = config.FromEnv(func(string) (string, bool) { return "", false })
+	if err != nil || cfg.HealthAddr != "127.0.0.1:9090" {
+		t.Errorf("default HEALTH_ADDR %q (%v), want 127.0.0.1:9090", cfg.HealthAddr, err)
 	}
 }

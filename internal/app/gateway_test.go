@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"bytes"
@@ -65,11 +65,11 @@ func (s *serveLog) String() string {
 	return s.b.String()
 }
 
-// TestServeGateway runs the real serve with DISCORD_TOKEN and
+// TestServeGateway runs Run with DISCORD_TOKEN and
 // DISCORD_API_BASE pointing at a fake Discord on loopback: the commands
 // are registered to DISCORD_GUILD_ID with one bulk overwrite equal to
-// bot.Definitions, /help is answered through the interaction's callback,
-// cancelling the context (SIGTERM) stops serve cleanly and closes the
+// payload.Definitions, /help is answered through the interaction's callback,
+// cancelling the context (SIGTERM) stops Run cleanly and closes the
 // session, and the token never appears in the log.
 func TestServeGateway(t *testing.T) {
 	const token = "OTk5OTk5OTk5OTk5OTk5OTk5.GsErVe.fake-token-of-the-serve-test_987654321"
@@ -89,7 +89,7 @@ func TestServeGateway(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, cfg, slogger, false) }()
+	go func() { done <- Run(ctx, cfg, slogger, Settings{}) }()
 
 	registered := fake.AwaitRegistered(t, "4242")
 	want, err := json.Marshal(payload.Definitions(all.Registry()))
@@ -126,10 +126,10 @@ func TestServeGateway(t *testing.T) {
 	select {
 	case err := <-done:
 		if err != nil {
-			t.Fatalf("serve: %v", err)
+			t.Fatalf("Run: %v", err)
 		}
 	case <-time.After(fakediscord.Wait):
-		t.Fatal("serve did not return after its context ended")
+		t.Fatal("Run did not return after its context ended")
 	}
 	fake.AwaitDisconnected(t, 0)
 	if p := fake.Problems(); len(p) > 0 {
