@@ -65,11 +65,11 @@ type Options struct {
 	// DeferAfter is how long to wait for a reply before acknowledging
 	// (default 1.5 s; Discord allows 3 s).
 	DeferAfter time.Duration
-	// After is the clock that decides deferral: the interaction is
-	// acknowledged when the channel it returns for DeferAfter delivers
-	// before the reply is ready (default: a real timer). Tests inject
-	// a trigger of their own instead of racing a timer.
-	After func(time.Duration) <-chan time.Time
+	// DeferWhen, when set, replaces the clock in deciding deferral: req
+	// is acknowledged when the channel returned for it delivers before
+	// the reply is ready (default: a timer of DeferAfter). Tests use it
+	// to defer exactly the interactions they hold, never racing a timer.
+	DeferWhen func(req *commands.Request) <-chan time.Time
 	// Metrics, when set, are updated for every interaction.
 	Metrics *Metrics
 }
@@ -257,8 +257,8 @@ func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Excha
 		res = <-done
 	} else {
 		var due <-chan time.Time
-		if d.opts.After != nil {
-			due = d.opts.After(d.opts.DeferAfter)
+		if d.opts.DeferWhen != nil {
+			due = d.opts.DeferWhen(req)
 		} else {
 			timer := time.NewTimer(d.opts.DeferAfter)
 			defer timer.Stop()

@@ -306,16 +306,16 @@ func TestCacheKey(t *testing.T) {
 // clock is a deferral trigger the test fires by hand: the interaction is
 // acknowledged exactly when fire is called (or never).
 type clock struct {
-	asked chan time.Duration // the DeferAfter of each interaction
+	asked chan string // the command of each interaction asked about
 	due   chan time.Time
 }
 
 func newClock() *clock {
-	return &clock{asked: make(chan time.Duration, 8), due: make(chan time.Time, 1)}
+	return &clock{asked: make(chan string, 8), due: make(chan time.Time, 1)}
 }
 
-func (c *clock) after(d time.Duration) <-chan time.Time {
-	c.asked <- d
+func (c *clock) after(req *commands.Request) <-chan time.Time {
+	c.asked <- req.Command
 	return c.due
 }
 
@@ -325,7 +325,7 @@ func TestDeferralByTheClock(t *testing.T) {
 	m := NewMetrics()
 	o := quiet()
 	clk := newClock()
-	o.DeferAfter, o.After, o.Metrics = 1500*time.Millisecond, clk.after, m
+	o.DeferWhen, o.Metrics = clk.after, m
 	rec := &recorder{deferred: make(chan struct{})}
 	started := make(chan struct{})
 	slow := cmd("slow", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
@@ -345,8 +345,8 @@ func TestDeferralByTheClock(t *testing.T) {
 	if out := d.Handle(context.Background(), request("slow", "u", commands.English), rec); out != OK {
 		t.Fatalf("slow: %s", out)
 	}
-	if got := <-clk.asked; got != 1500*time.Millisecond {
-		t.Fatalf("the clock was asked for %s, want DeferAfter", got)
+	if got := <-clk.asked; got != "slow" {
+		t.Fatalf("the clock was asked about %q, want slow", got)
 	}
 	if got := rec.log(); got != "defer send(deferred=true)" || rec.reply.Content != "late" {
 		t.Fatalf("slow command: %s, reply %+v", got, rec.reply)
@@ -363,11 +363,35 @@ func TestDeferralByTheClock(t *testing.T) {
 	}
 }
 
+// With the real clock, a handler that cannot finish before it is
+// acknowledged is deferred once DeferAfter has passed: the timer cannot
+// lose the race, whatever the machine's load.
+func TestDeferralByTheRealClock(t *testing.T) {
+	o := quiet()
+	o.DeferAfter = time.Millisecond
+	rec := &recorder{deferred: make(chan struct{})}
+	c := cmd("held", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		select {
+		case <-rec.deferred:
+			return &commands.Reply{Content: "late"}, nil
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	})
+	d := newTestDispatcher(t, o, c)
+	if out := d.Handle(context.Background(), request("held", "u", commands.English), rec); out != OK {
+		t.Fatalf("held: %s", out)
+	}
+	if got := rec.log(); got != "defer send(deferred=true)" {
+		t.Fatalf("held command: %s", got)
+	}
+}
+
 func TestAutocompleteIsNeverDeferred(t *testing.T) {
 	o := quiet()
 	clk := newClock()
 	clk.fire() // DeferAfter passed at once
-	o.After = clk.after
+	o.DeferWhen = clk.after
 	c := cmd("a", ok("x"))
 	c.Autocomplete = func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 		return &commands.Reply{Choices: []commands.Choice{{Name: commands.T("one", "", ""), Value: "1"}}}, nil
@@ -389,7 +413,7 @@ func TestModalCannotFollowADeferral(t *testing.T) {
 	o := quiet()
 	clk := newClock()
 	clk.fire() // DeferAfter passed at once; the handler waits for the acknowledgement
-	o.After = clk.after
+	o.DeferWhen = clk.after
 	rec := &recorder{deferred: make(chan struct{})}
 	c := cmd("form", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 		<-rec.deferred

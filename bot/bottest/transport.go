@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
 )
@@ -72,10 +73,72 @@ func DecodeMessage(t testing.TB, raw []byte) Message {
 	return m
 }
 
+// Hold holds the handlers of the slow command until Release, and is the
+// dispatcher's deferral trigger (bot.Options.DeferWhen): an interaction is
+// acknowledged exactly when its handler is being held, so no test races a
+// timer. A nil Hold never releases and never defers.
+type Hold struct {
+	release chan struct{}
+	once    sync.Once
+	mu      sync.Mutex
+	held    map[*commands.Request]chan time.Time
+}
+
+// NewHold returns a hold not yet released.
+func NewHold() *Hold {
+	return &Hold{release: make(chan struct{}), held: map[*commands.Request]chan time.Time{}}
+}
+
+// Release lets every held handler, and those that come later, finish.
+func (h *Hold) Release() { h.once.Do(func() { close(h.release) }) }
+
+// DeferWhen delivers once the handler of req is held.
+func (h *Hold) DeferWhen(req *commands.Request) <-chan time.Time {
+	if h == nil {
+		return nil
+	}
+	return h.signal(req)
+}
+
+// Options are dispatcher options with no cache and no rate limit, deferring
+// exactly the interactions h holds.
+func (h *Hold) Options() bot.Options { return bot.Options{DeferWhen: h.DeferWhen} }
+
+func (h *Hold) signal(req *commands.Request) chan time.Time {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	c := h.held[req]
+	if c == nil {
+		c = make(chan time.Time, 1)
+		h.held[req] = c
+	}
+	return c
+}
+
+// wait holds the handler of req until Release or ctx ends.
+func (h *Hold) wait(ctx context.Context, req *commands.Request) error {
+	var release chan struct{}
+	if h != nil {
+		release = h.release
+		select {
+		case <-release:
+			return nil // released already: answered at once, not deferred
+		default:
+		}
+		h.signal(req) <- time.Time{}
+	}
+	select {
+	case <-release:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
 // Commands holds small commands that exercise every reply path: echo
-// (options, autocomplete, a button, a modal), slow (answers once release
-// is closed: deferral, files, ephemeral, refusal), file, and boom (panics).
-func Commands(release <-chan struct{}) *commands.Registry {
+// (options, autocomplete, a button, a modal), slow (held by hold:
+// deferral, files, ephemeral, refusal), file, and boom (panics).
+func Commands(hold *Hold) *commands.Registry {
 	echo := &commands.Command{
 		Name:        commands.T("echo", "메아리", "エコー"),
 		Description: commands.T("Echo the text", "글을 되돌려 줍니다", "テキストを返します"),
@@ -102,21 +165,13 @@ func Commands(release <-chan struct{}) *commands.Registry {
 			}},
 		},
 	}
-	wait := func(ctx context.Context) error {
-		select {
-		case <-release:
-			return nil
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
 	slow := &commands.Command{
 		Name:        commands.T("slow", "", ""),
 		Description: commands.T("Answers once released", "", ""),
 		Options: []commands.Option{{Name: commands.T("mode", "", ""), Description: commands.T("mode", "", ""),
 			Type: commands.String}},
 		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-			if err := wait(ctx); err != nil {
+			if err := hold.wait(ctx, req); err != nil {
 				return nil, err
 			}
 			r := &commands.Reply{Content: "done", Volatile: true}
@@ -132,7 +187,7 @@ func Commands(release <-chan struct{}) *commands.Registry {
 			return r, nil
 		},
 		Routes: []commands.Route{{Pattern: "slow/{how}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-			if err := wait(ctx); err != nil {
+			if err := hold.wait(ctx, req); err != nil {
 				return nil, err
 			}
 			return &commands.Reply{Content: "slow " + req.Params["how"], Update: req.Params["how"] == "update", Volatile: true}, nil

@@ -216,14 +216,12 @@ func (f *fixture) decode(status int, b []byte) bottest.Response {
 	return r
 }
 
-// fast options: no cache, no rate limit, deferral only when a handler is
-// held (DeferAfter short, handlers that finish at once answer before).
-func fastOptions() bot.Options {
-	return bot.Options{DeferAfter: 20 * time.Millisecond}
-}
+// fastOptions: no cache, no rate limit, deferral exactly of the
+// interactions hold holds (none when hold is nil).
+func fastOptions(hold *bottest.Hold) bot.Options { return hold.Options() }
 
 func TestEndpointPing(t *testing.T) {
-	f := newFixture(t, bottest.Commands(nil), fastOptions())
+	f := newFixture(t, bottest.Commands(nil), fastOptions(nil))
 	body := []byte(`{"id":"1","application_id":"` + testApp + `","type":1,"token":"t","version":1}`)
 	status, b := f.post(body, f.ts(), "")
 	if status != http.StatusOK || strings.TrimSpace(string(b)) != `{"type":1}` {
@@ -232,7 +230,7 @@ func TestEndpointPing(t *testing.T) {
 }
 
 func TestEndpointRefusesBadSignatures(t *testing.T) {
-	f := newFixture(t, bottest.Commands(nil), fastOptions())
+	f := newFixture(t, bottest.Commands(nil), fastOptions(nil))
 	body := []byte(`{"id":"1","application_id":"` + testApp + `","type":1,"token":"t","version":1}`)
 	ts := f.ts()
 	good := sign(testKey, ts, body)
@@ -293,7 +291,7 @@ func TestEndpointRefusesBadSignatures(t *testing.T) {
 }
 
 func TestEndpointTimestampWindow(t *testing.T) {
-	f := newFixture(t, bottest.Commands(nil), fastOptions())
+	f := newFixture(t, bottest.Commands(nil), fastOptions(nil))
 	body := []byte(`{"id":"1","application_id":"` + testApp + `","type":1,"token":"t","version":1}`)
 	for _, c := range []struct {
 		offset time.Duration
@@ -329,7 +327,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 }
 
 func TestEndpointRefusesHugeBody(t *testing.T) {
-	f := newFixture(t, bottest.Commands(nil), fastOptions())
+	f := newFixture(t, bottest.Commands(nil), fastOptions(nil))
 	const size = 10 << 20
 	ts := f.ts()
 	// A well-formed signature over a 10 MiB body: the size alone refuses it.
@@ -368,7 +366,7 @@ func TestEndpointRefusesHugeBody(t *testing.T) {
 }
 
 func TestEndpointMethodsPathsAndMalformedBodies(t *testing.T) {
-	f := newFixture(t, bottest.Commands(nil), fastOptions())
+	f := newFixture(t, bottest.Commands(nil), fastOptions(nil))
 	for _, method := range []string{http.MethodGet, http.MethodPut, http.MethodDelete} {
 		req, _ := http.NewRequest(method, f.srv.URL+endpoint.Path, nil)
 		resp, err := http.DefaultClient.Do(req)
@@ -508,14 +506,14 @@ func TestEndpointDeferredRepliesAreDeliveredByREST(t *testing.T) {
 			want{6, []string{"POST"}, "", 0, "slow new", 0}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			release := make(chan struct{})
-			f := newFixture(t, bottest.Commands(release), fastOptions())
+			hold := bottest.NewHold()
+			f := newFixture(t, bottest.Commands(hold), fastOptions(hold))
 			body, token := f.interaction(c.typ, "en", c.data)
 			r := f.decode(f.post(body, f.ts(), ""))
 			if r.Type != c.want.ack {
 				t.Fatalf("acknowledgement type %d, want %d", r.Type, c.want.ack)
 			}
-			close(release) // only now may the handler finish
+			hold.Release() // only now may the handler finish
 			calls := f.rest.await(t, token, len(c.want.methods))
 			for i, m := range c.want.methods {
 				if calls[i].Method != m {
@@ -567,7 +565,7 @@ func TestEndpointPanicIsAnEphemeralErrorAndServingGoesOn(t *testing.T) {
 }
 
 func TestEndpointReadiness(t *testing.T) {
-	f := newFixture(t, bottest.Commands(nil), fastOptions())
+	f := newFixture(t, bottest.Commands(nil), fastOptions(nil))
 	if f.ep.Ready() {
 		t.Fatal("ready before SetServing(true)")
 	}

@@ -289,10 +289,10 @@ func TestGatewayRegistersAndAnswersEveryCommand(t *testing.T) {
 // button answering with a new message after a deferred update, a modal,
 // autocomplete, and a handler's panic.
 func TestGatewayReplyPaths(t *testing.T) {
-	release := make(chan struct{})
-	f := newGatewayFixture(t, bottest.Commands(release), fastOptions(), fakediscord.Options{}, nil)
+	hold := bottest.NewHold()
+	f := newGatewayFixture(t, bottest.Commands(hold), fastOptions(hold), fakediscord.Options{}, nil)
 	f.open()
-	close(release) // slow handlers answer once the deferral has gone out
+	hold.Release() // slow handlers answer once the deferral has gone out
 	type want struct {
 		ack     int
 		methods []string
@@ -349,7 +349,7 @@ func checkCalls(t *testing.T, ack int, payload []byte, calls []fakediscord.Call,
 	}
 }
 
-// TestGatewayDefersSlowWork holds handlers past DeferAfter: the
+// TestGatewayDefersSlowWork holds handlers until they are deferred: the
 // interaction is acknowledged (type 5 or 6) and the reply delivered
 // through the webhook once the handler returns.
 func TestGatewayDefersSlowWork(t *testing.T) {
@@ -378,8 +378,8 @@ func TestGatewayDefersSlowWork(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			release := make(chan struct{})
-			f := newGatewayFixture(t, bottest.Commands(release), fastOptions(), fakediscord.Options{}, nil)
+			hold := bottest.NewHold()
+			f := newGatewayFixture(t, bottest.Commands(hold), fastOptions(hold), fakediscord.Options{}, nil)
 			f.open()
 			tok := f.interact(c.in)
 			// The acknowledgement comes while the handler is still held.
@@ -388,7 +388,7 @@ func TestGatewayDefersSlowWork(t *testing.T) {
 			if err := json.Unmarshal(ackCall.JSON, &r); err != nil || r.Type != c.ack {
 				t.Fatalf("acknowledgement %s, want type %d", ackCall.JSON, c.ack)
 			}
-			close(release)
+			hold.Release()
 			calls := f.fake.Await(t, tok, len(c.methods))
 			last := calls[len(calls)-1]
 			checkCalls(t, r.Type, last.JSON, calls, c.ack, c.methods, c.content, c.flags, c.files)
@@ -404,7 +404,7 @@ func TestGatewayDefersSlowWork(t *testing.T) {
 // while the bot was disconnected (replayed on RESUME): the session is
 // resumed each time, never identified again.
 func TestGatewaySurvivesReconnects(t *testing.T) {
-	f := newGatewayFixture(t, bottest.Commands(nil), fastOptions(), fakediscord.Options{}, nil)
+	f := newGatewayFixture(t, bottest.Commands(nil), fastOptions(nil), fakediscord.Options{}, nil)
 	f.open()
 	echo := func(text string) fakediscord.Interaction {
 		return fakediscord.Interaction{Type: 2, Data: bottest.CommandData("echo", map[string]any{"name": "text", "type": 3, "value": text})}
@@ -449,7 +449,7 @@ func TestGatewaySurvivesReconnects(t *testing.T) {
 // registers nothing and answers its guilds' interactions.
 func TestGatewayGuildShardAndAppID(t *testing.T) {
 	t.Run("guild", func(t *testing.T) {
-		f := newGatewayFixture(t, bottest.Commands(nil), fastOptions(), fakediscord.Options{AppID: "222"}, func(o *gateway.Options) {
+		f := newGatewayFixture(t, bottest.Commands(nil), fastOptions(nil), fakediscord.Options{AppID: "222"}, func(o *gateway.Options) {
 			o.GuildID = "777"
 			o.AppID = "222"
 		})
@@ -462,7 +462,7 @@ func TestGatewayGuildShardAndAppID(t *testing.T) {
 		}
 	})
 	t.Run("shard 1 of 2", func(t *testing.T) {
-		f := newGatewayFixture(t, bottest.Commands(nil), fastOptions(), fakediscord.Options{ShardCount: 2}, func(o *gateway.Options) {
+		f := newGatewayFixture(t, bottest.Commands(nil), fastOptions(nil), fakediscord.Options{ShardCount: 2}, func(o *gateway.Options) {
 			o.ShardID, o.ShardCount = 1, 2
 		})
 		f.open()
@@ -485,7 +485,7 @@ func TestGatewayGuildShardAndAppID(t *testing.T) {
 // TestGatewayRefusedToken reports Discord's refusal of the token without
 // the token.
 func TestGatewayRefusedToken(t *testing.T) {
-	f := newGatewayFixture(t, bottest.Commands(nil), fastOptions(), fakediscord.Options{Token: "another-token"}, nil)
+	f := newGatewayFixture(t, bottest.Commands(nil), fastOptions(nil), fakediscord.Options{Token: "another-token"}, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), bottest.Wait)
 	defer cancel()
 	err := f.gw.Open(ctx)
@@ -506,8 +506,8 @@ func TestGatewayRefusedToken(t *testing.T) {
 // closes (no more work taken) and both Close calls return only after the
 // reply was delivered.
 func TestGatewayShutdownFinishesInFlightWork(t *testing.T) {
-	release := make(chan struct{})
-	f := newGatewayFixture(t, bottest.Commands(release), fastOptions(), fakediscord.Options{}, nil)
+	hold := bottest.NewHold()
+	f := newGatewayFixture(t, bottest.Commands(hold), fastOptions(hold), fakediscord.Options{}, nil)
 	f.open()
 	tok := f.interact(fakediscord.Interaction{Type: 2, Data: bottest.CommandData("slow")})
 	f.fake.Await(t, tok, 1) // deferred, the handler is held
@@ -530,7 +530,7 @@ func TestGatewayShutdownFinishesInFlightWork(t *testing.T) {
 		t.Fatalf("Close returned (%v) while an interaction was in flight", err)
 	default:
 	}
-	close(release)
+	hold.Release()
 	if err := <-closed; err != nil {
 		t.Fatal(err)
 	}
@@ -548,7 +548,7 @@ func TestGatewayShutdownFinishesInFlightWork(t *testing.T) {
 // gateway: the fake's INTERACTION_CREATE over the websocket, the
 // dispatcher, and the callback over loopback HTTP, checked by the fake.
 func BenchmarkGatewayInteraction(b *testing.B) {
-	f := newGatewayFixture(b, bottest.Commands(nil), fastOptions(), fakediscord.Options{}, nil)
+	f := newGatewayFixture(b, bottest.Commands(nil), fastOptions(nil), fakediscord.Options{}, nil)
 	f.open()
 	in := fakediscord.Interaction{Type: 2, Data: bottest.CommandData("echo", map[string]any{"name": "text", "type": 3, "value": "hi"})}
 	b.ResetTimer()
@@ -560,8 +560,6 @@ func BenchmarkGatewayInteraction(b *testing.B) {
 	}
 }
 
-// fastOptions: no cache, no rate limit, deferral only when a handler is
-// held (DeferAfter short, handlers that finish at once answer before).
-func fastOptions() bot.Options {
-	return bot.Options{DeferAfter: 20 * time.Millisecond}
-}
+// fastOptions: no cache, no rate limit, deferral exactly of the
+// interactions hold holds (none when hold is nil).
+func fastOptions(hold *bottest.Hold) bot.Options { return hold.Options() }

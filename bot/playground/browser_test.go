@@ -273,9 +273,9 @@ func TestPlaygroundInChromium(t *testing.T) {
 // have yet, over the test commands: autocomplete suggestions, a select
 // menu, a modal, and a deferred reply that replaces "thinking".
 func TestPlaygroundComponentsInChromium(t *testing.T) {
-	release := make(chan struct{})
-	o := bot.Options{DeferAfter: 200 * time.Millisecond}
-	b := openBrowser(t, playgroundRegistry(release), o)
+	hold := bottest.NewHold()
+	o := bot.Options{DeferWhen: hold.DeferWhen}
+	b := openBrowser(t, playgroundRegistry(hold), o)
 
 	// Autocomplete (type 4 interactions) of /echo text:, then its button.
 	b.run("autocomplete", chromedp.Click(chromedp.CSS("#input")), chromedp.SendKeys(chromedp.CSS("#input"), "/echo text:he"),
@@ -316,7 +316,7 @@ func TestPlaygroundComponentsInChromium(t *testing.T) {
 		chromedp.Click(chromedp.CSS("#input")), chromedp.SendKeys(chromedp.CSS("#input"), "/slow"), chromedp.SendKeys(chromedp.CSS("#input"), kb.Enter),
 		poll(fmt.Sprintf(`document.querySelectorAll('#messages article').length > %d && [...document.querySelectorAll('#messages article')].pop().classList.contains('thinking')`, n)))
 	b.expect("thinking", b.lastText(), "Alea is thinking")
-	close(release)
+	hold.Release()
 	b.expect("the deferred reply", b.awaitNew(n), "used /slow", "done")
 	if b.count() != n+1 {
 		t.Errorf("the deferred reply did not replace the thinking message")

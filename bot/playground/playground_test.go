@@ -29,8 +29,8 @@ type pgFixture struct {
 
 // playgroundRegistry is testRegistry with what it lacks: a select menu,
 // an ephemeral reply, a button that opens a modal.
-func playgroundRegistry(release <-chan struct{}) *commands.Registry {
-	reg := bottest.Commands(release)
+func playgroundRegistry(hold *bottest.Hold) *commands.Registry {
+	reg := bottest.Commands(hold)
 	reg.Add(&commands.Command{
 		Name:        commands.T("pick", "고르기", "選ぶ"),
 		Description: commands.T("A select menu", "선택 메뉴", "選択メニュー"),
@@ -368,10 +368,10 @@ func TestPlaygroundDeferredRepliesReachThePage(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			release := make(chan struct{})
+			hold := bottest.NewHold()
 			o := noLimits()
-			o.DeferAfter = 20 * time.Millisecond
-			f := newPlayground(t, playgroundRegistry(release), o, playground.Options{ReplyWait: 30 * time.Millisecond})
+			o.DeferWhen = hold.DeferWhen
+			f := newPlayground(t, playgroundRegistry(hold), o, playground.Options{ReplyWait: 30 * time.Millisecond})
 			body, token := f.interaction(c.typ, "en", c.data)
 			status, b := f.post(body)
 			if status != 200 {
@@ -385,7 +385,7 @@ func TestPlaygroundDeferredRepliesReachThePage(t *testing.T) {
 			if resp, b := f.get("/api/interactions/" + token + "/reply"); resp.StatusCode != http.StatusNoContent {
 				t.Fatalf("before the reply: %d %s", resp.StatusCode, b)
 			}
-			close(release)
+			hold.Release()
 			r := f.awaitReply(token)
 			m := bottest.DecodeMessage(t, r.Data)
 			if r.Type != c.final || m.Content != c.content || m.Flags != c.flags {
@@ -526,10 +526,10 @@ func FuzzPlaygroundInteraction(f *testing.F) {
 func TestPlaygroundBoundsPendingReplies(t *testing.T) {
 	// With room for one deferred reply, a second slow interaction is not
 	// acknowledged: its POST waits and carries the reply itself.
-	release := make(chan struct{})
+	hold := bottest.NewHold()
 	o := noLimits()
-	o.DeferAfter = 20 * time.Millisecond
-	f := newPlayground(t, playgroundRegistry(release), o, playground.Options{MaxPending: 1})
+	o.DeferWhen = hold.DeferWhen
+	f := newPlayground(t, playgroundRegistry(hold), o, playground.Options{MaxPending: 1})
 	body, token := f.interaction(2, "en", bottest.CommandData("slow"))
 	status, b := f.post(body)
 	if r := f.decode(status, b); r.Type != 5 {
@@ -553,7 +553,7 @@ func TestPlaygroundBoundsPendingReplies(t *testing.T) {
 		t.Fatalf("the second POST answered before the reply was ready: type %d", r.Type)
 	case <-time.After(200 * time.Millisecond):
 	}
-	close(release)
+	hold.Release()
 	if r := <-second; r.Type != 4 || bottest.DecodeMessage(t, r.Data).Content != "done" {
 		t.Fatalf("second: type %d %s", r.Type, r.Data)
 	}
