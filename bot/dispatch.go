@@ -89,6 +89,8 @@ type Dispatcher struct {
 	log      *slog.Logger
 	opts     Options
 	cache    *gocache.Cache
+	cacheMu  sync.Mutex // serialises stores, so the bound holds
+	stored   uint64     // replies stored so far, under cacheMu
 	users    *gocache.Cache
 	global   *rate.Limiter
 	heavy    chan struct{}
@@ -230,7 +232,7 @@ var (
 )
 
 func errorReply(msg string) *commands.Reply {
-	return &commands.Reply{Content: msg, Ephemeral: true, Volatile: true}
+	return &commands.Reply{Content: msg, Ephemeral: true}
 }
 
 type result struct {
@@ -349,14 +351,13 @@ func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res re
 	if err != nil {
 		return d.failure(req, err, 0)
 	}
-	key := ""
-	if d.cache != nil && req.Kind != commands.KindAutocomplete {
-		key = cacheKey(req)
+	key := d.cacheKeyFor(cmd, req)
+	if key != "" {
 		if v, ok := d.cache.Get(key); ok {
 			if d.metrics != nil {
 				d.metrics.CacheHits.Inc()
 			}
-			return result{reply: v.(*commands.Reply), outcome: OK, hit: true}
+			return result{reply: v.(cached).reply, outcome: OK, hit: true}
 		}
 		if d.metrics != nil {
 			d.metrics.CacheMisses.Inc()
@@ -389,7 +390,7 @@ func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res re
 		d.log.Error("reply breaks a Discord limit", "interaction", req.ID, "command", req.Command, "err", err)
 		return result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
 	}
-	if key != "" && !reply.Volatile {
+	if key != "" && (cmd.Caching.Keep == nil || cmd.Caching.Keep(req, reply)) {
 		d.store(key, reply)
 	}
 	return result{reply: reply, outcome: OK}
@@ -448,18 +449,76 @@ func (d *Dispatcher) acquire(ctx context.Context) (func(), bool) {
 	}
 }
 
-func (d *Dispatcher) store(key string, reply *commands.Reply) {
-	if d.cache.ItemCount() >= d.opts.CacheEntries {
-		d.cache.DeleteExpired()
-		if d.cache.ItemCount() >= d.opts.CacheEntries {
-			return
-		}
+// cacheKeyFor is the cache key of req for cmd, or "" when its reply is
+// not to be reused: no cache, an autocomplete, a command that did not opt
+// in, or a request its command excludes.
+func (d *Dispatcher) cacheKeyFor(cmd *commands.Command, req *commands.Request) string {
+	if d.cache == nil {
+		return ""
 	}
-	d.cache.SetDefault(key, reply)
+	extra, ok := cachingKey(cmd, req)
+	if !ok {
+		return ""
+	}
+	return cacheKey(req) + "|" + extra
 }
 
-// cacheKey is the canonical form of a request: everything the reply may
-// depend on, and nothing else (not the user, not the interaction id).
+// cachingKey is what cmd's Caching adds to the key of req, and whether
+// req's reply may be reused at all.
+func cachingKey(cmd *commands.Command, req *commands.Request) (string, bool) {
+	if req.Kind == commands.KindAutocomplete || cmd.Caching == nil {
+		return "", false
+	}
+	if cmd.Caching.Key == nil {
+		return "", true
+	}
+	return cmd.Caching.Key(req)
+}
+
+// Reusable reports whether the dispatcher, with a cache, would keep reply
+// to req (a request it has routed) for cmd and serve it again.
+func Reusable(cmd *commands.Command, req *commands.Request, reply *commands.Reply) bool {
+	if _, ok := cachingKey(cmd, req); !ok {
+		return false
+	}
+	return cmd.Caching.Keep == nil || cmd.Caching.Keep(req, reply)
+}
+
+// cached is a cache entry: the reply, and when it was stored (a count).
+type cached struct {
+	reply *commands.Reply
+	seq   uint64
+}
+
+// store keeps reply under key. When the cache is full it drops the
+// expired entries and then, if still full, the oldest ones, down to 90%
+// of the bound, so a full cache keeps taking the replies asked for now.
+func (d *Dispatcher) store(key string, reply *commands.Reply) {
+	d.cacheMu.Lock()
+	defer d.cacheMu.Unlock()
+	if d.cache.ItemCount() >= d.opts.CacheEntries {
+		d.cache.DeleteExpired()
+	}
+	if n := d.cache.ItemCount(); n >= d.opts.CacheEntries {
+		items := d.cache.Items()
+		keys := make([]string, 0, len(items))
+		for k := range items {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool {
+			return items[keys[i]].Object.(cached).seq < items[keys[j]].Object.(cached).seq
+		})
+		for _, k := range keys[:n-d.opts.CacheEntries*9/10] {
+			d.cache.Delete(k)
+		}
+	}
+	d.stored++
+	d.cache.SetDefault(key, cached{reply: reply, seq: d.stored})
+}
+
+// cacheKey is the canonical form of a request: everything a reply may
+// depend on besides what its command's Caching.Key adds (not the user,
+// not the interaction id).
 func cacheKey(req *commands.Request) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d|%s|%s|%s|", req.Kind, req.Locale, req.Command, req.CustomID)

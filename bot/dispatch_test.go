@@ -213,16 +213,21 @@ func TestCacheHitOnRepeat(t *testing.T) {
 	o := quiet()
 	o.CacheTTL, o.Metrics = time.Minute, m
 	var calls atomic.Int64
-	d := newTestDispatcher(t, o, cmd("count", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+	count := cmd("count", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 		calls.Add(1)
-		if req.Options.String("s", "") == "volatile" {
-			return &commands.Reply{Content: "v", Volatile: true}, nil
+		if req.Options.String("s", "") == "partial" {
+			return &commands.Reply{Content: "cut short"}, nil
 		}
 		if req.Options.String("s", "") == "bad" {
 			return nil, commands.Reject("bad", "", "")
 		}
 		return &commands.Reply{Content: fmt.Sprintf("n=%d in %s", req.Options.Int("n", 0), req.Locale)}, nil
-	}))
+	})
+	count.Caching = &commands.Caching{
+		Key:  func(req *commands.Request) (string, bool) { return "", req.Options.String("s", "") != "random" },
+		Keep: func(_ *commands.Request, r *commands.Reply) bool { return r.Content != "cut short" },
+	}
+	d := newTestDispatcher(t, o, count)
 	ctx := context.Background()
 	do := func(user string, l commands.Locale, opts commands.Options) *commands.Reply {
 		req := request("count", user, l)
@@ -250,27 +255,80 @@ func TestCacheHitOnRepeat(t *testing.T) {
 		t.Fatalf("different inputs shared a cache entry: %d calls, want 4", calls.Load())
 	}
 	for i := 0; i < 2; i++ {
-		do("u1", commands.English, commands.Options{"s": "volatile"})
+		do("u1", commands.English, commands.Options{"s": "partial"})
 		do("u1", commands.English, commands.Options{"s": "bad"})
+		do("u1", commands.English, commands.Options{"s": "random"})
 	}
-	if calls.Load() != 8 {
-		t.Fatalf("volatile or rejected replies were cached: %d calls, want 8", calls.Load())
+	if calls.Load() != 10 {
+		t.Fatalf("excluded, unkept or rejected replies were cached: %d calls, want 10", calls.Load())
 	}
 }
 
+// Caching is opt-in: a command that declares nothing is computed every
+// time, and one whose reply depends on the user keys it by user.
+func TestCacheIsOptInAndKeyedAsDeclared(t *testing.T) {
+	o := quiet()
+	o.CacheTTL = time.Minute
+	var plain, mine atomic.Int64
+	undeclared := cmd("plain", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		plain.Add(1)
+		return &commands.Reply{Content: "hello " + req.UserID}, nil // forgot to declare the user
+	})
+	byUser := cmd("mine", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		mine.Add(1)
+		return &commands.Reply{Content: "yours, " + req.UserID}, nil
+	})
+	byUser.Caching = &commands.Caching{Key: commands.ByUser}
+	d := newTestDispatcher(t, o, undeclared, byUser)
+	ctx := context.Background()
+	for _, u := range []string{"u1", "u1", "u2"} {
+		if r, _ := d.Do(ctx, request("plain", u, commands.English)); r.Content != "hello "+u {
+			t.Fatalf("plain for %s: %q", u, r.Content)
+		}
+		if r, _ := d.Do(ctx, request("mine", u, commands.English)); r.Content != "yours, "+u {
+			t.Fatalf("mine for %s: %q (another user's reply)", u, r.Content)
+		}
+	}
+	if plain.Load() != 3 {
+		t.Errorf("a command without Caching was cached: %d calls, want 3", plain.Load())
+	}
+	if mine.Load() != 2 {
+		t.Errorf("a per-user command: %d calls, want 2 (u1 once, u2 once)", mine.Load())
+	}
+}
+
+// A full cache makes room for new replies by dropping the oldest ones.
 func TestCacheIsBounded(t *testing.T) {
 	o := quiet()
 	o.CacheTTL, o.CacheEntries = time.Minute, 3
-	d := newTestDispatcher(t, o, cmd("a", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+	var calls atomic.Int64
+	c := cmd("a", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		calls.Add(1)
 		return &commands.Reply{Content: fmt.Sprint(req.Options.Int("n", 0))}, nil
-	}))
-	for i := 0; i < 10; i++ {
+	})
+	c.Caching = &commands.Caching{}
+	d := newTestDispatcher(t, o, c)
+	ask := func(n int) {
 		req := request("a", "u", commands.English)
-		req.Options = commands.Options{"n": int64(i)}
-		d.Do(context.Background(), req)
+		req.Options = commands.Options{"n": int64(n)}
+		if r, out := d.Do(context.Background(), req); out != OK || r.Content != fmt.Sprint(n) {
+			t.Fatalf("n=%d: %s %+v", n, out, r)
+		}
 	}
-	if n := d.cache.ItemCount(); n != 3 {
-		t.Fatalf("cache holds %d entries, bound 3", n)
+	for i := 0; i < 10; i++ {
+		ask(i)
+		if n := d.cache.ItemCount(); n > 3 {
+			t.Fatalf("cache holds %d entries, bound 3", n)
+		}
+	}
+	before := calls.Load()
+	ask(9) // the newest is kept
+	if calls.Load() != before {
+		t.Fatal("the newest reply was not kept when the cache was full")
+	}
+	ask(0) // the oldest went
+	if calls.Load() != before+1 {
+		t.Fatal("the oldest reply was kept instead of a newer one")
 	}
 }
 

@@ -7,6 +7,7 @@ package bottest
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,6 +26,9 @@ type Harness struct {
 	Registry *commands.Registry
 	// Locale of the requests (default English).
 	Locale commands.Locale
+	// last is the last request run and its reply, for Reusable.
+	last      *commands.Request
+	lastReply *commands.Reply
 }
 
 // New returns a harness for cmds. It fails the test when a definition
@@ -52,7 +56,26 @@ func (h *Harness) Do(req *commands.Request) (*commands.Reply, bot.Outcome) {
 	if req.UserID == "" {
 		req.UserID = "tester"
 	}
-	return h.Dispatcher.Do(context.Background(), req)
+	r, out := h.Dispatcher.Do(context.Background(), req)
+	h.last, h.lastReply = req, r
+	return r, out
+}
+
+// Reusable reports whether the bot, with its cache on, would serve the
+// reply to the last request again to an equal request: whether the
+// command opted in to caching (commands.Caching), admits this request
+// and keeps this reply.
+func (h *Harness) Reusable() bool {
+	h.t.Helper()
+	if h.last == nil || h.lastReply == nil {
+		h.t.Fatal("bottest: Reusable before any request")
+	}
+	name, _, _ := strings.Cut(h.last.Command, " ")
+	cmd, ok := h.Registry.Lookup(name)
+	if !ok {
+		return false
+	}
+	return bot.Reusable(cmd, h.last, h.lastReply)
 }
 
 // Run runs a slash line such as `/orbs grid:"110/011"`. A line the runner

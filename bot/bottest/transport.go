@@ -174,7 +174,7 @@ func Commands(hold *Hold) *commands.Registry {
 			if err := hold.wait(ctx, req); err != nil {
 				return nil, err
 			}
-			r := &commands.Reply{Content: "done", Volatile: true}
+			r := &commands.Reply{Content: "done"}
 			switch req.Options.String("mode", "") {
 			case "file":
 				r.Files = []commands.File{{Name: "sheet.txt", ContentType: "text/plain", Data: []byte("one two")}}
@@ -190,7 +190,7 @@ func Commands(hold *Hold) *commands.Registry {
 			if err := hold.wait(ctx, req); err != nil {
 				return nil, err
 			}
-			return &commands.Reply{Content: "slow " + req.Params["how"], Update: req.Params["how"] == "update", Volatile: true}, nil
+			return &commands.Reply{Content: "slow " + req.Params["how"], Update: req.Params["how"] == "update"}, nil
 		}}},
 	}
 	file := &commands.Command{

@@ -56,12 +56,11 @@ type Options struct {
 // interaction's webhook, with its application id and token: no bot token
 // is needed.
 type Endpoint struct {
-	d       *bot.Dispatcher
-	key     ed25519.PublicKey
-	opts    Options
-	log     *slog.Logger
-	rest    *rest.Client
-	serving atomic.Bool
+	d    *bot.Dispatcher
+	key  ed25519.PublicKey
+	opts Options
+	log  *slog.Logger
+	rest *rest.Client
 }
 
 // New returns an endpoint answering through d.
@@ -97,13 +96,6 @@ func ParsePublicKey(hexKey string) (ed25519.PublicKey, error) {
 	}
 	return ed25519.PublicKey(b), nil
 }
-
-// SetServing marks whether the endpoint's server is accepting requests;
-// Ready reports it, for /readyz.
-func (e *Endpoint) SetServing(on bool) { e.serving.Store(on) }
-
-// Ready reports whether the endpoint is serving.
-func (e *Endpoint) Ready() bool { return e.serving.Load() }
 
 // Path is where the endpoint answers.
 const Path = "/interactions"

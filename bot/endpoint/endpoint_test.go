@@ -564,19 +564,7 @@ func TestEndpointPanicIsAnEphemeralErrorAndServingGoesOn(t *testing.T) {
 	}
 }
 
-func TestEndpointReadiness(t *testing.T) {
-	f := newFixture(t, bottest.Commands(nil), fastOptions(nil))
-	if f.ep.Ready() {
-		t.Fatal("ready before SetServing(true)")
-	}
-	f.ep.SetServing(true)
-	if !f.ep.Ready() {
-		t.Fatal("not ready while serving")
-	}
-	f.ep.SetServing(false)
-	if f.ep.Ready() {
-		t.Fatal("ready after shutdown began")
-	}
+func TestParsePublicKey(t *testing.T) {
 	if _, err := endpoint.ParsePublicKey("abc"); err == nil {
 		t.Fatal("a short key was accepted")
 	}

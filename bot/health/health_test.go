@@ -36,6 +36,7 @@ func TestHealthReadinessAndMetrics(t *testing.T) {
 	echo := &commands.Command{
 		Name:        commands.T("echo", "echo", "echo"),
 		Description: commands.T("Echo", "Echo", "Echo"),
+		Caching:     &commands.Caching{},
 		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 			return &commands.Reply{Content: "echo"}, nil
 		},

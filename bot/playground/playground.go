@@ -85,7 +85,6 @@ type Playground struct {
 	files   fileStore
 	mu      sync.Mutex
 	pending map[string]*pendingReply
-	serving atomic.Bool
 }
 
 // pendingReply is a deferred interaction's reply, once it is ready.
@@ -148,13 +147,6 @@ func (p *Playground) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	p.mux.ServeHTTP(w, r)
 }
-
-// SetServing marks whether the playground's server is accepting requests;
-// Ready reports it, for /readyz.
-func (p *Playground) SetServing(on bool) { p.serving.Store(on) }
-
-// Ready reports whether the playground is serving.
-func (p *Playground) Ready() bool { return p.serving.Load() }
 
 // Listen listens on addr for the playground and reports whether
 // it is a loopback address (127.0.0.0/8, ::1 or localhost). Any other

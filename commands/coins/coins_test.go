@@ -179,7 +179,7 @@ func TestTree(t *testing.T) {
 	if !strings.Contains(r.Embeds[0].Description, "```\n"+slide78Annotated+"```") {
 		t.Errorf("tree(1,1):\n%s", r.Embeds[0].Description)
 	}
-	if r.Volatile {
+	if !h.Reusable() {
 		t.Error("a seeded tree should be cacheable")
 	}
 	// (2,1): one of the two trees slide 79 prints, and the choice takes both black coins.
@@ -224,8 +224,8 @@ func TestTree(t *testing.T) {
 	}
 	// Without a seed the tree is new each time, and says which seed it used.
 	r = h.MustRun("/coins tree black:5 white:5")
-	if !r.Volatile || !strings.Contains(r.Embeds[0].Title, "seed") {
-		t.Errorf("unseeded tree: volatile %v, title %q", r.Volatile, r.Embeds[0].Title)
+	if h.Reusable() || !strings.Contains(r.Embeds[0].Title, "seed") {
+		t.Errorf("unseeded tree: cacheable %v, title %q", h.Reusable(), r.Embeds[0].Title)
 	}
 }
 
@@ -326,7 +326,7 @@ func TestPlayAgainstTheBot(t *testing.T) {
 func TestPlayButtons(t *testing.T) {
 	h := harness(t)
 	r := h.MustRun("/coins play black:2 white:1")
-	if !r.Volatile {
+	if h.Reusable() {
 		t.Error("a new game should not be cached")
 	}
 	// Take one white: at (2,0) the perfect bot wins by taking one black.

@@ -91,3 +91,29 @@ func closedListener(t *testing.T) net.Listener {
 	ln.Close()
 	return ln
 }
+
+// A served transport is ready from Start until Close.
+func TestHTTPTransportReadiness(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := newHTTPTransport("test server", ln, http.NotFoundHandler(), time.Second, slog.New(slog.DiscardHandler))
+	if tr.Ready() {
+		t.Fatal("ready before Start")
+	}
+	if err := tr.Start(context.Background(), func(err error) { t.Errorf("failed: %v", err) }); err != nil {
+		t.Fatal(err)
+	}
+	if !tr.Ready() {
+		t.Fatal("not ready while serving")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), fakediscord.Wait)
+	defer cancel()
+	if err := tr.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if tr.Ready() {
+		t.Fatal("ready after Close")
+	}
+}
