@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,6 +20,11 @@ import (
 // Wait is how long a test waits for something that must happen: a bound
 // that fails a broken test, not a speed bound.
 const Wait = 60 * time.Second
+
+// Client is an HTTP client for tests against loopback servers: a request
+// that hangs fails after Wait instead of holding the test until its
+// timeout.
+func Client() *http.Client { return &http.Client{Timeout: Wait} }
 
 // LogBuffer is a log sink safe for concurrent writes.
 type LogBuffer struct {

@@ -171,7 +171,7 @@ func (f *fixture) post(body []byte, ts, sig string) (int, []byte) {
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Signature-Ed25519", sig)
 	req.Header.Set("X-Signature-Timestamp", ts)
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := bottest.Client().Do(req)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -275,7 +275,7 @@ func TestEndpointRefusesBadSignatures(t *testing.T) {
 		if c.ts != "" {
 			req.Header.Set("X-Signature-Timestamp", c.ts)
 		}
-		resp, err := http.DefaultClient.Do(req)
+		resp, err := bottest.Client().Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -356,7 +356,7 @@ func TestEndpointRefusesHugeBody(t *testing.T) {
 	req, _ := http.NewRequest(http.MethodPost, f.srv.URL+endpoint.Path, bytes.NewReader(big))
 	req.Header.Set("X-Signature-Ed25519", sig)
 	req.Header.Set("X-Signature-Timestamp", ts)
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := bottest.Client().Do(req)
 	if err == nil {
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusRequestEntityTooLarge {
@@ -369,7 +369,7 @@ func TestEndpointMethodsPathsAndMalformedBodies(t *testing.T) {
 	f := newFixture(t, bottest.Commands(nil), fastOptions(nil))
 	for _, method := range []string{http.MethodGet, http.MethodPut, http.MethodDelete} {
 		req, _ := http.NewRequest(method, f.srv.URL+endpoint.Path, nil)
-		resp, err := http.DefaultClient.Do(req)
+		resp, err := bottest.Client().Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -378,7 +378,7 @@ func TestEndpointMethodsPathsAndMalformedBodies(t *testing.T) {
 			t.Errorf("%s: status %d Allow %q, want 405 POST", method, resp.StatusCode, resp.Header.Get("Allow"))
 		}
 	}
-	resp, err := http.Post(f.srv.URL+"/other", "application/json", strings.NewReader("{}"))
+	resp, err := bottest.Client().Post(f.srv.URL+"/other", "application/json", strings.NewReader("{}"))
 	if err != nil {
 		t.Fatal(err)
 	}

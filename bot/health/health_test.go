@@ -11,13 +11,14 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/health"
 	"github.com/alea-bot/alea/commands"
 )
 
 func get(t *testing.T, url string) (int, string) {
 	t.Helper()
-	resp, err := http.Get(url)
+	resp, err := bottest.Client().Get(url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func TestHealthReadinessAndMetrics(t *testing.T) {
 	if code, body := get(t, srv.URL+"/readyz"); code != 200 || body != "ready\n" {
 		t.Errorf("/readyz when ready: %d %q", code, body)
 	}
-	if resp, err := http.Post(srv.URL+"/healthz", "text/plain", nil); err != nil || resp.StatusCode != http.StatusMethodNotAllowed {
+	if resp, err := bottest.Client().Post(srv.URL+"/healthz", "text/plain", nil); err != nil || resp.StatusCode != http.StatusMethodNotAllowed {
 		t.Errorf("POST /healthz: %v %v, want 405", resp.Status, err)
 	} else {
 		resp.Body.Close()

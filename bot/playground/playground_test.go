@@ -96,7 +96,7 @@ func (f *pgFixture) interaction(typ int, locale string, data any) ([]byte, strin
 
 func (f *pgFixture) post(body []byte) (int, []byte) {
 	f.t.Helper()
-	resp, err := http.Post(f.srv.URL+"/api/interactions", "application/json", bytes.NewReader(body))
+	resp, err := bottest.Client().Post(f.srv.URL+"/api/interactions", "application/json", bytes.NewReader(body))
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func (f *pgFixture) post(body []byte) (int, []byte) {
 
 func (f *pgFixture) get(path string) (*http.Response, []byte) {
 	f.t.Helper()
-	resp, err := http.Get(f.srv.URL + path)
+	resp, err := bottest.Client().Get(f.srv.URL + path)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -441,7 +441,7 @@ func TestPlaygroundRefusesBadRequests(t *testing.T) {
 	}()
 	req, _ := http.NewRequest(http.MethodPost, f.srv.URL+"/api/interactions", pr)
 	req.ContentLength = -1
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := bottest.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -538,7 +538,7 @@ func TestPlaygroundBoundsPendingReplies(t *testing.T) {
 	second := make(chan bottest.Response, 1)
 	body2, _ := f.interaction(2, "en", bottest.CommandData("slow"))
 	go func() {
-		resp, err := http.Post(f.srv.URL+"/api/interactions", "application/json", bytes.NewReader(body2))
+		resp, err := bottest.Client().Post(f.srv.URL+"/api/interactions", "application/json", bytes.NewReader(body2))
 		if err != nil {
 			second <- bottest.Response{}
 			return

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestErrorsHaveNoToken checks that failed deliveries (a
@@ -18,7 +19,7 @@ func TestErrorsHaveNoToken(t *testing.T) {
 	defer srv.Close()
 	ref := Ref{ID: "999", AppID: "1", Token: tok}
 	for _, base := range []string{srv.URL, "http://127.0.0.1:1"} {
-		c := NewClient(base, &http.Client{}, "test", nil)
+		c := NewClient(base, &http.Client{Timeout: time.Minute}, "test", nil)
 		errs := []error{
 			c.Callback(context.Background(), ref, "application/json", []byte(`{"type":5}`)),
 			c.webhook(context.Background(), http.MethodPatch, ref, "/messages/@original", "application/json", []byte(`{}`)),
