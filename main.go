@@ -13,8 +13,16 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/alea-bot/alea/bot/runner"
+	"github.com/alea-bot/alea/commands/all"
+	"github.com/alea-bot/alea/config"
+	"github.com/alea-bot/alea/internal/app"
 )
 
 // version is stamped at build time with -ldflags "-X main.version=...".
@@ -35,7 +43,7 @@ func realMain(args []string) int {
 	case "playground":
 		return serveMain(args, true)
 	case "run":
-		return runMain(args, os.Stdout, os.Stderr)
+		return runner.Main(all.Registry(), args, os.Stdout, os.Stderr)
 	case "healthcheck":
 		return healthcheckMain(args)
 	case "version":
@@ -56,8 +64,58 @@ const usage = `Usage:
         --format text|json|data
         --out DIR           write attachments into DIR
   alea playground               serve the local playground page
-  alea healthcheck              exit 0 when the running bot's /healthz answers OK
+  alea healthcheck [ADDR]       exit 0 when the running bot's /healthz answers OK
   alea version                  print the version
 
 Settings come from the environment and .env; see .env.example.
 `
+
+// settings reads .env and the environment.
+func settings() (config.Config, bool) {
+	if err := config.LoadDotenv(""); err != nil {
+		fmt.Fprintln(os.Stderr, "alea:", err)
+		return config.Config{}, false
+	}
+	cfg, err := config.FromEnv(os.LookupEnv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "alea:", err)
+		fmt.Fprintln(os.Stderr, "See .env.example for every setting and its form.")
+		return cfg, false
+	}
+	return cfg, true
+}
+
+// serveMain runs the bot until SIGINT or SIGTERM.
+func serveMain(args []string, playgroundOnly bool) int {
+	if len(args) > 0 {
+		fmt.Fprintf(os.Stderr, "alea: unexpected arguments %q\n", args)
+		return 2
+	}
+	cfg, ok := settings()
+	if !ok {
+		return 2
+	}
+	log := cfg.Logger(os.Stderr)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := app.Run(ctx, cfg, log, app.Settings{PlaygroundOnly: playgroundOnly, Version: version, Notices: os.Stderr}); err != nil {
+		log.Error("alea stopped", "err", err)
+		return 1
+	}
+	log.Info("alea stopped cleanly")
+	return 0
+}
+
+// healthcheckMain asks the running bot's /healthz, at HEALTH_ADDR or the
+// address given, for Docker's HEALTHCHECK in an image without curl.
+func healthcheckMain(args []string) int {
+	cfg, ok := settings()
+	if !ok {
+		return 2
+	}
+	addr := cfg.HealthAddr
+	if len(args) > 0 {
+		addr = args[0]
+	}
+	return app.Healthcheck(addr, os.Stderr)
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs Debian's Chromium for the playground's browser test
-# (bot/playground_browser_test.go), unless it is there already. The test
+# (bot/playground/browser_test.go), unless it is there already. The test
 # skips without it, except under CI=true, where it fails.
 set -euo pipefail
 if [ -x /usr/bin/chromium ]; then

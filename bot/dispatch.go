@@ -42,16 +42,18 @@ const (
 	Undelivered Outcome = "undelivered"
 )
 
-// Options configure a Dispatcher. Zero values take the defaults noted.
+// Options configure a Dispatcher. A feature that can be off (the cache,
+// each rate limit) is off at zero; [DefaultOptions] holds the values
+// alea serve runs with. Sizes and times that cannot be zero take the
+// default noted when left zero.
 type Options struct {
 	Logger *slog.Logger // default: discard
-	// CacheTTL is how long results are kept (default 10 min; negative: no cache).
+	// CacheTTL is how long results are kept (zero: no cache).
 	CacheTTL time.Duration
 	// CacheEntries bounds the result cache (default 2000).
 	CacheEntries int
-	// UserRate and UserBurst limit each user (default 2/s, burst 8;
-	// negative rate: no limit). GlobalRate and GlobalBurst limit everyone
-	// together (default 50/s, burst 100; negative: no limit).
+	// UserRate and UserBurst limit each user; GlobalRate and GlobalBurst
+	// limit everyone together (zero rate: no limit).
 	UserRate    rate.Limit
 	UserBurst   int
 	GlobalRate  rate.Limit
@@ -63,8 +65,22 @@ type Options struct {
 	// DeferAfter is how long to wait for a reply before acknowledging
 	// (default 1.5 s; Discord allows 3 s).
 	DeferAfter time.Duration
+	// DeferWhen, when set, replaces the clock in deciding deferral: req
+	// is acknowledged when the channel returned for it delivers before
+	// the reply is ready (default: a timer of DeferAfter). Tests use it
+	// to defer exactly the interactions they hold, never racing a timer.
+	DeferWhen func(req *commands.Request) <-chan time.Time
 	// Metrics, when set, are updated for every interaction.
 	Metrics *Metrics
+}
+
+// DefaultOptions are the options alea serve runs with: replies cached for
+// 10 minutes (2000 at most), 2 requests a second per user (burst 8), 50 a
+// second in all (burst 100), heavy work bounded by the CPUs, deferral
+// after 1.5 s.
+func DefaultOptions() Options {
+	return Options{CacheTTL: 10 * time.Minute, CacheEntries: 2000, UserRate: 2, UserBurst: 8,
+		GlobalRate: 50, GlobalBurst: 100, DeferAfter: 1500 * time.Millisecond}
 }
 
 // Dispatcher runs handlers under the shared middleware.
@@ -73,6 +89,8 @@ type Dispatcher struct {
 	log      *slog.Logger
 	opts     Options
 	cache    *gocache.Cache
+	cacheMu  sync.Mutex // serialises stores, so the bound holds
+	stored   uint64     // replies stored so far, under cacheMu
 	users    *gocache.Cache
 	global   *rate.Limiter
 	heavy    chan struct{}
@@ -91,17 +109,8 @@ func NewDispatcher(reg *commands.Registry, o Options) (*Dispatcher, error) {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	if o.CacheTTL == 0 {
-		o.CacheTTL = 10 * time.Minute
-	}
-	if o.CacheEntries == 0 {
+	if o.CacheEntries <= 0 {
 		o.CacheEntries = 2000
-	}
-	if o.UserRate == 0 {
-		o.UserRate, o.UserBurst = 2, 8
-	}
-	if o.GlobalRate == 0 {
-		o.GlobalRate, o.GlobalBurst = 50, 100
 	}
 	if o.MaxHeavy <= 0 {
 		o.MaxHeavy = runtime.NumCPU()
@@ -223,7 +232,7 @@ var (
 )
 
 func errorReply(msg string) *commands.Reply {
-	return &commands.Reply{Content: msg, Ephemeral: true, Volatile: true}
+	return &commands.Reply{Content: msg, Ephemeral: true}
 }
 
 type result struct {
@@ -249,11 +258,17 @@ func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Excha
 	if req.Kind == commands.KindAutocomplete {
 		res = <-done
 	} else {
-		timer := time.NewTimer(d.opts.DeferAfter)
+		var due <-chan time.Time
+		if d.opts.DeferWhen != nil {
+			due = d.opts.DeferWhen(req)
+		} else {
+			timer := time.NewTimer(d.opts.DeferAfter)
+			defer timer.Stop()
+			due = timer.C
+		}
 		select {
 		case res = <-done:
-			timer.Stop()
-		case <-timer.C:
+		case <-due:
 			if err := ex.Defer(ctx, req); err != nil {
 				d.log.Warn("defer failed", "interaction", req.ID, "err", err)
 			} else {
@@ -336,14 +351,13 @@ func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res re
 	if err != nil {
 		return d.failure(req, err, 0)
 	}
-	key := ""
-	if d.cache != nil && req.Kind != commands.KindAutocomplete {
-		key = cacheKey(req)
+	key := d.cacheKeyFor(cmd, req)
+	if key != "" {
 		if v, ok := d.cache.Get(key); ok {
 			if d.metrics != nil {
 				d.metrics.CacheHits.Inc()
 			}
-			return result{reply: v.(*commands.Reply), outcome: OK, hit: true}
+			return result{reply: v.(cached).reply, outcome: OK, hit: true}
 		}
 		if d.metrics != nil {
 			d.metrics.CacheMisses.Inc()
@@ -376,7 +390,7 @@ func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res re
 		d.log.Error("reply breaks a Discord limit", "interaction", req.ID, "command", req.Command, "err", err)
 		return result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
 	}
-	if key != "" && !reply.Volatile {
+	if key != "" && (cmd.Caching.Keep == nil || cmd.Caching.Keep(req, reply)) {
 		d.store(key, reply)
 	}
 	return result{reply: reply, outcome: OK}
@@ -435,18 +449,76 @@ func (d *Dispatcher) acquire(ctx context.Context) (func(), bool) {
 	}
 }
 
-func (d *Dispatcher) store(key string, reply *commands.Reply) {
-	if d.cache.ItemCount() >= d.opts.CacheEntries {
-		d.cache.DeleteExpired()
-		if d.cache.ItemCount() >= d.opts.CacheEntries {
-			return
-		}
+// cacheKeyFor is the cache key of req for cmd, or "" when its reply is
+// not to be reused: no cache, an autocomplete, a command that did not opt
+// in, or a request its command excludes.
+func (d *Dispatcher) cacheKeyFor(cmd *commands.Command, req *commands.Request) string {
+	if d.cache == nil {
+		return ""
 	}
-	d.cache.SetDefault(key, reply)
+	extra, ok := cachingKey(cmd, req)
+	if !ok {
+		return ""
+	}
+	return cacheKey(req) + "|" + extra
 }
 
-// cacheKey is the canonical form of a request: everything the reply may
-// depend on, and nothing else (not the user, not the interaction id).
+// cachingKey is what cmd's Caching adds to the key of req, and whether
+// req's reply may be reused at all.
+func cachingKey(cmd *commands.Command, req *commands.Request) (string, bool) {
+	if req.Kind == commands.KindAutocomplete || cmd.Caching == nil {
+		return "", false
+	}
+	if cmd.Caching.Key == nil {
+		return "", true
+	}
+	return cmd.Caching.Key(req)
+}
+
+// Reusable reports whether the dispatcher, with a cache, would keep reply
+// to req (a request it has routed) for cmd and serve it again.
+func Reusable(cmd *commands.Command, req *commands.Request, reply *commands.Reply) bool {
+	if _, ok := cachingKey(cmd, req); !ok {
+		return false
+	}
+	return cmd.Caching.Keep == nil || cmd.Caching.Keep(req, reply)
+}
+
+// cached is a cache entry: the reply, and when it was stored (a count).
+type cached struct {
+	reply *commands.Reply
+	seq   uint64
+}
+
+// store keeps reply under key. When the cache is full it drops the
+// expired entries and then, if still full, the oldest ones, down to 90%
+// of the bound, so a full cache keeps taking the replies asked for now.
+func (d *Dispatcher) store(key string, reply *commands.Reply) {
+	d.cacheMu.Lock()
+	defer d.cacheMu.Unlock()
+	if d.cache.ItemCount() >= d.opts.CacheEntries {
+		d.cache.DeleteExpired()
+	}
+	if n := d.cache.ItemCount(); n >= d.opts.CacheEntries {
+		items := d.cache.Items()
+		keys := make([]string, 0, len(items))
+		for k := range items {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool {
+			return items[keys[i]].Object.(cached).seq < items[keys[j]].Object.(cached).seq
+		})
+		for _, k := range keys[:n-d.opts.CacheEntries*9/10] {
+			d.cache.Delete(k)
+		}
+	}
+	d.stored++
+	d.cache.SetDefault(key, cached{reply: reply, seq: d.stored})
+}
+
+// cacheKey is the canonical form of a request: everything a reply may
+// depend on besides what its command's Caching.Key adds (not the user,
+// not the interaction id).
 func cacheKey(req *commands.Request) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d|%s|%s|%s|", req.Kind, req.Locale, req.Command, req.CustomID)

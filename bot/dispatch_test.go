@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
-	dto "github.com/prometheus/client_model/go"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/alea-bot/alea/commands"
 )
@@ -58,16 +58,7 @@ func (r *recorder) log() string {
 
 func counter(t *testing.T, c prometheus.Collector) float64 {
 	t.Helper()
-	ch := make(chan prometheus.Metric, 1)
-	c.Collect(ch)
-	var m dto.Metric
-	if err := (<-ch).Write(&m); err != nil {
-		t.Fatal(err)
-	}
-	if m.Counter != nil {
-		return m.Counter.GetValue()
-	}
-	return m.Gauge.GetValue()
+	return testutil.ToFloat64(c)
 }
 
 // cmd builds a small command named name answered by h.
@@ -104,7 +95,7 @@ func request(command, user string, locale commands.Locale) *commands.Request {
 
 // quiet are options with every limit off and no deferral.
 func quiet() Options {
-	return Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1, DeferAfter: time.Hour}
+	return Options{DeferAfter: time.Hour}
 }
 
 func TestRateLimitPerUser(t *testing.T) {
@@ -222,16 +213,21 @@ func TestCacheHitOnRepeat(t *testing.T) {
 	o := quiet()
 	o.CacheTTL, o.Metrics = time.Minute, m
 	var calls atomic.Int64
-	d := newTestDispatcher(t, o, cmd("count", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+	count := cmd("count", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 		calls.Add(1)
-		if req.Options.String("s", "") == "volatile" {
-			return &commands.Reply{Content: "v", Volatile: true}, nil
+		if req.Options.String("s", "") == "partial" {
+			return &commands.Reply{Content: "cut short"}, nil
 		}
 		if req.Options.String("s", "") == "bad" {
 			return nil, commands.Reject("bad", "", "")
 		}
 		return &commands.Reply{Content: fmt.Sprintf("n=%d in %s", req.Options.Int("n", 0), req.Locale)}, nil
-	}))
+	})
+	count.Caching = &commands.Caching{
+		Key:  func(req *commands.Request) (string, bool) { return "", req.Options.String("s", "") != "random" },
+		Keep: func(_ *commands.Request, r *commands.Reply) bool { return r.Content != "cut short" },
+	}
+	d := newTestDispatcher(t, o, count)
 	ctx := context.Background()
 	do := func(user string, l commands.Locale, opts commands.Options) *commands.Reply {
 		req := request("count", user, l)
@@ -259,27 +255,80 @@ func TestCacheHitOnRepeat(t *testing.T) {
 		t.Fatalf("different inputs shared a cache entry: %d calls, want 4", calls.Load())
 	}
 	for i := 0; i < 2; i++ {
-		do("u1", commands.English, commands.Options{"s": "volatile"})
+		do("u1", commands.English, commands.Options{"s": "partial"})
 		do("u1", commands.English, commands.Options{"s": "bad"})
+		do("u1", commands.English, commands.Options{"s": "random"})
 	}
-	if calls.Load() != 8 {
-		t.Fatalf("volatile or rejected replies were cached: %d calls, want 8", calls.Load())
+	if calls.Load() != 10 {
+		t.Fatalf("excluded, unkept or rejected replies were cached: %d calls, want 10", calls.Load())
 	}
 }
 
+// Caching is opt-in: a command that declares nothing is computed every
+// time, and one whose reply depends on the user keys it by user.
+func TestCacheIsOptInAndKeyedAsDeclared(t *testing.T) {
+	o := quiet()
+	o.CacheTTL = time.Minute
+	var plain, mine atomic.Int64
+	undeclared := cmd("plain", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		plain.Add(1)
+		return &commands.Reply{Content: "hello " + req.UserID}, nil // forgot to declare the user
+	})
+	byUser := cmd("mine", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		mine.Add(1)
+		return &commands.Reply{Content: "yours, " + req.UserID}, nil
+	})
+	byUser.Caching = &commands.Caching{Key: commands.ByUser}
+	d := newTestDispatcher(t, o, undeclared, byUser)
+	ctx := context.Background()
+	for _, u := range []string{"u1", "u1", "u2"} {
+		if r, _ := d.Do(ctx, request("plain", u, commands.English)); r.Content != "hello "+u {
+			t.Fatalf("plain for %s: %q", u, r.Content)
+		}
+		if r, _ := d.Do(ctx, request("mine", u, commands.English)); r.Content != "yours, "+u {
+			t.Fatalf("mine for %s: %q (another user's reply)", u, r.Content)
+		}
+	}
+	if plain.Load() != 3 {
+		t.Errorf("a command without Caching was cached: %d calls, want 3", plain.Load())
+	}
+	if mine.Load() != 2 {
+		t.Errorf("a per-user command: %d calls, want 2 (u1 once, u2 once)", mine.Load())
+	}
+}
+
+// A full cache makes room for new replies by dropping the oldest ones.
 func TestCacheIsBounded(t *testing.T) {
 	o := quiet()
 	o.CacheTTL, o.CacheEntries = time.Minute, 3
-	d := newTestDispatcher(t, o, cmd("a", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+	var calls atomic.Int64
+	c := cmd("a", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		calls.Add(1)
 		return &commands.Reply{Content: fmt.Sprint(req.Options.Int("n", 0))}, nil
-	}))
-	for i := 0; i < 10; i++ {
+	})
+	c.Caching = &commands.Caching{}
+	d := newTestDispatcher(t, o, c)
+	ask := func(n int) {
 		req := request("a", "u", commands.English)
-		req.Options = commands.Options{"n": int64(i)}
-		d.Do(context.Background(), req)
+		req.Options = commands.Options{"n": int64(n)}
+		if r, out := d.Do(context.Background(), req); out != OK || r.Content != fmt.Sprint(n) {
+			t.Fatalf("n=%d: %s %+v", n, out, r)
+		}
 	}
-	if n := d.cache.ItemCount(); n != 3 {
-		t.Fatalf("cache holds %d entries, bound 3", n)
+	for i := 0; i < 10; i++ {
+		ask(i)
+		if n := d.cache.ItemCount(); n > 3 {
+			t.Fatalf("cache holds %d entries, bound 3", n)
+		}
+	}
+	before := calls.Load()
+	ask(9) // the newest is kept
+	if calls.Load() != before {
+		t.Fatal("the newest reply was not kept when the cache was full")
+	}
+	ask(0) // the oldest went
+	if calls.Load() != before+1 {
+		t.Fatal("the oldest reply was kept instead of a newer one")
 	}
 }
 
@@ -312,12 +361,33 @@ func TestCacheKey(t *testing.T) {
 	}
 }
 
+// clock is a deferral trigger the test fires by hand: the interaction is
+// acknowledged exactly when fire is called (or never).
+type clock struct {
+	asked chan string // the command of each interaction asked about
+	due   chan time.Time
+}
+
+func newClock() *clock {
+	return &clock{asked: make(chan string, 8), due: make(chan time.Time, 1)}
+}
+
+func (c *clock) after(req *commands.Request) <-chan time.Time {
+	c.asked <- req.Command
+	return c.due
+}
+
+func (c *clock) fire() { c.due <- time.Time{} }
+
 func TestDeferralByTheClock(t *testing.T) {
 	m := NewMetrics()
 	o := quiet()
-	o.DeferAfter, o.Metrics = 5*time.Millisecond, m
+	clk := newClock()
+	o.DeferWhen, o.Metrics = clk.after, m
 	rec := &recorder{deferred: make(chan struct{})}
+	started := make(chan struct{})
 	slow := cmd("slow", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		close(started)
 		select { // finishes only once the interaction is acknowledged
 		case <-rec.deferred:
 		case <-ctx.Done():
@@ -326,8 +396,15 @@ func TestDeferralByTheClock(t *testing.T) {
 		return &commands.Reply{Content: "late"}, nil
 	})
 	d := newTestDispatcher(t, o, slow, cmd("fast", ok("now")))
+	go func() {
+		<-started
+		clk.fire() // DeferAfter has passed while the handler works
+	}()
 	if out := d.Handle(context.Background(), request("slow", "u", commands.English), rec); out != OK {
 		t.Fatalf("slow: %s", out)
+	}
+	if got := <-clk.asked; got != "slow" {
+		t.Fatalf("the clock was asked about %q, want slow", got)
 	}
 	if got := rec.log(); got != "defer send(deferred=true)" || rec.reply.Content != "late" {
 		t.Fatalf("slow command: %s, reply %+v", got, rec.reply)
@@ -335,6 +412,8 @@ func TestDeferralByTheClock(t *testing.T) {
 	if got := counter(t, m.Deferred); got != 1 {
 		t.Fatalf("alea_deferred_total = %v", got)
 	}
+	// The clock never fires: however long the fast command takes, it is
+	// answered without an acknowledgement.
 	fast := &recorder{}
 	d.Handle(context.Background(), request("fast", "u", commands.English), fast)
 	if got := fast.log(); got != "send(deferred=false)" {
@@ -342,12 +421,37 @@ func TestDeferralByTheClock(t *testing.T) {
 	}
 }
 
-func TestAutocompleteIsNeverDeferred(t *testing.T) {
+// With the real clock, a handler that cannot finish before it is
+// acknowledged is deferred once DeferAfter has passed: the timer cannot
+// lose the race, whatever the machine's load.
+func TestDeferralByTheRealClock(t *testing.T) {
 	o := quiet()
 	o.DeferAfter = time.Millisecond
+	rec := &recorder{deferred: make(chan struct{})}
+	c := cmd("held", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		select {
+		case <-rec.deferred:
+			return &commands.Reply{Content: "late"}, nil
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	})
+	d := newTestDispatcher(t, o, c)
+	if out := d.Handle(context.Background(), request("held", "u", commands.English), rec); out != OK {
+		t.Fatalf("held: %s", out)
+	}
+	if got := rec.log(); got != "defer send(deferred=true)" {
+		t.Fatalf("held command: %s", got)
+	}
+}
+
+func TestAutocompleteIsNeverDeferred(t *testing.T) {
+	o := quiet()
+	clk := newClock()
+	clk.fire() // DeferAfter passed at once
+	o.DeferWhen = clk.after
 	c := cmd("a", ok("x"))
 	c.Autocomplete = func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-		time.Sleep(20 * time.Millisecond) // longer than DeferAfter
 		return &commands.Reply{Choices: []commands.Choice{{Name: commands.T("one", "", ""), Value: "1"}}}, nil
 	}
 	d := newTestDispatcher(t, o, c)
@@ -358,11 +462,16 @@ func TestAutocompleteIsNeverDeferred(t *testing.T) {
 	if got := rec.log(); got != "send(deferred=false)" {
 		t.Fatalf("autocomplete: %s", got)
 	}
+	if len(clk.asked) != 0 {
+		t.Fatal("the deferral clock was consulted for an autocomplete")
+	}
 }
 
 func TestModalCannotFollowADeferral(t *testing.T) {
 	o := quiet()
-	o.DeferAfter = time.Millisecond
+	clk := newClock()
+	clk.fire() // DeferAfter passed at once; the handler waits for the acknowledgement
+	o.DeferWhen = clk.after
 	rec := &recorder{deferred: make(chan struct{})}
 	c := cmd("form", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 		<-rec.deferred

@@ -1,11 +1,16 @@
-// Package bot carries interactions between Discord (or a local stand-in)
-// and the command handlers of package commands.
+// Package bot is the core every transport shares: it carries interactions
+// between Discord (or a local stand-in) and the command handlers of
+// package commands.
 //
 // The [Router] finds the handler of a command path or a custom_id; the
 // [Dispatcher] runs it under the middleware every transport shares: panic
 // recovery, structured logs, a per-user rate limit, a result cache, a bound
 // on concurrent heavy work, a time budget, and deferral decided by the
 // clock (acknowledge after DeferAfter, then edit). Transports implement
-// [Exchange]: the gateway session, the HTTP interactions endpoint, the
-// local runner (alea run) and the playground.
+// [Exchange], each in a package of its own: bot/gateway (the gateway
+// session), bot/endpoint (the HTTP interactions endpoint), bot/playground
+// (the local page) and bot/runner (alea run). bot/payload converts
+// between Discord's objects and package commands, bot/rest delivers
+// replies through Discord's REST API, and bot/health serves /healthz,
+// /readyz and /metrics.
 package bot

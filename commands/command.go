@@ -90,6 +90,9 @@ type Command struct {
 	Heavy bool
 	// Budget is the time a single answer may take (default DefaultBudget).
 	Budget time.Duration
+	// Caching, when set, lets the dispatcher reuse the command's replies
+	// (slash command and routes); nil: never cached.
+	Caching *Caching
 	// Warm, when set, is started in the background when the bot starts
 	// (for example to build tables), so the first user does not pay for it.
 	// The bot reports ready when every Warm has returned.

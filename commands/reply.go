@@ -20,9 +20,6 @@ type Reply struct {
 	// Data is the engine's result for `alea run --format data`, in the
 	// schema docs/data.md gives for the command. It is never sent to Discord.
 	Data any
-	// Volatile replies (random deals, games against a random player) are
-	// never cached.
-	Volatile bool
 }
 
 // Embed is a Discord embed. Image and Thumbnail name an attached file

@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
-	"github.com/alea-bot/alea/commands/commandtest"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -68,7 +68,7 @@ func TestEveryExampleAnswersInEveryLanguage(t *testing.T) {
 		t.Skip("runs every command")
 	}
 	reg := all.Registry()
-	h := commandtest.New(t, reg.Commands()...)
+	h := bottest.New(t, reg.Commands()...)
 	for _, loc := range commands.Locales {
 		h.Locale = loc
 		for _, ex := range examples(reg) {
@@ -85,7 +85,7 @@ func TestEveryExampleAnswersInEveryLanguage(t *testing.T) {
 
 func TestHelpListsEveryCommand(t *testing.T) {
 	reg := all.Registry()
-	h := commandtest.New(t, reg.Commands()...)
+	h := bottest.New(t, reg.Commands()...)
 	for _, loc := range commands.Locales {
 		h.Locale = loc
 		text := bot.FormatText(h.MustRun("/help"))

@@ -149,6 +149,8 @@ func Command() *commands.Command {
 		},
 		Heavy:  true,
 		Budget: 8 * time.Second,
+
+		Caching: &commands.Caching{Key: cacheKey},
 	}
 	c.Handle = func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 		switch req.Subcommand() {

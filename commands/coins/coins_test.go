@@ -8,13 +8,13 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
 	coinscmd "github.com/alea-bot/alea/commands/coins"
-	"github.com/alea-bot/alea/commands/commandtest"
 	"github.com/alea-bot/alea/engine/coins"
 )
 
-func harness(t *testing.T) *commandtest.Harness { return commandtest.New(t, coinscmd.Command()) }
+func harness(t *testing.T) *bottest.Harness { return bottest.New(t, coinscmd.Command()) }
 
 func dataJSON(t *testing.T, r *commands.Reply) string {
 	t.Helper()
@@ -179,7 +179,7 @@ func TestTree(t *testing.T) {
 	if !strings.Contains(r.Embeds[0].Description, "```\n"+slide78Annotated+"```") {
 		t.Errorf("tree(1,1):\n%s", r.Embeds[0].Description)
 	}
-	if r.Volatile {
+	if !h.Reusable() {
 		t.Error("a seeded tree should be cacheable")
 	}
 	// (2,1): one of the two trees slide 79 prints, and the choice takes both black coins.
@@ -224,8 +224,8 @@ func TestTree(t *testing.T) {
 	}
 	// Without a seed the tree is new each time, and says which seed it used.
 	r = h.MustRun("/coins tree black:5 white:5")
-	if !r.Volatile || !strings.Contains(r.Embeds[0].Title, "seed") {
-		t.Errorf("unseeded tree: volatile %v, title %q", r.Volatile, r.Embeds[0].Title)
+	if h.Reusable() || !strings.Contains(r.Embeds[0].Title, "seed") {
+		t.Errorf("unseeded tree: cacheable %v, title %q", h.Reusable(), r.Embeds[0].Title)
 	}
 }
 
@@ -254,7 +254,7 @@ func moveButton(t *testing.T, r *commands.Reply, m coins.BWMove) commands.Compon
 
 // playGame plays out a game by clicking, with the human choosing by pick,
 // and returns the winner and the number of clicks.
-func playGame(t *testing.T, h *commandtest.Harness, line string, pick func(coins.BWState) coins.BWMove) string {
+func playGame(t *testing.T, h *bottest.Harness, line string, pick func(coins.BWState) coins.BWMove) string {
 	t.Helper()
 	r := h.MustRun(line)
 	var d playJSON
@@ -326,7 +326,7 @@ func TestPlayAgainstTheBot(t *testing.T) {
 func TestPlayButtons(t *testing.T) {
 	h := harness(t)
 	r := h.MustRun("/coins play black:2 white:1")
-	if !r.Volatile {
+	if h.Reusable() {
 		t.Error("a new game should not be cached")
 	}
 	// Take one white: at (2,0) the perfect bot wins by taking one black.
@@ -408,7 +408,7 @@ func FuzzButtons(f *testing.F) {
 	for _, s := range []string{"2.1.p.0.1.0", "2.1.m.3.zz.3", "0.0.p.0.1.0", "100.100.r.0.1.2", "1.1.p.-1.1.0", "2.1", "..", "9999999999999999999.1.p.0.1.0"} {
 		f.Add(s)
 	}
-	h := commandtest.New(f, coinscmd.Command())
+	h := bottest.New(f, coinscmd.Command())
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, prefix := range []string{"coins/1/move/", "coins/1/hint/"} {
 			id := prefix + s

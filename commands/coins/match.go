@@ -117,7 +117,6 @@ func handleMatch(ctx context.Context, req *commands.Request) (*commands.Reply, e
 			Color:       colour,
 			Footer:      txtMatchSeed.Format(l, seed),
 		}},
-		Data:     data,
-		Volatile: volatile,
+		Data: data,
 	}, nil
 }

@@ -131,7 +131,6 @@ func handlePlay(ctx context.Context, req *commands.Request) (*commands.Reply, er
 		lines = append(lines, txtBotTook.Format(req.Locale, m.Take, colorName(req.Locale, m.Color)))
 	}
 	r := playReply(req.Locale, p, lines, &data)
-	r.Volatile = true // a new seed each game
 	return r, nil
 }
 

@@ -125,7 +125,7 @@ func handleTree(ctx context.Context, req *commands.Request) (*commands.Reply, er
 	if t.Root.Simulations() < int64(k) {
 		desc += "\n" + txtTreeStopped.Format(l, t.Root.Simulations())
 	}
-	reply := &commands.Reply{Data: data, Volatile: volatile}
+	reply := &commands.Reply{Data: data}
 	block := "```\n" + text + "```"
 	if utf8.RuneCountInString(desc)+utf8.RuneCountInString(block)+2 <= commands.MaxEmbedDescription-200 {
 		desc += "\n\n" + block

@@ -28,6 +28,8 @@ func Command(reg *commands.Registry) *commands.Command {
 			MaxLength:   32,
 		}},
 		Examples: []string{"/help", "/help command:help"},
+
+		Caching: &commands.Caching{}, // the answer depends on the options alone
 	}
 	c.Handle = func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 		if name := strings.TrimPrefix(strings.TrimSpace(req.Options.String("command", "")), "/"); name != "" {

@@ -69,6 +69,8 @@ func Command() *commands.Command {
 		Handle: handle,
 		Routes: []commands.Route{{Pattern: "orbs/1/{state}", Handle: press}},
 		Budget: 2 * time.Second,
+
+		Caching: &commands.Caching{Key: cacheKey},
 	}
 }
 

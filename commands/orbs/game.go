@@ -206,7 +206,6 @@ func deal(l commands.Locale, rows, cols int, seed uint64) (*commands.Reply, erro
 	if err != nil {
 		return nil, err
 	}
-	r.Volatile = true
 	return r, nil
 }
 
@@ -243,7 +242,7 @@ func press(_ context.Context, req *commands.Request) (*commands.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.Update, r.Volatile = true, true
+	r.Update = true
 	return r, nil
 }
 

@@ -14,8 +14,8 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/commandtest"
 	"github.com/alea-bot/alea/engine/orbs"
 	"github.com/alea-bot/alea/internal/race"
 )
@@ -103,7 +103,7 @@ func setOf(xs []int) uint64 {
 	return s
 }
 
-func harness(t testing.TB) *commandtest.Harness { return commandtest.New(t, Command()) }
+func harness(t testing.TB) *bottest.Harness { return bottest.New(t, Command()) }
 
 func description(r *commands.Reply) string {
 	if len(r.Embeds) == 0 {
@@ -145,7 +145,7 @@ func TestExamplesInEveryLocale(t *testing.T) {
 }
 
 // dataOf runs a line and returns its data as a JSON object.
-func dataOf(t testing.TB, h *commandtest.Harness, line string) (map[string]any, *commands.Reply) {
+func dataOf(t testing.TB, h *bottest.Harness, line string) (map[string]any, *commands.Reply) {
 	t.Helper()
 	r := h.MustRun(line)
 	raw, err := json.Marshal(r.Data)
@@ -188,7 +188,7 @@ func num(t testing.TB, v any) int {
 }
 
 // checkGridData checks one grid's data and text against the reference.
-func checkGridData(t testing.TB, h *commandtest.Harness, g cells, limit int) {
+func checkGridData(t testing.TB, h *bottest.Harness, g cells, limit int) {
 	t.Helper()
 	line := fmt.Sprintf("/orbs grid:%q", g.text())
 	if limit >= 0 {
@@ -482,8 +482,8 @@ func TestGameThroughButtons(t *testing.T) {
 			h.Locale = loc
 			line := fmt.Sprintf("/orbs random:%dx%d", sz[0], sz[1])
 			r := h.MustRun(line)
-			if !r.Volatile {
-				t.Fatalf("%s: a random deal must be volatile", line)
+			if h.Reusable() {
+				t.Fatalf("%s: a random deal must not be cached", line)
 			}
 			d := gameDataOf(t, r)
 			if d.Clear || d.Presses != 0 || d.Puzzle != d.Grid || d.Rows != sz[0] || d.Cols != sz[1] {
@@ -516,7 +516,7 @@ func TestGameThroughButtons(t *testing.T) {
 				}
 				var out bot.Outcome
 				r, out = h.Click(id, vals...)
-				if out != bot.OK || !r.Update || !r.Volatile {
+				if out != bot.OK || !r.Update || h.Reusable() {
 					t.Fatalf("%s press %s: outcome %s update %v: %s", line, orb, out, r.Update, bot.FormatText(r))
 				}
 				d = gameDataOf(t, r)
@@ -729,7 +729,7 @@ func FuzzButtons(f *testing.F) {
 	for _, s := range []string{"5x5.abc.0.0.r0", "30x30.zzzzzzzzzzzz.0.3.m1", "1x1.0.0.0.d", "5x5.abc.1b.9999.c4", "5x5.abc.0.0.m0", "05x5.a.0.0.r0", "5x5..0.0.r0", "3x3.1.1.1.r1"} {
 		f.Add(s, "r26")
 	}
-	h := commandtest.New(f, Command())
+	h := bottest.New(f, Command())
 	f.Fuzz(func(t *testing.T, s, value string) {
 		id := "orbs/1/" + s
 		if len(id) > commands.MaxCustomID || strings.Contains(s, "/") {

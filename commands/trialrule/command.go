@@ -58,6 +58,8 @@ func Command() *commands.Command {
 		Handle: handle,
 		Heavy:  true,
 		Budget: budget,
+
+		Caching: &commands.Caching{}, // the answer depends on the options alone
 	}
 }
 

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/commandtest"
 	trcmd "github.com/alea-bot/alea/commands/trialrule"
 	"github.com/alea-bot/alea/engine/trialrule"
 )
@@ -30,7 +30,7 @@ func file(t *testing.T, r *commands.Reply, name string) []byte {
 // harness checks them), with the sheet and a decodable picture attached.
 func TestExamplesEveryLocale(t *testing.T) {
 	cmd := trcmd.Command()
-	h := commandtest.New(t, cmd)
+	h := bottest.New(t, cmd)
 	for _, l := range commands.Locales {
 		h.Locale = l
 		for _, ex := range cmd.Examples {
@@ -54,7 +54,7 @@ func TestExamplesEveryLocale(t *testing.T) {
 
 // The reply's table and the attachment hold the paper's numbers (its section 4.3).
 func TestReplyShowsPaperValues(t *testing.T) {
-	h := commandtest.New(t, trcmd.Command())
+	h := bottest.New(t, trcmd.Command())
 	r := h.MustRun(`/trialrule die:3 weights:"5 2" extra_depth:6`)
 	text := bot.FormatText(r)
 	for _, want := range []string{
@@ -83,7 +83,7 @@ func TestReplyShowsPaperValues(t *testing.T) {
 
 // --format data is exactly the schema of docs/data.md.
 func TestDataSchema(t *testing.T) {
-	h := commandtest.New(t, trcmd.Command())
+	h := bottest.New(t, trcmd.Command())
 	r := h.MustRun(`/trialrule die:3 weights:"5 2" extra_depth:6`)
 	b, err := json.Marshal(r.Data)
 	if err != nil {
@@ -129,7 +129,7 @@ func TestDataSchema(t *testing.T) {
 // Bad input is rejected with a message that says what is wrong and what a
 // right value looks like.
 func TestBadInput(t *testing.T) {
-	h := commandtest.New(t, trcmd.Command())
+	h := bottest.New(t, trcmd.Command())
 	for _, tc := range []struct{ line, want string }{
 		{`/trialrule die:6 weights:"0 0"`, "Weight 1 (`0`) is zero"},
 		{`/trialrule die:1 weights:"1 2"`, "`die` must be between 2 and 100"},
@@ -163,7 +163,7 @@ func TestLargeInputsStayWithinLimits(t *testing.T) {
 	if testing.Short() {
 		t.Skip("each takes the full time budget")
 	}
-	h := commandtest.New(t, trcmd.Command())
+	h := bottest.New(t, trcmd.Command())
 	for _, line := range []string{
 		`/trialrule die:100 weights:"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20" extra_depth:40 labels:"` +
 			strings.Repeat("x", 40) + strings.Repeat(","+strings.Repeat("y", 40), 19) + `"`,

@@ -70,6 +70,8 @@ func newCommand(tables *yacht.Tables) *commands.Command {
 		},
 		Heavy:  true,
 		Budget: 2 * time.Minute,
+
+		Caching: &commands.Caching{}, // the answer depends on the options alone
 		Warm: func(ctx context.Context) error {
 			for _, c := range ruleChoices {
 				if _, err := tables.Preset(ctx, c.value); err != nil {

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/commandtest"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/internal/race"
 	"github.com/alea-bot/alea/internal/regression"
@@ -40,8 +40,8 @@ func tables(t *testing.T) *yacht.Tables {
 	return sharedTables
 }
 
-func harness(t *testing.T) *commandtest.Harness {
-	return commandtest.New(t, newCommand(tables(t)))
+func harness(t *testing.T) *bottest.Harness {
+	return bottest.New(t, newCommand(tables(t)))
 }
 
 // endSheet leaves large_straight, yacht and choice open, upper bonus earned.

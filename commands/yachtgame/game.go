@@ -172,7 +172,6 @@ func start(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	if err != nil {
 		return nil, err
 	}
-	r.Volatile = true
 	return r, nil
 }
 
@@ -269,7 +268,6 @@ func press(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 		return nil, err
 	}
 	r.Update = true
-	r.Volatile = true
 	return r, nil
 }
 
@@ -385,7 +383,7 @@ func diceModal(loc commands.Locale, g *game) *commands.Reply {
 			CustomID: "dice", Label: msgModalLabel.Format(loc, heldText), Placeholder: "3 3 5 6 6",
 			Value: value, Required: true, MinLength: 5, MaxLength: 40,
 		}},
-	}, Volatile: true}
+	}}
 }
 
 // glyphs writes faces as die glyphs ⚀..⚅.

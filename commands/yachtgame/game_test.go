@@ -11,8 +11,9 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
+	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/commandtest"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/internal/race"
 )
@@ -41,8 +42,8 @@ func tables(t testing.TB) *yacht.Tables {
 	return sharedTables
 }
 
-func harness(t testing.TB) *commandtest.Harness {
-	return commandtest.New(t, newCommand(tables(t)), newStatsCommand(tables(t)))
+func harness(t testing.TB) *bottest.Harness {
+	return bottest.New(t, newCommand(tables(t)), newStatsCommand(tables(t)))
 }
 
 func table(t testing.TB, key string) *yacht.Table {
@@ -177,9 +178,9 @@ func mustFind(t *testing.T, r *commands.Reply, action byte) commands.Component {
 
 // startAs runs a slash line as the user the harness clicks with (the
 // harness runs slash lines as "local" and clicks as "tester").
-func startAs(t *testing.T, h *commandtest.Harness, line, user string) *commands.Reply {
+func startAs(t *testing.T, h *bottest.Harness, line, user string) *commands.Reply {
 	t.Helper()
-	req, err := bot.SlashRequest(h.Registry, line, h.Locale)
+	req, err := runner.SlashRequest(h.Registry, line, h.Locale)
 	if err != nil {
 		t.Fatalf("%s: %v", line, err)
 	}
@@ -200,7 +201,7 @@ func gdata(t *testing.T, r *commands.Reply) GameData {
 	return d
 }
 
-func click(t *testing.T, h *commandtest.Harness, id string, values ...string) *commands.Reply {
+func click(t *testing.T, h *bottest.Harness, id string, values ...string) *commands.Reply {
 	t.Helper()
 	r, out := h.Click(id, values...)
 	if out != bot.OK {
@@ -217,7 +218,7 @@ func click(t *testing.T, h *commandtest.Harness, id string, values ...string) *c
 // best", and scores a category at random or the starred one; after every
 // interaction it checks the message against the test's own records, and at
 // the end the summary. It returns the longest custom_id seen.
-func play(t *testing.T, h *commandtest.Harness, r *commands.Reply, models []*sheetModel, rng *rand.Rand, modal func() bool, skill float64) int {
+func play(t *testing.T, h *bottest.Harness, r *commands.Reply, models []*sheetModel, rng *rand.Rand, modal func() bool, skill float64) int {
 	t.Helper()
 	tb := table(t, yacht.Yacht)
 	longest := 0

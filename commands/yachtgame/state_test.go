@@ -9,15 +9,15 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/commandtest"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/internal/race"
 )
 
 // midGame plays a few turns (virtual dice, seed fixed) and stops after the
 // second roll of a turn with two dice held; it returns the message.
-func midGame(t *testing.T, h *commandtest.Harness) *commands.Reply {
+func midGame(t *testing.T, h *bottest.Harness) *commands.Reply {
 	t.Helper()
 	var r *commands.Reply
 	if race.Enabled {
@@ -61,7 +61,7 @@ func freshTables(t *testing.T) *yacht.Tables {
 func TestFreshBotContinuesTheGame(t *testing.T) {
 	first := harness(t)
 	r := midGame(t, first)
-	fresh := commandtest.New(t, newCommand(freshTables(t)))
+	fresh := bottest.New(t, newCommand(freshTables(t)))
 	type press struct {
 		id     string
 		values []string

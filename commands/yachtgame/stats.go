@@ -116,6 +116,8 @@ func newStatsCommand(tables *yacht.Tables) *commands.Command {
 		Heavy:  true,
 		Budget: statsBudget,
 		Warm:   warm(tables),
+
+		Caching: &commands.Caching{Keep: complete},
 	}
 }
 
@@ -234,8 +236,6 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	if err != nil {
 		return nil, err
 	}
-	// A simulation the budget cut short is not cached.
-	cut := sim.Games < games || compare && len(data.Presets) < len(presetKeys)
-	return &commands.Reply{Embeds: []commands.Embed{e}, Volatile: cut,
+	return &commands.Reply{Embeds: []commands.Embed{e},
 		Files: []commands.File{{Name: "yacht-stats.png", ContentType: "image/png", Data: png}}, Data: data}, nil
 }

@@ -10,13 +10,13 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/payload"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/internal/fakediscord"
 )
 
 func TestCheckCommandsAcceptsAlea(t *testing.T) {
-	b, err := json.Marshal(bot.Definitions(all.Registry()))
+	b, err := json.Marshal(payload.Definitions(all.Registry()))
 	if err != nil {
 		t.Fatal(err)
 	}

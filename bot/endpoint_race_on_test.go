@@ -1,8 +1,0 @@
-//go:build race
-
-package bot_test
-
-// raceEnabled is true under the race detector, where start-up tables take
-// minutes to build: tests then skip commands that need them (their
-// packages test them; the non-race run answers every example).
-const raceEnabled = true

@@ -1,0 +1,450 @@
+// Package gateway is the gateway transport: a discordgo session that
+// registers the commands and answers INTERACTION_CREATE events through the
+// dispatcher, replying by REST.
+package gateway
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"regexp"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/payload"
+	"github.com/alea-bot/alea/bot/rest"
+	"github.com/alea-bot/alea/commands"
+)
+
+// Options configure a [Gateway]. Zero values take the defaults noted.
+type Options struct {
+	// Token is the bot token (required; a "Bot " prefix is optional). It is
+	// sent to Discord only, never logged.
+	Token string
+	// AppID is the application id; when empty it is learned from READY.
+	AppID string
+	// GuildID, when set, registers the commands to that guild only
+	// (instantly visible); otherwise they are registered globally.
+	GuildID string
+	// APIBase replaces https://discord.com in every REST call, the paths
+	// (/api/v9/…) kept (default https://discord.com). The gateway's URL
+	// comes from that base's GET /api/v9/gateway.
+	APIBase string
+	// ShardID and ShardCount select this process's shard (default 0 of 1).
+	// Only shard 0 registers the commands.
+	ShardID, ShardCount int
+	// Logger (default: discard).
+	Logger *slog.Logger
+	// UserAgent of the REST calls (default "DiscordBot (https://github.com/alea-bot/alea, dev)").
+	UserAgent string
+	// Dial, when set, opens every network connection (REST and websocket);
+	// tests use it to prove that nothing leaves loopback.
+	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
+}
+
+// Gateway is the gateway transport: a discordgo session that registers the
+// commands with one bulk overwrite and answers INTERACTION_CREATE events
+// through the dispatcher, replying through the interaction's callback and
+// webhook. discordgo reconnects and resumes by itself after a dropped
+// connection or a RECONNECT; the gateway logs each connect, disconnect and
+// resume.
+type Gateway struct {
+	d    *bot.Dispatcher
+	o    Options
+	log  *slog.Logger
+	rest *rest.Client
+
+	session   *discordgo.Session
+	readyCh   chan *discordgo.Ready
+	ready     atomic.Bool
+	closing   atomic.Bool
+	closeOnce sync.Once
+
+	mu       sync.Mutex // guards closed and handlers.Add
+	closed   bool
+	handlers sync.WaitGroup
+}
+
+// New returns a gateway answering through d; Open connects it.
+func New(d *bot.Dispatcher, o Options) (*Gateway, error) {
+	o.Token = strings.TrimPrefix(strings.TrimSpace(o.Token), "Bot ")
+	if o.Token == "" {
+		return nil, errors.New("gateway: the gateway needs a bot token")
+	}
+	if o.APIBase == "" {
+		o.APIBase = rest.DefaultAPIBase
+	}
+	o.APIBase = strings.TrimRight(o.APIBase, "/")
+	base, err := url.Parse(o.APIBase)
+	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
+		return nil, fmt.Errorf("gateway: API base %q is not an http(s) URL", o.APIBase)
+	}
+	if o.ShardCount <= 0 {
+		o.ShardCount = 1
+	}
+	if o.ShardID < 0 || o.ShardID >= o.ShardCount {
+		return nil, fmt.Errorf("gateway: shard %d is not below the shard count %d", o.ShardID, o.ShardCount)
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.UserAgent == "" {
+		o.UserAgent = rest.DefaultUserAgent
+	}
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	dialer := &websocket.Dialer{Proxy: http.ProxyFromEnvironment, HandshakeTimeout: 45 * time.Second}
+	if o.Dial != nil {
+		transport.DialContext = o.Dial
+		dialer.NetDialContext = o.Dial
+	}
+	client := &http.Client{Timeout: 20 * time.Second, Transport: &apiBaseTransport{base: base, next: transport}}
+
+	s, err := discordgo.New("Bot " + o.Token)
+	if err != nil {
+		return nil, fmt.Errorf("gateway: %s", redact(err.Error(), o.Token))
+	}
+	s.Client = client
+	s.Dialer = dialer
+	s.UserAgent = o.UserAgent
+	s.ShardID, s.ShardCount = o.ShardID, o.ShardCount
+	// Interactions arrive without any intent; none are asked for, so
+	// Discord sends no guild, message or presence events.
+	s.Identify.Intents = discordgo.IntentsNone
+	s.StateEnabled = false
+	// discordgo logs its errors (never the token at this level) through
+	// the standard log package; its debug level would print IDENTIFY.
+	s.LogLevel = discordgo.LogError
+
+	g := &Gateway{d: d, o: o, log: o.Logger.With("transport", "gateway", "shard", o.ShardID),
+		session: s, readyCh: make(chan *discordgo.Ready, 1)}
+	g.rest = rest.NewClient(o.APIBase, client, o.UserAgent, g.log)
+	s.AddHandler(g.onReady)
+	s.AddHandler(g.onConnect)
+	s.AddHandler(g.onDisconnect)
+	s.AddHandler(g.onResumed)
+	s.AddHandler(g.onRateLimit)
+	s.AddHandler(g.onInteraction)
+	return g, nil
+}
+
+// Open connects to the gateway, waits for READY and (on shard 0)
+// registers every command of the dispatcher's registry with one bulk
+// overwrite. It returns an error when Discord refuses the token or the
+// commands, or ctx ends first.
+func (g *Gateway) Open(ctx context.Context) error {
+	opened := make(chan error, 1)
+	go func() { opened <- g.session.Open() }()
+	select {
+	case err := <-opened:
+		if err != nil {
+			return fmt.Errorf("connecting to the gateway: %s", g.errText(err))
+		}
+	case <-ctx.Done():
+		go func() {
+			if <-opened == nil {
+				_ = g.session.Close()
+			}
+		}()
+		return ctx.Err()
+	}
+	var r *discordgo.Ready
+	select {
+	case r = <-g.readyCh:
+	case <-ctx.Done():
+		_ = g.session.Close()
+		return ctx.Err()
+	}
+	appID := g.o.AppID
+	if appID == "" && r.Application != nil {
+		appID = r.Application.ID
+	}
+	if appID == "" {
+		_ = g.session.Close()
+		return errors.New("the gateway's READY named no application; set DISCORD_APP_ID")
+	}
+	if g.o.ShardID == 0 {
+		if err := g.register(ctx, appID); err != nil {
+			_ = g.session.Close()
+			return err
+		}
+	}
+	g.ready.Store(true)
+	return nil
+}
+
+// register overwrites the application's commands with the registry's,
+// retrying a failure that is not the request's fault twice.
+func (g *Gateway) register(ctx context.Context, appID string) error {
+	defs := payload.Definitions(g.d.Router().Registry())
+	scope := "global"
+	if g.o.GuildID != "" {
+		scope = "guild " + g.o.GuildID
+	}
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		var got []*discordgo.ApplicationCommand
+		got, err = g.session.ApplicationCommandBulkOverwrite(appID, g.o.GuildID, defs, discordgo.WithContext(ctx))
+		if err == nil {
+			g.log.Info("commands registered", "application", appID, "scope", scope, "commands", len(got))
+			return nil
+		}
+		var re *discordgo.RESTError
+		if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode < 500 && re.Response.StatusCode != http.StatusTooManyRequests {
+			break
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		g.log.Warn("registering commands failed; retrying", "attempt", attempt+1, "err", g.errText(err))
+		select {
+		case <-time.After(time.Duration(attempt+1) * time.Second):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return fmt.Errorf("registering the commands (%s): %s", scope, g.errText(err))
+}
+
+// Ready reports, for /readyz, whether Open succeeded (connected, and on
+// shard 0 the commands registered) and Close has not begun. A reconnect
+// in progress leaves it true: discordgo resumes by itself.
+func (g *Gateway) Ready() bool { return g.ready.Load() && !g.closing.Load() }
+
+// Close stops taking interactions (the session is closed; replies still
+// go out through REST) and waits until those being answered are, or ctx
+// ends. The dispatcher's own Close finishes its work.
+func (g *Gateway) Close(ctx context.Context) error {
+	g.closeOnce.Do(func() {
+		g.closing.Store(true)
+		if err := g.session.Close(); err != nil {
+			g.log.Warn("closing the gateway session", "err", g.errText(err))
+		}
+		g.mu.Lock()
+		g.closed = true
+		g.mu.Unlock()
+		// Logged here rather than on discordgo's DISCONNECT event, which
+		// runs in a goroutine of its own and may come after the process
+		// has said it stopped, or never.
+		g.log.Info("gateway closed")
+	})
+	done := make(chan struct{})
+	go func() { g.handlers.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (g *Gateway) onReady(s *discordgo.Session, r *discordgo.Ready) {
+	defer g.recoverPanic("READY")
+	app := ""
+	if r.Application != nil {
+		app = r.Application.ID
+	}
+	g.log.Info("gateway ready", "application", app, "api_version", r.Version)
+	select {
+	case g.readyCh <- r:
+	default:
+	}
+}
+
+func (g *Gateway) onConnect(s *discordgo.Session, _ *discordgo.Connect) {
+	defer g.recoverPanic("CONNECT")
+	if g.closing.Load() {
+		// discordgo reconnected while the gateway was closing.
+		_ = s.Close()
+		return
+	}
+	g.log.Info("gateway connected")
+}
+
+func (g *Gateway) onDisconnect(s *discordgo.Session, _ *discordgo.Disconnect) {
+	defer g.recoverPanic("DISCONNECT")
+	if g.closing.Load() {
+		return // Close logs it
+	}
+	g.log.Warn("gateway disconnected; reconnecting")
+}
+
+func (g *Gateway) onResumed(s *discordgo.Session, _ *discordgo.Resumed) {
+	defer g.recoverPanic("RESUMED")
+	g.log.Info("gateway session resumed")
+}
+
+func (g *Gateway) onRateLimit(s *discordgo.Session, r *discordgo.RateLimit) {
+	defer g.recoverPanic("RATE_LIMIT")
+	var after time.Duration
+	if r.TooManyRequests != nil {
+		after = r.TooManyRequests.RetryAfter
+	}
+	g.log.Warn("rate limited by Discord", "url", redact(r.URL, g.o.Token), "retry_after", after)
+}
+
+// recoverPanic logs a panic of an event handler with its stack; discordgo
+// runs handlers in their own goroutines, where a panic would end the
+// process.
+func (g *Gateway) recoverPanic(event string) {
+	if p := recover(); p != nil {
+		g.log.Error("panic in a gateway event handler", "event", event, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+	}
+}
+
+// onInteraction answers one INTERACTION_CREATE through the dispatcher.
+func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	g.mu.Lock()
+	if g.closed {
+		g.mu.Unlock()
+		g.log.Warn("interaction arrived after the gateway closed; not answered")
+		return
+	}
+	g.handlers.Add(1)
+	g.mu.Unlock()
+	defer g.handlers.Done()
+	if ic == nil || ic.Interaction == nil {
+		return
+	}
+	in := ic.Interaction
+	x := &gatewayExchange{g: g, ref: rest.Ref{ID: in.ID, AppID: in.AppID, Token: in.Token}}
+	defer func() {
+		if p := recover(); p != nil {
+			g.log.Error("panic in the gateway", "interaction", in.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			x.fail()
+		}
+	}()
+	if in.Type == discordgo.InteractionPing {
+		return
+	}
+	req, err := payload.ParseInteraction(in)
+	if err != nil {
+		g.log.Warn("interaction not answered", "interaction", in.ID, "type", int(in.Type), "err", err)
+		return
+	}
+	if in.ID == "" || in.AppID == "" || in.Token == "" {
+		g.log.Warn("interaction without id, application_id or token; not answered", "interaction", in.ID)
+		return
+	}
+	// The work belongs to the interaction, not to the connection: it
+	// finishes even when the session closes meanwhile.
+	g.d.Handle(context.Background(), req, x)
+}
+
+// gatewayExchange answers one gateway interaction: the first response
+// through the interaction's callback, later ones through its webhook.
+type gatewayExchange struct {
+	g         *Gateway
+	ref       rest.Ref
+	responded atomic.Bool
+}
+
+// Defer acknowledges the interaction: "thinking…" for commands and
+// modals, a deferred update for components.
+func (x *gatewayExchange) Defer(ctx context.Context, req *commands.Request) error {
+	b, err := json.Marshal(payload.Deferred(req))
+	if err != nil {
+		return err
+	}
+	if err := x.g.rest.Callback(ctx, x.ref, "application/json", b); err != nil {
+		return err
+	}
+	x.responded.Store(true)
+	return nil
+}
+
+// Send answers through the callback (files included, as multipart) when
+// the interaction is not acknowledged yet; otherwise it edits the original
+// response or follows up, as the endpoint does.
+func (x *gatewayExchange) Send(ctx context.Context, req *commands.Request, reply *commands.Reply, deferred bool) error {
+	if !deferred && !x.responded.Load() {
+		ctype, body, err := encodeCallback(req, reply)
+		if err != nil {
+			x.fail()
+			return err
+		}
+		if err := x.g.rest.Callback(ctx, x.ref, ctype, body); err != nil {
+			return err
+		}
+		x.responded.Store(true)
+		return nil
+	}
+	return x.g.rest.Deliver(ctx, x.ref, req, reply, false)
+}
+
+// fail answers with a bare ephemeral error when nothing was sent yet.
+func (x *gatewayExchange) fail() {
+	if x.responded.Load() {
+		return
+	}
+	b := payload.Failure()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := x.g.rest.Callback(ctx, x.ref, "application/json", b); err == nil {
+		x.responded.Store(true)
+	}
+}
+
+// encodeCallback is the body of an interaction callback: the JSON of the
+// response, or multipart/form-data with payload_json and files[n] when
+// the reply carries files.
+func encodeCallback(req *commands.Request, reply *commands.Reply) (string, []byte, error) {
+	resp := payload.Response(req, reply)
+	if resp.Data != nil && len(resp.Data.Files) > 0 {
+		return discordgo.MultipartBodyWithJSON(resp, resp.Data.Files)
+	}
+	b, err := payload.Encode(req, reply)
+	return "application/json", b, err
+}
+
+// apiBaseTransport sends requests for discord.com to the API base instead,
+// scheme and host replaced, path and query kept; others pass unchanged.
+type apiBaseTransport struct {
+	base *url.URL
+	next http.RoundTripper
+}
+
+// RoundTrip implements http.RoundTripper.
+func (t *apiBaseTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if h := r.URL.Hostname(); (h == "discord.com" || h == "discordapp.com") && !(t.base.Scheme == r.URL.Scheme && t.base.Host == r.URL.Host) {
+		r2 := r.Clone(r.Context())
+		r2.URL.Scheme, r2.URL.Host = t.base.Scheme, t.base.Host
+		r2.Host = t.base.Host
+		return t.next.RoundTrip(r2)
+	}
+	return t.next.RoundTrip(r)
+}
+
+// errText is err's text for logs and errors: discordgo's URLs name
+// https://discord.com even when the request went to the API base, so the
+// base is named instead, and tokens are removed.
+func (g *Gateway) errText(err error) string {
+	msg := err.Error()
+	if g.o.APIBase != rest.DefaultAPIBase {
+		msg = strings.ReplaceAll(msg, "https://discord.com/", g.o.APIBase+"/")
+	}
+	return redact(msg, g.o.Token)
+}
+
+// tokenInPath matches the token segment of interaction and webhook URLs.
+var tokenInPath = regexp.MustCompile(`(/(?:webhooks|interactions)/[0-9]+/)[^/?\s"]+`)
+
+// redact removes the bot token and interaction tokens from s (an error
+// text or a URL) before it is logged.
+func redact(s, token string) string {
+	if token != "" {
+		s = strings.ReplaceAll(s, token, "[redacted]")
+	}
+	return tokenInPath.ReplaceAllString(s, "${1}…")
+}

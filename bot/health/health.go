@@ -1,0 +1,33 @@
+// Package health serves the liveness, readiness and metrics endpoints.
+package health
+
+import (
+	"net/http"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Handler serves /healthz (200 while the process runs), /readyz (200 once
+// ready reports true, 503 before) and /metrics (Prometheus, from metrics
+// when it is not nil).
+func Handler(ready func() bool, metrics prometheus.Gatherer) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		_, _ = w.Write([]byte("ok\n"))
+	})
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		if !ready() {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = w.Write([]byte("starting\n"))
+			return
+		}
+		_, _ = w.Write([]byte("ready\n"))
+	})
+	if metrics != nil {
+		mux.Handle("GET /metrics", promhttp.HandlerFor(metrics, promhttp.HandlerOpts{}))
+	}
+	return mux
+}

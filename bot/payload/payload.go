@@ -1,0 +1,260 @@
+// Package payload converts between Discord's interaction objects
+// (discordgo's types, as JSON on the wire) and the requests and replies of
+// package commands, and carries them over HTTP for the transports that
+// receive interactions as HTTP posts.
+package payload
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/alea-bot/alea/commands"
+)
+
+// ParseInteraction parses a Discord interaction into a request, turning a
+// panic of the conversion on an unexpected shape into an error. Option
+// values stay as Discord sent them; the router types and checks them.
+func ParseInteraction(in *discordgo.Interaction) (req *commands.Request, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			req, err = nil, fmt.Errorf("payload: unreadable interaction: %v", p)
+		}
+	}()
+	return requestFrom(in)
+}
+
+// requestFrom parses a Discord interaction into a request.
+func requestFrom(i *discordgo.Interaction) (*commands.Request, error) {
+	req := &commands.Request{
+		ID:        i.ID,
+		Locale:    commands.ParseLocale(string(i.Locale)),
+		GuildID:   i.GuildID,
+		ChannelID: i.ChannelID,
+		Options:   commands.Options{},
+	}
+	user := i.User
+	if i.Member != nil && i.Member.User != nil {
+		user = i.Member.User
+	}
+	if user != nil {
+		req.UserID = user.ID
+		req.UserName = user.GlobalName
+		if req.UserName == "" {
+			req.UserName = user.Username
+		}
+	}
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		req.Kind = commands.KindCommand
+		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			req.Kind = commands.KindAutocomplete
+		}
+		data := i.ApplicationCommandData()
+		path := []string{data.Name}
+		opts := data.Options
+		for len(opts) == 1 && (opts[0].Type == discordgo.ApplicationCommandOptionSubCommand || opts[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
+			path = append(path, opts[0].Name)
+			opts = opts[0].Options
+		}
+		req.Command = strings.Join(path, " ")
+		for _, o := range opts {
+			req.Options[o.Name] = o.Value
+			if o.Focused {
+				req.Focused = o.Name
+			}
+		}
+	case discordgo.InteractionMessageComponent:
+		req.Kind = commands.KindComponent
+		data := i.MessageComponentData()
+		req.CustomID = data.CustomID
+		req.Values = data.Values
+	case discordgo.InteractionModalSubmit:
+		req.Kind = commands.KindModal
+		data := i.ModalSubmitData()
+		req.CustomID = data.CustomID
+		req.Fields = map[string]string{}
+		for _, row := range data.Components {
+			if ar, ok := row.(*discordgo.ActionsRow); ok {
+				for _, c := range ar.Components {
+					if ti, ok := c.(*discordgo.TextInput); ok {
+						req.Fields[ti.CustomID] = ti.Value
+					}
+				}
+			}
+		}
+	default:
+		return nil, fmt.Errorf("payload: interaction type %d is not answered", i.Type)
+	}
+	return req, nil
+}
+
+// Response is the interaction response Discord receives for reply: a
+// message (type 4), a message update (type 7, for components), an
+// autocomplete result (type 8) or a modal (type 9).
+func Response(req *commands.Request, reply *commands.Reply) *discordgo.InteractionResponse {
+	switch {
+	case req.Kind == commands.KindAutocomplete:
+		choices := make([]*discordgo.ApplicationCommandOptionChoice, 0, len(reply.Choices))
+		for _, c := range reply.Choices {
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name.In(req.Locale), Value: c.Value})
+		}
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: choices}}
+	case reply.Modal != nil:
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: modal(reply.Modal)}
+	case reply.Update && (req.Kind == commands.KindComponent || req.Kind == commands.KindModal):
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: Message(reply)}
+	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: Message(reply)}
+}
+
+// Failure is the bare ephemeral "💥" a transport answers with when
+// its own code broke before any response was sent (the dispatcher's
+// recovery already answers a handler's panic with a proper message).
+func Failure() []byte {
+	b, _ := json.Marshal(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: "💥", Flags: discordgo.MessageFlagsEphemeral}})
+	return b
+}
+
+// Deferred acknowledges req before its reply is ready: "thinking"
+// (type 5) for commands and modals, a deferred update (type 6) for
+// components, whose reply then edits the message or follows up.
+func Deferred(req *commands.Request) *discordgo.InteractionResponse {
+	if req.Kind == commands.KindComponent {
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+}
+
+// Message converts a reply into Discord's message data, files included
+// (sent as multipart by the transport; Attachments names them).
+func Message(r *commands.Reply) *discordgo.InteractionResponseData {
+	d := &discordgo.InteractionResponseData{
+		Content:         r.Content,
+		Embeds:          embeds(r.Embeds),
+		Components:      components(r.Components),
+		AllowedMentions: &discordgo.MessageAllowedMentions{},
+	}
+	if r.Ephemeral {
+		d.Flags = discordgo.MessageFlagsEphemeral
+	}
+	if len(r.Files) > 0 {
+		atts := make([]*discordgo.MessageAttachment, len(r.Files))
+		for i, f := range r.Files {
+			d.Files = append(d.Files, &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)})
+			atts[i] = &discordgo.MessageAttachment{ID: fmt.Sprint(i), Filename: f.Name}
+		}
+		d.Attachments = &atts
+	}
+	return d
+}
+
+// embeds converts embeds; images name attachments.
+func embeds(es []commands.Embed) []*discordgo.MessageEmbed {
+	out := make([]*discordgo.MessageEmbed, 0, len(es))
+	for _, e := range es {
+		me := &discordgo.MessageEmbed{Title: e.Title, Description: e.Description, URL: e.URL, Color: e.Color}
+		for _, f := range e.Fields {
+			me.Fields = append(me.Fields, &discordgo.MessageEmbedField{Name: f.Name, Value: f.Value, Inline: f.Inline})
+		}
+		if e.Footer != "" {
+			me.Footer = &discordgo.MessageEmbedFooter{Text: e.Footer}
+		}
+		if e.Image != "" {
+			me.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + e.Image}
+		}
+		if e.Thumbnail != "" {
+			me.Thumbnail = &discordgo.MessageEmbedThumbnail{URL: "attachment://" + e.Thumbnail}
+		}
+		out = append(out, me)
+	}
+	return out
+}
+
+// components converts action rows of buttons and select menus.
+func components(rows []commands.ActionRow) []discordgo.MessageComponent {
+	out := make([]discordgo.MessageComponent, 0, len(rows))
+	for _, row := range rows {
+		ar := discordgo.ActionsRow{}
+		for _, c := range row {
+			switch c.Kind {
+			case commands.Button:
+				b := discordgo.Button{Label: c.Label, Style: discordgo.ButtonStyle(c.Style), Disabled: c.Disabled, URL: c.URL}
+				if c.Style != commands.Link {
+					b.CustomID = c.CustomID
+				}
+				if c.Emoji != "" {
+					b.Emoji = &discordgo.ComponentEmoji{Name: c.Emoji}
+				}
+				ar.Components = append(ar.Components, b)
+			case commands.SelectMenu:
+				min := c.MinValues
+				max := c.MaxValues
+				if max == 0 {
+					max = 1
+				}
+				m := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: c.CustomID, Placeholder: c.Placeholder,
+					MinValues: &min, MaxValues: max, Disabled: c.Disabled}
+				for _, o := range c.Options {
+					so := discordgo.SelectMenuOption{Label: o.Label, Value: o.Value, Description: o.Description, Default: o.Default}
+					if o.Emoji != "" {
+						so.Emoji = &discordgo.ComponentEmoji{Name: o.Emoji}
+					}
+					m.Options = append(m.Options, so)
+				}
+				ar.Components = append(ar.Components, m)
+			}
+		}
+		out = append(out, ar)
+	}
+	return out
+}
+
+// modal converts a modal.
+func modal(m *commands.Modal) *discordgo.InteractionResponseData {
+	d := &discordgo.InteractionResponseData{CustomID: m.CustomID, Title: m.Title}
+	for _, in := range m.Inputs {
+		style := discordgo.TextInputShort
+		if in.Paragraph {
+			style = discordgo.TextInputParagraph
+		}
+		d.Components = append(d.Components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.TextInput{CustomID: in.CustomID, Label: in.Label, Style: style, Placeholder: in.Placeholder,
+				Value: in.Value, Required: in.Required, MinLength: in.MinLength, MaxLength: in.MaxLength},
+		}})
+	}
+	return d
+}
+
+// WebhookEdit converts a reply into the edit of a deferred response.
+func WebhookEdit(r *commands.Reply) *discordgo.WebhookEdit {
+	d := Message(r)
+	return &discordgo.WebhookEdit{Content: &d.Content, Embeds: &d.Embeds, Components: &d.Components,
+		Files: d.Files, Attachments: d.Attachments, AllowedMentions: d.AllowedMentions}
+}
+
+// Encode is the JSON of Response(req, reply). An autocomplete result
+// always carries its choices array, empty when there are none
+// (discordgo's struct would drop an empty one, which Discord refuses).
+func Encode(req *commands.Request, reply *commands.Reply) ([]byte, error) {
+	resp := Response(req, reply)
+	if resp.Type != discordgo.InteractionApplicationCommandAutocompleteResult {
+		return json.Marshal(resp)
+	}
+	choices := []*discordgo.ApplicationCommandOptionChoice{}
+	if resp.Data != nil && resp.Data.Choices != nil {
+		choices = resp.Data.Choices
+	}
+	type data struct {
+		Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
+	}
+	return json.Marshal(struct {
+		Type discordgo.InteractionResponseType `json:"type"`
+		Data data                              `json:"data"`
+	}{resp.Type, data{choices}})
+}

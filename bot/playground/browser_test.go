@@ -1,0 +1,353 @@
+package playground_test
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
+	"github.com/alea-bot/alea/bot/playground"
+	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/all"
+)
+
+// chromiumPath is Debian's Chromium (.ci/browser.sh installs it). Without
+// it the browser test skips, except in CI (CI=true), where it fails.
+func chromiumPath(t *testing.T) string {
+	const path = "/usr/bin/chromium"
+	if _, err := os.Stat(path); err != nil {
+		msg := "the browser test needs Debian's chromium at " + path + " (install it with: bash .ci/browser.sh)"
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	return path
+}
+
+// artifacts is where screenshots go: $ALEA_ARTIFACTS, or a temporary
+// directory of the test.
+func artifacts(t *testing.T) string {
+	dir := os.Getenv("ALEA_ARTIFACTS")
+	if dir == "" {
+		return t.TempDir()
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// browser is one headless Chromium tab on a playground.
+type browser struct {
+	t   *testing.T
+	ctx context.Context
+	url string
+	out string
+}
+
+// openBrowser serves reg's playground on loopback and opens it in a new
+// headless Chromium with an empty profile.
+func openBrowser(t *testing.T, reg *commands.Registry, o bot.Options) *browser {
+	exec := chromiumPath(t)
+	d, err := bot.NewDispatcher(reg, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, err := playground.New(d, playground.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(pg) // 127.0.0.1
+	t.Cleanup(srv.Close)
+	alloc, cancel := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(exec),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1000, 1000),
+	)
+	t.Cleanup(cancel)
+	ctx, cancel := chromedp.NewContext(alloc, chromedp.WithErrorf(t.Logf))
+	t.Cleanup(cancel)
+	// A bound on the whole test, so that a hung browser fails it instead of
+	// the test binary's timeout; not a speed assertion.
+	ctx, cancel = context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(cancel)
+	b := &browser{t: t, ctx: ctx, url: srv.URL, out: artifacts(t)}
+	b.run("open the page",
+		chromedp.Navigate(srv.URL),
+		chromedp.WaitVisible(chromedp.CSS(`body[data-ready="true"]`)),
+	)
+	return b
+}
+
+func (b *browser) run(what string, steps ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, steps...); err != nil {
+		b.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func (b *browser) text(what, js string) string {
+	b.t.Helper()
+	return value(b.t, b.ctx, what, chromedp.Evaluate[string](js))
+}
+
+func (b *browser) shot(name string) {
+	b.t.Helper()
+	png := value(b.t, b.ctx, "screenshot "+name, chromedp.CaptureScreenshot())
+	p := filepath.Join(b.out, name)
+	if err := os.WriteFile(p, png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	b.t.Logf("screenshot: %s", p)
+}
+
+// count is the number of messages in the channel.
+func (b *browser) count() int {
+	return value(b.t, b.ctx, "count", chromedp.Evaluate[int](`document.querySelectorAll('#messages article').length`))
+}
+
+// lastText is the text of the newest message.
+func (b *browser) lastText() string {
+	return b.text("read", `(() => { const a = document.querySelectorAll('#messages article'); return a[a.length-1].innerText })()`)
+}
+
+// awaitNew waits for a message after the first n that is no longer
+// "thinking", and returns the newest message's text.
+func (b *browser) awaitNew(n int) string {
+	b.t.Helper()
+	b.run("await a message", poll(fmt.Sprintf(`(() => { const a = document.querySelectorAll('#messages article');
+		return a.length > %d && !a[a.length-1].classList.contains('thinking') })()`, n)))
+	return b.lastText()
+}
+
+// send types a line and waits for the bot's answer to it; it returns that
+// message's text.
+func (b *browser) send(line string) string {
+	b.t.Helper()
+	n := b.count()
+	b.run("type "+line,
+		chromedp.Click(chromedp.CSS("#input")),
+		chromedp.SendKeys(chromedp.CSS("#input"), line),
+		chromedp.SendKeys(chromedp.CSS("#input"), kb.Enter),
+	)
+	return b.awaitNew(n)
+}
+
+// suggestions is the text of the autocompletion list.
+func (b *browser) suggestions() string {
+	return value(b.t, b.ctx, "suggestions", chromedp.Text(chromedp.CSS("#suggest")))
+}
+
+func (b *browser) expect(what, text string, wants ...string) {
+	b.t.Helper()
+	text = strings.Join(strings.Fields(text), " ") // innerText breaks lines between inline boxes
+	for _, w := range wants {
+		if !strings.Contains(text, w) {
+			b.t.Errorf("%s: no %q in\n%s", what, w, text)
+		}
+	}
+}
+
+// TestPlaygroundInChromium drives the real page over the real commands in
+// headless Chromium: autocompletion, /help, a command with pictures and a
+// text file, a game with buttons, the language switch, and a 400 px wide
+// window. Screenshots are saved as artifacts.
+func TestPlaygroundInChromium(t *testing.T) {
+	b := openBrowser(t, all.Registry(), bot.Options{})
+	run, shot, send, expect, count := b.run, b.shot, b.send, b.expect, b.count
+	ctx := b.ctx
+
+	welcome := value(t, ctx, "welcome", chromedp.Text(chromedp.CSS("#messages")))
+	expect("welcome", welcome, "Alea playground", "DISCORD_TOKEN")
+
+	// Autocompletion from the real definitions.
+	run("autocomplete commands",
+		chromedp.SendKeys(chromedp.CSS("#input"), "/"),
+		chromedp.WaitVisible(chromedp.CSS("#suggest")),
+	)
+	suggestions := b.suggestions()
+	expect("command suggestions", suggestions, "/help", "/trialrule", "/yacht-advise", "/coins", "What Alea can do")
+	run("autocomplete subcommands", chromedp.SendKeys(chromedp.CSS("#input"), "coins pl"))
+	suggestions = b.suggestions()
+	expect("subcommand suggestions", suggestions, "/coins play", "against the bot")
+	run("take the suggestion", chromedp.SendKeys(chromedp.CSS("#input"), kb.Tab))
+	suggestions = b.suggestions()
+	expect("option suggestions", suggestions, "black", "white", "opponent", "first")
+	shot("playground-autocomplete.png")
+	run("clear", clearInput)
+
+	text := send("/help")
+	expect("/help", text, "used /help", "Alea — exact board-game mathematics", "/trialrule", "/coins", "/yacht-advise")
+
+	text = send(`/trialrule die:3 weights:"5 2" extra_depth:6`)
+	expect("/trialrule", text, "used /trialrule", "Trial rule: d3 for 5:2", "Probabilities", "Optimal rule", "trialrule.txt")
+	// The picture is shown, and the text file's preview is loaded.
+	run("pictures and text file", poll(`(() => {
+		const a = document.querySelectorAll('#messages article'); const m = a[a.length-1];
+		const imgs = [...m.querySelectorAll('img')];
+		const pre = m.querySelector('.att-preview');
+		return imgs.length >= 2 && imgs.every(i => i.complete && i.naturalWidth > 100) && pre && pre.textContent.includes('E_1');
+	})()`))
+	shot("playground-trialrule.png")
+
+	if bottest.RaceEnabled {
+		t.Log("/yacht-advise skipped under the race detector (its start-up tables take minutes there)")
+	} else {
+		text = send(`/yacht-advise dice:"3 3 5 6 6" roll:1`)
+		expect("/yacht-advise", text, "used /yacht-advise", "Best: keep", "roll 1 of 3")
+	}
+
+	text = send("/coins play black:3 white:2")
+	expect("/coins play", text, "used /coins play", "Black & white coins vs the perfect bot", "Your move", "Take 1", "Hint")
+	// Press "⚫ Take 1": the message is edited in place with the bot's reply.
+	before := count()
+	run("press a button",
+		chromedp.Evaluate[chromedp.Void](`window.gameMsg = [...document.querySelectorAll('#messages article')].pop(); window.gameText = gameMsg.innerText; true`),
+		chromedp.Click(chromedp.CSS(`#messages article:last-of-type .actions button`)),
+		poll(`gameMsg.innerText !== gameText && !gameMsg.querySelector('.loading')`),
+	)
+	after := value(t, ctx, "after the move", chromedp.Evaluate[string](`gameMsg.innerText`))
+	if count() != before {
+		t.Errorf("the button posted a new message instead of editing the game")
+	}
+	expect("after the move", after, "Black & white coins")
+	if !strings.Contains(after, "Bot") && !strings.Contains(after, "bot") {
+		t.Errorf("after the move, no word of the bot's move:\n%s", after)
+	}
+	shot("playground-coins.png")
+
+	// The language switch sets the interaction locale.
+	run("switch to Korean",
+		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('lang'); s.value = 'ko'; s.dispatchEvent(new Event('change')); return true })()`),
+		chromedp.SendKeys(chromedp.CSS("#input"), "/"),
+	)
+	suggestions = b.suggestions()
+	run("clear", clearInput)
+	expect("Korean suggestions", suggestions, "/시행규칙")
+	text = send("/help")
+	expect("/help in Korean", text, "/help", "Alea")
+	if text == "" || !containsHangul(text) {
+		t.Errorf("/help in Korean has no Korean:\n%s", text)
+	}
+	shot("playground-ko.png")
+
+	// 400 px wide: the message box is visible and nothing overflows.
+	run("400 px", chromedp.EmulateViewport(400, 800), chromedp.Sleep(100*time.Millisecond)) // one layout
+	fits := value(t, ctx, "400 px", chromedp.Evaluate[bool](`(() => {
+			const r = document.getElementById('input').getBoundingClientRect();
+			const b = document.getElementById('send').getBoundingClientRect();
+			return r.width > 150 && r.left >= 0 && b.right <= 400 && r.bottom <= innerHeight && r.top > innerHeight / 2 &&
+				document.documentElement.scrollWidth <= 400 && document.getElementById('messages').scrollWidth <= 400;
+		})()`))
+	if !fits {
+		t.Error("at 400 px the message box is not fully visible, or the page overflows")
+	}
+	shot("playground-400px.png")
+	run("400 px suggestions", chromedp.Click(chromedp.CSS("#input")), chromedp.SendKeys(chromedp.CSS("#input"), "/coins play "))
+	if !value(t, ctx, "400 px suggestions", chromedp.Evaluate[bool](`(() => {
+		const r = document.getElementById('suggest').getBoundingClientRect();
+		return r.width > 300 && r.left >= 0 && r.right <= 400 && r.top >= 0 })()`)) {
+		t.Error("at 400 px the suggestions do not fit")
+	}
+	shot("playground-400px-suggest.png")
+}
+
+// TestPlaygroundComponentsInChromium drives what the real commands do not
+// have yet, over the test commands: autocomplete suggestions, a select
+// menu, a modal, and a deferred reply that replaces "thinking".
+func TestPlaygroundComponentsInChromium(t *testing.T) {
+	hold := bottest.NewHold()
+	o := bot.Options{DeferWhen: hold.DeferWhen}
+	b := openBrowser(t, playgroundRegistry(hold), o)
+
+	// Autocomplete (type 4 interactions) of /echo text:, then its button.
+	b.run("autocomplete", chromedp.Click(chromedp.CSS("#input")), chromedp.SendKeys(chromedp.CSS("#input"), "/echo text:he"),
+		poll(`document.getElementById('suggest').innerText.includes('hello')`))
+	n := b.count()
+	b.run("take the suggestion and send", chromedp.SendKeys(chromedp.CSS("#input"), kb.Tab), chromedp.SendKeys(chromedp.CSS("#input"), kb.Enter))
+	b.expect("/echo", b.awaitNew(n), "used /echo", "hello×1", "again")
+	b.run("press the button",
+		chromedp.Click(chromedp.CSS(`#messages article:last-of-type .actions button`)),
+		poll(`[...document.querySelectorAll('#messages article')].pop().innerText.includes('clicked again')`))
+	if b.count() != n+1 {
+		t.Errorf("the button posted a new message instead of editing it")
+	}
+
+	// A select menu of two values.
+	b.expect("/pick", b.send("/pick"), "pick one", "Apple", "Pear")
+	n = b.count()
+	b.run("choose two",
+		chromedp.Evaluate[chromedp.Void](`(() => { const s = [...document.querySelectorAll('#messages article')].pop().querySelector('select');
+			for (const o of s.options) o.selected = true; return true })()`),
+		chromedp.Click(chromedp.CSS(`#messages article:last-of-type .actions button`)))
+	b.expect("the selection", b.awaitNew(n), "picked apple+pear")
+
+	// A button that opens a modal, and its submission.
+	b.expect("/ask", b.send("/ask"), "fill in the form", "Open the form")
+	n = b.count()
+	b.run("open the form",
+		chromedp.Click(chromedp.CSS(`#messages article:last-of-type .actions button`)),
+		chromedp.WaitVisible(chromedp.CSS(`#modal[open] input`)),
+		chromedp.SendKeys(chromedp.CSS(`#modal input`), "ok"))
+	b.shot("playground-modal.png")
+	b.run("submit the form", chromedp.Click(chromedp.CSS(`#modal-submit`)))
+	b.expect("the form's reply", b.awaitNew(n), "you said ok")
+
+	// A deferred reply: "thinking…", then the reply in the same message.
+	n = b.count()
+	b.run("a slow command",
+		chromedp.Click(chromedp.CSS("#input")), chromedp.SendKeys(chromedp.CSS("#input"), "/slow"), chromedp.SendKeys(chromedp.CSS("#input"), kb.Enter),
+		poll(fmt.Sprintf(`document.querySelectorAll('#messages article').length > %d && [...document.querySelectorAll('#messages article')].pop().classList.contains('thinking')`, n)))
+	b.expect("thinking", b.lastText(), "Alea is thinking")
+	hold.Release()
+	b.expect("the deferred reply", b.awaitNew(n), "used /slow", "done")
+	if b.count() != n+1 {
+		t.Errorf("the deferred reply did not replace the thinking message")
+	}
+	b.shot("playground-components.png")
+}
+
+func containsHangul(s string) bool {
+	for _, r := range s {
+		if r >= 0xAC00 && r <= 0xD7A3 {
+			return true
+		}
+	}
+	return false
+}
+
+// clearInput empties the message box as a user would.
+var clearInput = chromedp.Evaluate[chromedp.Void](`(() => { const i = document.getElementById('input'); i.value = ''; i.dispatchEvent(new Event('input')); return true })()`)
+
+// value runs one action of the browser test that returns a value.
+func value[T any](t *testing.T, ctx context.Context, what string, a chromedp.Action[T]) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	return v
+}
+
+// poll waits until a JavaScript expression is true (a bound against a
+// hung page, not a speed assertion: the commands may run under -race).
+func poll(expr string) chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(2*time.Minute))
+}

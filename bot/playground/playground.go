@@ -1,0 +1,449 @@
+// Package playground serves a local page that looks and behaves like a
+// Discord text channel, and the JSON API behind it, answering through the
+// dispatcher.
+package playground
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/png" // PNG sizes of attachments
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/payload"
+	"github.com/alea-bot/alea/commands"
+)
+
+//go:embed static
+var assets embed.FS
+
+// Options configure a [Playground]. Zero values take the
+// defaults noted.
+type Options struct {
+	// Logger (default: discard).
+	Logger *slog.Logger
+	// MaxBody bounds the body of POST /api/interactions (default 64 KiB).
+	MaxBody int64
+	// ReplyWait is how long GET /api/interactions/{token}/reply waits for
+	// a deferred reply before answering 204 (default 25 s).
+	ReplyWait time.Duration
+	// FileTTL is how long attachments stay downloadable (default 15 min).
+	FileTTL time.Duration
+	// MaxFileBytes bounds the attachments kept in memory together
+	// (default 64 MiB); the oldest go first.
+	MaxFileBytes int
+	// MaxPending bounds the deferred interactions awaiting their reply
+	// (default 256); past it, an interaction is answered in its response.
+	MaxPending int
+}
+
+// Playground serves a local page that looks and behaves like a Discord
+// text channel, and the JSON API behind it:
+//
+//	GET  /                                 the page (embedded; no CDN, no build step)
+//	GET  /api/commands                     the command definitions, as registered with Discord
+//	POST /api/interactions                 a Discord interaction object → the interaction response
+//	GET  /api/interactions/{token}/reply   the reply of a deferred interaction (long poll)
+//	GET  /api/files/{id}/{name}            an attachment of a reply
+//
+// Interactions go through the same router and dispatcher as the gateway
+// and the HTTP endpoint; nothing is signed or authenticated, so the
+// playground belongs on loopback.
+//
+// A reply ready in time is the response itself. Otherwise the response is
+// Discord's acknowledgement (type 5, "thinking", or 6 for a component),
+// and GET /api/interactions/{token}/reply, with the interaction's token,
+// waits for the reply: 200 with an interaction response — type 4 replaces
+// the "thinking" message (or, after a component, is a new message), type 7
+// edits the component's message — or 204 when it is not ready yet (ask
+// again), or 404 for an unknown or already fetched token. Attachments are
+// data.attachments with a url into a bounded, short-lived in-memory store,
+// and embed images naming them ("attachment://x.png") point there too.
+type Playground struct {
+	d       *bot.Dispatcher
+	opts    Options
+	log     *slog.Logger
+	mux     *http.ServeMux
+	defs    []byte
+	files   fileStore
+	mu      sync.Mutex
+	pending map[string]*pendingReply
+}
+
+// pendingReply is a deferred interaction's reply, once it is ready.
+type pendingReply struct {
+	done    chan struct{} // closed when body is set
+	body    []byte
+	expires time.Time // after which an unfetched reply is dropped
+}
+
+// New returns the playground answering through d.
+func New(d *bot.Dispatcher, o Options) (*Playground, error) {
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.MaxBody <= 0 {
+		o.MaxBody = 64 << 10
+	}
+	if o.ReplyWait <= 0 {
+		o.ReplyWait = 25 * time.Second
+	}
+	if o.FileTTL <= 0 {
+		o.FileTTL = 15 * time.Minute
+	}
+	if o.MaxFileBytes <= 0 {
+		o.MaxFileBytes = 64 << 20
+	}
+	if o.MaxPending <= 0 {
+		o.MaxPending = 256
+	}
+	defs, err := json.Marshal(payload.Definitions(d.Router().Registry()))
+	if err != nil {
+		return nil, err
+	}
+	static, err := fs.Sub(assets, "static")
+	if err != nil {
+		return nil, err
+	}
+	p := &Playground{d: d, opts: o, log: o.Logger, defs: defs, pending: map[string]*pendingReply{},
+		files: fileStore{ttl: o.FileTTL, max: o.MaxFileBytes, byID: map[string]*storedFile{}}}
+	mux := http.NewServeMux()
+	mux.Handle("GET /", http.FileServerFS(static))
+	mux.HandleFunc("GET /api/commands", func(w http.ResponseWriter, r *http.Request) { _ = payload.WriteJSON(w, p.defs) })
+	mux.HandleFunc("POST /api/interactions", p.interaction)
+	mux.HandleFunc("GET /api/interactions", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", http.MethodPost)
+		payload.Problem(w, http.StatusMethodNotAllowed, "only POST")
+	})
+	mux.HandleFunc("GET /api/interactions/{token}/reply", p.reply)
+	mux.HandleFunc("GET /api/files/{id}/{name}", p.file)
+	p.mux = mux
+	return p, nil
+}
+
+// ServeHTTP serves the page and its API.
+func (p *Playground) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cache-Control", "no-store")
+	p.mux.ServeHTTP(w, r)
+}
+
+// Listen listens on addr for the playground and reports whether
+// it is a loopback address (127.0.0.0/8, ::1 or localhost). Any other
+// address is refused before listening unless public is set
+// (PLAYGROUND_PUBLIC=true): the playground has no authentication.
+func Listen(addr string, public bool) (ln net.Listener, loopback bool, err error) {
+	loopback = IsLoopbackAddr(addr)
+	if !loopback && !public {
+		return nil, false, fmt.Errorf("%s is not a loopback address and the playground has no authentication; "+
+			"use 127.0.0.1:PORT, or set PLAYGROUND_PUBLIC=true to serve it there anyway", addr)
+	}
+	ln, err = net.Listen("tcp", addr)
+	if err != nil {
+		return nil, false, err
+	}
+	return ln, loopback, nil
+}
+
+// IsLoopbackAddr reports whether host:port names a loopback host: an IP
+// address in 127.0.0.0/8 or ::1, or "localhost". An empty host (every
+// interface) is not.
+func IsLoopbackAddr(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// validToken reports whether an interaction token can name a reply URL.
+func validToken(t string) bool {
+	if t == "" || len(t) > 200 {
+		return false
+	}
+	for _, c := range t {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// interaction answers POST /api/interactions.
+func (p *Playground) interaction(w http.ResponseWriter, r *http.Request) {
+	body, ok := payload.ReadBody(w, r, p.opts.MaxBody)
+	if !ok {
+		return
+	}
+	var in discordgo.Interaction
+	if err := json.Unmarshal(body, &in); err != nil {
+		payload.Problem(w, http.StatusBadRequest, "malformed interaction: "+err.Error())
+		return
+	}
+	if in.Type == discordgo.InteractionPing {
+		_ = payload.WriteJSON(w, []byte(`{"type":1}`))
+		return
+	}
+	req, err := payload.ParseInteraction(&in)
+	if err != nil {
+		payload.Problem(w, http.StatusBadRequest, "unsupported interaction: "+err.Error())
+		return
+	}
+	if !validToken(in.Token) {
+		payload.Problem(w, http.StatusBadRequest, "an interaction needs a token of at most 200 letters, digits, '-', '_' or '.'")
+		return
+	}
+	if req.ID == "" {
+		req.ID = in.Token
+	}
+	if req.UserID == "" {
+		req.UserID = "playground"
+	}
+	p.mu.Lock()
+	_, taken := p.pending[in.Token]
+	p.mu.Unlock()
+	if taken {
+		payload.Problem(w, http.StatusConflict, "this token is awaiting a deferred reply already")
+		return
+	}
+	ex := &playgroundExchange{p: p, token: in.Token, first: make(chan []byte, 1)}
+	p.d.HandleDetached(r.Context(), req, ex, ex.fail, p.log, "playground")
+	select {
+	case b := <-ex.first:
+		_ = payload.WriteJSON(w, b)
+	case <-r.Context().Done():
+	}
+}
+
+// reply answers GET /api/interactions/{token}/reply.
+func (p *Playground) reply(w http.ResponseWriter, r *http.Request) {
+	token := r.PathValue("token")
+	p.mu.Lock()
+	pr := p.pending[token]
+	p.mu.Unlock()
+	if pr == nil {
+		payload.Problem(w, http.StatusNotFound, "no deferred reply for this token (unknown, or fetched already)")
+		return
+	}
+	t := time.NewTimer(p.opts.ReplyWait)
+	defer t.Stop()
+	select {
+	case <-pr.done:
+	case <-t.C:
+		w.WriteHeader(http.StatusNoContent)
+		return
+	case <-r.Context().Done():
+		return
+	}
+	if payload.WriteJSON(w, pr.body) == nil {
+		p.mu.Lock()
+		if p.pending[token] == pr {
+			delete(p.pending, token)
+		}
+		p.mu.Unlock()
+	}
+}
+
+// file answers GET /api/files/{id}/{name}.
+func (p *Playground) file(w http.ResponseWriter, r *http.Request) {
+	f := p.files.get(r.PathValue("id"), time.Now())
+	if f == nil || f.name != r.PathValue("name") {
+		payload.Problem(w, http.StatusNotFound, "no such attachment (they are kept for a while only: run the command again)")
+		return
+	}
+	ctype := "application/octet-stream"
+	switch {
+	case strings.HasPrefix(f.ctype, "image/png"):
+		ctype = "image/png"
+	case strings.HasPrefix(f.ctype, "text/plain"):
+		ctype = "text/plain; charset=utf-8"
+	}
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("Content-Length", strconv.Itoa(len(f.data)))
+	w.Header().Set("Content-Disposition", "inline; filename=\""+strings.ReplaceAll(f.name, `"`, "")+"\"")
+	_, _ = w.Write(f.data)
+}
+
+// expire drops deferred replies nobody fetched.
+func (p *Playground) expire(now time.Time) {
+	for t, pr := range p.pending {
+		if !pr.expires.IsZero() && now.After(pr.expires) {
+			delete(p.pending, t)
+		}
+	}
+}
+
+// encode is the interaction response for reply, with its files stored
+// and named by URL.
+func (p *Playground) encode(req *commands.Request, reply *commands.Reply) ([]byte, error) {
+	if req.Kind == commands.KindAutocomplete || reply.Modal != nil || len(reply.Files) == 0 {
+		return payload.Encode(req, reply)
+	}
+	resp := payload.Response(req, reply)
+	now := time.Now()
+	urls := map[string]string{}
+	atts := make([]*discordgo.MessageAttachment, 0, len(reply.Files))
+	for i, f := range reply.Files {
+		id := p.files.put(f, now)
+		u := "/api/files/" + id + "/" + f.Name
+		urls["attachment://"+f.Name] = u
+		a := &discordgo.MessageAttachment{ID: strconv.Itoa(i), Filename: f.Name, URL: u, ProxyURL: u,
+			ContentType: f.ContentType, Size: len(f.Data)}
+		if cfg, _, err := image.DecodeConfig(bytes.NewReader(f.Data)); err == nil {
+			a.Width, a.Height = cfg.Width, cfg.Height
+		}
+		atts = append(atts, a)
+	}
+	resp.Data.Attachments = &atts
+	for _, e := range resp.Data.Embeds {
+		if e.Image != nil && urls[e.Image.URL] != "" {
+			e.Image.URL = urls[e.Image.URL]
+		}
+		if e.Thumbnail != nil && urls[e.Thumbnail.URL] != "" {
+			e.Thumbnail.URL = urls[e.Thumbnail.URL]
+		}
+	}
+	return json.Marshal(resp)
+}
+
+// playgroundExchange is the playground's side of one interaction: the
+// first response goes to the waiting POST, a deferred reply to the
+// pending map where GET …/reply finds it.
+type playgroundExchange struct {
+	p         *Playground
+	token     string
+	first     chan []byte // buffered: never blocks
+	responded atomic.Bool
+}
+
+func (x *playgroundExchange) fail() {
+	if x.responded.CompareAndSwap(false, true) {
+		x.first <- payload.Failure()
+	}
+}
+
+// Defer answers the POST with the acknowledgement and opens the pending
+// reply, unless too many are pending already.
+func (x *playgroundExchange) Defer(_ context.Context, req *commands.Request) error {
+	p := x.p
+	p.mu.Lock()
+	p.expire(time.Now())
+	if len(p.pending) >= p.opts.MaxPending {
+		p.mu.Unlock()
+		return errors.New("playground: too many deferred playground replies pending")
+	}
+	if _, taken := p.pending[x.token]; taken {
+		// Another POST with this token was deferred meanwhile: this one
+		// is answered in its own response instead.
+		p.mu.Unlock()
+		return errors.New("playground: the token awaits a deferred reply already")
+	}
+	p.pending[x.token] = &pendingReply{done: make(chan struct{})}
+	p.mu.Unlock()
+	b, err := json.Marshal(payload.Deferred(req))
+	if err != nil {
+		return err
+	}
+	if !x.responded.CompareAndSwap(false, true) {
+		return errors.New("playground: the interaction was answered already")
+	}
+	x.first <- b
+	return nil
+}
+
+// Send answers the POST, or completes the pending reply when deferred.
+func (x *playgroundExchange) Send(_ context.Context, req *commands.Request, reply *commands.Reply, deferred bool) error {
+	b, err := x.p.encode(req, reply)
+	if err != nil {
+		x.fail()
+		return err
+	}
+	if !deferred {
+		if !x.responded.CompareAndSwap(false, true) {
+			return errors.New("playground: the interaction was answered already")
+		}
+		x.first <- b
+		return nil
+	}
+	p := x.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	pr := p.pending[x.token]
+	if pr == nil {
+		return errors.New("playground: the deferred playground reply expired")
+	}
+	pr.body = b
+	pr.expires = time.Now().Add(5 * time.Minute)
+	close(pr.done)
+	return nil
+}
+
+// fileStore keeps attachments for a while, bounded in bytes: they are
+// recomputable output, not state.
+type fileStore struct {
+	ttl   time.Duration
+	max   int
+	mu    sync.Mutex
+	byID  map[string]*storedFile
+	order []string // ids, oldest first
+	bytes int
+}
+
+type storedFile struct {
+	name, ctype string
+	data        []byte
+	expires     time.Time
+}
+
+// put stores f and returns its random id, dropping the oldest files past
+// the bound.
+func (s *fileStore) put(f commands.File, now time.Time) string {
+	var raw [16]byte
+	_, _ = rand.Read(raw[:])
+	id := hex.EncodeToString(raw[:])
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.byID[id] = &storedFile{name: f.Name, ctype: f.ContentType, data: f.Data, expires: now.Add(s.ttl)}
+	s.order = append(s.order, id)
+	s.bytes += len(f.Data)
+	for len(s.order) > 1 && (s.bytes > s.max || now.After(s.byID[s.order[0]].expires)) {
+		s.bytes -= len(s.byID[s.order[0]].data)
+		delete(s.byID, s.order[0])
+		s.order = s.order[1:]
+	}
+	return id
+}
+
+func (s *fileStore) get(id string, now time.Time) *storedFile {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f := s.byID[id]
+	if f == nil || now.After(f.expires) {
+		return nil
+	}
+	return f
+}

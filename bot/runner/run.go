@@ -1,0 +1,130 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/commands"
+)
+
+// Exit statuses of alea run: answered, refused (bad input or over the
+// time budget), unusable command line, internal failure.
+const (
+	exitAnswered = 0
+	exitRejected = 1
+	exitUsage    = 2
+	exitInternal = 3
+)
+
+// Main runs `alea run` with args (the flags and the slash line) over the
+// commands of reg, printing the reply to stdout and problems to stderr,
+// and returns the process's exit status.
+func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	locale := fs.String("locale", "en", "reply language: en, ko or ja")
+	format := fs.String("format", "text", "output: text, json or data")
+	out := fs.String("out", "", "directory for attachments")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: alea run [--locale en|ko|ja] [--format text|json|data] [--out DIR] '/command option:value …'")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	loc := commands.Locale(strings.ToLower(*locale))
+	if loc != commands.English && loc != commands.Korean && loc != commands.Japanese {
+		fmt.Fprintf(stderr, "alea run: --locale must be en, ko or ja, not %q\n", *locale)
+		return exitUsage
+	}
+	switch *format {
+	case "text", "json", "data":
+	default:
+		fmt.Fprintf(stderr, "alea run: --format must be text, json or data, not %q\n", *format)
+		return exitUsage
+	}
+	line := strings.Join(fs.Args(), " ")
+
+	d, err := bot.NewDispatcher(reg, bot.Options{Logger: stderrLogger(stderr)})
+	if err != nil {
+		fmt.Fprintln(stderr, "alea run:", err)
+		return exitInternal
+	}
+	req, err := SlashRequest(reg, line, loc)
+	var reply *commands.Reply
+	outcome := bot.Rejected
+	if err != nil {
+		var ue *commands.UserError
+		if errors.As(err, &ue) {
+			reply = &commands.Reply{Content: "❌ " + ue.Localize(loc), Ephemeral: true}
+		} else {
+			fmt.Fprintln(stderr, "alea run:", err)
+			return exitInternal
+		}
+	} else {
+		reply, outcome = d.Do(context.Background(), req)
+	}
+	if req == nil {
+		req = &commands.Request{Kind: commands.KindCommand, Locale: loc}
+	}
+	switch *format {
+	case "text":
+		fmt.Fprint(stdout, bot.FormatText(reply))
+	case "json":
+		b, err := FormatJSON(req, reply)
+		if err != nil {
+			fmt.Fprintln(stderr, "alea run:", err)
+			return exitInternal
+		}
+		fmt.Fprintln(stdout, string(b))
+	case "data":
+		if outcome != bot.OK {
+			fmt.Fprint(stderr, bot.FormatText(reply))
+			break
+		}
+		b, err := json.MarshalIndent(reply.Data, "", "  ")
+		if err != nil {
+			fmt.Fprintln(stderr, "alea run:", err)
+			return exitInternal
+		}
+		fmt.Fprintln(stdout, string(b))
+	}
+	if *out != "" && reply != nil {
+		if err := os.MkdirAll(*out, 0o755); err != nil {
+			fmt.Fprintln(stderr, "alea run:", err)
+			return exitInternal
+		}
+		for _, f := range reply.Files {
+			p := filepath.Join(*out, filepath.Base(f.Name))
+			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+				fmt.Fprintln(stderr, "alea run:", err)
+				return exitInternal
+			}
+			fmt.Fprintln(stderr, "wrote", p)
+		}
+	}
+	switch outcome {
+	case bot.OK:
+		return exitAnswered
+	case bot.Rejected, bot.TimedOut:
+		return exitRejected
+	}
+	return exitInternal
+}
+
+func stderrLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
+}

@@ -1,0 +1,24 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/alea-bot/alea/commands"
+)
+
+func TestFormatText(t *testing.T) {
+	r := &commands.Reply{
+		Content:   "hello",
+		Ephemeral: true,
+		Embeds:    []commands.Embed{{Title: "T", Description: "D", Fields: []commands.Field{{Name: "F", Value: "V"}}, Image: "p.png", Footer: "foot"}},
+		Components: []commands.ActionRow{
+			{{Kind: commands.Button, Label: "Go", Emoji: "▶", CustomID: "a/1"}, {Kind: commands.Button, Label: "No", CustomID: "a/2", Disabled: true}},
+			{{Kind: commands.SelectMenu, Placeholder: "pick", CustomID: "a/3", Options: []commands.SelectOption{{Label: "x", Value: "1"}, {Label: "y", Value: "2"}}}},
+		},
+		Files: []commands.File{{Name: "p.png", Data: []byte{1, 2, 3}}},
+	}
+	want := "(only you can see this)\nhello\n\n== T ==\nD\n\n-- F --\nV\n[image: p.png]\n\nfoot\n[▶ Go] [No (disabled)]\n[menu: pick ▾ x | y]\n[attachment: p.png, 3 bytes]\n"
+	if got := FormatText(r); got != want {
+		t.Fatalf("FormatText:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -1,0 +1,303 @@
+// Package app wires Alea together for alea serve: the dispatcher over every
+// command, the transports the settings ask for, the health server, start-up
+// and shutdown. Package main parses arguments and calls it; tests drive it
+// without building the binary.
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/endpoint"
+	"github.com/alea-bot/alea/bot/gateway"
+	"github.com/alea-bot/alea/bot/health"
+	"github.com/alea-bot/alea/bot/playground"
+	"github.com/alea-bot/alea/bot/rest"
+	"github.com/alea-bot/alea/commands/all"
+	"github.com/alea-bot/alea/config"
+)
+
+// Settings are what alea serve takes besides the configuration.
+type Settings struct {
+	// PlaygroundOnly serves the playground whatever the Discord settings
+	// (alea playground).
+	PlaygroundOnly bool
+	// Version names the build in the REST calls' user agent.
+	Version string
+	// Notices receives what a person starting the bot reads: the
+	// playground's address, or how to connect to Discord (default: discard).
+	Notices io.Writer
+}
+
+// Grace periods at shutdown: Discord waits up to 15 minutes for a deferred
+// reply, but a restart should not wait that long.
+const (
+	replyGrace      = 25 * time.Second // replies in flight through the gateway and the endpoint
+	playgroundGrace = 5 * time.Second
+	healthGrace     = 5 * time.Second
+	gatewayOpen     = time.Minute // connecting and registering the commands
+)
+
+// notConfigured tells a newcomer, who lands on the playground, how to
+// connect Alea to Discord.
+const notConfigured = `Alea has no Discord settings, so it serves the playground instead (open the address below).
+To connect to Discord, set one of these (in the environment or in a .env file; see .env.example):
+  DISCORD_TOKEN=…            the bot token from the Developer Portal (gateway bot)
+  DISCORD_PUBLIC_KEY=… and HTTP_ADDR=:8443
+                             the application's public key, for the HTTP interactions endpoint
+`
+
+// running is a transport Run started, with its shutdown grace.
+type running struct {
+	name  string
+	t     Transport
+	grace time.Duration
+}
+
+// DispatcherOptions are the dispatcher's options for cfg: the defaults,
+// with the cache, the per-user rate and the heavy-work bound from the
+// settings.
+func DispatcherOptions(cfg config.Config, log *slog.Logger, m *bot.Metrics) bot.Options {
+	o := bot.DefaultOptions()
+	o.Logger, o.Metrics = log, m
+	o.CacheTTL = cfg.CacheTTL // zero: no cache, as CACHE_TTL=0 says
+	if cfg.CacheEntries > 0 {
+		o.CacheEntries = cfg.CacheEntries
+	}
+	if cfg.UserRate > 0 {
+		o.UserRate = rate.Limit(cfg.UserRate)
+	}
+	o.MaxHeavy = cfg.MaxHeavy
+	return o
+}
+
+// Run serves until ctx ends (SIGINT or SIGTERM) or a server fails: the
+// gateway when a token is set, the HTTP interactions endpoint when a
+// public key and address are set, the playground when neither is (or
+// when asked for), and the health server always. The tables are built
+// while the transports connect. It returns nil after a clean stop.
+func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) error {
+	if s.Notices == nil {
+		s.Notices = io.Discard
+	}
+	metrics := bot.NewMetrics()
+	d, err := bot.NewDispatcher(all.Registry(), DispatcherOptions(cfg, log, metrics))
+	if err != nil {
+		return err
+	}
+	userAgent := rest.UserAgent(s.Version)
+
+	// The first failure of anything started ends the bot.
+	failures := make(chan error, 1)
+	failed := func(err error) {
+		select {
+		case failures <- err:
+		default:
+		}
+	}
+
+	// Warm-up: the tables are built while the transports connect, so the
+	// first user does not wait for them; a failed start stops the build.
+	var warmed atomic.Bool
+	var warming sync.WaitGroup
+	warmCtx, stopWarm := context.WithCancel(ctx)
+	defer warming.Wait()
+	defer stopWarm()
+	warming.Go(func() {
+		d.Warm(warmCtx)
+		warmed.Store(warmCtx.Err() == nil)
+	})
+
+	var started []running
+	// shutdown closes what was started, newest first, then lets the
+	// dispatcher finish its work; it runs once, on every way out.
+	shutdown := func() {
+		log.Info("shutting down")
+		for i := len(started) - 1; i >= 0; i-- {
+			r := started[i]
+			if r.name == "health" {
+				continue // closed last: /healthz answers until the end
+			}
+			closeWithin(r, log)
+		}
+		dctx, cancel := context.WithTimeout(context.Background(), replyGrace)
+		defer cancel()
+		if err := d.Close(dctx); err != nil {
+			log.Warn("interactions still in flight at shutdown", "err", err)
+		}
+		for _, r := range started {
+			if r.name == "health" {
+				closeWithin(r, log)
+			}
+		}
+	}
+	defer shutdown()
+	start := func(name string, t Transport, grace time.Duration) error {
+		if err := t.Start(ctx, failed); err != nil {
+			return err
+		}
+		started = append(started, running{name: name, t: t, grace: grace})
+		return nil
+	}
+
+	transports, err := build(cfg, d, log, s, userAgent)
+	if err != nil {
+		return err
+	}
+	for i, t := range transports {
+		if err := start(t.name, t.t, t.grace); err != nil {
+			closeListeners(transports[i+1:])
+			return err
+		}
+	}
+	ready := func() bool {
+		if !warmed.Load() {
+			return false
+		}
+		for _, r := range started {
+			if r.name != "health" && !r.t.Ready() {
+				return false
+			}
+		}
+		return true
+	}
+	hln, err := net.Listen("tcp", cfg.HealthAddr)
+	if err != nil {
+		return fmt.Errorf("HEALTH_ADDR %s: %w", cfg.HealthAddr, err)
+	}
+	if err := start("health", newHTTPTransport("health server", hln, health.Handler(ready, metrics.Registry), 10*time.Second, log), healthGrace); err != nil {
+		return err
+	}
+	log.Info("health endpoints", "addr", hln.Addr().String())
+
+	select {
+	case <-ctx.Done():
+		return nil
+	case err := <-failures:
+		return err
+	}
+}
+
+// closeWithin closes r, giving it its grace period.
+func closeWithin(r running, log *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), r.grace)
+	defer cancel()
+	if err := r.t.Close(ctx); err != nil {
+		log.Warn(r.name+" shutdown", "err", err)
+	}
+}
+
+// build makes the transports cfg asks for, in the order they start.
+// Listeners are opened here, so a taken address fails before anything
+// starts.
+func build(cfg config.Config, d *bot.Dispatcher, log *slog.Logger, s Settings, userAgent string) ([]running, error) {
+	var out []running
+	if !s.PlaygroundOnly && cfg.Gateway() {
+		gw, err := gateway.New(d, gateway.Options{Token: cfg.Token.Reveal(), AppID: cfg.AppID, GuildID: cfg.GuildID,
+			APIBase: cfg.APIBase, ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, Logger: log, UserAgent: userAgent})
+		if err != nil {
+			return nil, err
+		}
+		log.Info("gateway transport", "shard", cfg.ShardID, "shards", cfg.ShardCount, "guild", cfg.GuildID)
+		out = append(out, running{name: "gateway", t: &gatewayTransport{gw: gw, openTimeout: gatewayOpen}, grace: replyGrace})
+	}
+	if !s.PlaygroundOnly && cfg.Endpoint() {
+		key, err := endpoint.ParsePublicKey(cfg.PublicKey)
+		if err != nil {
+			return nil, fmt.Errorf("DISCORD_PUBLIC_KEY: %w", err)
+		}
+		ep, err := endpoint.New(d, endpoint.Options{PublicKey: key, APIBase: cfg.APIBase, Logger: log, UserAgent: userAgent})
+		if err != nil {
+			return nil, err
+		}
+		ln, err := net.Listen("tcp", cfg.HTTPAddr)
+		if err != nil {
+			closeListeners(out)
+			return nil, fmt.Errorf("HTTP_ADDR %s: %w", cfg.HTTPAddr, err)
+		}
+		// Discord waits 3 s for the first response; the dispatcher answers
+		// or defers after 1.5 s, so the write timeout only cuts off bad
+		// clients.
+		out = append(out, running{name: "HTTP endpoint", t: newHTTPTransport("HTTP endpoint", ln, ep, 15*time.Second, log), grace: replyGrace})
+		log.Info("HTTP interactions endpoint", "addr", ln.Addr().String(), "path", endpoint.Path)
+	}
+	if s.PlaygroundOnly || len(out) == 0 {
+		if !s.PlaygroundOnly {
+			fmt.Fprint(s.Notices, notConfigured)
+		}
+		t, err := buildPlayground(cfg, d, log, s.Notices)
+		if err != nil {
+			closeListeners(out)
+			return nil, err
+		}
+		out = append(out, running{name: "playground", t: t, grace: playgroundGrace})
+	}
+	return out, nil
+}
+
+// closeListeners releases the listeners of transports never started.
+func closeListeners(rs []running) {
+	for _, r := range rs {
+		if h, ok := r.t.(*httpTransport); ok {
+			_ = h.ln.Close()
+		}
+	}
+}
+
+// buildPlayground listens on PLAYGROUND_ADDR for the playground.
+func buildPlayground(cfg config.Config, d *bot.Dispatcher, log *slog.Logger, notices io.Writer) (Transport, error) {
+	pg, err := playground.New(d, playground.Options{Logger: log})
+	if err != nil {
+		return nil, err
+	}
+	ln, loopback, err := playground.Listen(cfg.PlaygroundAddr, cfg.PlaygroundPublic)
+	if err != nil {
+		return nil, fmt.Errorf("PLAYGROUND_ADDR: %w", err)
+	}
+	url := "http://" + ln.Addr().String() + "/"
+	if loopback {
+		fmt.Fprintf(notices, "Playground: %s  (this machine only; no authentication)\n", url)
+	} else {
+		fmt.Fprintf(notices, "WARNING: the playground listens on %s, beyond this machine, with no authentication (PLAYGROUND_PUBLIC=true).\n", ln.Addr())
+	}
+	log.Info("playground", "url", url, "loopback", loopback)
+	// The write timeout leaves room for the 25 s long poll of a deferred reply.
+	return newHTTPTransport("playground", ln, pg, 40*time.Second, log), nil
+}
+
+// Healthcheck asks the /healthz of the bot whose health server listens on
+// addr (HEALTH_ADDR; a wildcard host means this machine) and returns the
+// exit status of alea healthcheck: 0 when it answers 200, 1 when the bot
+// is down or unhealthy, 2 when addr is not host:port.
+func Healthcheck(addr string, stderr io.Writer) int {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		fmt.Fprintln(stderr, "healthcheck: HEALTH_ADDR:", err)
+		return 2
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "127.0.0.1"
+	}
+	client := &http.Client{Timeout: 3 * time.Second}
+	resp, err := client.Get("http://" + net.JoinHostPort(host, port) + "/healthz")
+	if err != nil {
+		fmt.Fprintln(stderr, "healthcheck:", err)
+		return 1
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		fmt.Fprintln(stderr, "healthcheck: status", resp.Status)
+		return 1
+	}
+	return 0
+}
