@@ -3,21 +3,15 @@ package yacht
 import "github.com/alea-bot/alea/commands"
 
 var (
-	msgBadRules = commands.T("Unknown rules %q: choose one of %s.",
-		"알 수 없는 규칙 %q: 다음 중 하나를 고르세요: %s.",
-		"不明なルール %q: 次から選んでください: %s。")
+	msgBadRules = commands.T("Unknown rules %s: choose one of %s.",
+		"알 수 없는 규칙 %s: 다음 중 하나를 고르세요: %s.",
+		"不明なルール %s: 次から選んでください: %s。")
 	msgBadRoll = commands.T("roll must be 1, 2 or 3 (the roll just made), not %d.",
 		"roll은 1, 2, 3 중 하나여야 합니다 (방금 한 굴림). %d은(는) 안 됩니다.",
 		"roll は 1・2・3 のいずれか（今のロール）です。%d は使えません。")
 	msgBadTop = commands.T("top must be between 1 and %[2]d, not %[1]d.",
 		"top은 1부터 %[2]d 사이여야 합니다 (%[1]d 불가).",
 		"top は 1 から %[2]d の間です（%[1]d は不可）。")
-	msgBadSheet = commands.T("Bad sheet: %s. Write category:score pairs, like \"%s\".",
-		"점수표가 잘못되었습니다: %s. \"%s\"처럼 족보:점수로 쓰세요.",
-		"スコア表が正しくありません: %s。\"%s\" のように 役:点数 で書いてください。")
-	msgBadDice = commands.T("Bad dice: %s.",
-		"주사위가 잘못되었습니다: %s. 예: \"3 3 5 6 6\" 또는 \"33566\".",
-		"サイコロが正しくありません: %s。例: \"3 3 5 6 6\" または \"33566\"。")
 	msgSheetFull = commands.T("Every category is filled: the game is over with %d points. Leave out dice to see the final score.",
 		"모든 족보가 채워졌습니다: %d점으로 게임이 끝났습니다. 최종 점수를 보려면 주사위를 빼세요.",
 		"すべての役が埋まっています: %d 点でゲーム終了です。最終得点はサイコロなしで確認できます。")

@@ -107,7 +107,7 @@ func handle(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*
 	rulesName := req.Options.String("rules", yacht.Yacht)
 	rules, err := yacht.Preset(rulesName)
 	if err != nil {
-		return nil, commands.Rejectf(msgBadRules, rulesName, presetList())
+		return nil, commands.Rejectf(msgBadRules, commands.Quote(rulesName), presetList())
 	}
 	roll := int(req.Options.Int("roll", 1))
 	if roll < 1 || roll > 3 {
@@ -119,13 +119,13 @@ func handle(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*
 	}
 	sheet, err := yacht.ParseSheet(rules, req.Options.String("sheet", ""))
 	if err != nil {
-		return nil, commands.Rejectf(msgBadSheet, err.Error(), sheetExample(rules))
+		return nil, RejectSheet(rules, err)
 	}
 	var dice *yacht.Dice
 	if s := strings.TrimSpace(req.Options.String("dice", "")); s != "" {
 		d, err := yacht.ParseDice(s)
 		if err != nil {
-			return nil, commands.Rejectf(msgBadDice, err.Error())
+			return nil, RejectDice(err)
 		}
 		dice = &d
 	}
@@ -175,20 +175,6 @@ func presetList() string {
 		names[i] = c.value
 	}
 	return strings.Join(names, ", ")
-}
-
-// sheetExample is a sheet the rules accept: aces 3, twos 6, and 22 in the
-// last category that can score 22 (Choice or Chance in every preset).
-func sheetExample(r *yacht.Rules) string {
-	ex := fmt.Sprintf("%s:3 %s:6", r.Categories[0].Key, r.Categories[1].Key)
-	for i := len(r.Categories) - 1; i > 1; i-- {
-		for _, v := range r.PossibleScores(i) {
-			if v == 22 {
-				return fmt.Sprintf("%s %s:22", ex, r.Categories[i].Key)
-			}
-		}
-	}
-	return ex
 }
 
 // glyphs writes faces as die glyphs ⚀..⚅.

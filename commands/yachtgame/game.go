@@ -127,7 +127,7 @@ func start(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 		}
 	}
 	if preset < 0 {
-		return nil, commands.Rejectf(msgBadRules, key, strings.Join(presetKeys, ", "))
+		return nil, commands.Rejectf(msgBadRules, commands.Quote(key), strings.Join(presetKeys, ", "))
 	}
 	names := []string{""}
 	if s := strings.TrimSpace(req.Options.String("players", "")); s != "" {
@@ -241,7 +241,7 @@ func press(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 		}
 		d, err := yacht.ParseDice(req.Fields["dice"])
 		if err != nil {
-			return nil, commands.Rejectf(msgBadDice, err.Error())
+			return nil, yachtcmd.RejectDice(err)
 		}
 		if g.roll > 0 {
 			held, have := g.held(), d.Counts()

@@ -3,9 +3,9 @@ package yachtgame
 import "github.com/alea-bot/alea/commands"
 
 var (
-	msgBadRules = commands.T("Unknown rules %q: choose one of %s.",
-		"알 수 없는 규칙 %q: 다음 중 하나를 고르세요: %s.",
-		"不明なルール %q: 次から選んでください: %s。")
+	msgBadRules = commands.T("Unknown rules %s: choose one of %s.",
+		"알 수 없는 규칙 %s: 다음 중 하나를 고르세요: %s.",
+		"不明なルール %s: 次から選んでください: %s。")
 	msgBadPlayers = commands.T("Bad players: %s. Write up to %d names separated by commas, like \"Ann, Bob, Cy\".",
 		"플레이어가 잘못되었습니다: %s. 이름을 쉼표로 구분해 최대 %d명까지 쓰세요. 예: \"민수, 지영\".",
 		"プレイヤーが正しくありません: %s。名前をカンマ区切りで最大 %d 人まで書いてください。例: \"太郎, 花子\"。")
@@ -27,9 +27,6 @@ var (
 	msgNotNow      = commands.T("That is not possible at this point of the turn (roll %d); press one of the buttons shown.",
 		"지금 단계(굴림 %d)에서는 할 수 없습니다. 표시된 버튼을 누르세요.",
 		"このターンのこの段階（ロール %d）ではできません。表示されているボタンを押してください。")
-	msgBadDice = commands.T("Bad dice: %s. Write five faces 1–6, like \"3 3 5 6 6\" or \"33566\".",
-		"주사위가 잘못되었습니다: %s. \"3 3 5 6 6\" 또는 \"33566\"처럼 1~6 다섯 개를 쓰세요.",
-		"サイコロが正しくありません: %s。\"3 3 5 6 6\" か \"33566\" のように 1〜6 を5個書いてください。")
 	msgHeldMissing = commands.T("The dice %s do not contain the held dice %s: held dice stay on the table. Release them first, or enter dice that include them.",
 		"주사위 %s에 남긴 주사위 %s가 없습니다. 남긴 주사위는 그대로 있어야 합니다. 먼저 해제하거나 포함해서 입력하세요.",
 		"サイコロ %s に残したサイコロ %s が含まれていません。残したサイコロはそのままです。先に解除するか、含めて入力してください。")
