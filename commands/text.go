@@ -108,3 +108,19 @@ func Shorten(s string, n int) string {
 	}
 	return string(r[:n-1]) + "…"
 }
+
+// Sentences joins sentences as the language writes them: with a space in
+// English and Korean, with nothing after Japanese "。".
+func Sentences(l Locale, parts ...string) string {
+	sep := " "
+	if l == Japanese {
+		sep = ""
+	}
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, sep)
+}

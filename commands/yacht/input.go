@@ -70,7 +70,7 @@ var (
 // then how to write dice.
 func RejectDice(err error) *commands.UserError {
 	return commands.RejectEach(func(l commands.Locale) string {
-		return diceProblem(l, err) + " " + msgDiceHow.In(l)
+		return commands.Sentences(l, diceProblem(l, err), msgDiceHow.In(l))
 	})
 }
 
@@ -96,7 +96,7 @@ func RejectSheet(r *yacht.Rules, err error) *commands.UserError {
 	return commands.RejectEach(func(l commands.Locale) string {
 		msg, form := sheetProblem(l, r, err)
 		if form {
-			msg += " " + msgSheetHow.Format(l, SheetExample(l, r))
+			return commands.Sentences(l, msg, msgSheetHow.Format(l, SheetExample(l, r)))
 		}
 		return msg
 	})
