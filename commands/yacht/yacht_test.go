@@ -117,7 +117,7 @@ func TestKeepValueByHand(t *testing.T) {
 		t.Errorf("best %+v, want keep four sixes at %.6f", d.Actions[0], want)
 	}
 	text := bot.FormatText(r)
-	if !strings.Contains(text, "⚅⚅⚅⚅") || !strings.Contains(text, "**Best: keep ⚅⚅⚅⚅, roll 1") {
+	if !strings.Contains(text, "⚅⚅⚅⚅") || !strings.Contains(text, "**Best: keep ⚅⚅⚅⚅ (6666), reroll 1 die") {
 		t.Errorf("reply:\n%s", text)
 	}
 }

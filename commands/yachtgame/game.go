@@ -388,14 +388,8 @@ func diceModal(loc commands.Locale, g *game) *commands.Reply {
 	}, Volatile: true}
 }
 
-// glyphs writes faces as die glyphs ⚀..⚅.
-func glyphs(faces []int) string {
-	var b strings.Builder
-	for _, f := range faces {
-		b.WriteString(yacht.Glyph(f))
-	}
-	return b.String()
-}
+// glyphs writes faces as die glyphs with their digits.
+func glyphs(faces []int) string { return yachtcmd.DiceText(faces) }
 
 // describe writes an action for a person.
 func describe(loc commands.Locale, r *yacht.Rules, a yacht.Action) string {
@@ -406,6 +400,9 @@ func describe(loc commands.Locale, r *yacht.Rules, a yacht.Action) string {
 		case yacht.NumDice:
 			return msgKeepAll.In(loc)
 		default:
+			if yacht.NumDice-n == 1 {
+				return msgKeepOne.Format(loc, glyphs(a.Keep.Faces()))
+			}
 			return msgKeep.Format(loc, glyphs(a.Keep.Faces()), yacht.NumDice-n)
 		}
 	}

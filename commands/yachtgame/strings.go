@@ -46,7 +46,8 @@ var (
 	msgHeldNote  = commands.T("(held dice in [brackets])", "([괄호] 안은 남긴 주사위)", "（[ ] 内は残したサイコロ）")
 	msgBest      = commands.T("⭐ Best: %s — expected final %.2f", "⭐ 최선: %s — 최종 기댓값 %.2f", "⭐ 最善: %s — 最終期待値 %.2f")
 	msgYourHold  = commands.T("Your hold: %s — expected final %.2f (−%.2f)", "지금 남긴 것: %s — 최종 기댓값 %.2f (−%.2f)", "今の保留: %s — 最終期待値 %.2f（−%.2f）")
-	msgKeep      = commands.T("keep %s, roll %d", "%s 남기고 %d개 굴리기", "%s を残して %d 個振る")
+	msgKeep      = commands.T("keep %s, reroll %d dice", "%s 남기고 %d개 다시 굴리기", "%s を残して %d 個振り直す")
+	msgKeepOne   = commands.T("keep %s, reroll 1 die", "%s 남기고 1개 다시 굴리기", "%s を残して 1 個振り直す")
 	msgKeepAll   = commands.T("keep all five", "다섯 개 모두 남기기", "5 個すべて残す")
 	msgRerollAll = commands.T("reroll all five", "다섯 개 모두 다시 굴리기", "5 個すべて振り直す")
 	msgScore     = commands.T("score %s for %d", "%s에 %d점", "%s に %d 点")
@@ -83,7 +84,7 @@ var (
 	msgNoDetail  = commands.T("(per-turn detail was dropped to keep the game in its buttons)", "(게임을 버튼에 담기 위해 턴별 내역은 생략됨)", "（ゲームをボタンに収めるためターン別の内訳は省略）")
 	msgWinner    = commands.T("🏆 %s wins with %d.", "🏆 %s 승리 (%d점).", "🏆 %s の勝ち（%d 点）。")
 	msgTie       = commands.T("🏆 Tie at %d: %s.", "🏆 %d점 동점: %s.", "🏆 %d 点で同点: %s。")
-	msgFooter    = commands.T("Exact optimal strategy (seed 001). The game lives in the buttons: a restarted bot carries on.",
-		"정확한 최적 전략 (시드 001). 게임은 버튼에 담겨 있어 봇이 재시작해도 이어집니다.",
-		"厳密な最適戦略（シード 001）。ゲームはボタンの中にあるので、ボットが再起動しても続きます。")
+	msgFooter    = commands.T("Advice from exact best play. The game lives in its buttons, so it carries on even after the bot restarts.",
+		"조언은 정확한 최선의 플레이 기준입니다. 게임은 버튼에 담겨 있어 봇이 다시 시작해도 이어집니다.",
+		"助言は厳密な最善手に基づきます。ゲームはボタンの中にあるので、ボットが再起動しても続きます。")
 )
