@@ -172,6 +172,7 @@ func Command() *commands.Command {
 
 // countError turns a parse error of a count option into a clear rejection.
 func countError(name, value string, err error) error {
+	value = commands.Quote(value)
 	switch {
 	case errors.Is(err, coins.ErrNegative):
 		return commands.Reject("`%s` cannot be negative (got %s); use a whole number from 0 to 10^18.",
@@ -182,9 +183,9 @@ func countError(name, value string, err error) error {
 			"`%s` 값이 10^18보다 큽니다 (입력 %s). 최대 1000000000000000000입니다.",
 			"`%s` が 10^18 を超えています（入力 %s）。最大は 1000000000000000000 です。", name, value)
 	}
-	return commands.Reject("`%s` must be a whole number such as `20`, `10^18` or `1e9`; got %q.",
-		"`%s`에는 `20`, `10^18`, `1e9` 같은 정수를 쓰세요. 입력: %q",
-		"`%s` には `20`、`10^18`、`1e9` のような整数を指定してください。入力: %q", name, value)
+	return commands.Reject("`%s` must be a whole number such as `20`, `10^18` or `1e9`; got %s.",
+		"`%s`에는 `20`, `10^18`, `1e9` 같은 정수를 쓰세요. 입력: %s",
+		"`%s` には `20`、`10^18`、`1e9` のような整数を指定してください。入力: %s", name, value)
 }
 
 func parseCount(req *commands.Request, name string) (int64, error) {

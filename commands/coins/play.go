@@ -40,7 +40,7 @@ type playState struct {
 }
 
 var (
-	txtPlayTitle = commands.T("Black & white coins vs the %s bot", "흑백 동전 vs %s 봇", "白黒コイン vs %s ボット")
+	txtPlayTitle = commands.T("Black & white coins vs the %s bot", "흑백 동전 vs %s 봇", "白黒コイン vs %s")
 	txtPlayRules = commands.T("Take 1 or 2 coins of one colour; whoever takes the last coin loses.", "한 색에서 1~2개를 가져갑니다. 마지막 동전을 가져간 사람이 집니다.", "一色から1〜2枚取ります。最後のコインを取った人が負け。")
 	txtYouTook   = commands.T("You took %d %s.", "당신은 %[2]s %[1]d개를 가져갔습니다.", "あなたは%[2]sを %[1]d 枚取りました。")
 	txtBotTook   = commands.T("The bot took %d %s.", "봇은 %[2]s %[1]d개를 가져갔습니다.", "ボットは%[2]sを %[1]d 枚取りました。")
@@ -54,9 +54,9 @@ var (
 	txtHintWin   = commands.T("💡 With %s you are winning: %s.", "💡 %s에서는 당신이 이깁니다: %s.", "💡 %s ではあなたの勝ちです: %s。")
 	txtHintLose  = commands.T("💡 With %s you are losing against perfect play (black + white ≡ 1 mod 3); make a move and hope for a mistake.", "💡 %s에서는 상대가 최선이면 집니다 (검은 + 흰 ≡ 1 mod 3). 수를 두고 실수를 기다리세요.", "💡 %s では相手が最善なら負けです（黒 + 白 ≡ 1 mod 3）。手を指して相手のミスを待ちましょう。")
 	txtOppNames  = map[byte]commands.Text{
-		'p': commands.T("perfect", "완벽한", "完全な"),
-		'm': commands.T("MCTS (k = 50)", "MCTS (k = 50)", "MCTS（k = 50）"),
-		'r': commands.T("random", "무작위", "ランダム"),
+		'p': commands.T("perfect", "완벽한", "完全なボット"),
+		'm': commands.T("MCTS (k = 50)", "MCTS (k = 50)", "MCTS（k = 50）のボット"),
+		'r': commands.T("random", "무작위", "ランダムなボット"),
 	}
 	oppSpec = map[byte]string{'p': "perfect", 'm': "mcts", 'r': "random"}
 )
