@@ -98,10 +98,15 @@ func parseNames(s string) ([]string, error) {
 		if err := checkName(n); err != nil {
 			return nil, err
 		}
+		for _, m := range names {
+			if sameName(m, n) {
+				return nil, &nameError{problem: nameTwice, name: n}
+			}
+		}
 		names = append(names, n)
 	}
 	if len(names) == 0 {
-		return nil, fmt.Errorf("no names")
+		return nil, &nameError{problem: nameNone}
 	}
 	return names, nil
 }
@@ -133,7 +138,7 @@ func start(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	if s := strings.TrimSpace(req.Options.String("players", "")); s != "" {
 		var err error
 		if names, err = parseNames(s); err != nil {
-			return nil, commands.Rejectf(msgBadPlayers, err.Error(), maxPlayers)
+			return nil, rejectNames(err)
 		}
 		if len(names) > maxPlayers {
 			return nil, commands.Rejectf(msgBadPlayers, msgTooManyPlayers.Format(loc, len(names), maxPlayers), maxPlayers)
