@@ -170,24 +170,24 @@ func takeError(v string, err error) error {
 	switch {
 	case errors.Is(err, coins.ErrEmptyTakeSet):
 		return commands.Reject("`take` is empty; list the amounts that may be taken, e.g. `take:\"1 2\"`.",
-			"`take`가 비어 있습니다. 가져갈 수 있는 개수를 쓰세요. 예: `take:\"1 2\"`",
-			"`take` が空です。取れる数を並べてください。例: `take:\"1 2\"`")
+			"`가져가기`가 비어 있습니다. 가져갈 수 있는 개수를 쓰세요. 예: `가져가기:\"1 2\"`",
+			"`取る数` が空です。取れる数を並べてください。例: `取る数:\"1 2\"`")
 	case errors.Is(err, coins.ErrZeroTake):
 		return commands.Reject("`take` amounts must be at least 1 (got %s); e.g. `take:\"1 2\"`.",
-			"`take`의 개수는 1 이상이어야 합니다 (입력 %s). 예: `take:\"1 2\"`",
-			"`take` の数は 1 以上にしてください（入力 %s）。例: `take:\"1 2\"`", v)
+			"`가져가기`의 개수는 1 이상이어야 합니다 (입력 %s). 예: `가져가기:\"1 2\"`",
+			"`取る数` の数は 1 以上にしてください（入力 %s）。例: `取る数:\"1 2\"`", v)
 	case errors.Is(err, coins.ErrTakeTooLarge):
 		return commands.Reject("`take` amounts must be at most %d (got %s).",
-			"`take`의 개수는 %d 이하여야 합니다 (입력 %s).",
-			"`take` の数は %d 以下にしてください（入力 %s）。", coins.MaxTake, v)
+			"`가져가기`의 개수는 %d 이하여야 합니다 (입력 %s).",
+			"`取る数` の数は %d 以下にしてください（入力 %s）。", coins.MaxTake, v)
 	case errors.Is(err, coins.ErrTakeTooMany):
 		return commands.Reject("`take` may list at most %d amounts (got %s).",
-			"`take`에는 최대 %d개의 개수를 쓸 수 있습니다 (입력 %s).",
-			"`take` に並べられるのは %d 個までです（入力 %s）。", coins.MaxTakeSize, v)
+			"`가져가기`에는 최대 %d개의 개수를 쓸 수 있습니다 (입력 %s).",
+			"`取る数` に並べられるのは %d 個までです（入力 %s）。", coins.MaxTakeSize, v)
 	}
 	return commands.Reject("`take` must be whole numbers separated by spaces, e.g. `take:\"1 3 4\"`; got %s.",
-		"`take`에는 공백으로 구분한 정수를 쓰세요. 예: `take:\"1 3 4\"` 입력: %s",
-		"`take` には空白で区切った整数を指定してください。例: `take:\"1 3 4\"` 入力: %s", v)
+		"`가져가기`에는 공백으로 구분한 정수를 쓰세요. 예: `가져가기:\"1 3 4\"` 입력: %s",
+		"`取る数` には空白で区切った整数を指定してください。例: `取る数:\"1 3 4\"` 入力: %s", v)
 }
 
 func handlePile(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
@@ -205,7 +205,7 @@ func handlePile(ctx context.Context, req *commands.Request) (*commands.Reply, er
 	}
 	last := req.Options.String("last", "loses")
 	if last != "loses" && last != "wins" {
-		return nil, commands.Reject("`last` must be `loses` or `wins`.", "`last`는 `loses` 또는 `wins`여야 합니다.", "`last` は `loses` か `wins` にしてください。")
+		return nil, commands.Reject("`last` must be `loses` or `wins`.", "`마지막`은 `loses` 또는 `wins`여야 합니다.", "`最後` は `loses` か `wins` にしてください。")
 	}
 	pile, err := coins.NewPile(take, last == "wins")
 	if err != nil {

@@ -48,11 +48,11 @@ var (
 	txtDiagButton      = commands.T("diagonal", "대각선", "対角線")
 	txtRowMenu         = commands.T("Press a row orb (%s–%s)", "행 오브 누르기 (%s–%s)", "行オーブを押す（%s–%s）")
 	txtColMenu         = commands.T("Press a column orb (%s–%s)", "열 오브 누르기 (%s–%s)", "列オーブを押す（%s–%s）")
-	txtBadState        = commands.T("This puzzle's button is outdated or damaged; deal a new one with `/orbs random:5x5`.", "이 퍼즐의 버튼이 오래되었거나 손상되었습니다. `/orbs random:5x5`로 새 퍼즐을 받으세요.", "このパズルのボタンは古いか壊れています。`/orbs random:5x5` で新しいパズルを配ってください。")
-	txtGridAndRandom   = commands.T("Give either `grid` (a puzzle to solve) or `random` (a puzzle to play, e.g. `random:5x5`), not both.", "`grid`(풀 퍼즐)와 `random`(플레이할 퍼즐, 예: `random:5x5`) 중 하나만 주세요.", "`grid`（解くパズル）か `random`（遊ぶパズル、例: `random:5x5`）のどちらか一方だけを指定してください。")
-	txtNeither         = commands.T("Give a `grid` to solve, e.g. `grid:\"1001/0110/1001\"` (1 # X ■ cloudy, 0 . □ clear, rows separated by / (or by spaces when a row has several cells)), or `random:5x5` to play.", "풀 `grid`를 주세요. 예: `grid:\"1001/0110/1001\"` (1 # X ■ 흐림, 0 . □ 맑음, 행은 / 로 구분). 또는 `random:5x5`로 플레이하세요.", "解く `grid` を指定してください。例: `grid:\"1001/0110/1001\"`（1 # X ■ 曇り、0 . □ 晴れ、行は / で区切る）。または `random:5x5` で遊べます。")
-	txtLimitWithRandom = commands.T("`limit` goes with `grid`; a `random` puzzle is played without a limit (the fewest presses are told at the end).", "`limit`은 `grid`와 함께 씁니다. `random` 퍼즐은 제한 없이 플레이하며 마지막에 최소 횟수를 알려 드립니다.", "`limit` は `grid` と一緒に使います。`random` のパズルは上限なしで遊び、最後に最少回数をお知らせします。")
-	txtBadRandom       = commands.T("`random` must be a size rows×columns from 1x1 to %[1]dx%[1]d, such as `5x5` or `3x7`; got %[2]s.", "`random`은 1x1부터 %[1]dx%[1]d까지의 크기(행×열)여야 합니다. 예: `5x5`, `3x7`. 입력: %[2]s", "`random` は 1x1 から %[1]dx%[1]d までの大きさ（行×列）にしてください。例: `5x5`、`3x7`。入力: %[2]s")
+	txtBadState        = commands.T("This puzzle's button is outdated or damaged; deal a new one with `/orbs random:5x5`.", "이 퍼즐의 버튼이 오래되었거나 손상되었습니다. `/오브 무작위:5x5`로 새 퍼즐을 받으세요.", "このパズルのボタンは古いか壊れています。`/オーブ ランダム:5x5` で新しいパズルを配ってください。")
+	txtGridAndRandom   = commands.T("Give either `grid` (a puzzle to solve) or `random` (a puzzle to play, e.g. `random:5x5`), not both.", "`격자`(풀 퍼즐)와 `무작위`(플레이할 퍼즐, 예: `무작위:5x5`) 중 하나만 주세요.", "`グリッド`（解くパズル）か `ランダム`（遊ぶパズル、例: `ランダム:5x5`）のどちらか一方だけを指定してください。")
+	txtNeither         = commands.T("Give a `grid` to solve, e.g. `grid:\"1001/0110/1001\"` (1 # X ■ cloudy, 0 . □ clear, rows separated by / (or by spaces when a row has several cells)), or `random:5x5` to play.", "풀 `격자`를 주세요. 예: `격자:\"1001/0110/1001\"` (1 # X ■ 흐림, 0 . □ 맑음, 행은 / 로 구분). 또는 `무작위:5x5`로 플레이하세요.", "解く `グリッド` を指定してください。例: `グリッド:\"1001/0110/1001\"`（1 # X ■ 曇り、0 . □ 晴れ、行は / で区切る）。または `ランダム:5x5` で遊べます。")
+	txtLimitWithRandom = commands.T("`limit` goes with `grid`; a `random` puzzle is played without a limit (the fewest presses are told at the end).", "`제한`은 `격자`와 함께 씁니다. `무작위` 퍼즐은 제한 없이 플레이하며 마지막에 최소 횟수를 알려 드립니다.", "`上限` は `グリッド` と一緒に使います。`ランダム` のパズルは上限なしで遊び、最後に最少回数をお知らせします。")
+	txtBadRandom       = commands.T("`random` must be a size rows×columns from 1x1 to %[1]dx%[1]d, such as `5x5` or `3x7`; got %[2]s.", "`무작위`는 1x1부터 %[1]dx%[1]d까지의 크기(행×열)여야 합니다. 예: `5x5`, `3x7`. 입력: %[2]s", "`ランダム` は 1x1 から %[1]dx%[1]d までの大きさ（行×列）にしてください。例: `5x5`、`3x7`。入力: %[2]s")
 )
 
 // Parse errors, by kind.

@@ -41,7 +41,7 @@ var (
 	txtBestIs      = commands.T("Best: height %d (the listing below; also in %s and %s).", "최선: 높이 %d (아래 목록; %s, %s에도 있음).", "最良: 高さ %d（下の一覧。%s と %s にもあります）。")
 	txtBestLong    = commands.T("Best: height %d — its listing has %d lines: see %s and %s.", "최선: 높이 %d — 목록이 %d줄이라 %s, %s을 보세요.", "最良: 高さ %d — 一覧が %d 行あるので %s と %s を見てください。")
 	txtNoRuleRaise = commands.T("No height up to %[1]d has a paper rule; raise `%[2]s` (up to %[3]d) to search taller trees.",
-		"높이 %[1]d까지는 논문의 규칙이 없습니다. 더 높은 트리를 찾으려면 `%[2]s`을(를) 늘려 보세요 (최대 %[3]d).",
+		"높이 %[1]d까지는 논문의 규칙이 없습니다. 더 높은 트리를 찾으려면 `%[2]s` 값을 늘려 보세요 (최대 %[3]d).",
 		"高さ %[1]d までに論文の規則はありません。もっと高い木を探すには `%[2]s` を増やしてください（最大 %[3]d）。")
 	txtNoRuleRound = commands.T("No paper rule was found: this ratio needs trees too tall to search, and searching further cannot help. Round the weights to fewer digits to get a short rule.",
 		"논문의 규칙을 찾지 못했습니다. 이 비율에는 탐색할 수 없을 만큼 높은 트리가 필요해서 더 찾아도 소용이 없습니다. 짧은 규칙을 얻으려면 비율을 더 적은 자릿수로 반올림하세요.",
@@ -88,8 +88,8 @@ var (
 
 	// Rejections.
 	errEmpty = commands.T("`weights` is empty. Give the ratio of the outcomes, e.g. `1 4 15`, `3:7`, `5%% 20%% 75%%` or `0.05 0.2 0.75`.",
-		"`weights`가 비어 있습니다. 결과들의 비율을 써 주세요. 예: `1 4 15`, `3:7`, `5%% 20%% 75%%`, `0.05 0.2 0.75`.",
-		"`weights` が空です。結果の比率を書いてください。例: `1 4 15`、`3:7`、`5%% 20%% 75%%`、`0.05 0.2 0.75`。")
+		"`비율`이 비어 있습니다. 결과들의 비율을 써 주세요. 예: `1 4 15`, `3:7`, `5%% 20%% 75%%`, `0.05 0.2 0.75`.",
+		"`比率` が空です。結果の比率を書いてください。例: `1 4 15`、`3:7`、`5%% 20%% 75%%`、`0.05 0.2 0.75`。")
 	errSyntax = commands.T("Weight %d (`%s`) is not a number. Use integers, decimals, percentages or fractions, e.g. `1 4 15`, `5%% 20%% 75%%`, `1/6 1/3 1/2`.",
 		"%d번째 비율(`%s`)이 수가 아닙니다. 정수, 소수, 백분율, 분수를 써 주세요. 예: `1 4 15`, `5%% 20%% 75%%`, `1/6 1/3 1/2`.",
 		"%d 番目の比率（`%s`）が数ではありません。整数・小数・百分率・分数を使ってください。例: `1 4 15`、`5%% 20%% 75%%`、`1/6 1/3 1/2`。")
@@ -107,9 +107,9 @@ var (
 	errTooLong = commands.T("A weight is too long; use at most 12 significant digits, e.g. `33.3%% 66.7%%`.",
 		"비율의 자릿수가 너무 깁니다. 유효숫자 12자리 이하로 써 주세요. 예: `33.3%% 66.7%%`.",
 		"比率の桁が長すぎます。有効数字 12 桁以下にしてください。例: `33.3%% 66.7%%`。")
-	errDie        = commands.T("`die` must be 2 to %d faces (2 for a coin, 6 for a d6); got %d.", "`die`는 면이 2~%d개여야 합니다 (동전 2, 육면체 6). 입력: %d", "`die` は 2〜%d 面にしてください（コインは 2、d6 は 6）。入力: %d")
-	errExtra      = commands.T("`extra_depth` must be 0 to %d; got %d.", "`extra_depth`는 0~%d여야 합니다. 입력: %d", "`extra_depth` は 0〜%d にしてください。入力: %d")
-	errMode       = commands.T("`mode` must be `paper`, `optimal` or `both`; got `%s`.", "`mode`는 `paper`, `optimal`, `both` 중 하나여야 합니다. 입력: `%s`", "`mode` は `paper`、`optimal`、`both` のいずれかです。入力: `%s`")
+	errDie        = commands.T("`die` must be 2 to %d faces (2 for a coin, 6 for a d6); got %d.", "`주사위`는 면이 2~%d개여야 합니다 (동전 2, 육면체 6). 입력: %d", "`ダイス` は 2〜%d 面にしてください（コインは 2、d6 は 6）。入力: %d")
+	errExtra      = commands.T("`extra_depth` must be 0 to %d; got %d.", "`추가깊이`는 0~%d여야 합니다. 입력: %d", "`追加の深さ` は 0〜%d にしてください。入力: %d")
+	errMode       = commands.T("`mode` must be `paper`, `optimal` or `both`; got `%s`.", "`모드`는 `paper`, `optimal`, `both` 중 하나여야 합니다. 입력: `%s`", "`モード` は `paper`、`optimal`、`both` のいずれかです。入力: `%s`")
 	errLabelCount = commands.T("%d labels for %d weights: give one name per outcome, separated by commas, e.g. `miss, hit, critical`.",
 		"이름 %d개, 비율 %d개: 결과마다 이름 하나를 쉼표로 구분해 주세요. 예: `꽝, 당첨, 대박`.",
 		"名前 %d 個、比率 %d 個: 結果ごとに名前を一つ、カンマ区切りで。例: `はずれ, あたり, 大当たり`。")

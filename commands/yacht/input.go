@@ -46,16 +46,16 @@ var (
 		"ボーナス %d 点は %d の倍数ではありません。")
 	msgSheetRepeated = commands.T("%s is on the sheet twice.",
 		"%s이(가) 점수표에 두 번 있습니다.",
-		"%s がスコア表に2回あります。")
+		"%sがスコア表に2回あります。")
 	msgSheetUnknown = commands.T("%s is not a category of %s. The categories are: %s.",
 		"%s은(는) %s의 족보가 아닙니다. 족보: %s.",
 		"%s は%sの役ではありません。役: %s。")
 	msgSheetImpossible = commands.T("%s cannot score %d; it can score %s.",
 		"%s에는 %d점을 기록할 수 없습니다. 가능한 점수: %s.",
-		"%s に %d 点は記入できません。記入できる点数: %s。")
+		"%sに %d 点は記入できません。記入できる点数: %s。")
 	msgSheetBonusYacht = commands.T("A bonus needs %s scored %d on the sheet.",
 		"보너스가 있으려면 점수표에 %s %d점이 있어야 합니다.",
-		"ボーナスにはスコア表に %s %d 点が必要です。")
+		"ボーナスにはスコア表に%s %d 点が必要です。")
 	msgSheetBonusMany = commands.T("A bonus of %d is more bonuses than a game has turns.",
 		"보너스 %d점은 한 게임의 턴 수보다 많습니다.",
 		"ボーナス %d 点は1ゲームのターン数より多くなります。")

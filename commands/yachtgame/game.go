@@ -186,7 +186,7 @@ func press(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	loc := req.Locale
 	g, err := decode(req.Params["state"])
 	if err != nil {
-		return nil, commands.Rejectf(msgBadState, strings.TrimPrefix(err.Error(), errState.Error()+": "))
+		return nil, commands.Rejectf(msgBadState)
 	}
 	if ownerOf(req.UserID) != g.owner {
 		who := msgSomeoneElse.In(loc)

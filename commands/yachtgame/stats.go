@@ -138,7 +138,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	}
 	games := int(req.Options.Int("games", defaultGames))
 	if games < minGames || games > maxGames {
-		return nil, commands.Reject("games must be between %d and %d.", "games는 %d~%d 사이여야 합니다.", "games は %d〜%d の間です。", minGames, maxGames)
+		return nil, commands.Reject("games must be between %d and %d.", "`게임수`는 %d~%d 사이여야 합니다.", "`ゲーム数` は %d〜%d の間です。", minGames, maxGames)
 	}
 	seed := req.Options.Int("seed", 1)
 	compare := req.Options.Bool("compare", true)

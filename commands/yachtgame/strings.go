@@ -14,14 +14,14 @@ var (
 		"이 이름들로는 게임이 Discord 버튼 id에 들어가지 않습니다 (%d/%d자). 봇은 게임을 메모리가 아니라 버튼에 보관합니다. 더 짧은 이름을 쓰세요 (모두 합쳐 %d바이트 이하).",
 		"この名前ではゲームが Discord のボタン id に収まりません（%d/%d 文字）。ボットはゲームをメモリではなくボタンに保存します。短い名前にしてください（合計 %d バイト以内）。")
 	msgStateLost = commands.T("This game no longer fits in a Discord button id (%d of %d characters), so it cannot go on: the bot keeps games only in their buttons. The sheets so far are below; continue with `/yacht-advise sheet:\"…\"`.",
-		"이 게임은 더 이상 Discord 버튼 id에 들어가지 않아 (%d/%d자) 계속할 수 없습니다. 봇은 게임을 버튼에만 보관합니다. 지금까지의 점수표는 아래에 있습니다. `/yacht-advise sheet:\"…\"`로 이어가세요.",
-		"このゲームはもう Discord のボタン id に収まらないため（%d/%d 文字）続けられません。ボットはゲームをボタンにのみ保存します。ここまでのスコア表は下にあります。`/yacht-advise sheet:\"…\"` で続けてください。")
-	msgBadState = commands.T("This game button is outdated or damaged (%s); start a new game with `/yacht start`.",
-		"이 게임 버튼은 오래되었거나 손상되었습니다 (%s). `/yacht start`로 새 게임을 시작하세요.",
-		"このゲームのボタンは古いか壊れています（%s）。`/yacht start` で新しいゲームを始めてください。")
+		"이 게임은 더 이상 Discord 버튼 id에 들어가지 않아 (%d/%d자) 계속할 수 없습니다. 봇은 게임을 버튼에만 보관합니다. 지금까지의 점수표는 아래에 있습니다. `/요트-조언 점수표:\"…\"`로 이어가세요.",
+		"このゲームはもう Discord のボタン id に収まらないため（%d/%d 文字）続けられません。ボットはゲームをボタンにのみ保存します。ここまでのスコア表は下にあります。`/ヨット助言 スコア表:\"…\"` で続けてください。")
+	msgBadState = commands.T("This game button is outdated or damaged; start a new game with `/yacht start`.",
+		"이 게임 버튼은 오래되었거나 손상되었습니다. `/요트 시작`으로 새 게임을 시작하세요.",
+		"このゲームのボタンは古いか壊れています。`/ヨット 開始` で新しいゲームを始めてください。")
 	msgNotYours = commands.T("This is %s sheet: only the player who started the game presses its buttons. Start your own with `/yacht start`.",
-		"이것은 %s 점수표입니다. 게임을 시작한 사람만 버튼을 누를 수 있습니다. `/yacht start`로 직접 시작하세요.",
-		"これは %s のスコア表です。ゲームを始めた人だけがボタンを押せます。`/yacht start` で自分のゲームを始めてください。")
+		"이것은 %s 점수표입니다. 게임을 시작한 사람만 버튼을 누를 수 있습니다. `/요트 시작`으로 직접 시작하세요.",
+		"これは %s のスコア表です。ゲームを始めた人だけがボタンを押せます。`/ヨット 開始` で自分のゲームを始めてください。")
 	msgSomeoneElse = commands.T("someone else's", "다른 사람의", "他の人")
 	msgOwnersSheet = commands.T("%s's", "%s님의", "%s さん")
 	msgNotNow      = commands.T("That is not possible at this point of the turn (roll %d); press one of the buttons shown.",
@@ -50,7 +50,7 @@ var (
 	msgKeepOne   = commands.T("keep %s, reroll 1 die", "%s 남기고 1개 다시 굴리기", "%s を残して 1 個振り直す")
 	msgKeepAll   = commands.T("keep all five", "다섯 개 모두 남기기", "5 個すべて残す")
 	msgRerollAll = commands.T("reroll all five", "다섯 개 모두 다시 굴리기", "5 個すべて振り直す")
-	msgScore     = commands.T("score %s for %d", "%s에 %d점", "%s に %d 点")
+	msgScore     = commands.T("score %s for %d", "%s에 %d점", "%sに %d 点")
 	msgLastOK    = commands.T("↩ %s: %s — optimal ✓", "↩ %s: %s — 최적 ✓", "↩ %s: %s — 最適 ✓")
 	msgLastCost  = commands.T("↩ %s: %s — cost **%.2f** expected points (best was %s)", "↩ %s: %s — 기댓값 **%.2f**점 손해 (최선: %s)", "↩ %s: %s — 期待値 **%.2f** 点の損（最善: %s）")
 	msgRolled    = commands.T("rolled %s", "굴림 %s", "出目 %s")
