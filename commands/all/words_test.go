@@ -174,3 +174,26 @@ func TestWordsAreThePlayersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestExamplesFollowTheDefinitions checks that every word of every example
+// names the command, its subcommand or one of their options, so that /help
+// shows all of it in the names of the player's language.
+func TestExamplesFollowTheDefinitions(t *testing.T) {
+	reg := all.Registry()
+	for _, c := range reg.Commands() {
+		exs := append([]string{}, c.Examples...)
+		for _, s := range c.Subcommands {
+			exs = append(exs, s.Example)
+		}
+		for _, ex := range exs {
+			if unknown := commands.ExampleNames(c, ex); unknown != nil {
+				t.Errorf("/%s: example %q has words that are not options: %q", c.Name.En, ex, unknown)
+			}
+			for _, l := range []commands.Locale{commands.Korean, commands.Japanese} {
+				if got := commands.LocalizeExample(c, ex, l); strings.HasPrefix(got, "/"+c.Name.En+" ") && c.Name.In(l) != c.Name.En {
+					t.Errorf("/%s %s: example not localised: %q", c.Name.En, l, got)
+				}
+			}
+		}
+	}
+}
