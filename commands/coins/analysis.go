@@ -196,7 +196,7 @@ func handlePile(ctx context.Context, req *commands.Request) (*commands.Reply, er
 		return nil, err
 	}
 	if n == 0 {
-		return nil, commands.Rejectf(txtMarbleZero, "coins", "coins")
+		return nil, rejectOption(txtMarbleZero, "coins", "coins", "coins")
 	}
 	tv := req.Options.String("take", "1 2")
 	take, err := coins.ParseTakeSet(tv)
@@ -292,7 +292,7 @@ func handleMarbles(req *commands.Request) (*commands.Reply, error) {
 		return nil, err
 	}
 	if n == 0 {
-		return nil, commands.Rejectf(txtMarbleZero, "count", "count")
+		return nil, rejectOption(txtMarbleZero, "count", "count", "count")
 	}
 	l := req.Locale
 	g := coins.Marbles{}
