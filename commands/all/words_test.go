@@ -143,9 +143,10 @@ func englishFragments(text string) []string {
 }
 
 // TestWordsAreThePlayersLanguage walks every /help example and a list of
-// mistaken inputs in Korean and Japanese: no English sentence fragment
-// outside code (quoted input, option names, listings), and in no language
-// a name of something inside the project.
+// mistaken inputs, and every button and menu of their answers, in Korean
+// and Japanese: no English sentence fragment outside code (quoted input,
+// option names, listings), and in no language a name of something inside
+// the project.
 func TestWordsAreThePlayersLanguage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every command")
@@ -170,6 +171,30 @@ func TestWordsAreThePlayersLanguage(t *testing.T) {
 			}
 			if frags := englishFragments(text); frags != nil {
 				t.Errorf("%s %s: English %q:\n%s", loc, line, frags, text)
+			}
+			// One step further: every button and menu of the answer.
+			for _, row := range r.Components {
+				for _, c := range row {
+					if c.CustomID == "" || c.Disabled {
+						continue
+					}
+					var values []string
+					if len(c.Options) > 0 {
+						values = []string{c.Options[0].Value}
+					}
+					cr, cout := h.Click(c.CustomID, values...)
+					if cout == bot.Internal {
+						t.Errorf("%s %s, then %s: internal error", loc, line, c.CustomID)
+						continue
+					}
+					ctext := replyText(cr)
+					if ref := internalRef.FindAllString(ctext, -1); ref != nil {
+						t.Errorf("%s %s, then %s: names internal things %q:\n%s", loc, line, c.CustomID, ref, ctext)
+					}
+					if frags := englishFragments(ctext); loc != commands.English && frags != nil {
+						t.Errorf("%s %s, then %s: English %q:\n%s", loc, line, c.CustomID, frags, ctext)
+					}
+				}
 			}
 		}
 	}
