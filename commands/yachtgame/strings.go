@@ -21,9 +21,9 @@ var (
 		"このゲームのボタンは古いか壊れています。`/ヨット 開始` で新しいゲームを始めてください。")
 	msgNotYours = commands.T("This is %s sheet: only the player who started the game presses its buttons. Start your own with `/yacht start`.",
 		"이것은 %s 점수표입니다. 게임을 시작한 사람만 버튼을 누를 수 있습니다. `/요트 시작`으로 직접 시작하세요.",
-		"これは %s のスコア表です。ゲームを始めた人だけがボタンを押せます。`/ヨット 開始` で自分のゲームを始めてください。")
+		"これは%sのスコア表です。ゲームを始めた人だけがボタンを押せます。`/ヨット 開始` で自分のゲームを始めてください。")
 	msgSomeoneElse = commands.T("someone else's", "다른 사람의", "他の人")
-	msgOwnersSheet = commands.T("%s's", "%s님의", "%s さん")
+	msgOwnersSheet = commands.T("%s's", "%s님의", "%sさん")
 	msgNotNow      = commands.T("That is not possible at this point of the turn (roll %d); press one of the buttons shown.",
 		"지금 단계(굴림 %d)에서는 할 수 없습니다. 표시된 버튼을 누르세요.",
 		"このターンのこの段階（ロール %d）ではできません。表示されているボタンを押してください。")
@@ -82,7 +82,7 @@ var (
 	msgLostWhere = commands.T("Lost in the turns that scored: %s", "손실이 난 턴 (기록한 족보): %s", "損をしたターン（記入した役）: %s")
 	msgNoLoss    = commands.T("Every decision was optimal. 🎯", "모든 결정이 최적이었습니다. 🎯", "すべての判断が最適でした。🎯")
 	msgNoDetail  = commands.T("(per-turn detail was dropped to keep the game in its buttons)", "(게임을 버튼에 담기 위해 턴별 내역은 생략됨)", "（ゲームをボタンに収めるためターン別の内訳は省略）")
-	msgWinner    = commands.T("🏆 %s wins with %d.", "🏆 %s 승리 (%d점).", "🏆 %s の勝ち（%d 点）。")
+	msgWinner    = commands.T("🏆 %s wins with %d.", "🏆 %s 승리 (%d점).", "🏆 %sの勝ち（%d 点）。")
 	msgTie       = commands.T("🏆 Tie at %d: %s.", "🏆 %d점 동점: %s.", "🏆 %d 点で同点: %s。")
 	msgFooter    = commands.T("Advice from exact best play. The game lives in its buttons, so it carries on even after the bot restarts.",
 		"조언은 정확한 최선의 플레이 기준입니다. 게임은 버튼에 담겨 있어 봇이 다시 시작해도 이어집니다.",
