@@ -23,9 +23,10 @@ func Coerce(defs []Option, raw map[string]any) (Options, error) {
 	for name, v := range raw {
 		d, ok := known[name]
 		if !ok {
-			return nil, Reject("Unknown option `%s`. Options: %s.",
-				"알 수 없는 옵션 `%s`입니다. 옵션: %s.",
-				"不明なオプション `%s` です。オプション: %s。", name, optionNames(defs))
+			t := T("Unknown option %s. Options: %s.",
+				"알 수 없는 옵션 %s입니다. 옵션: %s.",
+				"不明なオプション %s です。オプション: %s。")
+			return nil, RejectEach(func(l Locale) string { return t.Format(l, Quote(name), optionNames(defs, l)) })
 		}
 		tv, err := coerceValue(d, v)
 		if err != nil {
@@ -35,21 +36,23 @@ func Coerce(defs []Option, raw map[string]any) (Options, error) {
 	}
 	for i := range defs {
 		if defs[i].Required && !out.Has(defs[i].Name.En) {
-			return nil, Reject("The option `%s` is required: %s.",
+			d := &defs[i]
+			t := T("The option `%s` is required: %s.",
 				"`%s` 옵션이 필요합니다: %s.",
-				"オプション `%s` は必須です: %s。", defs[i].Name.En, defs[i].Description.En)
+				"オプション `%s` は必須です: %s。")
+			return nil, RejectEach(func(l Locale) string { return t.Format(l, d.Name.In(l), d.Description.In(l)) })
 		}
 	}
 	return out, nil
 }
 
-func optionNames(defs []Option) string {
+func optionNames(defs []Option, l Locale) string {
 	if len(defs) == 0 {
 		return "-"
 	}
 	names := make([]string, len(defs))
 	for i, d := range defs {
-		names[i] = "`" + d.Name.En + "`"
+		names[i] = "`" + d.Name.In(l) + "`"
 	}
 	return strings.Join(names, ", ")
 }
@@ -65,7 +68,7 @@ func coerceValue(d *Option, v any) (any, error) {
 		}
 		n := utf8.RuneCountInString(s)
 		if d.MinLength > 0 && n < d.MinLength || d.MaxLength > 0 && n > d.MaxLength {
-			return nil, Reject("`%s` must be %d to %d characters long.",
+			return nil, d.reject("`%s` must be %d to %d characters long.",
 				"`%s`의 길이는 %d~%d자여야 합니다.",
 				"`%s` は %d〜%d 文字にしてください。", name, d.MinLength, d.MaxLength)
 		}
@@ -76,14 +79,14 @@ func coerceValue(d *Option, v any) (any, error) {
 		case string:
 			p, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64)
 			if err != nil {
-				return nil, Reject("`%s` must be a whole number, such as `%s:3`; got %q.",
-					"`%s`에는 정수를 써 주세요 (예: `%s:3`). 입력: %q",
-					"`%s` には整数を指定してください（例: `%s:3`）。入力: %q", name, name, x)
+				return nil, d.reject("`%s` must be a whole number, such as `%s:3`; got %s.",
+					"`%s`에는 정수를 써 주세요 (예: `%s:3`). 입력: %s",
+					"`%s` には整数を指定してください（例: `%s:3`）。入力: %s", name, name, Quote(x))
 			}
 			i = p
 		case float64:
 			if x != math.Trunc(x) || math.Abs(x) > 1<<53 {
-				return nil, Reject("`%s` must be a whole number.", "`%s`에는 정수를 써 주세요.", "`%s` には整数を指定してください。", name)
+				return nil, d.reject("`%s` must be a whole number.", "`%s`에는 정수를 써 주세요.", "`%s` には整数を指定してください。", name)
 			}
 			i = int64(x)
 		case int64:
@@ -91,7 +94,7 @@ func coerceValue(d *Option, v any) (any, error) {
 		case int:
 			i = int64(x)
 		default:
-			return nil, Reject("`%s` must be a whole number.", "`%s`에는 정수를 써 주세요.", "`%s` には整数を指定してください。", name)
+			return nil, d.reject("`%s` must be a whole number.", "`%s`에는 정수를 써 주세요.", "`%s` には整数を指定してください。", name)
 		}
 		if err := checkBounds(d, float64(i)); err != nil {
 			return nil, err
@@ -103,9 +106,9 @@ func coerceValue(d *Option, v any) (any, error) {
 		case string:
 			p, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
 			if err != nil || math.IsNaN(p) || math.IsInf(p, 0) {
-				return nil, Reject("`%s` must be a number, such as `%s:2.5`; got %q.",
-					"`%s`에는 수를 써 주세요 (예: `%s:2.5`). 입력: %q",
-					"`%s` には数値を指定してください（例: `%s:2.5`）。入力: %q", name, name, x)
+				return nil, d.reject("`%s` must be a number, such as `%s:2.5`; got %s.",
+					"`%s`에는 수를 써 주세요 (예: `%s:2.5`). 입력: %s",
+					"`%s` には数値を指定してください（例: `%s:2.5`）。入力: %s", name, name, Quote(x))
 			}
 			f = p
 		case float64:
@@ -113,7 +116,7 @@ func coerceValue(d *Option, v any) (any, error) {
 		case int64:
 			f = float64(x)
 		default:
-			return nil, Reject("`%s` must be a number.", "`%s`에는 수를 써 주세요.", "`%s` には数値を指定してください。", name)
+			return nil, d.reject("`%s` must be a number.", "`%s`에는 수를 써 주세요.", "`%s` には数値を指定してください。", name)
 		}
 		if err := checkBounds(d, f); err != nil {
 			return nil, err
@@ -126,11 +129,11 @@ func coerceValue(d *Option, v any) (any, error) {
 		case string:
 			b, err := strconv.ParseBool(strings.TrimSpace(x))
 			if err != nil {
-				return nil, Reject("`%s` must be `true` or `false`.", "`%s`에는 `true`나 `false`를 써 주세요.", "`%s` には `true` か `false` を指定してください。", name)
+				return nil, d.reject("`%s` must be `true` or `false`.", "`%s`에는 `true`나 `false`를 써 주세요.", "`%s` には `true` か `false` を指定してください。", name)
 			}
 			out = b
 		default:
-			return nil, Reject("`%s` must be `true` or `false`.", "`%s`에는 `true`나 `false`를 써 주세요.", "`%s` には `true` か `false` を指定してください。", name)
+			return nil, d.reject("`%s` must be `true` or `false`.", "`%s`에는 `true`나 `false`를 써 주세요.", "`%s` には `true` か `false` を指定してください。", name)
 		}
 	default:
 		return nil, fmt.Errorf("commands: option %s has unknown type %d", name, d.Type)
@@ -145,7 +148,7 @@ func coerceValue(d *Option, v any) (any, error) {
 		for i, c := range d.Choices {
 			vals[i] = fmt.Sprintf("`%v`", c.Value)
 		}
-		return nil, Reject("`%s` must be one of %s.", "`%s`는 다음 중 하나여야 합니다: %s.", "`%s` は次のいずれかにしてください: %s。", name, strings.Join(vals, ", "))
+		return nil, d.reject("`%s` must be one of %s.", "`%s`는 다음 중 하나여야 합니다: %s.", "`%s` は次のいずれかにしてください: %s。", name, strings.Join(vals, ", "))
 	}
 	return out, nil
 }
@@ -171,9 +174,25 @@ func checkBounds(d *Option, x float64) error {
 		if d.Max != nil {
 			hi = strconv.FormatFloat(*d.Max, 'f', -1, 64)
 		}
-		return Reject("`%s` must be between %s and %s; got %s.",
+		return d.reject("`%s` must be between %s and %s; got %s.",
 			"`%s`는 %s 이상 %s 이하여야 합니다. 입력: %s",
 			"`%s` は %s 以上 %s 以下にしてください。入力: %s", d.Name.En, lo, hi, strconv.FormatFloat(x, 'f', -1, 64))
 	}
 	return nil
+}
+
+// reject is a UserError about option d whose arguments equal to d's
+// canonical name are shown in each language as the name the player sees.
+func (d *Option) reject(en, ko, ja string, args ...any) *UserError {
+	t := T(en, ko, ja)
+	return RejectEach(func(l Locale) string {
+		a := make([]any, len(args))
+		for i, x := range args {
+			if s, ok := x.(string); ok && s == d.Name.En {
+				x = d.Name.In(l)
+			}
+			a[i] = x
+		}
+		return t.Format(l, a...)
+	})
 }

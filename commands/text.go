@@ -80,3 +80,47 @@ func (e *UserError) Error() string { return e.Localize(English) }
 
 // Localize returns the message in locale l.
 func (e *UserError) Localize(l Locale) string { return e.Message.Format(l, e.Args...) }
+
+// RejectEach returns a UserError whose message in each locale is what
+// message returns for it: for messages whose parts (category names, lists)
+// differ by language. The messages are taken as they are, not as formats.
+func RejectEach(message func(Locale) string) *UserError {
+	esc := func(l Locale) string { return strings.ReplaceAll(message(l), "%", "%%") }
+	return &UserError{Message: Text{En: esc(English), Ko: esc(Korean), Ja: esc(Japanese)}}
+}
+
+// MaxQuoted is how many characters of a user's input a message repeats.
+const MaxQuoted = 40
+
+// Quote shows text a user wrote inside a message: in backticks, shortened
+// to MaxQuoted characters and "…", with backticks and line breaks replaced
+// so the quote stays one piece of code.
+func Quote(s string) string {
+	return "`" + Shorten(s, MaxQuoted) + "`"
+}
+
+// Shorten returns s on one line, cut to at most n characters with "…".
+func Shorten(s string, n int) string {
+	s = strings.NewReplacer("`", "ˋ", "\n", " ", "\r", " ").Replace(s)
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// Sentences joins sentences as the language writes them: with a space in
+// English and Korean, with nothing after Japanese "。".
+func Sentences(l Locale, parts ...string) string {
+	sep := " "
+	if l == Japanese {
+		sep = ""
+	}
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, sep)
+}

@@ -90,15 +90,15 @@ func TestHelpListsEveryCommand(t *testing.T) {
 		h.Locale = loc
 		text := bot.FormatText(h.MustRun("/help"))
 		for _, c := range reg.Commands() {
-			if !strings.Contains(text, "/"+c.Name.En) {
-				t.Errorf("%s: /help does not list /%s", loc, c.Name.En)
+			if !strings.Contains(text, "/"+c.Name.In(loc)) {
+				t.Errorf("%s: /help does not list /%s", loc, c.Name.In(loc))
 			}
 			if !strings.Contains(text, c.Description.In(loc)) {
 				t.Errorf("%s: /help lacks the description of /%s in that language", loc, c.Name.En)
 			}
 		}
 		detail := bot.FormatText(h.MustRun("/help command:help"))
-		if !strings.Contains(detail, "command") {
+		if !strings.Contains(detail, "`"+commands.T("command", "명령", "コマンド").In(loc)+"`") {
 			t.Errorf("%s: /help command:help does not explain its option:\n%s", loc, detail)
 		}
 	}

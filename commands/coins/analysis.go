@@ -145,6 +145,14 @@ var (
 )
 
 // listInts writes up to max numbers joined by ", ", then "…".
+// residues writes the losing remainders: "1", or "one of 0, 2, 3".
+func residues(l commands.Locale, res []int64) string {
+	if len(res) == 1 {
+		return formatInt(res[0])
+	}
+	return txtOneOf.Format(l, listInts(res, 20))
+}
+
 func listInts(ns []int64, max int) string {
 	parts := make([]string, 0, min(len(ns), max)+1)
 	for i, n := range ns {
@@ -158,27 +166,28 @@ func listInts(ns []int64, max int) string {
 }
 
 func takeError(v string, err error) error {
+	v = commands.Quote(v)
 	switch {
 	case errors.Is(err, coins.ErrEmptyTakeSet):
 		return commands.Reject("`take` is empty; list the amounts that may be taken, e.g. `take:\"1 2\"`.",
-			"`take`가 비어 있습니다. 가져갈 수 있는 개수를 쓰세요. 예: `take:\"1 2\"`",
-			"`take` が空です。取れる数を並べてください。例: `take:\"1 2\"`")
+			"`가져가기`가 비어 있습니다. 가져갈 수 있는 개수를 쓰세요. 예: `가져가기:\"1 2\"`",
+			"`取る数` が空です。取れる数を並べてください。例: `取る数:\"1 2\"`")
 	case errors.Is(err, coins.ErrZeroTake):
-		return commands.Reject("`take` amounts must be at least 1 (got %q); e.g. `take:\"1 2\"`.",
-			"`take`의 개수는 1 이상이어야 합니다 (입력 %q). 예: `take:\"1 2\"`",
-			"`take` の数は 1 以上にしてください（入力 %q）。例: `take:\"1 2\"`", v)
+		return commands.Reject("`take` amounts must be at least 1 (got %s); e.g. `take:\"1 2\"`.",
+			"`가져가기`의 개수는 1 이상이어야 합니다 (입력 %s). 예: `가져가기:\"1 2\"`",
+			"`取る数` の数は 1 以上にしてください（入力 %s）。例: `取る数:\"1 2\"`", v)
 	case errors.Is(err, coins.ErrTakeTooLarge):
-		return commands.Reject("`take` amounts must be at most %d (got %q).",
-			"`take`의 개수는 %d 이하여야 합니다 (입력 %q).",
-			"`take` の数は %d 以下にしてください（入力 %q）。", coins.MaxTake, v)
+		return commands.Reject("`take` amounts must be at most %d (got %s).",
+			"`가져가기`의 개수는 %d 이하여야 합니다 (입력 %s).",
+			"`取る数` の数は %d 以下にしてください（入力 %s）。", coins.MaxTake, v)
 	case errors.Is(err, coins.ErrTakeTooMany):
-		return commands.Reject("`take` may list at most %d amounts (got %q).",
-			"`take`에는 최대 %d개의 개수를 쓸 수 있습니다 (입력 %q).",
-			"`take` に並べられるのは %d 個までです（入力 %q）。", coins.MaxTakeSize, v)
+		return commands.Reject("`take` may list at most %d amounts (got %s).",
+			"`가져가기`에는 최대 %d개의 개수를 쓸 수 있습니다 (입력 %s).",
+			"`取る数` に並べられるのは %d 個までです（入力 %s）。", coins.MaxTakeSize, v)
 	}
-	return commands.Reject("`take` must be whole numbers separated by spaces, e.g. `take:\"1 3 4\"`; got %q.",
-		"`take`에는 공백으로 구분한 정수를 쓰세요. 예: `take:\"1 3 4\"` 입력: %q",
-		"`take` には空白で区切った整数を指定してください。例: `take:\"1 3 4\"` 入力: %q", v)
+	return commands.Reject("`take` must be whole numbers separated by spaces, e.g. `take:\"1 3 4\"`; got %s.",
+		"`가져가기`에는 공백으로 구분한 정수를 쓰세요. 예: `가져가기:\"1 3 4\"` 입력: %s",
+		"`取る数` には空白で区切った整数を指定してください。例: `取る数:\"1 3 4\"` 入力: %s", v)
 }
 
 func handlePile(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
@@ -187,7 +196,7 @@ func handlePile(ctx context.Context, req *commands.Request) (*commands.Reply, er
 		return nil, err
 	}
 	if n == 0 {
-		return nil, commands.Rejectf(txtMarbleZero, "coins", "coins")
+		return nil, rejectOption(txtMarbleZero, "coins", "coins", "coins")
 	}
 	tv := req.Options.String("take", "1 2")
 	take, err := coins.ParseTakeSet(tv)
@@ -196,7 +205,7 @@ func handlePile(ctx context.Context, req *commands.Request) (*commands.Reply, er
 	}
 	last := req.Options.String("last", "loses")
 	if last != "loses" && last != "wins" {
-		return nil, commands.Reject("`last` must be `loses` or `wins`.", "`last`는 `loses` 또는 `wins`여야 합니다.", "`last` は `loses` か `wins` にしてください。")
+		return nil, commands.Reject("`last` must be `loses` or `wins`.", "`마지막`은 `loses` 또는 `wins`여야 합니다.", "`最後` は `loses` か `wins` にしてください。")
 	}
 	pile, err := coins.NewPile(take, last == "wins")
 	if err != nil {
@@ -236,9 +245,9 @@ func handlePile(ctx context.Context, req *commands.Request) (*commands.Reply, er
 				reason = listInts(before, 20) + " ✗ · " + reason
 			}
 		case len(before) == 0:
-			reason = txtPileWhyMod.Format(l, sol.Period, "{"+listInts(res, 20)+"}", sol.Period, sol.Period, r)
+			reason = txtPileWhyMod.Format(l, sol.Period, residues(l, res), sol.Period, sol.Period, r)
 		default:
-			reason = txtPileWhyPre.Format(l, listInts(before, 20), sol.Preperiod, sol.Period, "{"+listInts(res, 20)+"}", sol.Period)
+			reason = txtPileWhyPre.Format(l, listInts(before, 20), sol.Preperiod, sol.Period, residues(l, res), sol.Period)
 			if n < sol.Preperiod {
 				reason += txtPileHereLow.Format(l, formatInt(n))
 			} else {
@@ -257,6 +266,8 @@ func handlePile(ctx context.Context, req *commands.Request) (*commands.Reply, er
 var (
 	txtMarblesTitle = commands.T("Marbles — take 1 to half; the last marble wins", "구슬 — 1개부터 절반까지, 마지막 구슬을 가져가면 승리", "ビー玉 — 1個から半分まで取る、最後のビー玉で勝ち")
 	txtMarblesPos   = commands.T("%s marbles (you may take 1 to %s)", "구슬 %s개 (1~%s개 가져갈 수 있음)", "ビー玉 %s 個（1〜%s 個取れる）")
+	txtMarblesOne   = commands.T("1 marble (take it and win)", "구슬 1개 (가져가면 승리)", "ビー玉 1 個（取れば勝ち）")
+	txtOneOf        = commands.T("one of %s", "%s 중 하나", "%s のいずれか")
 	txtMarblesMove  = commands.T("take %s → leaves %s = 3·2^%d − 1", "%s개 가져가기 → %s = 3·2^%d − 1 남김", "%s 個取る → %s = 3·2^%d − 1 を残す")
 	txtMarblesLast  = commands.T("take the last marble", "마지막 구슬 가져가기", "最後のビー玉を取る")
 	txtMarblesWhy   = commands.T("The player to move loses exactly with 3·2^i − 1 marbles (2, 5, 11, 23, 47, 95, …): from those you can never take enough to reach the previous one, and from anything else you can move to one of them. %s",
@@ -281,7 +292,7 @@ func handleMarbles(req *commands.Request) (*commands.Reply, error) {
 		return nil, err
 	}
 	if n == 0 {
-		return nil, commands.Rejectf(txtMarbleZero, "count", "count")
+		return nil, rejectOption(txtMarbleZero, "count", "count", "count")
 	}
 	l := req.Locale
 	g := coins.Marbles{}
@@ -302,6 +313,9 @@ func handleMarbles(req *commands.Request) (*commands.Reply, error) {
 	}
 	most := max(1, n/2)
 	pos := txtMarblesPos.Format(l, formatInt(n), formatInt(most))
+	if n == 1 {
+		pos = txtMarblesOne.In(l)
+	}
 	return analysisReply(l, txtMarblesTitle.In(l), pos, wins, lines, txtMarblesWhy.Format(l, tail), data), nil
 }
 

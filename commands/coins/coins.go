@@ -174,19 +174,14 @@ func Command() *commands.Command {
 
 // countError turns a parse error of a count option into a clear rejection.
 func countError(name, value string, err error) error {
+	value = commands.Quote(value)
 	switch {
 	case errors.Is(err, coins.ErrNegative):
-		return commands.Reject("`%s` cannot be negative (got %s); use a whole number from 0 to 10^18.",
-			"`%s` 값은 음수일 수 없습니다 (입력 %s). 0부터 10^18까지의 정수를 쓰세요.",
-			"`%s` は負にできません（入力 %s）。0 から 10^18 までの整数にしてください。", name, value)
+		return rejectOption(commands.T("`%s` cannot be negative (got %s); use a whole number from 0 to 10^18.", "`%s` 값은 음수일 수 없습니다 (입력 %s). 0부터 10^18까지의 정수를 쓰세요.", "`%s` は負にできません（入力 %s）。0 から 10^18 までの整数にしてください。"), name, name, value)
 	case errors.Is(err, coins.ErrTooLarge):
-		return commands.Reject("`%s` is larger than 10^18 (got %s); the largest allowed is 1000000000000000000.",
-			"`%s` 값이 10^18보다 큽니다 (입력 %s). 최대 1000000000000000000입니다.",
-			"`%s` が 10^18 を超えています（入力 %s）。最大は 1000000000000000000 です。", name, value)
+		return rejectOption(commands.T("`%s` is larger than 10^18 (got %s); the largest allowed is 1000000000000000000.", "`%s` 값이 10^18보다 큽니다 (입력 %s). 최대 1000000000000000000입니다.", "`%s` が 10^18 を超えています（入力 %s）。最大は 1000000000000000000 です。"), name, name, value)
 	}
-	return commands.Reject("`%s` must be a whole number such as `20`, `10^18` or `1e9`; got %q.",
-		"`%s`에는 `20`, `10^18`, `1e9` 같은 정수를 쓰세요. 입력: %q",
-		"`%s` には `20`、`10^18`、`1e9` のような整数を指定してください。入力: %q", name, value)
+	return rejectOption(commands.T("`%s` must be a whole number such as `20`, `10^18` or `1e9`; got %s.", "`%s`에는 `20`, `10^18`, `1e9` 같은 정수를 쓰세요. 입력: %s", "`%s` には `20`、`10^18`、`1e9` のような整数を指定してください。入力: %s"), name, name, value)
 }
 
 func parseCount(req *commands.Request, name string) (int64, error) {
@@ -212,4 +207,32 @@ func formatInt(n int64) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// optionName is the name a player sees for the option named en, in
+// locale l, from the command's definitions.
+func optionName(l commands.Locale, en string) string {
+	for _, s := range Command().Subcommands {
+		for _, o := range s.Options {
+			if o.Name.En == en {
+				return o.Name.In(l)
+			}
+		}
+	}
+	return en
+}
+
+// rejectOption is a rejection about option name: arguments equal to name
+// are shown in each language as the option's name there.
+func rejectOption(t commands.Text, name string, args ...any) *commands.UserError {
+	return commands.RejectEach(func(l commands.Locale) string {
+		a := make([]any, len(args))
+		for i, x := range args {
+			if s, ok := x.(string); ok && s == name {
+				x = optionName(l, name)
+			}
+			a[i] = x
+		}
+		return t.Format(l, a...)
+	})
 }

@@ -114,10 +114,10 @@ func TestReasons(t *testing.T) {
 	h := harness(t)
 	for line, want := range map[string]string{
 		"/coins bw black:5 white:5":                   "black + white ≡ 1 (mod 3)",
-		`/coins pile coins:20`:                        "loses exactly when n mod 3 is {1}",
-		`/coins pile coins:20 take:"1 2" last:wins`:   "loses exactly when n mod 3 is {0}",
-		`/coins pile coins:50 take:"1 3 4" last:wins`: "n mod 7 is {0, 2}",
-		`/coins pile coins:200 take:"7 13 25"`:        "from n = 114 on exactly when n mod 2 is {1} (period 2)",
+		`/coins pile coins:20`:                        "loses exactly when n mod 3 is 1",
+		`/coins pile coins:20 take:"1 2" last:wins`:   "loses exactly when n mod 3 is 0",
+		`/coins pile coins:50 take:"1 3 4" last:wins`: "n mod 7 is one of 0, 2",
+		`/coins pile coins:200 take:"7 13 25"`:        "from n = 114 on exactly when n mod 2 is 1 (period 2)",
 		`/coins pile coins:10 take:"7 13 25"`:         "Here n = 10 comes before the period.",
 		`/coins pile coins:1 take:"2 3"`:              "No amount of the take set fits in 1 coins",
 		"/coins marbles count:47":                     "47 = 3·2^4 − 1.",
@@ -381,7 +381,7 @@ func TestMatch(t *testing.T) {
 	if again := dataJSON(t, h.MustRun(line)); again != dataJSON(t, r) {
 		t.Error("a seeded match is not reproducible")
 	}
-	if !strings.Contains(bot.FormatText(r), "out of 100 games, player 0 and 1 win (") {
+	if !strings.Contains(bot.FormatText(r), "Out of 100 games, the first player (mcts:50) won ") {
 		t.Errorf("match text:\n%s", bot.FormatText(r))
 	}
 	// Perfect against perfect: the side that wins with perfect play wins every game.

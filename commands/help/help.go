@@ -32,36 +32,74 @@ func Command(reg *commands.Registry) *commands.Command {
 		Caching: &commands.Caching{}, // the answer depends on the options alone
 	}
 	c.Handle = func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		l := req.Locale
 		if name := strings.TrimPrefix(strings.TrimSpace(req.Options.String("command", "")), "/"); name != "" {
-			cmd, ok := reg.Lookup(name)
+			cmd, ok := lookup(reg, name)
 			if !ok {
-				return nil, commands.Reject("There is no command `/%s`. Commands: %s.",
-					"`/%s` 명령은 없습니다. 명령: %s.",
-					"`/%s` というコマンドはありません。コマンド: %s。", name, strings.Join(reg.Names(), ", "))
+				return nil, commands.Rejectf(txtNoCommand, commands.Quote("/"+name), commandList(reg, l))
 			}
-			return detail(cmd, req.Locale), nil
+			return detail(cmd, l), nil
 		}
-		return overview(reg, req.Locale), nil
+		return overview(reg, c, l), nil
 	}
 	return c
 }
 
-func overview(reg *commands.Registry, l commands.Locale) *commands.Reply {
+// Words of /help.
+var (
+	txtNoCommand = commands.T("There is no command %s. Commands: %s.",
+		"%s 명령은 없습니다. 명령: %s.",
+		"%s というコマンドはありません。コマンド: %s。")
+	txtTitle    = commands.T("Alea — exact board-game mathematics", "Alea — 보드게임의 정확한 수학", "Alea — ボードゲームの厳密な数学")
+	txtOverview = commands.T("Type a command below, or `%s` for its options.",
+		"아래 명령을 입력하세요. 옵션은 `%s`으로 볼 수 있습니다.",
+		"下のコマンドを入力してください。オプションは `%s` で見られます。")
+	txtNamePlaceholder = commands.T("<name>", "<이름>", "<名前>")
+	txtRequired        = commands.T(" (required)", " (필수)", "（必須）")
+	txtOptions         = commands.T("Options", "옵션", "オプション")
+	txtAbout           = commands.T("About", "출처", "出典")
+	txtAboutText       = commands.T(
+		"The answers are exact and follow these sources: the Korean paper on trial rules (k-ary trees with restarts); 最大期待値戦略の計算手法の整理 (Yacht); [Pancht] 요트 다이스 최적 선택 알고리즘을 구현한 방법 (Pancht); 알고리즘 덕후의 「투 더 문」 퍼즐 푸는 방법 (orbs); 게임 트리 개요와 확률적 탐색 (coins); and the published results of Verhoeff, Glenn, Larsson & Sjöberg, and Knuth & Yao.",
+		"모든 답은 정확한 값이며 다음 자료를 따릅니다: 시행 규칙에 관한 한국어 논문(재시작이 있는 k진 트리), 最大期待値戦略の計算手法の整理 (요트), [Pancht] 요트 다이스 최적 선택 알고리즘을 구현한 방법 (판치트), 알고리즘 덕후의 「투 더 문」 퍼즐 푸는 방법 (오브), 게임 트리 개요와 확률적 탐색 (동전), 그리고 Verhoeff, Glenn, Larsson & Sjöberg, Knuth & Yao가 발표한 결과.",
+		"答えはすべて厳密で、次の資料に基づいています: 試行規則についての韓国語論文（やり直しのある k 分木）、最大期待値戦略の計算手法の整理（ヨット）、[Pancht] 요트 다이스 최적 선택 알고리즘을 구현한 방법（Pancht）、알고리즘 덕후의 「투 더 문」 퍼즐 푸는 방법（オーブ）、게임 트리 개요와 확률적 탐색（コイン）、そして Verhoeff、Glenn、Larsson & Sjöberg、Knuth & Yao の発表した結果。")
+)
+
+// lookup finds a command by its name in any language.
+func lookup(reg *commands.Registry, name string) (*commands.Command, bool) {
+	for _, c := range reg.Commands() {
+		for _, n := range []string{c.Name.En, c.Name.Ko, c.Name.Ja} {
+			if n != "" && strings.EqualFold(n, name) {
+				return c, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// commandList lists the commands as a player sees them in locale l.
+func commandList(reg *commands.Registry, l commands.Locale) string {
+	var names []string
+	for _, c := range reg.Commands() {
+		names = append(names, "`/"+c.Name.In(l)+"`")
+	}
+	return strings.Join(names, ", ")
+}
+
+func overview(reg *commands.Registry, self *commands.Command, l commands.Locale) *commands.Reply {
+	usage := commands.LocalizeExample(self, "/"+self.Name.En+" command:"+txtNamePlaceholder.In(l), l)
 	e := commands.Embed{
-		Title: commands.T("Alea — exact board-game mathematics", "Alea — 보드게임의 정확한 수학", "Alea — ボードゲームの厳密な数学").In(l),
-		Description: commands.T(
-			"Type a command below, or `/help command:<name>` for its options.",
-			"아래 명령을 입력하세요. 옵션은 `/help command:<이름>`으로 볼 수 있습니다.",
-			"下のコマンドを入力してください。オプションは `/help command:<名前>` で見られます。").In(l),
-		Color: colour,
+		Title:       txtTitle.In(l),
+		Description: txtOverview.Format(l, usage),
+		Color:       colour,
 	}
 	for _, c := range reg.Commands() {
 		val := c.Description.In(l)
 		if ex := example(c); ex != "" {
-			val += "\n`" + ex + "`"
+			val += "\n`" + commands.LocalizeExample(c, ex, l) + "`"
 		}
-		e.Fields = append(e.Fields, commands.Field{Name: "/" + c.Name.En, Value: val})
+		e.Fields = append(e.Fields, commands.Field{Name: "/" + c.Name.In(l), Value: val})
 	}
+	e.Fields = append(e.Fields, commands.Field{Name: txtAbout.In(l), Value: txtAboutText.In(l)})
 	return &commands.Reply{Embeds: []commands.Embed{e}, Data: helpData(reg)}
 }
 
@@ -78,15 +116,15 @@ func example(c *commands.Command) string {
 }
 
 func detail(c *commands.Command, l commands.Locale) *commands.Reply {
-	e := commands.Embed{Title: "/" + c.Name.En, Description: c.Description.In(l), Color: colour}
+	e := commands.Embed{Title: "/" + c.Name.In(l), Description: c.Description.In(l), Color: colour}
 	add := func(prefix string, opts []commands.Option, ex string) {
 		var b strings.Builder
 		for _, o := range opts {
 			req := ""
 			if o.Required {
-				req = commands.T(" (required)", " (필수)", "（必須）").In(l)
+				req = txtRequired.In(l)
 			}
-			fmt.Fprintf(&b, "`%s`%s — %s\n", o.Name.En, req, o.Description.In(l))
+			fmt.Fprintf(&b, "`%s`%s — %s\n", o.Name.In(l), req, o.Description.In(l))
 		}
 		if ex != "" {
 			fmt.Fprintf(&b, "`%s`\n", ex)
@@ -97,11 +135,18 @@ func detail(c *commands.Command, l commands.Locale) *commands.Reply {
 		e.Fields = append(e.Fields, commands.Field{Name: prefix, Value: truncate(b.String(), commands.MaxFieldValue)})
 	}
 	if len(c.Subcommands) == 0 {
-		ex := strings.Join(c.Examples, "`\n`")
-		add(commands.T("Options", "옵션", "オプション").In(l), c.Options, ex)
+		var exs []string
+		for _, ex := range c.Examples {
+			exs = append(exs, commands.LocalizeExample(c, ex, l))
+		}
+		add(txtOptions.In(l), c.Options, strings.Join(exs, "`\n`"))
 	}
 	for _, s := range c.Subcommands {
-		add("/"+c.Name.En+" "+s.Name.En+" — "+s.Description.In(l), s.Options, s.Example)
+		ex := ""
+		if s.Example != "" {
+			ex = commands.LocalizeExample(c, s.Example, l)
+		}
+		add("/"+c.Name.In(l)+" "+s.Name.In(l)+" — "+s.Description.In(l), s.Options, ex)
 	}
 	return &commands.Reply{Embeds: []commands.Embed{e}}
 }

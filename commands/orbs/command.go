@@ -84,7 +84,7 @@ func handle(_ context.Context, req *commands.Request) (*commands.Reply, error) {
 	case hasRandom:
 		rows, cols, ok := parseSize(req.Options.String("random", ""))
 		if !ok {
-			return nil, commands.Rejectf(txtBadRandom, orbs.MaxSize, req.Options.String("random", ""))
+			return nil, commands.Rejectf(txtBadRandom, orbs.MaxSize, commands.Quote(req.Options.String("random", "")))
 		}
 		return deal(req.Locale, rows, cols, newSeed())
 	case !hasGrid:
@@ -175,7 +175,7 @@ func pressNames(l commands.Locale, p orbs.Presses) []string {
 // cellName names cell (r, c) as (b, iii).
 func cellName(r, c int) string { return "(" + orbs.RowLabel(r) + ", " + orbs.ColLabel(c) + ")" }
 
-// witnessSentence is Theorem 5's argument for w in one sentence (t is
+// witnessSentence is the parity argument for w in one sentence (t is
 // txtWitness, or txtWitnessAgain for the second one).
 func witnessSentence(l commands.Locale, t commands.Text, label string, w *orbs.Witness) string {
 	i, i2, j, j2 := w.Rows[0], w.Rows[1], w.Cols[0], w.Cols[1]
@@ -250,12 +250,16 @@ func solveReply(l commands.Locale, g orbs.Grid, sol orbs.Solution) (*commands.Re
 		if aerr != nil {
 			return nil, aerr
 		}
+		if sol.Count > 0 {
+			lines = append(lines, txtPicSolved.In(l))
+		}
 		caption, block = txtBeforeAfter.In(l), gridText(g, after)
 		pic, err = renderSolved(g, after, sol.Presses)
 	} else {
 		lines = append(lines, txtUnsolvable.In(l),
 			"• "+witnessSentence(l, txtWitness, txtAsGiven.In(l), sol.Witness),
-			"• "+witnessSentence(l, txtWitnessAgain, txtAfterDiag.In(l), sol.AfterDiagonal))
+			"• "+witnessSentence(l, txtWitnessAgain, txtAfterDiag.In(l), sol.AfterDiagonal),
+			txtPicUnsolvable.In(l))
 		d := g
 		d.PressDiagonal()
 		caption, block = txtGivenDiag.In(l), gridText(g, d)

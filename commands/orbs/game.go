@@ -289,7 +289,7 @@ func gameReply(l commands.Locale, g game) (*commands.Reply, error) {
 			desc += " " + txtGamePerfect.In(l)
 		}
 	}
-	desc = withGridText(l, desc, txtLegend.In(l), gridText(cur))
+	desc = withGridText(l, desc+"\n"+txtPicGame.In(l), txtLegend.In(l), gridText(cur))
 	pic, err := renderGame(cur, p)
 	if err != nil {
 		return nil, err

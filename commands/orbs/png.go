@@ -20,8 +20,9 @@ import (
 // c… from the top, columns i, ii, iii… from the left, written downwards
 // under their orbs). Pressed orbs are filled orange; the diagonal orb's
 // cells are joined by a thin line; a Theorem 5 witness is outlined in red.
-// The font is x/image's 7×13 bitmap font (ASCII only), so the captions
-// are in English and the message carries the localised text.
+// The font is x/image's 7×13 bitmap font (ASCII only), so the pictures
+// carry only language-neutral labels (the panels are numbered 1 and 2) and
+// the message says in the user's language what they show.
 //
 // The picture is paletted (a dozen colours, no anti-aliasing: every shape
 // is drawn pixel by pixel), which keeps a 30×30 answer's PNG small and fast
@@ -266,8 +267,8 @@ func drawOrb(img *image.Paletted, cx, cy, rad2 int, pressed bool) {
 // renderSolved draws the grid with the orbs to press, and the grid after.
 func renderSolved(before, after orbs.Grid, p orbs.Presses) ([]byte, error) {
 	return render(
-		panel{title: "before: press the orange orbs", g: before, pressed: p},
-		panel{title: "after", g: after},
+		panel{title: "1", g: before, pressed: p},
+		panel{title: "2", g: after},
 	)
 }
 
@@ -275,13 +276,13 @@ func renderSolved(before, after orbs.Grid, p orbs.Presses) ([]byte, error) {
 // each with its Theorem 5 witness outlined.
 func renderUnsolvable(given, afterDiagonal orbs.Grid, w, wd orbs.Witness) ([]byte, error) {
 	return render(
-		panel{title: "as given: no solution (red: proof)", g: given, witness: &w},
-		panel{title: "after the diagonal orb: none either", g: afterDiagonal, pressed: orbs.Presses{Diagonal: true}, witness: &wd},
+		panel{title: "1", g: given, witness: &w},
+		panel{title: "2", g: afterDiagonal, pressed: orbs.Presses{Diagonal: true}, witness: &wd},
 	)
 }
 
 // renderGame draws a puzzle being played: the current grid, the orbs
 // pressed an odd number of times so far in orange.
 func renderGame(cur orbs.Grid, p orbs.Presses) ([]byte, error) {
-	return render(panel{title: "orange: pressed (odd times)", g: cur, pressed: p})
+	return render(panel{g: cur, pressed: p})
 }

@@ -67,8 +67,10 @@ func Command() *commands.Command {
 type request struct {
 	problem trialrule.Problem
 	labels  []string // user's names, or nil
-	extra   int
-	mode    string
+	// weightsText is the ratio as the user wrote it.
+	weightsText string
+	extra       int
+	mode        string
 }
 
 func parseRequest(req *commands.Request) (*request, error) {
@@ -96,7 +98,7 @@ func parseRequest(req *commands.Request) (*request, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &request{problem: p, labels: labels, extra: int(extra), mode: mode}, nil
+	return &request{problem: p, labels: labels, weightsText: req.Options.String("weights", ""), extra: int(extra), mode: mode}, nil
 }
 
 // weightsRejection turns the engine's typed parse errors into a message

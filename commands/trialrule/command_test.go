@@ -172,7 +172,7 @@ func TestLargeInputsStayWithinLimits(t *testing.T) {
 	} {
 		r := h.MustRun(line)
 		text := bot.FormatText(r)
-		if !strings.Contains(text, "cut short at height") {
+		if !strings.Contains(text, "The search stopped at height") {
 			t.Errorf("%s: no cut-short notice:\n%s", line, text)
 		}
 		for _, f := range r.Files {

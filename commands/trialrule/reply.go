@@ -189,154 +189,265 @@ func cutAt(s string, n int) string {
 	return s
 }
 
-func buildReply(res *result, l commands.Locale) (*commands.Reply, error) {
-	req := res.req
-	p := req.problem
-	names := req.names()
-	reply := &commands.Reply{Data: buildData(res)}
+// Room, in bytes, for the parts of the reply. The embed's description
+// may hold 4096 characters and the whole embed 6000; the budgets keep the
+// parts well inside both, with room for the fields' own text.
+const (
+	// descriptionBudget bounds the probabilities and the table of heights.
+	descriptionBudget = 2600
+	// tableSlack is kept free below descriptionBudget for the note that
+	// says how many heights were left out.
+	tableSlack = 60
+	// recLinesBudget bounds the list of recommended heights.
+	recLinesBudget = 500
+	// fieldBudget bounds a field with a listing (Discord allows 1024).
+	fieldBudget = 1000
+)
 
-	// Title: d6 for 1:4:15.
+// buildReply makes the reply: the ratio's probabilities and the table of
+// heights in the description, the recommended paper rule and the optimal
+// rule as fields, the sheet and the pictures as attachments.
+func buildReply(res *result, l commands.Locale) (*commands.Reply, error) {
+	embed := commands.Embed{
+		Title:       title(res.req, l),
+		Description: description(res, l),
+		Color:       colour,
+		Footer:      txtFooter.In(l),
+	}
+	var bestRule *trialrule.Rule
+	var bestE *big.Rat
+	if res.table != nil {
+		f, rule, e, err := recommendField(res, l)
+		if err != nil {
+			return nil, err
+		}
+		embed.Fields = append(embed.Fields, f)
+		bestRule, bestE = rule, e
+	}
+	if res.req.mode != modePaper {
+		embed.Fields = append(embed.Fields, optimalField(res, bestE, l))
+	}
+	reply := &commands.Reply{Data: buildData(res)}
+	sheet, err := sheetFile(res, l)
+	if err != nil {
+		return nil, err
+	}
+	reply.Files = append(reply.Files, sheet)
+	if err := addPictures(reply, &embed, res, bestRule, l); err != nil {
+		return nil, err
+	}
+	reply.Embeds = []commands.Embed{embed}
+	return reply, nil
+}
+
+// title names the die and the ratio: "Trial rule: d6 for 1:4:15".
+func title(req *request, l commands.Locale) string {
+	p := req.problem
 	ws := make([]string, len(p.Weights))
 	for i, w := range p.Weights {
 		ws[i] = strconv.FormatInt(w, 10)
 	}
-	title := cutAt(txtTitle.Format(l, p.K, strings.Join(ws, ":")), commands.MaxEmbedTitle)
+	return cutAt(txtTitle.Format(l, p.K, strings.Join(ws, ":")), commands.MaxEmbedTitle)
+}
 
-	// Description: probabilities with the picture's legend, then the table.
+// description holds how the weights were read, the probabilities, and the
+// table of heights with what was left out of it.
+func description(res *result, l commands.Locale) string {
+	req := res.req
+	p := req.problem
+	names := req.names()
 	var desc strings.Builder
+	if total, ok := trialrule.PercentTotal(req.weightsText); ok && total.Cmp(big.NewRat(100, 1)) != 0 {
+		ws := make([]string, len(p.Weights))
+		for i, w := range p.Weights {
+			ws[i] = strconv.FormatInt(w, 10)
+		}
+		desc.WriteString(txtPercentSum.Format(l, total.FloatString(percentPlaces(total)), strings.Join(ws, ":")) + "\n\n")
+	}
 	desc.WriteString(txtProbs.In(l) + "\n")
 	for i, q := range p.Probabilities() {
 		fmt.Fprintf(&desc, "`E%d` %s = %s (%s)\n", i+1, names[i], q.RatString(), trialrule.Percent(q))
 	}
-	if t := res.table; t != nil {
-		desc.WriteString("\n" + txtTable.In(l) + "\n")
-		rows := []string{fmt.Sprintf("%3s  %-13s  %s", "h", "min E[X]", "c")}
-		for _, h := range t.Heights {
-			if !h.Case {
-				rows = append(rows, fmt.Sprintf("%3d  %s", h.Height, txtNoCase.In(l)))
-				continue
-			}
-			mark := ""
-			if h.Printed {
-				mark = "  ✓"
-			}
-			rows = append(rows, fmt.Sprintf("%3d  %-13s  %s%s", h.Height, decimal(h.Expected), shortInt(h.C), mark))
+	t := res.table
+	if t == nil {
+		return desc.String()
+	}
+	desc.WriteString("\n" + txtTable.In(l) + "\n")
+	rows := heightRows(t, l)
+	shown := len(rows)
+	for shown > 1 && len(strings.Join(rows[:shown], "\n"))+tableSlack > descriptionBudget-desc.Len() {
+		shown--
+	}
+	desc.WriteString("```\n" + strings.Join(rows[:shown], "\n") + "\n```")
+	if shown < len(rows) {
+		desc.WriteString("\n" + txtMoreRows.Format(l, len(rows)-shown, "`"+fileSheet+"`"))
+	}
+	if t.CutShort {
+		reason := txtReasonTime.In(l)
+		if errors.Is(t.CutShortReason, trialrule.ErrTooLarge) {
+			reason = txtReasonMem.In(l)
 		}
-		// Keep the description well inside its limit and the embed's total.
-		room := 2600 - desc.Len()
-		shown := len(rows)
-		for shown > 1 && len(strings.Join(rows[:shown], "\n"))+60 > room {
-			shown--
-		}
-		desc.WriteString("```\n" + strings.Join(rows[:shown], "\n") + "\n```")
-		if shown < len(rows) {
-			desc.WriteString("\n" + txtMoreRows.Format(l, len(rows)-shown, "`"+fileSheet+"`"))
-		}
-		if t.CutShort {
-			reason := txtReasonTime.In(l)
-			if errors.Is(t.CutShortReason, trialrule.ErrTooLarge) {
-				reason = txtReasonMem.In(l)
-			}
-			desc.WriteString("\n" + txtCutShort.Format(l, t.CutShortAt, reason, t.CutShortAt))
+		desc.WriteString("\n" + txtCutShort.Format(l, t.CutShortAt, reason))
+	}
+	return desc.String()
+}
+
+// percentPlaces is the number of decimals that writes a total of
+// percentages exactly, when it has few (else 2).
+func percentPlaces(total *big.Rat) int {
+	for n := 0; n <= 6; n++ {
+		scaled := new(big.Rat).Mul(total, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil)))
+		if scaled.IsInt() {
+			return n
 		}
 	}
-	embed := commands.Embed{Title: title, Description: desc.String(), Color: colour, Footer: txtFooter.In(l)}
+	return 2
+}
 
-	// Recommended paper rules and the picture of the best one.
-	var bestRule *trialrule.Rule
-	var bestE *big.Rat
-	if t := res.table; t != nil {
-		var b strings.Builder
-		best := t.Best()
-		for _, h := range t.Heights {
-			if h.Printed {
-				line := txtRecLine.Format(l, h.Height, shortInt(h.C), h.Expected.RatString(), decimal(h.Expected))
-				if b.Len()+len(line) < 500 {
-					b.WriteString("• " + line + "\n")
-				}
-			}
+// heightRows are the lines of the table of heights, a header first.
+func heightRows(t *trialrule.Table, l commands.Locale) []string {
+	rows := []string{fmt.Sprintf("%3s  %-13s  %s", "h", "min E[X]", "c")}
+	for _, h := range t.Heights {
+		if !h.Case {
+			rows = append(rows, fmt.Sprintf("%3d  %s", h.Height, txtNoCase.In(l)))
+			continue
 		}
-		if best < 0 {
-			b.WriteString(txtNoRule.In(l))
-		} else {
-			h := t.Heights[best]
-			bestE = h.Expected
-			r, err := p.PaperRule(h.C, h.Height)
-			if err != nil && !errors.Is(err, trialrule.ErrTooLarge) {
-				return nil, err
-			}
-			bestRule = r
-			listing := ""
-			if r != nil {
-				listing = strings.Join(r.Lines(req.labels), "\n")
-			}
-			if r != nil && len(listing) <= maxListingField && b.Len()+len(listing) < 1000 {
-				b.WriteString(txtBestIs.Format(l, h.Height, "`"+fileSheet+"`", "`"+filePicture+"`"))
-				b.WriteString("\n```\n" + listing + "\n```")
-			} else {
-				lines := 0
-				if r != nil {
-					lines = len(r.Nodes) - 1
-				}
-				b.WriteString(txtBestLong.Format(l, h.Height, lines, "`"+fileSheet+"`", "`"+filePicture+"`"))
-			}
+		mark := ""
+		if h.Printed {
+			mark = "  ✓"
 		}
-		embed.Fields = append(embed.Fields, commands.Field{Name: txtRecommend.In(l), Value: cutAt(b.String(), commands.MaxFieldValue)})
+		rows = append(rows, fmt.Sprintf("%3d  %-13s  %s%s", h.Height, decimal(h.Expected), shortInt(h.C), mark))
 	}
+	return rows
+}
 
-	// The optimal rule and its saving.
-	if req.mode != modePaper {
-		var b strings.Builder
-		o := res.optimal
+// recommendField lists the recommended heights and the best paper rule,
+// and returns that rule and its E[X] (nil when no height has a rule).
+func recommendField(res *result, l commands.Locale) (commands.Field, *trialrule.Rule, *big.Rat, error) {
+	req, t := res.req, res.table
+	var b strings.Builder
+	for _, h := range t.Heights {
+		if h.Printed {
+			line := txtRecLine.Format(l, h.Height, shortInt(h.C), h.Expected.RatString(), decimal(h.Expected))
+			if b.Len()+len(line) < recLinesBudget {
+				b.WriteString("• " + line + "\n")
+			}
+		}
+	}
+	field := func() commands.Field {
+		return commands.Field{Name: txtRecommend.In(l), Value: cutAt(b.String(), commands.MaxFieldValue)}
+	}
+	best := t.Best()
+	if best < 0 {
+		b.WriteString(noRuleAdvice(res, l))
+		return field(), nil, nil, nil
+	}
+	h := t.Heights[best]
+	r, err := req.problem.PaperRule(h.C, h.Height)
+	if err != nil && !errors.Is(err, trialrule.ErrTooLarge) {
+		return commands.Field{}, nil, nil, err
+	}
+	listing := ""
+	if r != nil {
+		listing = strings.Join(r.Lines(req.labels), "\n")
+	}
+	if r != nil && len(listing) <= maxListingField && b.Len()+len(listing) < fieldBudget {
+		b.WriteString(txtBestIs.Format(l, h.Height, "`"+fileSheet+"`", "`"+filePicture+"`"))
+		b.WriteString("\n```\n" + listing + "\n```")
+	} else {
+		lines := 0
+		if r != nil {
+			lines = len(r.Nodes) - 1
+		}
+		b.WriteString(txtBestLong.Format(l, h.Height, lines, "`"+fileSheet+"`", "`"+filePicture+"`"))
+	}
+	return field(), r, h.Expected, nil
+}
+
+// noRuleAdvice says what can find a paper rule when no height searched has
+// one: more heights when the search ended by its own bound below the
+// maximum, else a rounder ratio or the optimal rule.
+func noRuleAdvice(res *result, l commands.Locale) string {
+	t := res.table
+	if !t.CutShort && res.req.extra < trialrule.MaxExtraDepth {
+		last := 0
+		if n := len(t.Heights); n > 0 {
+			last = t.Heights[n-1].Height
+		}
+		return txtNoRuleRaise.Format(l, last, optExtra.In(l), trialrule.MaxExtraDepth)
+	}
+	if res.req.mode == modePaper {
+		return commands.Sentences(l, txtNoRuleRound.In(l), txtTryOptimal.Format(l, optMode.In(l)))
+	}
+	return txtNoRuleRound.In(l)
+}
+
+// optimalField gives the optimal rule: its E[X], its saving against the
+// best paper rule (bestE, when there is one), its listing when short, and
+// the least number of rolls any rule can average.
+func optimalField(res *result, bestE *big.Rat, l commands.Locale) commands.Field {
+	req, p, o := res.req, res.req.problem, res.optimal
+	var b strings.Builder
+	switch {
+	case o == nil:
+		b.WriteString(txtOptNone.In(l))
+	case o.Expected != nil:
+		b.WriteString(txtOptLine.Format(l, o.Expected.RatString(), decimal(o.Expected), o.Preperiod, o.Period) + "\n")
+	default:
+		b.WriteString(txtOptApprox.Format(l, strconv.FormatFloat(o.ExpectedApprox, 'f', 11, 64), o.Preperiod, o.Period) + "\n")
+	}
+	if o != nil && bestE != nil {
+		exact, f := o.Saving(bestE)
+		approx := strconv.FormatFloat(f, 'f', 6, 64)
 		switch {
-		case o == nil:
-			b.WriteString(txtOptNone.In(l))
-		case o.Expected != nil:
-			b.WriteString(txtOptLine.Format(l, o.Expected.RatString(), decimal(o.Expected), o.Preperiod, o.Period) + "\n")
+		case exact != nil && exact.Sign() == 0:
+			b.WriteString(txtNoSaving.Format(l, bestE.RatString()) + "\n")
+		case exact != nil:
+			b.WriteString(txtSaving.Format(l, exact.RatString(), approx, bestE.RatString()) + "\n")
 		default:
-			b.WriteString(txtOptApprox.Format(l, strconv.FormatFloat(o.ExpectedApprox, 'f', 11, 64), o.Preperiod, o.Period) + "\n")
+			b.WriteString(txtSavingApprox.Format(l, approx, bestE.RatString()) + "\n")
 		}
-		if o != nil && bestE != nil {
-			exact, f := o.Saving(bestE)
-			switch {
-			case exact != nil && exact.Sign() == 0:
-				b.WriteString(txtNoSaving.Format(l, bestE.RatString()) + "\n")
-			case exact != nil:
-				b.WriteString(txtSaving.Format(l, exact.RatString(), strconv.FormatFloat(f, 'f', 6, 64), bestE.RatString()) + "\n")
-			default:
-				b.WriteString(txtSaving.Format(l, "", strconv.FormatFloat(f, 'f', 6, 64), bestE.RatString()) + "\n")
-			}
-		}
-		if o != nil && o.Rule != nil {
-			listing := strings.Join(o.Rule.Lines(req.labels), "\n")
-			if len(listing) <= maxListingField && b.Len()+len(listing) < 1000-len(txtJumpHelp.In(l)) {
-				b.WriteString("```\n" + listing + "\n```\n")
-			} else {
-				b.WriteString(txtOptLong.Format(l, len(o.Rule.Nodes)-1, "`"+fileSheet+"`") + "\n")
-			}
-			b.WriteString(txtJumpHelp.In(l))
-		}
-		b.WriteString("\n" + txtShannon.Format(l, p.EntropyBound()))
-		embed.Fields = append(embed.Fields, commands.Field{Name: txtOptimal.In(l), Value: cutAt(b.String(), commands.MaxFieldValue)})
 	}
+	if o != nil && o.Rule != nil {
+		listing := strings.Join(o.Rule.Lines(req.labels), "\n")
+		if len(listing) <= maxListingField && b.Len()+len(listing) < fieldBudget-len(txtJumpHelp.In(l)) {
+			b.WriteString("```\n" + listing + "\n```\n")
+		} else {
+			b.WriteString(txtOptLong.Format(l, len(o.Rule.Nodes)-1, "`"+fileSheet+"`") + "\n")
+		}
+		b.WriteString(txtJumpHelp.In(l))
+	}
+	if bound := p.EntropyBound(); bound > 1 {
+		b.WriteString("\n" + txtShannon.Format(l, bound))
+	} else {
+		b.WriteString("\n" + txtOneRoll.Format(l, bound))
+	}
+	return commands.Field{Name: txtOptimal.In(l), Value: cutAt(b.String(), commands.MaxFieldValue)}
+}
 
-	// Attachments: the sheet and the pictures.
+// sheetFile is the .txt attachment in the paper's format, cut at maxSheet.
+func sheetFile(res *result, l commands.Locale) (commands.File, error) {
 	var sheet limitedWriter
 	sheet.n = maxSheet
 	table := res.table
 	if table == nil {
-		table = &trialrule.Table{Problem: p, ExtraDepth: req.extra}
+		table = &trialrule.Table{Problem: res.req.problem, ExtraDepth: res.req.extra}
 	}
-	if err := trialrule.WriteSheet(&sheet, table, res.optimal, req.labels); err != nil && !errors.Is(err, errSheetFull) {
-		return nil, err
+	if err := trialrule.WriteSheet(&sheet, table, res.optimal, res.req.labels); err != nil && !errors.Is(err, errSheetFull) {
+		return commands.File{}, err
 	}
 	if sheet.truncated {
 		sheet.buf.WriteString("\n" + txtSheetTrunc.Format(l, maxSheet>>20) + "\n")
 	}
-	reply.Files = append(reply.Files, commands.File{Name: fileSheet, ContentType: "text/plain; charset=utf-8", Data: sheet.buf.Bytes()})
+	return commands.File{Name: fileSheet, ContentType: "text/plain; charset=utf-8", Data: sheet.buf.Bytes()}, nil
+}
 
+// addPictures attaches the pictures of the best paper rule and of the
+// optimal rule, shows the first in the embed and explains them in a
+// legend field.
+func addPictures(reply *commands.Reply, embed *commands.Embed, res *result, bestRule *trialrule.Rule, l commands.Locale) error {
 	var notes []string
-	addPicture := func(r *trialrule.Rule, name string) error {
+	add := func(r *trialrule.Rule, name string) error {
 		if r == nil {
 			return nil
 		}
@@ -353,18 +464,17 @@ func buildReply(res *result, l commands.Locale) (*commands.Reply, error) {
 		}
 		return nil
 	}
-	if err := addPicture(bestRule, filePicture); err != nil {
-		return nil, err
+	if err := add(bestRule, filePicture); err != nil {
+		return err
 	}
 	if res.optimal != nil {
-		if err := addPicture(res.optimal.Rule, fileOptPicture); err != nil {
-			return nil, err
+		if err := add(res.optimal.Rule, fileOptPicture); err != nil {
+			return err
 		}
 	}
 	if embed.Image != "" {
 		v := strings.Join(append([]string{txtLegendText.In(l)}, notes...), "\n")
 		embed.Fields = append(embed.Fields, commands.Field{Name: txtLegend.In(l), Value: cutAt(v, commands.MaxFieldValue)})
 	}
-	reply.Embeds = []commands.Embed{embed}
-	return reply, nil
+	return nil
 }

@@ -31,48 +31,65 @@ var (
 
 	txtTitle = commands.T("Trial rule: d%d for %s", "시행 규칙: d%d로 %s", "試行規則: d%d で %s")
 	txtProbs = commands.T("**Probabilities**", "**확률**", "**確率**")
-	txtTable = commands.T("**Paper rules by height** (least E[X] over c; ✓ = printed)",
-		"**높이별 논문의 규칙** (c에 대한 최소 E[X]; ✓ = 출력)",
-		"**高さごとの論文の規則**（c についての最小 E[X]; ✓ = 出力）")
-	txtNoCase    = commands.T("no case", "경우 없음", "該当なし")
-	txtMoreRows  = commands.T("… %d more heights in %s", "… 나머지 %d개 높이는 %s에", "… 残り %d 個の高さは %s に")
-	txtRecommend = commands.T("Recommended paper rules", "추천하는 논문의 규칙", "おすすめの論文の規則")
-	txtRecLine   = commands.T("height %d · c = %s · E[X] = %s ≈ %s rolls", "높이 %d · c = %s · E[X] = %s ≈ %s회", "高さ %d · c = %s · E[X] = %s ≈ %s 回")
-	txtBestIs    = commands.T("Best: height %d (the listing below; also in %s and %s).", "최선: 높이 %d (아래 목록; %s, %s에도 있음).", "最良: 高さ %d（下の一覧。%s と %s にもあります）。")
-	txtBestLong  = commands.T("Best: height %d — its listing has %d lines: see %s and %s.", "최선: 높이 %d — 목록이 %d줄이라 %s, %s을 보세요.", "最良: 高さ %d — 一覧が %d 行あるので %s と %s を見てください。")
-	txtNoRule    = commands.T("No height in the range has a rule; raise `extra_depth`.", "범위 안의 높이에 규칙이 없습니다. `extra_depth`를 늘려 보세요.", "範囲内の高さに規則がありません。`extra_depth` を増やしてください。")
+	txtTable = commands.T("**Paper rules by height** (least E[X] over c; ✓ = recommended)",
+		"**높이별 논문의 규칙** (c에 대한 최소 E[X]; ✓ = 추천)",
+		"**高さごとの論文の規則**（c についての最小 E[X]; ✓ = おすすめ）")
+	txtNoCase      = commands.T("no case", "경우 없음", "該当なし")
+	txtMoreRows    = commands.T("… %d more heights in %s", "… 나머지 %d개 높이는 %s에", "… 残り %d 個の高さは %s に")
+	txtRecommend   = commands.T("Recommended paper rules", "추천하는 논문의 규칙", "おすすめの論文の規則")
+	txtRecLine     = commands.T("height %d · c = %s · E[X] = %s ≈ %s rolls", "높이 %d · c = %s · E[X] = %s ≈ %s회", "高さ %d · c = %s · E[X] = %s ≈ %s 回")
+	txtBestIs      = commands.T("Best: height %d (the listing below; also in %s and %s).", "최선: 높이 %d (아래 목록; %s, %s에도 있음).", "最良: 高さ %d（下の一覧。%s と %s にもあります）。")
+	txtBestLong    = commands.T("Best: height %d — its listing has %d lines: see %s and %s.", "최선: 높이 %d — 목록이 %d줄이라 %s, %s을 보세요.", "最良: 高さ %d — 一覧が %d 行あるので %s と %s を見てください。")
+	txtNoRuleRaise = commands.T("No height up to %[1]d has a paper rule; raise `%[2]s` (up to %[3]d) to search taller trees.",
+		"높이 %[1]d까지는 논문의 규칙이 없습니다. 더 높은 트리를 찾으려면 `%[2]s` 값을 늘려 보세요 (최대 %[3]d).",
+		"高さ %[1]d までに論文の規則はありません。もっと高い木を探すには `%[2]s` を増やしてください（最大 %[3]d）。")
+	txtNoRuleRound = commands.T("No paper rule was found: this ratio needs trees too tall to search, and searching further cannot help. Round the weights to fewer digits to get a short rule.",
+		"논문의 규칙을 찾지 못했습니다. 이 비율에는 탐색할 수 없을 만큼 높은 트리가 필요해서 더 찾아도 소용이 없습니다. 짧은 규칙을 얻으려면 비율을 더 적은 자릿수로 반올림하세요.",
+		"論文の規則は見つかりませんでした。この比率には探索できないほど高い木が必要で、さらに探しても見つかりません。短い規則が欲しいときは、比率を少ない桁に丸めてください。")
+	txtTryOptimal = commands.T("The optimal rule works for any ratio: `%s:optimal`.", "최적 규칙은 어떤 비율에도 쓸 수 있습니다: `%s:optimal`.", "最適な規則はどんな比率にも使えます: `%s:optimal`。")
+	txtPercentSum = commands.T("The percentages add up to %[1]s%%, not 100%%, so they were read as the ratio %[2]s.",
+		"백분율의 합이 100%%가 아니라 %[1]s%%라서 비율 %[2]s(으)로 읽었습니다.",
+		"百分率の合計が 100%% ではなく %[1]s%% なので、比率 %[2]s として読みました。")
 	txtOptimal   = commands.T("Optimal rule (Knuth–Yao)", "최적 규칙 (Knuth–Yao)", "最適な規則（Knuth–Yao）")
 	txtOptLine   = commands.T("E[X] = %s ≈ %s rolls · pre-period %d, period %d", "E[X] = %s ≈ %s회 · 전주기 %d, 주기 %d", "E[X] = %s ≈ %s 回 · 前周期 %d、周期 %d")
 	txtOptApprox = commands.T("E[X] ≈ %s rolls · pre-period %d, period %d (too long for an exact fraction or a listing)",
 		"E[X] ≈ %s회 · 전주기 %d, 주기 %d (정확한 분수나 목록으로 쓰기엔 너무 깁니다)",
 		"E[X] ≈ %s 回 · 前周期 %d、周期 %d（厳密な分数や一覧には長すぎます）")
-	txtSaving   = commands.T("Saves %s ≈ %s rolls on average against the best paper rule (%s).", "논문의 최선 규칙(%s)보다 평균 %s ≈ %s회 적게 굴립니다.", "論文の最良の規則（%s）より平均 %s ≈ %s 回少なく振ります。")
+	txtSaving = commands.T("Saves %[1]s ≈ %[2]s rolls on average against the best paper rule (%[3]s).",
+		"논문의 최선 규칙(%[3]s)보다 평균 %[1]s ≈ %[2]s회 적게 굴립니다.",
+		"論文の最良の規則（%[3]s）より平均 %[1]s ≈ %[2]s 回少なく振ります。")
+	txtSavingApprox = commands.T("Saves about %[1]s rolls on average against the best paper rule (%[2]s).",
+		"논문의 최선 규칙(%[2]s)보다 평균 약 %[1]s회 적게 굴립니다.",
+		"論文の最良の規則（%[2]s）より平均で約 %[1]s 回少なく振ります。")
 	txtNoSaving = commands.T("The best paper rule (%s) is already optimal.", "논문의 최선 규칙(%s)이 이미 최적입니다.", "論文の最良の規則（%s）はすでに最適です。")
 	txtJumpHelp = commands.T("`a b c → a b` means: continue as if you had rolled `a b`. `Re`: start again.",
 		"`a b c → a b`는 `a b`를 굴린 것처럼 계속하라는 뜻입니다. `Re`: 처음부터 다시.",
 		"`a b c → a b` は `a b` を振ったものとして続ける、という意味です。`Re`: 最初からやり直し。")
-	txtOptLong    = commands.T("The listing has %d lines: see %s.", "목록이 %d줄이라 %s을 보세요.", "一覧は %d 行あるので %s を見てください。")
-	txtOptNone    = commands.T("The optimal rule was not computed in time.", "최적 규칙을 시간 안에 계산하지 못했습니다.", "最適な規則を時間内に計算できませんでした。")
-	txtShannon    = commands.T("Shannon bound: no rule can average fewer than %.6f rolls.", "섀넌 하한: 어떤 규칙도 평균 %.6f회보다 적게 굴릴 수 없습니다.", "シャノン下界: どの規則も平均 %.6f 回より少なくはできません。")
+	txtOptLong = commands.T("The listing has %d lines: see %s.", "목록이 %d줄이라 %s을 보세요.", "一覧は %d 行あるので %s を見てください。")
+	txtOptNone = commands.T("The optimal rule was not computed in time.", "최적 규칙을 시간 안에 계산하지 못했습니다.", "最適な規則を時間内に計算できませんでした。")
+	txtShannon = commands.T("Shannon bound: no rule can average fewer than %.6f rolls.", "섀넌 하한: 어떤 규칙도 평균 %.6f회보다 적게 굴릴 수 없습니다.", "シャノン下界: どの規則も平均 %.6f 回より少なくはできません。")
+	txtOneRoll = commands.T("Every rule needs at least one roll; the Shannon bound (%.6f rolls) is lower, so it adds nothing here.",
+		"어떤 규칙이든 적어도 한 번은 굴려야 합니다. 섀넌 하한(%.6f회)은 그보다 낮아 여기서는 의미가 없습니다.",
+		"どの規則も少なくとも 1 回は振ります。シャノン下界（%.6f 回）はそれより低いので、ここでは意味がありません。")
 	txtLegend     = commands.T("Legend (picture)", "범례 (그림)", "凡例（図）")
 	txtLegendText = commands.T("Boxes E1, E2, … are the events listed under **Probabilities**; Re: roll again from the start; `-> a b`: continue as if you had rolled `a b`. Numbers on the edges are the faces rolled.",
 		"상자 E1, E2, …는 **확률**에 적힌 사건입니다. Re: 처음부터 다시; `-> a b`: `a b`를 굴린 것처럼 계속. 선 위의 수는 나온 눈입니다.",
 		"箱 E1, E2, … は **確率** に並べた事象です。Re: 最初から振り直し。`-> a b`: `a b` を振ったものとして続ける。線の上の数は出た目です。")
 	txtPicCut   = commands.T("The picture shows the first %d rolls only; the full rule is in %s.", "그림은 처음 %d번의 굴림까지만 보여 줍니다. 전체 규칙은 %s에 있습니다.", "図は最初の %d 回分だけです。規則の全体は %s にあります。")
-	txtCutShort = commands.T("⚠️ The search was cut short at height %d (%s): heights from %d on were not searched; the heights above are exact.",
-		"⚠️ 높이 %d에서 탐색이 중단되었습니다 (%s): %d 이상의 높이는 탐색하지 않았고, 위의 높이는 정확합니다.",
-		"⚠️ 高さ %d で探索を打ち切りました（%s）。%d 以上の高さは未探索で、上の高さは厳密です。")
+	txtCutShort = commands.T("⚠️ The search stopped at height %[1]d (%[2]s): taller trees were not searched; the heights above are exact.",
+		"⚠️ 높이 %[1]d에서 탐색을 멈췄습니다 (%[2]s). 더 높은 트리는 찾지 않았고, 위의 높이는 정확합니다.",
+		"⚠️ 高さ %[1]d で探索を止めました（%[2]s）。それより高い木は探しておらず、上の高さは厳密です。")
 	txtReasonTime = commands.T("the time budget of one answer ran out", "한 번의 답에 주어진 시간이 다 됨", "一回の回答の時間予算が尽きた")
 	txtReasonMem  = commands.T("the exact search would need too much memory for this ratio", "이 비율은 정확한 탐색에 메모리가 너무 많이 필요", "この比率の厳密な探索にはメモリが足りない")
-	txtFooter     = commands.T("Seed 000: trial rules with node merging (§3.6), Calculator and Printer (§4). Exact fractions throughout.",
-		"시드 000: 노드 합치기(§3.6), Calculator와 Printer(§4). 모든 값은 정확한 분수.",
-		"シード 000: ノード併合（§3.6）、Calculator と Printer（§4）。すべて厳密な分数。")
+	txtFooter     = commands.T("Paper rules as in the Korean paper on trial rules (k-ary trees with restarts); every value is an exact fraction.",
+		"시행 규칙 논문(재시작이 있는 k진 트리)의 방법으로 만든 규칙입니다. 모든 값은 정확한 분수입니다.",
+		"論文の規則は試行規則の韓国語論文（やり直しのある k 分木）の方法で作っています。値はすべて厳密な分数です。")
 	txtSheetTrunc = commands.T("(listing truncated at %d MB)", "(목록을 %d MB에서 잘랐습니다)", "（一覧を %d MB で切りました）")
 
 	// Rejections.
 	errEmpty = commands.T("`weights` is empty. Give the ratio of the outcomes, e.g. `1 4 15`, `3:7`, `5%% 20%% 75%%` or `0.05 0.2 0.75`.",
-		"`weights`가 비어 있습니다. 결과들의 비율을 써 주세요. 예: `1 4 15`, `3:7`, `5%% 20%% 75%%`, `0.05 0.2 0.75`.",
-		"`weights` が空です。結果の比率を書いてください。例: `1 4 15`、`3:7`、`5%% 20%% 75%%`、`0.05 0.2 0.75`。")
+		"`비율`이 비어 있습니다. 결과들의 비율을 써 주세요. 예: `1 4 15`, `3:7`, `5%% 20%% 75%%`, `0.05 0.2 0.75`.",
+		"`比率` が空です。結果の比率を書いてください。例: `1 4 15`、`3:7`、`5%% 20%% 75%%`、`0.05 0.2 0.75`。")
 	errSyntax = commands.T("Weight %d (`%s`) is not a number. Use integers, decimals, percentages or fractions, e.g. `1 4 15`, `5%% 20%% 75%%`, `1/6 1/3 1/2`.",
 		"%d번째 비율(`%s`)이 수가 아닙니다. 정수, 소수, 백분율, 분수를 써 주세요. 예: `1 4 15`, `5%% 20%% 75%%`, `1/6 1/3 1/2`.",
 		"%d 番目の比率（`%s`）が数ではありません。整数・小数・百分率・分数を使ってください。例: `1 4 15`、`5%% 20%% 75%%`、`1/6 1/3 1/2`。")
@@ -90,9 +107,9 @@ var (
 	errTooLong = commands.T("A weight is too long; use at most 12 significant digits, e.g. `33.3%% 66.7%%`.",
 		"비율의 자릿수가 너무 깁니다. 유효숫자 12자리 이하로 써 주세요. 예: `33.3%% 66.7%%`.",
 		"比率の桁が長すぎます。有効数字 12 桁以下にしてください。例: `33.3%% 66.7%%`。")
-	errDie        = commands.T("`die` must be 2 to %d faces (2 for a coin, 6 for a d6); got %d.", "`die`는 면이 2~%d개여야 합니다 (동전 2, 육면체 6). 입력: %d", "`die` は 2〜%d 面にしてください（コインは 2、d6 は 6）。入力: %d")
-	errExtra      = commands.T("`extra_depth` must be 0 to %d; got %d.", "`extra_depth`는 0~%d여야 합니다. 입력: %d", "`extra_depth` は 0〜%d にしてください。入力: %d")
-	errMode       = commands.T("`mode` must be `paper`, `optimal` or `both`; got `%s`.", "`mode`는 `paper`, `optimal`, `both` 중 하나여야 합니다. 입력: `%s`", "`mode` は `paper`、`optimal`、`both` のいずれかです。入力: `%s`")
+	errDie        = commands.T("`die` must be 2 to %d faces (2 for a coin, 6 for a d6); got %d.", "`주사위`는 면이 2~%d개여야 합니다 (동전 2, 육면체 6). 입력: %d", "`ダイス` は 2〜%d 面にしてください（コインは 2、d6 は 6）。入力: %d")
+	errExtra      = commands.T("`extra_depth` must be 0 to %d; got %d.", "`추가깊이`는 0~%d여야 합니다. 입력: %d", "`追加の深さ` は 0〜%d にしてください。入力: %d")
+	errMode       = commands.T("`mode` must be `paper`, `optimal` or `both`; got `%s`.", "`모드`는 `paper`, `optimal`, `both` 중 하나여야 합니다. 입력: `%s`", "`モード` は `paper`、`optimal`、`both` のいずれかです。入力: `%s`")
 	errLabelCount = commands.T("%d labels for %d weights: give one name per outcome, separated by commas, e.g. `miss, hit, critical`.",
 		"이름 %d개, 비율 %d개: 결과마다 이름 하나를 쉼표로 구분해 주세요. 예: `꽝, 당첨, 대박`.",
 		"名前 %d 個、比率 %d 個: 結果ごとに名前を一つ、カンマ区切りで。例: `はずれ, あたり, 大当たり`。")

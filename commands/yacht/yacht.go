@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -57,7 +58,7 @@ func newCommand(tables *yacht.Tables) *commands.Command {
 				Description: commands.T(`Filled categories, e.g. "aces:3 twos:6 choice:22 yacht:0"`, `채운 족보, 예: "에이스:3 듀스:6 초이스:22 요트:0"`, `記入済みの役。例: "エース:3 デュース:6 チョイス:22 ヨット:0"`)},
 			{Name: commands.T("rules", "규칙", "ルール"), Type: commands.String, Choices: RuleChoices(),
 				Description: commands.T("Rule set (default yacht)", "규칙 (기본 요트)", "ルール（既定はヨット）")},
-			{Name: commands.T("top", "개수", "件数"), Type: commands.Integer, Min: topLo, Max: topHi,
+			{Name: optTop, Type: commands.Integer, Min: topLo, Max: topHi,
 				Description: commands.T("How many actions to show (default 5)", "보여줄 행동 수 (기본 5)", "表示する行動の数（既定 5）")},
 		},
 		Examples: []string{
@@ -109,7 +110,7 @@ func handle(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*
 	rulesName := req.Options.String("rules", yacht.Yacht)
 	rules, err := yacht.Preset(rulesName)
 	if err != nil {
-		return nil, commands.Rejectf(msgBadRules, rulesName, presetList())
+		return nil, commands.Rejectf(msgBadRules, commands.Quote(rulesName), presetList())
 	}
 	roll := int(req.Options.Int("roll", 1))
 	if roll < 1 || roll > 3 {
@@ -121,13 +122,13 @@ func handle(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*
 	}
 	sheet, err := yacht.ParseSheet(rules, req.Options.String("sheet", ""))
 	if err != nil {
-		return nil, commands.Rejectf(msgBadSheet, err.Error(), sheetExample(rules))
+		return nil, RejectSheet(rules, err)
 	}
 	var dice *yacht.Dice
 	if s := strings.TrimSpace(req.Options.String("dice", "")); s != "" {
 		d, err := yacht.ParseDice(s)
 		if err != nil {
-			return nil, commands.Rejectf(msgBadDice, err.Error())
+			return nil, RejectDice(err)
 		}
 		dice = &d
 	}
@@ -179,27 +180,19 @@ func presetList() string {
 	return strings.Join(names, ", ")
 }
 
-// sheetExample is a sheet the rules accept: aces 3, twos 6, and 22 in the
-// last category that can score 22 (Choice or Chance in every preset).
-func sheetExample(r *yacht.Rules) string {
-	ex := fmt.Sprintf("%s:3 %s:6", r.Categories[0].Key, r.Categories[1].Key)
-	for i := len(r.Categories) - 1; i > 1; i-- {
-		for _, v := range r.PossibleScores(i) {
-			if v == 22 {
-				return fmt.Sprintf("%s %s:22", ex, r.Categories[i].Key)
-			}
-		}
-	}
-	return ex
-}
+// glyphs writes faces as die glyphs with their digits, "⚅⚅⚅ (666)": the
+// glyphs alone are hard to tell apart in Discord's font.
+func glyphs(faces []int) string { return DiceText(faces) }
 
-// glyphs writes faces as die glyphs ⚀..⚅.
-func glyphs(faces []int) string {
-	var b strings.Builder
+// DiceText writes faces as die glyphs followed by their digits,
+// "⚄⚅⚅ (566)", for every Yacht command.
+func DiceText(faces []int) string {
+	var g, d strings.Builder
 	for _, f := range faces {
-		b.WriteString(yacht.Glyph(f))
+		g.WriteString(yacht.Glyph(f))
+		d.WriteString(strconv.Itoa(f))
 	}
-	return b.String()
+	return g.String() + " (" + d.String() + ")"
 }
 
 // RulesName returns a rule set's display name ("Yacht (51 Worldwide
@@ -222,6 +215,9 @@ func describe(loc commands.Locale, r *yacht.Rules, dice *yacht.Dice, a yacht.Act
 			return msgRerollAll.In(loc)
 		case n == yacht.NumDice:
 			return msgKeepAll.In(loc)
+		}
+		if yacht.NumDice-n == 1 {
+			return msgKeepOne.Format(loc, glyphs(a.Keep.Faces()))
 		}
 		return msgKeep.Format(loc, glyphs(a.Keep.Faces()), yacht.NumDice-n)
 	}
@@ -248,7 +244,7 @@ func render(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice
 		fmt.Fprintf(&b, msgNoDice.In(loc), adv.Expected)
 		b.WriteString("\n")
 	} else {
-		e.Title = msgTitle.Format(loc, glyphs(dice.Counts().Faces()), dice.String(), roll, RulesName(loc, r.Key))
+		e.Title = msgTitle.Format(loc, glyphs(dice.Counts().Faces()), roll, RulesName(loc, r.Key))
 		best := adv.Actions[0]
 		fmt.Fprintf(&b, msgBest.In(loc), describe(loc, r, dice, best), best.Expected)
 		b.WriteString("\n")
@@ -257,8 +253,12 @@ func render(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice
 			a := adv.Actions[i]
 			fmt.Fprintf(&b, "%d. %s — %.2f (−%.2f)\n", i+1, describe(loc, r, dice, a), a.Expected, best.Expected-a.Expected)
 		}
-		if len(adv.Actions) > shown {
-			b.WriteString(msgMore.Format(loc, len(adv.Actions)-shown))
+		if more := len(adv.Actions) - shown; more > 0 {
+			if top < maxTop {
+				b.WriteString(msgMore.Format(loc, more, optTop.In(loc), maxTop))
+			} else {
+				b.WriteString(msgMoreMax.Format(loc, more))
+			}
 			b.WriteString("\n")
 		}
 	}

@@ -119,7 +119,7 @@ func TestKeepValueByHand(t *testing.T) {
 		t.Errorf("best %+v, want keep four sixes at %.6f", d.Actions[0], want)
 	}
 	text := bot.FormatText(r)
-	if !strings.Contains(text, "⚅⚅⚅⚅") || !strings.Contains(text, "**Best: keep ⚅⚅⚅⚅, roll 1") {
+	if !strings.Contains(text, "⚅⚅⚅⚅") || !strings.Contains(text, "**Best: keep ⚅⚅⚅⚅ (6666), reroll 1 die") {
 		t.Errorf("reply:\n%s", text)
 	}
 }
@@ -153,16 +153,16 @@ func TestLocales(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	h := harness(t)
 	bad := map[string]string{
-		`/yacht-advise dice:"1 2 3 4"`:             "exactly five",
-		`/yacht-advise dice:"7 1 1 1 1"`:           "7 is not a die face",
-		`/yacht-advise dice:"1 1 1 1 x"`:           "unexpected",
+		`/yacht-advise dice:"1 2 3 4"`:             "Five dice are needed, not 4.",
+		`/yacht-advise dice:"7 1 1 1 1"`:           "`7` is not a die face.",
+		`/yacht-advise dice:"1 1 1 1 x"`:           "`x` cannot be read as a die.",
 		`/yacht-advise dice:11111 roll:4`:          "",
 		`/yacht-advise dice:11111 roll:0`:          "",
-		`/yacht-advise sheet:"aces:7"`:             "aces cannot score 7",
-		`/yacht-advise sheet:"twos:3"`:             "twos cannot score 3",
-		`/yacht-advise sheet:"aces:1 aces:2"`:      "appears twice",
-		`/yacht-advise sheet:"bogus:3"`:            "unknown category",
-		`/yacht-advise sheet:"three_of_a_kind:15"`: "unknown category",
+		`/yacht-advise sheet:"aces:7"`:             "Aces cannot score 7; it can score 0 to 5.",
+		`/yacht-advise sheet:"twos:3"`:             "Deuces cannot score 3; it can score 0, 2, 4, 6, 8, 10.",
+		`/yacht-advise sheet:"aces:1 aces:2"`:      "Aces is on the sheet twice.",
+		`/yacht-advise sheet:"bogus:3"`:            "`bogus` is not a category of Yacht",
+		`/yacht-advise sheet:"three_of_a_kind:15"`: "The categories are: Aces, Deuces,",
 		`/yacht-advise rules:bogus`:                "",
 		`/yacht-advise top:0`:                      "",
 		`/yacht-advise dice:11111 sheet:"` + endSheet + ` choice:5 large_straight:0 yacht:50"`: "Every category is filled",
@@ -222,12 +222,14 @@ func TestSheetExampleIsAValidSheet(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ex := sheetExample(r)
-		if strings.Count(ex, ":") != 3 {
-			t.Errorf("%s: example %q has not three categories", name, ex)
-		}
-		if _, err := yacht.ParseSheet(r, ex); err != nil {
-			t.Errorf("%s: example %q is refused: %v", name, ex, err)
+		for _, l := range commands.Locales {
+			ex := SheetExample(l, r)
+			if strings.Count(ex, ":") != 3 {
+				t.Errorf("%s %s: example %q has not three categories", name, l, ex)
+			}
+			if _, err := yacht.ParseSheet(r, ex); err != nil {
+				t.Errorf("%s %s: example %q is refused: %v", name, l, ex, err)
+			}
 		}
 	}
 }

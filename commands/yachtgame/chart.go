@@ -65,8 +65,9 @@ func newHistogram(finals []int, w int) histogram {
 }
 
 // drawChart renders the histogram as a PNG: bars, the simulated mean (red),
-// the exact expected value (black, dashed), and quantiles (orange), with an
-// ASCII title (the bitmap font has no other glyphs).
+// the exact expected value (black, dashed), and quantiles (orange). The
+// bitmap font has only ASCII, so the picture holds only numbers and the
+// rules' key; the message explains the colours.
 func drawChart(h histogram) ([]byte, error) {
 	img := image.NewRGBA(image.Rect(0, 0, chartW, chartH))
 	draw.Draw(img, img.Bounds(), image.NewUniform(chartBG), image.Point{}, draw.Src)
@@ -136,8 +137,17 @@ func drawChart(h histogram) ([]byte, error) {
 	xm := xOf(h.mean)
 	fill(xm-1, chartTop, xm+1, y0, chartMean)
 	text(x0, 14, h.title, chartExact)
-	legend := fmt.Sprintf("red: simulated mean %.2f   black dashed: exact %.2f   orange: quantiles", h.mean, h.exact)
-	text(x0, chartH-6, legend, chartAxis)
+	// The legend: a swatch of each line's colour and its number; the
+	// message says in the user's language what each line is.
+	lx := x0
+	for _, item := range []struct {
+		c color.Color
+		s string
+	}{{chartMean, fmt.Sprintf("%.2f", h.mean)}, {chartExact, fmt.Sprintf("%.2f", h.exact)}, {chartQuant, "p5-p95"}} {
+		fill(lx, chartH-11, lx+18, chartH-8, item.c)
+		text(lx+22, chartH-6, item.s, chartAxis)
+		lx += 22 + width(item.s) + 24
+	}
 
 	var buf bytes.Buffer
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {

@@ -98,10 +98,15 @@ func parseNames(s string) ([]string, error) {
 		if err := checkName(n); err != nil {
 			return nil, err
 		}
+		for _, m := range names {
+			if sameName(m, n) {
+				return nil, &nameError{problem: nameTwice, name: n}
+			}
+		}
 		names = append(names, n)
 	}
 	if len(names) == 0 {
-		return nil, fmt.Errorf("no names")
+		return nil, &nameError{problem: nameNone}
 	}
 	return names, nil
 }
@@ -127,13 +132,13 @@ func start(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 		}
 	}
 	if preset < 0 {
-		return nil, commands.Rejectf(msgBadRules, key, strings.Join(presetKeys, ", "))
+		return nil, commands.Rejectf(msgBadRules, commands.Quote(key), strings.Join(presetKeys, ", "))
 	}
 	names := []string{""}
 	if s := strings.TrimSpace(req.Options.String("players", "")); s != "" {
 		var err error
 		if names, err = parseNames(s); err != nil {
-			return nil, commands.Rejectf(msgBadPlayers, err.Error(), maxPlayers)
+			return nil, rejectNames(err)
 		}
 		if len(names) > maxPlayers {
 			return nil, commands.Rejectf(msgBadPlayers, msgTooManyPlayers.Format(loc, len(names), maxPlayers), maxPlayers)
@@ -180,7 +185,7 @@ func press(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	loc := req.Locale
 	g, err := decode(req.Params["state"])
 	if err != nil {
-		return nil, commands.Rejectf(msgBadState, strings.TrimPrefix(err.Error(), errState.Error()+": "))
+		return nil, commands.Rejectf(msgBadState)
 	}
 	if ownerOf(req.UserID) != g.owner {
 		who := msgSomeoneElse.In(loc)
@@ -240,7 +245,7 @@ func press(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 		}
 		d, err := yacht.ParseDice(req.Fields["dice"])
 		if err != nil {
-			return nil, commands.Rejectf(msgBadDice, err.Error())
+			return nil, yachtcmd.RejectDice(err)
 		}
 		if g.roll > 0 {
 			held, have := g.held(), d.Counts()
@@ -386,14 +391,8 @@ func diceModal(loc commands.Locale, g *game) *commands.Reply {
 	}}
 }
 
-// glyphs writes faces as die glyphs ⚀..⚅.
-func glyphs(faces []int) string {
-	var b strings.Builder
-	for _, f := range faces {
-		b.WriteString(yacht.Glyph(f))
-	}
-	return b.String()
-}
+// glyphs writes faces as die glyphs with their digits.
+func glyphs(faces []int) string { return yachtcmd.DiceText(faces) }
 
 // describe writes an action for a person.
 func describe(loc commands.Locale, r *yacht.Rules, a yacht.Action) string {
@@ -404,6 +403,9 @@ func describe(loc commands.Locale, r *yacht.Rules, a yacht.Action) string {
 		case yacht.NumDice:
 			return msgKeepAll.In(loc)
 		default:
+			if yacht.NumDice-n == 1 {
+				return msgKeepOne.Format(loc, glyphs(a.Keep.Faces()))
+			}
 			return msgKeep.Format(loc, glyphs(a.Keep.Faces()), yacht.NumDice-n)
 		}
 	}

@@ -393,18 +393,18 @@ func yachtBox(r *yacht.Rules) int {
 // control characters, markdown or mention characters.
 func checkName(s string) error {
 	if len(s) > maxNameBytes {
-		return fmt.Errorf("name %q is %d bytes, at most %d", s, len(s), maxNameBytes)
+		return &nameError{problem: nameTooLong, name: s}
 	}
 	if !utf8.ValidString(s) {
-		return fmt.Errorf("name is not UTF-8")
+		return &nameError{problem: nameNotText}
 	}
 	for _, r := range s {
 		if unicode.IsControl(r) || strings.ContainsRune("*_`~|<>@#:\\", r) || unicode.IsSpace(r) && r != ' ' {
-			return fmt.Errorf("name %q has %q", s, r)
+			return &nameError{problem: nameBadChar, name: s, char: r}
 		}
 	}
 	if strings.TrimSpace(s) != s {
-		return fmt.Errorf("name %q has spaces around it", s)
+		return &nameError{problem: nameSpaces, name: s}
 	}
 	return nil
 }

@@ -295,7 +295,7 @@ func TestStartBadInput(t *testing.T) {
 		`/yacht start players:"Ann, Bob, Cy, Dee, Eve"`:                                 "at most 4",
 		`/yacht start players:"Abcdefghijklmnop"`:                                       "bytes",
 		`/yacht start players:"<@123>"`:                                                 "name",
-		`/yacht start players:" , ,"`:                                                   "no names",
+		`/yacht start players:" , ,"`:                                                   "no name was given",
 		`/yacht start rules:yatzy players:"Abcdefghijklmn, Bcdefghijklmno, Cdefgh, Dd"`: "does not fit",
 		`/yacht start rules:bogus`:                                                      "",
 		`/yacht start seed:-1`:                                                          "",

@@ -32,17 +32,15 @@ var (
 		"%d ゲームのシミュレーション平均（シード %d）: **%.3f ± %.3f**（標準誤差）。厳密値との差は標準誤差の %.1f 倍")
 	msgStatsSpread = commands.T("Standard deviation %.2f · quantiles %s", "표준편차 %.2f · 분위수 %s", "標準偏差 %.2f · 分位点 %s")
 	msgStatsBonus  = commands.T("P(upper bonus) = %.4f ± %.4f", "P(상단 보너스) = %.4f ± %.4f", "P(上段ボーナス) = %.4f ± %.4f")
-	msgStatsYacht  = commands.T("P(at least one %s in its box) = %.4f ± %.4f", "P(%s 칸에 한 번 이상) = %.4f ± %.4f", "P(%s の欄に1回以上) = %.4f ± %.4f")
-	msgStatsMethod = commands.T("Method: games played to the end by the exact optimal policy of the table (seed 001), dice from a seeded PCG generator; ± is one standard error. Quantiles and probabilities are simulated; the expected value is exact.",
-		"방법: 표의 정확한 최적 전략(시드 001)으로 끝까지 플레이, 주사위는 시드가 있는 PCG 생성기. ±는 표준오차 1배. 분위수와 확률은 시뮬레이션, 기댓값은 정확한 값.",
-		"方法: 表の厳密な最適方針（シード 001）で最後までプレイ、サイコロはシード付き PCG 生成器。± は標準誤差1つ分。分位点と確率はシミュレーション、期待値は厳密値。")
-	msgStatsStopped = commands.T("⏱ The time budget stopped the simulation after %d of %d games.", "⏱ 시간 제한으로 %d/%d판에서 시뮬레이션을 멈췄습니다.", "⏱ 時間制限により %d/%d ゲームでシミュレーションを止めました。")
-	msgStatsPresets = commands.T("Rule presets from the start (%d games each)", "규칙별 처음부터 (각 %d판)", "ルール別・最初から（各 %d ゲーム）")
-	msgStatsHeader  = commands.T("rules                  exact    simulated        bonus  yacht", "규칙                   정확     시뮬레이션       보너스 요트", "ルール                 厳密     シミュレーション ボーナス ヨット")
-	msgStatsFull    = commands.T("Every category is filled: the final score is %d.", "모든 족보가 채워졌습니다: 최종 점수는 %d점입니다.", "すべての役が埋まっています: 最終得点は %d 点です。")
-	msgStatsBadSh   = commands.T("Bad sheet: %s. Write category:score pairs, like \"%s\".",
-		"점수표가 잘못되었습니다: %s. \"%s\"처럼 족보:점수로 쓰세요.",
-		"スコア表が正しくありません: %s。\"%s\" のように 役:点数 で書いてください。")
+	msgStatsYacht  = commands.T("P(at least one %s in its box) = %.4f ± %.4f", "P(%s 칸에 한 번 이상) = %.4f ± %.4f", "P(%sの欄に1回以上) = %.4f ± %.4f")
+	msgStatsMethod = commands.T("Method: games played to the end with the exact best choice at every step, dice from a repeatable random generator (`seed`); ± is one standard error. Quantiles and probabilities are simulated; the expected value is exact.",
+		"방법: 매 단계 정확히 최선인 선택으로 끝까지 플레이하고, 주사위는 다시 재현할 수 있는 난수(`시드`)로 굴립니다. ±는 표준오차 1배입니다. 분위수와 확률은 시뮬레이션 값이고, 기댓값은 정확한 값입니다.",
+		"方法: 毎回厳密に最善の選択で最後までプレイし、サイコロは再現できる乱数（`シード`）で振ります。± は標準誤差1つ分です。分位点と確率はシミュレーション値で、期待値は厳密値です。")
+	msgStatsChart    = commands.T("Chart: red, the simulated mean (%.2f); dashed black, the exact expected value (%.2f); orange, the quantiles p5 to p95.", "차트: 빨간 선은 시뮬레이션 평균(%.2f), 검은 점선은 정확한 기댓값(%.2f), 주황 선은 분위수 p5~p95입니다.", "グラフ: 赤はシミュレーション平均（%.2f）、黒の破線は厳密な期待値（%.2f）、オレンジは分位点 p5〜p95 です。")
+	msgStatsStopped  = commands.T("⏱ The time budget stopped the simulation after %d of %d games.", "⏱ 시간 제한으로 %d/%d판에서 시뮬레이션을 멈췄습니다.", "⏱ 時間制限により %d/%d ゲームでシミュレーションを止めました。")
+	msgStatsPresets  = commands.T("Rule presets from the start (%d games each)", "규칙별 처음부터 (각 %d판)", "ルール別・最初から（各 %d ゲーム）")
+	msgStatsHeader   = commands.T("rules                  exact    simulated        bonus  yacht", "규칙                   정확     시뮬레이션       보너스 요트", "ルール                 厳密     シミュレーション ボーナス ヨット")
+	msgStatsFull     = commands.T("Every category is filled: the final score is %d.", "모든 족보가 채워졌습니다: 최종 점수는 %d점입니다.", "すべての役が埋まっています: 最終得点は %d 点です。")
 	msgStatsSheet    = commands.T("Sheet", "점수표", "スコア表")
 	msgStatsCutShort = commands.T("⏱ The time budget stopped the comparison here.", "⏱ 시간 제한으로 비교를 여기서 멈췄습니다.", "⏱ 時間制限により比較をここで止めました。")
 	msgStatsTooFew   = commands.T("The time budget ran out before %d games were simulated; try again in a moment.", "시간 제한 안에 %d판을 시뮬레이션하지 못했습니다. 잠시 후 다시 시도하세요.", "時間内に %d ゲームをシミュレーションできませんでした。少し後で試してください。")
@@ -132,18 +130,18 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	key := req.Options.String("rules", yacht.Yacht)
 	rules, err := yacht.Preset(key)
 	if err != nil {
-		return nil, commands.Rejectf(msgBadRules, key, strings.Join(presetKeys, ", "))
+		return nil, commands.Rejectf(msgBadRules, commands.Quote(key), strings.Join(presetKeys, ", "))
 	}
 	sheet, err := yacht.ParseSheet(rules, req.Options.String("sheet", ""))
 	if err != nil {
-		return nil, commands.Rejectf(msgStatsBadSh, err.Error(), fmt.Sprintf("%s:3 %s:6", rules.Categories[0].Key, rules.Categories[1].Key))
+		return nil, yachtcmd.RejectSheet(rules, err)
 	}
 	if sheet.Filled() == len(rules.Categories) {
 		return nil, commands.Rejectf(msgStatsFull, sheet.Total())
 	}
 	games := int(req.Options.Int("games", defaultGames))
 	if games < minGames || games > maxGames {
-		return nil, commands.Reject("games must be between %d and %d.", "games는 %d~%d 사이여야 합니다.", "games は %d〜%d の間です。", minGames, maxGames)
+		return nil, commands.Reject("games must be between %d and %d.", "`게임수`는 %d~%d 사이여야 합니다.", "`ゲーム数` は %d〜%d の間です。", minGames, maxGames)
 	}
 	seed := req.Options.Int("seed", 1)
 	compare := req.Options.Bool("compare", true)
@@ -231,7 +229,8 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	h := newHistogram(sim.Finals, width)
 	data.BinStart, data.BinWidth, data.Histogram = h.lo, h.binWidth, h.counts
 	h.mean, h.exact, h.quantiles = sim.Mean(), exact, marks
-	h.title = fmt.Sprintf("%s: final score, %d games of optimal play, mean %.2f +- %.2f, exact %.2f", rules.Key, sim.Games, sim.Mean(), sim.StdErr(), exact)
+	h.title = fmt.Sprintf("%s  n = %d", rules.Key, sim.Games)
+	e.Description += "\n" + msgStatsChart.Format(loc, sim.Mean(), exact)
 	png, err := drawChart(h)
 	if err != nil {
 		return nil, err

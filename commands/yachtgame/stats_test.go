@@ -154,7 +154,7 @@ func TestStatsBadInput(t *testing.T) {
 	full := "aces:3 twos:6 threes:9 fours:12 fives:15 sixes:18 choice:20 four_of_a_kind:0 full_house:0 small_straight:15 large_straight:30 yacht:0"
 	cases := map[string]string{
 		`/yacht-stats sheet:"` + full + `"`: "Every category is filled",
-		`/yacht-stats sheet:"aces:7"`:       "aces cannot score 7",
+		`/yacht-stats sheet:"aces:7"`:       "Aces cannot score 7; it can score 0 to 5.",
 		`/yacht-stats games:10`:             "between",
 		`/yacht-stats rules:bogus`:          "",
 	}

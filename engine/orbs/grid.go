@@ -122,6 +122,9 @@ const (
 	Ragged
 	// TooLarge: more than MaxSize rows or columns. Rows and Cols give the size.
 	TooLarge
+	// Ambiguous: single cells separated by spaces only ("1 0 0 1"), which
+	// may mean one row or one column. Rows gives the number of cells.
+	Ambiguous
 )
 
 // ParseError is a grid text [Parse] rejects. Row and Col count from 1, as a
@@ -147,6 +150,8 @@ func (e *ParseError) Error() string {
 		return fmt.Sprintf("orbs: row %d has %d cells but row 1 has %d", e.Row, e.Width, e.Want)
 	case TooLarge:
 		return fmt.Sprintf("orbs: the grid is %d×%d; at most %d×%d", e.Rows, e.Cols, MaxSize, MaxSize)
+	case Ambiguous:
+		return fmt.Sprintf("orbs: %d cells separated by spaces may be one row or one column", e.Rows)
 	}
 	return "orbs: bad grid"
 }
@@ -162,13 +167,18 @@ func cell(r rune) (cloudy, ok bool) {
 	return false, false
 }
 
-// Parse reads a grid: rows from the top, separated by '/', spaces or new
-// lines; in a row, one symbol per cell from the left: '1', '#', 'X' (or 'x')
-// or '■' for a cloudy cell, '0', '.' or '□' for a clear one. For example
-// "#..#/.##./#..#" or "1001 0110 1001". Every row must have the same length,
-// between 1 and MaxSize, and there are at most MaxSize rows. The error is a
-// [*ParseError] saying what is wrong and where.
+// Parse reads a grid: rows from the top; in a row, one symbol per cell
+// from the left: '1', '#', 'X' (or 'x') or '■' for a cloudy cell, '0', '.'
+// or '□' for a clear one. When the text has a '/' or a line break, those
+// separate the rows and spaces are ignored ("1 0 0 1/0 1 1 0" is 2×4);
+// otherwise spaces separate the rows ("1001 0110 1001" is 3×4), and single
+// cells separated by spaces ("1 0 0 1") are refused as Ambiguous. Every
+// row must have the same length, between 1 and MaxSize, and there are at
+// most MaxSize rows. The error is a [*ParseError] saying what is wrong and
+// where.
 func Parse(s string) (Grid, error) {
+	// bySlash: rows are separated by '/' and line breaks, not spaces.
+	bySlash := strings.ContainsAny(s, "/\n\r")
 	var (
 		rows    [][]bool // kept while within MaxSize
 		nRows   int
@@ -196,6 +206,8 @@ func Parse(s string) (Grid, error) {
 				return Grid{}, &ParseError{Kind: EmptyRow, Row: nRows + 1}
 			}
 			slashed = true
+		case bySlash && unicode.IsSpace(r) && r != '\n' && r != '\r':
+			// A space inside a row.
 		case unicode.IsSpace(r):
 			if inRow {
 				endRow()
@@ -226,6 +238,9 @@ func Parse(s string) (Grid, error) {
 		if width[r] != width[0] {
 			return Grid{}, &ParseError{Kind: Ragged, Row: r + 1, Width: width[r], Want: width[0]}
 		}
+	}
+	if !bySlash && nRows > 1 && width[0] == 1 {
+		return Grid{}, &ParseError{Kind: Ambiguous, Rows: nRows}
 	}
 	if nRows > MaxSize || width[0] > MaxSize {
 		return Grid{}, &ParseError{Kind: TooLarge, Rows: nRows, Cols: width[0]}

@@ -19,6 +19,9 @@ func TestParse(t *testing.T) {
 		{"x.\r\n.x", "#./.#"},
 		{"■□□■/□■■□", "#..#/.##."},
 		{"#.# /\n .#.", "#.#/.#."},
+		{"1 0 0 1/0 1 1 0/1 0 0 1", "#..#/.##./#..#"},
+		{"1 0 0 1\n0 1 1 0\n1 0 0 1", "#..#/.##./#..#"},
+		{"1/0/1", "#/./#"},
 		{strings.Repeat(strings.Repeat("#", 30)+"/", 29) + strings.Repeat(".", 30), strings.Repeat(strings.Repeat("#", 30)+"/", 29) + strings.Repeat(".", 30)},
 	}
 	for _, c := range cases {
@@ -57,6 +60,8 @@ func TestParseErrors(t *testing.T) {
 		{"#,.", ParseError{Kind: ForeignSymbol, Row: 1, Col: 2, Symbol: ','}},
 		{"#\xff", ParseError{Kind: ForeignSymbol, Row: 1, Col: 2, Symbol: '\uFFFD'}},
 		{"●", ParseError{Kind: ForeignSymbol, Row: 1, Col: 1, Symbol: '●'}},
+		{"1 0 0 1", ParseError{Kind: Ambiguous, Rows: 4}},
+		{"# .", ParseError{Kind: Ambiguous, Rows: 2}},
 		{strings.Repeat("#", 31), ParseError{Kind: TooLarge, Rows: 1, Cols: 31}},
 		{strings.Repeat("#/", 30) + "#", ParseError{Kind: TooLarge, Rows: 31, Cols: 1}},
 		{strings.Repeat(row30+"#/", 30) + row30 + "#", ParseError{Kind: TooLarge, Rows: 31, Cols: 31}},
@@ -116,7 +121,7 @@ func TestLabels(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"", "#", "1001/0110", "1001 0110", "■□/□■", "#./ / .#", "#./.#/", "x.\r\n.x",
-		"#\xff", strings.Repeat("#", 31), strings.Repeat("#/", 31),
+		"#\xff", strings.Repeat("#", 31), strings.Repeat("#/", 31), "1 0 0 1/0 1 1 0", "1 0 1",
 	} {
 		f.Add(s)
 	}

@@ -248,3 +248,31 @@ func normalizeWidth(s string) string {
 		return r
 	}, s)
 }
+
+// PercentTotal reports the sum, in percent, of a ratio written wholly as
+// percentages ("30% 60%" gives 90), and false when any weight is written
+// otherwise or cannot be read. A total other than 100 means the weights
+// were read as a ratio, not as probabilities.
+func PercentTotal(s string) (*big.Rat, bool) {
+	if len(s) > maxInputLen {
+		return nil, false
+	}
+	tokens := strings.FieldsFunc(normalizeWidth(s), func(r rune) bool {
+		return unicode.IsSpace(r) || r == ':' || r == ',' || r == ';'
+	})
+	if len(tokens) == 0 {
+		return nil, false
+	}
+	sum := new(big.Rat)
+	for _, tok := range tokens {
+		if !strings.HasSuffix(tok, "%") || strings.Contains(tok, "/") || len(tok) > maxTokenLen {
+			return nil, false
+		}
+		v, err := parseDecimal(tok)
+		if err != nil {
+			return nil, false
+		}
+		sum.Add(sum, v)
+	}
+	return sum.Mul(sum, big.NewRat(100, 1)), true
+}

@@ -106,6 +106,9 @@ func FuzzParseWeights(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		if total, ok := PercentTotal(s); ok && total.Sign() < 0 && !strings.Contains(s, "-") {
+			t.Fatalf("PercentTotal(%q) = %v", s, total)
+		}
 		w, err := ParseWeights(s)
 		if err != nil {
 			var we *WeightsError
@@ -155,4 +158,27 @@ func FuzzParseWeights(f *testing.F) {
 			t.Fatalf("round trip %v → %v, %v", w, again, err)
 		}
 	})
+}
+
+func TestPercentTotal(t *testing.T) {
+	cases := []struct {
+		in   string
+		want string // "" when not all percentages
+	}{
+		{"30% 60%", "90"},
+		{"5% 20% 75%", "100"},
+		{"33.3% 66.7%", "100"},
+		{"12.5%:12.5%", "25"},
+		{"1 2", ""},
+		{"30% 60", ""},
+		{"1/2%", ""},
+		{"x%", ""},
+		{"", ""},
+	}
+	for _, c := range cases {
+		got, ok := PercentTotal(c.in)
+		if ok != (c.want != "") || ok && got.RatString() != c.want {
+			t.Errorf("PercentTotal(%q) = %v, %v; want %q", c.in, got, ok, c.want)
+		}
+	}
 }

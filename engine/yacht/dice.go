@@ -104,20 +104,20 @@ func ParseDice(s string) (Dice, error) {
 		case r >= '⚀' && r <= '⚅':
 			faces = append(faces, int(r-'⚀')+1)
 		case r == '0' || (r >= '7' && r <= '9'):
-			return d, fmt.Errorf("%c is not a die face: faces are 1 to 6", r)
+			return d, &InputError{Code: DiceNotFace, Input: string(r), Category: -1}
 		case unicode.IsSpace(r) || r == ',' || r == ';' || r == '/' || r == '-' || r == '[' || r == ']':
 		default:
 			if unicode.IsDigit(r) {
-				return d, fmt.Errorf("%q is not a die face: faces are 1 to 6", r)
+				return d, &InputError{Code: DiceNotFace, Input: string(r), Category: -1}
 			}
-			return d, fmt.Errorf("unexpected %q in the dice: write five faces 1 to 6, like \"3 3 5 6 6\" or \"33566\"", r)
+			return d, &InputError{Code: DiceUnexpected, Input: string(r), Category: -1}
 		}
 		if len(faces) > NumDice {
 			break
 		}
 	}
 	if len(faces) != NumDice {
-		return d, fmt.Errorf("need exactly five dice, got %d: write them like \"3 3 5 6 6\" or \"33566\"", len(faces))
+		return d, &InputError{Code: DiceCount, Value: len(faces), Category: -1}
 	}
 	copy(d[:], faces)
 	return d, nil

@@ -1,7 +1,7 @@
 package yacht
 
 import (
-	"strings"
+	"errors"
 	"testing"
 )
 
@@ -103,25 +103,26 @@ func TestParseDice(t *testing.T) {
 			t.Errorf("ParseDice(%q) = %s, want %s", in, d, want)
 		}
 	}
-	bad := map[string]string{
-		"1 2 3 4":     "exactly five",
-		"7 1 1 1 1":   "7 is not a die face",
-		"0 1 1 1 1":   "0 is not a die face",
-		"1 2 3 4 5 6": "exactly five",
-		"":            "exactly five",
-		"a b c d e":   "unexpected",
-		"12 3 4 5":    "",
+	bad := map[string]InputCode{
+		"1 2 3 4":     DiceCount,
+		"7 1 1 1 1":   DiceNotFace,
+		"0 1 1 1 1":   DiceNotFace,
+		"1 2 3 4 5 6": DiceCount,
+		"":            DiceCount,
+		"a b c d e":   DiceUnexpected,
+		"12 3 4 5":    0,
 	}
 	for in, want := range bad {
 		_, err := ParseDice(in)
 		if err == nil {
-			if want != "" {
+			if want != 0 {
 				t.Errorf("ParseDice(%q) accepted", in)
 			}
 			continue
 		}
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("ParseDice(%q) error %q, want it to mention %q", in, err, want)
+		var ie *InputError
+		if !errors.As(err, &ie) || ie.Code != want {
+			t.Errorf("ParseDice(%q) error %#v, want code %d", in, err, want)
 		}
 	}
 }

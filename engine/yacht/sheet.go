@@ -197,13 +197,13 @@ const maxSheetLen = 1000
 func ParseSheet(r *Rules, text string) (Sheet, error) {
 	s := NewSheet(r)
 	if len(text) > maxSheetLen {
-		return s, fmt.Errorf("the sheet is too long (at most %d characters)", maxSheetLen)
+		return s, &InputError{Code: SheetTooLong, Limit: maxSheetLen, Category: -1}
 	}
 	rest := strings.TrimSpace(text)
 	for rest != "" {
 		sep := strings.IndexAny(rest, ":=")
 		if sep < 0 {
-			return s, fmt.Errorf("%q has no score: write category:score, like \"aces:3 choice:22\"", strings.TrimSpace(rest))
+			return s, &InputError{Code: SheetNoScore, Input: strings.TrimSpace(rest), Category: -1}
 		}
 		name := strings.Trim(rest[:sep], " \t\r\n,;")
 		rest = strings.TrimLeft(rest[sep+1:], " \t")
@@ -214,52 +214,51 @@ func ParseSheet(r *Rules, text string) (Sheet, error) {
 		numText := rest[:j]
 		rest = strings.TrimLeft(rest[j:], " \t\r\n,;")
 		if name == "" {
-			return s, fmt.Errorf("a score without a category name: write category:score, like \"aces:3\"")
+			return s, &InputError{Code: SheetNoName, Category: -1}
 		}
 		if numText == "" || numText == "-" || numText == "+" {
-			return s, fmt.Errorf("%s has no score: write a number after the colon, like \"%s:3\"", name, name)
+			return s, &InputError{Code: SheetNoScore, Input: name, Category: -1}
 		}
 		v, err := strconv.Atoi(numText)
 		if err != nil || v < 0 || v > 10000 {
-			return s, fmt.Errorf("%s:%s is not a possible score", name, numText)
+			return s, &InputError{Code: SheetBadScore, Input: name, Text: numText, Category: -1}
 		}
 		if normaliseName(name) == normaliseName(extraBonusKey) || normaliseName(name) == "bonus" && r.ExtraYachtBonus > 0 {
 			if r.ExtraYachtBonus == 0 {
-				return s, fmt.Errorf("the %s rules have no extra bonus for further five-of-a-kinds", r.Key)
+				return s, &InputError{Code: SheetNoExtraBonus, Category: -1}
 			}
 			if v%r.ExtraYachtBonus != 0 {
-				return s, fmt.Errorf("%s:%d must be a multiple of %d", extraBonusKey, v, r.ExtraYachtBonus)
+				return s, &InputError{Code: SheetBonusMultiple, Value: v, Limit: r.ExtraYachtBonus, Category: -1}
 			}
 			if s.ExtraBonus != 0 {
-				return s, fmt.Errorf("%s appears twice in the sheet", extraBonusKey)
+				return s, &InputError{Code: SheetRepeated, Input: extraBonusKey, Category: -1}
 			}
 			s.ExtraBonus = v
 			continue
 		}
 		i, ok := r.lookupCategory(name)
 		if !ok {
-			keys := make([]string, len(r.Categories))
-			for k := range r.Categories {
-				keys[k] = r.Categories[k].Key
-			}
-			return s, fmt.Errorf("unknown category %q for the %s rules; use one of: %s", name, r.Key, strings.Join(keys, " "))
+			return s, &InputError{Code: SheetUnknownCategory, Input: name, Category: -1}
 		}
 		key := r.Categories[i].Key
 		if s.Scores[i] >= 0 {
-			return s, fmt.Errorf("%s appears twice in the sheet", key)
+			return s, &InputError{Code: SheetRepeated, Input: key, Category: i, Key: key}
 		}
 		if !r.possible(i, v) {
-			return s, fmt.Errorf("%s cannot score %d (%s)", key, v, describePossible(r.PossibleScores(i)))
+			return s, &InputError{Code: SheetImpossible, Category: i, Key: key, Value: v, Possible: r.PossibleScores(i)}
 		}
 		s.Scores[i] = v
 	}
 	if s.ExtraBonus > 0 {
 		y := r.yachtIndex()
-		if y < 0 || s.Scores[y] <= 0 {
-			return s, fmt.Errorf("%s needs %s:%d on the sheet", extraBonusKey, r.Categories[y].Key, r.Categories[y].Points)
+		if y < 0 {
+			return s, &InputError{Code: SheetNoExtraBonus, Category: -1}
+		}
+		if s.Scores[y] <= 0 {
+			return s, &InputError{Code: SheetBonusNeedsYacht, Category: y, Key: r.Categories[y].Key, Value: r.Categories[y].Points}
 		}
 		if s.ExtraBonus/r.ExtraYachtBonus > len(r.Categories)-1 {
-			return s, fmt.Errorf("%s:%d is more bonuses than turns", extraBonusKey, s.ExtraBonus)
+			return s, &InputError{Code: SheetTooManyBonuses, Value: s.ExtraBonus, Category: -1}
 		}
 	}
 	return s, nil
@@ -272,29 +271,4 @@ func (r *Rules) possible(i, v int) bool {
 		}
 	}
 	return false
-}
-
-// describePossible summarises a set of possible scores for an error message,
-// as runs: "possible: 0, 5 to 30".
-func describePossible(ps []int) string {
-	var parts []string
-	for i := 0; i < len(ps); {
-		j := i
-		for j+1 < len(ps) && ps[j+1] == ps[j]+1 {
-			j++
-		}
-		switch {
-		case j == i:
-			parts = append(parts, strconv.Itoa(ps[i]))
-		case j == i+1:
-			parts = append(parts, strconv.Itoa(ps[i]), strconv.Itoa(ps[j]))
-		default:
-			parts = append(parts, fmt.Sprintf("%d to %d", ps[i], ps[j]))
-		}
-		i = j + 1
-	}
-	if len(parts) > 14 {
-		return fmt.Sprintf("possible: %d of the values from %d to %d", len(ps), ps[0], ps[len(ps)-1])
-	}
-	return "possible: " + strings.Join(parts, ", ")
 }

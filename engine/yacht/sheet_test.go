@@ -1,7 +1,7 @@
 package yacht
 
 import (
-	"strings"
+	"errors"
 	"testing"
 )
 
@@ -148,27 +148,28 @@ func TestParseSheet(t *testing.T) {
 	if bonus.Total() != 63+35 {
 		t.Errorf("bonus total %d", bonus.Total())
 	}
-	bad := map[string]string{
-		"aces:7":                 "aces cannot score 7",
-		"twos:3":                 "twos cannot score 3",
-		"aces:3 aces:2":          "aces appears twice",
-		"aces:3 ones:2":          "aces appears twice",
-		"yacht:40":               "yacht cannot score 40",
-		"choice:4":               "choice cannot score 4",
-		"three_of_a_kind:15":     "unknown category",
-		"aces":                   "no score",
-		"aces:":                  "no score",
-		":3":                     "without a category",
-		"aces:-3":                "not a possible score",
-		"yahtzee_bonus:100":      "no extra bonus",
-		"full_house:5":           "full_house cannot score 5",
-		"small_straight:30":      "small_straight cannot score 30",
-		"aces:99999999999999999": "not a possible score",
+	bad := map[string]InputCode{
+		"aces:7":                 SheetImpossible,
+		"twos:3":                 SheetImpossible,
+		"aces:3 aces:2":          SheetRepeated,
+		"aces:3 ones:2":          SheetRepeated,
+		"yacht:40":               SheetImpossible,
+		"choice:4":               SheetImpossible,
+		"three_of_a_kind:15":     SheetUnknownCategory,
+		"aces":                   SheetNoScore,
+		"aces:":                  SheetNoScore,
+		":3":                     SheetNoName,
+		"aces:-3":                SheetBadScore,
+		"yahtzee_bonus:100":      SheetNoExtraBonus,
+		"full_house:5":           SheetImpossible,
+		"small_straight:30":      SheetImpossible,
+		"aces:99999999999999999": SheetBadScore,
 	}
 	for in, want := range bad {
 		_, err := ParseSheet(r, in)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ParseSheet(%q) error %v, want %q", in, err, want)
+		var ie *InputError
+		if !errors.As(err, &ie) || ie.Code != want {
+			t.Errorf("ParseSheet(%q) error %#v, want code %d", in, err, want)
 		}
 	}
 	y := mustPreset(t, Yahtzee)

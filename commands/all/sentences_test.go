@@ -1,0 +1,137 @@
+package all_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/alea-bot/alea/bot/bottest"
+	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/all"
+)
+
+// keySentences are whole sentences of the examples' answers as a reader of
+// each language expects them, read and checked by a Korean and Japanese
+// speaker: above all, every number in its place. The numbers themselves
+// are proven elsewhere (the paper's tables, brute force); here they are
+// regression values taken from the answers.
+var keySentences = []struct {
+	line string
+	want map[commands.Locale][]string
+}{
+	{`/trialrule die:6 weights:"5% 20% 75%" labels:"jackpot, win, miss"`, map[commands.Locale][]string{
+		commands.English: {
+			"Saves 1/30 ≈ 0.033333 rolls on average against the best paper rule (37/30).",
+			"height 4 · c = 63 · E[X] = 37/30 ≈ 1.23333333333 rolls",
+		},
+		commands.Korean: {
+			"논문의 최선 규칙(37/30)보다 평균 1/30 ≈ 0.033333회 적게 굴립니다.",
+			"높이 4 · c = 63 · E[X] = 37/30 ≈ 1.23333333333회",
+			"최선: 높이 4 (아래 목록; `trialrule.txt`, `trialrule.png`에도 있음).",
+			"어떤 규칙이든 적어도 한 번은 굴려야 합니다. 섀넌 하한(0.383665회)은 그보다 낮아 여기서는 의미가 없습니다.",
+		},
+		commands.Japanese: {
+			"論文の最良の規則（37/30）より平均 1/30 ≈ 0.033333 回少なく振ります。",
+			"高さ 4 · c = 63 · E[X] = 37/30 ≈ 1.23333333333 回",
+			"最良: 高さ 4（下の一覧。`trialrule.txt` と `trialrule.png` にもあります）。",
+			"どの規則も少なくとも 1 回は振ります。シャノン下界（0.383665 回）はそれより低いので、ここでは意味がありません。",
+		},
+	}},
+	{`/trialrule die:6 weights:"30% 60%"`, map[commands.Locale][]string{
+		commands.English:  {"The percentages add up to 90%, not 100%, so they were read as the ratio 1:2."},
+		commands.Korean:   {"백분율의 합이 100%가 아니라 90%라서 비율 1:2(으)로 읽었습니다."},
+		commands.Japanese: {"百分率の合計が 100% ではなく 90% なので、比率 1:2 として読みました。"},
+	}},
+	{`/trialrule die:6 weights:"1000000007 999999937" mode:paper`, map[commands.Locale][]string{
+		commands.Korean:   {"짧은 규칙을 얻으려면 비율을 더 적은 자릿수로 반올림하세요. 최적 규칙은 어떤 비율에도 쓸 수 있습니다: `모드:optimal`."},
+		commands.Japanese: {"短い規則が欲しいときは、比率を少ない桁に丸めてください。最適な規則はどんな比率にも使えます: `モード:optimal`。"},
+	}},
+	{`/yacht-advise dice:"3 3 5 6 6" roll:1`, map[commands.Locale][]string{
+		commands.English:  {"**Best: keep ⚅⚅ (66), reroll 3 dice — expected final 191.79**"},
+		commands.Korean:   {"⚂⚂⚄⚅⚅ (33566) · 1번째 굴림 · 요트 (세계의 아소비 대전 51)", "**최선: ⚅⚅ (66) 남기고 3개 다시 굴리기 — 최종 기댓값 191.79**", "…외 25개 (`개수` 값을 늘리면 보입니다. 최대 20)", "상단 0/63: +35까지 63점 남음 (빈 칸 6개)"},
+		commands.Japanese: {"⚂⚂⚄⚅⚅ (33566) · 1 投目 · ヨット（世界のアソビ大全51）", "**最善: ⚅⚅ (66) を残して 3 個振り直す — 最終期待値 191.79**", "…ほか 25 件（`件数` を増やすと表示されます。最大 20）", "上段 0/63: +35 まであと 63 点（空き 6 枠）"},
+	}},
+	{`/yacht-advise dice:66612 roll:2 sheet:"aces:3 twos:6 choice:22 yacht:0"`, map[commands.Locale][]string{
+		commands.Korean:   {"4. 식스에 18점 — 153.19 (−6.87)", "합계 **31** · 족보 4/12개 채움", "상단 9/63: +35까지 54점 남음 (빈 칸 4개)"},
+		commands.Japanese: {"4. シックスに 18 点 — 153.19 (−6.87)", "合計 **31** · 4/12 役記入済み", "上段 9/63: +35 まであと 54 点（空き 4 枠）"},
+	}},
+	{`/yacht-advise dice:"1 2 3 4"`, map[commands.Locale][]string{
+		commands.English:  {"Five dice are needed, not 4. Write five dice 1 to 6, like `3 3 5 6 6` or `33566`."},
+		commands.Korean:   {"주사위는 다섯 개여야 합니다 (입력한 개수: 4개). `3 3 5 6 6`이나 `33566`처럼 1~6의 주사위 다섯 개를 써 주세요."},
+		commands.Japanese: {"サイコロは5個必要です（書かれたのは 4 個）。`3 3 5 6 6` や `33566` のように 1〜6 のサイコロを5個書いてください。"},
+	}},
+	{`/yacht-advise sheet:"aces:7"`, map[commands.Locale][]string{
+		commands.Korean:   {"에이스에는 7점을 기록할 수 없습니다. 가능한 점수: 0~5."},
+		commands.Japanese: {"エースに 7 点は記入できません。記入できる点数: 0〜5。"},
+	}},
+	{`/yacht-advise sheet:"Aces 3, Twos 6"`, map[commands.Locale][]string{
+		commands.English:  {"`Aces 3, Twos 6` has no score after it. Write category:score pairs, like `Aces:3 Deuces:6 Full House:22`."},
+		commands.Korean:   {"`Aces 3, Twos 6` 뒤에 점수가 없습니다. `에이스:3 듀스:6 풀 하우스:22`처럼 족보:점수로 써 주세요."},
+		commands.Japanese: {"`Aces 3, Twos 6` の後に点数がありません。`エース:3 デュース:6 フルハウス:22` のように 役:点数 で書いてください。"},
+	}},
+	{`/yacht-stats games:500 compare:false`, map[commands.Locale][]string{
+		commands.Korean:   {"P(상단 보너스) = "},
+		commands.Japanese: {"P(上段ボーナス) = "},
+	}},
+	{`/orbs grid:"1 0 0 1/0 1 1 0/1 0 0 1" limit:3`, map[commands.Locale][]string{
+		commands.English:  {"Orb puzzle 3×4", "**Press 3 orbs:** row orb b, column orb i, column orb iv.", "Within the limit of 3."},
+		commands.Korean:   {"오브 퍼즐 3×4", "**오브 3개를 누르세요:** 행 오브 b, 열 오브 i, 열 오브 iv.", "제한 3회 이내입니다."},
+		commands.Japanese: {"オーブパズル 3×4", "**オーブを 3 回押します:** 行オーブ b、列オーブ i、列オーブ iv。", "上限 3 回以内です。"},
+	}},
+	{`/orbs grid:"110/011/001"`, map[commands.Locale][]string{
+		commands.Korean:   {"주어진 그대로 — 행 a·b, 열 ii·i: (a, ii)·(b, ii) 칸은 상태가 같지만 (a, i)·(b, i) 칸은 다릅니다."},
+		commands.Japanese: {"そのまま — 行 a・b、列 ii・i: マス (a, ii) と (b, ii) は同じ状態ですが (a, i) と (b, i) は異なります。"},
+	}},
+	{`/orbs grid:"1 0 0 1"`, map[commands.Locale][]string{
+		commands.Korean:   {"공백으로 구분한 칸 4개는 한 행인지 한 열인지 알 수 없습니다."},
+		commands.Japanese: {"空白で区切った 4 マスは 1 行なのか 1 列なのか分かりません。"},
+	}},
+	{`/coins pile coins:20 take:"1 2" last:loses`, map[commands.Locale][]string{
+		commands.English:  {"The player to move loses exactly when n mod 3 is 1 (the outcomes repeat with period 3). Here n mod 3 = 2."},
+		commands.Korean:   {"n mod 3 값이 1일 때에만 둘 차례인 사람이 집니다 (승패의 반복 주기: 3). 지금 n mod 3 = 2."},
+		commands.Japanese: {"n mod 3 が 1 のときに限り手番が負けます（勝敗は周期 3 で繰り返す）。いま n mod 3 = 2。"},
+	}},
+	{`/coins marbles count:100`, map[commands.Locale][]string{
+		commands.Korean:   {"• 5개 가져가기 → 95 = 3·2^5 − 1 남김", "구슬 100개 (1~50개 가져갈 수 있음)"},
+		commands.Japanese: {"• 5 個取る → 95 = 3·2^5 − 1 を残す", "ビー玉 100 個（1〜50 個取れる）"},
+	}},
+	{`/coins marbles count:1`, map[commands.Locale][]string{
+		commands.English: {"1 marble (take it and win)"},
+		commands.Korean:  {"구슬 1개 (가져가면 승리)"},
+	}},
+	{`/coins match black:5 white:4 first:mcts:50 second:random games:100 seed:7`, map[commands.Locale][]string{
+		commands.English:  {"Out of 100 games, the first player (mcts:50) won 91 and the second (random) won 9."},
+		commands.Korean:   {"100게임 중 선공(mcts:50)이 91번, 후공(random)이 9번 이겼습니다.", "최선의 수로 두면 (5, 4)에서 선공이 이깁니다.", "`시드:7`로 같은 게임을 다시 할 수 있습니다."},
+		commands.Japanese: {"100 局中、先手（mcts:50）が 91 勝、後手（random）が 9 勝でした。", "最善を尽くせば (5, 4) から先手が勝ちます。", "`シード:7` で同じ対局を再現できます。"},
+	}},
+	{`/coins play black:3 white:4`, map[commands.Locale][]string{
+		commands.Japanese: {"白黒コイン vs 完全なボット"},
+	}},
+	{`/help`, map[commands.Locale][]string{
+		commands.Korean:   {"`/요트-조언 주사위:\"3 3 5 6 6\" 굴림:1`", "`/도움말 명령:<이름>`"},
+		commands.Japanese: {"`/ヨット助言 サイコロ:\"3 3 5 6 6\" ロール:1`", "`/ヘルプ コマンド:<名前>`"},
+	}},
+	{`/yacht start players:"Ann, Ann"`, map[commands.Locale][]string{
+		commands.Korean: {"플레이어가 잘못되었습니다: `Ann`이(가) 두 번 있습니다. 플레이어마다 다른 이름을 써 주세요."},
+	}},
+}
+
+// TestKeySentences pins the sentences whose numbers or words are easiest
+// to get wrong in translation.
+func TestKeySentences(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the examples")
+	}
+	h := bottest.New(t, all.Registry().Commands()...)
+	for _, c := range keySentences {
+		for loc, want := range c.want {
+			h.Locale = loc
+			r, _ := h.Run(c.line)
+			text := replyText(r)
+			for _, w := range want {
+				if !strings.Contains(text, w) {
+					t.Errorf("%s %s: no %q in\n%s", loc, c.line, w, text)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,224 @@
+package all_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
+	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/all"
+)
+
+// mistakes are inputs a new player gets wrong, for every command.
+var mistakes = []string{
+	`/trialrule die:6 weights:"1 two"`,
+	`/trialrule die:6 weights:"0 0"`,
+	`/trialrule die:6 weights:"-1 2"`,
+	`/trialrule die:6 weights:"1"`,
+	`/trialrule die:6 weights:"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21"`,
+	`/trialrule die:6 weights:"30% 60%"`,
+	`/trialrule die:6 weights:"1 2" labels:"a, b, c"`,
+	`/trialrule die:6 weights:"0.1234567890123 0.8765432109877"`,
+	`/trialrule die:6 weights:"1000000007 999999937" mode:paper`,
+	`/trialrule die:1 weights:"1 2"`,
+	`/trialrule die:6 weights:"` + strings.Repeat("x", 200) + `"`,
+	`/yacht-advise dice:"1 2 3 4"`,
+	`/yacht-advise dice:"7 1 1 1 1"`,
+	`/yacht-advise dice:"a b c d e"`,
+	`/yacht-advise sheet:"Aces 3, Twos 6"`,
+	`/yacht-advise sheet:"aces:7"`,
+	`/yacht-advise sheet:"bogus:3"`,
+	`/yacht-advise sheet:"aces:1 aces:2"`,
+	`/yacht-advise sheet:"aces:"`,
+	`/yacht-advise sheet:":3"`,
+	`/yacht-advise sheet:"yahtzee_bonus:100"`,
+	`/yacht-advise sheet:"` + strings.Repeat("aces", 60) + `"`,
+	`/yacht-advise rules:bogus`,
+	`/yacht-advise roll:4 dice:11111`,
+	`/yacht-advise top:30`,
+	`/yacht start players:"Ann, Ann"`,
+	`/yacht start players:"A*n, Bob"`,
+	`/yacht-stats sheet:"aces:7"`,
+	`/yacht-stats games:10`,
+	`/orbs grid:"1 0 0 1"`,
+	`/orbs grid:"10/0a"`,
+	`/orbs grid:"101/01"`,
+	`/orbs grid:"//"`,
+	`/orbs grid:"   "`,
+	`/orbs random:0x5`,
+	`/orbs random:abc`,
+	`/orbs grid:"10/01" random:5x5`,
+	`/orbs random:5x5 limit:3`,
+	`/orbs grid:"1 0 0 1/0 1 1 0/1 0 0 1"`,
+	`/orbs grid:"110/011/001"`,
+	`/coins bw black:0 white:0`,
+	`/coins bw black:-1 white:2`,
+	`/coins bw black:abc white:2`,
+	`/coins pile coins:20 take:"0"`,
+	`/coins pile coins:20 take:"1 x"`,
+	`/coins pile coins:20 take:"` + strings.Repeat("1 ", 100) + `"`,
+	`/coins marbles count:0`,
+	`/coins marbles count:1`,
+	`/coins match black:5 white:4 first:bogus second:random games:10`,
+	`/coins match black:5 white:4 first:mcts:999999 second:random games:10`,
+	`/help command:nosuch`,
+	`/coins bw`,
+	`/trialrule die:6`,
+	`/yacht-advise nosuch:1`,
+}
+
+// internalRef finds names of things inside the project: the source
+// documents by number, the specification, runner flags, numbered
+// algorithms and theorems.
+var internalRef = regexp.MustCompile(`(?i)seed 0\d\d|시드 0\d\d|シード 0\d\d|\bSPEC\b|§|--format|algorithm \d|theorem \d|알고리즘 \d|정리 \d|アルゴリズム \d|定理 \d`)
+
+// englishRun finds runs of two or more Latin words.
+var englishRun = regexp.MustCompile(`[A-Za-z][A-Za-z'’]+(?:[ ,&]+[A-Za-z][A-Za-z'’]+)+`)
+
+// allowedLatin are names that stay as they are in every language: people,
+// games, programs and the values a player types.
+var allowedLatin = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`Knuth Yao Verhoeff Glenn Larsson Sjöberg Pancht Discord Alea MCTS mcts
+		PTreePlayer runBWGame Calculator Printer Re Yacht Yahtzee Yatzy perfect random optimal paper both loses wins me bot
+		min max mod jackpot win miss Ann Bob bogus`) {
+		allowedLatin[w] = true
+	}
+}
+
+// codeSpan is inline code or a code block: quoted input, option names and
+// values, listings.
+var codeSpan = regexp.MustCompile("(?s)```.*?```|`[^`]*`")
+
+// replyText is every word of a reply a player reads.
+func replyText(r *commands.Reply) string {
+	var parts []string
+	add := func(s ...string) { parts = append(parts, s...) }
+	add(r.Content)
+	for _, e := range r.Embeds {
+		add(e.Title, e.Description, e.Footer)
+		for _, f := range e.Fields {
+			add(f.Name, f.Value)
+		}
+	}
+	for _, row := range r.Components {
+		for _, c := range row {
+			add(c.Label, c.Placeholder)
+			for _, o := range c.Options {
+				add(o.Label, o.Description)
+			}
+		}
+	}
+	if m := r.Modal; m != nil {
+		add(m.Title)
+		for _, in := range m.Inputs {
+			add(in.Label, in.Placeholder)
+		}
+	}
+	for _, c := range r.Choices {
+		add(c.Name.En)
+	}
+	return strings.Join(parts, "\n")
+}
+
+// englishFragments returns the runs of English words in text outside code.
+func englishFragments(text string) []string {
+	var out []string
+	text = strings.ReplaceAll(codeSpan.ReplaceAllString(text, " "), "To the Moon", "")
+	for _, run := range englishRun.FindAllString(text, -1) {
+		n := 0
+		for _, w := range strings.FieldsFunc(run, func(r rune) bool { return r == ' ' || r == ',' || r == '&' }) {
+			if !allowedLatin[w] {
+				n++
+			}
+		}
+		if n >= 2 {
+			out = append(out, run)
+		}
+	}
+	return out
+}
+
+// TestWordsAreThePlayersLanguage walks every /help example and a list of
+// mistaken inputs, and every button and menu of their answers, in Korean
+// and Japanese: no English sentence fragment outside code (quoted input,
+// option names, listings), and in no language a name of something inside
+// the project.
+func TestWordsAreThePlayersLanguage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every command")
+	}
+	reg := all.Registry()
+	h := bottest.New(t, reg.Commands()...)
+	lines := append(examples(reg), mistakes...)
+	for _, loc := range commands.Locales {
+		h.Locale = loc
+		for _, line := range lines {
+			r, out := h.Run(line)
+			if out == bot.Internal {
+				t.Errorf("%s %s: internal error:\n%s", loc, line, bot.FormatText(r))
+				continue
+			}
+			text := replyText(r)
+			if ref := internalRef.FindAllString(text, -1); ref != nil {
+				t.Errorf("%s %s: names internal things %q:\n%s", loc, line, ref, text)
+			}
+			if loc == commands.English {
+				continue
+			}
+			if frags := englishFragments(text); frags != nil {
+				t.Errorf("%s %s: English %q:\n%s", loc, line, frags, text)
+			}
+			// One step further: every button and menu of the answer.
+			for _, row := range r.Components {
+				for _, c := range row {
+					if c.CustomID == "" || c.Disabled {
+						continue
+					}
+					var values []string
+					if len(c.Options) > 0 {
+						values = []string{c.Options[0].Value}
+					}
+					cr, cout := h.Click(c.CustomID, values...)
+					if cout == bot.Internal {
+						t.Errorf("%s %s, then %s: internal error", loc, line, c.CustomID)
+						continue
+					}
+					ctext := replyText(cr)
+					if ref := internalRef.FindAllString(ctext, -1); ref != nil {
+						t.Errorf("%s %s, then %s: names internal things %q:\n%s", loc, line, c.CustomID, ref, ctext)
+					}
+					if frags := englishFragments(ctext); loc != commands.English && frags != nil {
+						t.Errorf("%s %s, then %s: English %q:\n%s", loc, line, c.CustomID, frags, ctext)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestExamplesFollowTheDefinitions checks that every word of every example
+// names the command, its subcommand or one of their options, so that /help
+// shows all of it in the names of the player's language.
+func TestExamplesFollowTheDefinitions(t *testing.T) {
+	reg := all.Registry()
+	for _, c := range reg.Commands() {
+		exs := append([]string{}, c.Examples...)
+		for _, s := range c.Subcommands {
+			exs = append(exs, s.Example)
+		}
+		for _, ex := range exs {
+			if unknown := commands.ExampleNames(c, ex); unknown != nil {
+				t.Errorf("/%s: example %q has words that are not options: %q", c.Name.En, ex, unknown)
+			}
+			for _, l := range []commands.Locale{commands.Korean, commands.Japanese} {
+				if got := commands.LocalizeExample(c, ex, l); strings.HasPrefix(got, "/"+c.Name.En+" ") && c.Name.In(l) != c.Name.En {
+					t.Errorf("/%s %s: example not localised: %q", c.Name.En, l, got)
+				}
+			}
+		}
+	}
+}

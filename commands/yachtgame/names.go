@@ -1,0 +1,82 @@
+package yachtgame
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/alea-bot/alea/commands"
+)
+
+// nameProblem says what is wrong with the players option.
+type nameProblem int
+
+const (
+	nameTooLong nameProblem = iota + 1
+	nameNotText
+	nameBadChar
+	nameSpaces
+	nameTwice
+	nameNone
+)
+
+// nameError is a players option the game refuses: the problem, the name
+// and, for nameBadChar, the character.
+type nameError struct {
+	problem nameProblem
+	name    string
+	char    rune
+}
+
+// Error describes the problem in English, for logs.
+func (e *nameError) Error() string {
+	switch e.problem {
+	case nameTooLong:
+		return "name " + e.name + " is too long"
+	case nameBadChar:
+		return "name " + e.name + " has " + string(e.char)
+	case nameTwice:
+		return "name " + e.name + " is given twice"
+	case nameNone:
+		return "no names"
+	}
+	return "bad name " + e.name
+}
+
+var (
+	msgNameTooLong = commands.T("the name %s is longer than %d bytes", "이름 %s이(가) %d바이트보다 깁니다", "名前 %s が %d バイトより長いです")
+	msgNameNotText = commands.T("a name is not readable text", "읽을 수 없는 이름이 있습니다", "読めない名前があります")
+	msgNameBadChar = commands.T("the name %s has %s, which names may not contain", "이름 %s에 쓸 수 없는 문자 %s이(가) 있습니다", "名前 %s に使えない文字 %s があります")
+	msgNameSpaces  = commands.T("the name %s has spaces around it", "이름 %s 앞뒤에 공백이 있습니다", "名前 %s の前後に空白があります")
+	msgNameTwice   = commands.T("%s is given twice; give every player a different name", "%s이(가) 두 번 있습니다. 플레이어마다 다른 이름을 써 주세요", "%s が2回あります。プレイヤーごとに違う名前にしてください")
+	msgNameNone    = commands.T("no name was given", "이름이 없습니다", "名前がありません")
+)
+
+// rejectNames words a players problem in the user's language.
+func rejectNames(err error) *commands.UserError {
+	var ne *nameError
+	if !errors.As(err, &ne) {
+		ne = &nameError{problem: nameNotText}
+	}
+	return commands.RejectEach(func(l commands.Locale) string {
+		var what string
+		switch ne.problem {
+		case nameTooLong:
+			what = msgNameTooLong.Format(l, commands.Quote(ne.name), maxNameBytes)
+		case nameBadChar:
+			what = msgNameBadChar.Format(l, commands.Quote(ne.name), commands.Quote(string(ne.char)))
+		case nameSpaces:
+			what = msgNameSpaces.Format(l, commands.Quote(ne.name))
+		case nameTwice:
+			what = msgNameTwice.Format(l, commands.Quote(ne.name))
+		case nameNone:
+			what = msgNameNone.In(l)
+		default:
+			what = msgNameNotText.In(l)
+		}
+		return msgBadPlayers.Format(l, what, maxPlayers)
+	})
+}
+
+// sameName reports whether two player names would be taken for one
+// another (case and width aside).
+func sameName(a, b string) bool { return strings.EqualFold(a, b) }
