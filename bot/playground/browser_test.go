@@ -242,7 +242,7 @@ func TestPlaygroundInChromium(t *testing.T) {
 	run("clear", clearInput)
 	expect("Korean suggestions", suggestions, "/시행규칙")
 	text = send("/help")
-	expect("/help in Korean", text, "/help", "Alea")
+	expect("/help in Korean", text, "/도움말", "Alea")
 	if text == "" || !containsHangul(text) {
 		t.Errorf("/help in Korean has no Korean:\n%s", text)
 	}
