@@ -61,10 +61,19 @@ type Config struct {
 	HealthAddr       string        // HEALTH_ADDR
 	UserRate         float64       // RATE_PER_USER: requests per second per user
 	MaxHeavy         int           // MAX_HEAVY: heavy computations at once (0: CPUs)
+
+	// Lifecycle: which transports run, and how long stopping may take.
+	UseGateway    bool          // DISCORD_GATEWAY: connect the gateway (default: when a token is set)
+	ShutdownGrace time.Duration // SHUTDOWN_GRACE: the bound on the whole shutdown
 }
 
-// Gateway reports whether the gateway transport is configured.
-func (c Config) Gateway() bool { return c.Token != "" }
+// Gateway reports whether the gateway transport is configured: a token,
+// and DISCORD_GATEWAY not false.
+func (c Config) Gateway() bool { return c.Token != "" && c.UseGateway }
+
+// Registers reports whether alea serve registers the commands over REST
+// at start: whenever a token is set, on shard 0 only.
+func (c Config) Registers() bool { return c.Token != "" && c.ShardID == 0 }
 
 // Endpoint reports whether the HTTP interactions endpoint is configured.
 func (c Config) Endpoint() bool { return c.PublicKey != "" && c.HTTPAddr != "" }
@@ -89,6 +98,8 @@ var Variables = []struct{ Name, Default, Meaning string }{
 	{"HEALTH_ADDR", "127.0.0.1:9090", "listen address of /healthz, /readyz and /metrics"},
 	{"RATE_PER_USER", "2", "requests per second each user may make (bursts of 8)"},
 	{"MAX_HEAVY", "0", "heavy computations at once; 0 means one per CPU"},
+	{"DISCORD_GATEWAY", "", "true or false; false serves the HTTP endpoint alone with a token; empty: true when DISCORD_TOKEN is set"},
+	{"SHUTDOWN_GRACE", "8s", "the most a shutdown may take, whatever Discord does (Go duration, 100ms to 10m)"},
 }
 
 // Error lists every bad setting found.
@@ -230,10 +241,37 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 		c.UserRate = f
 	}
 	c.MaxHeavy = intVar("MAX_HEAVY", 0, 1024)
+	problems = append(problems, c.readLifecycle(get)...)
 	if len(problems) > 0 {
 		return c, &Error{Problems: problems}
 	}
 	return c, nil
+}
+
+// readLifecycle reads DISCORD_GATEWAY and SHUTDOWN_GRACE (after the
+// Discord settings) and returns the problems found.
+func (c *Config) readLifecycle(get func(string) string) []string {
+	var problems []string
+	c.UseGateway = c.Token != ""
+	if v := get("DISCORD_GATEWAY"); v != "" {
+		on, err := strconv.ParseBool(v)
+		switch {
+		case err != nil:
+			problems = append(problems, fmt.Sprintf("DISCORD_GATEWAY=%q is not valid: true or false", v))
+		case on && c.Token == "":
+			problems = append(problems, "DISCORD_GATEWAY=true needs DISCORD_TOKEN (the bot token)")
+		case !on && c.Token != "" && !c.Endpoint():
+			problems = append(problems, "DISCORD_GATEWAY=false serves the HTTP interactions endpoint alone: set DISCORD_PUBLIC_KEY and HTTP_ADDR too")
+		}
+		c.UseGateway = on && c.Token != ""
+	}
+	v := get("SHUTDOWN_GRACE")
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 100*time.Millisecond || d > 10*time.Minute {
+		problems = append(problems, fmt.Sprintf("SHUTDOWN_GRACE=%q is not valid: a Go duration from 100ms to 10m, such as 8s", v))
+	}
+	c.ShutdownGrace = d
+	return problems
 }
 
 // Logger returns the slog logger the settings ask for, writing to w.
