@@ -61,6 +61,7 @@ type GatewayStats struct {
 	Resumes     int // RESUMEs accepted
 	Ready       int // handshakes completed (READY or RESUMED sent)
 	Heartbeats  int // heartbeats answered
+	Invalidated int // IDENTIFYs answered INVALID SESSION (InjectGateway)
 	Refused     []string
 	Shards      [][2]int // the shard of each accepted IDENTIFY
 	Intents     []int    // the intents of each accepted IDENTIFY
@@ -135,6 +136,17 @@ func (g *gateway) serveWS(s *Server, w http.ResponseWriter, r *http.Request) {
 		s.notify()
 		s.mu.Unlock()
 	}()
+	s.mu.Lock()
+	silent := s.gwFaults.Silent
+	s.mu.Unlock()
+	if silent {
+		// Never HELLO: read (and drop) until the client goes away.
+		for {
+			if _, _, err := ws.ReadMessage(); err != nil {
+				return
+			}
+		}
+	}
 	if c.write(marshalFrame(opHello, map[string]any{"heartbeat_interval": s.opts.HeartbeatInterval.Milliseconds()}, 0, "")) != nil {
 		return
 	}
@@ -183,7 +195,10 @@ func (g *gateway) refuse(s *Server, c *conn, code int, why string) {
 }
 
 func (s *Server) tokenOK(tok string) bool {
-	return strings.TrimPrefix(tok, "Bot ") == s.opts.Token && s.opts.Token != ""
+	s.mu.Lock()
+	revoked := s.revoked
+	s.mu.Unlock()
+	return !revoked && strings.TrimPrefix(tok, "Bot ") == s.opts.Token && s.opts.Token != ""
 }
 
 func (g *gateway) identify(s *Server, c *conn, raw json.RawMessage) bool {
@@ -207,6 +222,17 @@ func (g *gateway) identify(s *Server, c *conn, raw json.RawMessage) bool {
 	if d.Intents == nil {
 		g.refuse(s, c, 4013, "Invalid intent(s).")
 		return false
+	}
+	s.mu.Lock()
+	invalid := s.gwFaults.InvalidSessions > 0
+	if invalid {
+		s.gwFaults.InvalidSessions--
+		g.stats.Invalidated++
+		s.notify()
+	}
+	s.mu.Unlock()
+	if invalid {
+		return c.write(marshalFrame(opInvalidSession, false, 0, "")) == nil
 	}
 	shard := [2]int{0, 1}
 	if d.Shard != nil {
