@@ -44,8 +44,8 @@ func (s Secret) Reveal() string { return string(s) }
 
 // Config holds every setting of SPEC §3.
 type Config struct {
-	Token            Secret        // DISCORD_TOKEN: the bot token; enables the gateway
-	AppID            string        // DISCORD_APP_ID: optional, learned from READY otherwise
+	Token            Secret        // DISCORD_TOKEN: the bot token; registers the commands, enables the gateway
+	AppID            string        // DISCORD_APP_ID: optional, asked from Discord otherwise
 	GuildID          string        // DISCORD_GUILD_ID: register commands to this guild only
 	PublicKey        string        // DISCORD_PUBLIC_KEY: hex Ed25519 key; with HTTP_ADDR enables the endpoint
 	HTTPAddr         string        // HTTP_ADDR: address of the HTTP interactions endpoint
@@ -81,8 +81,8 @@ func (c Config) Endpoint() bool { return c.PublicKey != "" && c.HTTPAddr != "" }
 // Variables lists every setting with its default and meaning, in the order
 // of .env.example.
 var Variables = []struct{ Name, Default, Meaning string }{
-	{"DISCORD_TOKEN", "", "bot token; set it to connect to the gateway (never logged)"},
-	{"DISCORD_APP_ID", "", "application id; learned from READY when empty"},
+	{"DISCORD_TOKEN", "", "bot token; registers the commands and connects to the gateway (never logged)"},
+	{"DISCORD_APP_ID", "", "application id; asked from Discord with the token when empty"},
 	{"DISCORD_GUILD_ID", "", "register commands to this guild only (instant); empty: globally"},
 	{"DISCORD_PUBLIC_KEY", "", "application public key (64 hex digits) for the HTTP endpoint"},
 	{"HTTP_ADDR", "", "listen address of the HTTP interactions endpoint, e.g. :8443"},

@@ -54,20 +54,20 @@ func serve(t *testing.T, env map[string]string, s Settings) *served {
 	return r
 }
 
-// stop cancels Run's context, as SIGTERM does, and returns Run's error
-// and how long it took to return, failing the test if it has not
+// stop cancels Run's context, as SIGTERM does, and returns how long Run
+// took to return and its error, failing the test if it has not
 // returned within limit (a bound against a hang).
-func (r *served) stop(t *testing.T, limit time.Duration) (error, time.Duration) {
+func (r *served) stop(t *testing.T, limit time.Duration) (time.Duration, error) {
 	t.Helper()
 	start := time.Now()
 	r.cancel()
 	select {
 	case err := <-r.done:
 		r.stopped = true
-		return err, time.Since(start)
+		return time.Since(start), err
 	case <-time.After(limit):
 		t.Fatalf("Run still running %s after its context ended:\n%s", limit, r.logs)
-		return nil, 0
+		return 0, nil
 	}
 }
 
@@ -84,7 +84,7 @@ func TestShutdownIsBoundedWhenTheGatewayNeverSaysHello(t *testing.T) {
 	fake.AwaitConnections(t, 1)
 	// Without the bound, Run never returns; 20 s is a bound against a
 	// hang, far above the grace, not a speed requirement.
-	err, took := r.stop(t, 20*time.Second)
+	took, err := r.stop(t, 20*time.Second)
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -138,7 +138,7 @@ func TestShutdownTellsAcknowledgedInteractionsToAskAgain(t *testing.T) {
 			t.Fatalf("interaction %d acknowledged with %s", i, ack.JSON)
 		}
 	}
-	if err, _ := r.stop(t, 20*time.Second); err != nil {
+	if _, err := r.stop(t, 20*time.Second); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
 	for i, c := range cases {
@@ -180,7 +180,7 @@ func TestServeHTTPOnlyRegistersOverREST(t *testing.T) {
 		Settings{Registry: bottest.Commands(nil)})
 	fake.AwaitRegistered(t, "global")
 	r.logs.await(t, `"msg":"health endpoints"`)
-	if err, _ := r.stop(t, 20*time.Second); err != nil {
+	if _, err := r.stop(t, 20*time.Second); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
 	if st := fake.Stats(); st.Connections != 0 {
@@ -203,7 +203,7 @@ func TestServeHTTPOnlyWithoutTokenWarns(t *testing.T) {
 	r := serve(t, map[string]string{"DISCORD_PUBLIC_KEY": testPublicKey, "HTTP_ADDR": "127.0.0.1:0", "HEALTH_ADDR": "127.0.0.1:0"},
 		Settings{Registry: bottest.Commands(nil)})
 	r.logs.await(t, `"msg":"health endpoints"`)
-	if err, _ := r.stop(t, 20*time.Second); err != nil {
+	if _, err := r.stop(t, 20*time.Second); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
 	var warned bool
@@ -255,7 +255,7 @@ func TestServeUnderDiscordFaults(t *testing.T) {
 		if c := fake.Await(t, tok, 1)[0]; c.Status != 204 || !bytes.Contains(c.JSON, []byte("hi×1")) {
 			t.Errorf("answered %d %s", c.Status, c.JSON)
 		}
-		if err, _ := r.stop(t, 20*time.Second); err != nil {
+		if _, err := r.stop(t, 20*time.Second); err != nil {
 			t.Fatalf("Run: %v", err)
 		}
 	})
