@@ -45,6 +45,10 @@ type Settings struct {
 	DeferClock func(time.Duration) <-chan time.Time
 }
 
+// defaultShutdownGrace is SHUTDOWN_GRACE's default, for a Config built
+// by hand.
+const defaultShutdownGrace = 8 * time.Second
+
 // startTimeout bounds connecting to the gateway and registering the
 // commands at start.
 const startTimeout = time.Minute
@@ -129,7 +133,11 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 		warmed.Store(warmCtx.Err() == nil)
 	}()
 
-	st := &stopper{grace: cfg.ShutdownGrace, log: log, d: d, acked: acked, stopWarm: stopWarm, warmDone: warmDone}
+	grace := cfg.ShutdownGrace
+	if grace <= 0 { // a Config not read by config.FromEnv
+		grace = defaultShutdownGrace
+	}
+	st := &stopper{grace: grace, log: log, d: d, acked: acked, stopWarm: stopWarm, warmDone: warmDone}
 	defer st.shutdown()
 
 	if !s.PlaygroundOnly {

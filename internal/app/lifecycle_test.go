@@ -111,7 +111,9 @@ func TestShutdownTellsAcknowledgedInteractionsToAskAgain(t *testing.T) {
 	now := make(chan time.Time)
 	close(now) // every interaction is acknowledged at once
 	r := serve(t, map[string]string{"DISCORD_TOKEN": lifecycleToken, "DISCORD_API_BASE": fake.URL,
-		"HEALTH_ADDR": "127.0.0.1:0", "SHUTDOWN_GRACE": "300ms"},
+		// The notices get the last quarter of the grace: 1 s, room enough
+		// for three REST calls on a loaded machine under -race.
+		"HEALTH_ADDR": "127.0.0.1:0", "SHUTDOWN_GRACE": "4s"},
 		Settings{Registry: bottest.Commands(release), DeferClock: func(time.Duration) <-chan time.Time { return now }})
 	fake.AwaitReady(t, 1)
 

@@ -53,9 +53,7 @@ func (st *stopper) shutdown() {
 
 		drain, cancelDrain := context.WithDeadline(context.Background(), deadline.Add(-noticeReserve(st.grace)))
 		defer cancelDrain()
-		rs := make([]running, len(st.started))
-		copy(rs, st.started)
-		closeAll(drain, rs, st.log)
+		closeAll(drain, st.started, st.log)
 		if err := st.d.Close(drain); err != nil {
 			st.log.Warn("interactions still in flight at shutdown", "acknowledged", st.acked.Pending(), "err", err)
 		}
