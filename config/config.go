@@ -42,7 +42,7 @@ func (s Secret) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 // Reveal returns the secret itself, for the one place that sends it.
 func (s Secret) Reveal() string { return string(s) }
 
-// Config holds every setting of SPEC §3.
+// Config holds every setting Alea reads.
 type Config struct {
 	Token            Secret        // DISCORD_TOKEN: the bot token; registers the commands, enables the gateway
 	AppID            string        // DISCORD_APP_ID: optional, asked from Discord otherwise
