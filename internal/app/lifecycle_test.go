@@ -3,9 +3,14 @@ package app
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"encoding/json"
+	"io"
 	"log/slog"
 	"net/http"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -261,4 +266,61 @@ func TestServeUnderDiscordFaults(t *testing.T) {
 			t.Fatalf("Run: %v", err)
 		}
 	})
+}
+
+// endpointAddr matches the address the HTTP endpoint logged.
+var endpointAddr = regexp.MustCompile(`"msg":"HTTP interactions endpoint","addr":"([0-9.:]+)"`)
+
+// The same through the HTTP interactions endpoint: acknowledged in the
+// HTTP response, the interaction is told through its webhook that Alea
+// is restarting.
+func TestShutdownTellsEndpointInteractionsToAskAgain(t *testing.T) {
+	fake := fakediscord.New(t, fakediscord.Options{Token: lifecycleToken})
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	now := make(chan time.Time)
+	close(now)
+	r := serve(t, map[string]string{"DISCORD_PUBLIC_KEY": hex.EncodeToString(pub), "HTTP_ADDR": "127.0.0.1:0",
+		"DISCORD_API_BASE": fake.URL, "HEALTH_ADDR": "127.0.0.1:0", "SHUTDOWN_GRACE": "4s"},
+		Settings{Registry: bottest.Commands(release), DeferClock: func(time.Duration) <-chan time.Time { return now }})
+	r.logs.await(t, `"msg":"health endpoints"`)
+	m := endpointAddr.FindStringSubmatch(r.logs.String())
+	if m == nil {
+		t.Fatalf("no endpoint address in the log:\n%s", r.logs)
+	}
+	body, token := fake.HTTPInteraction(fakediscord.Interaction{Type: 2, Locale: "ko", Data: bottest.CommandData("slow")})
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	req, _ := http.NewRequest(http.MethodPost, "http://"+m[1]+"/interactions", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Signature-Timestamp", ts)
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, append([]byte(ts), body...))))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ack, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	var a struct {
+		Type int `json:"type"`
+	}
+	if resp.StatusCode != 200 || json.Unmarshal(ack, &a) != nil || a.Type != 5 {
+		t.Fatalf("the endpoint answered %d %s, want a deferral (type 5)", resp.StatusCode, ack)
+	}
+	fake.AnsweredOverHTTP(t, token, ack)
+	if _, err := r.stop(t, 20*time.Second); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	c := fake.Await(t, token, 1)[0]
+	var msg struct {
+		Content string `json:"content"`
+	}
+	_ = json.Unmarshal(c.JSON, &msg)
+	if c.Method != http.MethodPatch || !strings.HasSuffix(c.Route, "/messages/@original") || c.Status != 200 ||
+		!strings.Contains(msg.Content, "Alea가 다시 시작하는 중이라") {
+		t.Errorf("the webhook got %s %s %d %s (%s)", c.Method, c.Route, c.Status, c.JSON, c.Problem)
+	}
 }

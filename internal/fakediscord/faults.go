@@ -1,6 +1,7 @@
 package fakediscord
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -97,4 +98,46 @@ func (s *Server) AwaitConnections(t testing.TB, n int) {
 	s.waitFor(t, Wait, func() string {
 		return fmt.Sprintf("%d gateway connections (have %d)", n, s.gw.stats.Connections)
 	}, func() bool { return s.gw.stats.Connections >= n })
+}
+
+// HTTPInteraction returns in as Discord POSTs it to an HTTP interactions
+// endpoint (the caller signs and sends it), and its token. The first
+// response travels in the HTTP response, which the fake does not see:
+// pass it to AnsweredOverHTTP, and the interaction's webhook is then
+// served as after a callback.
+func (s *Server) HTTPInteraction(in Interaction) (body []byte, token string) {
+	if in.GuildID == "" {
+		in.GuildID = "42"
+	}
+	if in.Locale == "" {
+		in.Locale = "en-US"
+	}
+	s.mu.Lock()
+	ev, token := s.newInteractionLocked(in)
+	s.mu.Unlock()
+	body, _ = json.Marshal(ev)
+	return body, token
+}
+
+// AnsweredOverHTTP records the endpoint's HTTP response to the
+// interaction with token, as Discord would take it, after checking it
+// as a callback's payload.
+func (s *Server) AnsweredOverHTTP(t testing.TB, token string, response []byte) {
+	t.Helper()
+	if err := CheckPayload(response, true, nil); err != nil {
+		t.Fatalf("fakediscord: the HTTP response %s: %v", response, err)
+	}
+	var resp struct {
+		Type int `json:"type"`
+	}
+	_ = json.Unmarshal(response, &resp)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in := s.interactions[token]
+	if in == nil {
+		t.Fatalf("fakediscord: no interaction %s", token)
+	}
+	in.acknowledged = true
+	in.original = resp.Type == 4 || resp.Type == 5 || resp.Type == 7 || resp.Type == 6
+	s.notify()
 }

@@ -370,22 +370,7 @@ func (s *Server) Interact(t testing.TB, in Interaction) (token string) {
 	}
 	shard := int((guild >> 22) % uint64(s.opts.ShardCount))
 	s.mu.Lock()
-	s.seq++
-	n := s.seq
-	id := strconv.Itoa(700000000000000000 + n)
-	token = fmt.Sprintf("aW50ZXJhY3Rpb246%d:fake-interaction-token", n)
-	user := in.UserID
-	if user == "" {
-		user = strconv.Itoa(500000000000000000 + n)
-	}
-	s.interactions[token] = &interaction{id: id, token: token}
-	ev := map[string]any{"id": id, "application_id": s.opts.AppID, "type": in.Type, "token": token, "version": 1,
-		"locale": in.Locale, "guild_id": in.GuildID, "channel_id": "43", "app_permissions": "0",
-		"member": map[string]any{"user": map[string]any{"id": user, "username": "player", "global_name": "Player"},
-			"roles": []string{}, "permissions": "0"}}
-	if in.Data != nil {
-		ev["data"] = in.Data
-	}
+	ev, token := s.newInteractionLocked(in)
 	sess := s.gw.byShard[shard]
 	if sess == nil {
 		s.mu.Unlock()
@@ -399,6 +384,28 @@ func (s *Server) Interact(t testing.TB, in Interaction) (token string) {
 	}
 	s.mu.Unlock()
 	return token
+}
+
+// newInteractionLocked records a new interaction and returns it as
+// Discord sends it, and its token; s.mu is held.
+func (s *Server) newInteractionLocked(in Interaction) (ev map[string]any, token string) {
+	s.seq++
+	n := s.seq
+	id := strconv.Itoa(700000000000000000 + n)
+	token = fmt.Sprintf("aW50ZXJhY3Rpb246%d:fake-interaction-token", n)
+	user := in.UserID
+	if user == "" {
+		user = strconv.Itoa(500000000000000000 + n)
+	}
+	s.interactions[token] = &interaction{id: id, token: token}
+	ev = map[string]any{"id": id, "application_id": s.opts.AppID, "type": in.Type, "token": token, "version": 1,
+		"locale": in.Locale, "guild_id": in.GuildID, "channel_id": "43", "app_permissions": "0",
+		"member": map[string]any{"user": map[string]any{"id": user, "username": "player", "global_name": "Player"},
+			"roles": []string{}, "permissions": "0"}}
+	if in.Data != nil {
+		ev["data"] = in.Data
+	}
+	return ev, token
 }
 
 // Reconnect asks shard's live connection to reconnect (op 7), as Discord
