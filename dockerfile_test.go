@@ -9,6 +9,8 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"path"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
@@ -16,6 +18,7 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands/all"
+	"github.com/alea-bot/alea/config"
 )
 
 // instruction is one Dockerfile instruction: its keyword in upper case
@@ -561,4 +564,126 @@ func FuzzShellWords(f *testing.F) {
 		// Arbitrary input is read or refused, never a panic.
 		_, _ = shellWords(a+" "+b+" "+c, map[string]string{"X": "x"})
 	})
+}
+
+// composeService reads one service of docker-compose.yml: its top-level
+// keys (comments dropped) with their values on the same line. It reads
+// the block-style YAML this repository's file uses.
+func composeService(t *testing.T, name string) map[string]string {
+	t.Helper()
+	src, err := os.ReadFile("docker-compose.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := map[string]string{}
+	inServices, inService := false, false
+	serviceIndent := -1
+	for _, line := range strings.Split(string(src), "\n") {
+		if trimmed := strings.TrimSpace(line); trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		indent := len(line) - len(strings.TrimLeft(line, " "))
+		key, value, _ := strings.Cut(strings.TrimSpace(line), ":")
+		switch {
+		case indent == 0:
+			inServices, inService = key == "services", false
+		case inServices && (serviceIndent < 0 || indent == serviceIndent):
+			serviceIndent = indent
+			inService = key == name
+		case inService && indent > serviceIndent:
+			if _, seen := keys[key]; !seen && !strings.HasPrefix(key, "-") && indent <= serviceIndent+4 {
+				keys[key] = strings.Trim(strings.TrimSpace(value), `"'`)
+			}
+		}
+	}
+	if len(keys) == 0 {
+		t.Fatalf("docker-compose.yml has no service %q", name)
+	}
+	return keys
+}
+
+// docker compose stops the service with SIGTERM and kills it after its
+// stop_grace_period (10 s when unset): that must leave room for the whole
+// shutdown, which SHUTDOWN_GRACE bounds. A gateway-only bot publishes no
+// port: publishing the endpoint's port is opt-in (commented out, or under
+// a profile).
+func TestDockerfileCompose(t *testing.T) {
+	svc := composeService(t, "alea")
+	grace := ""
+	for _, v := range config.Variables {
+		if v.Name == "SHUTDOWN_GRACE" {
+			grace = v.Default
+		}
+	}
+	shutdown, err := time.ParseDuration(grace)
+	if err != nil {
+		t.Fatalf("SHUTDOWN_GRACE default %q: %v", grace, err)
+	}
+	stop, err := time.ParseDuration(svc["stop_grace_period"])
+	if err != nil {
+		t.Fatalf("stop_grace_period %q (unset is Docker's 10 s): %v", svc["stop_grace_period"], err)
+	}
+	if stop <= shutdown {
+		t.Errorf("stop_grace_period %s is not above SHUTDOWN_GRACE's default %s", stop, shutdown)
+	}
+	if _, ok := svc["ports"]; ok {
+		if _, profiled := svc["profiles"]; !profiled {
+			t.Error("the alea service publishes ports by default; a gateway-only bot needs none (comment them out or put them under a profile)")
+		}
+	}
+}
+
+// dockerignored reports whether Docker leaves path (slash-separated,
+// relative to the context) out of the build context under the patterns
+// of a .dockerignore: each line a path.Match pattern anchored at the
+// context's root (a leading / is dropped), a pattern excluding a
+// directory excluding everything under it, ! re-including, the last
+// matching line winning.
+func dockerignored(t *testing.T, patterns []string, p string) bool {
+	t.Helper()
+	ignored := false
+	for _, pat := range patterns {
+		include := strings.HasPrefix(pat, "!")
+		pat = strings.TrimPrefix(pat, "!")
+		pat = strings.TrimPrefix(filepath.ToSlash(filepath.Clean(pat)), "/")
+		if strings.Contains(pat, "**") {
+			t.Fatalf(".dockerignore pattern %q: ** is not read by this test", pat)
+		}
+		parts := strings.Split(p, "/")
+		for i := range parts {
+			if ok, err := path.Match(pat, strings.Join(parts[:i+1], "/")); err != nil {
+				t.Fatalf(".dockerignore pattern %q: %v", pat, err)
+			} else if ok {
+				ignored = !include
+				break
+			}
+		}
+	}
+	return ignored
+}
+
+// The build context holds the sources and nothing else: not the binary
+// of `go build -o alea .`, not .env (the token), not .git.
+func TestDockerfileIgnore(t *testing.T) {
+	src, err := os.ReadFile(".dockerignore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var patterns []string
+	for _, line := range strings.Split(string(src), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			patterns = append(patterns, line)
+		}
+	}
+	for _, p := range []string{"alea", "alea.exe", ".env", ".env.local", ".git/HEAD", "alea.test", "cpu.prof"} {
+		if !dockerignored(t, patterns, p) {
+			t.Errorf("%s goes into the build context", p)
+		}
+	}
+	for _, p := range []string{"main.go", "go.mod", "go.sum", ".env.example", "bot/gateway/gateway.go", "commands/all/all.go",
+		"bot/playground/static/index.html", "internal/app/app.go", "engine/yacht/testdata/x"} {
+		if dockerignored(t, patterns, p) {
+			t.Errorf("%s is left out of the build context", p)
+		}
+	}
 }

@@ -136,6 +136,35 @@ func httpStatus(ctx context.Context, url string) int {
 	return resp.StatusCode
 }
 
+// binaryRegister runs `alea register` against fakes of its own: it
+// prints the commands registered and exits 0; with the token refused it
+// exits 1 with Discord's reason, never the token.
+func binaryRegister(t *testing.T, ctx context.Context, bin, home string) {
+	t.Helper()
+	run := func(fake *fakediscord.Server) (int, string) {
+		cmd := exec.CommandContext(ctx, bin, "register")
+		cmd.Dir = home
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + home, "DISCORD_TOKEN=" + e2eToken, "DISCORD_API_BASE=" + fake.URL}
+		out, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		if err != nil && !errors.As(err, &exit) {
+			t.Fatalf("alea register: %v", err)
+		}
+		return cmd.ProcessState.ExitCode(), string(out)
+	}
+	fake := fakediscord.New(t, fakediscord.Options{Token: e2eToken})
+	code, out := run(fake)
+	if _, n := fake.Registered("global"); code != 0 || n != 1 || !strings.Contains(out, "/help") || !strings.Contains(out, "globally") {
+		t.Errorf("alea register: exit %d, %d global overwrites, output:\n%s", code, n, out)
+	}
+	refusing := fakediscord.New(t, fakediscord.Options{Token: e2eToken})
+	refusing.Revoke()
+	code, out = run(refusing)
+	if code != 1 || !strings.Contains(out, "401") || strings.Contains(out, e2eToken) {
+		t.Errorf("alea register with a refused token: exit %d, output:\n%s", code, out)
+	}
+}
+
 // callbackType returns the type of an interaction callback's payload.
 func callbackType(t *testing.T, c fakediscord.Call) int {
 	t.Helper()
@@ -174,7 +203,8 @@ func answeredAtOnce(t *testing.T, fake *fakediscord.Server, what string) (token 
 // advice (whose table takes seconds to build) is deferred then edited,
 // a dropped websocket and a requested reconnect are recovered from, the
 // health endpoints answer, SIGTERM ends the process with status 0, and
-// the token never appears in its output.
+// the token never appears in its output. First, `alea register` registers
+// over REST alone, and exits 1 with Discord's reason on a refused token.
 func TestBinaryServesTheGateway(t *testing.T) {
 	bin := buildAlea(t, t.TempDir(), os.Environ())
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
@@ -198,6 +228,7 @@ func TestBinaryServesTheGateway(t *testing.T) {
 		"LOG_LEVEL=debug", // the most the bot ever writes, searched for the token below
 		"LOG_FORMAT=json",
 	}
+	binaryRegister(t, ctx, bin, home)
 	p := startAlea(t, ctx, bin, home, env, "serve")
 
 	// (a) One bulk overwrite to the guild, accepted by the fake's checks,

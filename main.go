@@ -8,6 +8,7 @@
 //	alea [serve]                 run the bot (the playground when no Discord settings are given)
 //	alea run [flags] '/command'  run one slash command locally and print the reply
 //	alea playground              serve the local playground page
+//	alea register                register the slash commands with Discord over REST
 //	alea healthcheck             exit 0 when the running bot's /healthz answers OK
 //	alea version                 print the version
 package main
@@ -44,6 +45,8 @@ func realMain(args []string) int {
 		return serveMain(args, true)
 	case "run":
 		return runner.Main(all.Registry(), args, os.Stdout, os.Stderr)
+	case "register":
+		return registerMain(args)
 	case "healthcheck":
 		return healthcheckMain(args)
 	case "version":
@@ -64,6 +67,8 @@ const usage = `Usage:
         --format text|json|data
         --out DIR           write attachments into DIR
   alea playground               serve the local playground page
+  alea register                 register the slash commands with Discord (DISCORD_TOKEN;
+                                to DISCORD_GUILD_ID when set, else globally), then exit
   alea healthcheck [ADDR]       exit 0 when the running bot's /healthz answers OK
   alea version                  print the version
 
@@ -104,6 +109,22 @@ func serveMain(args []string, playgroundOnly bool) int {
 	}
 	log.Info("alea stopped cleanly")
 	return 0
+}
+
+// registerMain registers the commands over REST and exits: 0 when
+// registered, 1 when Discord refused, 2 on bad settings.
+func registerMain(args []string) int {
+	if len(args) > 0 {
+		fmt.Fprintf(os.Stderr, "alea: unexpected arguments %q\n", args)
+		return 2
+	}
+	cfg, ok := settings()
+	if !ok {
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return app.Register(ctx, cfg, version, os.Stdout, os.Stderr)
 }
 
 // healthcheckMain asks the running bot's /healthz, at HEALTH_ADDR or the

@@ -45,8 +45,8 @@ func (s Secret) Reveal() string { return string(s) }
 // Config holds every setting of the bot, read from the environment (each
 // variable is described in .env.example).
 type Config struct {
-	Token            Secret        // DISCORD_TOKEN: the bot token; enables the gateway
-	AppID            string        // DISCORD_APP_ID: optional, learned from READY otherwise
+	Token            Secret        // DISCORD_TOKEN: the bot token; registers the commands, enables the gateway
+	AppID            string        // DISCORD_APP_ID: optional, asked from Discord otherwise
 	GuildID          string        // DISCORD_GUILD_ID: register commands to this guild only
 	PublicKey        string        // DISCORD_PUBLIC_KEY: hex Ed25519 key; with HTTP_ADDR enables the endpoint
 	HTTPAddr         string        // HTTP_ADDR: address of the HTTP interactions endpoint
@@ -62,10 +62,19 @@ type Config struct {
 	HealthAddr       string        // HEALTH_ADDR
 	UserRate         float64       // RATE_PER_USER: requests per second per user
 	MaxHeavy         int           // MAX_HEAVY: heavy computations at once (0: CPUs)
+
+	// Lifecycle: which transports run, and how long stopping may take.
+	UseGateway    bool          // DISCORD_GATEWAY: connect the gateway (default: when a token is set)
+	ShutdownGrace time.Duration // SHUTDOWN_GRACE: the bound on the whole shutdown
 }
 
-// Gateway reports whether the gateway transport is configured.
-func (c Config) Gateway() bool { return c.Token != "" }
+// Gateway reports whether the gateway transport is configured: a token,
+// and DISCORD_GATEWAY not false.
+func (c Config) Gateway() bool { return c.Token != "" && c.UseGateway }
+
+// Registers reports whether alea serve registers the commands over REST
+// at start: whenever a token is set, on shard 0 only.
+func (c Config) Registers() bool { return c.Token != "" && c.ShardID == 0 }
 
 // Endpoint reports whether the HTTP interactions endpoint is configured.
 func (c Config) Endpoint() bool { return c.PublicKey != "" && c.HTTPAddr != "" }
@@ -73,8 +82,8 @@ func (c Config) Endpoint() bool { return c.PublicKey != "" && c.HTTPAddr != "" }
 // Variables lists every setting with its default and meaning, in the order
 // of .env.example.
 var Variables = []struct{ Name, Default, Meaning string }{
-	{"DISCORD_TOKEN", "", "bot token; set it to connect to the gateway (never logged)"},
-	{"DISCORD_APP_ID", "", "application id; learned from READY when empty"},
+	{"DISCORD_TOKEN", "", "bot token; registers the commands and connects to the gateway (never logged)"},
+	{"DISCORD_APP_ID", "", "application id; asked from Discord with the token when empty"},
 	{"DISCORD_GUILD_ID", "", "register commands to this guild only (instant); empty: globally"},
 	{"DISCORD_PUBLIC_KEY", "", "application public key (64 hex digits) for the HTTP endpoint"},
 	{"HTTP_ADDR", "", "listen address of the HTTP interactions endpoint, e.g. :8443"},
@@ -90,6 +99,8 @@ var Variables = []struct{ Name, Default, Meaning string }{
 	{"HEALTH_ADDR", "127.0.0.1:9090", "listen address of /healthz, /readyz and /metrics"},
 	{"RATE_PER_USER", "2", "requests per second each user may make (bursts of 8)"},
 	{"MAX_HEAVY", "0", "heavy computations at once; 0 means one per CPU"},
+	{"DISCORD_GATEWAY", "", "true or false; false serves the HTTP endpoint alone with a token; empty: true when DISCORD_TOKEN is set"},
+	{"SHUTDOWN_GRACE", "8s", "the most a shutdown may take, whatever Discord does (Go duration, 100ms to 10m)"},
 }
 
 // Error lists every bad setting found.
@@ -231,10 +242,37 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 		c.UserRate = f
 	}
 	c.MaxHeavy = intVar("MAX_HEAVY", 0, 1024)
+	problems = append(problems, c.readLifecycle(get)...)
 	if len(problems) > 0 {
 		return c, &Error{Problems: problems}
 	}
 	return c, nil
+}
+
+// readLifecycle reads DISCORD_GATEWAY and SHUTDOWN_GRACE (after the
+// Discord settings) and returns the problems found.
+func (c *Config) readLifecycle(get func(string) string) []string {
+	var problems []string
+	c.UseGateway = c.Token != ""
+	if v := get("DISCORD_GATEWAY"); v != "" {
+		on, err := strconv.ParseBool(v)
+		switch {
+		case err != nil:
+			problems = append(problems, fmt.Sprintf("DISCORD_GATEWAY=%q is not valid: true or false", v))
+		case on && c.Token == "":
+			problems = append(problems, "DISCORD_GATEWAY=true needs DISCORD_TOKEN (the bot token)")
+		case !on && c.Token != "" && !c.Endpoint():
+			problems = append(problems, "DISCORD_GATEWAY=false serves the HTTP interactions endpoint alone: set DISCORD_PUBLIC_KEY and HTTP_ADDR too")
+		}
+		c.UseGateway = on && c.Token != ""
+	}
+	v := get("SHUTDOWN_GRACE")
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 100*time.Millisecond || d > 10*time.Minute {
+		problems = append(problems, fmt.Sprintf("SHUTDOWN_GRACE=%q is not valid: a Go duration from 100ms to 10m, such as 8s", v))
+	}
+	c.ShutdownGrace = d
+	return problems
 }
 
 // Logger returns the slog logger the settings ask for, writing to w.

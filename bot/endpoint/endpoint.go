@@ -44,6 +44,9 @@ type Options struct {
 	Now func() time.Time
 	// UserAgent of the REST calls (default "DiscordBot (https://github.com/alea-bot/alea, dev)").
 	UserAgent string
+	// Acknowledged, when set, tracks the interactions acknowledged and
+	// not yet answered, for the restarting notice at shutdown.
+	Acknowledged *bot.Acknowledged
 }
 
 // Endpoint is Discord's HTTP interactions endpoint: it serves POST
@@ -152,7 +155,7 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	ex := &httpExchange{e: e, appID: in.AppID, token: in.Token,
 		first: make(chan []byte, 1), written: make(chan error, 1), gone: make(chan struct{})}
-	e.d.HandleDetached(r.Context(), req, ex, ex.fail, e.log, "endpoint")
+	e.d.HandleDetached(r.Context(), req, e.opts.Acknowledged.Track(ex), ex.fail, e.log, "endpoint")
 	select {
 	case b := <-ex.first:
 		ex.written <- payload.WriteJSON(w, b)

@@ -9,25 +9,30 @@ import (
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/gateway"
+	"github.com/alea-bot/alea/bot/payload"
+	"github.com/alea-bot/alea/bot/registration"
 	"github.com/alea-bot/alea/commands/all"
 )
 
-// A gateway bot: connect, register the commands, answer until Ctrl-C,
-// then stop taking interactions and finish those in flight.
+// A gateway bot: register the commands over REST, connect, answer until
+// Ctrl-C, then stop taking interactions and finish those in flight.
 func ExampleNew() {
 	d, err := bot.NewDispatcher(all.Registry(), bot.DefaultOptions())
 	if err != nil {
 		log.Fatal(err)
 	}
-	gw, err := gateway.New(d, gateway.Options{
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if _, err := registration.Register(ctx, payload.Definitions(all.Registry()), registration.Options{
 		Token:   os.Getenv("DISCORD_TOKEN"),
 		GuildID: os.Getenv("DISCORD_GUILD_ID"), // empty: global commands
-	})
+	}); err != nil {
+		log.Fatal(err)
+	}
+	gw, err := gateway.New(d, gateway.Options{Token: os.Getenv("DISCORD_TOKEN")})
 	if err != nil {
 		log.Fatal(err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	if err := gw.Open(ctx); err != nil {
 		log.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 // Package gateway is the gateway transport: a discordgo session that
-// registers the commands and answers INTERACTION_CREATE events through the
-// dispatcher, replying by REST.
+// answers INTERACTION_CREATE events through the dispatcher, replying by
+// REST. The commands are registered by package registration.
 package gateway
 
 import (
@@ -33,17 +33,11 @@ type Options struct {
 	// Token is the bot token (required; a "Bot " prefix is optional). It is
 	// sent to Discord only, never logged.
 	Token string
-	// AppID is the application id; when empty it is learned from READY.
-	AppID string
-	// GuildID, when set, registers the commands to that guild only
-	// (instantly visible); otherwise they are registered globally.
-	GuildID string
 	// APIBase replaces https://discord.com in every REST call, the paths
 	// (/api/v9/…) kept (default https://discord.com). The gateway's URL
 	// comes from that base's GET /api/v9/gateway.
 	APIBase string
 	// ShardID and ShardCount select this process's shard (default 0 of 1).
-	// Only shard 0 registers the commands.
 	ShardID, ShardCount int
 	// Logger (default: discard).
 	Logger *slog.Logger
@@ -52,11 +46,13 @@ type Options struct {
 	// Dial, when set, opens every network connection (REST and websocket);
 	// tests use it to prove that nothing leaves loopback.
 	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
+	// Acknowledged, when set, tracks the interactions acknowledged and
+	// not yet answered, for the restarting notice at shutdown.
+	Acknowledged *bot.Acknowledged
 }
 
-// Gateway is the gateway transport: a discordgo session that registers the
-// commands with one bulk overwrite and answers INTERACTION_CREATE events
-// through the dispatcher, replying through the interaction's callback and
+// Gateway is the gateway transport: a discordgo session that answers
+// INTERACTION_CREATE events through the dispatcher, replying through the interaction's callback and
 // webhook. discordgo reconnects and resumes by itself after a dropped
 // connection or a RECONNECT; the gateway logs each connect, disconnect and
 // resume.
@@ -139,10 +135,11 @@ func New(d *bot.Dispatcher, o Options) (*Gateway, error) {
 	return g, nil
 }
 
-// Open connects to the gateway, waits for READY and (on shard 0)
-// registers every command of the dispatcher's registry with one bulk
-// overwrite. It returns an error when Discord refuses the token or the
-// commands, or ctx ends first.
+// Open connects to the gateway and waits for READY. It returns an error
+// when Discord refuses the token, or when ctx ends first; discordgo's own
+// connection attempt, which ignores ctx, is then left to finish in the
+// background and closed. The commands are registered over REST, not here
+// (package registration).
 func (g *Gateway) Open(ctx context.Context) error {
 	opened := make(chan error, 1)
 	go func() { opened <- g.session.Open() }()
@@ -159,78 +156,45 @@ func (g *Gateway) Open(ctx context.Context) error {
 		}()
 		return ctx.Err()
 	}
-	var r *discordgo.Ready
 	select {
-	case r = <-g.readyCh:
+	case <-g.readyCh:
 	case <-ctx.Done():
-		_ = g.session.Close()
+		g.closeSession(ctx)
 		return ctx.Err()
-	}
-	appID := g.o.AppID
-	if appID == "" && r.Application != nil {
-		appID = r.Application.ID
-	}
-	if appID == "" {
-		_ = g.session.Close()
-		return errors.New("the gateway's READY named no application; set DISCORD_APP_ID")
-	}
-	if g.o.ShardID == 0 {
-		if err := g.register(ctx, appID); err != nil {
-			_ = g.session.Close()
-			return err
-		}
 	}
 	g.ready.Store(true)
 	return nil
 }
 
-// register overwrites the application's commands with the registry's,
-// retrying a failure that is not the request's fault twice.
-func (g *Gateway) register(ctx context.Context, appID string) error {
-	defs := payload.Definitions(g.d.Router().Registry())
-	scope := "global"
-	if g.o.GuildID != "" {
-		scope = "guild " + g.o.GuildID
+// closeSession closes the discordgo session, waiting until ctx ends at
+// most: discordgo's Close waits for the session's lock, which its Open
+// holds while it waits for HELLO with no deadline.
+func (g *Gateway) closeSession(ctx context.Context) {
+	closed := make(chan error, 1)
+	go func() { closed <- g.session.Close() }()
+	select {
+	case err := <-closed:
+		if err != nil {
+			g.log.Warn("closing the gateway session", "err", g.errText(err))
+		}
+	case <-ctx.Done():
+		g.log.Warn("the gateway session did not close in time; abandoned")
 	}
-	var err error
-	for attempt := 0; attempt < 3; attempt++ {
-		var got []*discordgo.ApplicationCommand
-		got, err = g.session.ApplicationCommandBulkOverwrite(appID, g.o.GuildID, defs, discordgo.WithContext(ctx))
-		if err == nil {
-			g.log.Info("commands registered", "application", appID, "scope", scope, "commands", len(got))
-			return nil
-		}
-		var re *discordgo.RESTError
-		if errors.As(err, &re) && re.Response != nil && re.Response.StatusCode < 500 && re.Response.StatusCode != http.StatusTooManyRequests {
-			break
-		}
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		g.log.Warn("registering commands failed; retrying", "attempt", attempt+1, "err", g.errText(err))
-		select {
-		case <-time.After(time.Duration(attempt+1) * time.Second):
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	return fmt.Errorf("registering the commands (%s): %s", scope, g.errText(err))
 }
 
-// Ready reports, for /readyz, whether Open succeeded (connected, and on
-// shard 0 the commands registered) and Close has not begun. A reconnect
+// Ready reports, for /readyz, whether Open succeeded (connected) and
+// Close has not begun. A reconnect
 // in progress leaves it true: discordgo resumes by itself.
 func (g *Gateway) Ready() bool { return g.ready.Load() && !g.closing.Load() }
 
 // Close stops taking interactions (the session is closed; replies still
 // go out through REST) and waits until those being answered are, or ctx
-// ends. The dispatcher's own Close finishes its work.
+// ends: it returns by ctx's end whatever discordgo does. The dispatcher's
+// own Close finishes its work.
 func (g *Gateway) Close(ctx context.Context) error {
 	g.closeOnce.Do(func() {
 		g.closing.Store(true)
-		if err := g.session.Close(); err != nil {
-			g.log.Warn("closing the gateway session", "err", g.errText(err))
-		}
+		g.closeSession(ctx)
 		g.mu.Lock()
 		g.closed = true
 		g.mu.Unlock()
@@ -339,7 +303,7 @@ func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	}
 	// The work belongs to the interaction, not to the connection: it
 	// finishes even when the session closes meanwhile.
-	g.d.Handle(context.Background(), req, x)
+	g.d.Handle(context.Background(), req, g.o.Acknowledged.Track(x))
 }
 
 // gatewayExchange answers one gateway interaction: the first response

@@ -11,7 +11,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -23,6 +22,7 @@ import (
 	"github.com/alea-bot/alea/bot/health"
 	"github.com/alea-bot/alea/bot/playground"
 	"github.com/alea-bot/alea/bot/rest"
+	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/config"
 )
@@ -37,16 +37,21 @@ type Settings struct {
 	// Notices receives what a person starting the bot reads: the
 	// playground's address, or how to connect to Discord (default: discard).
 	Notices io.Writer
+	// Registry holds the commands served (default: every command,
+	// all.Registry()); tests serve commands of their own.
+	Registry *commands.Registry
+	// DeferClock, when set, decides when an interaction is acknowledged
+	// (bot.Options.DeferWhen); tests fire it by hand instead of waiting.
+	DeferClock func(*commands.Request) <-chan time.Time
 }
 
-// Grace periods at shutdown: Discord waits up to 15 minutes for a deferred
-// reply, but a restart should not wait that long.
-const (
-	replyGrace      = 25 * time.Second // replies in flight through the gateway and the endpoint
-	playgroundGrace = 5 * time.Second
-	healthGrace     = 5 * time.Second
-	gatewayOpen     = time.Minute // connecting and registering the commands
-)
+// defaultShutdownGrace is SHUTDOWN_GRACE's default, for a Config built
+// by hand.
+const defaultShutdownGrace = 8 * time.Second
+
+// startTimeout bounds connecting to the gateway and registering the
+// commands at start.
+const startTimeout = time.Minute
 
 // notConfigured tells a newcomer, who lands on the playground, how to
 // connect Alea to Discord.
@@ -57,11 +62,10 @@ To connect to Discord, set one of these (in the environment or in a .env file; s
                              the application's public key, for the HTTP interactions endpoint
 `
 
-// running is a transport Run started, with its shutdown grace.
+// running is a transport Run started.
 type running struct {
-	name  string
-	t     Transport
-	grace time.Duration
+	name string
+	t    Transport
 }
 
 // DispatcherOptions are the dispatcher's options for cfg: the defaults,
@@ -82,20 +86,31 @@ func DispatcherOptions(cfg config.Config, log *slog.Logger, m *bot.Metrics) bot.
 }
 
 // Run serves until ctx ends (SIGINT or SIGTERM) or a server fails: the
-// gateway when a token is set, the HTTP interactions endpoint when a
-// public key and address are set, the playground when neither is (or
-// when asked for), and the health server always. The tables are built
-// while the transports connect. It returns nil after a clean stop.
+// gateway when a token is set (and DISCORD_GATEWAY is not false), the HTTP
+// interactions endpoint when a public key and address are set, the
+// playground when neither is (or when asked for), and the health server
+// always. With a token, the commands are registered over REST first. The
+// tables are built while the transports connect. It returns nil after a
+// clean stop, at most SHUTDOWN_GRACE after ctx ends, whatever Discord
+// does (see shutdown).
 func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) error {
 	if s.Notices == nil {
 		s.Notices = io.Discard
 	}
+	if s.Registry == nil {
+		s.Registry = all.Registry()
+	}
 	metrics := bot.NewMetrics()
-	d, err := bot.NewDispatcher(all.Registry(), DispatcherOptions(cfg, log, metrics))
+	opts := DispatcherOptions(cfg, log, metrics)
+	if s.DeferClock != nil {
+		opts.DeferWhen = s.DeferClock
+	}
+	d, err := bot.NewDispatcher(s.Registry, opts)
 	if err != nil {
 		return err
 	}
 	userAgent := rest.UserAgent(s.Version)
+	acked := bot.NewAcknowledged()
 
 	// The first failure of anything started ends the bot.
 	failures := make(chan error, 1)
@@ -109,63 +124,51 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	// Warm-up: the tables are built while the transports connect, so the
 	// first user does not wait for them; a failed start stops the build.
 	var warmed atomic.Bool
-	var warming sync.WaitGroup
+	warmDone := make(chan struct{})
 	warmCtx, stopWarm := context.WithCancel(ctx)
-	defer warming.Wait()
 	defer stopWarm()
-	warming.Go(func() {
+	go func() {
+		defer close(warmDone)
 		d.Warm(warmCtx)
 		warmed.Store(warmCtx.Err() == nil)
-	})
+	}()
 
-	var started []running
-	// shutdown closes what was started, newest first, then lets the
-	// dispatcher finish its work; it runs once, on every way out.
-	shutdown := func() {
-		log.Info("shutting down")
-		for i := len(started) - 1; i >= 0; i-- {
-			r := started[i]
-			if r.name == "health" {
-				continue // closed last: /healthz answers until the end
-			}
-			closeWithin(r, log)
-		}
-		dctx, cancel := context.WithTimeout(context.Background(), replyGrace)
-		defer cancel()
-		if err := d.Close(dctx); err != nil {
-			log.Warn("interactions still in flight at shutdown", "err", err)
-		}
-		for _, r := range started {
-			if r.name == "health" {
-				closeWithin(r, log)
-			}
-		}
+	grace := cfg.ShutdownGrace
+	if grace <= 0 { // a Config not read by config.FromEnv
+		grace = defaultShutdownGrace
 	}
-	defer shutdown()
-	start := func(name string, t Transport, grace time.Duration) error {
-		if err := t.Start(ctx, failed); err != nil {
+	st := &stopper{grace: grace, log: log, d: d, acked: acked, stopWarm: stopWarm, warmDone: warmDone}
+	defer st.shutdown()
+
+	if !s.PlaygroundOnly {
+		if err := registerAtStart(ctx, cfg, s.Registry, userAgent, log); err != nil {
+			if ctx.Err() != nil {
+				return nil // stopped while registering
+			}
 			return err
 		}
-		started = append(started, running{name: name, t: t, grace: grace})
-		return nil
 	}
-
-	transports, err := build(cfg, d, log, s, userAgent)
+	transports, err := build(cfg, d, acked, log, s, userAgent)
 	if err != nil {
 		return err
 	}
 	for i, t := range transports {
-		if err := start(t.name, t.t, t.grace); err != nil {
+		if err := t.t.Start(ctx, failed); err != nil {
 			closeListeners(transports[i+1:])
 			return err
+		}
+		st.started = append(st.started, t)
+		if ctx.Err() != nil { // stopped while starting
+			closeListeners(transports[i+1:])
+			return nil
 		}
 	}
 	ready := func() bool {
 		if !warmed.Load() {
 			return false
 		}
-		for _, r := range started {
-			if r.name != "health" && !r.t.Ready() {
+		for _, r := range st.started {
+			if !r.t.Ready() {
 				return false
 			}
 		}
@@ -175,7 +178,8 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	if err != nil {
 		return fmt.Errorf("HEALTH_ADDR %s: %w", cfg.HealthAddr, err)
 	}
-	if err := start("health", newHTTPTransport("health server", hln, health.Handler(ready, metrics.Registry), 10*time.Second, log), healthGrace); err != nil {
+	st.health = newHTTPTransport("health server", hln, health.Handler(ready, metrics.Registry), 10*time.Second, log)
+	if err := st.health.Start(ctx, failed); err != nil {
 		return err
 	}
 	log.Info("health endpoints", "addr", hln.Addr().String())
@@ -188,35 +192,26 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	}
 }
 
-// closeWithin closes r, giving it its grace period.
-func closeWithin(r running, log *slog.Logger) {
-	ctx, cancel := context.WithTimeout(context.Background(), r.grace)
-	defer cancel()
-	if err := r.t.Close(ctx); err != nil {
-		log.Warn(r.name+" shutdown", "err", err)
-	}
-}
-
 // build makes the transports cfg asks for, in the order they start.
 // Listeners are opened here, so a taken address fails before anything
 // starts.
-func build(cfg config.Config, d *bot.Dispatcher, log *slog.Logger, s Settings, userAgent string) ([]running, error) {
+func build(cfg config.Config, d *bot.Dispatcher, acked *bot.Acknowledged, log *slog.Logger, s Settings, userAgent string) ([]running, error) {
 	var out []running
 	if !s.PlaygroundOnly && cfg.Gateway() {
-		gw, err := gateway.New(d, gateway.Options{Token: cfg.Token.Reveal(), AppID: cfg.AppID, GuildID: cfg.GuildID,
-			APIBase: cfg.APIBase, ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, Logger: log, UserAgent: userAgent})
+		gw, err := gateway.New(d, gateway.Options{Token: cfg.Token.Reveal(), APIBase: cfg.APIBase,
+			ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, Logger: log, UserAgent: userAgent, Acknowledged: acked})
 		if err != nil {
 			return nil, err
 		}
-		log.Info("gateway transport", "shard", cfg.ShardID, "shards", cfg.ShardCount, "guild", cfg.GuildID)
-		out = append(out, running{name: "gateway", t: &gatewayTransport{gw: gw, openTimeout: gatewayOpen}, grace: replyGrace})
+		log.Info("gateway transport", "shard", cfg.ShardID, "shards", cfg.ShardCount)
+		out = append(out, running{name: "gateway", t: &gatewayTransport{gw: gw, openTimeout: startTimeout}})
 	}
 	if !s.PlaygroundOnly && cfg.Endpoint() {
 		key, err := endpoint.ParsePublicKey(cfg.PublicKey)
 		if err != nil {
 			return nil, fmt.Errorf("DISCORD_PUBLIC_KEY: %w", err)
 		}
-		ep, err := endpoint.New(d, endpoint.Options{PublicKey: key, APIBase: cfg.APIBase, Logger: log, UserAgent: userAgent})
+		ep, err := endpoint.New(d, endpoint.Options{PublicKey: key, APIBase: cfg.APIBase, Logger: log, UserAgent: userAgent, Acknowledged: acked})
 		if err != nil {
 			return nil, err
 		}
@@ -228,7 +223,7 @@ func build(cfg config.Config, d *bot.Dispatcher, log *slog.Logger, s Settings, u
 		// Discord waits 3 s for the first response; the dispatcher answers
 		// or defers after 1.5 s, so the write timeout only cuts off bad
 		// clients.
-		out = append(out, running{name: "HTTP endpoint", t: newHTTPTransport("HTTP endpoint", ln, ep, 15*time.Second, log), grace: replyGrace})
+		out = append(out, running{name: "HTTP endpoint", t: newHTTPTransport("HTTP endpoint", ln, ep, 15*time.Second, log)})
 		log.Info("HTTP interactions endpoint", "addr", ln.Addr().String(), "path", endpoint.Path)
 	}
 	if s.PlaygroundOnly || len(out) == 0 {
@@ -240,7 +235,7 @@ func build(cfg config.Config, d *bot.Dispatcher, log *slog.Logger, s Settings, u
 			closeListeners(out)
 			return nil, err
 		}
-		out = append(out, running{name: "playground", t: t, grace: playgroundGrace})
+		out = append(out, running{name: "playground", t: t})
 	}
 	return out, nil
 }

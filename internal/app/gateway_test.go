@@ -106,6 +106,7 @@ func TestServeGateway(t *testing.T) {
 		t.Errorf("%d bulk overwrites, want 1", n)
 	}
 	logs.await(t, `"msg":"commands registered"`)
+	fake.AwaitReady(t, 1)
 
 	tok := fake.Interact(t, fakediscord.Interaction{Type: 2, Locale: "ko",
 		Data: map[string]any{"id": "1", "name": "help", "type": 1}})

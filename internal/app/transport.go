@@ -63,15 +63,15 @@ func (t *httpTransport) Close(ctx context.Context) error {
 	return t.srv.Shutdown(ctx)
 }
 
-// gatewayTransport connects the gateway (and registers the commands) in
-// Start, within openTimeout.
+// gatewayTransport connects the gateway in Start, within openTimeout (the
+// commands are registered before, over REST).
 type gatewayTransport struct {
 	gw          *gateway.Gateway
 	openTimeout time.Duration
 }
 
-// Start connects, or fails (bad token, refused commands, Discord
-// unreachable for openTimeout). Stopped meanwhile (ctx ended), it is not
+// Start connects, or fails (bad token, Discord unreachable for
+// openTimeout). Stopped meanwhile (ctx ended), it is not
 // an error: the bot shuts down as usual.
 func (t *gatewayTransport) Start(ctx context.Context, _ func(error)) error {
 	octx, cancel := context.WithTimeout(ctx, t.openTimeout)
@@ -86,5 +86,5 @@ func (t *gatewayTransport) Start(ctx context.Context, _ func(error)) error {
 func (t *gatewayTransport) Ready() bool { return t.gw.Ready() }
 
 // Close closes the session: new interactions stop, those in flight are
-// answered through REST until ctx ends.
+// answered through REST until ctx ends. It returns by ctx's end.
 func (t *gatewayTransport) Close(ctx context.Context) error { return t.gw.Close(ctx) }

@@ -4,7 +4,9 @@
 // interaction callbacks, the interaction webhook, /users/@me) and a
 // gateway websocket speaking Discord's protocol (HELLO, IDENTIFY,
 // heartbeats, READY, INTERACTION_CREATE, RECONNECT, RESUME, INVALID
-// SESSION). Every payload the bot sends is checked against Discord's
+// SESSION), with faults to inject (InjectREST: 429 and 5xx answers;
+// InjectGateway: a gateway that never says HELLO, INVALID SESSION; Revoke:
+// a refused token). Every payload the bot sends is checked against Discord's
 // documented limits by [CheckPayload] and [CheckCommands], which read the
 // JSON only, independently of the bot's own checks; a payload breaking one
 // is refused with 400 as Discord would, and recorded with the reason.
@@ -81,6 +83,9 @@ type Server struct {
 	registers    int
 	seq          int
 	gw           gateway
+	faults       []Fault       // injected REST failures (InjectREST)
+	gwFaults     GatewayFaults // injected gateway failures (InjectGateway)
+	revoked      bool          // the token is refused (Revoke)
 }
 
 // Start runs a fake Discord on 127.0.0.1 until Close.
@@ -225,9 +230,13 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// botAuth reports whether the request carries the bot token.
+// botAuth reports whether the request carries the bot token, and it is
+// not revoked.
 func (s *Server) botAuth(r *http.Request) bool {
-	return r.Header.Get("Authorization") == "Bot "+s.opts.Token
+	s.mu.Lock()
+	revoked := s.revoked
+	s.mu.Unlock()
+	return !revoked && r.Header.Get("Authorization") == "Bot "+s.opts.Token
 }
 
 // readBody reads a JSON or multipart body into c.
@@ -289,7 +298,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		discordError(w, 400, 50109, "The request body contains invalid JSON.")
 		return
 	}
-	parts := strings.Split(route, "/")
+	if f, ok := s.takeFault(r.Method, c.Route); ok {
+		c.Status, c.Problem = f.Status, "injected fault"
+		s.record(c, tokenOf(segments(route)))
+		answerFault(w, f)
+		return
+	}
+	parts := segments(route)
 	switch {
 	case r.Method == http.MethodGet && route == "gateway":
 		c.Status = 200
@@ -312,6 +327,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		c.Status = 200
 		s.record(c, "")
 		writeJSON(w, 200, botUser(s.opts.AppID))
+	case r.Method == http.MethodGet && (route == "applications/@me" || route == "oauth2/applications/@me"):
+		if !s.botAuth(r) {
+			s.refuse(w, c, "", 401, 0, "401: Unauthorized")
+			return
+		}
+		c.Status = 200
+		s.record(c, "")
+		writeJSON(w, 200, map[string]any{"id": s.opts.AppID, "name": "Alea", "bot_public": true, "flags": 0})
 	case r.Method == http.MethodPut && len(parts) >= 3 && parts[0] == "applications" && parts[len(parts)-1] == "commands":
 		s.bulkOverwrite(w, c, parts)
 	case r.Method == http.MethodPost && len(parts) == 4 && parts[0] == "interactions" && parts[3] == "callback":
@@ -321,6 +344,18 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	default:
 		s.refuse(w, c, "", 404, 0, "404: Not Found (the fake does not serve this route)")
 	}
+}
+
+// segments splits a route into its segments.
+func segments(route string) []string { return strings.Split(route, "/") }
+
+// tokenOf returns the interaction token of an interaction or webhook
+// route, so a fault injected into one is awaited like its other calls.
+func tokenOf(p []string) string {
+	if len(p) >= 3 && (p[0] == "interactions" || p[0] == "webhooks") {
+		return p[2]
+	}
+	return ""
 }
 
 // record stores c (under token when it belongs to an interaction).

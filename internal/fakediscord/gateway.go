@@ -61,6 +61,7 @@ type GatewayStats struct {
 	Resumes     int // RESUMEs accepted
 	Ready       int // handshakes completed (READY or RESUMED sent)
 	Heartbeats  int // heartbeats answered
+	Invalidated int // IDENTIFYs answered INVALID SESSION (InjectGateway)
 	Refused     []string
 	Shards      [][2]int // the shard of each accepted IDENTIFY
 	Intents     []int    // the intents of each accepted IDENTIFY
@@ -135,6 +136,17 @@ func (g *gateway) serveWS(s *Server, w http.ResponseWriter, r *http.Request) {
 		s.notify()
 		s.mu.Unlock()
 	}()
+	s.mu.Lock()
+	silent := s.gwFaults.Silent
+	s.mu.Unlock()
+	if silent {
+		// Never HELLO: read (and drop) until the client goes away.
+		for {
+			if _, _, err := ws.ReadMessage(); err != nil {
+				return
+			}
+		}
+	}
 	if c.write(marshalFrame(opHello, map[string]any{"heartbeat_interval": s.opts.HeartbeatInterval.Milliseconds()}, 0, "")) != nil {
 		return
 	}
@@ -183,7 +195,10 @@ func (g *gateway) refuse(s *Server, c *conn, code int, why string) {
 }
 
 func (s *Server) tokenOK(tok string) bool {
-	return strings.TrimPrefix(tok, "Bot ") == s.opts.Token && s.opts.Token != ""
+	s.mu.Lock()
+	revoked := s.revoked
+	s.mu.Unlock()
+	return !revoked && strings.TrimPrefix(tok, "Bot ") == s.opts.Token && s.opts.Token != ""
 }
 
 func (g *gateway) identify(s *Server, c *conn, raw json.RawMessage) bool {
@@ -207,6 +222,17 @@ func (g *gateway) identify(s *Server, c *conn, raw json.RawMessage) bool {
 	if d.Intents == nil {
 		g.refuse(s, c, 4013, "Invalid intent(s).")
 		return false
+	}
+	s.mu.Lock()
+	invalid := s.gwFaults.InvalidSessions > 0
+	if invalid {
+		s.gwFaults.InvalidSessions--
+		g.stats.Invalidated++
+		s.notify()
+	}
+	s.mu.Unlock()
+	if invalid {
+		return c.write(marshalFrame(opInvalidSession, false, 0, "")) == nil
 	}
 	shard := [2]int{0, 1}
 	if d.Shard != nil {
@@ -344,22 +370,7 @@ func (s *Server) Interact(t testing.TB, in Interaction) (token string) {
 	}
 	shard := int((guild >> 22) % uint64(s.opts.ShardCount))
 	s.mu.Lock()
-	s.seq++
-	n := s.seq
-	id := strconv.Itoa(700000000000000000 + n)
-	token = fmt.Sprintf("aW50ZXJhY3Rpb246%d:fake-interaction-token", n)
-	user := in.UserID
-	if user == "" {
-		user = strconv.Itoa(500000000000000000 + n)
-	}
-	s.interactions[token] = &interaction{id: id, token: token}
-	ev := map[string]any{"id": id, "application_id": s.opts.AppID, "type": in.Type, "token": token, "version": 1,
-		"locale": in.Locale, "guild_id": in.GuildID, "channel_id": "43", "app_permissions": "0",
-		"member": map[string]any{"user": map[string]any{"id": user, "username": "player", "global_name": "Player"},
-			"roles": []string{}, "permissions": "0"}}
-	if in.Data != nil {
-		ev["data"] = in.Data
-	}
+	ev, token := s.newInteractionLocked(in)
 	sess := s.gw.byShard[shard]
 	if sess == nil {
 		s.mu.Unlock()
@@ -373,6 +384,28 @@ func (s *Server) Interact(t testing.TB, in Interaction) (token string) {
 	}
 	s.mu.Unlock()
 	return token
+}
+
+// newInteractionLocked records a new interaction and returns it as
+// Discord sends it, and its token; s.mu is held.
+func (s *Server) newInteractionLocked(in Interaction) (ev map[string]any, token string) {
+	s.seq++
+	n := s.seq
+	id := strconv.Itoa(700000000000000000 + n)
+	token = fmt.Sprintf("aW50ZXJhY3Rpb246%d:fake-interaction-token", n)
+	user := in.UserID
+	if user == "" {
+		user = strconv.Itoa(500000000000000000 + n)
+	}
+	s.interactions[token] = &interaction{id: id, token: token}
+	ev = map[string]any{"id": id, "application_id": s.opts.AppID, "type": in.Type, "token": token, "version": 1,
+		"locale": in.Locale, "guild_id": in.GuildID, "channel_id": "43", "app_permissions": "0",
+		"member": map[string]any{"user": map[string]any{"id": user, "username": "player", "global_name": "Player"},
+			"roles": []string{}, "permissions": "0"}}
+	if in.Data != nil {
+		ev["data"] = in.Data
+	}
+	return ev, token
 }
 
 // Reconnect asks shard's live connection to reconnect (op 7), as Discord

@@ -1,0 +1,216 @@
+// Package registration registers Alea's slash commands with Discord over
+// REST, authorised by the bot token: one bulk overwrite of the
+// application's commands, to one guild or globally. It needs no gateway
+// connection, so alea register, a gateway bot and an HTTP-only bot all
+// register the same way.
+package registration
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Options configure [Register]. Zero values take the defaults noted.
+type Options struct {
+	// Token is the bot token (required; a "Bot " prefix is optional). It
+	// is sent to Discord only, never put in an error.
+	Token string
+	// AppID is the application id; when empty it is asked from Discord
+	// (GET /applications/@me, or /oauth2/applications/@me).
+	AppID string
+	// GuildID, when set, registers to that guild only (visible at once);
+	// otherwise the commands are global.
+	GuildID string
+	// APIBase replaces https://discord.com, paths kept (default
+	// https://discord.com).
+	APIBase string
+	// UserAgent of the calls (required by Discord; default names Alea).
+	UserAgent string
+	// Client sends the calls (default: a client with a 20 s timeout).
+	Client *http.Client
+	// Backoff is the wait before retrying a 5xx that names no
+	// Retry-After, doubled on each retry (default 1 s).
+	Backoff time.Duration
+}
+
+// Result is what was registered.
+type Result struct {
+	AppID string
+	// Scope is "global" or "guild <id>".
+	Scope string
+	// Names are the registered commands' names, as Discord returned them.
+	Names []string
+}
+
+// RefusedError is Discord's refusal of a call: its status and, when
+// Discord gave them, its error code and message.
+type RefusedError struct {
+	Call    string // e.g. "PUT /applications/123/commands"
+	Status  int
+	Code    int
+	Message string
+}
+
+// Error names the call, the status and Discord's reason.
+func (e *RefusedError) Error() string {
+	reason := e.Message
+	if reason == "" {
+		reason = http.StatusText(e.Status)
+	}
+	if e.Code != 0 {
+		reason += fmt.Sprintf(" (code %d)", e.Code)
+	}
+	return fmt.Sprintf("Discord refused %s: %d %s", e.Call, e.Status, reason)
+}
+
+// attempts is how many times a call is tried when Discord is rate
+// limiting or failing (429, 5xx).
+const attempts = 3
+
+// maxRetryAfter caps a Retry-After: registration runs at start, which
+// should not hang on a long rate limit.
+const maxRetryAfter = 10 * time.Second
+
+// Register overwrites the application's commands with defs in one bulk
+// overwrite (a renamed or removed command disappears too) and returns
+// what Discord registered. A 429 or a 5xx is retried twice; any other
+// refusal is a *RefusedError with Discord's reason.
+func Register(ctx context.Context, defs []*discordgo.ApplicationCommand, o Options) (Result, error) {
+	o.Token = strings.TrimPrefix(strings.TrimSpace(o.Token), "Bot ")
+	if o.Token == "" {
+		return Result{}, errors.New("registering the commands needs the bot token (DISCORD_TOKEN)")
+	}
+	if o.APIBase == "" {
+		o.APIBase = "https://discord.com"
+	}
+	o.APIBase = strings.TrimRight(o.APIBase, "/")
+	if o.UserAgent == "" {
+		o.UserAgent = "DiscordBot (https://github.com/alea-bot/alea, dev)"
+	}
+	if o.Client == nil {
+		o.Client = &http.Client{Timeout: 20 * time.Second}
+	}
+	if o.Backoff <= 0 {
+		o.Backoff = time.Second
+	}
+	c := caller{o: o}
+	res := Result{AppID: o.AppID, Scope: "global"}
+	if res.AppID == "" {
+		id, err := c.appID(ctx)
+		if err != nil {
+			return res, err
+		}
+		res.AppID = id
+	}
+	path := "/applications/" + url.PathEscape(res.AppID) + "/commands"
+	if o.GuildID != "" {
+		res.Scope = "guild " + o.GuildID
+		path = "/applications/" + url.PathEscape(res.AppID) + "/guilds/" + url.PathEscape(o.GuildID) + "/commands"
+	}
+	body, err := json.Marshal(defs)
+	if err != nil {
+		return res, err
+	}
+	var got []struct {
+		Name string `json:"name"`
+	}
+	if err := c.do(ctx, http.MethodPut, path, body, &got); err != nil {
+		return res, err
+	}
+	for _, g := range got {
+		res.Names = append(res.Names, g.Name)
+	}
+	return res, nil
+}
+
+// caller sends the registration's REST calls.
+type caller struct{ o Options }
+
+// appID asks Discord for the application the token belongs to.
+func (c caller) appID(ctx context.Context) (string, error) {
+	var app struct {
+		ID string `json:"id"`
+	}
+	err := c.do(ctx, http.MethodGet, "/applications/@me", nil, &app)
+	var re *RefusedError
+	if errors.As(err, &re) && re.Status == http.StatusNotFound {
+		err = c.do(ctx, http.MethodGet, "/oauth2/applications/@me", nil, &app)
+	}
+	if err != nil {
+		return "", fmt.Errorf("asking Discord for the application id (or set DISCORD_APP_ID): %w", err)
+	}
+	if app.ID == "" {
+		return "", errors.New("no application id in the answer of GET /applications/@me; set DISCORD_APP_ID")
+	}
+	return app.ID, nil
+}
+
+// do sends one call, retrying a 429 or a 5xx, and decodes a 2xx answer
+// into out.
+func (c caller) do(ctx context.Context, method, path string, body []byte, out any) error {
+	name := method + " " + path // ids only; the token is in a header
+	wait := c.o.Backoff
+	var last error
+	for attempt := 1; ; attempt++ {
+		req, err := http.NewRequestWithContext(ctx, method, c.o.APIBase+"/api/v"+discordgo.APIVersion+path, bytes.NewReader(body))
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		req.Header.Set("Authorization", "Bot "+c.o.Token)
+		req.Header.Set("User-Agent", c.o.UserAgent)
+		if body != nil {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		resp, err := c.o.Client.Do(req)
+		if err != nil {
+			var ue *url.Error
+			if errors.As(err, &ue) {
+				err = ue.Err // the URL is known; keep the cause
+			}
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		raw, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+		_ = resp.Body.Close()
+		if resp.StatusCode < 300 {
+			if err := json.Unmarshal(raw, out); err != nil {
+				return fmt.Errorf("%s: Discord's answer is not JSON: %v", name, err)
+			}
+			return nil
+		}
+		refused := &RefusedError{Call: name, Status: resp.StatusCode}
+		var e struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		}
+		if json.Unmarshal(raw, &e) == nil {
+			refused.Code, refused.Message = e.Code, e.Message
+		}
+		last = refused
+		if resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode < 500 || attempt == attempts {
+			return last
+		}
+		pause := wait
+		wait *= 2
+		if s, err := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64); err == nil && s >= 0 {
+			pause = min(time.Duration(s*float64(time.Second)), maxRetryAfter)
+		}
+		t := time.NewTimer(pause)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return fmt.Errorf("%w (then: %v)", last, ctx.Err())
+		}
+	}
+}

@@ -1,0 +1,76 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+
+	"github.com/alea-bot/alea/bot/payload"
+	"github.com/alea-bot/alea/bot/registration"
+	"github.com/alea-bot/alea/bot/rest"
+	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/all"
+	"github.com/alea-bot/alea/config"
+)
+
+// notRegistered warns an HTTP-only bot without a token that nothing
+// registers its commands.
+const notRegistered = "the slash commands are not registered: nothing registers them without DISCORD_TOKEN. " +
+	"Run `alea register` once with DISCORD_TOKEN set (again after each update of Alea), " +
+	"or set DISCORD_TOKEN with DISCORD_GATEWAY=false so that serve registers them at every start"
+
+// registerAtStart registers the commands over REST when the settings
+// carry a token (on shard 0), before the transports start, or warns
+// when an HTTP-only bot has no token to do it with.
+func registerAtStart(ctx context.Context, cfg config.Config, reg *commands.Registry, userAgent string, log *slog.Logger) error {
+	if !cfg.Registers() {
+		if cfg.Endpoint() && cfg.Token == "" {
+			log.Warn(notRegistered)
+		}
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, startTimeout)
+	defer cancel()
+	res, err := registration.Register(ctx, payload.Definitions(reg), registrationOptions(cfg, userAgent))
+	if err != nil {
+		return fmt.Errorf("registering the commands: %w", err)
+	}
+	log.Info("commands registered", "application", res.AppID, "scope", res.Scope, "commands", len(res.Names))
+	return nil
+}
+
+// registrationOptions are the settings' options for package registration.
+func registrationOptions(cfg config.Config, userAgent string) registration.Options {
+	return registration.Options{Token: cfg.Token.Reveal(), AppID: cfg.AppID, GuildID: cfg.GuildID,
+		APIBase: cfg.APIBase, UserAgent: userAgent}
+}
+
+// Register is alea register: one bulk overwrite of the commands over
+// REST with the settings' token, to DISCORD_GUILD_ID or globally. It
+// prints what was registered and returns the exit status: 0 when
+// registered, 1 when Discord refused (with its reason), 2 without a
+// token.
+func Register(ctx context.Context, cfg config.Config, version string, stdout, stderr io.Writer) int {
+	if cfg.Token == "" {
+		fmt.Fprintln(stderr, "alea register: set DISCORD_TOKEN (the bot token, from the Developer Portal's Bot page)")
+		return 2
+	}
+	reg := all.Registry()
+	res, err := registration.Register(ctx, payload.Definitions(reg), registrationOptions(cfg, rest.UserAgent(version)))
+	if err != nil {
+		fmt.Fprintln(stderr, "alea register:", err)
+		return 1
+	}
+	where := "globally (every server the bot is in; clients may take a while to show changes)"
+	if cfg.GuildID != "" {
+		where = "to guild " + cfg.GuildID
+	}
+	names := make([]string, len(res.Names))
+	for i, n := range res.Names {
+		names[i] = "/" + n
+	}
+	fmt.Fprintf(stdout, "Registered %d commands for application %s %s:\n  %s\n", len(names), res.AppID, where, strings.Join(names, " "))
+	return 0
+}
