@@ -60,8 +60,15 @@ type Options struct {
 	GlobalBurst int
 	// MaxHeavy bounds heavy computations running at once (default: CPUs);
 	// HeavyQueue is how many more may wait (default 4×MaxHeavy).
-	MaxHeavy   int
-	HeavyQueue int
+	// HeavyPerUser bounds one user's computations running at once
+	// (default 1) and HeavyUserQueue their waiting ones (default 2);
+	// HeavyWait is the longest wait for a turn (default 2 minutes). Time
+	// spent waiting is not charged to a command's budget.
+	MaxHeavy       int
+	HeavyQueue     int
+	HeavyPerUser   int
+	HeavyUserQueue int
+	HeavyWait      time.Duration
 	// DeferAfter is how long to wait for a reply before acknowledging
 	// (default 1.5 s; Discord allows 3 s).
 	DeferAfter time.Duration
@@ -91,8 +98,7 @@ type Dispatcher struct {
 	cache    *gocache.Cache
 	users    *gocache.Cache
 	global   *rate.Limiter
-	heavy    chan struct{}
-	waiting  atomic.Int64
+	heavy    *fairQueue
 	metrics  *Metrics
 	inflight inflight
 	closed   atomic.Bool
@@ -116,10 +122,19 @@ func NewDispatcher(reg *commands.Registry, o Options) (*Dispatcher, error) {
 	if o.HeavyQueue <= 0 {
 		o.HeavyQueue = 4 * o.MaxHeavy
 	}
+	if o.HeavyPerUser <= 0 {
+		o.HeavyPerUser = 1
+	}
+	if o.HeavyUserQueue <= 0 {
+		o.HeavyUserQueue = 2
+	}
+	if o.HeavyWait <= 0 {
+		o.HeavyWait = 2 * time.Minute
+	}
 	if o.DeferAfter <= 0 {
 		o.DeferAfter = 1500 * time.Millisecond
 	}
-	d := &Dispatcher{router: r, log: o.Logger, opts: o, heavy: make(chan struct{}, o.MaxHeavy), metrics: o.Metrics}
+	d := &Dispatcher{router: r, log: o.Logger, opts: o, heavy: newFairQueue(o.MaxHeavy, o.HeavyPerUser, o.HeavyUserQueue, o.HeavyQueue, o.HeavyWait), metrics: o.Metrics}
 	if o.CacheTTL > 0 {
 		d.cache = gocache.New(o.CacheTTL, o.CacheTTL)
 	}
@@ -172,6 +187,7 @@ func (d *Dispatcher) Warm(ctx context.Context) {
 // have been answered, or ctx ends.
 func (d *Dispatcher) Close(ctx context.Context) error {
 	d.closed.Store(true)
+	d.heavy.shut()
 	select {
 	case <-d.inflight.idle():
 		return nil
@@ -366,18 +382,10 @@ func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res re
 	if budget <= 0 {
 		budget = commands.DefaultBudget
 	}
+	turn := &heavyTurn{q: d.heavy, user: req.UserID, base: ctx, budget: budget, start: time.Now()}
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	if cmd.Heavy {
-		release, ok := d.acquire(ctx)
-		if !ok {
-			if d.metrics != nil {
-				d.metrics.Busy.Inc()
-			}
-			return result{reply: errorReply(msgBusy.In(req.Locale)), outcome: Busy}
-		}
-		defer release()
-	}
+	ctx = commands.WithHeavyGate(ctx, turn)
 	reply, err := handle(ctx, req)
 	if err == nil && reply == nil {
 		err = errors.New("handler returned no reply")
@@ -389,7 +397,8 @@ func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res re
 		d.log.Error("reply breaks a Discord limit", "interaction", req.ID, "command", req.Command, "err", err)
 		return result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
 	}
-	if key != "" && !reply.Volatile {
+	// A reply made after its budget ran out may be partial: not cached.
+	if key != "" && !reply.Volatile && !turn.ended(ctx) {
 		d.store(key, reply)
 	}
 	return result{reply: reply, outcome: OK}
@@ -397,7 +406,13 @@ func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res re
 
 func (d *Dispatcher) failure(req *commands.Request, err error, budget time.Duration) result {
 	var ue *commands.UserError
+	var no *refusal
 	switch {
+	case errors.As(err, &no):
+		if d.metrics != nil {
+			d.metrics.Busy.Inc()
+		}
+		return result{reply: errorReply(no.msg.In(req.Locale)), outcome: no.outcome}
 	case errors.As(err, &ue):
 		return result{reply: errorReply("❌ " + ue.Localize(req.Locale)), outcome: Rejected}
 	case errors.Is(err, context.DeadlineExceeded):
@@ -427,25 +442,6 @@ func (d *Dispatcher) allow(user string) bool {
 		d.users.Set(user, v, gocache.DefaultExpiration)
 	}
 	return v.(*rate.Limiter).Allow()
-}
-
-func (d *Dispatcher) acquire(ctx context.Context) (func(), bool) {
-	select {
-	case d.heavy <- struct{}{}:
-		return func() { <-d.heavy }, true
-	default:
-	}
-	if d.waiting.Add(1) > int64(d.opts.HeavyQueue) {
-		d.waiting.Add(-1)
-		return nil, false
-	}
-	defer d.waiting.Add(-1)
-	select {
-	case d.heavy <- struct{}{}:
-		return func() { <-d.heavy }, true
-	case <-ctx.Done():
-		return nil, false
-	}
 }
 
 func (d *Dispatcher) store(key string, reply *commands.Reply) {

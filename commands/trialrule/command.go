@@ -56,7 +56,6 @@ func Command() *commands.Command {
 			`/trialrule die:2 weights:"1 2 3" mode:optimal`,
 		},
 		Handle: handle,
-		Heavy:  true,
 		Budget: budget,
 	}
 }
@@ -210,6 +209,11 @@ func handle(ctx context.Context, req *commands.Request) (*commands.Reply, error)
 	if err != nil {
 		return nil, err
 	}
+	ctx, done, err := commands.Heavy(ctx) // the search is heavy
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 	res, err := compute(ctx, r)
 	if err != nil {
 		return nil, err
