@@ -298,6 +298,7 @@ func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Excha
 		// A modal cannot follow an acknowledgement.
 		res = result{reply: errorReply(msgTimeout.Format(req.Locale, d.opts.DeferAfter)), outcome: TimedOut}
 	}
+	res = d.checkLimits(req, res)
 	outcome := res.outcome
 	if err := ex.Send(ctx, req, res.reply, deferred); err != nil {
 		d.log.Error("reply not delivered", "interaction", req.ID, "command", req.Command, "err", err)
@@ -313,7 +314,7 @@ func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Excha
 		level = slog.LevelError
 	}
 	d.log.Log(ctx, level, "interaction",
-		"interaction", req.ID, "kind", kindName(req.Kind), "command", req.Command, "custom_id", req.CustomID,
+		"interaction", req.ID, "kind", kindName(req.Kind), "command", req.Command, "custom_id", logText(req.CustomID, logIDBytes),
 		"user", req.UserID, "locale", string(req.Locale), "latency_ms", latency.Milliseconds(),
 		"outcome", string(outcome), "deferred", deferred, "cached", res.hit)
 	return outcome
@@ -345,7 +346,7 @@ func kindName(k commands.Kind) string {
 func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res result) {
 	defer func() {
 		if p := recover(); p != nil {
-			d.log.Error("panic", "interaction", req.ID, "command", req.Command, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			d.log.Error("panic", "interaction", req.ID, "command", req.Command, "panic", logText(fmt.Sprint(p), logErrBytes), "stack", string(debug.Stack()))
 			res = result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
 		}
 	}()
@@ -393,10 +394,11 @@ func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res re
 	if err != nil {
 		return d.failure(req, err, budget)
 	}
-	if err := commands.ValidateReply(reply); err != nil {
-		d.log.Error("reply breaks a Discord limit", "interaction", req.ID, "command", req.Command, "err", err)
-		return result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
+	checked := d.checkLimits(req, result{reply: reply, outcome: OK})
+	if checked.outcome != OK {
+		return checked
 	}
+	reply = checked.reply
 	// A reply made after its budget ran out may be partial: not cached.
 	if key != "" && !reply.Volatile && !turn.ended(ctx) {
 		d.store(key, reply)
@@ -418,7 +420,7 @@ func (d *Dispatcher) failure(req *commands.Request, err error, budget time.Durat
 	case errors.Is(err, context.DeadlineExceeded):
 		return result{reply: errorReply(msgTimeout.Format(req.Locale, budget)), outcome: TimedOut}
 	}
-	d.log.Error("handler failed", "interaction", req.ID, "command", req.Command, "err", err)
+	d.log.Error("handler failed", "interaction", req.ID, "command", req.Command, "err", logText(err.Error(), logErrBytes))
 	return result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
 }
 

@@ -368,7 +368,10 @@ func TestFailuresAreContained(t *testing.T) {
 			return nil, errors.New("secret detail")
 		}),
 		cmd("nil", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) { return nil, nil }),
-		cmd("long", ok(strings.Repeat("x", commands.MaxContent+1))),
+		cmd("badid", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+			return &commands.Reply{Content: "x", Components: []commands.ActionRow{{{Kind: commands.Button, Style: commands.Primary,
+				Label: "go", CustomID: strings.Repeat("x", commands.MaxCustomID+1)}}}}, nil
+		}),
 		cmd("rejects", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 			return nil, commands.Reject("bad %d", "나쁨 %d", "だめ %d", 7)
 		}),
@@ -381,7 +384,7 @@ func TestFailuresAreContained(t *testing.T) {
 		{"panics", Internal, msgInternal.Format(commands.Japanese, "i-u")},
 		{"errs", Internal, msgInternal.Format(commands.Japanese, "i-u")},
 		{"nil", Internal, msgInternal.Format(commands.Japanese, "i-u")},
-		{"long", Internal, msgInternal.Format(commands.Japanese, "i-u")},
+		{"badid", Internal, msgInternal.Format(commands.Japanese, "i-u")},
 		{"rejects", Rejected, "❌ だめ 7"},
 		{"missing", Rejected, ""},
 	} {
