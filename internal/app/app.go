@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"golang.org/x/net/netutil"
 	"golang.org/x/time/rate"
 
 	"github.com/alea-bot/alea/bot"
@@ -37,7 +38,14 @@ type Settings struct {
 	// Notices receives what a person starting the bot reads: the
 	// playground's address, or how to connect to Discord (default: discard).
 	Notices io.Writer
+	// EndpointConns caps the connections the HTTP interactions endpoint
+	// holds at once (default DefaultEndpointConns); more wait unaccepted.
+	EndpointConns int
 }
+
+// DefaultEndpointConns caps the HTTP endpoint's connections: far above
+// what Discord needs at the global rate limit, far below the file limit.
+const DefaultEndpointConns = 1024
 
 // Grace periods at shutdown: Discord waits up to 15 minutes for a deferred
 // reply, but a restart should not wait that long.
@@ -76,6 +84,9 @@ func DispatcherOptions(cfg config.Config, log *slog.Logger, m *bot.Metrics) bot.
 	}
 	if cfg.UserRate > 0 {
 		o.UserRate = rate.Limit(cfg.UserRate)
+	}
+	if cfg.GlobalRate > 0 {
+		o.GlobalRate, o.GlobalBurst = rate.Limit(cfg.GlobalRate), int(2*cfg.GlobalRate)
 	}
 	o.MaxHeavy = cfg.MaxHeavy
 	return o
@@ -225,11 +236,16 @@ func build(cfg config.Config, d *bot.Dispatcher, log *slog.Logger, s Settings, u
 			closeListeners(out)
 			return nil, fmt.Errorf("HTTP_ADDR %s: %w", cfg.HTTPAddr, err)
 		}
+		conns := s.EndpointConns
+		if conns <= 0 {
+			conns = DefaultEndpointConns
+		}
+		ln = netutil.LimitListener(ln, conns)
 		// Discord waits 3 s for the first response; the dispatcher answers
 		// or defers after 1.5 s, so the write timeout only cuts off bad
 		// clients.
 		out = append(out, running{name: "HTTP endpoint", t: newHTTPTransport("HTTP endpoint", ln, ep, 15*time.Second, log), grace: replyGrace})
-		log.Info("HTTP interactions endpoint", "addr", ln.Addr().String(), "path", endpoint.Path)
+		log.Info("HTTP interactions endpoint", "addr", ln.Addr().String(), "path", endpoint.Path, "max_connections", conns)
 	}
 	if s.PlaygroundOnly || len(out) == 0 {
 		if !s.PlaygroundOnly {
