@@ -186,7 +186,7 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	if err != nil {
 		return fmt.Errorf("HEALTH_ADDR %s: %w", cfg.HealthAddr, err)
 	}
-	if err := start("health", newHTTPTransport("health server", hln, health.Handler(ready, metrics.Registry), 10*time.Second, log), healthGrace); err != nil {
+	if err := start("health", newHTTPTransport("health server", hln, health.Handler(ready, metrics.Registry, log), 10*time.Second, log), healthGrace); err != nil {
 		return err
 	}
 	log.Info("health endpoints", "addr", hln.Addr().String())
@@ -219,6 +219,7 @@ func build(cfg config.Config, d *bot.Dispatcher, log *slog.Logger, s Settings, u
 		if err != nil {
 			return nil, err
 		}
+		gateway.RouteLibraryLogs(log, cfg.Token.Reveal())
 		log.Info("gateway transport", "shard", cfg.ShardID, "shards", cfg.ShardCount, "guild", cfg.GuildID)
 		out = append(out, running{name: "gateway", t: &gatewayTransport{gw: gw, openTimeout: gatewayOpen}, grace: replyGrace})
 	}
