@@ -218,5 +218,17 @@ func handle(ctx context.Context, req *commands.Request) (*commands.Reply, error)
 	if err != nil {
 		return nil, err
 	}
-	return buildReply(res, req.Locale)
+	reply, err := buildReply(res, req.Locale)
+	if reply != nil && res.cutByTime() {
+		reply.Volatile = true // the answer depends on the machine's load: never cached
+	}
+	return reply, err
+}
+
+// cutByTime reports whether the time budget stopped a search (the reply
+// then says so): the paper search before its last height, or the
+// optimal rule. A search stopped for its size is the same every time.
+func (r *result) cutByTime() bool {
+	t := r.table
+	return t != nil && t.CutShort && !errors.Is(t.CutShortReason, trialrule.ErrTooLarge) || r.optErr != nil
 }
