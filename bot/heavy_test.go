@@ -285,3 +285,32 @@ func TestHeavyWaitIsBounded(t *testing.T) {
 		t.Fatalf("state left behind: free %d, waiting %d, users %d", q.free, q.waiting, len(q.users))
 	}
 }
+
+// TestReplyAfterTheBudgetIsNotCached: a handler that answers only after
+// its budget ran out (a search it cut short) is not cached; the next
+// identical request computes afresh.
+func TestReplyAfterTheBudgetIsNotCached(t *testing.T) {
+	o := quiet()
+	o.CacheTTL = time.Minute
+	calls := 0
+	c := cmd("partial", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		calls++
+		ctx, done, err := commands.Heavy(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer done()
+		<-ctx.Done() // the search runs until the budget stops it
+		return &commands.Reply{Content: "what was found in time"}, nil
+	})
+	c.Budget = time.Millisecond
+	d := newTestDispatcher(t, o, c)
+	for i := 0; i < 2; i++ {
+		if _, out := d.Do(context.Background(), request("partial", "u", commands.English)); out != OK {
+			t.Fatalf("outcome %s", out)
+		}
+	}
+	if calls != 2 {
+		t.Fatalf("%d computations for two requests: the partial reply was cached", calls)
+	}
+}
