@@ -223,12 +223,14 @@ func (t *heavyTurn) Enter(ctx context.Context) (context.Context, func(), error) 
 	if err != nil {
 		return ctx, func() {}, err
 	}
-	work, cancel := context.WithTimeout(t.base, max(t.budget-spent, 0))
+	// The work keeps the handler's values, not its deadline: a budget of
+	// its own from now, and the request's cancellation.
+	work, cancel := context.WithTimeout(context.WithoutCancel(ctx), max(t.budget-spent, 0))
+	stop := context.AfterFunc(t.base, cancel)
 	t.mu.Lock()
 	t.work = work
 	t.mu.Unlock()
-	wctx := &budgetContext{Context: work, values: context.WithValue(ctx, turnHeld{}, true)}
-	return wctx, func() { cancel(); release() }, nil
+	return context.WithValue(work, turnHeld{}, true), func() { stop(); cancel(); release() }, nil
 }
 
 // ended reports whether the budget that governed the work ran out (or
@@ -243,13 +245,3 @@ func (t *heavyTurn) ended(ctx context.Context) bool {
 	}
 	return ctx.Err() != nil
 }
-
-// budgetContext has the deadline and cancellation of its Context and the
-// values of values (the handler's context, gate and all).
-type budgetContext struct {
-	context.Context
-	values context.Context
-}
-
-// Value implements context.Context.
-func (c *budgetContext) Value(key any) any { return c.values.Value(key) }
