@@ -60,8 +60,15 @@ type Options struct {
 	GlobalBurst int
 	// MaxHeavy bounds heavy computations running at once (default: CPUs);
 	// HeavyQueue is how many more may wait (default 4×MaxHeavy).
-	MaxHeavy   int
-	HeavyQueue int
+	// HeavyPerUser bounds one user's computations running at once
+	// (default 1) and HeavyUserQueue their waiting ones (default 2);
+	// HeavyWait is the longest wait for a turn (default 2 minutes). Time
+	// spent waiting is not charged to a command's budget.
+	MaxHeavy       int
+	HeavyQueue     int
+	HeavyPerUser   int
+	HeavyUserQueue int
+	HeavyWait      time.Duration
 	// DeferAfter is how long to wait for a reply before acknowledging
 	// (default 1.5 s; Discord allows 3 s).
 	DeferAfter time.Duration
@@ -93,8 +100,7 @@ type Dispatcher struct {
 	stored   uint64     // replies stored so far, under cacheMu
 	users    *gocache.Cache
 	global   *rate.Limiter
-	heavy    chan struct{}
-	waiting  atomic.Int64
+	heavy    *fairQueue
 	metrics  *Metrics
 	inflight inflight
 	closed   atomic.Bool
@@ -118,10 +124,19 @@ func NewDispatcher(reg *commands.Registry, o Options) (*Dispatcher, error) {
 	if o.HeavyQueue <= 0 {
 		o.HeavyQueue = 4 * o.MaxHeavy
 	}
+	if o.HeavyPerUser <= 0 {
+		o.HeavyPerUser = 1
+	}
+	if o.HeavyUserQueue <= 0 {
+		o.HeavyUserQueue = 2
+	}
+	if o.HeavyWait <= 0 {
+		o.HeavyWait = 2 * time.Minute
+	}
 	if o.DeferAfter <= 0 {
 		o.DeferAfter = 1500 * time.Millisecond
 	}
-	d := &Dispatcher{router: r, log: o.Logger, opts: o, heavy: make(chan struct{}, o.MaxHeavy), metrics: o.Metrics}
+	d := &Dispatcher{router: r, log: o.Logger, opts: o, heavy: newFairQueue(o.MaxHeavy, o.HeavyPerUser, o.HeavyUserQueue, o.HeavyQueue, o.HeavyWait), metrics: o.Metrics}
 	if o.CacheTTL > 0 {
 		d.cache = gocache.New(o.CacheTTL, o.CacheTTL)
 	}
@@ -174,6 +189,7 @@ func (d *Dispatcher) Warm(ctx context.Context) {
 // have been answered, or ctx ends.
 func (d *Dispatcher) Close(ctx context.Context) error {
 	d.closed.Store(true)
+	d.heavy.shut()
 	select {
 	case <-d.inflight.idle():
 		return nil
@@ -284,6 +300,7 @@ func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Excha
 		// A modal cannot follow an acknowledgement.
 		res = result{reply: errorReply(msgTimeout.Format(req.Locale, d.opts.DeferAfter)), outcome: TimedOut}
 	}
+	res = d.checkLimits(req, res)
 	outcome := res.outcome
 	if err := ex.Send(ctx, req, res.reply, deferred); err != nil {
 		d.log.Error("reply not delivered", "interaction", req.ID, "command", req.Command, "err", err)
@@ -299,7 +316,7 @@ func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Excha
 		level = slog.LevelError
 	}
 	d.log.Log(ctx, level, "interaction",
-		"interaction", req.ID, "kind", kindName(req.Kind), "command", req.Command, "custom_id", req.CustomID,
+		"interaction", req.ID, "kind", kindName(req.Kind), "command", req.Command, "custom_id", logText(req.CustomID, logIDBytes),
 		"user", req.UserID, "locale", string(req.Locale), "latency_ms", latency.Milliseconds(),
 		"outcome", string(outcome), "deferred", deferred, "cached", res.hit)
 	return outcome
@@ -331,7 +348,7 @@ func kindName(k commands.Kind) string {
 func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res result) {
 	defer func() {
 		if p := recover(); p != nil {
-			d.log.Error("panic", "interaction", req.ID, "command", req.Command, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			d.log.Error("panic", "interaction", req.ID, "command", req.Command, "panic", logText(fmt.Sprint(p), logErrBytes), "stack", string(debug.Stack()))
 			res = result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
 		}
 	}()
@@ -367,18 +384,10 @@ func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res re
 	if budget <= 0 {
 		budget = commands.DefaultBudget
 	}
+	turn := &heavyTurn{q: d.heavy, user: req.UserID, base: ctx, budget: budget, start: time.Now()}
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	if cmd.Heavy {
-		release, ok := d.acquire(ctx)
-		if !ok {
-			if d.metrics != nil {
-				d.metrics.Busy.Inc()
-			}
-			return result{reply: errorReply(msgBusy.In(req.Locale)), outcome: Busy}
-		}
-		defer release()
-	}
+	ctx = commands.WithHeavyGate(ctx, turn)
 	reply, err := handle(ctx, req)
 	if err == nil && reply == nil {
 		err = errors.New("handler returned no reply")
@@ -386,11 +395,13 @@ func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res re
 	if err != nil {
 		return d.failure(req, err, budget)
 	}
-	if err := commands.ValidateReply(reply); err != nil {
-		d.log.Error("reply breaks a Discord limit", "interaction", req.ID, "command", req.Command, "err", err)
-		return result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
+	checked := d.checkLimits(req, result{reply: reply, outcome: OK})
+	if checked.outcome != OK {
+		return checked
 	}
-	if key != "" && (cmd.Caching.Keep == nil || cmd.Caching.Keep(req, reply)) {
+	reply = checked.reply
+	// A reply made after its budget ran out may be partial: not cached.
+	if key != "" && (cmd.Caching.Keep == nil || cmd.Caching.Keep(req, reply)) && !turn.ended(ctx) {
 		d.store(key, reply)
 	}
 	return result{reply: reply, outcome: OK}
@@ -398,13 +409,19 @@ func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res re
 
 func (d *Dispatcher) failure(req *commands.Request, err error, budget time.Duration) result {
 	var ue *commands.UserError
+	var no *refusal
 	switch {
+	case errors.As(err, &no):
+		if d.metrics != nil {
+			d.metrics.Busy.Inc()
+		}
+		return result{reply: errorReply(no.msg.In(req.Locale)), outcome: no.outcome}
 	case errors.As(err, &ue):
 		return result{reply: errorReply("❌ " + ue.Localize(req.Locale)), outcome: Rejected}
 	case errors.Is(err, context.DeadlineExceeded):
 		return result{reply: errorReply(msgTimeout.Format(req.Locale, budget)), outcome: TimedOut}
 	}
-	d.log.Error("handler failed", "interaction", req.ID, "command", req.Command, "err", err)
+	d.log.Error("handler failed", "interaction", req.ID, "command", req.Command, "err", logText(err.Error(), logErrBytes))
 	return result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
 }
 
@@ -428,25 +445,6 @@ func (d *Dispatcher) allow(user string) bool {
 		d.users.Set(user, v, gocache.DefaultExpiration)
 	}
 	return v.(*rate.Limiter).Allow()
-}
-
-func (d *Dispatcher) acquire(ctx context.Context) (func(), bool) {
-	select {
-	case d.heavy <- struct{}{}:
-		return func() { <-d.heavy }, true
-	default:
-	}
-	if d.waiting.Add(1) > int64(d.opts.HeavyQueue) {
-		d.waiting.Add(-1)
-		return nil, false
-	}
-	defer d.waiting.Add(-1)
-	select {
-	case d.heavy <- struct{}{}:
-		return func() { <-d.heavy }, true
-	case <-ctx.Done():
-		return nil, false
-	}
 }
 
 // cacheKeyFor is the cache key of req for cmd, or "" when its reply is

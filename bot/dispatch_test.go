@@ -140,74 +140,6 @@ func TestRateLimitGlobal(t *testing.T) {
 	}
 }
 
-func TestBusyWhenHeavyQueueIsFull(t *testing.T) {
-	m := NewMetrics()
-	o := quiet()
-	o.MaxHeavy, o.HeavyQueue, o.Metrics = 1, 1, m
-	release := make(chan struct{})
-	started := make(chan struct{}, 4)
-	heavy := cmd("heavy", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-		started <- struct{}{}
-		<-release
-		return &commands.Reply{Content: "computed"}, nil
-	})
-	heavy.Heavy = true
-	d := newTestDispatcher(t, o, heavy, cmd("light", ok("light")))
-	ctx := context.Background()
-	results := make(chan Outcome, 2)
-	go func() { _, out := d.Do(ctx, request("heavy", "u1", commands.English)); results <- out }()
-	<-started // the one slot is taken
-	go func() { _, out := d.Do(ctx, request("heavy", "u2", commands.English)); results <- out }()
-	deadline := time.Now().Add(patience)
-	for d.waiting.Load() != 1 { // the one queue place is taken
-		if time.Now().After(deadline) {
-			t.Fatal("the second heavy request never queued")
-		}
-		time.Sleep(time.Millisecond)
-	}
-	r, out := d.Do(ctx, request("heavy", "u3", commands.Japanese))
-	if out != Busy || !r.Ephemeral || r.Content != msgBusy.Ja {
-		t.Fatalf("third heavy request: %s %+v, want an ephemeral Japanese busy reply", out, r)
-	}
-	if _, out := d.Do(ctx, request("light", "u4", commands.English)); out != OK {
-		t.Fatalf("light work while the heavy queue is full: %s", out)
-	}
-	close(release)
-	for i := 0; i < 2; i++ {
-		if out := <-results; out != OK {
-			t.Fatalf("held heavy request: %s", out)
-		}
-	}
-	if got := counter(t, m.Busy); got != 1 {
-		t.Fatalf("alea_busy_total = %v, want 1", got)
-	}
-}
-
-func TestHeavyQueueWaitIsBoundedByTheBudget(t *testing.T) {
-	o := quiet()
-	o.MaxHeavy, o.HeavyQueue = 1, 4
-	release := make(chan struct{})
-	started := make(chan struct{}, 1)
-	hold := cmd("hold", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-		started <- struct{}{}
-		<-release
-		return &commands.Reply{Content: "held"}, nil
-	})
-	hold.Heavy = true
-	quick := cmd("quick", ok("quick"))
-	quick.Heavy, quick.Budget = true, 5*time.Millisecond
-	d := newTestDispatcher(t, o, hold, quick)
-	done := make(chan struct{})
-	go func() { d.Do(context.Background(), request("hold", "u1", commands.English)); close(done) }()
-	<-started
-	// The slot stays taken until after this request's 5 ms budget.
-	if _, out := d.Do(context.Background(), request("quick", "u2", commands.English)); out != Busy {
-		t.Fatalf("queued past its budget: %s, want busy", out)
-	}
-	close(release)
-	<-done
-}
-
 func TestCacheHitOnRepeat(t *testing.T) {
 	m := NewMetrics()
 	o := quiet()
@@ -518,7 +450,10 @@ func TestFailuresAreContained(t *testing.T) {
 			return nil, errors.New("secret detail")
 		}),
 		cmd("nil", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) { return nil, nil }),
-		cmd("long", ok(strings.Repeat("x", commands.MaxContent+1))),
+		cmd("badid", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+			return &commands.Reply{Content: "x", Components: []commands.ActionRow{{{Kind: commands.Button, Style: commands.Primary,
+				Label: "go", CustomID: strings.Repeat("x", commands.MaxCustomID+1)}}}}, nil
+		}),
 		cmd("rejects", func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 			return nil, commands.Reject("bad %d", "나쁨 %d", "だめ %d", 7)
 		}),
@@ -531,7 +466,7 @@ func TestFailuresAreContained(t *testing.T) {
 		{"panics", Internal, msgInternal.Format(commands.Japanese, "i-u")},
 		{"errs", Internal, msgInternal.Format(commands.Japanese, "i-u")},
 		{"nil", Internal, msgInternal.Format(commands.Japanese, "i-u")},
-		{"long", Internal, msgInternal.Format(commands.Japanese, "i-u")},
+		{"badid", Internal, msgInternal.Format(commands.Japanese, "i-u")},
 		{"rejects", Rejected, "❌ だめ 7"},
 		{"missing", Rejected, ""},
 	} {

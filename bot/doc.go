@@ -4,8 +4,9 @@
 //
 // The [Router] finds the handler of a command path or a custom_id; the
 // [Dispatcher] runs it under the middleware every transport shares: panic
-// recovery, structured logs, a per-user rate limit, a result cache, a bound
-// on concurrent heavy work, a time budget, and deferral decided by the
+// recovery, structured logs, a per-user rate limit, a result cache, a fair
+// share of heavy work (handlers take a turn with commands.Heavy), a time
+// budget, Discord's limits on every reply, and deferral decided by the
 // clock (acknowledge after DeferAfter, then edit). Transports implement
 // [Exchange], each in a package of its own: bot/gateway (the gateway
 // session), bot/endpoint (the HTTP interactions endpoint), bot/playground

@@ -34,7 +34,7 @@ func NewMetrics() *Metrics {
 		CacheHits:   prometheus.NewCounter(prometheus.CounterOpts{Name: "alea_cache_hits_total", Help: "Replies served from the result cache."}),
 		CacheMisses: prometheus.NewCounter(prometheus.CounterOpts{Name: "alea_cache_misses_total", Help: "Cacheable requests computed afresh."}),
 		RateLimited: prometheus.NewCounter(prometheus.CounterOpts{Name: "alea_rate_limited_total", Help: "Requests refused by a rate limit."}),
-		Busy:        prometheus.NewCounter(prometheus.CounterOpts{Name: "alea_busy_total", Help: "Heavy requests refused because the work queue was full."}),
+		Busy:        prometheus.NewCounter(prometheus.CounterOpts{Name: "alea_busy_total", Help: "Heavy requests refused: the user's share or the work queue was full, or the wait was too long."}),
 		InFlight:    prometheus.NewGauge(prometheus.GaugeOpts{Name: "alea_in_flight", Help: "Interactions being computed now."}),
 		Deferred:    prometheus.NewCounter(prometheus.CounterOpts{Name: "alea_deferred_total", Help: "Interactions acknowledged first and edited later."}),
 		WarmSeconds: prometheus.NewGaugeVec(prometheus.GaugeOpts{

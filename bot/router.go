@@ -102,7 +102,7 @@ func (r *Router) Resolve(req *commands.Request) (*commands.Command, commands.Han
 				return rt.cmd, rt.handle, nil
 			}
 		}
-		return nil, nil, errUnknown(req.CustomID)
+		return nil, nil, errUnknown(shorten(req.CustomID, 40))
 	}
 	return nil, nil, fmt.Errorf("bot: unknown interaction kind %d", req.Kind)
 }

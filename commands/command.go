@@ -85,9 +85,6 @@ type Command struct {
 	// Routes answer the command's buttons, select menus and modals.
 	Routes []Route
 
-	// Heavy marks work that goes through the bound on concurrent heavy
-	// computations.
-	Heavy bool
 	// Budget is the time a single answer may take (default DefaultBudget).
 	Budget time.Duration
 	// Caching, when set, lets the dispatcher reuse the command's replies

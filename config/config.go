@@ -61,6 +61,7 @@ type Config struct {
 	PlaygroundPublic bool          // PLAYGROUND_PUBLIC: allow a non-loopback playground address
 	HealthAddr       string        // HEALTH_ADDR
 	UserRate         float64       // RATE_PER_USER: requests per second per user
+	GlobalRate       float64       // RATE_GLOBAL: interactions per second for the whole bot
 	MaxHeavy         int           // MAX_HEAVY: heavy computations at once (0: CPUs)
 
 	// Lifecycle: which transports run, and how long stopping may take.
@@ -98,6 +99,7 @@ var Variables = []struct{ Name, Default, Meaning string }{
 	{"PLAYGROUND_PUBLIC", "false", "allow the playground on a non-loopback address (no authentication!)"},
 	{"HEALTH_ADDR", "127.0.0.1:9090", "listen address of /healthz, /readyz and /metrics"},
 	{"RATE_PER_USER", "2", "requests per second each user may make (bursts of 8)"},
+	{"RATE_GLOBAL", "50", "interactions per second for the whole bot (bursts of twice that)"},
 	{"MAX_HEAVY", "0", "heavy computations at once; 0 means one per CPU"},
 	{"DISCORD_GATEWAY", "", "true or false; false serves the HTTP endpoint alone with a token; empty: true when DISCORD_TOKEN is set"},
 	{"SHUTDOWN_GRACE", "8s", "the most a shutdown may take, whatever Discord does (Go duration, 100ms to 10m)"},
@@ -240,6 +242,13 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 			bad("RATE_PER_USER", v, "a number of requests per second, more than 0 and at most 1000")
 		}
 		c.UserRate = f
+	}
+	if v := get("RATE_GLOBAL"); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(f >= 1 && f <= 100000) {
+			bad("RATE_GLOBAL", v, "a number of interactions per second for the whole bot, from 1 to 100000")
+		}
+		c.GlobalRate = f
 	}
 	c.MaxHeavy = intVar("MAX_HEAVY", 0, 1024)
 	problems = append(problems, c.readLifecycle(get)...)

@@ -37,7 +37,7 @@ func TestDefaults(t *testing.T) {
 	if c.APIBase != "https://discord.com" || c.ShardCount != 1 || c.ShardID != 0 || c.CacheTTL != 10*time.Minute ||
 		c.CacheEntries != 2000 || c.LogLevel != slog.LevelInfo || c.LogFormat != "text" ||
 		c.PlaygroundAddr != "127.0.0.1:8080" || c.PlaygroundPublic || c.HealthAddr != "127.0.0.1:9090" ||
-		c.UserRate != 2 || c.MaxHeavy != 0 {
+		c.UserRate != 2 || c.GlobalRate != 50 || c.MaxHeavy != 0 {
 		t.Fatalf("defaults: %+v", c)
 	}
 	// Every variable has a meaning, and the defaults table names each once.
@@ -56,7 +56,7 @@ func TestGoodSettings(t *testing.T) {
 		"DISCORD_PUBLIC_KEY", strings.ToUpper(publicKey), "HTTP_ADDR", ":8443",
 		"DISCORD_API_BASE", "http://127.0.0.1:3000/", "SHARD_ID", "2", "SHARD_COUNT", "3",
 		"CACHE_TTL", "0", "CACHE_ENTRIES", "10", "LOG_LEVEL", "DEBUG", "LOG_FORMAT", "json",
-		"PLAYGROUND_PUBLIC", "true", "HEALTH_ADDR", "0.0.0.0:9999", "RATE_PER_USER", "0.5", "MAX_HEAVY", "4",
+		"PLAYGROUND_PUBLIC", "true", "HEALTH_ADDR", "0.0.0.0:9999", "RATE_PER_USER", "0.5", "RATE_GLOBAL", "300", "MAX_HEAVY", "4",
 	))
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +66,7 @@ func TestGoodSettings(t *testing.T) {
 	}
 	if !c.Gateway() || !c.Endpoint() || c.PublicKey != publicKey || c.APIBase != "http://127.0.0.1:3000" ||
 		c.ShardID != 2 || c.ShardCount != 3 || c.CacheTTL != 0 || c.LogLevel != slog.LevelDebug || c.LogFormat != "json" ||
-		!c.PlaygroundPublic || c.UserRate != 0.5 || c.MaxHeavy != 4 {
+		!c.PlaygroundPublic || c.UserRate != 0.5 || c.GlobalRate != 300 || c.MaxHeavy != 4 {
 		t.Fatalf("settings: %+v", c)
 	}
 }
@@ -96,6 +96,9 @@ func TestEachBadVariableIsNamed(t *testing.T) {
 		{"HEALTH_ADDR", "x:y"},
 		{"RATE_PER_USER", "0"},
 		{"RATE_PER_USER", "fast"},
+		{"RATE_GLOBAL", "0"},
+		{"RATE_GLOBAL", "NaN"},
+		{"RATE_GLOBAL", "1e9"},
 		{"MAX_HEAVY", "-1"},
 		{"MAX_HEAVY", "100000"},
 	} {

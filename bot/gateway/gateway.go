@@ -282,7 +282,7 @@ func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		return
 	}
 	in := ic.Interaction
-	x := &gatewayExchange{g: g, ref: rest.Ref{ID: in.ID, AppID: in.AppID, Token: in.Token}}
+	x := &gatewayExchange{g: g, ref: rest.Ref{ID: in.ID, AppID: in.AppID, Token: in.Token, Received: time.Now()}}
 	defer func() {
 		if p := recover(); p != nil {
 			g.log.Error("panic in the gateway", "interaction", in.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))

@@ -2,6 +2,7 @@
 package health
 
 import (
+	"log/slog"
 	"net/http"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -10,8 +11,9 @@ import (
 
 // Handler serves /healthz (200 while the process runs), /readyz (200 once
 // ready reports true, 503 before) and /metrics (Prometheus, from metrics
-// when it is not nil).
-func Handler(ready func() bool, metrics prometheus.Gatherer) http.Handler {
+// when it is not nil). The metrics handler's errors go to log (none when
+// nil), never to the standard log package.
+func Handler(ready func() bool, metrics prometheus.Gatherer, log *slog.Logger) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -27,7 +29,11 @@ func Handler(ready func() bool, metrics prometheus.Gatherer) http.Handler {
 		_, _ = w.Write([]byte("ready\n"))
 	})
 	if metrics != nil {
-		mux.Handle("GET /metrics", promhttp.HandlerFor(metrics, promhttp.HandlerOpts{}))
+		opts := promhttp.HandlerOpts{}
+		if log != nil {
+			opts.ErrorLog = slog.NewLogLogger(log.With("server", "metrics").Handler(), slog.LevelError)
+		}
+		mux.Handle("GET /metrics", promhttp.HandlerFor(metrics, opts))
 	}
 	return mux
 }

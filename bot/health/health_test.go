@@ -1,14 +1,21 @@
 package health_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
@@ -48,7 +55,7 @@ func TestHealthReadinessAndMetrics(t *testing.T) {
 		t.Fatal(err)
 	}
 	var ready atomic.Bool
-	srv := httptest.NewServer(health.Handler(ready.Load, m.Registry))
+	srv := httptest.NewServer(health.Handler(ready.Load, m.Registry, nil))
 	defer srv.Close()
 
 	if code, body := get(t, srv.URL+"/healthz"); code != 200 || body != "ok\n" {
@@ -87,5 +94,30 @@ func TestHealthReadinessAndMetrics(t *testing.T) {
 		if !strings.Contains(body, want+"\n") && !strings.Contains(body, want+" ") {
 			t.Errorf("/metrics lacks %q", want)
 		}
+	}
+}
+
+// failing is a collector whose collection always fails.
+type failing struct{}
+
+func (failing) Describe(ch chan<- *prometheus.Desc) { ch <- failingDesc }
+func (failing) Collect(ch chan<- prometheus.Metric) {
+	ch <- prometheus.NewInvalidMetric(failingDesc, errors.New("sensor unplugged"))
+}
+
+var failingDesc = prometheus.NewDesc("alea_test_failing", "A metric that cannot be read.", nil, nil)
+
+// The metrics handler's own errors go to the configured logger (JSON
+// here), not to the standard log package.
+func TestMetricsErrorsGoThroughSlog(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(failing{})
+	var buf bytes.Buffer
+	srv := httptest.NewServer(health.Handler(func() bool { return true }, reg, slog.New(slog.NewJSONHandler(&buf, nil))))
+	defer srv.Close()
+	get(t, srv.URL+"/metrics")
+	var rec map[string]any
+	if err := json.Unmarshal(bytes.TrimSpace(buf.Bytes()), &rec); err != nil || !strings.Contains(fmt.Sprint(rec["msg"]), "sensor unplugged") || rec["level"] != "ERROR" {
+		t.Fatalf("metrics error log: %q (%v)", buf.String(), err)
 	}
 }

@@ -43,7 +43,48 @@ type Client struct {
 	client    *http.Client
 	userAgent string
 	log       *slog.Logger
+	clock     Clock
 }
+
+// Clock is the time a Client plans its retries by.
+type Clock interface {
+	Now() time.Time
+	// Sleep waits d, or until ctx ends (then it returns ctx's error).
+	Sleep(ctx context.Context, d time.Duration) error
+}
+
+type realClock struct{}
+
+func (realClock) Now() time.Time { return time.Now() }
+
+func (realClock) Sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// WithClock makes c plan its retries by clk instead of the real time,
+// and returns c.
+func (c *Client) WithClock(clk Clock) *Client {
+	c.clock = clk
+	return c
+}
+
+// Retries. Discord refuses the first response to an interaction after
+// 3 s from its creation: the callback is never sent later than
+// FirstResponseWindow after the interaction's receipt, retries included.
+// Edits and follow-ups, valid for 15 minutes, retry longer.
+const (
+	FirstResponseWindow = 2800 * time.Millisecond
+	webhookAttempts     = 5
+	webhookMaxWait      = time.Minute
+	firstBackoff        = 250 * time.Millisecond
+)
 
 // NewClient returns a client calling base (DefaultAPIBase when empty)
 // through hc, naming itself userAgent (DefaultUserAgent when empty).
@@ -57,21 +98,40 @@ func NewClient(base string, hc *http.Client, userAgent string, log *slog.Logger)
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Client{base: strings.TrimRight(base, "/"), client: hc, userAgent: userAgent, log: log}
+	return &Client{base: strings.TrimRight(base, "/"), client: hc, userAgent: userAgent, log: log, clock: realClock{}}
 }
 
 // Ref names an interaction for its REST calls.
 type Ref struct {
 	ID, AppID, Token string
+	// Received is when the interaction arrived, which starts Discord's
+	// 3-second window for the first response (zero: when Callback is
+	// called).
+	Received time.Time
 }
 
 // Callback answers the interaction with its first response, JSON or
-// multipart (files).
+// multipart (files), retrying a 429 or a 5xx only while the retry can
+// still be sent within FirstResponseWindow of the receipt; past it, it
+// gives up and logs it.
 func (c *Client) Callback(ctx context.Context, ref Ref, ctype string, body []byte) error {
-	return c.do(ctx, http.MethodPost,
+	received := ref.Received
+	if received.IsZero() {
+		received = c.clock.Now()
+	}
+	p := retryPolicy{deadline: received.Add(FirstResponseWindow), attempts: webhookAttempts, maxWait: FirstResponseWindow}
+	err := c.do(ctx, http.MethodPost,
 		"/api/v"+discordgo.APIVersion+"/interactions/"+ref.ID+"/"+ref.Token+"/callback",
-		"POST interactions/"+ref.ID+"/…/callback", ctype, body)
+		"POST interactions/"+ref.ID+"/…/callback", ctype, body, p)
+	if errors.Is(err, errWindow) {
+		c.log.Warn("first response not sent: Discord's 3-second window is over", "interaction", ref.ID, "err", err)
+	}
+	return err
 }
+
+// errWindow reports a first response given up because a retry would
+// have been sent past FirstResponseWindow.
+var errWindow = errors.New("past the 3-second window for the first response")
 
 // Deliver sends a reply to an acknowledged interaction: an edit of the
 // original response, or a follow-up message. ackEphemeral tells whether
@@ -125,54 +185,101 @@ func encodeMessage(v any, files []*discordgo.File) (string, []byte, error) {
 // API version as the gateway transport (discordgo's).
 func (c *Client) webhook(ctx context.Context, method string, ref Ref, suffix, ctype string, body []byte) error {
 	return c.do(ctx, method, "/api/v"+discordgo.APIVersion+"/webhooks/"+ref.AppID+"/"+ref.Token+suffix,
-		method+" webhooks/"+ref.AppID+"/…"+suffix, ctype, body)
+		method+" webhooks/"+ref.AppID+"/…"+suffix, ctype, body, retryPolicy{attempts: webhookAttempts, maxWait: webhookMaxWait})
 }
 
-// do sends one request to base+path, retrying a 429 or a 5xx twice at most
-// (after Retry-After, capped at 5 s). where names the call in errors,
-// which never contain the path's token.
-func (c *Client) do(ctx context.Context, method, path, where, ctype string, body []byte) error {
+// retryPolicy bounds the attempts of one call: their number, the wait
+// before each retry (Retry-After, else a doubling backoff, capped at
+// maxWait), and, when deadline is set, the time by which an attempt
+// must be sent.
+type retryPolicy struct {
+	deadline time.Time
+	attempts int
+	maxWait  time.Duration
+}
+
+// do sends one request to base+path, retrying a 429, a 5xx or a failed
+// connection as p allows. where names the call in errors, which never
+// contain the path's token.
+func (c *Client) do(ctx context.Context, method, path, where, ctype string, body []byte, p retryPolicy) error {
 	var last error
-	for attempt := 0; attempt < 3; attempt++ {
-		hreq, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(body))
-		if err != nil {
-			return fmt.Errorf("%s: cannot build the request", where)
-		}
-		if ctype != "" {
-			hreq.Header.Set("Content-Type", ctype)
-		}
-		hreq.Header.Set("User-Agent", c.userAgent)
-		resp, err := c.client.Do(hreq)
-		if err != nil {
-			// The URL (with the token) is in err; keep only the cause.
-			var ue *url.Error
-			if errors.As(err, &ue) {
-				err = ue.Err
+	backoff := firstBackoff
+	for attempt := 1; ; attempt++ {
+		actx, cancel := ctx, context.CancelFunc(func() {})
+		if !p.deadline.IsZero() {
+			left := p.deadline.Sub(c.clock.Now())
+			if left <= 0 {
+				return fmt.Errorf("%s: %w (after %d attempts: %v)", where, errWindow, attempt-1, last)
 			}
-			last = fmt.Errorf("%s: %w", where, err)
-			if ctx.Err() != nil {
-				return last
-			}
-			continue
+			// An attempt still running at the deadline is abandoned.
+			actx, cancel = context.WithTimeout(ctx, left)
 		}
-		snippet, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
-		_ = resp.Body.Close()
-		if resp.StatusCode < 300 {
+		retryAfter, err := c.attempt(actx, method, path, where, ctype, body)
+		cancel()
+		if err == nil {
 			return nil
 		}
-		last = fmt.Errorf("%s: %s: %s", where, resp.Status, strings.TrimSpace(string(snippet)))
-		if resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode < 500 {
+		last = err
+		var final *finalError
+		if errors.As(err, &final) {
+			return final.err
+		}
+		if ctx.Err() != nil || attempt >= p.attempts {
 			return last
 		}
-		wait := 500 * time.Millisecond
-		if s, err := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64); err == nil && s >= 0 {
-			wait = min(time.Duration(s*float64(time.Second)), 5*time.Second)
+		wait := retryAfter
+		if wait < 0 {
+			wait = backoff
+			backoff *= 2
 		}
-		select {
-		case <-time.After(wait):
-		case <-ctx.Done():
+		wait = min(wait, p.maxWait)
+		if !p.deadline.IsZero() && !c.clock.Now().Add(wait).Before(p.deadline) {
+			return fmt.Errorf("%s: %w (a retry after %s; %d attempts: %v)", where, errWindow, wait, attempt, last)
+		}
+		if err := c.clock.Sleep(ctx, wait); err != nil {
 			return last
 		}
 	}
-	return last
+}
+
+// finalError is a refusal not worth retrying.
+type finalError struct{ err error }
+
+func (e *finalError) Error() string { return e.err.Error() }
+
+// attempt sends the request once. A 429 or 5xx, or a failed connection,
+// is an error to retry (retryAfter is Discord's Retry-After, or -1); any
+// other refusal is a *finalError.
+func (c *Client) attempt(ctx context.Context, method, path, where, ctype string, body []byte) (retryAfter time.Duration, err error) {
+	hreq, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(body))
+	if err != nil {
+		return -1, &finalError{fmt.Errorf("%s: cannot build the request", where)}
+	}
+	if ctype != "" {
+		hreq.Header.Set("Content-Type", ctype)
+	}
+	hreq.Header.Set("User-Agent", c.userAgent)
+	resp, err := c.client.Do(hreq)
+	if err != nil {
+		// The URL (with the token) is in err; keep only the cause.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return -1, fmt.Errorf("%s: %w", where, err)
+	}
+	snippet, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+	_ = resp.Body.Close()
+	if resp.StatusCode < 300 {
+		return -1, nil
+	}
+	err = fmt.Errorf("%s: %s: %s", where, resp.Status, strings.TrimSpace(string(snippet)))
+	if resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode < 500 {
+		return -1, &finalError{err}
+	}
+	retryAfter = -1
+	if s, perr := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64); perr == nil && s >= 0 && s < 1e6 {
+		retryAfter = time.Duration(s * float64(time.Second))
+	}
+	return retryAfter, err
 }

@@ -147,7 +147,6 @@ func Command() *commands.Command {
 			{Pattern: "coins/1/move/{state}", Handle: press},
 			{Pattern: "coins/1/hint/{state}", Handle: hint},
 		},
-		Heavy:  true,
 		Budget: 8 * time.Second,
 
 		Caching: &commands.Caching{Key: cacheKey},

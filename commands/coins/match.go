@@ -80,6 +80,11 @@ func handleMatch(ctx context.Context, req *commands.Request) (*commands.Reply, e
 	if volatile {
 		seed = randomSeed()
 	}
+	ctx, done, err := commands.Heavy(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 	// Stop early enough to answer within the command's budget.
 	wctx, cancel := context.WithTimeout(ctx, 6*time.Second)
 	defer cancel()

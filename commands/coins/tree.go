@@ -71,6 +71,11 @@ func handleTree(ctx context.Context, req *commands.Request) (*commands.Reply, er
 	}
 	l := req.Locale
 	start := coins.BWState{Black: b, White: w}
+	ctx, done, err := commands.Heavy(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 	t, err := coins.NewPTree(ctx, coins.BW{}, start, 0, k, rand.New(rand.NewPCG(seed, 0x0c0145)))
 	if err != nil {
 		if ctx.Err() != nil {

@@ -56,10 +56,14 @@ func Command() *commands.Command {
 			`/trialrule die:2 weights:"1 2 3" mode:optimal`,
 		},
 		Handle: handle,
-		Heavy:  true,
 		Budget: budget,
 
-		Caching: &commands.Caching{}, // the answer depends on the options alone
+		// The answer depends on the options alone, unless the time budget
+		// cut it short: that one depends on the machine's load.
+		Caching: &commands.Caching{Keep: func(_ *commands.Request, r *commands.Reply) bool {
+			d, ok := r.Data.(*Data)
+			return !ok || !d.byTime
+		}},
 	}
 }
 
@@ -214,9 +218,28 @@ func handle(ctx context.Context, req *commands.Request) (*commands.Reply, error)
 	if err != nil {
 		return nil, err
 	}
+	ctx, done, err := commands.Heavy(ctx) // the search is heavy
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 	res, err := compute(ctx, r)
 	if err != nil {
 		return nil, err
 	}
-	return buildReply(res, req.Locale)
+	reply, err := buildReply(res, req.Locale)
+	if reply != nil && res.cutByTime() {
+		if d, ok := reply.Data.(*Data); ok {
+			d.byTime = true // the answer depends on the machine's load: never reused
+		}
+	}
+	return reply, err
+}
+
+// cutByTime reports whether the time budget stopped a search (the reply
+// then says so): the paper search before its last height, or the
+// optimal rule. A search stopped for its size is the same every time.
+func (r *result) cutByTime() bool {
+	t := r.table
+	return t != nil && t.CutShort && !errors.Is(t.CutShortReason, trialrule.ErrTooLarge) || r.optErr != nil
 }

@@ -186,3 +186,62 @@ func TestLargeInputsStayWithinLimits(t *testing.T) {
 		}
 	}
 }
+
+// issueRequest is /trialrule die:2 weights:"3 4 5" in Korean, once
+// answered differently under load because its search was cut.
+func issueRequest() *commands.Request {
+	return &commands.Request{Kind: commands.KindCommand, Command: "trialrule", Locale: commands.Korean,
+		Options: commands.Options{"die": int64(2), "weights": "3 4 5"}}
+}
+
+// A search the time budget cut short is marked in the reply and never
+// cached; the complete answer is cacheable.
+func TestCutSearchIsMarkedAndNotCached(t *testing.T) {
+	cmd := trcmd.Command()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // no time at all: every search stops at once
+	r, err := cmd.Handle(ctx, issueRequest())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bot.Reusable(cmd, issueRequest(), r) {
+		t.Error("a cut search would be cached")
+	}
+	if !strings.Contains(r.Embeds[0].Description, "⚠️") {
+		t.Errorf("the cut is not marked:\n%s", r.Embeds[0].Description)
+	}
+	r, err = cmd.Handle(context.Background(), issueRequest())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bot.Reusable(cmd, issueRequest(), r) || strings.Contains(r.Embeds[0].Description, "⚠️") {
+		t.Errorf("the complete search is marked cut or not cached:\n%s", r.Embeds[0].Description)
+	}
+	if !strings.Contains(bot.FormatText(r), "1531/510") {
+		t.Errorf("the best paper rule is not 1531/510:\n%s", bot.FormatText(r))
+	}
+}
+
+// BenchmarkIssueRequest times the request of the issue and the examples,
+// whole (search, reply, picture), against the command's 2 s budget.
+func BenchmarkIssueRequest(b *testing.B) {
+	cmd := trcmd.Command()
+	for b.Loop() {
+		if _, err := cmd.Handle(context.Background(), issueRequest()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkExamples times each example as the bot runs it.
+func BenchmarkExamples(b *testing.B) {
+	cmd := trcmd.Command()
+	h := bottest.New(b, cmd)
+	for _, ex := range cmd.Examples {
+		b.Run(ex, func(b *testing.B) {
+			for b.Loop() {
+				h.MustRun(ex)
+			}
+		})
+	}
+}

@@ -38,6 +38,9 @@ type Data struct {
 	EntropyBound  float64      `json:"entropy_bound"`
 	// CutShort is present only when the search stopped early.
 	CutShort *CutShortData `json:"cut_short,omitempty"`
+	// byTime is set when the time budget, not the input, cut the answer
+	// short: it depends on the machine's load and is never reused.
+	byTime bool
 }
 
 // HeightData is one height of the paper's table; a "no case" height has

@@ -22,3 +22,7 @@ func RuleChoices() []commands.Choice {
 	}
 	return out
 }
+
+// CommandWith returns /yacht-advise answering from tables instead of the
+// shared ones (for a test or a second bot in one process).
+func CommandWith(tables *yacht.Tables) *commands.Command { return newCommand(tables) }

@@ -69,7 +69,6 @@ func newCommand(tables *yacht.Tables) *commands.Command {
 		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 			return handle(ctx, tables, req)
 		},
-		Heavy:  true,
 		Budget: 2 * time.Minute,
 
 		Caching: &commands.Caching{}, // the answer depends on the options alone
@@ -134,6 +133,13 @@ func handle(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*
 	}
 	if dice != nil && sheet.Filled() == len(rules.Categories) {
 		return nil, commands.Rejectf(msgSheetFull, sheet.Total())
+	}
+	if _, ok := tables.Ready(rules.Key); !ok { // building the table is heavy; a lookup is not
+		var done func()
+		if ctx, done, err = commands.Heavy(ctx); err != nil {
+			return nil, err
+		}
+		defer done()
 	}
 	table, err := tables.Get(ctx, rules)
 	if err != nil {

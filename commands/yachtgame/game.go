@@ -112,6 +112,14 @@ func parseNames(s string) ([]string, error) {
 }
 
 func getTable(ctx context.Context, tables *yacht.Tables, r *yacht.Rules) (*yacht.Table, error) {
+	if _, ok := tables.Ready(r.Key); !ok { // building the table is heavy; a lookup is not
+		hctx, done, err := commands.Heavy(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer done()
+		ctx = hctx
+	}
 	t, err := tables.Get(ctx, r)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {

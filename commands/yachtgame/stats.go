@@ -111,7 +111,6 @@ func newStatsCommand(tables *yacht.Tables) *commands.Command {
 		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 			return stats(ctx, tables, req)
 		},
-		Heavy:  true,
 		Budget: statsBudget,
 		Warm:   warm(tables),
 
@@ -145,6 +144,11 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	}
 	seed := req.Options.Int("seed", 1)
 	compare := req.Options.Bool("compare", true)
+	ctx, done, err := commands.Heavy(ctx) // the simulation is heavy
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 	t, err := getTable(ctx, tables, rules)
 	if err != nil {
 		return nil, err

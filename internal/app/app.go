@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"golang.org/x/net/netutil"
 	"golang.org/x/time/rate"
 
 	"github.com/alea-bot/alea/bot"
@@ -43,7 +44,14 @@ type Settings struct {
 	// DeferClock, when set, decides when an interaction is acknowledged
 	// (bot.Options.DeferWhen); tests fire it by hand instead of waiting.
 	DeferClock func(*commands.Request) <-chan time.Time
+	// EndpointConns caps the connections the HTTP interactions endpoint
+	// holds at once (default DefaultEndpointConns); more wait unaccepted.
+	EndpointConns int
 }
+
+// DefaultEndpointConns caps the HTTP endpoint's connections: far above
+// what Discord needs at the global rate limit, far below the file limit.
+const DefaultEndpointConns = 1024
 
 // defaultShutdownGrace is SHUTDOWN_GRACE's default, for a Config built
 // by hand.
@@ -80,6 +88,9 @@ func DispatcherOptions(cfg config.Config, log *slog.Logger, m *bot.Metrics) bot.
 	}
 	if cfg.UserRate > 0 {
 		o.UserRate = rate.Limit(cfg.UserRate)
+	}
+	if cfg.GlobalRate > 0 {
+		o.GlobalRate, o.GlobalBurst = rate.Limit(cfg.GlobalRate), int(2*cfg.GlobalRate)
 	}
 	o.MaxHeavy = cfg.MaxHeavy
 	return o
@@ -178,7 +189,7 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	if err != nil {
 		return fmt.Errorf("HEALTH_ADDR %s: %w", cfg.HealthAddr, err)
 	}
-	st.health = newHTTPTransport("health server", hln, health.Handler(ready, metrics.Registry), 10*time.Second, log)
+	st.health = newHTTPTransport("health server", hln, health.Handler(ready, metrics.Registry, log), 10*time.Second, log)
 	if err := st.health.Start(ctx, failed); err != nil {
 		return err
 	}
@@ -203,6 +214,7 @@ func build(cfg config.Config, d *bot.Dispatcher, acked *bot.Acknowledged, log *s
 		if err != nil {
 			return nil, err
 		}
+		gateway.RouteLibraryLogs(log, cfg.Token.Reveal())
 		log.Info("gateway transport", "shard", cfg.ShardID, "shards", cfg.ShardCount)
 		out = append(out, running{name: "gateway", t: &gatewayTransport{gw: gw, openTimeout: startTimeout}})
 	}
@@ -220,11 +232,16 @@ func build(cfg config.Config, d *bot.Dispatcher, acked *bot.Acknowledged, log *s
 			closeListeners(out)
 			return nil, fmt.Errorf("HTTP_ADDR %s: %w", cfg.HTTPAddr, err)
 		}
+		conns := s.EndpointConns
+		if conns <= 0 {
+			conns = DefaultEndpointConns
+		}
+		ln = netutil.LimitListener(ln, conns)
 		// Discord waits 3 s for the first response; the dispatcher answers
 		// or defers after 1.5 s, so the write timeout only cuts off bad
 		// clients.
 		out = append(out, running{name: "HTTP endpoint", t: newHTTPTransport("HTTP endpoint", ln, ep, 15*time.Second, log)})
-		log.Info("HTTP interactions endpoint", "addr", ln.Addr().String(), "path", endpoint.Path)
+		log.Info("HTTP interactions endpoint", "addr", ln.Addr().String(), "path", endpoint.Path, "max_connections", conns)
 	}
 	if s.PlaygroundOnly || len(out) == 0 {
 		if !s.PlaygroundOnly {

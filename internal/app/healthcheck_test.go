@@ -15,7 +15,7 @@ import (
 // alea healthcheck (Docker's HEALTHCHECK) exits 0 only when /healthz
 // answers 200, 1 when the bot is down or unhealthy, 2 when called wrongly.
 func TestHealthcheckExitStatus(t *testing.T) {
-	up := httptest.NewServer(health.Handler(func() bool { return false }, nil))
+	up := httptest.NewServer(health.Handler(func() bool { return false }, nil, nil))
 	defer up.Close()
 	sick := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusInternalServerError)

@@ -1,0 +1,32 @@
+package gateway
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// RouteLibraryLogs sends discordgo's own log messages, which it writes
+// with the standard log package unless told otherwise, to log at the
+// matching level, tokens removed (token is the bot token). discordgo
+// has one logger per process, so the last call wins.
+func RouteLibraryLogs(log *slog.Logger, token string) {
+	discordgo.Logger = libraryLogger(log.With("library", "discordgo"), token)
+}
+
+func libraryLogger(log *slog.Logger, token string) func(msgL, caller int, format string, a ...any) {
+	return func(msgL, _ int, format string, a ...any) {
+		level := slog.LevelDebug
+		switch msgL {
+		case discordgo.LogError:
+			level = slog.LevelError
+		case discordgo.LogWarning:
+			level = slog.LevelWarn
+		case discordgo.LogInformational:
+			level = slog.LevelInfo
+		}
+		log.Log(context.Background(), level, redact(fmt.Sprintf(format, a...), token))
+	}
+}

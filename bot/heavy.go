@@ -1,0 +1,247 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/alea-bot/alea/commands"
+)
+
+// Localised refusals of the heavy-work gate.
+var (
+	msgYours = commands.T("⏳ You already have heavy questions being worked on — ask this again once they are answered.",
+		"⏳ 이미 계산 중인 무거운 질문이 있습니다 — 그 답이 나온 뒤에 다시 물어봐 주세요.",
+		"⏳ 重い質問をすでに計算中です — その答えが出てからもう一度どうぞ。")
+)
+
+// refusal is the gate's answer when it will not run the work: the
+// handler returns it unchanged and the dispatcher words it for the user.
+type refusal struct {
+	outcome Outcome
+	msg     commands.Text
+}
+
+func (r *refusal) Error() string { return "heavy work refused: " + r.msg.En }
+
+var (
+	errBusy    = &refusal{outcome: Busy, msg: msgBusy}
+	errYours   = &refusal{outcome: Busy, msg: msgYours}
+	errClosing = &refusal{outcome: Busy, msg: msgClosing}
+)
+
+// fairQueue bounds heavy work: slots computations at once, perUser of
+// them for any one user; the others wait, at most userQueue per user and
+// queue in all, for at most wait. When a slot frees, the waiting user
+// served least since they last had nothing running or waiting goes first
+// (ties: who waited longest), so one user's flood queues behind everyone
+// else's work instead of in front of it.
+type fairQueue struct {
+	perUser, userQueue, queue int
+	wait                      time.Duration
+	after                     func(time.Duration) <-chan time.Time
+
+	mu      sync.Mutex
+	free    int
+	waiting int
+	seq     uint64
+	users   map[string]*heavyUser
+	closed  chan struct{}
+	isShut  bool
+}
+
+// heavyUser is one user's share: running computations, turns granted
+// since the user was last idle, and waiters in arrival order.
+type heavyUser struct {
+	running, served int
+	queue           []*heavyWaiter
+}
+
+type heavyWaiter struct {
+	seq     uint64
+	ready   chan struct{}
+	granted bool
+}
+
+func newFairQueue(slots, perUser, userQueue, queue int, wait time.Duration) *fairQueue {
+	return &fairQueue{perUser: perUser, userQueue: userQueue, queue: queue, wait: wait, after: time.After,
+		free: slots, users: map[string]*heavyUser{}, closed: make(chan struct{})}
+}
+
+// acquire waits for user's turn, until ctx ends or the wait runs out,
+// and returns the func that ends the turn.
+func (q *fairQueue) acquire(ctx context.Context, user string) (func(), error) {
+	q.mu.Lock()
+	if q.isShut {
+		q.mu.Unlock()
+		return nil, errClosing
+	}
+	u := q.users[user]
+	if u == nil {
+		u = &heavyUser{}
+		q.users[user] = u
+	}
+	// After every dispatch either no slot is free or nobody who may run
+	// is waiting, so a free slot is this user's if their share allows.
+	if q.free > 0 && u.running < q.perUser {
+		q.free--
+		u.running++
+		u.served++
+		q.mu.Unlock()
+		return q.releaser(user), nil
+	}
+	switch {
+	case len(u.queue) >= q.userQueue:
+		q.forget(user, u)
+		q.mu.Unlock()
+		return nil, errYours
+	case q.waiting >= q.queue:
+		q.forget(user, u)
+		q.mu.Unlock()
+		return nil, errBusy
+	}
+	q.seq++
+	w := &heavyWaiter{seq: q.seq, ready: make(chan struct{})}
+	u.queue = append(u.queue, w)
+	q.waiting++
+	q.mu.Unlock()
+
+	var err error
+	select {
+	case <-w.ready:
+		return q.releaser(user), nil
+	case <-ctx.Done():
+		err = ctx.Err()
+	case <-q.after(q.wait):
+		err = errBusy
+	case <-q.closed:
+		err = errClosing
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if w.granted { // the turn came as the wait ended: give it back
+		q.releaseLocked(user)
+		return nil, err
+	}
+	for i, x := range u.queue {
+		if x == w {
+			u.queue = append(u.queue[:i], u.queue[i+1:]...)
+			break
+		}
+	}
+	q.waiting--
+	q.forget(user, u)
+	return nil, err
+}
+
+func (q *fairQueue) releaser(user string) func() {
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			q.mu.Lock()
+			q.releaseLocked(user)
+			q.mu.Unlock()
+		})
+	}
+}
+
+func (q *fairQueue) releaseLocked(user string) {
+	u := q.users[user]
+	u.running--
+	q.free++
+	q.forget(user, u)
+	q.dispatch()
+}
+
+// forget drops an idle user's state, so their share starts afresh.
+func (q *fairQueue) forget(user string, u *heavyUser) {
+	if u.running == 0 && len(u.queue) == 0 {
+		delete(q.users, user)
+	}
+}
+
+// dispatch grants free slots to waiting users whose share allows, the
+// least served first.
+func (q *fairQueue) dispatch() {
+	for q.free > 0 {
+		var best *heavyUser
+		for _, u := range q.users {
+			if len(u.queue) == 0 || u.running >= q.perUser {
+				continue
+			}
+			if best == nil || u.served < best.served || u.served == best.served && u.queue[0].seq < best.queue[0].seq {
+				best = u
+			}
+		}
+		if best == nil {
+			return
+		}
+		w := best.queue[0]
+		best.queue = best.queue[1:]
+		q.waiting--
+		q.free--
+		best.running++
+		best.served++
+		w.granted = true
+		close(w.ready)
+	}
+}
+
+// shut refuses every waiter and every later request.
+func (q *fairQueue) shut() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if !q.isShut {
+		q.isShut = true
+		close(q.closed)
+	}
+}
+
+// heavyTurn is the gate of one request (commands.HeavyGate): its user,
+// and the budget the work gets once its turn comes.
+type heavyTurn struct {
+	q      *fairQueue
+	user   string
+	base   context.Context // the request's context, without the budget
+	budget time.Duration
+	start  time.Time // when the handler started
+
+	mu   sync.Mutex
+	work context.Context // the context of the turn, once entered
+}
+
+type turnHeld struct{}
+
+// Enter implements commands.HeavyGate.
+func (t *heavyTurn) Enter(ctx context.Context) (context.Context, func(), error) {
+	if ctx.Value(turnHeld{}) != nil {
+		return ctx, func() {}, nil
+	}
+	spent := time.Since(t.start)
+	release, err := t.q.acquire(t.base, t.user)
+	if err != nil {
+		return ctx, func() {}, err
+	}
+	// The work keeps the handler's values, not its deadline: a budget of
+	// its own from now, and the request's cancellation.
+	work, cancel := context.WithTimeout(context.WithoutCancel(ctx), max(t.budget-spent, 0))
+	stop := context.AfterFunc(t.base, cancel)
+	t.mu.Lock()
+	t.work = work
+	t.mu.Unlock()
+	return context.WithValue(work, turnHeld{}, true), func() { stop(); cancel(); release() }, nil
+}
+
+// ended reports whether the budget that governed the work ran out (or
+// was cancelled): the turn's when one was entered, else ctx's.
+func (t *heavyTurn) ended(ctx context.Context) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.work != nil {
+		// The turn's context is cancelled when the turn ends; only its
+		// deadline matters.
+		return errors.Is(t.work.Err(), context.DeadlineExceeded)
+	}
+	return ctx.Err() != nil
+}

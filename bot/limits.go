@@ -1,0 +1,190 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alea-bot/alea/commands"
+)
+
+// fitReply returns r with every text Discord bounds shortened to its limit
+// (ending in "…", a code block left open closed again), and the embeds cut
+// to their 6000 characters in all, the descriptions and last fields
+// giving way first. r itself is never changed (it may be in the cache);
+// shortened says whether anything was. What shortening cannot mend (too
+// many components, a bad custom_id) is left for ValidateReply to report.
+func fitReply(r *commands.Reply) (out *commands.Reply, shortened bool) {
+	c := *r
+	fit := func(s string, max int) string {
+		t := shorten(s, max)
+		if t != s {
+			shortened = true
+		}
+		return t
+	}
+	c.Content = fit(c.Content, commands.MaxContent)
+	if len(c.Embeds) > 0 {
+		c.Embeds = append([]commands.Embed(nil), c.Embeds...)
+		for i := range c.Embeds {
+			e := &c.Embeds[i]
+			e.Title = fit(e.Title, commands.MaxEmbedTitle)
+			e.Description = fit(e.Description, commands.MaxEmbedDescription)
+			e.Footer = fit(e.Footer, commands.MaxEmbedFooter)
+			if len(e.Fields) > 0 {
+				e.Fields = append([]commands.Field(nil), e.Fields...)
+				for j := range e.Fields {
+					e.Fields[j].Name = fit(e.Fields[j].Name, commands.MaxFieldName)
+					e.Fields[j].Value = fit(e.Fields[j].Value, commands.MaxFieldValue)
+				}
+			}
+		}
+		if over := embedsTotal(c.Embeds) - commands.MaxEmbedTotal; over > 0 {
+			shortened = true
+			trimEmbeds(c.Embeds, over)
+		}
+	}
+	if len(c.Components) > 0 {
+		c.Components = append([]commands.ActionRow(nil), c.Components...)
+		for i, row := range c.Components {
+			row = append(commands.ActionRow(nil), row...)
+			for j := range row {
+				row[j].Label = fit(row[j].Label, commands.MaxButtonLabel)
+				row[j].Placeholder = fit(row[j].Placeholder, 150)
+				if len(row[j].Options) > 0 {
+					opts := append([]commands.SelectOption(nil), row[j].Options...)
+					for k := range opts {
+						opts[k].Label = fit(opts[k].Label, 100)
+						opts[k].Description = fit(opts[k].Description, 100)
+					}
+					row[j].Options = opts
+				}
+			}
+			c.Components[i] = row
+		}
+	}
+	if len(c.Choices) > commands.MaxChoices {
+		c.Choices, shortened = c.Choices[:commands.MaxChoices], true
+	}
+	if c.Modal != nil {
+		m := *c.Modal
+		m.Title = fit(m.Title, commands.MaxModalTitle)
+		m.Inputs = append([]commands.TextInput(nil), m.Inputs...)
+		for i := range m.Inputs {
+			m.Inputs[i].Label = fit(m.Inputs[i].Label, 45)
+		}
+		c.Modal = &m
+	}
+	return &c, shortened
+}
+
+// embedsTotal counts the characters Discord adds up across embeds.
+func embedsTotal(es []commands.Embed) int {
+	n := 0
+	for _, e := range es {
+		n += utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description) + utf8.RuneCountInString(e.Footer)
+		for _, f := range e.Fields {
+			n += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
+		}
+	}
+	return n
+}
+
+// trimEmbeds removes over characters: from the descriptions, last embed
+// first, then from the field values (last first), the footers, the field
+// names and the titles, keeping what Discord requires to be non-empty.
+func trimEmbeds(es []commands.Embed, over int) {
+	var texts []*string
+	var keep []int
+	add := func(s *string, k int) { texts, keep = append(texts, s), append(keep, k) }
+	for i := len(es) - 1; i >= 0; i-- {
+		add(&es[i].Description, 0)
+	}
+	for i := len(es) - 1; i >= 0; i-- {
+		for j := len(es[i].Fields) - 1; j >= 0; j-- {
+			add(&es[i].Fields[j].Value, 1)
+		}
+	}
+	for i := len(es) - 1; i >= 0; i-- {
+		add(&es[i].Footer, 0)
+	}
+	for i := len(es) - 1; i >= 0; i-- {
+		for j := len(es[i].Fields) - 1; j >= 0; j-- {
+			add(&es[i].Fields[j].Name, 1)
+		}
+	}
+	for i := len(es) - 1; i >= 0; i-- {
+		add(&es[i].Title, 0)
+	}
+	for i, s := range texts {
+		if over <= 0 {
+			return
+		}
+		n := utf8.RuneCountInString(*s)
+		cut := min(over, n-max(keep[i], 1))
+		if cut <= 0 {
+			if keep[i] == 0 && n > 0 && over >= n {
+				*s, over = "", over-n
+			}
+			continue
+		}
+		t := shorten(*s, n-cut)
+		over -= n - utf8.RuneCountInString(t)
+		*s = t
+	}
+}
+
+// shorten returns s when it has at most max characters; otherwise its
+// first characters and "…", max in all, with a code block the cut left
+// open closed again.
+func shorten(s string, max int) string {
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	if max <= 1 {
+		return string([]rune(s)[:max])
+	}
+	rs := []rune(s)
+	t := string(rs[:max-1]) + "…"
+	if strings.Count(t, "```")%2 == 1 && max > 8 {
+		t = string(rs[:max-5]) + "…\n```"
+	}
+	return t
+}
+
+// logText is s for a log line: at most max bytes of it (whole
+// characters), then how long it was. Custom_ids and option values come
+// from users and may be kilobytes long.
+func logText(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s…(%d bytes)", s[:cut], len(s))
+}
+
+// Bounds of user text in log lines.
+const (
+	logIDBytes  = 120 // custom_ids
+	logErrBytes = 500 // errors and panics, which may quote input
+)
+
+// checkLimits fits res's reply to Discord's limits; a reply that still
+// breaks one is replaced by the internal-error reply. Every reply passes
+// here before it is sent, errors included.
+func (d *Dispatcher) checkLimits(req *commands.Request, res result) result {
+	fitted, shortened := fitReply(res.reply)
+	if err := commands.ValidateReply(fitted); err != nil {
+		d.log.Error("reply breaks a Discord limit", "interaction", req.ID, "command", req.Command,
+			"outcome", string(res.outcome), "err", logText(err.Error(), logErrBytes))
+		return result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
+	}
+	if shortened {
+		d.log.Warn("reply shortened to fit Discord's limits", "interaction", req.ID, "command", req.Command, "outcome", string(res.outcome))
+	}
+	res.reply = fitted
+	return res
+}

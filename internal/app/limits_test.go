@@ -1,0 +1,129 @@
+package app
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"testing"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/commands/all"
+	"github.com/alea-bot/alea/config"
+)
+
+func endpointConfig(t *testing.T, extra ...string) config.Config {
+	t.Helper()
+	vals := map[string]string{"DISCORD_PUBLIC_KEY": "e3c6a6b3d6f74be4c7e2a1b0a9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6",
+		"HTTP_ADDR": "127.0.0.1:0", "HEALTH_ADDR": "127.0.0.1:0"}
+	for i := 0; i+1 < len(extra); i += 2 {
+		vals[extra[i]] = extra[i+1]
+	}
+	cfg, err := config.FromEnv(func(k string) (string, bool) { v, ok := vals[k]; return v, ok })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// RATE_GLOBAL reaches the dispatcher, with bursts of twice the rate.
+func TestGlobalRateSetting(t *testing.T) {
+	o := DispatcherOptions(endpointConfig(t, "RATE_GLOBAL", "300"), slog.New(slog.DiscardHandler), nil)
+	if o.GlobalRate != rate.Limit(300) || o.GlobalBurst != 600 {
+		t.Fatalf("RATE_GLOBAL=300: rate %v burst %d", o.GlobalRate, o.GlobalBurst)
+	}
+	o = DispatcherOptions(endpointConfig(t), slog.New(slog.DiscardHandler), nil)
+	if o.GlobalRate != 50 || o.GlobalBurst != 100 {
+		t.Fatalf("default: rate %v burst %d", o.GlobalRate, o.GlobalBurst)
+	}
+}
+
+// roundTrip sends one keep-alive request on c and reads its answer.
+func roundTrip(t *testing.T, c net.Conn, r *bufio.Reader) int {
+	t.Helper()
+	if _, err := fmt.Fprint(c, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// The HTTP endpoint holds at most EndpointConns connections: with a cap
+// of one, a second connection is not served while the first stays open
+// (however many requests the first makes), and is served once it closes.
+func TestEndpointConnectionCap(t *testing.T) {
+	d, err := bot.NewDispatcher(all.Registry(), bot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := build(endpointConfig(t), d, nil, slog.New(slog.DiscardHandler), Settings{EndpointConns: 1}, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 1 || rs[0].name != "HTTP endpoint" {
+		t.Fatalf("transports %v", rs)
+	}
+	h := rs[0].t.(*httpTransport)
+	if err := h.Start(t.Context(), func(err error) { t.Error(err) }); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		closeAll(ctx, rs, slog.New(slog.DiscardHandler))
+	}()
+	addr := h.ln.Addr().String()
+
+	a, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ar := bufio.NewReader(a)
+	roundTrip(t, a, ar) // a is accepted and kept alive
+
+	b, err := net.Dial("tcp", addr) // the kernel takes it; the server does not
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	answered := make(chan int, 1)
+	go func() {
+		if _, err := fmt.Fprint(b, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"); err != nil {
+			answered <- -1
+			return
+		}
+		resp, err := http.ReadResponse(bufio.NewReader(b), nil)
+		if err != nil {
+			answered <- -1
+			return
+		}
+		resp.Body.Close()
+		answered <- resp.StatusCode
+	}()
+	for i := 0; i < 50; i++ {
+		roundTrip(t, a, ar)
+		select {
+		case s := <-answered:
+			t.Fatalf("a second connection was served (%d) while the cap of one was taken", s)
+		default:
+		}
+	}
+	a.Close()
+	select {
+	case s := <-answered:
+		if s <= 0 {
+			t.Fatalf("the second connection failed after the first closed")
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("the second connection was never served")
+	}
+}
