@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -31,13 +32,21 @@ type solver struct {
 	pts       [][NumPatterns]int16
 	face      []int // upper face of category i, 0 for the lower section
 	upperCats []int
-	yacht     int
+	lowerCats []int
+	// scoring[i] lists the patterns category i scores points for (the
+	// patterns holding its face, for an upper category).
+	scoring [][]uint8
+	yacht   int
 	// special is set when five equal dice can score differently from
 	// PointsFor (jokers, extra bonuses).
 	special bool
 	// reach[m] is the bitset of capped upper totals reachable when the
 	// upper categories with bits m (bit j = upperCats[j]) are filled.
 	reach []uint64
+	// rest[m] is the set of upper totals the upper categories still open
+	// can add when those with bits m are filled: bit x of rest[m][0] for
+	// x < 64, rest[m][1] != 0 when some total of 64 or more is possible.
+	rest [][2]uint64
 	// faceCount[f][w] is how many dice of pattern w show face f+1.
 	faceCount [6][NumPatterns]uint8
 	// yachtPattern[f] is the pattern index of five dice showing f+1.
@@ -55,14 +64,20 @@ func compile(r *Rules) (*solver, error) {
 	s.special = r.ExtraYachtBonus != 0 || r.Joker != NoJoker
 	s.pts = make([][NumPatterns]int16, s.n)
 	s.face = make([]int, s.n)
+	s.scoring = make([][]uint8, s.n)
 	for i := range r.Categories {
 		c := &r.Categories[i]
 		for w := 0; w < NumPatterns; w++ {
 			s.pts[i][w] = int16(c.PointsFor(Pattern(w)))
+			if s.pts[i][w] > 0 {
+				s.scoring[i] = append(s.scoring[i], uint8(w))
+			}
 		}
 		if c.Kind == KindUpper {
 			s.face[i] = c.Face
 			s.upperCats = append(s.upperCats, i)
+		} else {
+			s.lowerCats = append(s.lowerCats, i)
 		}
 	}
 	s.reach = make([]uint64, 1<<len(s.upperCats))
@@ -85,6 +100,27 @@ func compile(r *Rules) (*solver, error) {
 			set = next
 		}
 		s.reach[m] = set
+	}
+	s.rest = make([][2]uint64, len(s.reach))
+	for m := range s.rest {
+		sums := []bool{true}
+		for j, ci := range s.upperCats {
+			if m&(1<<j) != 0 {
+				continue
+			}
+			next := make([]bool, len(sums)+NumDice*s.face[ci])
+			for x, ok := range sums {
+				for k := 0; ok && k <= NumDice; k++ {
+					next[x+k*s.face[ci]] = true
+				}
+			}
+			sums = next
+		}
+		for x, ok := range sums {
+			if ok {
+				s.rest[m][x>>6] |= 1 << (x & 63)
+			}
+		}
 	}
 	for w := 0; w < NumPatterns; w++ {
 		for f := 0; f < 6; f++ {
@@ -111,14 +147,37 @@ func (s *solver) index(filled uint32, upper int, flag bool) int {
 	return i
 }
 
-func (s *solver) reachable(filled uint32) uint64 {
+func (s *solver) reachable(filled uint32) uint64 { return s.reach[s.upperMask(filled)] }
+
+// upperMask maps a category set to its upper categories (bit j =
+// upperCats[j]), the index of reach and rest.
+func (s *solver) upperMask(filled uint32) int {
 	m := 0
 	for j, ci := range s.upperCats {
 		if filled&(1<<uint(ci)) != 0 {
 			m |= 1 << j
 		}
 	}
-	return s.reach[m]
+	return m
+}
+
+// bonusKey tells apart the upper totals of a category set that have
+// different futures. The rest of the game can add any total x of rest and
+// earns the bonus when upper+x reaches the threshold, so the future depends
+// on upper only through the smallest possible x that reaches it (x ≥
+// threshold − upper): totals with the same smallest x — or none — have the
+// same values in every later state. This is seed 001's equivalence ∼ made
+// finer than capping: for example once the bonus can no longer be reached,
+// every lower total is alike.
+func (s *solver) bonusKey(rest *[2]uint64, upper int) int {
+	need := max(s.threshold-upper, 0)
+	if r := rest[0] >> uint(need); r != 0 {
+		return need + bits.TrailingZeros64(r)
+	}
+	if rest[1] != 0 {
+		return 64
+	}
+	return 65
 }
 
 // scratch holds one worker's buffers, so the inner loops never allocate.
@@ -261,15 +320,10 @@ func build(ctx context.Context, r *Rules, minFill int) (*Table, error) {
 	}
 	t := &Table{rules: r, sol: s, ev: make([]float64, s.size())}
 	workers := runtime.GOMAXPROCS(0)
-	masksByFill := make([][]uint32, s.n+1)
-	for m := uint32(0); m < 1<<uint(s.n); m++ {
-		c := bits.OnesCount32(m)
-		masksByFill[c] = append(masksByFill[c], m)
-	}
-	var computed atomic.Int64
+	byFill := s.masksByFill()
 	done := ctx.Done()
 	for fill := s.n - 1; fill >= minFill; fill-- {
-		masks := masksByFill[fill]
+		masks := s.byWork(byFill[fill])
 		var next atomic.Int64
 		var wg sync.WaitGroup
 		var stopped atomic.Bool
@@ -277,12 +331,11 @@ func build(ctx context.Context, r *Rules, minFill int) (*Table, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				sc := &scratch{opts: make([]Scoring, 0, 32)}
-				n := 0
+				b := newBatch()
 				for {
 					j := int(next.Add(1) - 1)
 					if j >= len(masks) {
-						break
+						return
 					}
 					select {
 					case <-done:
@@ -290,34 +343,95 @@ func build(ctx context.Context, r *Rules, minFill int) (*Table, error) {
 						return
 					default:
 					}
-					m := masks[j]
-					reach := s.reachable(m)
-					flags := 1
-					if s.flagBits != 0 && s.yacht >= 0 && m&(1<<uint(s.yacht)) != 0 {
-						flags = 2
-					}
-					for u := 0; u <= s.threshold; u++ {
-						if reach&(1<<uint(u)) == 0 {
-							continue
-						}
-						for fl := 0; fl < flags; fl++ {
-							st := State{Filled: m, Upper: u, YachtBonus: fl == 1}
-							s.fillE3(t.ev, st, sc)
-							t.ev[s.stateIndex(st)] = rollBack(sc)
-							n++
-						}
-					}
+					b.classes = s.appendClasses(b.classes[:0], masks[j])
+					s.solveClasses(t.ev, masks[j], b.classes, b)
 				}
-				computed.Add(int64(n))
 			}()
 		}
 		wg.Wait()
 		if stopped.Load() {
 			return nil, ctx.Err()
 		}
+		t.computed += s.countClasses(byFill[fill])
 	}
-	t.computed = int(computed.Load())
 	return t, nil
+}
+
+// masksByFill lists the category sets by the number of categories filled,
+// each list ascending.
+func (s *solver) masksByFill() [][]uint32 {
+	byFill := make([][]uint32, s.n+1)
+	for m := uint32(0); m < 1<<uint(s.n); m++ {
+		c := bits.OnesCount32(m)
+		byFill[c] = append(byFill[c], m)
+	}
+	return byFill
+}
+
+// appendClasses appends the classes of category set m that games reach —
+// seed 001's s/∼ for the sheets whose filled categories are m: the
+// reachable upper totals ascending (capped at the bonus threshold), each
+// with the Yacht-bonus flag off and then on when the rules track it and the
+// Yacht box is filled. It is the one enumeration of the table's states: the
+// solver computes exactly these and the file format stores them in this
+// order.
+func (s *solver) appendClasses(out []State, m uint32) []State {
+	reach := s.reachable(m)
+	flag := s.flagBits != 0 && s.yacht >= 0 && m&(1<<uint(s.yacht)) != 0
+	for reach != 0 {
+		u := bits.TrailingZeros64(reach)
+		reach &= reach - 1
+		out = append(out, State{Filled: m, Upper: u})
+		if flag {
+			out = append(out, State{Filled: m, Upper: u, YachtBonus: true})
+		}
+	}
+	return out
+}
+
+// countClasses counts the classes of the category sets masks.
+func (s *solver) countClasses(masks []uint32) int {
+	n := 0
+	for _, m := range masks {
+		n += s.classCount(m)
+	}
+	return n
+}
+
+// classCount is the number of classes of category set m.
+func (s *solver) classCount(m uint32) int {
+	c := bits.OnesCount64(s.reachable(m))
+	if s.flagBits != 0 && s.yacht >= 0 && m&(1<<uint(s.yacht)) != 0 {
+		c *= 2
+	}
+	return c
+}
+
+// byWork returns masks ordered by decreasing number of classes (the work of
+// each), so that the workers taking them in turn finish together: the small
+// ones come last and fill the gaps.
+func (s *solver) byWork(masks []uint32) []uint32 {
+	out := slices.Clone(masks)
+	slices.SortStableFunc(out, func(a, b uint32) int {
+		return s.classCount(b) - s.classCount(a)
+	})
+	return out
+}
+
+// forEachState calls fn with the table index of every state the table
+// computes, in a fixed order: fill counts from full to empty, category sets
+// ascending, then their classes as appendClasses lists them.
+func (s *solver) forEachState(fn func(i int)) {
+	byFill := s.masksByFill()
+	var classes []State
+	for fill := s.n - 1; fill >= 0; fill-- {
+		for _, m := range byFill[fill] {
+			classes = s.appendClasses(classes[:0], m)
+			for _, st := range classes {
+				fn(s.stateIndex(st))
+			}
+		}
+	}
 }
 
 // Rules returns the rule set of the table.

@@ -1,0 +1,262 @@
+package yacht
+
+import (
+	"math"
+	"math/bits"
+)
+
+// laneWidth is how many classes of one category set the solver evaluates
+// together. The classes of a category set (its reachable upper totals, and
+// the Yacht-bonus flag) share the dice: the same 252 patterns, 462 keeps and
+// transitions, and differ only in the values they read from the next states
+// and in the upper bonus. So every step of the turn's recurrences runs over
+// a short vector of classes, and each transition is read once per vector
+// instead of once per class; laneWidth vectors of every keep fit in the
+// first-level cache.
+const laneWidth = 8
+
+// lanes holds one value per class of a batch.
+type lanes [laneWidth]float64
+
+// batch is one worker's buffers for solving the classes of a category set
+// laneWidth at a time; the inner loops never allocate.
+type batch struct {
+	// kv[k] is, per class, the value of keep k; the last NumPatterns keeps
+	// (the patterns) start as Ẽ3.
+	kv [NumKeeps]lanes
+	// upper[j][n] is the value of scoring n dice of upper category j's face
+	// (points, bonus and the next state); lower[i] the value of the next state
+	// after lower category i.
+	upper [6][NumDice + 1]lanes
+	lower [maxCategories]lanes
+	// withFlag is the next state's value after a Yacht scored in the Yacht
+	// box, for rules with the Yacht-bonus flag.
+	withFlag lanes
+	classes  []State
+	// solve and same split classes into those computed and those equal to
+	// the class below them.
+	solve, same []State
+	opts        []Scoring
+}
+
+// maxCategories bounds the categories of a rule set (see Rules.Validate).
+const maxCategories = 16
+
+func newBatch() *batch { return &batch{opts: make([]Scoring, 0, 32)} }
+
+// solveClasses computes Ẽ for the classes of category set m (listed by
+// appendClasses) into ev. Classes with the same bonus key and flag have the
+// same value (see bonusKey): one of each is computed, laneWidth at a time
+// (a partial last batch repeats its last class in the unused lanes), and
+// the others copy it.
+func (s *solver) solveClasses(ev []float64, m uint32, classes []State, b *batch) {
+	rest := &s.rest[s.upperMask(m)]
+	b.solve = b.solve[:0]
+	b.same = b.same[:0]
+	lastKey := [2]int{-1, -1}
+	for _, st := range classes {
+		fl := 0
+		if st.YachtBonus {
+			fl = 1
+		}
+		key := s.bonusKey(rest, st.Upper)
+		if key == lastKey[fl] {
+			b.same = append(b.same, st)
+			continue
+		}
+		lastKey[fl] = key
+		b.solve = append(b.solve, st)
+	}
+	var sts [laneWidth]State
+	for c := 0; c < len(b.solve); c += laneWidth {
+		n := copy(sts[:], b.solve[c:])
+		for i := n; i < laneWidth; i++ {
+			sts[i] = sts[n-1]
+		}
+		s.fillE3Lanes(ev, m, &sts, b)
+		out := rollBackLanes(&b.kv)
+		for i := 0; i < n; i++ {
+			ev[s.stateIndex(sts[i])] = out[i]
+		}
+	}
+	// Classes come in ascending upper totals, and equal keys are runs, so
+	// the class just below has the same value.
+	reach := s.reachable(m)
+	for _, st := range b.same {
+		below := st
+		below.Upper = 63 - bits.LeadingZeros64(reach&(1<<uint(st.Upper)-1))
+		ev[s.stateIndex(st)] = ev[s.stateIndex(below)]
+	}
+}
+
+// fillE3Lanes is fillE3 for a batch of classes of category set m: kv's
+// patterns get Ẽ3(s, ω), the best over open categories of the points, the
+// bonus and the next state's value. Every category scoring 0 for a pattern
+// is worth just the next state's value, so the best of those (zero) is where
+// every pattern starts, and each category then visits only the patterns it
+// scores points for.
+func (s *solver) fillE3Lanes(ev []float64, m uint32, sts *[laneWidth]State, b *batch) {
+	var zero lanes
+	first := true
+	take := func(v *lanes) {
+		if first {
+			zero, first = *v, false
+			return
+		}
+		maxLanes(&zero, v)
+	}
+	for j, ci := range s.upperCats {
+		if m&(1<<uint(ci)) != 0 {
+			continue
+		}
+		next := m | 1<<uint(ci)
+		f := s.face[ci]
+		for n := 0; n <= NumDice; n++ {
+			p := n * f
+			v := &b.upper[j][n]
+			for i := range v {
+				u := min(sts[i].Upper, s.threshold)
+				x := float64(p)
+				if u < s.threshold && u+p >= s.threshold {
+					x += float64(s.bonus)
+				}
+				v[i] = x + ev[s.index(next, u+p, sts[i].YachtBonus)]
+			}
+		}
+		take(&b.upper[j][0])
+	}
+	for _, ci := range s.lowerCats {
+		if m&(1<<uint(ci)) != 0 {
+			continue
+		}
+		next := m | 1<<uint(ci)
+		v := &b.lower[ci]
+		for i := range v {
+			v[i] = ev[s.index(next, sts[i].Upper, sts[i].YachtBonus)]
+		}
+		if ci == s.yacht && s.flagBits != 0 {
+			for i := range v {
+				b.withFlag[i] = ev[s.index(next, sts[i].Upper, true)]
+			}
+		}
+		take(v)
+	}
+	e3 := (*[NumPatterns]lanes)(b.kv[firstPattern:])
+	for w := range e3 {
+		e3[w] = zero
+	}
+	for j, ci := range s.upperCats {
+		if m&(1<<uint(ci)) != 0 {
+			continue
+		}
+		byCount := &b.upper[j]
+		cnt := &s.faceCount[s.face[ci]-1]
+		for _, w := range s.scoring[ci] {
+			maxLanes(&e3[w], &byCount[cnt[w]])
+		}
+	}
+	for _, ci := range s.lowerCats {
+		if m&(1<<uint(ci)) != 0 {
+			continue
+		}
+		next := &b.lower[ci]
+		if ci == s.yacht && s.flagBits != 0 {
+			next = &b.withFlag
+		}
+		pts := &s.pts[ci]
+		for _, w := range s.scoring[ci] {
+			d, p := &e3[w], float64(pts[w])
+			for i := range d {
+				d[i] = maxNonNegative(d[i], p+next[i])
+			}
+		}
+	}
+	if s.special && s.yacht >= 0 && m&(1<<uint(s.yacht)) != 0 {
+		// Five equal dice with the Yacht box filled: jokers and extra
+		// bonuses, by the rules' own list of scorings.
+		for i := range sts {
+			st := sts[i]
+			for f := 0; f < 6; f++ {
+				w := s.yachtPattern[f]
+				b.opts = s.r.appendScorings(b.opts[:0], st, Pattern(w))
+				best := math.Inf(-1)
+				for _, o := range b.opts {
+					best = max(best, float64(o.Gain())+ev[s.stateIndex(s.r.Next(st, o))])
+				}
+				e3[w][i] = best
+			}
+		}
+	}
+}
+
+// maxNonNegative is max(a, b) for a, b ≥ 0 (not NaN): the IEEE 754 bits of
+// non-negative doubles order like the unsigned integers they spell, and the
+// integer maximum compiles to a compare and a conditional move where the
+// floating-point max must also order NaNs and signed zeros. Every value the
+// solver compares is a non-negative expected score.
+func maxNonNegative(a, b float64) float64 {
+	return math.Float64frombits(max(math.Float64bits(a), math.Float64bits(b)))
+}
+
+// maxLanes sets d = max(d, a) lane by lane (non-negative values).
+func maxLanes(d, a *lanes) {
+	for i := range d {
+		d[i] = maxNonNegative(d[i], a[i])
+	}
+}
+
+// rollBackLanes is rollBack for a batch: from Ẽ3 in kv's patterns it runs
+// E2' → E2 → E1' → E1 → Ẽ, one die at a time (see rollBack), and returns Ẽ
+// per class. kv is overwritten.
+func rollBackLanes(kv *[NumKeeps]lanes) lanes {
+	for pass := 0; pass < 2; pass++ {
+		// Keeps of fewer than five dice: the average over the six faces of
+		// the keep with one more die.
+		for k := firstPattern - 1; k >= 0; k-- {
+			c := &space.child[k]
+			d := &kv[k]
+			a0, a1, a2, a3, a4, a5 := &kv[c[0]], &kv[c[1]], &kv[c[2]], &kv[c[3]], &kv[c[4]], &kv[c[5]]
+			for i := range d {
+				d[i] = (a0[i] + a1[i] + a2[i] + a3[i] + a4[i] + a5[i]) * sixth
+			}
+		}
+		// Every keep: the best of itself and its keeps with one die less,
+		// in place (smaller keeps come first).
+		for k := 1; k < NumKeeps; k++ {
+			sl := &space.subs[k]
+			d := &kv[k]
+			switch sl.n {
+			case 1:
+				a := &kv[sl.list[0]]
+				for i := range d {
+					d[i] = maxNonNegative(d[i], a[i])
+				}
+			case 2:
+				a, b := &kv[sl.list[0]], &kv[sl.list[1]]
+				for i := range d {
+					d[i] = maxNonNegative(maxNonNegative(d[i], a[i]), b[i])
+				}
+			case 3:
+				a, b, c := &kv[sl.list[0]], &kv[sl.list[1]], &kv[sl.list[2]]
+				for i := range d {
+					d[i] = maxNonNegative(maxNonNegative(d[i], a[i]), maxNonNegative(b[i], c[i]))
+				}
+			default:
+				for _, j := range sl.list[:sl.n] {
+					maxLanes(d, &kv[j])
+				}
+			}
+		}
+	}
+	var sum lanes
+	for w := 0; w < NumPatterns; w++ {
+		p, v := space.prob[w], &kv[firstPattern+w]
+		for i := range sum {
+			sum[i] += p * v[i]
+		}
+	}
+	return sum
+}
+
+// sixth is 1/6, the chance of each face.
+const sixth = 1.0 / 6
