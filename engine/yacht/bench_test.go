@@ -44,3 +44,17 @@ func BenchmarkRollBack(b *testing.B) {
 		rollBack(sc)
 	}
 }
+
+// BenchmarkRollBackLanes is one batch of laneWidth classes through the
+// turn's recurrences.
+func BenchmarkRollBackLanes(b *testing.B) {
+	bt := newBatch()
+	for i := range bt.kv {
+		for j := range bt.kv[i] {
+			bt.kv[i][j] = float64(i*laneWidth + j)
+		}
+	}
+	for b.Loop() {
+		rollBackLanes(&bt.kv)
+	}
+}

@@ -3,6 +3,7 @@ package yacht
 import (
 	"math"
 	"math/bits"
+	"unsafe"
 )
 
 // laneWidth is how many classes of one category set the solver evaluates
@@ -145,14 +146,24 @@ func (s *solver) fillE3Lanes(ev []float64, m uint32, sts *[laneWidth]State, b *b
 	for w := range e3 {
 		e3[w] = zero
 	}
+	// The maxima compare the values' bits as integers (see maxNonNegative).
+	e3b := (*[NumPatterns][laneWidth]uint64)(unsafe.Pointer(e3))
 	for j, ci := range s.upperCats {
 		if m&(1<<uint(ci)) != 0 {
 			continue
 		}
-		byCount := &b.upper[j]
+		byCountB := (*[NumDice + 1][laneWidth]uint64)(unsafe.Pointer(&b.upper[j]))
 		cnt := &s.faceCount[s.face[ci]-1]
 		for _, w := range s.scoring[ci] {
-			maxLanes(&e3[w], &byCount[cnt[w]])
+			d, a := &e3b[w], &byCountB[cnt[w]]
+			d[0] = max(d[0], a[0])
+			d[1] = max(d[1], a[1])
+			d[2] = max(d[2], a[2])
+			d[3] = max(d[3], a[3])
+			d[4] = max(d[4], a[4])
+			d[5] = max(d[5], a[5])
+			d[6] = max(d[6], a[6])
+			d[7] = max(d[7], a[7])
 		}
 	}
 	for _, ci := range s.lowerCats {
@@ -165,10 +176,15 @@ func (s *solver) fillE3Lanes(ev []float64, m uint32, sts *[laneWidth]State, b *b
 		}
 		pts := &s.pts[ci]
 		for _, w := range s.scoring[ci] {
-			d, p := &e3[w], float64(pts[w])
-			for i := range d {
-				d[i] = maxNonNegative(d[i], p+next[i])
-			}
+			d, p := &e3b[w], float64(pts[w])
+			d[0] = max(d[0], math.Float64bits(p+next[0]))
+			d[1] = max(d[1], math.Float64bits(p+next[1]))
+			d[2] = max(d[2], math.Float64bits(p+next[2]))
+			d[3] = max(d[3], math.Float64bits(p+next[3]))
+			d[4] = max(d[4], math.Float64bits(p+next[4]))
+			d[5] = max(d[5], math.Float64bits(p+next[5]))
+			d[6] = max(d[6], math.Float64bits(p+next[6]))
+			d[7] = max(d[7], math.Float64bits(p+next[7]))
 		}
 	}
 	if s.special && s.yacht >= 0 && m&(1<<uint(s.yacht)) != 0 {
@@ -207,8 +223,12 @@ func maxLanes(d, a *lanes) {
 
 // rollBackLanes is rollBack for a batch: from Ẽ3 in kv's patterns it runs
 // E2' → E2 → E1' → E1 → Ẽ, one die at a time (see rollBack), and returns Ẽ
-// per class. kv is overwritten.
+// per class. kv is overwritten. The lanes are written out one by one, which
+// the compiler turns into straight-line code with no loop counters and one
+// nil check per row.
 func rollBackLanes(kv *[NumKeeps]lanes) lanes {
+	// The maxima compare the values' bits as integers (see maxNonNegative).
+	kb := (*[NumKeeps][laneWidth]uint64)(unsafe.Pointer(kv))
 	for pass := 0; pass < 2; pass++ {
 		// Keeps of fewer than five dice: the average over the six faces of
 		// the keep with one more die.
@@ -216,35 +236,71 @@ func rollBackLanes(kv *[NumKeeps]lanes) lanes {
 			c := &space.child[k]
 			d := &kv[k]
 			a0, a1, a2, a3, a4, a5 := &kv[c[0]], &kv[c[1]], &kv[c[2]], &kv[c[3]], &kv[c[4]], &kv[c[5]]
-			for i := range d {
-				d[i] = (a0[i] + a1[i] + a2[i] + a3[i] + a4[i] + a5[i]) * sixth
-			}
+			d[0] = (a0[0] + a1[0] + a2[0] + a3[0] + a4[0] + a5[0]) * sixth
+			d[1] = (a0[1] + a1[1] + a2[1] + a3[1] + a4[1] + a5[1]) * sixth
+			d[2] = (a0[2] + a1[2] + a2[2] + a3[2] + a4[2] + a5[2]) * sixth
+			d[3] = (a0[3] + a1[3] + a2[3] + a3[3] + a4[3] + a5[3]) * sixth
+			d[4] = (a0[4] + a1[4] + a2[4] + a3[4] + a4[4] + a5[4]) * sixth
+			d[5] = (a0[5] + a1[5] + a2[5] + a3[5] + a4[5] + a5[5]) * sixth
+			d[6] = (a0[6] + a1[6] + a2[6] + a3[6] + a4[6] + a5[6]) * sixth
+			d[7] = (a0[7] + a1[7] + a2[7] + a3[7] + a4[7] + a5[7]) * sixth
 		}
 		// Every keep: the best of itself and its keeps with one die less,
 		// in place (smaller keeps come first).
 		for k := 1; k < NumKeeps; k++ {
 			sl := &space.subs[k]
-			d := &kv[k]
+			d := &kb[k]
 			switch sl.n {
 			case 1:
-				a := &kv[sl.list[0]]
-				for i := range d {
-					d[i] = maxNonNegative(d[i], a[i])
-				}
+				a := &kb[sl.list[0]]
+				d[0] = max(d[0], a[0])
+				d[1] = max(d[1], a[1])
+				d[2] = max(d[2], a[2])
+				d[3] = max(d[3], a[3])
+				d[4] = max(d[4], a[4])
+				d[5] = max(d[5], a[5])
+				d[6] = max(d[6], a[6])
+				d[7] = max(d[7], a[7])
 			case 2:
-				a, b := &kv[sl.list[0]], &kv[sl.list[1]]
-				for i := range d {
-					d[i] = maxNonNegative(maxNonNegative(d[i], a[i]), b[i])
-				}
+				a, b := &kb[sl.list[0]], &kb[sl.list[1]]
+				d[0] = max(d[0], a[0], b[0])
+				d[1] = max(d[1], a[1], b[1])
+				d[2] = max(d[2], a[2], b[2])
+				d[3] = max(d[3], a[3], b[3])
+				d[4] = max(d[4], a[4], b[4])
+				d[5] = max(d[5], a[5], b[5])
+				d[6] = max(d[6], a[6], b[6])
+				d[7] = max(d[7], a[7], b[7])
 			case 3:
-				a, b, c := &kv[sl.list[0]], &kv[sl.list[1]], &kv[sl.list[2]]
-				for i := range d {
-					d[i] = maxNonNegative(maxNonNegative(d[i], a[i]), maxNonNegative(b[i], c[i]))
-				}
-			default:
-				for _, j := range sl.list[:sl.n] {
-					maxLanes(d, &kv[j])
-				}
+				a, b, c := &kb[sl.list[0]], &kb[sl.list[1]], &kb[sl.list[2]]
+				d[0] = max(d[0], a[0], b[0], c[0])
+				d[1] = max(d[1], a[1], b[1], c[1])
+				d[2] = max(d[2], a[2], b[2], c[2])
+				d[3] = max(d[3], a[3], b[3], c[3])
+				d[4] = max(d[4], a[4], b[4], c[4])
+				d[5] = max(d[5], a[5], b[5], c[5])
+				d[6] = max(d[6], a[6], b[6], c[6])
+				d[7] = max(d[7], a[7], b[7], c[7])
+			case 4:
+				a, b, c, e := &kb[sl.list[0]], &kb[sl.list[1]], &kb[sl.list[2]], &kb[sl.list[3]]
+				d[0] = max(d[0], a[0], b[0], c[0], e[0])
+				d[1] = max(d[1], a[1], b[1], c[1], e[1])
+				d[2] = max(d[2], a[2], b[2], c[2], e[2])
+				d[3] = max(d[3], a[3], b[3], c[3], e[3])
+				d[4] = max(d[4], a[4], b[4], c[4], e[4])
+				d[5] = max(d[5], a[5], b[5], c[5], e[5])
+				d[6] = max(d[6], a[6], b[6], c[6], e[6])
+				d[7] = max(d[7], a[7], b[7], c[7], e[7])
+			case 5:
+				a, b, c, e, f := &kb[sl.list[0]], &kb[sl.list[1]], &kb[sl.list[2]], &kb[sl.list[3]], &kb[sl.list[4]]
+				d[0] = max(d[0], a[0], b[0], c[0], e[0], f[0])
+				d[1] = max(d[1], a[1], b[1], c[1], e[1], f[1])
+				d[2] = max(d[2], a[2], b[2], c[2], e[2], f[2])
+				d[3] = max(d[3], a[3], b[3], c[3], e[3], f[3])
+				d[4] = max(d[4], a[4], b[4], c[4], e[4], f[4])
+				d[5] = max(d[5], a[5], b[5], c[5], e[5], f[5])
+				d[6] = max(d[6], a[6], b[6], c[6], e[6], f[6])
+				d[7] = max(d[7], a[7], b[7], c[7], e[7], f[7])
 			}
 		}
 	}
