@@ -1,8 +1,9 @@
 package yacht
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 )
 
 // ActionKind says whether an action keeps dice or scores a category.
@@ -68,39 +69,60 @@ func (t *Table) Advise(s Sheet, dice *Dice, roll int) (Advice, error) {
 	}
 	base := float64(total)
 	w := PatternIndex(*dice)
-	sc := &scratch{}
+	sc, _ := t.scratch.Get().(*scratch)
+	if sc == nil {
+		sc = &scratch{opts: make([]Scoring, 0, 32)}
+	}
+	defer t.scratch.Put(sc)
 	t.sol.fillE3(t.ev, st, sc)
-	for _, o := range t.rules.appendScorings(nil, st, Pattern(w)) {
+	sc.opts = t.rules.appendScorings(sc.opts[:0], st, Pattern(w))
+	acts := sc.actions[:0]
+	for _, o := range sc.opts {
 		v := float64(o.Gain()) + t.ev[t.sol.stateIndex(t.rules.Next(st, o))]
-		adv.Actions = append(adv.Actions, Action{Kind: Score, Scoring: o, Expected: base + v})
+		acts = append(acts, Action{Kind: Score, Scoring: o, Expected: base + v})
 	}
 	if roll < 3 {
-		// next[τ] is the value of having pattern τ after the next roll.
-		next := sc.e3
+		// next[τ] is the value of having pattern τ after the next roll:
+		// Ẽ3 before the last roll, Ẽ2 = the best keep's Ẽ'2 before the
+		// second (by the solver's one-die-at-a-time recursion).
+		next := &sc.e3
 		if roll == 1 {
-			var k2 [NumKeeps]float64
-			keepValues(&sc.e3, &k2)
-			maxOverSubKeeps(&k2, &sc.mv)
-			copy(next[:], sc.mv[firstPattern:])
+			copy(sc.kv[firstPattern:], sc.e3[:])
+			averageKeeps(&sc.kv)
+			maxOverSubKeeps(&sc.kv, &sc.mv)
+			next = (*[NumPatterns]float64)(sc.mv[firstPattern:])
 		}
 		for i := space.subKeepStart[w]; i < space.subKeepStart[w+1]; i++ {
 			k := int(space.subKeeps[i])
-			adv.Actions = append(adv.Actions, Action{Kind: Keep, Keep: space.keep[k], Expected: base + keepValue(k, &next)})
+			acts = append(acts, Action{Kind: Keep, Keep: space.keep[k], Expected: base + keepValue(k, next)})
 		}
 	}
-	sort.SliceStable(adv.Actions, func(i, j int) bool {
-		a, b := adv.Actions[i], adv.Actions[j]
-		if a.Expected != b.Expected {
-			return a.Expected > b.Expected
+	sc.actions = acts
+	// Sort positions rather than the actions themselves (small moves), with
+	// the position as the last tie-break: a stable sort.
+	order := sc.order[:0]
+	for i := range acts {
+		order = append(order, i)
+	}
+	slices.SortFunc(order, func(i, j int) int {
+		a, b := &acts[i], &acts[j]
+		switch {
+		case a.Expected != b.Expected:
+			return cmp.Compare(b.Expected, a.Expected)
+		case a.Kind != b.Kind:
+			return cmp.Compare(b.Kind, a.Kind) // Score before Keep
+		case a.Kind == Score && a.Scoring.Category != b.Scoring.Category:
+			return cmp.Compare(a.Scoring.Category, b.Scoring.Category)
+		case a.Kind == Keep && a.Keep.Size() != b.Keep.Size():
+			return cmp.Compare(b.Keep.Size(), a.Keep.Size())
 		}
-		if a.Kind != b.Kind {
-			return a.Kind == Score
-		}
-		if a.Kind == Score {
-			return a.Scoring.Category < b.Scoring.Category
-		}
-		return a.Keep.Size() > b.Keep.Size()
+		return cmp.Compare(i, j)
 	})
+	sc.order = order
+	adv.Actions = make([]Action, len(acts))
+	for i, j := range order {
+		adv.Actions[i] = acts[j]
+	}
 	adv.Expected = adv.Actions[0].Expected
 	return adv, nil
 }

@@ -20,6 +20,8 @@ type Table struct {
 	sol      *solver
 	ev       []float64
 	computed int // number of states whose value was computed
+	// scratch recycles Advise's buffers.
+	scratch sync.Pool
 }
 
 // solver is the rule set compiled for the inner loops.
@@ -186,55 +188,73 @@ type scratch struct {
 	kv   [NumKeeps]float64
 	mv   [NumKeeps]float64
 	opts []Scoring
+	// actions and order are Advise's list and its sorted positions.
+	actions []Action
+	order   []int
 }
 
 // fillE3 computes Ẽ3(s, ω) for every pattern ω: the best over open
-// categories c of Ẽ(s ∪ (c ↦ σ_c(ω))) + σ̃(s, c ↦ σ_c(ω)).
+// categories c of Ẽ(s ∪ (c ↦ σ_c(ω))) + σ̃(s, c ↦ σ_c(ω)). Like
+// fillE3Lanes, every pattern starts from the best category scoring 0 for it,
+// and each category then visits only the patterns it scores points for.
 func (s *solver) fillE3(ev []float64, st State, sc *scratch) {
 	e3 := &sc.e3
-	for w := range e3 {
-		e3[w] = math.Inf(-1)
-	}
 	u := min(st.Upper, s.threshold)
-	for i := 0; i < s.n; i++ {
-		bit := uint32(1) << uint(i)
-		if st.Filled&bit != 0 {
+	var upper [6][NumDice + 1]float64
+	var lower [maxCategories]float64
+	withFlag := 0.0
+	zero := -1.0 // every value is ≥ 0
+	for j, ci := range s.upperCats {
+		if st.IsFilled(ci) {
 			continue
 		}
-		next := st.Filled | bit
-		pts := &s.pts[i]
-		if f := s.face[i]; f != 0 {
-			// The points take only six values (0..5 dice showing f).
-			var byCount [NumDice + 1]float64
-			for n := 0; n <= NumDice; n++ {
-				p := n * f
-				v := float64(p)
-				if u < s.threshold && u+p >= s.threshold {
-					v += float64(s.bonus)
-				}
-				byCount[n] = v + ev[s.index(next, u+p, st.YachtBonus)]
+		next := st.Filled | 1<<uint(ci)
+		f := s.face[ci]
+		for n := 0; n <= NumDice; n++ {
+			p := n * f
+			v := float64(p)
+			if u < s.threshold && u+p >= s.threshold {
+				v += float64(s.bonus)
 			}
-			cnt := &s.faceCount[f-1]
-			for w := 0; w < NumPatterns; w++ {
-				e3[w] = max(e3[w], byCount[cnt[w]])
-			}
+			upper[j][n] = v + ev[s.index(next, u+p, st.YachtBonus)]
+		}
+		zero = max(zero, upper[j][0])
+	}
+	for _, ci := range s.lowerCats {
+		if st.IsFilled(ci) {
 			continue
 		}
-		base := ev[s.index(next, u, st.YachtBonus)]
-		if i == s.yacht && s.flagBits != 0 {
-			withFlag := ev[s.index(next, u, true)]
-			for w := 0; w < NumPatterns; w++ {
-				p := int(pts[w])
-				v := float64(p) + base
-				if p > 0 {
-					v = float64(p) + withFlag
-				}
-				e3[w] = max(e3[w], v)
-			}
+		next := st.Filled | 1<<uint(ci)
+		lower[ci] = ev[s.index(next, u, st.YachtBonus)]
+		if ci == s.yacht && s.flagBits != 0 {
+			withFlag = ev[s.index(next, u, true)]
+		}
+		zero = max(zero, lower[ci])
+	}
+	for w := range e3 {
+		e3[w] = zero
+	}
+	for j, ci := range s.upperCats {
+		if st.IsFilled(ci) {
 			continue
 		}
-		for w := 0; w < NumPatterns; w++ {
-			e3[w] = max(e3[w], float64(pts[w])+base)
+		byCount := &upper[j]
+		cnt := &s.faceCount[s.face[ci]-1]
+		for _, w := range s.scoring[ci] {
+			e3[w] = maxNonNegative(e3[w], byCount[cnt[w]])
+		}
+	}
+	for _, ci := range s.lowerCats {
+		if st.IsFilled(ci) {
+			continue
+		}
+		next := lower[ci]
+		if ci == s.yacht && s.flagBits != 0 {
+			next = withFlag
+		}
+		pts := &s.pts[ci]
+		for _, w := range s.scoring[ci] {
+			e3[w] = maxNonNegative(e3[w], float64(pts[w])+next)
 		}
 	}
 	if s.special && s.yacht >= 0 && st.IsFilled(s.yacht) {
@@ -287,14 +307,16 @@ func averageKeeps(kv *[NumKeeps]float64) {
 	}
 }
 
-// maxOverSubKeeps sets mv[k] = max over keeps k' ≤ k of kv[k'].
+// maxOverSubKeeps sets mv[k] = max over keeps k' ≤ k of kv[k'] (values ≥ 0).
 func maxOverSubKeeps(kv, mv *[NumKeeps]float64) {
 	for k := 0; k < NumKeeps; k++ {
-		v := kv[k]
-		for _, j := range space.subs[k].list[:space.subs[k].n] {
-			v = max(v, mv[j])
+		// on the values' bits, as maxNonNegative does
+		v := math.Float64bits(kv[k])
+		sl := &space.subs[k]
+		for _, j := range sl.list[:sl.n] {
+			v = max(v, math.Float64bits(mv[j]))
 		}
-		mv[k] = v
+		mv[k] = math.Float64frombits(v)
 	}
 }
 
