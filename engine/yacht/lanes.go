@@ -51,23 +51,7 @@ func newBatch() *batch { return &batch{opts: make([]Scoring, 0, 32)} }
 // (a partial last batch repeats its last class in the unused lanes), and
 // the others copy it.
 func (s *solver) solveClasses(ev []float64, m uint32, classes []State, b *batch) {
-	rest := &s.rest[s.upperMask(m)]
-	b.solve = b.solve[:0]
-	b.same = b.same[:0]
-	lastKey := [2]int{-1, -1}
-	for _, st := range classes {
-		fl := 0
-		if st.YachtBonus {
-			fl = 1
-		}
-		key := s.bonusKey(rest, st.Upper)
-		if key == lastKey[fl] {
-			b.same = append(b.same, st)
-			continue
-		}
-		lastKey[fl] = key
-		b.solve = append(b.solve, st)
-	}
+	b.solve, b.same = s.splitByKey(m, classes, b.solve[:0], b.same[:0])
 	var sts [laneWidth]State
 	for c := 0; c < len(b.solve); c += laneWidth {
 		n := copy(sts[:], b.solve[c:])
@@ -75,7 +59,7 @@ func (s *solver) solveClasses(ev []float64, m uint32, classes []State, b *batch)
 			sts[i] = sts[n-1]
 		}
 		s.fillE3Lanes(ev, m, &sts, b)
-		out := rollBackLanes(&b.kv)
+		out := rollBackBatch(&b.kv)
 		for i := 0; i < n; i++ {
 			ev[s.stateIndex(sts[i])] = out[i]
 		}
@@ -88,6 +72,27 @@ func (s *solver) solveClasses(ev []float64, m uint32, classes []State, b *batch)
 		below.Upper = 63 - bits.LeadingZeros64(reach&(1<<uint(st.Upper)-1))
 		ev[s.stateIndex(st)] = ev[s.stateIndex(below)]
 	}
+}
+
+// splitByKey appends to solve the first class of each run with the same
+// bonus key and flag, and to same the others.
+func (s *solver) splitByKey(m uint32, classes, solve, same []State) ([]State, []State) {
+	rest := &s.rest[s.upperMask(m)]
+	lastKey := [2]int{-1, -1}
+	for _, st := range classes {
+		fl := 0
+		if st.YachtBonus {
+			fl = 1
+		}
+		key := s.bonusKey(rest, st.Upper)
+		if key == lastKey[fl] {
+			same = append(same, st)
+			continue
+		}
+		lastKey[fl] = key
+		solve = append(solve, st)
+	}
+	return solve, same
 }
 
 // fillE3Lanes is fillE3 for a batch of classes of category set m: kv's
@@ -146,25 +151,11 @@ func (s *solver) fillE3Lanes(ev []float64, m uint32, sts *[laneWidth]State, b *b
 	for w := range e3 {
 		e3[w] = zero
 	}
-	// The maxima compare the values' bits as integers (see maxNonNegative).
-	e3b := (*[NumPatterns][laneWidth]uint64)(unsafe.Pointer(e3))
 	for j, ci := range s.upperCats {
 		if m&(1<<uint(ci)) != 0 {
 			continue
 		}
-		byCountB := (*[NumDice + 1][laneWidth]uint64)(unsafe.Pointer(&b.upper[j]))
-		cnt := &s.faceCount[s.face[ci]-1]
-		for _, w := range s.scoring[ci] {
-			d, a := &e3b[w], &byCountB[cnt[w]]
-			d[0] = max(d[0], a[0])
-			d[1] = max(d[1], a[1])
-			d[2] = max(d[2], a[2])
-			d[3] = max(d[3], a[3])
-			d[4] = max(d[4], a[4])
-			d[5] = max(d[5], a[5])
-			d[6] = max(d[6], a[6])
-			d[7] = max(d[7], a[7])
-		}
+		maxUpperBatch(e3, &b.upper[j], &s.faceCount[s.face[ci]-1], s.scoring[ci])
 	}
 	for _, ci := range s.lowerCats {
 		if m&(1<<uint(ci)) != 0 {
@@ -174,18 +165,7 @@ func (s *solver) fillE3Lanes(ev []float64, m uint32, sts *[laneWidth]State, b *b
 		if ci == s.yacht && s.flagBits != 0 {
 			next = &b.withFlag
 		}
-		pts := &s.pts[ci]
-		for _, w := range s.scoring[ci] {
-			d, p := &e3b[w], float64(pts[w])
-			d[0] = max(d[0], math.Float64bits(p+next[0]))
-			d[1] = max(d[1], math.Float64bits(p+next[1]))
-			d[2] = max(d[2], math.Float64bits(p+next[2]))
-			d[3] = max(d[3], math.Float64bits(p+next[3]))
-			d[4] = max(d[4], math.Float64bits(p+next[4]))
-			d[5] = max(d[5], math.Float64bits(p+next[5]))
-			d[6] = max(d[6], math.Float64bits(p+next[6]))
-			d[7] = max(d[7], math.Float64bits(p+next[7]))
-		}
+		maxLowerBatch(e3, next, &s.pts[ci], s.scoring[ci])
 	}
 	if s.special && s.yacht >= 0 && m&(1<<uint(s.yacht)) != 0 {
 		// Five equal dice with the Yacht box filled: jokers and extra
@@ -218,6 +198,42 @@ func maxNonNegative(a, b float64) float64 {
 func maxLanes(d, a *lanes) {
 	for i := range d {
 		d[i] = maxNonNegative(d[i], a[i])
+	}
+}
+
+// maxUpperLanes sets e3[w] = max(e3[w], byCount[cnt[w]]) for the patterns w
+// of list: scoring an upper category with cnt[w] dice of its face.
+func maxUpperLanes(e3 *[NumPatterns]lanes, byCount *[NumDice + 1]lanes, cnt *[NumPatterns]uint8, list []uint8) {
+	// The maxima compare the values' bits as integers (see maxNonNegative).
+	e3b := (*[NumPatterns][laneWidth]uint64)(unsafe.Pointer(e3))
+	byCountB := (*[NumDice + 1][laneWidth]uint64)(unsafe.Pointer(byCount))
+	for _, w := range list {
+		d, a := &e3b[w], &byCountB[cnt[w]]
+		d[0] = max(d[0], a[0])
+		d[1] = max(d[1], a[1])
+		d[2] = max(d[2], a[2])
+		d[3] = max(d[3], a[3])
+		d[4] = max(d[4], a[4])
+		d[5] = max(d[5], a[5])
+		d[6] = max(d[6], a[6])
+		d[7] = max(d[7], a[7])
+	}
+}
+
+// maxLowerLanes sets e3[w] = max(e3[w], pts[w] + next) for the patterns w of
+// list: scoring a lower category, then the next state.
+func maxLowerLanes(e3 *[NumPatterns]lanes, next *lanes, pts *[NumPatterns]int16, list []uint8) {
+	e3b := (*[NumPatterns][laneWidth]uint64)(unsafe.Pointer(e3))
+	for _, w := range list {
+		d, p := &e3b[w], float64(pts[w])
+		d[0] = max(d[0], math.Float64bits(p+next[0]))
+		d[1] = max(d[1], math.Float64bits(p+next[1]))
+		d[2] = max(d[2], math.Float64bits(p+next[2]))
+		d[3] = max(d[3], math.Float64bits(p+next[3]))
+		d[4] = max(d[4], math.Float64bits(p+next[4]))
+		d[5] = max(d[5], math.Float64bits(p+next[5]))
+		d[6] = max(d[6], math.Float64bits(p+next[6]))
+		d[7] = max(d[7], math.Float64bits(p+next[7]))
 	}
 }
 

@@ -168,7 +168,8 @@ func (s *solver) upperMask(filled uint32) int {
 // earns the bonus when upper+x reaches the threshold, so the future depends
 // on upper only through the smallest possible x that reaches it (x ≥
 // threshold − upper): totals with the same smallest x — or none — have the
-// same values in every later state. This is seed 001's equivalence ∼ made
+// same values in every later state. This is the equivalence ∼ of the exact
+// Yacht strategy (最大期待値戦略の計算手法の整理) made
 // finer than capping: for example once the bonus can no longer be reached,
 // every lower total is alike.
 func (s *solver) bonusKey(rest *[2]uint64, upper int) int {
@@ -281,8 +282,8 @@ func (s *solver) stateIndex(st State) int { return s.index(st.Filled, st.Upper, 
 // Ẽ'(ω') = (1/6) Σ_f Ẽ'(ω' + f), which gives exactly the multinomial weights
 // with 6 additions per keep instead of one per outcome. Ẽk(s, ω) =
 // max_{τ' ≤ ω} Ẽ'k(s, τ') is likewise a running maximum over "ω minus one
-// die". The direct multinomial sums are used by Advice and checked against
-// this in the tests.
+// die". The direct multinomial sums give Advise's keep values and are
+// checked against this in the tests.
 func rollBack(sc *scratch) float64 {
 	kv, mv := &sc.kv, &sc.mv
 	copy(kv[firstPattern:], sc.e3[:])
@@ -391,7 +392,8 @@ func (s *solver) masksByFill() [][]uint32 {
 }
 
 // appendClasses appends the classes of category set m that games reach —
-// seed 001's s/∼ for the sheets whose filled categories are m: the
+// the classes s/∼ of 最大期待値戦略の計算手法の整理 for the sheets whose
+// filled categories are m: the
 // reachable upper totals ascending (capped at the bonus threshold), each
 // with the Yacht-bonus flag off and then on when the rules track it and the
 // Yacht box is filled. It is the one enumeration of the table's states: the
@@ -429,14 +431,26 @@ func (s *solver) classCount(m uint32) int {
 	return c
 }
 
-// byWork returns masks ordered by decreasing number of classes (the work of
-// each), so that the workers taking them in turn finish together: the small
-// ones come last and fill the gaps.
+// byWork returns masks ordered by decreasing work (the batches each needs),
+// so that the workers taking them in turn finish together: the small ones
+// come last and fill the gaps.
 func (s *solver) byWork(masks []uint32) []uint32 {
-	out := slices.Clone(masks)
-	slices.SortStableFunc(out, func(a, b uint32) int {
-		return s.classCount(b) - s.classCount(a)
-	})
+	type job struct {
+		m       uint32
+		batches int
+	}
+	jobs := make([]job, len(masks))
+	var classes, solve, same []State
+	for i, m := range masks {
+		classes = s.appendClasses(classes[:0], m)
+		solve, same = s.splitByKey(m, classes, solve[:0], same[:0])
+		jobs[i] = job{m, (len(solve) + laneWidth - 1) / laneWidth}
+	}
+	slices.SortStableFunc(jobs, func(a, b job) int { return b.batches - a.batches })
+	out := make([]uint32, len(masks))
+	for i, j := range jobs {
+		out[i] = j.m
+	}
 	return out
 }
 
