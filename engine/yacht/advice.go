@@ -1,10 +1,6 @@
 package yacht
 
-import (
-	"cmp"
-	"fmt"
-	"slices"
-)
+import "fmt"
 
 // ActionKind says whether an action keeps dice or scores a category.
 type ActionKind uint8
@@ -82,42 +78,31 @@ func (t *Table) Advise(s Sheet, dice *Dice, roll int) (Advice, error) {
 		acts = append(acts, Action{Kind: Score, Scoring: o, Expected: base + v})
 	}
 	if roll < 3 {
-		// next[τ] is the value of having pattern τ after the next roll:
-		// Ẽ3 before the last roll, Ẽ2 = the best keep's Ẽ'2 before the
-		// second (by the solver's one-die-at-a-time recursion).
-		next := &sc.e3
+		// Ẽ' of every keep by the solver's one-die-at-a-time recursion:
+		// over Ẽ3 before the last roll, over Ẽ2 (the best keep's Ẽ'2 for
+		// each pattern) before the second.
+		copy(sc.kv[firstPattern:], sc.e3[:])
+		averageKeeps(&sc.kv)
 		if roll == 1 {
-			copy(sc.kv[firstPattern:], sc.e3[:])
-			averageKeeps(&sc.kv)
 			maxOverSubKeeps(&sc.kv, &sc.mv)
-			next = (*[NumPatterns]float64)(sc.mv[firstPattern:])
+			copy(sc.kv[firstPattern:], sc.mv[firstPattern:])
+			averageKeeps(&sc.kv)
 		}
 		for i := space.subKeepStart[w]; i < space.subKeepStart[w+1]; i++ {
 			k := int(space.subKeeps[i])
-			acts = append(acts, Action{Kind: Keep, Keep: space.keep[k], Expected: base + keepValue(k, next)})
+			acts = append(acts, Action{Kind: Keep, Keep: space.keep[k], Expected: base + sc.kv[k]})
 		}
 	}
 	sc.actions = acts
-	// Sort positions rather than the actions themselves (small moves), with
-	// the position as the last tie-break: a stable sort.
+	// Sort positions rather than the actions themselves (small moves), by
+	// insertion: there are at most a few dozen, and it is stable.
 	order := sc.order[:0]
 	for i := range acts {
 		order = append(order, i)
-	}
-	slices.SortFunc(order, func(i, j int) int {
-		a, b := &acts[i], &acts[j]
-		switch {
-		case a.Expected != b.Expected:
-			return cmp.Compare(b.Expected, a.Expected)
-		case a.Kind != b.Kind:
-			return cmp.Compare(b.Kind, a.Kind) // Score before Keep
-		case a.Kind == Score && a.Scoring.Category != b.Scoring.Category:
-			return cmp.Compare(a.Scoring.Category, b.Scoring.Category)
-		case a.Kind == Keep && a.Keep.Size() != b.Keep.Size():
-			return cmp.Compare(b.Keep.Size(), a.Keep.Size())
+		for j := len(order) - 1; j > 0 && before(&acts[order[j]], &acts[order[j-1]]); j-- {
+			order[j], order[j-1] = order[j-1], order[j]
 		}
-		return cmp.Compare(i, j)
-	})
+	}
 	sc.order = order
 	adv.Actions = make([]Action, len(acts))
 	for i, j := range order {
@@ -125,6 +110,20 @@ func (t *Table) Advise(s Sheet, dice *Dice, roll int) (Advice, error) {
 	}
 	adv.Expected = adv.Actions[0].Expected
 	return adv, nil
+}
+
+// before orders actions best first; ties put scoring before keeping, then
+// follow category order and larger keeps.
+func before(a, b *Action) bool {
+	switch {
+	case a.Expected != b.Expected:
+		return a.Expected > b.Expected
+	case a.Kind != b.Kind:
+		return a.Kind == Score
+	case a.Kind == Score:
+		return a.Scoring.Category < b.Scoring.Category
+	}
+	return a.Keep.Size() > b.Keep.Size()
 }
 
 // keepValue is seed 001's Ẽ'(ω') = Σ_{τ ≥ ω'} P(τ − ω') next[τ], with the

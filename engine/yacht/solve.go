@@ -282,8 +282,7 @@ func (s *solver) stateIndex(st State) int { return s.index(st.Filled, st.Upper, 
 // Ẽ'(ω') = (1/6) Σ_f Ẽ'(ω' + f), which gives exactly the multinomial weights
 // with 6 additions per keep instead of one per outcome. Ẽk(s, ω) =
 // max_{τ' ≤ ω} Ẽ'k(s, τ') is likewise a running maximum over "ω minus one
-// die". The direct multinomial sums give Advise's keep values and are
-// checked against this in the tests.
+// die". The tests check this against the direct multinomial sums.
 func rollBack(sc *scratch) float64 {
 	kv, mv := &sc.kv, &sc.mv
 	copy(kv[firstPattern:], sc.e3[:])
@@ -304,18 +303,29 @@ func rollBack(sc *scratch) float64 {
 func averageKeeps(kv *[NumKeeps]float64) {
 	for k := firstPattern - 1; k >= 0; k-- {
 		c := &space.child[k]
-		kv[k] = (kv[c[0]] + kv[c[1]] + kv[c[2]] + kv[c[3]] + kv[c[4]] + kv[c[5]]) / 6
+		kv[k] = (kv[c[0]] + kv[c[1]] + kv[c[2]] + kv[c[3]] + kv[c[4]] + kv[c[5]]) * sixth
 	}
 }
 
 // maxOverSubKeeps sets mv[k] = max over keeps k' ≤ k of kv[k'] (values ≥ 0).
 func maxOverSubKeeps(kv, mv *[NumKeeps]float64) {
+	// on the values' bits, as maxNonNegative does
+	bits := func(k int16) uint64 { return math.Float64bits(mv[k]) }
 	for k := 0; k < NumKeeps; k++ {
-		// on the values' bits, as maxNonNegative does
 		v := math.Float64bits(kv[k])
 		sl := &space.subs[k]
-		for _, j := range sl.list[:sl.n] {
-			v = max(v, math.Float64bits(mv[j]))
+		switch sl.n {
+		case 0:
+		case 1:
+			v = max(v, bits(sl.list[0]))
+		case 2:
+			v = max(v, bits(sl.list[0]), bits(sl.list[1]))
+		case 3:
+			v = max(v, bits(sl.list[0]), bits(sl.list[1]), bits(sl.list[2]))
+		default:
+			for _, j := range sl.list[:sl.n] {
+				v = max(v, bits(j))
+			}
 		}
 		mv[k] = math.Float64frombits(v)
 	}
