@@ -84,8 +84,7 @@ func (t *Table) Advise(s Sheet, dice *Dice, roll int) (Advice, error) {
 		copy(sc.kv[firstPattern:], sc.e3[:])
 		averageKeeps(&sc.kv)
 		if roll == 1 {
-			maxOverSubKeeps(&sc.kv, &sc.mv)
-			copy(sc.kv[firstPattern:], sc.mv[firstPattern:])
+			maxOverSubKeepsInPlace(&sc.kv)
 			averageKeeps(&sc.kv)
 		}
 		for i := space.subKeepStart[w]; i < space.subKeepStart[w+1]; i++ {

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Table holds seed 001's Ẽ(s) — the expected score still to come under
@@ -304,6 +305,30 @@ func averageKeeps(kv *[NumKeeps]float64) {
 	for k := firstPattern - 1; k >= 0; k-- {
 		c := &space.child[k]
 		kv[k] = (kv[c[0]] + kv[c[1]] + kv[c[2]] + kv[c[3]] + kv[c[4]] + kv[c[5]]) * sixth
+	}
+}
+
+// maxOverSubKeepsInPlace replaces kv[k] by the max over keeps k' ≤ k of
+// kv[k'] (values ≥ 0), in place: smaller keeps come first.
+func maxOverSubKeepsInPlace(kv *[NumKeeps]float64) {
+	// The maxima compare the values' bits as integers (see maxNonNegative).
+	kb := (*[NumKeeps]uint64)(unsafe.Pointer(kv))
+	for k := 1; k < NumKeeps; k++ {
+		sl := &space.subs[k]
+		v := kb[k]
+		switch sl.n {
+		case 1:
+			v = max(v, kb[sl.list[0]])
+		case 2:
+			v = max(v, kb[sl.list[0]], kb[sl.list[1]])
+		case 3:
+			v = max(v, kb[sl.list[0]], kb[sl.list[1]], kb[sl.list[2]])
+		default:
+			for _, j := range sl.list[:sl.n] {
+				v = max(v, kb[j])
+			}
+		}
+		kb[k] = v
 	}
 }
 
