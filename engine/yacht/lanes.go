@@ -168,15 +168,40 @@ func (s *solver) fillE3Lanes(ev []float64, m uint32, sts *[laneWidth]State, b *b
 		maxLowerBatch(e3, next, &s.pts[ci], s.scoring[ci])
 	}
 	if s.special && s.yacht >= 0 && m&(1<<uint(s.yacht)) != 0 {
-		// Five equal dice with the Yacht box filled: jokers and extra
-		// bonuses, by the rules' own list of scorings.
+		s.fillYachtsLanes(ev, m, sts, b)
+	}
+}
+
+// fillYachtsLanes sets Ẽ3 of the six five-of-a-kind patterns when the Yacht
+// box is filled and the rules give them jokers or extra bonuses, by the
+// rules' own list of scorings. The list depends on the class only through
+// the flag and, for an upper box, whether it completes the bonus: it is made
+// once per flag and face, and the bonus added per class.
+func (s *solver) fillYachtsLanes(ev []float64, m uint32, sts *[laneWidth]State, b *batch) {
+	e3 := (*[NumPatterns]lanes)(b.kv[firstPattern:])
+	for fl := 0; fl < 2; fl++ {
+		flag := fl == 1
+		used := false
 		for i := range sts {
-			st := sts[i]
-			for f := 0; f < 6; f++ {
-				w := s.yachtPattern[f]
-				b.opts = s.r.appendScorings(b.opts[:0], st, Pattern(w))
+			used = used || sts[i].YachtBonus == flag
+		}
+		if !used {
+			continue
+		}
+		for f := 0; f < 6; f++ {
+			w := s.yachtPattern[f]
+			b.opts = s.r.appendScorings(b.opts[:0], State{Filled: m, YachtBonus: flag}, Pattern(w))
+			for i := range sts {
+				st := sts[i]
+				if st.YachtBonus != flag {
+					continue
+				}
 				best := math.Inf(-1)
 				for _, o := range b.opts {
+					o.UpperBonus = 0
+					if s.face[o.Category] != 0 && st.Upper < s.threshold && st.Upper+o.Points >= s.threshold {
+						o.UpperBonus = s.bonus
+					}
 					best = max(best, float64(o.Gain())+ev[s.stateIndex(s.r.Next(st, o))])
 				}
 				e3[w][i] = best
