@@ -1,9 +1,6 @@
 package yacht
 
-import (
-	"fmt"
-	"sort"
-)
+import "fmt"
 
 // ActionKind says whether an action keeps dice or scores a category.
 type ActionKind uint8
@@ -68,41 +65,64 @@ func (t *Table) Advise(s Sheet, dice *Dice, roll int) (Advice, error) {
 	}
 	base := float64(total)
 	w := PatternIndex(*dice)
-	sc := &scratch{}
+	sc, _ := t.scratch.Get().(*scratch)
+	if sc == nil {
+		sc = &scratch{opts: make([]Scoring, 0, 32)}
+	}
+	defer t.scratch.Put(sc)
 	t.sol.fillE3(t.ev, st, sc)
-	for _, o := range t.rules.appendScorings(nil, st, Pattern(w)) {
+	sc.opts = t.rules.appendScorings(sc.opts[:0], st, Pattern(w))
+	acts := sc.actions[:0]
+	for _, o := range sc.opts {
 		v := float64(o.Gain()) + t.ev[t.sol.stateIndex(t.rules.Next(st, o))]
-		adv.Actions = append(adv.Actions, Action{Kind: Score, Scoring: o, Expected: base + v})
+		acts = append(acts, Action{Kind: Score, Scoring: o, Expected: base + v})
 	}
 	if roll < 3 {
-		// next[τ] is the value of having pattern τ after the next roll.
-		next := sc.e3
+		// Ẽ' of every keep by the solver's one-die-at-a-time recursion:
+		// over Ẽ3 before the last roll, over Ẽ2 (the best keep's Ẽ'2 for
+		// each pattern) before the second.
+		copy(sc.kv[firstPattern:], sc.e3[:])
+		averageKeeps(&sc.kv)
 		if roll == 1 {
-			var k2 [NumKeeps]float64
-			keepValues(&sc.e3, &k2)
-			maxOverSubKeeps(&k2, &sc.mv)
-			copy(next[:], sc.mv[firstPattern:])
+			maxOverSubKeepsInPlace(&sc.kv)
+			averageKeeps(&sc.kv)
 		}
 		for i := space.subKeepStart[w]; i < space.subKeepStart[w+1]; i++ {
 			k := int(space.subKeeps[i])
-			adv.Actions = append(adv.Actions, Action{Kind: Keep, Keep: space.keep[k], Expected: base + keepValue(k, &next)})
+			acts = append(acts, Action{Kind: Keep, Keep: space.keep[k], Expected: base + sc.kv[k]})
 		}
 	}
-	sort.SliceStable(adv.Actions, func(i, j int) bool {
-		a, b := adv.Actions[i], adv.Actions[j]
-		if a.Expected != b.Expected {
-			return a.Expected > b.Expected
+	sc.actions = acts
+	// Sort positions rather than the actions themselves (small moves), by
+	// insertion: there are at most a few dozen, and it is stable.
+	order := sc.order[:0]
+	for i := range acts {
+		order = append(order, i)
+		for j := len(order) - 1; j > 0 && before(&acts[order[j]], &acts[order[j-1]]); j-- {
+			order[j], order[j-1] = order[j-1], order[j]
 		}
-		if a.Kind != b.Kind {
-			return a.Kind == Score
-		}
-		if a.Kind == Score {
-			return a.Scoring.Category < b.Scoring.Category
-		}
-		return a.Keep.Size() > b.Keep.Size()
-	})
+	}
+	sc.order = order
+	adv.Actions = make([]Action, len(acts))
+	for i, j := range order {
+		adv.Actions[i] = acts[j]
+	}
 	adv.Expected = adv.Actions[0].Expected
 	return adv, nil
+}
+
+// before orders actions best first; ties put scoring before keeping, then
+// follow category order and larger keeps.
+func before(a, b *Action) bool {
+	switch {
+	case a.Expected != b.Expected:
+		return a.Expected > b.Expected
+	case a.Kind != b.Kind:
+		return a.Kind == Score
+	case a.Kind == Score:
+		return a.Scoring.Category < b.Scoring.Category
+	}
+	return a.Keep.Size() > b.Keep.Size()
 }
 
 // keepValue is Ẽ'(ω') = Σ_{τ ≥ ω'} P(τ − ω') next[τ] of the exact Yacht

@@ -8,37 +8,10 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
-	"math/bits"
 )
 
 // fileMagic starts a saved table.
 const fileMagic = "ALEAYT1\n"
-
-// forEachState calls fn for every state the table computes, in a fixed
-// order: fill counts from full to empty, masks ascending, upper totals
-// ascending, flag off then on.
-func (s *solver) forEachState(fn func(i int)) {
-	for fill := s.n - 1; fill >= 0; fill-- {
-		for m := uint32(0); m < 1<<uint(s.n); m++ {
-			if bits.OnesCount32(m) != fill {
-				continue
-			}
-			reach := s.reachable(m)
-			flags := 1
-			if s.flagBits != 0 && s.yacht >= 0 && m&(1<<uint(s.yacht)) != 0 {
-				flags = 2
-			}
-			for u := 0; u <= s.threshold; u++ {
-				if reach&(1<<uint(u)) == 0 {
-					continue
-				}
-				for fl := 0; fl < flags; fl++ {
-					fn(s.index(m, u, fl == 1))
-				}
-			}
-		}
-	}
-}
 
 // WriteTo saves the table: a magic string, the rule set's key and
 // fingerprint, the number of values, the values (float64, little endian) of

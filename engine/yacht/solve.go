@@ -6,11 +6,13 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
-// Table holds seed 001's Ẽ(s) — the expected score still to come under
+// Table holds Ẽ(s) of the exact Yacht strategy (最大期待値戦略の計算手法の整理) — the expected score still to come under
 // optimal play, bonuses included — for every reachable class of sheets
 // (filled categories, upper total capped at the bonus threshold[, Yacht-bonus
 // flag]). A Table is immutable and safe for concurrent use.
@@ -19,6 +21,8 @@ type Table struct {
 	sol      *solver
 	ev       []float64
 	computed int // number of states whose value was computed
+	// scratch recycles Advise's buffers.
+	scratch sync.Pool
 }
 
 // solver is the rule set compiled for the inner loops.
@@ -31,13 +35,21 @@ type solver struct {
 	pts       [][NumPatterns]int16
 	face      []int // upper face of category i, 0 for the lower section
 	upperCats []int
-	yacht     int
+	lowerCats []int
+	// scoring[i] lists the patterns category i scores points for (the
+	// patterns holding its face, for an upper category).
+	scoring [][]uint8
+	yacht   int
 	// special is set when five equal dice can score differently from
 	// PointsFor (jokers, extra bonuses).
 	special bool
 	// reach[m] is the bitset of capped upper totals reachable when the
 	// upper categories with bits m (bit j = upperCats[j]) are filled.
 	reach []uint64
+	// rest[m] is the set of upper totals the upper categories still open
+	// can add when those with bits m are filled: bit x of rest[m][0] for
+	// x < 64, rest[m][1] != 0 when some total of 64 or more is possible.
+	rest [][2]uint64
 	// faceCount[f][w] is how many dice of pattern w show face f+1.
 	faceCount [6][NumPatterns]uint8
 	// yachtPattern[f] is the pattern index of five dice showing f+1.
@@ -55,14 +67,20 @@ func compile(r *Rules) (*solver, error) {
 	s.special = r.ExtraYachtBonus != 0 || r.Joker != NoJoker
 	s.pts = make([][NumPatterns]int16, s.n)
 	s.face = make([]int, s.n)
+	s.scoring = make([][]uint8, s.n)
 	for i := range r.Categories {
 		c := &r.Categories[i]
 		for w := 0; w < NumPatterns; w++ {
 			s.pts[i][w] = int16(c.PointsFor(Pattern(w)))
+			if s.pts[i][w] > 0 {
+				s.scoring[i] = append(s.scoring[i], uint8(w))
+			}
 		}
 		if c.Kind == KindUpper {
 			s.face[i] = c.Face
 			s.upperCats = append(s.upperCats, i)
+		} else {
+			s.lowerCats = append(s.lowerCats, i)
 		}
 	}
 	s.reach = make([]uint64, 1<<len(s.upperCats))
@@ -85,6 +103,27 @@ func compile(r *Rules) (*solver, error) {
 			set = next
 		}
 		s.reach[m] = set
+	}
+	s.rest = make([][2]uint64, len(s.reach))
+	for m := range s.rest {
+		sums := []bool{true}
+		for j, ci := range s.upperCats {
+			if m&(1<<j) != 0 {
+				continue
+			}
+			next := make([]bool, len(sums)+NumDice*s.face[ci])
+			for x, ok := range sums {
+				for k := 0; ok && k <= NumDice; k++ {
+					next[x+k*s.face[ci]] = true
+				}
+			}
+			sums = next
+		}
+		for x, ok := range sums {
+			if ok {
+				s.rest[m][x>>6] |= 1 << (x & 63)
+			}
+		}
 	}
 	for w := 0; w < NumPatterns; w++ {
 		for f := 0; f < 6; f++ {
@@ -111,14 +150,38 @@ func (s *solver) index(filled uint32, upper int, flag bool) int {
 	return i
 }
 
-func (s *solver) reachable(filled uint32) uint64 {
+func (s *solver) reachable(filled uint32) uint64 { return s.reach[s.upperMask(filled)] }
+
+// upperMask maps a category set to its upper categories (bit j =
+// upperCats[j]), the index of reach and rest.
+func (s *solver) upperMask(filled uint32) int {
 	m := 0
 	for j, ci := range s.upperCats {
 		if filled&(1<<uint(ci)) != 0 {
 			m |= 1 << j
 		}
 	}
-	return s.reach[m]
+	return m
+}
+
+// bonusKey tells apart the upper totals of a category set that have
+// different futures. The rest of the game can add any total x of rest and
+// earns the bonus when upper+x reaches the threshold, so the future depends
+// on upper only through the smallest possible x that reaches it (x ≥
+// threshold − upper): totals with the same smallest x — or none — have the
+// same values in every later state. This is the equivalence ∼ of the exact
+// Yacht strategy (最大期待値戦略の計算手法の整理) made
+// finer than capping: for example once the bonus can no longer be reached,
+// every lower total is alike.
+func (s *solver) bonusKey(rest *[2]uint64, upper int) int {
+	need := max(s.threshold-upper, 0)
+	if r := rest[0] >> uint(need); r != 0 {
+		return need + bits.TrailingZeros64(r)
+	}
+	if rest[1] != 0 {
+		return 64
+	}
+	return 65
 }
 
 // scratch holds one worker's buffers, so the inner loops never allocate.
@@ -127,55 +190,73 @@ type scratch struct {
 	kv   [NumKeeps]float64
 	mv   [NumKeeps]float64
 	opts []Scoring
+	// actions and order are Advise's list and its sorted positions.
+	actions []Action
+	order   []int
 }
 
 // fillE3 computes Ẽ3(s, ω) for every pattern ω: the best over open
-// categories c of Ẽ(s ∪ (c ↦ σ_c(ω))) + σ̃(s, c ↦ σ_c(ω)).
+// categories c of Ẽ(s ∪ (c ↦ σ_c(ω))) + σ̃(s, c ↦ σ_c(ω)). Like
+// fillE3Lanes, every pattern starts from the best category scoring 0 for it,
+// and each category then visits only the patterns it scores points for.
 func (s *solver) fillE3(ev []float64, st State, sc *scratch) {
 	e3 := &sc.e3
-	for w := range e3 {
-		e3[w] = math.Inf(-1)
-	}
 	u := min(st.Upper, s.threshold)
-	for i := 0; i < s.n; i++ {
-		bit := uint32(1) << uint(i)
-		if st.Filled&bit != 0 {
+	var upper [6][NumDice + 1]float64
+	var lower [maxCategories]float64
+	withFlag := 0.0
+	zero := -1.0 // every value is ≥ 0
+	for j, ci := range s.upperCats {
+		if st.IsFilled(ci) {
 			continue
 		}
-		next := st.Filled | bit
-		pts := &s.pts[i]
-		if f := s.face[i]; f != 0 {
-			// The points take only six values (0..5 dice showing f).
-			var byCount [NumDice + 1]float64
-			for n := 0; n <= NumDice; n++ {
-				p := n * f
-				v := float64(p)
-				if u < s.threshold && u+p >= s.threshold {
-					v += float64(s.bonus)
-				}
-				byCount[n] = v + ev[s.index(next, u+p, st.YachtBonus)]
+		next := st.Filled | 1<<uint(ci)
+		f := s.face[ci]
+		for n := 0; n <= NumDice; n++ {
+			p := n * f
+			v := float64(p)
+			if u < s.threshold && u+p >= s.threshold {
+				v += float64(s.bonus)
 			}
-			cnt := &s.faceCount[f-1]
-			for w := 0; w < NumPatterns; w++ {
-				e3[w] = max(e3[w], byCount[cnt[w]])
-			}
+			upper[j][n] = v + ev[s.index(next, u+p, st.YachtBonus)]
+		}
+		zero = max(zero, upper[j][0])
+	}
+	for _, ci := range s.lowerCats {
+		if st.IsFilled(ci) {
 			continue
 		}
-		base := ev[s.index(next, u, st.YachtBonus)]
-		if i == s.yacht && s.flagBits != 0 {
-			withFlag := ev[s.index(next, u, true)]
-			for w := 0; w < NumPatterns; w++ {
-				p := int(pts[w])
-				v := float64(p) + base
-				if p > 0 {
-					v = float64(p) + withFlag
-				}
-				e3[w] = max(e3[w], v)
-			}
+		next := st.Filled | 1<<uint(ci)
+		lower[ci] = ev[s.index(next, u, st.YachtBonus)]
+		if ci == s.yacht && s.flagBits != 0 {
+			withFlag = ev[s.index(next, u, true)]
+		}
+		zero = max(zero, lower[ci])
+	}
+	for w := range e3 {
+		e3[w] = zero
+	}
+	for j, ci := range s.upperCats {
+		if st.IsFilled(ci) {
 			continue
 		}
-		for w := 0; w < NumPatterns; w++ {
-			e3[w] = max(e3[w], float64(pts[w])+base)
+		byCount := &upper[j]
+		cnt := &s.faceCount[s.face[ci]-1]
+		for _, w := range s.scoring[ci] {
+			e3[w] = maxNonNegative(e3[w], byCount[cnt[w]])
+		}
+	}
+	for _, ci := range s.lowerCats {
+		if st.IsFilled(ci) {
+			continue
+		}
+		next := lower[ci]
+		if ci == s.yacht && s.flagBits != 0 {
+			next = withFlag
+		}
+		pts := &s.pts[ci]
+		for _, w := range s.scoring[ci] {
+			e3[w] = maxNonNegative(e3[w], float64(pts[w])+next)
 		}
 	}
 	if s.special && s.yacht >= 0 && st.IsFilled(s.yacht) {
@@ -196,14 +277,13 @@ func (s *solver) fillE3(ev []float64, st State, sc *scratch) {
 
 func (s *solver) stateIndex(st State) int { return s.index(st.Filled, st.Upper, st.YachtBonus) }
 
-// rollBack runs E2' → E2 → E1' → E1 → Ẽ from sc.e3. Seed 001's
+// rollBack runs E2' → E2 → E1' → E1 → Ẽ from sc.e3. The exact strategy's
 // Ẽ'k(s, ω') = Σ_{τ ≥ ω'} P(τ − ω') Ẽk+1(s, τ) is evaluated one die at a
 // time: rolling the 5−|ω'| free dice is rolling one die and then the rest, so
 // Ẽ'(ω') = (1/6) Σ_f Ẽ'(ω' + f), which gives exactly the multinomial weights
 // with 6 additions per keep instead of one per outcome. Ẽk(s, ω) =
 // max_{τ' ≤ ω} Ẽ'k(s, τ') is likewise a running maximum over "ω minus one
-// die". The direct multinomial sums are used by Advice and checked against
-// this in the tests.
+// die". The tests check this against the direct multinomial sums.
 func rollBack(sc *scratch) float64 {
 	kv, mv := &sc.kv, &sc.mv
 	copy(kv[firstPattern:], sc.e3[:])
@@ -224,18 +304,55 @@ func rollBack(sc *scratch) float64 {
 func averageKeeps(kv *[NumKeeps]float64) {
 	for k := firstPattern - 1; k >= 0; k-- {
 		c := &space.child[k]
-		kv[k] = (kv[c[0]] + kv[c[1]] + kv[c[2]] + kv[c[3]] + kv[c[4]] + kv[c[5]]) / 6
+		kv[k] = (kv[c[0]] + kv[c[1]] + kv[c[2]] + kv[c[3]] + kv[c[4]] + kv[c[5]]) * sixth
 	}
 }
 
-// maxOverSubKeeps sets mv[k] = max over keeps k' ≤ k of kv[k'].
-func maxOverSubKeeps(kv, mv *[NumKeeps]float64) {
-	for k := 0; k < NumKeeps; k++ {
-		v := kv[k]
-		for _, j := range space.subs[k].list[:space.subs[k].n] {
-			v = max(v, mv[j])
+// maxOverSubKeepsInPlace replaces kv[k] by the max over keeps k' ≤ k of
+// kv[k'] (values ≥ 0), in place: smaller keeps come first.
+func maxOverSubKeepsInPlace(kv *[NumKeeps]float64) {
+	// The maxima compare the values' bits as integers (see maxNonNegative).
+	kb := (*[NumKeeps]uint64)(unsafe.Pointer(kv))
+	for k := 1; k < NumKeeps; k++ {
+		sl := &space.subs[k]
+		v := kb[k]
+		switch sl.n {
+		case 1:
+			v = max(v, kb[sl.list[0]])
+		case 2:
+			v = max(v, kb[sl.list[0]], kb[sl.list[1]])
+		case 3:
+			v = max(v, kb[sl.list[0]], kb[sl.list[1]], kb[sl.list[2]])
+		default:
+			for _, j := range sl.list[:sl.n] {
+				v = max(v, kb[j])
+			}
 		}
-		mv[k] = v
+		kb[k] = v
+	}
+}
+
+// maxOverSubKeeps sets mv[k] = max over keeps k' ≤ k of kv[k'] (values ≥ 0).
+func maxOverSubKeeps(kv, mv *[NumKeeps]float64) {
+	// on the values' bits, as maxNonNegative does
+	bits := func(k int16) uint64 { return math.Float64bits(mv[k]) }
+	for k := 0; k < NumKeeps; k++ {
+		v := math.Float64bits(kv[k])
+		sl := &space.subs[k]
+		switch sl.n {
+		case 0:
+		case 1:
+			v = max(v, bits(sl.list[0]))
+		case 2:
+			v = max(v, bits(sl.list[0]), bits(sl.list[1]))
+		case 3:
+			v = max(v, bits(sl.list[0]), bits(sl.list[1]), bits(sl.list[2]))
+		default:
+			for _, j := range sl.list[:sl.n] {
+				v = max(v, bits(j))
+			}
+		}
+		mv[k] = math.Float64frombits(v)
 	}
 }
 
@@ -261,15 +378,10 @@ func build(ctx context.Context, r *Rules, minFill int) (*Table, error) {
 	}
 	t := &Table{rules: r, sol: s, ev: make([]float64, s.size())}
 	workers := runtime.GOMAXPROCS(0)
-	masksByFill := make([][]uint32, s.n+1)
-	for m := uint32(0); m < 1<<uint(s.n); m++ {
-		c := bits.OnesCount32(m)
-		masksByFill[c] = append(masksByFill[c], m)
-	}
-	var computed atomic.Int64
+	byFill := s.masksByFill()
 	done := ctx.Done()
 	for fill := s.n - 1; fill >= minFill; fill-- {
-		masks := masksByFill[fill]
+		masks := s.byWork(byFill[fill])
 		var next atomic.Int64
 		var wg sync.WaitGroup
 		var stopped atomic.Bool
@@ -277,12 +389,11 @@ func build(ctx context.Context, r *Rules, minFill int) (*Table, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				sc := &scratch{opts: make([]Scoring, 0, 32)}
-				n := 0
+				b := newBatch()
 				for {
 					j := int(next.Add(1) - 1)
 					if j >= len(masks) {
-						break
+						return
 					}
 					select {
 					case <-done:
@@ -290,34 +401,108 @@ func build(ctx context.Context, r *Rules, minFill int) (*Table, error) {
 						return
 					default:
 					}
-					m := masks[j]
-					reach := s.reachable(m)
-					flags := 1
-					if s.flagBits != 0 && s.yacht >= 0 && m&(1<<uint(s.yacht)) != 0 {
-						flags = 2
-					}
-					for u := 0; u <= s.threshold; u++ {
-						if reach&(1<<uint(u)) == 0 {
-							continue
-						}
-						for fl := 0; fl < flags; fl++ {
-							st := State{Filled: m, Upper: u, YachtBonus: fl == 1}
-							s.fillE3(t.ev, st, sc)
-							t.ev[s.stateIndex(st)] = rollBack(sc)
-							n++
-						}
-					}
+					b.classes = s.appendClasses(b.classes[:0], masks[j])
+					s.solveClasses(t.ev, masks[j], b.classes, b)
 				}
-				computed.Add(int64(n))
 			}()
 		}
 		wg.Wait()
 		if stopped.Load() {
 			return nil, ctx.Err()
 		}
+		t.computed += s.countClasses(byFill[fill])
 	}
-	t.computed = int(computed.Load())
 	return t, nil
+}
+
+// masksByFill lists the category sets by the number of categories filled,
+// each list ascending.
+func (s *solver) masksByFill() [][]uint32 {
+	byFill := make([][]uint32, s.n+1)
+	for m := uint32(0); m < 1<<uint(s.n); m++ {
+		c := bits.OnesCount32(m)
+		byFill[c] = append(byFill[c], m)
+	}
+	return byFill
+}
+
+// appendClasses appends the classes of category set m that games reach —
+// the classes s/∼ of 最大期待値戦略の計算手法の整理 for the sheets whose
+// filled categories are m: the
+// reachable upper totals ascending (capped at the bonus threshold), each
+// with the Yacht-bonus flag off and then on when the rules track it and the
+// Yacht box is filled. It is the one enumeration of the table's states: the
+// solver computes exactly these and the file format stores them in this
+// order.
+func (s *solver) appendClasses(out []State, m uint32) []State {
+	reach := s.reachable(m)
+	flag := s.flagBits != 0 && s.yacht >= 0 && m&(1<<uint(s.yacht)) != 0
+	for reach != 0 {
+		u := bits.TrailingZeros64(reach)
+		reach &= reach - 1
+		out = append(out, State{Filled: m, Upper: u})
+		if flag {
+			out = append(out, State{Filled: m, Upper: u, YachtBonus: true})
+		}
+	}
+	return out
+}
+
+// countClasses counts the classes of the category sets masks.
+func (s *solver) countClasses(masks []uint32) int {
+	n := 0
+	for _, m := range masks {
+		n += s.classCount(m)
+	}
+	return n
+}
+
+// classCount is the number of classes of category set m.
+func (s *solver) classCount(m uint32) int {
+	c := bits.OnesCount64(s.reachable(m))
+	if s.flagBits != 0 && s.yacht >= 0 && m&(1<<uint(s.yacht)) != 0 {
+		c *= 2
+	}
+	return c
+}
+
+// byWork returns masks ordered by decreasing work (the batches each needs),
+// so that the workers taking them in turn finish together: the small ones
+// come last and fill the gaps.
+func (s *solver) byWork(masks []uint32) []uint32 {
+	type job struct {
+		m       uint32
+		batches int
+	}
+	jobs := make([]job, len(masks))
+	var classes, solve, same []State
+	for i, m := range masks {
+		classes = s.appendClasses(classes[:0], m)
+		solve, same = s.splitByKey(m, classes, solve[:0], same[:0])
+		jobs[i] = job{m, (len(solve) + laneWidth - 1) / laneWidth}
+	}
+	slices.SortStableFunc(jobs, func(a, b job) int { return b.batches - a.batches })
+	out := make([]uint32, len(masks))
+	for i, j := range jobs {
+		out[i] = j.m
+	}
+	return out
+}
+
+// forEachState calls fn with the table index of every state the table
+// computes, in a fixed order: fill counts from full to empty, category sets
+// ascending, then their classes as appendClasses lists them.
+func (s *solver) forEachState(fn func(i int)) {
+	byFill := s.masksByFill()
+	var classes []State
+	for fill := s.n - 1; fill >= 0; fill-- {
+		for _, m := range byFill[fill] {
+			classes = s.appendClasses(classes[:0], m)
+			for _, st := range classes {
+				fn(s.stateIndex(st))
+			}
+		}
+	}
 }
 
 // Rules returns the rule set of the table.
