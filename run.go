@@ -55,7 +55,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	}
 	line := strings.Join(fs.Args(), " ")
 
-	reg := all.Registry()
+	reg := all.Registry(all.Loopback())
 	d, err := bot.NewDispatcher(reg, bot.Options{CacheTTL: -1, UserRate: -1, GlobalRate: -1, Logger: stderrLogger(stderr)})
 	if err != nil {
 		fmt.Fprintln(stderr, "alea run:", err)

@@ -85,7 +85,7 @@ func startPlayground(ctx context.Context, cfg config.Config, d *bot.Dispatcher, 
 
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundOnly bool) error {
 	metrics := bot.NewMetrics()
-	d, err := bot.NewDispatcher(all.Registry(), bot.Options{
+	d, err := bot.NewDispatcher(all.Registry(all.Loopback()), bot.Options{
 		Logger:       log,
 		CacheTTL:     cacheTTL(cfg),
 		CacheEntries: cfg.CacheEntries,

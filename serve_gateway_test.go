@@ -92,7 +92,7 @@ func TestServeGateway(t *testing.T) {
 	go func() { done <- serve(ctx, cfg, slogger, false) }()
 
 	registered := fake.AwaitRegistered(t, "4242")
-	want, err := json.Marshal(bot.Definitions(all.Registry()))
+	want, err := json.Marshal(bot.Definitions(all.Registry(all.Loopback())))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -160,7 +160,7 @@ func TestEndpointLoad(t *testing.T) {
 		}},
 		{"/help, production rate limits", defaults, func(int64) map[string]any { return commandData("help") }},
 	} {
-		f := newFixture(t, all.Registry(), sc.opts)
+		f := newFixture(t, all.Registry(all.Loopback()), sc.opts)
 		r := runLoad(t, f, concurrency, dur, sc.next)
 		fmt.Printf("%-44s %8d %9.0f %9s %9s %9d %8d %8d %8d\n", sc.name, r.sent, float64(r.sent)/r.elapsed.Seconds(),
 			pct(r.latencies, 0.50).Round(time.Microsecond), pct(r.latencies, 0.99).Round(time.Microsecond),

@@ -14,7 +14,7 @@ import (
 // A gateway bot: connect, register the commands, answer until Ctrl-C,
 // then stop taking interactions and finish those in flight.
 func ExampleNewGateway() {
-	d, err := bot.NewDispatcher(all.Registry(), bot.Options{})
+	d, err := bot.NewDispatcher(all.Registry(all.Loopback()), bot.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}

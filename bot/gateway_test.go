@@ -204,7 +204,7 @@ func firstExamples(reg *commands.Registry) []string {
 // callback (or deferred and edited), with payloads within Discord's
 // limits, and no connection leaving loopback.
 func TestGatewayRegistersAndAnswersEveryCommand(t *testing.T) {
-	reg := all.Registry()
+	reg := all.Registry(all.Loopback())
 	f := newGatewayFixture(t, reg, bot.Options{UserRate: -1, GlobalRate: -1}, fakediscord.Options{}, nil)
 	f.open()
 	if !f.gw.Ready() {

@@ -7,18 +7,32 @@ import (
 	"github.com/alea-bot/alea/commands/help"
 	"github.com/alea-bot/alea/commands/orbs"
 	"github.com/alea-bot/alea/commands/trialrule"
-	"github.com/alea-bot/alea/commands/yacht"
+	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/commands/yachtgame"
+	"github.com/alea-bot/alea/engine/yacht"
 )
 
+// Deps are what the commands need from the process that runs them.
+type Deps struct {
+	// Tables are the Yacht tables, one per rule set, shared by every Yacht
+	// command (/yacht-advise, /yacht start, /yacht-stats).
+	Tables *yacht.Tables
+}
+
+// Loopback returns the dependencies of the local runner, the playground
+// and tests: fresh tables.
+func Loopback() Deps {
+	return Deps{Tables: &yacht.Tables{}}
+}
+
 // Registry returns a new registry with every command, /help last so that
-// it lists all the others.
-func Registry() *commands.Registry {
+// it lists all the others. Every field of d must be set.
+func Registry(d Deps) *commands.Registry {
 	reg := commands.NewRegistry(
-		// One line per command package: name.Command(),
+		// One line per command package: name.Command(...),
 		trialrule.Command(),
-		yacht.Command(),
-		yachtgame.Command(), yachtgame.StatsCommand(),
+		yachtcmd.Command(d.Tables),
+		yachtgame.Command(d.Tables), yachtgame.StatsCommand(d.Tables),
 		orbs.Command(),
 		coins.Command(),
 	)

@@ -14,7 +14,7 @@ func TestExamplesInEveryLocale(t *testing.T) {
 		t.Skip("the examples need full tables; built in the non-race run")
 	}
 	h := harness(t)
-	for _, c := range []*commands.Command{Command(), StatsCommand()} {
+	for _, c := range []*commands.Command{Command(&yacht.Tables{}), StatsCommand(&yacht.Tables{})} {
 		for _, ex := range c.Examples {
 			for _, loc := range commands.Locales {
 				h.Locale = loc

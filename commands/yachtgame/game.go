@@ -27,9 +27,9 @@ import (
 
 const colour = 0x2E86C1
 
-// Command returns /yacht (subcommand start), sharing the tables of
-// /yacht-advise.
-func Command() *commands.Command { return newCommand(yachtcmd.SharedTables()) }
+// Command returns /yacht (subcommand start) playing from tables (shared
+// with the other Yacht commands).
+func Command(tables *yacht.Tables) *commands.Command { return newCommand(tables) }
 
 func newCommand(tables *yacht.Tables) *commands.Command {
 	seedLo, seedHi := commands.Between(0, 1<<seedBits-1)
