@@ -13,4 +13,3 @@ func RuleChoices() []commands.Choice {
 	}
 	return out
 }
-
