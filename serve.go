@@ -85,7 +85,9 @@ func startPlayground(ctx context.Context, cfg config.Config, d *bot.Dispatcher, 
 
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger, playgroundOnly bool) error {
 	metrics := bot.NewMetrics()
-	d, err := bot.NewDispatcher(all.Registry(all.Loopback()), bot.Options{
+	deps := all.Loopback()
+	deps.StateKey, _ = cfg.StateKey()
+	d, err := bot.NewDispatcher(all.Registry(deps), bot.Options{
 		Logger:       log,
 		CacheTTL:     cacheTTL(cfg),
 		CacheEntries: cfg.CacheEntries,

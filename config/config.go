@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/joho/godotenv"
+
+	"github.com/alea-bot/alea/commands/seal"
 )
 
 // Secret is a value that must never appear in logs or output.
@@ -61,6 +63,23 @@ type Config struct {
 	HealthAddr       string        // HEALTH_ADDR
 	UserRate         float64       // RATE_PER_USER: requests per second per user
 	MaxHeavy         int           // MAX_HEAVY: heavy computations at once (0: CPUs)
+	StateSecret      Secret        // STATE_SECRET: key of the MAC on game states; empty: derived (StateKey)
+}
+
+// StateKey returns the key that seals game states: from STATE_SECRET, else
+// derived from DISCORD_TOKEN, else from DISCORD_PUBLIC_KEY, else the fixed
+// loopback key (loopback reports that last case: good only for the local
+// playground and the runner, since that key is no secret).
+func (c Config) StateKey() (k seal.Key, loopback bool) {
+	switch {
+	case c.StateSecret != "":
+		return seal.NewKey("STATE_SECRET:" + c.StateSecret.Reveal()), false
+	case c.Token != "":
+		return seal.NewKey("DISCORD_TOKEN:" + c.Token.Reveal()), false
+	case c.PublicKey != "":
+		return seal.NewKey("DISCORD_PUBLIC_KEY:" + c.PublicKey), false
+	}
+	return seal.Loopback(), true
 }
 
 // Gateway reports whether the gateway transport is configured.
@@ -89,6 +108,7 @@ var Variables = []struct{ Name, Default, Meaning string }{
 	{"HEALTH_ADDR", "127.0.0.1:9090", "listen address of /healthz, /readyz and /metrics"},
 	{"RATE_PER_USER", "2", "requests per second each user may make (bursts of 8)"},
 	{"MAX_HEAVY", "0", "heavy computations at once; 0 means one per CPU"},
+	{"STATE_SECRET", "", "key of the MAC on game states (16+ characters, the same on every replica); empty: derived from the token or public key (never logged)"},
 }
 
 // Error lists every bad setting found.
@@ -130,7 +150,7 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 	}
 	var problems []string
 	bad := func(name, val, want string) {
-		if name == "DISCORD_TOKEN" || name == "DISCORD_PUBLIC_KEY" {
+		if name == "DISCORD_TOKEN" || name == "DISCORD_PUBLIC_KEY" || name == "STATE_SECRET" {
 			val = "…"
 		}
 		problems = append(problems, fmt.Sprintf("%s=%q is not valid: %s", name, val, want))
@@ -230,6 +250,10 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 		c.UserRate = f
 	}
 	c.MaxHeavy = intVar("MAX_HEAVY", 0, 1024)
+	c.StateSecret = Secret(get("STATE_SECRET"))
+	if n := len(c.StateSecret); n > 0 && (n < 16 || n > 512 || strings.ContainsAny(c.StateSecret.Reveal(), " \t\n")) {
+		bad("STATE_SECRET", "", "16 to 512 characters without spaces, the same on every replica (e.g. the output of `openssl rand -hex 32`)")
+	}
 	if len(problems) > 0 {
 		return c, &Error{Problems: problems}
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/alea-bot/alea/commands/coins"
 	"github.com/alea-bot/alea/commands/help"
 	"github.com/alea-bot/alea/commands/orbs"
+	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/commands/trialrule"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/commands/yachtgame"
@@ -17,12 +18,15 @@ type Deps struct {
 	// Tables are the Yacht tables, one per rule set, shared by every Yacht
 	// command (/yacht-advise, /yacht start, /yacht-stats).
 	Tables *yacht.Tables
+	// StateKey seals every game state in custom_ids and messages
+	// (config.Config.StateKey gives it).
+	StateKey seal.Key
 }
 
 // Loopback returns the dependencies of the local runner, the playground
-// and tests: fresh tables.
+// and tests: fresh tables and the loopback state key (no secret).
 func Loopback() Deps {
-	return Deps{Tables: &yacht.Tables{}}
+	return Deps{Tables: &yacht.Tables{}, StateKey: seal.Loopback()}
 }
 
 // Registry returns a new registry with every command, /help last so that
@@ -33,8 +37,8 @@ func Registry(d Deps) *commands.Registry {
 		trialrule.Command(),
 		yachtcmd.Command(d.Tables),
 		yachtgame.Command(d.Tables), yachtgame.StatsCommand(d.Tables),
-		orbs.Command(),
-		coins.Command(),
+		orbs.Command(d.StateKey),
+		coins.Command(d.StateKey),
 	)
 	reg.Add(help.Command(reg))
 	return reg

@@ -22,6 +22,10 @@ type Harness struct {
 	Registry *commands.Registry
 	// Locale of the requests (default English).
 	Locale commands.Locale
+	// User is the user id of requests that name none: clicks and modal
+	// submissions (default "tester"; slash lines run as the runner's
+	// "local").
+	User string
 }
 
 // New returns a harness for cmds. It fails the test when a definition
@@ -33,7 +37,7 @@ func New(t testing.TB, cmds ...*commands.Command) *Harness {
 	if err != nil {
 		t.Fatalf("commandtest: %v", err)
 	}
-	return &Harness{t: t, Dispatcher: d, Registry: reg, Locale: commands.English}
+	return &Harness{t: t, Dispatcher: d, Registry: reg, Locale: commands.English, User: "tester"}
 }
 
 // Do runs a request and returns the reply and how it ended. A reply over
@@ -47,7 +51,7 @@ func (h *Harness) Do(req *commands.Request) (*commands.Reply, bot.Outcome) {
 		req.ID = "test"
 	}
 	if req.UserID == "" {
-		req.UserID = "tester"
+		req.UserID = h.User
 	}
 	return h.Dispatcher.Do(context.Background(), req)
 }
