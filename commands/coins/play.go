@@ -67,11 +67,11 @@ var (
 	txtNotYours = commands.T("This game belongs to %s: only they can move. Start your own with `/coins play`.",
 		"이 게임은 %s의 게임이라 그 사람만 둘 수 있습니다. `/coins play`로 직접 시작하세요.",
 		"この対戦は %s のものなので、本人しか指せません。`/coins play` で自分の対戦を始めてください。")
-	txtSomeone = commands.T("someone else", "다른 사람", "ほかの人")
-	txtIllegal   = commands.T("That move is not possible here; press one of the enabled buttons.", "지금은 그 수를 둘 수 없습니다. 활성화된 버튼을 누르세요.", "その手はここでは指せません。有効なボタンを押してください。")
-	txtHintWin   = commands.T("💡 With %s you are winning: %s.", "💡 %s에서는 당신이 이깁니다: %s.", "💡 %s ではあなたの勝ちです: %s。")
-	txtHintLose  = commands.T("💡 With %s you are losing against perfect play (black + white ≡ 1 mod 3); make a move and hope for a mistake.", "💡 %s에서는 상대가 최선이면 집니다 (검은 + 흰 ≡ 1 mod 3). 수를 두고 실수를 기다리세요.", "💡 %s では相手が最善なら負けです（黒 + 白 ≡ 1 mod 3）。手を指して相手のミスを待ちましょう。")
-	txtOppNames  = map[byte]commands.Text{
+	txtSomeone  = commands.T("someone else", "다른 사람", "ほかの人")
+	txtIllegal  = commands.T("That move is not possible here; press one of the enabled buttons.", "지금은 그 수를 둘 수 없습니다. 활성화된 버튼을 누르세요.", "その手はここでは指せません。有効なボタンを押してください。")
+	txtHintWin  = commands.T("💡 With %s you are winning: %s.", "💡 %s에서는 당신이 이깁니다: %s.", "💡 %s ではあなたの勝ちです: %s。")
+	txtHintLose = commands.T("💡 With %s you are losing against perfect play (black + white ≡ 1 mod 3); make a move and hope for a mistake.", "💡 %s에서는 상대가 최선이면 집니다 (검은 + 흰 ≡ 1 mod 3). 수를 두고 실수를 기다리세요.", "💡 %s では相手が最善なら負けです（黒 + 白 ≡ 1 mod 3）。手を指して相手のミスを待ちましょう。")
+	txtOppNames = map[byte]commands.Text{
 		'p': commands.T("perfect", "완벽한", "完全な"),
 		'm': commands.T("MCTS (k = 50)", "MCTS (k = 50)", "MCTS（k = 50）"),
 		'r': commands.T("random", "무작위", "ランダム"),

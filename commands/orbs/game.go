@@ -349,7 +349,7 @@ func gameComponents(l commands.Locale, key seal.Key, g game) []commands.ActionRo
 	if !useButtons(g.rows, g.cols) {
 		var rows []commands.ActionRow
 		for k, m := range menus(g.rows, g.cols) {
-			c := commands.Component{Kind: commands.SelectMenu, CustomID: g.customID(key, "m" + strconv.Itoa(k)), MinValues: 1, MaxValues: 1}
+			c := commands.Component{Kind: commands.SelectMenu, CustomID: g.customID(key, "m"+strconv.Itoa(k)), MinValues: 1, MaxValues: 1}
 			for n := m.lo; n < m.hi; n++ {
 				o := commands.SelectOption{Value: string(m.kind) + strconv.Itoa(n)}
 				bit := uint64(1) << uint(n)
@@ -375,11 +375,11 @@ func gameComponents(l commands.Locale, key seal.Key, g game) []commands.ActionRo
 	}
 	var rowBtns, colBtns []commands.Component
 	for r := 0; r < g.rows; r++ {
-		rowBtns = append(rowBtns, commands.Component{Kind: commands.Button, CustomID: g.customID(key, "r" + strconv.Itoa(r)),
+		rowBtns = append(rowBtns, commands.Component{Kind: commands.Button, CustomID: g.customID(key, "r"+strconv.Itoa(r)),
 			Label: txtRowButton.Format(l, orbs.RowLabel(r)), Style: style(1 << uint(r))})
 	}
 	for c := 0; c < g.cols; c++ {
-		colBtns = append(colBtns, commands.Component{Kind: commands.Button, CustomID: g.customID(key, "c" + strconv.Itoa(c)),
+		colBtns = append(colBtns, commands.Component{Kind: commands.Button, CustomID: g.customID(key, "c"+strconv.Itoa(c)),
 			Label: txtColButton.Format(l, orbs.ColLabel(c)), Style: style(1 << uint(colShift+c))})
 	}
 	chunk := func(bs []commands.Component) []commands.ActionRow {
