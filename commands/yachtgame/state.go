@@ -199,26 +199,19 @@ func (g *game) held() yacht.Counts {
 	return c
 }
 
-// humans counts the seats of different people (Discord users, and the
-// starter for the named seats).
+// humans counts the different people who press for the seats (Discord
+// users, and the starter for the named seats).
 func (g *game) humans() int {
-	seen := map[uint64]bool{}
-	n := 0
+	seen := map[owner]bool{}
 	for _, p := range g.players {
 		switch p.kind {
 		case seatUser:
-			if !seen[p.user] {
-				seen[p.user] = true
-				n++
-			}
+			seen[owner{numeric: true, id: p.user}] = true
 		case seatName:
-			if !seen[0] {
-				seen[0] = true
-				n++
-			}
+			seen[g.owner] = true
 		}
 	}
-	return n
+	return len(seen)
 }
 
 // radices returns, per category, 1 + the number of possible scores, and
