@@ -217,15 +217,23 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if g.idle < 1 || g.idle > maxIdle {
 		return nil, commands.Rejectf(msgBadIdle, maxIdle)
 	}
-	g.coach = coachOn
-	if g.humans() > 1 {
-		g.coach = coachHints
-	}
+	g.coach = coachAuto
 	if c := req.Options.String("coach", ""); c != "" {
 		g.coach = slices.Index(coachNames, c)
 		if g.coach < 0 {
 			return nil, commands.Rejectf(msgBadCoach, c)
 		}
+	}
+	// In a server, without players: a lobby people join.
+	if !req.Options.Has("players") && req.GuildID != "" && g.owner.numeric {
+		g.lobby = true
+		g.players[0] = player{kind: seatUser, user: g.owner.id, sheet: g.players[0].sheet, loss: g.players[0].loss}
+		r := renderLobby(d.Key, loc, g, "")
+		r.Volatile = true
+		return r, nil
+	}
+	if g.coach == coachAuto {
+		g.coach = autoCoach(g)
 	}
 	t, err := getTable(ctx, d.Tables, g.rules)
 	if err != nil {
@@ -290,6 +298,9 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	}
 	if g.over() {
 		return nil, commands.Rejectf(msgBadState)
+	}
+	if g.lobby {
+		return lobbyPress(ctx, d, loc, g, action[0], req)
 	}
 	t, err := getTable(ctx, d.Tables, g.rules)
 	if err != nil {
@@ -373,6 +384,98 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	r.Update = true
 	r.Volatile = true
 	return r, nil
+}
+
+// autoCoach is the default coach: on for one person, hints for more.
+func autoCoach(g *game) int {
+	if g.humans() > 1 {
+		return coachHints
+	}
+	return coachOn
+}
+
+// lobbyPress answers Join, Leave and Start.
+func lobbyPress(ctx context.Context, d *Deps, loc commands.Locale, g *game, a byte, req *commands.Request) (*commands.Reply, error) {
+	id, err := strconv.ParseUint(req.UserID, 10, 64)
+	at := -1
+	for i, p := range g.players {
+		if err == nil && p.user == id {
+			at = i
+		}
+	}
+	last := ""
+	switch a {
+	case 'j':
+		if err != nil || at >= 0 {
+			return nil, commands.Rejectf(msgAlreadySeated)
+		}
+		if len(g.players) >= maxPlayers {
+			return nil, commands.Rejectf(msgLobbyFull, maxPlayers)
+		}
+		g.players = append(g.players, player{kind: seatUser, user: id, sheet: yacht.NewSheet(g.rules), loss: make([]int, len(g.rules.Categories))})
+		last = msgJoined.Format(loc, "<@"+req.UserID+">")
+	case 'l':
+		if at < 0 {
+			return nil, commands.Rejectf(msgNotSeated)
+		}
+		if at == 0 {
+			return nil, commands.Rejectf(msgStarterStays)
+		}
+		g.players = append(g.players[:at], g.players[at+1:]...)
+		last = msgLeft.Format(loc, "<@"+req.UserID+">")
+	case 'g':
+		if ownerOf(req.UserID) != g.owner {
+			return nil, commands.Rejectf(msgOnlyStarter, g.owner.mention())
+		}
+		g.lobby = false
+		if g.coach == coachAuto {
+			g.coach = autoCoach(g)
+		}
+		g.step = (g.step + 1) & 0xFFFF
+		t, err := getTable(ctx, d.Tables, g.rules)
+		if err != nil {
+			return nil, err
+		}
+		r, err := render(ctx, d, loc, t, g, nil, req, "")
+		if err != nil {
+			return nil, err
+		}
+		r.Update, r.Volatile = true, true
+		return r, nil
+	default:
+		return nil, commands.Rejectf(msgNotNow, 0)
+	}
+	g.step = (g.step + 1) & 0xFFFF
+	r := renderLobby(d.Key, loc, g, last)
+	r.Update = true
+	r.Volatile = true
+	return r, nil
+}
+
+// renderLobby draws a lobby: who sits, and Join, Leave and Start.
+func renderLobby(key seal.Key, loc commands.Locale, g *game, last string) *commands.Reply {
+	c := sealGame(key, g, nil)
+	var seats []string
+	for i := range g.players {
+		seats = append(seats, fmt.Sprintf("%d. %s", i+1, seatLabel(loc, g, i, nil)))
+	}
+	desc := msgLobbyText.Format(loc, g.owner.mention(), maxPlayers) + "\n\n" + strings.Join(seats, "\n")
+	if last != "" {
+		desc = last + "\n\n" + desc
+	}
+	e := commands.Embed{Color: colour, Title: msgLobbyTitle.Format(loc, yachtcmd.RulesName(loc, g.rules.Key)), Description: desc,
+		URL: stateURL + c.String(), Footer: msgFooter.In(loc)}
+	start := msgStartButton.In(loc)
+	if len(g.players) == 1 {
+		start = msgPlayAloneButton.In(loc)
+	}
+	row := commands.ActionRow{
+		{Kind: commands.Button, CustomID: customID(key, 'j', c), Label: msgJoinButton.In(loc), Emoji: "🪑", Style: commands.Primary, Disabled: len(g.players) >= maxPlayers},
+		{Kind: commands.Button, CustomID: customID(key, 'l', c), Label: msgLeaveButton.In(loc), Style: commands.Secondary},
+		{Kind: commands.Button, CustomID: customID(key, 'g', c), Label: start, Emoji: "▶️", Style: commands.Success},
+	}
+	return &commands.Reply{Embeds: []commands.Embed{e}, Components: []commands.ActionRow{row}, Data: gameData(g, c.String()),
+		AllowedMentions: &commands.AllowedMentions{}}
 }
 
 func clonePlayers(ps []player) []player {

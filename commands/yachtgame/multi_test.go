@@ -382,3 +382,73 @@ func TestMultiLocales(t *testing.T) {
 		}
 	}
 }
+
+// startIn runs /yacht start in a server channel as user.
+func startIn(t *testing.T, h *commandtest.Harness, line, user string) *commands.Reply {
+	t.Helper()
+	req, err := bot.SlashRequest(h.Registry, line, h.Locale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.UserID, req.GuildID = user, "999999999999999999"
+	r, out := h.Do(req)
+	if out != bot.OK {
+		t.Fatalf("%s: %s %s", line, out, bot.FormatText(r))
+	}
+	return r
+}
+
+func lobbyButton(t *testing.T, r *commands.Reply, a byte) string {
+	t.Helper()
+	return mustFind(t, r, a).CustomID
+}
+
+func TestLobby(t *testing.T) {
+	h := harness(t)
+	r := startIn(t, h, "/yacht start seed:9", ann)
+	if d := gdata(t, r); !d.Lobby || len(d.Players) != 1 || d.Players[0].User != ann {
+		t.Fatalf("lobby: %+v", d)
+	}
+	if r.AllowedMentions == nil || len(r.AllowedMentions.Users) != 0 {
+		t.Errorf("the lobby pings: %+v", r.AllowedMentions)
+	}
+	if !strings.Contains(bot.FormatText(r), "Play alone") {
+		t.Errorf("one seat: %s", bot.FormatText(r))
+	}
+	r = asOK(t, h, bob, lobbyButton(t, r, 'j'))
+	if r2, out := as(h, bob, lobbyButton(t, r, 'j')); out != bot.Rejected || !strings.Contains(r2.Content, "already") {
+		t.Errorf("joined twice: %s %s", out, bot.FormatText(r2))
+	}
+	r = asOK(t, h, cy, lobbyButton(t, r, 'j'))
+	r = asOK(t, h, cy, lobbyButton(t, r, 'l'))
+	if r2, out := as(h, ann, lobbyButton(t, r, 'l')); out != bot.Rejected {
+		t.Errorf("the starter left: %s %s", out, bot.FormatText(r2))
+	}
+	if r2, out := as(h, bob, lobbyButton(t, r, 'g')); out != bot.Rejected || !strings.Contains(r2.Content, "<@"+ann+">") {
+		t.Errorf("Bob started: %s %s", out, bot.FormatText(r2))
+	}
+	for _, u := range []string{"444444444444444444", "555555555555555555", "666666666666666666", "777777777777777777"} {
+		r = asOK(t, h, u, lobbyButton(t, r, 'j'))
+	}
+	if d := gdata(t, r); len(d.Players) != 6 {
+		t.Fatalf("six seats: %+v", d)
+	}
+	if r2, out := as(h, cy, lobbyButton(t, r, 'j')); out != bot.Rejected || !strings.Contains(r2.Content, "full") {
+		t.Errorf("a seventh joined: %s %s", out, bot.FormatText(r2))
+	}
+	r = asOK(t, h, ann, lobbyButton(t, r, 'g'))
+	d := gdata(t, r)
+	if d.Lobby || d.Roll != 0 || d.Current != 0 || d.Players[1].User != bob || d.Coach != "hints" {
+		t.Fatalf("started: %+v", d)
+	}
+	checkPing(t, r, ann)
+	if raceEnabled {
+		return // the full table is built in the non-race run
+	}
+	r = rollAndScore(t, h, r, ann)
+	checkPing(t, r, bob)
+	// Outside a server (a DM, the runner) there is no lobby: a solo game.
+	if d := gdata(t, startAs(t, h, "/yacht start seed:9", ann)); d.Lobby || len(d.Players) != 1 {
+		t.Errorf("DM start: %+v", d)
+	}
+}

@@ -26,6 +26,7 @@ type GameData struct {
 	Over    bool         `json:"over"`
 	State   string       `json:"state"`
 	Coach   string       `json:"coach"`
+	Lobby   bool         `json:"lobby"`
 	Step    int          `json:"step"`
 }
 
@@ -90,7 +91,7 @@ func seatMention(loc commands.Locale, g *game, i int) string {
 
 func gameData(g *game, state string) GameData {
 	d := GameData{Rules: g.rules.Key, Current: g.cur, Roll: g.roll, Over: g.over(), State: state, Dice: []int{}, Held: []int{},
-		Coach: coachNames[g.coach], Step: g.step}
+		Coach: []string{"on", "hints", "off", "auto"}[g.coach], Step: g.step, Lobby: g.lobby}
 	if g.roll > 0 {
 		d.Dice = append(d.Dice, g.dice[:]...)
 		d.Held = append(d.Held, g.held().Faces()...)

@@ -37,7 +37,7 @@ import (
 // <state> is base64url (no padding) of a bit string, most significant bit
 // first:
 //
-//	preset 3 · lobby 1 · coach 2 · idle minutes 6 · step 16 · players−1 3 · current 3 ·
+//	preset 3 · lobby 1 · coach 2 (3: decided at the start of a lobby) · idle minutes 6 · step 16 · players−1 3 · current 3 ·
 //	roll 2 (0 = before the first roll) · [pattern 8 (0..251) if roll ≥ 1] ·
 //	[held dice 5 if roll is 1 or 2] · [turn loss 16 if roll ≥ 2] · dice seed 24 ·
 //	starter: 1 + (64-bit Discord id | 32-bit hash) ·
@@ -93,6 +93,9 @@ const (
 	coachOn    = 0 // the best move, every option's value and each decision's cost
 	coachHints = 1 // nothing public; a Hint button for the player whose turn it is
 	coachOff   = 2 // nothing at all until the summary
+	// coachAuto, in a lobby only: on for one person, hints for more,
+	// decided at the start.
+	coachAuto = 3
 )
 
 var coachNames = []string{"on", "hints", "off"}
@@ -332,7 +335,7 @@ func decode(s string) (*game, error) {
 	n := int(rd.read(3)) + 1
 	g.cur = int(rd.read(3))
 	g.roll = int(rd.read(2))
-	if g.coach >= len(coachNames) || g.idle < 1 || g.idle > maxIdle {
+	if g.coach > coachAuto || g.coach == coachAuto && !g.lobby || g.idle < 1 || g.idle > maxIdle {
 		return nil, bad("options")
 	}
 	if n > maxPlayers || g.cur >= n {

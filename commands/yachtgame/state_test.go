@@ -412,6 +412,9 @@ func FuzzDecode(f *testing.F) {
 	g.roll, g.dice, g.hold = 2, yacht.Dice{2, 2, 3, 5, 6}, 3
 	f.Add(g.encode())
 	f.Add(sixUsers(&testing.T{}, endGame).encode())
+	lobby := sixUsers(&testing.T{}, map[string]int{})
+	lobby.lobby, lobby.coach = true, coachAuto
+	f.Add(lobby.encode())
 	f.Add("")
 	f.Add("____")
 	f.Fuzz(func(t *testing.T, s string) {
