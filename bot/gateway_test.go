@@ -256,7 +256,7 @@ func TestGatewayRegistersAndAnswersEveryCommand(t *testing.T) {
 					continue
 				}
 				ack, cp, _ := f.answer(fakediscord.Interaction{Type: 3, Locale: locale, UserID: player,
-					Data: map[string]any{"custom_id": c.CustomID, "component_type": 2}})
+					Data: map[string]any{"custom_id": c.CustomID, "component_type": 2}, Message: json.RawMessage(payload)})
 				if cm := decodeMessage(t, cp); strings.Contains(cm.Content, "💥") || strings.HasPrefix(cm.Content, "❌") {
 					t.Errorf("%s: pressing %s: %s", line, c.CustomID, cm.Content)
 				}

@@ -406,8 +406,15 @@ func lobbyPress(ctx context.Context, d *Deps, loc commands.Locale, g *game, a by
 	last := ""
 	switch a {
 	case 'j':
-		if err != nil || at >= 0 {
-			return nil, commands.Rejectf(msgAlreadySeated)
+		if err != nil {
+			return nil, commands.Rejectf(msgNotSeated)
+		}
+		if at >= 0 {
+			// Joining twice changes nothing (two racing presses, or the
+			// starter pressing Join).
+			r := renderLobby(d.Key, loc, g, "")
+			r.Update, r.Volatile = true, true
+			return r, nil
 		}
 		if len(g.players) >= maxPlayers {
 			return nil, commands.Rejectf(msgLobbyFull, maxPlayers)

@@ -97,7 +97,6 @@ var (
 		"「参加」を押して席についてください（最大 %[2]d 人）。全員そろったら %[1]s さんがゲームを始めます。")
 	msgJoined        = commands.T("%s joined.", "%s 님이 참가했습니다.", "%s さんが参加しました。")
 	msgLeft          = commands.T("%s left.", "%s 님이 나갔습니다.", "%s さんが抜けました。")
-	msgAlreadySeated = commands.T("You already have a seat at this table.", "이미 이 테이블에 자리가 있습니다.", "すでにこの卓に席があります。")
 	msgNotSeated     = commands.T("You have no seat at this table.", "이 테이블에 자리가 없습니다.", "この卓に席がありません。")
 	msgStarterStays  = commands.T("The player who opened the table keeps their seat; start the game, or let the message be.", "테이블을 연 사람은 자리를 지킵니다. 게임을 시작하거나 메시지를 그대로 두세요.", "卓を開いた人は席を離れられません。ゲームを始めるか、そのままにしておいてください。")
 	msgLobbyFull     = commands.T("The table is full (%d players).", "테이블이 꽉 찼습니다 (%d명).", "卓は満席です（%d 人）。")

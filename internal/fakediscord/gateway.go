@@ -324,6 +324,9 @@ type Interaction struct {
 	GuildID string // default "42"; selects the shard
 	UserID  string // default: a new id per interaction
 	Data    any    // the interaction's data object
+	// Message is the message holding the pressed component, as Discord
+	// sends it with component and modal interactions (nil: none).
+	Message any
 }
 
 // Interact dispatches INTERACTION_CREATE to the session of the shard that
@@ -359,6 +362,9 @@ func (s *Server) Interact(t testing.TB, in Interaction) (token string) {
 			"roles": []string{}, "permissions": "0"}}
 	if in.Data != nil {
 		ev["data"] = in.Data
+	}
+	if in.Message != nil {
+		ev["message"] = in.Message
 	}
 	sess := s.gw.byShard[shard]
 	if sess == nil {
