@@ -358,8 +358,8 @@ func TestWinProbabilities(t *testing.T) {
 // A turn in Korean and Japanese for several people.
 func TestMultiLocales(t *testing.T) {
 	want := map[commands.Locale][]string{
-		commands.Korean:   {"님, 차례입니다", "힌트", "대신 두기", "플레이어 1"},
-		commands.Japanese: {"さん、あなたの番です", "ヒント", "代わりに打つ", "プレイヤー 1"},
+		commands.Korean:   {"님, 차례입니다", "힌트", "대신 진행", "플레이어 1"},
+		commands.Japanese: {"さん、あなたの番です", "ヒント", "代わりに進める", "プレイヤー 1"},
 	}
 	for loc, words := range want {
 		h := harness(t)

@@ -24,7 +24,7 @@ var (
 	msgNoUndo      = commands.T("Only the player who just scored can undo it, and only until the next player acts.",
 		"방금 기록한 플레이어만, 다음 플레이어가 움직이기 전까지 되돌릴 수 있습니다.",
 		"取り消せるのは直前に記入したプレイヤーだけで、次のプレイヤーが動くまでです。")
-	msgTooEarly       = commands.T("%s still has time: Alea can play for them in %d min.", "%s에게 아직 시간이 있습니다. %d분 뒤에 Alea가 대신 둘 수 있습니다.", "%s にはまだ時間があります。%d 分後に Alea が代わりに打てます。")
+	msgTooEarly       = commands.T("%s still has time: Alea can play for them in %d min.", "%s 님에게 아직 시간이 있습니다. %d분 뒤에 Alea가 대신 진행할 수 있습니다.", "%s さんにはまだ時間があります。%d 分後に Alea が代わりに進められます。")
 	msgTooManyPlayers = commands.T("%d players, at most %d", "%d명 (최대 %d명)", "%d 人（最大 %d 人）")
 	msgBadState       = commands.T("This game's state is damaged, so it cannot go on; start a new game with `/yacht start`.",
 		"이 게임의 상태가 손상되어 더 이어갈 수 없습니다. `/yacht start`로 새 게임을 시작하세요.",
@@ -77,11 +77,11 @@ var (
 	msgYourTurn       = commands.T("%s, it's your turn. 🎲", "%s 님, 차례입니다. 🎲", "%s さん、あなたの番です。🎲")
 	msgOverContent    = commands.T("🏁 Game over.", "🏁 게임이 끝났습니다.", "🏁 ゲーム終了です。")
 	msgAleaTurn       = commands.T("🤖 Alea: %s", "🤖 Alea: %s", "🤖 Alea: %s")
-	msgPlayedFor      = commands.T("⏱️ Alea played for %s: %s", "⏱️ Alea가 %s 대신 두었습니다: %s", "⏱️ Alea が %s の代わりに打ちました: %s")
+	msgPlayedFor      = commands.T("⏱️ Alea played for %s: %s", "⏱️ Alea가 %s 님 대신 이번 턴을 진행했습니다: %s", "⏱️ Alea が %s さんの代わりにこのターンを進めました: %s")
 	msgUndone         = commands.T("↩️ %s took back the last score.", "↩️ %s 님이 마지막 기록을 되돌렸습니다.", "↩️ %s さんが最後の記入を取り消しました。")
 	msgWinChances     = commands.T("Chance of winning: %s", "이길 확률: %s", "勝つ確率: %s")
 	msgHintTitle      = commands.T("💡 Every option, with its expected final score", "💡 모든 선택지와 최종 점수 기댓값", "💡 すべての選択肢と最終得点の期待値")
-	msgPlayedForCount = commands.T("⏱️ Alea played %d of these turns for them.", "⏱️ 이 중 %d턴은 Alea가 대신 두었습니다.", "⏱️ このうち %d ターンは Alea が代わりに打ちました。")
+	msgPlayedForCount = commands.T("⏱️ Alea played %d of these turns for them.", "⏱️ 이 중 %d턴은 Alea가 대신 진행했습니다.", "⏱️ このうち %d ターンは Alea が代わりに進めました。")
 	msgTurnMarker     = commands.T("▶ %s", "▶ %s", "▶ %s")
 
 	msgRollButton      = commands.T("Roll %d", "%d개 굴리기", "%d 個振る")
@@ -103,7 +103,7 @@ var (
 	msgOnlyStarter   = commands.T("Only %s, who opened the table, can start the game.", "테이블을 연 %s 님만 게임을 시작할 수 있습니다.", "卓を開いた %s さんだけがゲームを始められます。")
 	msgHintButton    = commands.T("Hint", "힌트", "ヒント")
 	msgUndoButton    = commands.T("Undo", "되돌리기", "取り消す")
-	msgPlayForButton = commands.T("Play for them", "대신 두기", "代わりに打つ")
+	msgPlayForButton = commands.T("Play for them", "대신 진행", "代わりに進める")
 	msgPick          = commands.T("Score a category…", "족보에 기록…", "役に記入…")
 	msgOptLabel      = commands.T("%s: %d", "%s: %d", "%s: %d")
 	msgOptBest       = commands.T("expected final %.2f — best", "최종 기댓값 %.2f — 최선", "最終期待値 %.2f — 最善")
