@@ -244,7 +244,7 @@ func TestBinaryServesTheGateway(t *testing.T) {
 	for _, c := range got {
 		names = append(names, c.Name)
 	}
-	for _, c := range all.Registry().Commands() {
+	for _, c := range all.Registry(all.Loopback()).Commands() {
 		want = append(want, c.Name.En)
 	}
 	sort.Strings(names)
@@ -252,7 +252,7 @@ func TestBinaryServesTheGateway(t *testing.T) {
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("registered commands %v, want %v", names, want)
 	}
-	wantJSON, _ := json.Marshal(payload.Definitions(all.Registry()))
+	wantJSON, _ := json.Marshal(payload.Definitions(all.Registry(all.Loopback())))
 	var gotDefs, wantDefs any
 	_ = json.Unmarshal(registered, &gotDefs)
 	_ = json.Unmarshal(wantJSON, &wantDefs)

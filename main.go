@@ -44,7 +44,7 @@ func realMain(args []string) int {
 	case "playground":
 		return serveMain(args, true)
 	case "run":
-		return runner.Main(all.Registry(), args, os.Stdout, os.Stderr)
+		return runner.Main(all.Registry(all.Loopback()), args, os.Stdout, os.Stderr)
 	case "register":
 		return registerMain(args)
 	case "healthcheck":

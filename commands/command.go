@@ -135,6 +135,37 @@ type Request struct {
 	Values []string
 	// Fields are a modal's text inputs by custom_id.
 	Fields map[string]string
+	// Message is the bot's own message that holds the pressed component
+	// (or that opened the modal), as Discord sends it with every component
+	// and modal interaction; nil for slash commands, or when the transport
+	// has none.
+	Message *Message
+}
+
+// Message is a message of the bot as a component interaction carries it.
+// Only the bot can edit it, so a game may keep (sealed) state in it.
+type Message struct {
+	ID         string
+	Content    string
+	Embeds     []Embed
+	Components []ActionRow
+	// EditedAt is when the message was last edited, or sent when it never
+	// was (Discord's edited_timestamp, else timestamp).
+	EditedAt time.Time
+}
+
+// HasComponent reports whether the message holds a component with
+// customID (Discord refuses an interaction whose custom_id is not on its
+// message; a transport of its own checks it with this).
+func (m *Message) HasComponent(customID string) bool {
+	for _, row := range m.Components {
+		for _, c := range row {
+			if c.CustomID == customID {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Subcommand returns the subcommand of the command path ("bw" for

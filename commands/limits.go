@@ -292,6 +292,9 @@ func ValidateReply(r *Reply) error {
 			ids[c.CustomID] = true
 		}
 	}
+	if r.AllowedMentions != nil && len(r.AllowedMentions.Users) > 100 {
+		return fmt.Errorf("%d users in allowed_mentions, at most 100", len(r.AllowedMentions.Users))
+	}
 	if len(r.Files) > MaxFiles {
 		return fmt.Errorf("%d files, at most %d", len(r.Files), MaxFiles)
 	}

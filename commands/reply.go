@@ -20,6 +20,16 @@ type Reply struct {
 	// Data is the engine's result for `alea run --format data`, in the
 	// schema docs/data.md gives for the command. It is never sent to Discord.
 	Data any
+	// AllowedMentions, when set, names the only users the message may ping
+	// (Discord's allowed_mentions with an empty parse list and these
+	// users); roles and @everyone are never pinged. Nil: nobody.
+	AllowedMentions *AllowedMentions
+}
+
+// AllowedMentions lists the users a message pings.
+type AllowedMentions struct {
+	// Users are Discord user ids (at most 100).
+	Users []string
 }
 
 // Embed is a Discord embed. Image and Thumbnail name an attached file

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/joho/godotenv"
+
+	"github.com/alea-bot/alea/commands/seal"
 )
 
 // Secret is a value that must never appear in logs or output.
@@ -67,6 +69,25 @@ type Config struct {
 	// Lifecycle: which transports run, and how long stopping may take.
 	UseGateway    bool          // DISCORD_GATEWAY: connect the gateway (default: when a token is set)
 	ShutdownGrace time.Duration // SHUTDOWN_GRACE: the bound on the whole shutdown
+
+	// Game state: the key of the MAC on every state in custom_ids and messages.
+	StateSecret Secret // STATE_SECRET: key of the MAC on game states; empty: derived (StateKey)
+}
+
+// StateKey returns the key that seals game states: from STATE_SECRET, else
+// derived from DISCORD_TOKEN, else from DISCORD_PUBLIC_KEY, else the fixed
+// loopback key (loopback reports that last case: good only for the local
+// playground and the runner, since that key is no secret).
+func (c Config) StateKey() (k seal.Key, loopback bool) {
+	switch {
+	case c.StateSecret != "":
+		return seal.NewKey("STATE_SECRET:" + c.StateSecret.Reveal()), false
+	case c.Token != "":
+		return seal.NewKey("DISCORD_TOKEN:" + c.Token.Reveal()), false
+	case c.PublicKey != "":
+		return seal.NewKey("DISCORD_PUBLIC_KEY:" + c.PublicKey), false
+	}
+	return seal.Loopback(), true
 }
 
 // Gateway reports whether the gateway transport is configured: a token,
@@ -103,6 +124,7 @@ var Variables = []struct{ Name, Default, Meaning string }{
 	{"MAX_HEAVY", "0", "heavy computations at once; 0 means one per CPU"},
 	{"DISCORD_GATEWAY", "", "true or false; false serves the HTTP endpoint alone with a token; empty: true when DISCORD_TOKEN is set"},
 	{"SHUTDOWN_GRACE", "8s", "the most a shutdown may take, whatever Discord does (Go duration, 100ms to 10m)"},
+	{"STATE_SECRET", "", "key of the MAC on game states (16+ characters, the same on every replica); empty: derived from the token or public key (never logged)"},
 }
 
 // Error lists every bad setting found.
@@ -144,7 +166,7 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 	}
 	var problems []string
 	bad := func(name, val, want string) {
-		if name == "DISCORD_TOKEN" || name == "DISCORD_PUBLIC_KEY" {
+		if name == "DISCORD_TOKEN" || name == "DISCORD_PUBLIC_KEY" || name == "STATE_SECRET" {
 			val = "…"
 		}
 		problems = append(problems, fmt.Sprintf("%s=%q is not valid: %s", name, val, want))
@@ -252,6 +274,10 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 	}
 	c.MaxHeavy = intVar("MAX_HEAVY", 0, 1024)
 	problems = append(problems, c.readLifecycle(get)...)
+	c.StateSecret = Secret(get("STATE_SECRET"))
+	if n := len(c.StateSecret); n > 0 && (n < 16 || n > 512 || strings.ContainsAny(c.StateSecret.Reveal(), " \t\n")) {
+		bad("STATE_SECRET", "", "16 to 512 characters without spaces, the same on every replica (e.g. the output of `openssl rand -hex 32`)")
+	}
 	if len(problems) > 0 {
 		return c, &Error{Problems: problems}
 	}

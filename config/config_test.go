@@ -101,6 +101,8 @@ func TestEachBadVariableIsNamed(t *testing.T) {
 		{"RATE_GLOBAL", "1e9"},
 		{"MAX_HEAVY", "-1"},
 		{"MAX_HEAVY", "100000"},
+		{"STATE_SECRET", "short"},
+		{"STATE_SECRET", "sixteen chars but spaces"},
 	} {
 		kv := []string{c.name, c.value}
 		// The endpoint pair goes together; give the partner a good value.
@@ -207,5 +209,37 @@ func TestLoadDotenv(t *testing.T) {
 	}
 	if err := LoadDotenv(path); err == nil {
 		t.Fatal("a broken .env was accepted")
+	}
+}
+
+func TestStateKey(t *testing.T) {
+	open := func(kv ...string) (sealed string, loopback bool) {
+		c, err := FromEnv(env(kv...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, lb := c.StateKey()
+		return k.Seal("state"), lb
+	}
+	secret, lb1 := open("STATE_SECRET", "0123456789abcdef0123")
+	withToken, lb2 := open("STATE_SECRET", "0123456789abcdef0123", "DISCORD_TOKEN", token)
+	fromToken, lb3 := open("DISCORD_TOKEN", token)
+	fromKey, lb4 := open("DISCORD_PUBLIC_KEY", publicKey, "HTTP_ADDR", ":8443")
+	none, lb5 := open()
+	if secret != withToken {
+		t.Error("STATE_SECRET does not win over the token")
+	}
+	if secret == fromToken || fromToken == fromKey || fromKey == none || fromToken == none {
+		t.Error("different sources give the same key")
+	}
+	if lb1 || lb2 || lb3 || lb4 || !lb5 {
+		t.Errorf("loopback = %v %v %v %v %v, want only the last", lb1, lb2, lb3, lb4, lb5)
+	}
+	if again, _ := open("DISCORD_TOKEN", token); again != fromToken {
+		t.Error("the derived key is not the same on every replica")
+	}
+	c, _ := FromEnv(env("STATE_SECRET", "0123456789abcdef0123"))
+	if strings.Contains(fmt.Sprintf("%v %+v", c, c), "0123456789abcdef") {
+		t.Error("STATE_SECRET printed")
 	}
 }

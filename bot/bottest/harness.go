@@ -7,6 +7,7 @@ package bottest
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -29,6 +30,18 @@ type Harness struct {
 	// last is the last request run and its reply, for Reusable.
 	last      *commands.Request
 	lastReply *commands.Reply
+	// User is the user id of requests that name none: clicks and modal
+	// submissions (default "tester"; slash lines run as the runner's
+	// "local").
+	User string
+	// Now is the clock that stamps messages' EditedAt (default: a fixed
+	// instant; tests move it to make time pass).
+	Now func() time.Time
+
+	// live maps each custom_id on a message to that message, as Discord
+	// keeps them: a reply that updates a message replaces its components.
+	live map[string]*commands.Message
+	sent int // messages posted
 }
 
 // New returns a harness for cmds. It fails the test when a definition
@@ -40,11 +53,16 @@ func New(t testing.TB, cmds ...*commands.Command) *Harness {
 	if err != nil {
 		t.Fatalf("bottest: %v", err)
 	}
-	return &Harness{t: t, Dispatcher: d, Registry: reg, Locale: commands.English}
+	epoch := time.Date(2026, 1, 1, 20, 0, 0, 0, time.UTC)
+	return &Harness{t: t, Dispatcher: d, Registry: reg, Locale: commands.English, User: "tester",
+		Now: func() time.Time { return epoch }, live: map[string]*commands.Message{}}
 }
 
 // Do runs a request and returns the reply and how it ended. A reply over
-// Discord's limits ends as bot.Internal.
+// Discord's limits ends as bot.Internal. A component or modal request
+// without a Message gets the live message holding its custom_id, as
+// Discord sends it; a public reply becomes a live message (a new one, or
+// the one it updates).
 func (h *Harness) Do(req *commands.Request) (*commands.Reply, bot.Outcome) {
 	h.t.Helper()
 	if req.Locale == "" {
@@ -54,10 +72,35 @@ func (h *Harness) Do(req *commands.Request) (*commands.Reply, bot.Outcome) {
 		req.ID = "test"
 	}
 	if req.UserID == "" {
-		req.UserID = "tester"
+		req.UserID = h.User
+	}
+	if req.Message == nil && (req.Kind == commands.KindComponent || req.Kind == commands.KindModal) {
+		if m := h.live[req.CustomID]; m != nil {
+			req.Message = copyMessage(m)
+		}
 	}
 	r, out := h.Dispatcher.Do(context.Background(), req)
 	h.last, h.lastReply = req, r
+	if out == bot.OK && r != nil && r.Modal != nil && req.Message != nil {
+		// The modal's submission comes with the message that opened it.
+		if m := h.live[req.CustomID]; m != nil {
+			h.live[r.Modal.CustomID] = m
+		}
+	}
+	if out == bot.OK && r != nil && !r.Ephemeral && r.Modal == nil {
+		msg := &commands.Message{}
+		if r.Update && req.Message != nil {
+			if m := h.live[req.CustomID]; m != nil && m.ID == req.Message.ID {
+				msg = m
+			}
+			msg.ID = req.Message.ID
+		}
+		if msg.ID == "" {
+			h.sent++
+			msg.ID = fmt.Sprintf("m%d", h.sent)
+		}
+		h.show(msg, r)
+	}
 	return r, out
 }
 
@@ -76,6 +119,51 @@ func (h *Harness) Reusable() bool {
 		return false
 	}
 	return bot.Reusable(cmd, h.last, h.lastReply)
+}
+
+// show makes r the content of the live message msg.
+func (h *Harness) show(msg *commands.Message, r *commands.Reply) {
+	for id, m := range h.live {
+		if m == msg {
+			delete(h.live, id)
+		}
+	}
+	msg.Content, msg.Embeds, msg.Components, msg.EditedAt = r.Content, r.Embeds, r.Components, h.Now()
+	for _, row := range r.Components {
+		for _, c := range row {
+			if c.CustomID != "" {
+				h.live[c.CustomID] = msg
+			}
+		}
+	}
+}
+
+// Post makes r a live message, as if the bot had sent it (a state built
+// by a test), and returns a copy of it.
+func (h *Harness) Post(r *commands.Reply) *commands.Message {
+	h.sent++
+	msg := &commands.Message{ID: fmt.Sprintf("m%d", h.sent)}
+	h.show(msg, r)
+	return copyMessage(msg)
+}
+
+// Message returns a copy of the live message that holds customID, or nil.
+func (h *Harness) Message(customID string) *commands.Message {
+	if m := h.live[customID]; m != nil {
+		return copyMessage(m)
+	}
+	return nil
+}
+
+// MessageOf returns r as the message it would be, for requests built by
+// hand (a replayed or forged press).
+func MessageOf(r *commands.Reply, editedAt time.Time) *commands.Message {
+	return &commands.Message{ID: "crafted", Content: r.Content, Embeds: r.Embeds, Components: r.Components, EditedAt: editedAt}
+}
+
+func copyMessage(m *commands.Message) *commands.Message {
+	c := *m
+	return &c
 }
 
 // Run runs a slash line such as `/orbs grid:"110/011"`. A line the runner

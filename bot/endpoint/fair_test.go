@@ -78,7 +78,7 @@ func TestHeavyFloodLeavesOthersAnswered(t *testing.T) {
 	o.Logger = slog.New(slog.DiscardHandler)
 	o.MaxHeavy, o.HeavyQueue = 2, 8
 	o.DeferAfter = time.Hour // held work keeps its HTTP request open
-	f := newFixture(t, commands.NewRegistry(yachtcmd.CommandWith(&tables), flood), o)
+	f := newFixture(t, commands.NewRegistry(yachtcmd.Command(&tables), flood), o)
 
 	type reply struct {
 		user    string

@@ -169,7 +169,7 @@ func TestEndpointLoad(t *testing.T) {
 	} {
 		m := bot.NewMetrics()
 		sc.opts.Metrics = m
-		f := newFixture(t, all.Registry(), sc.opts)
+		f := newFixture(t, all.Registry(all.Loopback()), sc.opts)
 		r := runLoad(t, f, concurrency, dur, maxRequests, sc.next)
 		t.Logf("%-44s %8d %9.0f %9s %9s %9d %8d %8d %8d", sc.name, r.sent, float64(r.sent)/r.elapsed.Seconds(),
 			pct(r.latencies, 0.50).Round(time.Microsecond), pct(r.latencies, 0.99).Round(time.Microsecond),

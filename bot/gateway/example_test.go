@@ -17,13 +17,13 @@ import (
 // A gateway bot: register the commands over REST, connect, answer until
 // Ctrl-C, then stop taking interactions and finish those in flight.
 func ExampleNew() {
-	d, err := bot.NewDispatcher(all.Registry(), bot.DefaultOptions())
+	d, err := bot.NewDispatcher(all.Registry(all.Loopback()), bot.DefaultOptions())
 	if err != nil {
 		log.Fatal(err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if _, err := registration.Register(ctx, payload.Definitions(all.Registry()), registration.Options{
+	if _, err := registration.Register(ctx, payload.Definitions(all.Registry(all.Loopback())), registration.Options{
 		Token:   os.Getenv("DISCORD_TOKEN"),
 		GuildID: os.Getenv("DISCORD_GUILD_ID"), // empty: global commands
 	}); err != nil {

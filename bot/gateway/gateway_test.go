@@ -194,7 +194,7 @@ func firstExamples(reg *commands.Registry) []string {
 // interaction's callback (or deferred and edited), with payloads within
 // Discord's limits, and no connection leaving loopback.
 func TestGatewayAnswersEveryCommand(t *testing.T) {
-	reg := all.Registry()
+	reg := all.Registry(all.Loopback())
 	f := newGatewayFixture(t, reg, bot.Options{CacheTTL: time.Minute}, fakediscord.Options{}, nil)
 	f.open()
 	if !f.gw.Ready() {
@@ -241,7 +241,7 @@ func TestGatewayAnswersEveryCommand(t *testing.T) {
 					continue
 				}
 				ack, cp, _ := f.answer(fakediscord.Interaction{Type: 3, Locale: locale, UserID: player,
-					Data: map[string]any{"custom_id": c.CustomID, "component_type": 2}})
+					Data: map[string]any{"custom_id": c.CustomID, "component_type": 2}, Message: json.RawMessage(payload)})
 				if cm := bottest.DecodeMessage(t, cp); strings.Contains(cm.Content, "💥") || strings.HasPrefix(cm.Content, "❌") {
 					t.Errorf("%s: pressing %s: %s", line, c.CustomID, cm.Content)
 				}

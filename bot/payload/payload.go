@@ -89,6 +89,9 @@ func requestFrom(i *discordgo.Interaction) (*commands.Request, error) {
 	default:
 		return nil, fmt.Errorf("payload: interaction type %d is not answered", i.Type)
 	}
+	if i.Message != nil && (req.Kind == commands.KindComponent || req.Kind == commands.KindModal) {
+		req.Message = messageFrom(i.Message)
+	}
 	return req, nil
 }
 
@@ -138,7 +141,10 @@ func Message(r *commands.Reply) *discordgo.InteractionResponseData {
 		Content:         r.Content,
 		Embeds:          embeds(r.Embeds),
 		Components:      components(r.Components),
-		AllowedMentions: &discordgo.MessageAllowedMentions{},
+		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}},
+	}
+	if r.AllowedMentions != nil {
+		d.AllowedMentions.Users = r.AllowedMentions.Users
 	}
 	if r.Ephemeral {
 		d.Flags = discordgo.MessageFlagsEphemeral
@@ -257,4 +263,46 @@ func Encode(req *commands.Request, reply *commands.Reply) ([]byte, error) {
 		Type discordgo.InteractionResponseType `json:"type"`
 		Data data                              `json:"data"`
 	}{resp.Type, data{choices}})
+}
+
+// messageFrom converts the bot's message that a component interaction
+// carries: what games keep in it (content, embeds, components) and when
+// it was last edited.
+func messageFrom(m *discordgo.Message) *commands.Message {
+	out := &commands.Message{ID: m.ID, Content: m.Content, EditedAt: m.Timestamp}
+	if m.EditedTimestamp != nil {
+		out.EditedAt = *m.EditedTimestamp
+	}
+	for _, e := range m.Embeds {
+		if e == nil {
+			continue
+		}
+		ce := commands.Embed{Title: e.Title, Description: e.Description, URL: e.URL, Color: e.Color}
+		if e.Footer != nil {
+			ce.Footer = e.Footer.Text
+		}
+		for _, f := range e.Fields {
+			if f != nil {
+				ce.Fields = append(ce.Fields, commands.Field{Name: f.Name, Value: f.Value, Inline: f.Inline})
+			}
+		}
+		out.Embeds = append(out.Embeds, ce)
+	}
+	for _, row := range m.Components {
+		ar, ok := row.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		var cr commands.ActionRow
+		for _, c := range ar.Components {
+			switch c := c.(type) {
+			case *discordgo.Button:
+				cr = append(cr, commands.Component{Kind: commands.Button, CustomID: c.CustomID, Label: c.Label, Disabled: c.Disabled, Style: commands.ButtonStyle(c.Style), URL: c.URL})
+			case *discordgo.SelectMenu:
+				cr = append(cr, commands.Component{Kind: commands.SelectMenu, CustomID: c.CustomID, Placeholder: c.Placeholder, Disabled: c.Disabled})
+			}
+		}
+		out.Components = append(out.Components, cr)
+	}
+	return out
 }

@@ -170,7 +170,7 @@ func (b *browser) expect(what, text string, wants ...string) {
 // text file, a game with buttons, the language switch, and a 400 px wide
 // window. Screenshots are saved as artifacts.
 func TestPlaygroundInChromium(t *testing.T) {
-	b := openBrowser(t, all.Registry(), bot.Options{})
+	b := openBrowser(t, all.Registry(all.Loopback()), bot.Options{})
 	run, shot, send, expect, count := b.run, b.shot, b.send, b.expect, b.count
 	ctx := b.ctx
 

@@ -2,25 +2,52 @@
 package all
 
 import (
+	"time"
+
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/coins"
 	"github.com/alea-bot/alea/commands/help"
 	"github.com/alea-bot/alea/commands/orbs"
+	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/commands/trialrule"
-	"github.com/alea-bot/alea/commands/yacht"
+	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/commands/yachtgame"
+	"github.com/alea-bot/alea/engine/yacht"
 )
 
+// Deps are what the commands need from the process that runs them.
+type Deps struct {
+	// Tables are the Yacht tables, one per rule set, shared by every Yacht
+	// command (/yacht-advise, /yacht start, /yacht-stats).
+	Tables *yacht.Tables
+	// StateKey seals every game state in custom_ids and messages
+	// (config.Config.StateKey gives it).
+	StateKey seal.Key
+	// Now is the clock (how long a Yacht player has been idle).
+	Now func() time.Time
+	// WinProbabilities, when set, shows each Yacht player's chance of
+	// winning on the scoreboard (nil: not shown).
+	WinProbabilities yachtgame.WinProbabilities
+}
+
+// Loopback returns the dependencies of the local runner, the playground
+// and tests: fresh tables and the loopback state key (no secret).
+func Loopback() Deps {
+	return Deps{Tables: &yacht.Tables{}, StateKey: seal.Loopback(), Now: time.Now}
+}
+
 // Registry returns a new registry with every command, /help last so that
-// it lists all the others.
-func Registry() *commands.Registry {
+// it lists all the others. Every field of d but WinProbabilities must be
+// set.
+func Registry(d Deps) *commands.Registry {
 	reg := commands.NewRegistry(
-		// One line per command package: name.Command(),
+		// One line per command package: name.Command(...),
 		trialrule.Command(),
-		yacht.Command(),
-		yachtgame.Command(), yachtgame.StatsCommand(),
-		orbs.Command(),
-		coins.Command(),
+		yachtcmd.Command(d.Tables),
+		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities}),
+		yachtgame.StatsCommand(d.Tables),
+		orbs.Command(d.StateKey),
+		coins.Command(d.StateKey),
 	)
 	reg.Add(help.Command(reg))
 	return reg

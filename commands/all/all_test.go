@@ -26,7 +26,7 @@ func examples(reg *commands.Registry) []string {
 }
 
 func TestEveryCommandIsLocalisedAndHasAnExample(t *testing.T) {
-	reg := all.Registry()
+	reg := all.Registry(all.Loopback())
 	for _, c := range reg.Commands() {
 		if err := commands.ValidateCommand(c); err != nil {
 			t.Error(err)
@@ -67,7 +67,7 @@ func TestEveryExampleAnswersInEveryLanguage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every command")
 	}
-	reg := all.Registry()
+	reg := all.Registry(all.Loopback())
 	h := bottest.New(t, reg.Commands()...)
 	for _, loc := range commands.Locales {
 		h.Locale = loc
@@ -84,7 +84,7 @@ func TestEveryExampleAnswersInEveryLanguage(t *testing.T) {
 }
 
 func TestHelpListsEveryCommand(t *testing.T) {
-	reg := all.Registry()
+	reg := all.Registry(all.Loopback())
 	h := bottest.New(t, reg.Commands()...)
 	for _, loc := range commands.Locales {
 		h.Locale = loc

@@ -70,7 +70,7 @@ func TestFormatsAgreeAcrossLanguages(t *testing.T) {
 	root := ".."
 	// The commands by the names a player sees, for commands named in text.
 	names := map[string]map[string]bool{"ko": {}, "ja": {}}
-	for _, c := range all.Registry().Commands() {
+	for _, c := range all.Registry(all.Loopback()).Commands() {
 		names["ko"][c.Name.In(commands.Korean)] = true
 		names["ja"][c.Name.In(commands.Japanese)] = true
 	}

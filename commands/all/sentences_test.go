@@ -121,7 +121,7 @@ func TestKeySentences(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the examples")
 	}
-	h := bottest.New(t, all.Registry().Commands()...)
+	h := bottest.New(t, all.Registry(all.Loopback()).Commands()...)
 	for _, c := range keySentences {
 		for loc, want := range c.want {
 			h.Locale = loc

@@ -151,7 +151,7 @@ func TestWordsAreThePlayersLanguage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every command")
 	}
-	reg := all.Registry()
+	reg := all.Registry(all.Loopback())
 	h := bottest.New(t, reg.Commands()...)
 	lines := append(examples(reg), mistakes...)
 	for _, loc := range commands.Locales {
@@ -204,7 +204,7 @@ func TestWordsAreThePlayersLanguage(t *testing.T) {
 // names the command, its subcommand or one of their options, so that /help
 // shows all of it in the names of the player's language.
 func TestExamplesFollowTheDefinitions(t *testing.T) {
-	reg := all.Registry()
+	reg := all.Registry(all.Loopback())
 	for _, c := range reg.Commands() {
 		exs := append([]string{}, c.Examples...)
 		for _, s := range c.Subcommands {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/coins"
 )
 
@@ -38,8 +39,8 @@ func boardOpt(en, ko, ja string, desc commands.Text) commands.Option {
 	return commands.Option{Name: commands.T(en, ko, ja), Description: desc, Type: commands.Integer, Required: true, Min: lo, Max: hi}
 }
 
-// Command returns /coins.
-func Command() *commands.Command {
+// Command returns /coins; key seals the games of /coins play.
+func Command(key seal.Key) *commands.Command {
 	simLo, simHi := commands.Between(1, maxTreeSims)
 	seedLo, seedHi := commands.Between(0, 1<<53)
 	gamesLo, gamesHi := commands.Between(1, maxMatchGames)
@@ -144,8 +145,13 @@ func Command() *commands.Command {
 			},
 		},
 		Routes: []commands.Route{
-			{Pattern: "coins/1/move/{state}", Handle: press},
-			{Pattern: "coins/1/hint/{state}", Handle: hint},
+			{Pattern: "coins/" + playVersion + "/move/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+				return press(ctx, key, req)
+			}},
+			{Pattern: "coins/" + playVersion + "/hint/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+				return hint(ctx, key, req)
+			}},
+			{Pattern: "coins/1/{rest...}", Handle: olderVersion},
 		},
 		Budget: 8 * time.Second,
 
@@ -162,7 +168,7 @@ func Command() *commands.Command {
 		case "tree":
 			return handleTree(ctx, req)
 		case "play":
-			return handlePlay(ctx, req)
+			return handlePlay(ctx, key, req)
 		case "match":
 			return handleMatch(ctx, req)
 		}
@@ -211,7 +217,7 @@ func formatInt(n int64) string {
 // optionName is the name a player sees for the option named en, in
 // locale l, from the command's definitions.
 func optionName(l commands.Locale, en string) string {
-	for _, s := range Command().Subcommands {
+	for _, s := range Command(seal.Key{}).Subcommands { // the definitions need no key
 		for _, o := range s.Options {
 			if o.Name.En == en {
 				return o.Name.In(l)

@@ -11,10 +11,16 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
 	coinscmd "github.com/alea-bot/alea/commands/coins"
+	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/coins"
 )
 
-func harness(t *testing.T) *bottest.Harness { return bottest.New(t, coinscmd.Command()) }
+// harness clicks as the user that runs the slash lines, who owns the games.
+func harness(t *testing.T) *bottest.Harness {
+	h := bottest.New(t, coinscmd.Command(seal.Loopback()))
+	h.User = "local"
+	return h
+}
 
 func dataJSON(t *testing.T, r *commands.Reply) string {
 	t.Helper()
@@ -86,7 +92,7 @@ func TestBWAgreesWithTreeSearch(t *testing.T) {
 
 func TestExamplesInEveryLocale(t *testing.T) {
 	h := harness(t)
-	c := coinscmd.Command()
+	c := coinscmd.Command(seal.Loopback())
 	for _, loc := range commands.Locales {
 		h.Locale = loc
 		for _, s := range c.Subcommands {
@@ -246,7 +252,7 @@ func moveButton(t *testing.T, r *commands.Reply, m coins.BWMove) commands.Compon
 		t.Fatalf("components %+v", r.Components)
 	}
 	c := r.Components[0][m.Index()]
-	if !strings.HasPrefix(c.CustomID, "coins/1/move/") || len(c.CustomID) > commands.MaxCustomID {
+	if !strings.HasPrefix(c.CustomID, "coins/2/move/") || len(c.CustomID) > commands.MaxCustomID {
 		t.Fatalf("custom_id %q", c.CustomID)
 	}
 	return c
@@ -351,15 +357,71 @@ func TestPlayButtons(t *testing.T) {
 	if out != bot.OK || !hr.Ephemeral || !strings.Contains(hr.Content, "take 2 black") {
 		t.Errorf("hint: %s %s", out, bot.FormatText(hr))
 	}
-	// Disabled moves and damaged custom_ids are rejected.
+	// Disabled moves and damaged custom_ids are rejected, even when they
+	// carry a valid tag.
+	key := seal.Loopback()
+	id, _ := key.Open(btn.CustomID)
+	owner := seal.Owner("local")
 	for _, id := range []string{
-		btn.CustomID[:len(btn.CustomID)-1] + "3", // white 2 with one white coin
-		"coins/1/move/2.1.x.0.1.0", "coins/1/move/2.1.p.0.1", "coins/1/move/999.1.p.0.1.0",
-		"coins/1/move/0.0.p.0.1.0", "coins/1/move/2.1.p.0.zz!.0", "coins/1/hint/1", "coins/1/hint/-1.2",
+		key.Seal(id[:len(id)-1] + "3"), // white 2 with one white coin
+		key.Seal("coins/2/move/2.1.x.0.1." + owner + ".0"), key.Seal("coins/2/move/2.1.p.0.1." + owner),
+		key.Seal("coins/2/move/999.1.p.0.1." + owner + ".0"), key.Seal("coins/2/move/0.0.p.0.1." + owner + ".0"),
+		key.Seal("coins/2/move/2.1.p.0.zz!." + owner + ".0"), key.Seal("coins/2/move/2.1.p.0.1.x1.0"),
+		key.Seal("coins/2/move/2.1.p.0.01." + owner + ".0"), key.Seal("coins/2/hint/1"), key.Seal("coins/2/hint/-1.2"),
 	} {
 		if r, out := h.Click(id); out != bot.Rejected || !r.Ephemeral {
 			t.Errorf("%s: outcome %s", id, out)
 		}
+	}
+}
+
+// TestForgedStates: a state without its tag, with another key's tag or
+// changed after sealing is refused; so is another user's press. Before
+// states were sealed, the custom_id coins/1/move/0.2.p.0.1.2 answered "you
+// win!" to anyone.
+func TestForgedStates(t *testing.T) {
+	h := harness(t)
+	r := h.MustRun("/coins play black:2 white:1")
+	btn := moveButton(t, r, coins.BWMove{Color: coins.White, Take: 1})
+	other := seal.NewKey("another bot's secret")
+	plain, _ := seal.Loopback().Open(btn.CustomID)
+	forged := []string{
+		"coins/2/move/0.2.p.0.1." + seal.Owner("local") + ".2",
+		other.Seal("coins/2/move/0.2.p.0.1." + seal.Owner("local") + ".2"),
+		other.Seal(plain),
+		strings.Replace(btn.CustomID, "2.1.p", "0.2.p", 1),
+		plain,
+	}
+	for _, id := range forged {
+		r, out := h.Click(id)
+		if out != bot.Rejected || !r.Ephemeral || !strings.Contains(r.Content, "outdated or damaged") {
+			t.Errorf("%s: %s %s", id, out, bot.FormatText(r))
+		}
+	}
+	// The old, unsealed format gets the older-version message.
+	for _, loc := range commands.Locales {
+		h.Locale = loc
+		r, out := h.Click("coins/1/move/0.2.p.0.1.2")
+		want := map[commands.Locale]string{commands.English: "older version", commands.Korean: "이전 버전", commands.Japanese: "以前のバージョン"}[loc]
+		if out != bot.Rejected || !r.Ephemeral || !strings.Contains(r.Content, want) {
+			t.Errorf("%s: old state: %s %s", loc, out, bot.FormatText(r))
+		}
+	}
+	h.Locale = commands.English
+	// Only the player who started may move; the hint is anyone's.
+	r2, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: btn.CustomID, UserID: "123456789012345678"})
+	if out != bot.Rejected || !r2.Ephemeral || !strings.Contains(r2.Content, "only they can move") {
+		t.Errorf("another user's press: %s %s", out, bot.FormatText(r2))
+	}
+	started, _ := h.Do(&commands.Request{Kind: commands.KindCommand, Command: "coins play", UserID: "123456789012345678",
+		Options: commands.Options{"black": int64(2), "white": int64(1)}})
+	b := moveButton(t, started, coins.BWMove{Color: coins.White, Take: 1})
+	r4, out := h.Click(b.CustomID)
+	if out != bot.Rejected || !strings.Contains(r4.Content, "<@123456789012345678>") {
+		t.Errorf("press on a Discord user's game: %s %s", out, bot.FormatText(r4))
+	}
+	if _, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: b.CustomID, UserID: "123456789012345678"}); out != bot.OK {
+		t.Errorf("the owner's press: %s", out)
 	}
 }
 
@@ -405,13 +467,16 @@ func TestMatch(t *testing.T) {
 // FuzzButtons presses move and hint buttons with arbitrary states: the
 // custom_id parser must answer or reject, never fail.
 func FuzzButtons(f *testing.F) {
-	for _, s := range []string{"2.1.p.0.1.0", "2.1.m.3.zz.3", "0.0.p.0.1.0", "100.100.r.0.1.2", "1.1.p.-1.1.0", "2.1", "..", "9999999999999999999.1.p.0.1.0"} {
+	for _, s := range []string{"2.1.p.0.1.h1.0", "2.1.m.3.zz.123.3", "2.1.p.0.1.0", "2.1.m.3.zz.3", "0.0.p.0.1.0", "100.100.r.0.1.2", "1.1.p.-1.1.0", "2.1", "..", "9999999999999999999.1.p.0.1.0"} {
 		f.Add(s)
 	}
-	h := bottest.New(f, coinscmd.Command())
+	h := bottest.New(f, coinscmd.Command(seal.Loopback()))
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, prefix := range []string{"coins/1/move/", "coins/1/hint/"} {
+		for _, prefix := range []string{"coins/2/move/", "coins/2/hint/", "coins/1/move/"} {
 			id := prefix + s
+			if !strings.Contains(s, seal.Separator) && !strings.HasPrefix(prefix, "coins/1/") {
+				id = seal.Loopback().Seal(id) // reach the state's parser
+			}
 			if len(id) > commands.MaxCustomID || strings.Contains(s, "/") {
 				return
 			}

@@ -8,17 +8,27 @@ import (
 	"strings"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/coins"
 )
 
 // A game against the bot keeps all its state in the buttons' custom_ids
-// (version 1): "coins/1/move/<black>.<white>.<opponent>.<ply>.<seed>.<move>"
+// (version 2), sealed with the bot's state key (package seal):
+//
+//	coins/2/move/<black>.<white>.<opponent>.<ply>.<seed>.<owner>.<move>~<tag>
+//
 // where opponent is p (perfect), m (mcts, k = 50) or r (random), ply counts
-// the moves made so far, seed (base 36) drives the bot's random choices, and
-// move is the lecture's child index of the button (0 black 1, 1 black 2,
-// 2 white 1, 3 white 2). "coins/1/hint/<black>.<white>" asks for a hint.
-// The bot's MCTS tree is rebuilt from the current position at each move
-// (k = 50 simulations under the root), since nothing is kept in memory.
+// the moves made so far, seed (base 36) drives the bot's random choices,
+// owner (seal.Owner) is who started the game and alone may move, and move
+// is the lecture's child index of the button (0 black 1, 1 black 2, 2 white
+// 1, 3 white 2). "coins/2/hint/<black>.<white>~<tag>" asks for a hint. The
+// tag covers the whole custom_id, so a state built by hand is refused.
+// Version 1 (unsealed, no owner) is answered with olderVersion. The bot's
+// MCTS tree is rebuilt from the current position at each move (k = 50
+// simulations under the root), since nothing is kept in memory.
+
+// playVersion is the version segment of the game's custom_ids.
+const playVersion = "2"
 
 // playData is play's --format data.
 type playData struct {
@@ -33,10 +43,11 @@ type playData struct {
 }
 
 type playState struct {
-	s    coins.BWState
-	opp  byte // 'p', 'm', 'r'
-	ply  int
-	seed uint64
+	s     coins.BWState
+	opp   byte // 'p', 'm', 'r'
+	ply   int
+	seed  uint64
+	owner string // seal.Owner of the player
 }
 
 var (
@@ -50,10 +61,17 @@ var (
 	txtTake      = commands.T("Take %d", "%d개", "%d枚")
 	txtHint      = commands.T("Hint", "힌트", "ヒント")
 	txtBadState  = commands.T("This game button is outdated or damaged; start a new game with `/coins play`.", "이 게임 버튼은 오래되었거나 손상되었습니다. `/동전 대국`으로 새 게임을 시작하세요.", "このボタンは古いか壊れています。`/コイン 対戦` で新しい対戦を始めてください。")
-	txtIllegal   = commands.T("That move is not possible here; press one of the enabled buttons.", "지금은 그 수를 둘 수 없습니다. 활성화된 버튼을 누르세요.", "その手はここでは指せません。有効なボタンを押してください。")
-	txtHintWin   = commands.T("💡 With %s you are winning: %s.", "💡 %s에서는 당신이 이깁니다: %s.", "💡 %s ではあなたの勝ちです: %s。")
-	txtHintLose  = commands.T("💡 With %s you are losing against perfect play (black + white ≡ 1 mod 3); make a move and hope for a mistake.", "💡 %s에서는 상대가 최선이면 집니다 (검은 + 흰 ≡ 1 mod 3). 수를 두고 실수를 기다리세요.", "💡 %s では相手が最善なら負けです（黒 + 白 ≡ 1 mod 3）。手を指して相手のミスを待ちましょう。")
-	txtOppNames  = map[byte]commands.Text{
+	txtOlder     = commands.T("This game is from an older version of Alea and cannot go on. Start a new one with `/coins play`.",
+		"이 게임은 이전 버전의 Alea에서 시작되어 더 이어갈 수 없습니다. `/동전 대국`으로 새 게임을 시작하세요.",
+		"このゲームは以前のバージョンの Alea で始まったため、続けられません。`/コイン 対戦` で新しく始めてください。")
+	txtNotYours = commands.T("This game belongs to %s: only they can move. Start your own with `/coins play`.",
+		"이 게임은 %s의 게임이라 그 사람만 둘 수 있습니다. `/동전 대국`으로 직접 시작하세요.",
+		"この対戦は %s のものなので、本人しか指せません。`/コイン 対戦` で自分の対戦を始めてください。")
+	txtSomeone  = commands.T("someone else", "다른 사람", "ほかの人")
+	txtIllegal  = commands.T("That move is not possible here; press one of the enabled buttons.", "지금은 그 수를 둘 수 없습니다. 활성화된 버튼을 누르세요.", "その手はここでは指せません。有効なボタンを押してください。")
+	txtHintWin  = commands.T("💡 With %s you are winning: %s.", "💡 %s에서는 당신이 이깁니다: %s.", "💡 %s ではあなたの勝ちです: %s。")
+	txtHintLose = commands.T("💡 With %s you are losing against perfect play (black + white ≡ 1 mod 3); make a move and hope for a mistake.", "💡 %s에서는 상대가 최선이면 집니다 (검은 + 흰 ≡ 1 mod 3). 수를 두고 실수를 기다리세요.", "💡 %s では相手が最善なら負けです（黒 + 白 ≡ 1 mod 3）。手を指して相手のミスを待ちましょう。")
+	txtOppNames = map[byte]commands.Text{
 		'p': commands.T("perfect", "완벽한", "完全なボット"),
 		'm': commands.T("MCTS (k = 50)", "MCTS (k = 50)", "MCTS（k = 50）のボット"),
 		'r': commands.T("random", "무작위", "ランダムなボット"),
@@ -61,16 +79,41 @@ var (
 	oppSpec = map[byte]string{'p': "perfect", 'm': "mcts", 'r': "random"}
 )
 
-func (p playState) encode(move int) string {
-	return fmt.Sprintf("coins/1/move/%d.%d.%c.%d.%s.%d", p.s.Black, p.s.White, p.opp, p.ply, strconv.FormatUint(p.seed, 36), move)
+// encode returns the sealed custom_id of move's button.
+func (p playState) encode(key seal.Key, move int) string {
+	return key.Seal("coins/" + playVersion + "/move/" + p.canonical(move))
 }
 
-// parsePlayState reads the state of a move button; it never trusts it.
+// hintID returns the sealed custom_id of the hint button.
+func hintID(key seal.Key, s coins.BWState) string {
+	return key.Seal(fmt.Sprintf("coins/%s/hint/%d.%d", playVersion, s.Black, s.White))
+}
+
+// olderVersion answers a button of a game started before states were
+// sealed.
+func olderVersion(context.Context, *commands.Request) (*commands.Reply, error) {
+	return nil, commands.Rejectf(txtOlder)
+}
+
+// openState returns the state of a pressed button after prefix, or false
+// when the custom_id was not sealed with key.
+func openState(key seal.Key, req *commands.Request, prefix string) (string, bool) {
+	id, ok := key.Open(req.CustomID)
+	if !ok || !strings.HasPrefix(id, prefix) {
+		return "", false
+	}
+	return id[len(prefix):], true
+}
+
+// parsePlayState reads the state of a move button (after the route and
+// without the tag); it never trusts it.
 func parsePlayState(s string) (playState, int, bool) {
 	f := strings.Split(s, ".")
-	if len(f) != 6 {
+	if len(f) != 7 || !seal.ValidOwner(f[5]) {
 		return playState{}, 0, false
 	}
+	owner := f[5]
+	f = append(f[:5], f[6])
 	b, err1 := strconv.ParseInt(f[0], 10, 64)
 	w, err2 := strconv.ParseInt(f[1], 10, 64)
 	ply, err3 := strconv.Atoi(f[3])
@@ -81,7 +124,17 @@ func parsePlayState(s string) (playState, int, bool) {
 		len(f[2]) != 1 || oppSpec[f[2][0]] == "" || move < 0 || move > 3 {
 		return playState{}, 0, false
 	}
-	return playState{s: coins.BWState{Black: b, White: w}, opp: f[2][0], ply: ply, seed: seed}, move, true
+	p := playState{s: coins.BWState{Black: b, White: w}, opp: f[2][0], ply: ply, seed: seed, owner: owner}
+	if p.canonical(move) != s {
+		return playState{}, 0, false
+	}
+	return p, move, true
+}
+
+// canonical is the state of move's button as encode writes it (without
+// route and tag).
+func (p playState) canonical(move int) string {
+	return fmt.Sprintf("%d.%d.%c.%d.%s.%s.%d", p.s.Black, p.s.White, p.opp, p.ply, strconv.FormatUint(p.seed, 36), p.owner, move)
 }
 
 func moveAt(i int) coins.BWMove {
@@ -107,7 +160,7 @@ func botMove(ctx context.Context, p playState) (coins.BWMove, error) {
 	return coins.BW{}.RandomMove(rng, p.s), nil
 }
 
-func handlePlay(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+func handlePlay(ctx context.Context, key seal.Key, req *commands.Request) (*commands.Reply, error) {
 	b, w := req.Options.Int("black", 0), req.Options.Int("white", 0)
 	if b+w == 0 {
 		return nil, commands.Rejectf(txtNoCoin)
@@ -116,7 +169,7 @@ func handlePlay(ctx context.Context, req *commands.Request) (*commands.Reply, er
 	if opp == 0 {
 		return nil, commands.Reject("`opponent` must be perfect, mcts or random.", "`opponent`는 perfect, mcts, random 중 하나입니다.", "`opponent` は perfect、mcts、random のいずれかです。")
 	}
-	p := playState{s: coins.BWState{Black: b, White: w}, opp: opp, seed: randomSeed()}
+	p := playState{s: coins.BWState{Black: b, White: w}, opp: opp, seed: randomSeed(), owner: seal.Owner(req.UserID)}
 	var lines []string
 	data := playData{Game: "bw", Opponent: oppSpec[opp]}
 	if req.Options.String("first", "me") == "bot" {
@@ -130,14 +183,25 @@ func handlePlay(ctx context.Context, req *commands.Request) (*commands.Reply, er
 		p.ply++
 		lines = append(lines, txtBotTook.Format(req.Locale, m.Take, colorName(req.Locale, m.Color)))
 	}
-	r := playReply(req.Locale, p, lines, &data)
+	r := playReply(req.Locale, key, p, lines, &data)
 	return r, nil
 }
 
-func press(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-	p, mi, ok := parsePlayState(req.Params["state"])
+func press(ctx context.Context, key seal.Key, req *commands.Request) (*commands.Reply, error) {
+	st, ok := openState(key, req, "coins/"+playVersion+"/move/")
 	if !ok {
 		return nil, commands.Rejectf(txtBadState)
+	}
+	p, mi, ok := parsePlayState(st)
+	if !ok {
+		return nil, commands.Rejectf(txtBadState)
+	}
+	if seal.Owner(req.UserID) != p.owner {
+		who := txtSomeone.In(req.Locale)
+		if !strings.HasPrefix(p.owner, "h") {
+			who = "<@" + p.owner + ">"
+		}
+		return nil, commands.Rejectf(txtNotYours, who)
 	}
 	m := moveAt(mi)
 	if !(coins.BW{}).Legal(p.s, m) {
@@ -166,7 +230,7 @@ func press(ctx context.Context, req *commands.Request) (*commands.Reply, error) 
 	} else {
 		data.Winner = "bot"
 	}
-	r := playReply(l, p, lines, &data)
+	r := playReply(l, key, p, lines, &data)
 	r.Update = true
 	return r, nil
 }
@@ -181,7 +245,7 @@ func coinRow(emoji string, n int64) string {
 
 // playReply shows the position after lines happened; when the game is over
 // (no coin left) the winner is whoever did not take the last coin.
-func playReply(l commands.Locale, p playState, lines []string, data *playData) *commands.Reply {
+func playReply(l commands.Locale, key seal.Key, p playState, lines []string, data *playData) *commands.Reply {
 	data.Black, data.White = p.s.Black, p.s.White
 	over := (coins.BW{}).Terminal(p.s)
 	data.Over = over
@@ -215,19 +279,23 @@ func playReply(l commands.Locale, p playState, lines []string, data *playData) *
 			emoji = "⚪"
 		}
 		row = append(row, commands.Component{
-			Kind: commands.Button, CustomID: p.encode(i), Emoji: emoji, Label: txtTake.Format(l, m.Take),
+			Kind: commands.Button, CustomID: p.encode(key, i), Emoji: emoji, Label: txtTake.Format(l, m.Take),
 			Style: commands.Secondary, Disabled: !(coins.BW{}).Legal(p.s, m),
 		})
 	}
 	row = append(row, commands.Component{
-		Kind: commands.Button, CustomID: fmt.Sprintf("coins/1/hint/%d.%d", p.s.Black, p.s.White), Emoji: "💡", Label: txtHint.In(l), Style: commands.Primary,
+		Kind: commands.Button, CustomID: hintID(key, p.s), Emoji: "💡", Label: txtHint.In(l), Style: commands.Primary,
 	})
 	r.Components = []commands.ActionRow{row}
 	return r
 }
 
-func hint(_ context.Context, req *commands.Request) (*commands.Reply, error) {
-	f := strings.Split(req.Params["state"], ".")
+func hint(_ context.Context, key seal.Key, req *commands.Request) (*commands.Reply, error) {
+	st, ok := openState(key, req, "coins/"+playVersion+"/hint/")
+	if !ok {
+		return nil, commands.Rejectf(txtBadState)
+	}
+	f := strings.Split(st, ".")
 	if len(f) != 2 {
 		return nil, commands.Rejectf(txtBadState)
 	}

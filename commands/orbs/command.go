@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/orbs"
 )
 
@@ -31,8 +32,8 @@ const colour = 0x3b5ba5
 // filePicture is the attached picture's name.
 const filePicture = "orbs.png"
 
-// Command returns the /orbs command.
-func Command() *commands.Command {
+// Command returns the /orbs command; key seals the puzzles it deals.
+func Command(key seal.Key) *commands.Command {
 	lo, hi := commands.Between(0, MaxLimit)
 	return &commands.Command{
 		Name: commands.T("orbs", "오브", "オーブ"),
@@ -66,15 +67,24 @@ func Command() *commands.Command {
 			`/orbs grid:"#... .... .... ...."`,
 			`/orbs random:5x5`,
 		},
-		Handle: handle,
-		Routes: []commands.Route{{Pattern: "orbs/1/{state}", Handle: press}},
+		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+			return handle(ctx, key, req)
+		},
+		Routes: []commands.Route{
+			{Pattern: gamePrefix + "{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+				return press(ctx, key, req)
+			}},
+			{Pattern: "orbs/1/{rest...}", Handle: func(context.Context, *commands.Request) (*commands.Reply, error) {
+				return nil, commands.Rejectf(txtOlder)
+			}},
+		},
 		Budget: 2 * time.Second,
 
 		Caching: &commands.Caching{Key: cacheKey},
 	}
 }
 
-func handle(_ context.Context, req *commands.Request) (*commands.Reply, error) {
+func handle(_ context.Context, key seal.Key, req *commands.Request) (*commands.Reply, error) {
 	hasGrid, hasRandom := req.Options.Has("grid"), req.Options.Has("random")
 	switch {
 	case hasGrid && hasRandom:
@@ -86,7 +96,7 @@ func handle(_ context.Context, req *commands.Request) (*commands.Reply, error) {
 		if !ok {
 			return nil, commands.Rejectf(txtBadRandom, orbs.MaxSize, commands.Quote(req.Options.String("random", "")))
 		}
-		return deal(req.Locale, rows, cols, newSeed())
+		return deal(req.Locale, key, seal.Owner(req.UserID), rows, cols, newSeed())
 	case !hasGrid:
 		return nil, commands.Rejectf(txtNeither)
 	}

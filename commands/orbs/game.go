@@ -8,13 +8,14 @@ import (
 	"strings"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/orbs"
 )
 
 // A random puzzle keeps all its state in the custom_ids of its buttons and
-// menus (version 1):
+// menus (version 2), sealed with the bot's state key (package seal):
 //
-//	orbs/1/<rows>x<cols>.<seed>.<pressed>.<clicks>.<action>
+//	orbs/2/<rows>x<cols>.<seed>.<pressed>.<clicks>.<owner>.<action>~<tag>
 //
 // rows and cols are the size (1…30, decimal); seed (base 36) deals the
 // puzzle through dealGrid; pressed (base 36) is the set of orbs pressed an
@@ -22,10 +23,19 @@ import (
 // bit 60: the diagonal orb); clicks (decimal, at most maxClicks) counts the
 // player's presses; action is what the component does: "r<n>" presses row
 // orb n, "c<n>" column orb n, "d" the diagonal orb, and "m<k>" marks select
-// menu k, whose chosen value ("r<n>" or "c<n>") names the orb. The longest
-// custom_id (30x30, 13-digit seed and set, 4-digit clicks) is 51 characters.
-// Every field is checked on the way in, and the state must be written
-// exactly as encode writes it.
+// menu k, whose chosen value ("r<n>" or "c<n>") names the orb; owner
+// (seal.Owner) is who dealt the puzzle and alone may press. The tag covers
+// the whole custom_id, so a state built by hand is refused; version 1
+// (unsealed, no owner) gets txtOlder. The longest custom_id (30x30, 13-digit
+// seed and set, 4-digit clicks, 20-digit owner) is 83 characters. Every
+// field is checked on the way in, and the state must be written exactly as
+// customID writes it.
+
+// gameVersion is the version segment of the puzzle's custom_ids.
+const gameVersion = "2"
+
+// gamePrefix begins every custom_id of a puzzle.
+const gamePrefix = "orbs/" + gameVersion + "/"
 
 // maxClicks caps the press counter (it stays there once reached).
 const maxClicks = 9999
@@ -42,6 +52,7 @@ type game struct {
 	seed       uint64
 	pressed    uint64
 	clicks     int
+	owner      string // seal.Owner of who dealt it
 }
 
 // parseSize reads a size such as "5x5", "3×7" or "4*6" (rows first) with
@@ -64,11 +75,13 @@ func parseSize(s string) (rows, cols int, ok bool) {
 }
 
 func (g game) state() string {
-	return fmt.Sprintf("%dx%d.%s.%s.%d", g.rows, g.cols, strconv.FormatUint(g.seed, 36), strconv.FormatUint(g.pressed, 36), g.clicks)
+	return fmt.Sprintf("%dx%d.%s.%s.%d.%s", g.rows, g.cols, strconv.FormatUint(g.seed, 36), strconv.FormatUint(g.pressed, 36), g.clicks, g.owner)
 }
 
-// customID is the custom_id of a component doing action.
-func (g game) customID(action string) string { return "orbs/1/" + g.state() + "." + action }
+// customID is the sealed custom_id of a component doing action.
+func (g game) customID(key seal.Key, action string) string {
+	return key.Seal(gamePrefix + g.state() + "." + action)
+}
 
 // validMask is the set of orb bits of a rows×cols grid.
 func validMask(rows, cols int) uint64 {
@@ -80,7 +93,7 @@ func validMask(rows, cols int) uint64 {
 // that grid's orbs pressed and a valid action.
 func parseState(s string) (game, string, bool) {
 	f := strings.Split(s, ".")
-	if len(f) != 5 || len(s) > commands.MaxCustomID {
+	if len(f) != 6 || len(s) > commands.MaxCustomID || !seal.ValidOwner(f[4]) {
 		return game{}, "", false
 	}
 	rs, cs, found := strings.Cut(f[0], "x")
@@ -94,11 +107,11 @@ func parseState(s string) (game, string, bool) {
 		pressed&^validMask(rows, cols) != 0 || clicks < 0 || clicks > maxClicks {
 		return game{}, "", false
 	}
-	g := game{rows: rows, cols: cols, seed: seed, pressed: pressed, clicks: clicks}
-	if g.state() != strings.Join(f[:4], ".") {
+	g := game{rows: rows, cols: cols, seed: seed, pressed: pressed, clicks: clicks, owner: f[4]}
+	if g.state() != strings.Join(f[:5], ".") {
 		return game{}, "", false // not canonical: leading zeros, signs, upper case
 	}
-	return g, f[4], true
+	return g, f[5], true
 }
 
 // orbBit reads an orb ("r<n>", "c<n>" or "d") of g's grid as its bit.
@@ -201,8 +214,8 @@ func useButtons(rows, cols int) bool {
 func newSeed() uint64 { return rand.Uint64() }
 
 // deal answers /orbs random:<rows>x<cols>.
-func deal(l commands.Locale, rows, cols int, seed uint64) (*commands.Reply, error) {
-	r, err := gameReply(l, game{rows: rows, cols: cols, seed: seed})
+func deal(l commands.Locale, key seal.Key, owner string, rows, cols int, seed uint64) (*commands.Reply, error) {
+	r, err := gameReply(l, key, game{rows: rows, cols: cols, seed: seed, owner: owner})
 	if err != nil {
 		return nil, err
 	}
@@ -210,10 +223,21 @@ func deal(l commands.Locale, rows, cols int, seed uint64) (*commands.Reply, erro
 }
 
 // press answers a button or menu of a random puzzle.
-func press(_ context.Context, req *commands.Request) (*commands.Reply, error) {
-	g, action, ok := parseState(req.Params["state"])
+func press(_ context.Context, key seal.Key, req *commands.Request) (*commands.Reply, error) {
+	id, ok := key.Open(req.CustomID)
+	if !ok || !strings.HasPrefix(id, gamePrefix) {
+		return nil, commands.Rejectf(txtBadState)
+	}
+	g, action, ok := parseState(id[len(gamePrefix):])
 	if !ok {
 		return nil, commands.Rejectf(txtBadState)
+	}
+	if seal.Owner(req.UserID) != g.owner {
+		who := txtSomeone.In(req.Locale)
+		if !strings.HasPrefix(g.owner, "h") {
+			who = "<@" + g.owner + ">"
+		}
+		return nil, commands.Rejectf(txtNotYours, who)
 	}
 	orb := action
 	if len(action) >= 2 && action[0] == 'm' {
@@ -238,7 +262,7 @@ func press(_ context.Context, req *commands.Request) (*commands.Reply, error) {
 	}
 	g.pressed ^= bit
 	g.clicks = min(g.clicks+1, maxClicks)
-	r, err := gameReply(req.Locale, g)
+	r, err := gameReply(req.Locale, key, g)
 	if err != nil {
 		return nil, err
 	}
@@ -272,7 +296,7 @@ type GameData struct {
 	Remaining int    `json:"remaining"`
 }
 
-func gameReply(l commands.Locale, g game) (*commands.Reply, error) {
+func gameReply(l commands.Locale, key seal.Key, g game) (*commands.Reply, error) {
 	dealt := dealGrid(g.rows, g.cols, g.seed)
 	p := g.presses()
 	cur := mustApply(dealt, p)
@@ -303,7 +327,7 @@ func gameReply(l commands.Locale, g game) (*commands.Reply, error) {
 		},
 	}
 	if !clear {
-		r.Components = gameComponents(l, g)
+		r.Components = gameComponents(l, key, g)
 	}
 	return r, nil
 }
@@ -313,18 +337,18 @@ func gameReply(l commands.Locale, g game) (*commands.Reply, error) {
 // row when there is room) or, for larger grids, select menus of row and
 // column orbs and a diagonal button. An orb pressed an odd number of times
 // so far is shown in the primary colour.
-func gameComponents(l commands.Locale, g game) []commands.ActionRow {
+func gameComponents(l commands.Locale, key seal.Key, g game) []commands.ActionRow {
 	style := func(bit uint64) commands.ButtonStyle {
 		if g.pressed&bit != 0 {
 			return commands.Primary
 		}
 		return commands.Secondary
 	}
-	diag := commands.Component{Kind: commands.Button, CustomID: g.customID("d"), Emoji: "↗️", Label: txtDiagButton.In(l), Style: style(1 << diagBit)}
+	diag := commands.Component{Kind: commands.Button, CustomID: g.customID(key, "d"), Emoji: "↗️", Label: txtDiagButton.In(l), Style: style(1 << diagBit)}
 	if !useButtons(g.rows, g.cols) {
 		var rows []commands.ActionRow
 		for k, m := range menus(g.rows, g.cols) {
-			c := commands.Component{Kind: commands.SelectMenu, CustomID: g.customID("m" + strconv.Itoa(k)), MinValues: 1, MaxValues: 1}
+			c := commands.Component{Kind: commands.SelectMenu, CustomID: g.customID(key, "m"+strconv.Itoa(k)), MinValues: 1, MaxValues: 1}
 			for n := m.lo; n < m.hi; n++ {
 				o := commands.SelectOption{Value: string(m.kind) + strconv.Itoa(n)}
 				bit := uint64(1) << uint(n)
@@ -350,11 +374,11 @@ func gameComponents(l commands.Locale, g game) []commands.ActionRow {
 	}
 	var rowBtns, colBtns []commands.Component
 	for r := 0; r < g.rows; r++ {
-		rowBtns = append(rowBtns, commands.Component{Kind: commands.Button, CustomID: g.customID("r" + strconv.Itoa(r)),
+		rowBtns = append(rowBtns, commands.Component{Kind: commands.Button, CustomID: g.customID(key, "r"+strconv.Itoa(r)),
 			Label: txtRowButton.Format(l, orbs.RowLabel(r)), Style: style(1 << uint(r))})
 	}
 	for c := 0; c < g.cols; c++ {
-		colBtns = append(colBtns, commands.Component{Kind: commands.Button, CustomID: g.customID("c" + strconv.Itoa(c)),
+		colBtns = append(colBtns, commands.Component{Kind: commands.Button, CustomID: g.customID(key, "c"+strconv.Itoa(c)),
 			Label: txtColButton.Format(l, orbs.ColLabel(c)), Style: style(1 << uint(colShift+c))})
 	}
 	chunk := func(bs []commands.Component) []commands.ActionRow {

@@ -16,6 +16,7 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/orbs"
 	"github.com/alea-bot/alea/internal/race"
 )
@@ -103,7 +104,12 @@ func setOf(xs []int) uint64 {
 	return s
 }
 
-func harness(t testing.TB) *bottest.Harness { return bottest.New(t, Command()) }
+// harness clicks as the user that runs the slash lines, who owns the deals.
+func harness(t testing.TB) *bottest.Harness {
+	h := bottest.New(t, Command(seal.Loopback()))
+	h.User = "local"
+	return h
+}
 
 func description(r *commands.Reply) string {
 	if len(r.Embeds) == 0 {
@@ -134,7 +140,7 @@ func TestExamplesInEveryLocale(t *testing.T) {
 	h := harness(t)
 	for _, loc := range commands.Locales {
 		h.Locale = loc
-		for _, ex := range Command().Examples {
+		for _, ex := range Command(seal.Loopback()).Examples {
 			r := h.MustRun(ex)
 			checkPicture(t, r)
 			if strings.HasPrefix(description(r), "❌") {
@@ -428,7 +434,7 @@ func findOrb(t testing.TB, r *commands.Reply, orb string) (string, []string) {
 	t.Helper()
 	for _, row := range r.Components {
 		for _, c := range row {
-			if c.Kind == commands.Button && strings.HasSuffix(c.CustomID, "."+orb) {
+			if c.Kind == commands.Button && strings.Contains(c.CustomID, "."+orb+seal.Separator) {
 				return c.CustomID, nil
 			}
 			if c.Kind == commands.SelectMenu {
@@ -558,8 +564,8 @@ func TestGamePerfect(t *testing.T) {
 func TestGameLayout(t *testing.T) {
 	for rows := 1; rows <= orbs.MaxSize; rows++ {
 		for cols := 1; cols <= orbs.MaxSize; cols++ {
-			g := game{rows: rows, cols: cols, seed: uint64(rows*31 + cols), pressed: validMask(rows, cols)}
-			rs := gameComponents(commands.English, g)
+			g := game{rows: rows, cols: cols, seed: uint64(rows*31 + cols), pressed: validMask(rows, cols), owner: "18446744073709551615"}
+			rs := gameComponents(commands.English, seal.Loopback(), g)
 			reply := &commands.Reply{Content: "x", Components: rs}
 			if err := commands.ValidateReply(reply); err != nil {
 				t.Fatalf("%d×%d: %v", rows, cols, err)
@@ -567,7 +573,8 @@ func TestGameLayout(t *testing.T) {
 			seen := map[string]bool{}
 			for _, row := range rs {
 				for _, c := range row {
-					_, action, ok := parseState(strings.TrimPrefix(c.CustomID, "orbs/1/"))
+					id, _ := seal.Loopback().Open(c.CustomID)
+					_, action, ok := parseState(strings.TrimPrefix(id, gamePrefix))
 					if !ok {
 						t.Fatalf("%d×%d: custom_id %q does not read back", rows, cols, c.CustomID)
 					}
@@ -591,10 +598,17 @@ func TestTampering(t *testing.T) {
 	h := harness(t)
 	r := h.MustRun("/orbs random:5x5")
 	good, _ := findOrb(t, r, "r0")
-	state := strings.TrimPrefix(good, "orbs/1/")
+	key := seal.Loopback()
+	opened, _ := key.Open(good)
+	state := strings.TrimPrefix(opened, gamePrefix)
 	f := strings.Split(state, ".")
-	join := func(parts ...string) string { return "orbs/1/" + strings.Join(parts, ".") }
-	big := game{rows: 30, cols: 30, seed: 7}
+	me := seal.Owner("local")
+	// join seals a state built by hand, so that the parser sees it.
+	join := func(parts ...string) string {
+		p := append(append([]string(nil), parts[:len(parts)-1]...), me, parts[len(parts)-1])
+		return key.Seal(gamePrefix + strings.Join(p, "."))
+	}
+	big := game{rows: 30, cols: 30, seed: 7, owner: me}
 	bad := []struct {
 		id     string
 		values []string
@@ -610,17 +624,21 @@ func TestTampering(t *testing.T) {
 		{join("5x5", f[1], f[2], f[3], "r01"), nil},
 		{join("5x5", f[1], f[2], f[3], "x"), nil},
 		{join("5x5", f[1], f[2], f[3], "m0"), []string{"r0"}}, // menus only on large grids
-		{join("5x5", f[1], f[2], f[3]), nil},
+		{key.Seal(gamePrefix + strings.Join([]string{"5x5", f[1], f[2], f[3], me}, ".")), nil},
+		{key.Seal(gamePrefix + strings.Join([]string{"5x5", f[1], f[2], f[3], "x", "r0"}, ".")), nil}, // bad owner
 		{join("31x5", f[1], f[2], f[3], "r0"), nil},
 		{join("0x5", f[1], f[2], f[3], "r0"), nil},
-		{"orbs/1/" + big.state() + ".m0", []string{"c0"}}, // a row menu given a column
-		{"orbs/1/" + big.state() + ".m1", []string{"r3"}}, // the second row menu holds z–ad
-		{"orbs/1/" + big.state() + ".m4", []string{"r0"}}, // no fifth menu
-		{"orbs/1/" + big.state() + ".m0", nil},            // no value
-		{"orbs/1/" + big.state() + ".m0", []string{"r0", "r1"}},
-		{"orbs/1/" + big.state() + ".m2", []string{"c99"}},
-		{"orbs/2/" + state, nil},
-		{"orbs/1/", nil},
+		{big.customID(key, "m0"), []string{"c0"}}, // a row menu given a column
+		{big.customID(key, "m1"), []string{"r3"}}, // the second row menu holds z–ad
+		{big.customID(key, "m4"), []string{"r0"}}, // no fifth menu
+		{big.customID(key, "m0"), nil},            // no value
+		{big.customID(key, "m0"), []string{"r0", "r1"}},
+		{big.customID(key, "m2"), []string{"c99"}},
+		// Forged: no tag, another key's tag, a state changed after sealing.
+		{gamePrefix + state, nil},
+		{seal.NewKey("another bot's secret").Seal(opened), nil},
+		{strings.Replace(good, ".r0~", ".r1~", 1), nil},
+		{"orbs/2/", nil},
 	}
 	for _, b := range bad {
 		r, out := h.Click(b.id, b.values...)
@@ -631,16 +649,29 @@ func TestTampering(t *testing.T) {
 	// A finished puzzle's state takes no more presses.
 	dealt := dealGrid(5, 5, 9)
 	sol := orbs.Solve(dealt, orbs.NoLimit)
-	done := game{rows: 5, cols: 5, seed: 9, pressed: bitsOf(sol.Presses), clicks: sol.Count}
-	if _, out := h.Click(done.customID("r0")); out != bot.Rejected {
+	done := game{rows: 5, cols: 5, seed: 9, pressed: bitsOf(sol.Presses), clicks: sol.Count, owner: me}
+	if _, out := h.Click(done.customID(key, "r0")); out != bot.Rejected {
 		t.Errorf("a finished puzzle took a press: %s", out)
 	}
 	// The good one still works, and the menus of a large grid too.
 	if _, out := h.Click(good); out != bot.OK {
 		t.Errorf("%s: %s", good, out)
 	}
-	if _, out := h.Click("orbs/1/"+big.state()+".m1", "r26"); out != bot.OK {
+	if _, out := h.Click(big.customID(key, "m1"), "r26"); out != bot.OK {
 		t.Errorf("menu m1 r26: %s", out)
+	}
+	// Another user may not press; a puzzle dealt before states were sealed
+	// gets the older-version message.
+	if r, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: good, UserID: "123456789012345678"}); out != bot.Rejected || !strings.Contains(r.Content, "only they can press") {
+		t.Errorf("another user's press: %s %s", out, bot.FormatText(r))
+	}
+	for _, loc := range commands.Locales {
+		h.Locale = loc
+		r, out := h.Click("orbs/1/5x5.abc.0.0.r0")
+		want := map[commands.Locale]string{commands.English: "older version", commands.Korean: "이전 버전", commands.Japanese: "以前のバージョン"}[loc]
+		if out != bot.Rejected || !strings.Contains(r.Content, want) {
+			t.Errorf("%s: old puzzle: %s %s", loc, out, bot.FormatText(r))
+		}
 	}
 }
 
@@ -727,13 +758,14 @@ func FuzzParseSize(f *testing.F) {
 // through the dispatcher: the custom_id parser must answer or reject, never
 // fail, and an accepted state must be canonical.
 func FuzzButtons(f *testing.F) {
-	for _, s := range []string{"5x5.abc.0.0.r0", "30x30.zzzzzzzzzzzz.0.3.m1", "1x1.0.0.0.d", "5x5.abc.1b.9999.c4", "5x5.abc.0.0.m0", "05x5.a.0.0.r0", "5x5..0.0.r0", "3x3.1.1.1.r1"} {
+	for _, s := range []string{"5x5.abc.0.0.h1.r0", "30x30.zzzzzzzzzzzz.0.3.123.m1", "1x1.0.0.0.h0.d", "5x5.abc.1b.9999.5.c4", "5x5.abc.0.0.r0", "05x5.a.0.0.1.r0", "5x5..0.0.r0", "3x3.1.1.1.r1"} {
 		f.Add(s, "r26")
 	}
-	h := bottest.New(f, Command())
+	key := seal.Loopback()
+	h := bottest.New(f, Command(key))
 	f.Fuzz(func(t *testing.T, s, value string) {
-		id := "orbs/1/" + s
-		if len(id) > commands.MaxCustomID || strings.Contains(s, "/") {
+		id := key.Seal(gamePrefix + s) // sealed, to reach the parser
+		if len(id) > commands.MaxCustomID || strings.Contains(s, "/") || strings.Contains(s, seal.Separator) {
 			return
 		}
 		r, out := h.Dispatcher.Do(context.Background(), &commands.Request{
@@ -741,8 +773,8 @@ func FuzzButtons(f *testing.F) {
 		if out != bot.OK && out != bot.Rejected {
 			t.Fatalf("%s %q: outcome %s: %s", id, value, out, bot.FormatText(r))
 		}
-		if g, action, ok := parseState(s); ok && g.customID(action) != id {
-			t.Fatalf("%s accepted but not canonical (%s)", id, g.customID(action))
+		if g, action, ok := parseState(s); ok && g.customID(key, action) != id {
+			t.Fatalf("%s accepted but not canonical (%s)", id, g.customID(key, action))
 		}
 	})
 }

@@ -2,16 +2,7 @@ package yacht
 
 import (
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/engine/yacht"
 )
-
-// shared holds the tables of every Yacht command of the process, so that
-// /yacht-advise and the game commands build each rule set's table once.
-var shared yacht.Tables
-
-// SharedTables returns the tables /yacht-advise uses, for the other Yacht
-// commands of the process.
-func SharedTables() *yacht.Tables { return &shared }
 
 // RuleChoices returns the choices of a rules option: every preset /yacht-advise
 // offers, with its name in three languages, in menu order.
@@ -22,7 +13,3 @@ func RuleChoices() []commands.Choice {
 	}
 	return out
 }
-
-// CommandWith returns /yacht-advise answering from tables instead of the
-// shared ones (for a test or a second bot in one process).
-func CommandWith(tables *yacht.Tables) *commands.Command { return newCommand(tables) }

@@ -35,9 +35,9 @@ var ruleChoices = []struct {
 	{yacht.Yatzy, commands.T("Yatzy (Scandinavian)", "얏지 (스칸디나비아)", "ヤッツィー（北欧）")},
 }
 
-// Command returns /yacht-advise. Its tables are built once per rule set and
-// shared by every request and by the other Yacht commands (SharedTables).
-func Command() *commands.Command { return newCommand(&shared) }
+// Command returns /yacht-advise answering from tables, which are built
+// once per rule set and shared with the other Yacht commands of the process.
+func Command(tables *yacht.Tables) *commands.Command { return newCommand(tables) }
 
 func newCommand(tables *yacht.Tables) *commands.Command {
 	rollLo, rollHi := commands.Between(1, 3)

@@ -184,7 +184,7 @@ func TestLimitsAndExamples(t *testing.T) {
 		t.Skip("the examples need full tables; built in the non-race run")
 	}
 	h := harness(t)
-	c := Command()
+	c := Command(&yacht.Tables{})
 	for _, ex := range c.Examples {
 		for _, loc := range commands.Locales {
 			h.Locale = loc

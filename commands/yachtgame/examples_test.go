@@ -3,6 +3,7 @@ package yachtgame
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/commands"
@@ -15,7 +16,7 @@ func TestExamplesInEveryLocale(t *testing.T) {
 		t.Skip("the examples need full tables; built in the non-race run")
 	}
 	h := harness(t)
-	for _, c := range []*commands.Command{Command(), StatsCommand()} {
+	for _, c := range []*commands.Command{Command(Deps{Tables: &yacht.Tables{}, Key: testKey, Now: time.Now}), StatsCommand(&yacht.Tables{})} {
 		for _, ex := range c.Examples {
 			for _, loc := range commands.Locales {
 				h.Locale = loc
@@ -36,8 +37,7 @@ func TestGameLocales(t *testing.T) {
 	for loc, words := range want {
 		h := harness(t)
 		h.Locale = loc
-		state := craft(t, nil, endGame, "tester")
-		r := click(t, h, customID('r', state))
+		r := click(t, h, mustFind(t, post(t, h, craft(t, nil, endGame, "tester")), 'r').CustomID)
 		text := bot.FormatText(r)
 		menu := mustFind(t, r, 's')
 		text += "\n" + menu.Placeholder
@@ -93,7 +93,7 @@ func TestYahtzeeJokerThroughTheModal(t *testing.T) {
 		t.Skip("the yahtzee table is built in the non-race run")
 	}
 	h := harness(t)
-	g, err := newGame(3, ownerOf("tester"), 1, []string{""})
+	g, err := newGame(3, ownerOf("tester"), 1, nameSeats([]string{""}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestYahtzeeJokerThroughTheModal(t *testing.T) {
 	for key, v := range map[string]int{"aces": 3, "twos": 6, "yahtzee": 50} {
 		g.players[0].sheet.Scores[r.CategoryIndex(key)] = v
 	}
-	enter, _ := h.Click(customID('e', g.encode()))
+	enter, _ := h.Click(mustFind(t, post(t, h, g), 'e').CustomID)
 	if enter.Modal == nil {
 		t.Fatalf("no modal: %s", bot.FormatText(enter))
 	}
@@ -118,7 +118,7 @@ func TestYahtzeeJokerThroughTheModal(t *testing.T) {
 	if p := d.Players[0]; p.Total != 3+6+50+20+100 || p.Scores["fours"] != 20 {
 		t.Errorf("after the joker: %+v", p)
 	}
-	back, err := decode(d.State)
+	back, err := openGame(testKey, strings.Split(d.State, ".")[0])
 	if err != nil || back.players[0].sheet.ExtraBonus != 100 {
 		t.Errorf("state after the joker: %v %+v", err, back)
 	}

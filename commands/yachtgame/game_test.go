@@ -9,11 +9,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/internal/race"
 )
@@ -42,8 +44,39 @@ func tables(t testing.TB) *yacht.Tables {
 	return sharedTables
 }
 
+// testKey seals the tests' games.
+var testKey = seal.Loopback()
+
+// harness runs /yacht and /yacht-stats with the harness's clock.
 func harness(t testing.TB) *bottest.Harness {
-	return bottest.New(t, newCommand(tables(t)), newStatsCommand(tables(t)))
+	var h *bottest.Harness
+	d := Deps{Tables: tables(t), Key: testKey, Now: func() time.Time { return h.Now() }}
+	h = bottest.New(t, newCommand(d), newStatsCommand(tables(t)))
+	return h
+}
+
+// post shows g as the bot would, as a live message of h, and returns it.
+func post(t testing.TB, h *bottest.Harness, g *game) *commands.Reply {
+	t.Helper()
+	tb, err := tables(t).Get(context.Background(), g.rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := render(context.Background(), &Deps{Tables: tables(t), Key: testKey}, h.Locale, tb, g, nil, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Post(r)
+	return r
+}
+
+// nameSeats are seats for names ("" for the unnamed starter).
+func nameSeats(names []string) []player {
+	var ps []player
+	for _, n := range names {
+		ps = append(ps, player{kind: seatName, name: n})
+	}
+	return ps
 }
 
 func table(t testing.TB, key string) *yacht.Table {
@@ -456,12 +489,12 @@ func newModels(n int, filled map[string]int) []*sheetModel {
 // every player (the test's end-game table under -race holds these states).
 var endGame = map[string]int{"aces": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18, "four_of_a_kind": 0, "full_house": 0, "small_straight": 15}
 
-func craft(t *testing.T, names []string, filled map[string]int, userID string) string {
+func craft(t *testing.T, names []string, filled map[string]int, userID string) *game {
 	t.Helper()
 	if len(names) == 0 {
 		names = []string{""}
 	}
-	g, err := newGame(0, ownerOf(userID), 99, names)
+	g, err := newGame(0, ownerOf(userID), 99, nameSeats(names))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -470,7 +503,7 @@ func craft(t *testing.T, names []string, filled map[string]int, userID string) s
 			g.players[i].sheet.Scores[indexOf(k)] = v
 		}
 	}
-	return g.encode()
+	return g
 }
 
 func TestWholeGames(t *testing.T) {
@@ -500,7 +533,7 @@ func TestWholeGames(t *testing.T) {
 			var models []*sheetModel
 			if race.Enabled {
 				// Three open categories each, on the end-game table.
-				r = click(t, h, customID('r', craft(t, c.players, endGame, "tester")))
+				r = click(t, h, mustFind(t, post(t, h, craft(t, c.players, endGame, "tester")), 'r').CustomID)
 				models = newModels(n, endGame)
 			} else {
 				line := fmt.Sprintf("/yacht start seed:%d", c.seed)

@@ -1,17 +1,20 @@
 package yachtgame
 
 import (
+	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/seal"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/engine/yacht"
 )
 
 // GameData is the --format data of a game message: the table as the bot
-// sees it. State is the custom_id state the buttons carry ("" once the game
+// sees it. State is the sealed state the message carries ("" once the game
 // is over).
 type GameData struct {
 	Rules   string       `json:"rules"`
@@ -22,6 +25,9 @@ type GameData struct {
 	Held    []int        `json:"held"`
 	Over    bool         `json:"over"`
 	State   string       `json:"state"`
+	Coach   string       `json:"coach"`
+	Lobby   bool         `json:"lobby"`
+	Step    int          `json:"step"`
 }
 
 // PlayerData is one player's sheet in GameData.
@@ -32,26 +38,70 @@ type PlayerData struct {
 	Total  int            `json:"total"`
 	// Lost is the expected points lost by decisions, to 0.01 per decision.
 	Lost float64 `json:"expected_lost"`
+	// Seat is name, user or alea; User the Discord id of a user seat.
+	Seat string `json:"seat"`
+	User string `json:"user,omitempty"`
+	// PlayedFor counts the turns Alea played for the player.
+	PlayedFor int `json:"played_for"`
 }
 
-func playerName(loc commands.Locale, g *game, i int, req *commands.Request) string {
-	if n := g.players[i].name; n != "" {
-		return n
+// seatLabel is how a line of the message names seat i: a Discord user by
+// mention, Alea, a name, or the unnamed starter by their display name.
+func seatLabel(loc commands.Locale, g *game, i int, req *commands.Request) string {
+	p := &g.players[i]
+	switch p.kind {
+	case seatUser:
+		return "<@" + strconv.FormatUint(p.user, 10) + ">"
+	case seatAlea:
+		return msgAlea.In(loc)
 	}
-	if req.UserName != "" && !strings.ContainsAny(req.UserName, "*_`~|<>@#:\\") {
+	if p.name != "" {
+		return p.name
+	}
+	if req != nil && req.UserName != "" && !strings.ContainsAny(req.UserName, "*_`~|<>@#:\\") && g.presser(i, req.UserID) {
 		return req.UserName
 	}
 	return msgYou.In(loc)
 }
 
+// seatTitle names seat i where Discord shows no mentions (titles, field
+// names): a Discord user by seat number.
+func seatTitle(loc commands.Locale, g *game, i int, req *commands.Request) string {
+	if g.players[i].kind == seatUser {
+		return msgSeatN.Format(loc, i+1)
+	}
+	return seatLabel(loc, g, i, req)
+}
+
+// seatMention names seat i to someone else (in a refusal).
+func seatMention(loc commands.Locale, g *game, i int) string {
+	p := &g.players[i]
+	switch {
+	case p.kind == seatUser:
+		return "<@" + strconv.FormatUint(p.user, 10) + ">"
+	case p.kind == seatAlea:
+		return msgAlea.In(loc)
+	case p.name != "":
+		return p.name
+	case g.owner.numeric:
+		return g.owner.mention()
+	}
+	return msgStarter.In(loc)
+}
+
 func gameData(g *game, state string) GameData {
-	d := GameData{Rules: g.rules.Key, Current: g.cur, Roll: g.roll, Over: g.over(), State: state, Dice: []int{}, Held: []int{}}
+	d := GameData{Rules: g.rules.Key, Current: g.cur, Roll: g.roll, Over: g.over(), State: state, Dice: []int{}, Held: []int{},
+		Coach: []string{"on", "hints", "off", "auto"}[g.coach], Step: g.step, Lobby: g.lobby}
 	if g.roll > 0 {
 		d.Dice = append(d.Dice, g.dice[:]...)
 		d.Held = append(d.Held, g.held().Faces()...)
 	}
 	for _, p := range g.players {
-		pd := PlayerData{Name: p.name, Scores: map[string]int{}, Upper: p.sheet.UpperTotal(), Total: p.sheet.Total(), Lost: float64(p.lost) / 100}
+		pd := PlayerData{Name: p.name, Scores: map[string]int{}, Upper: p.sheet.UpperTotal(), Total: p.sheet.Total(), Lost: float64(p.lost) / 100,
+			Seat: []string{"name", "user", "alea"}[p.kind], PlayedFor: p.auto}
+		if p.kind == seatUser {
+			pd.User = strconv.FormatUint(p.user, 10)
+		}
 		for i, s := range p.sheet.Scores {
 			if s >= 0 {
 				pd.Scores[g.rules.Categories[i].Key] = s
@@ -63,30 +113,18 @@ func gameData(g *game, state string) GameData {
 }
 
 // render draws the table: the board with its components, or the summary
-// when the game is over. last judges the decision just made.
-func render(loc commands.Locale, t *yacht.Table, g *game, req *commands.Request, last string) (*commands.Reply, error) {
+// when the game is over. last says what just happened; prev is the state
+// Undo returns to (nil: none).
+func render(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table, g *game, prev *game, req *commands.Request, last string) (*commands.Reply, error) {
 	if g.over() {
-		return summary(loc, t, g, req, last), nil
+		r := summary(loc, t, g, req, last)
+		ping(loc, g, r, req)
+		return r, nil
 	}
-	state := g.encode()
-	if !fits(state) && g.detail {
-		g.detail = false
-		state = g.encode()
-	}
-	if !fits(state) {
-		e := commands.Embed{Color: colour, Description: msgStateLost.Format(loc, len(customID('x', state)), commands.MaxCustomID)}
-		for i := range g.players {
-			v := "—"
-			if s := g.players[i].sheet.String(); s != "" {
-				v = "`" + s + "`"
-			}
-			e.Fields = append(e.Fields, commands.Field{Name: playerName(loc, g, i, req), Value: v})
-		}
-		return &commands.Reply{Embeds: []commands.Embed{e}, Data: gameData(g, "")}, nil
-	}
+	c := sealGame(d.Key, g, prev)
 	p := g.current()
-	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc)}
-	e.Title = msgTitle.Format(loc, yachtcmd.RulesName(loc, g.rules.Key), playerName(loc, g, g.cur, req), p.sheet.Filled()+1, len(g.rules.Categories))
+	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc), URL: stateURL + c.String()}
+	e.Title = msgTitle.Format(loc, yachtcmd.RulesName(loc, g.rules.Key), seatTitle(loc, g, g.cur, req), p.sheet.Filled()+1, len(g.rules.Categories))
 	if g.roll > 0 {
 		e.Title += " · " + msgRollOf.Format(loc, g.roll)
 	}
@@ -94,14 +132,19 @@ func render(loc commands.Locale, t *yacht.Table, g *game, req *commands.Request,
 	if last != "" {
 		b.WriteString(last + "\n\n")
 	}
+	if len(g.players) > 1 {
+		b.WriteString(msgTurnOf.Format(loc, seatLabel(loc, g, g.cur, req)) + "\n")
+	}
 	var adv yacht.Advice
 	if g.roll == 0 {
-		a, err := t.Advise(p.sheet, nil, 0)
-		if err != nil {
-			return nil, fmt.Errorf("advise: %w", err)
+		b.WriteString(msgBeforeRoll.In(loc))
+		if g.coach == coachOn {
+			a, err := t.Advise(p.sheet, nil, 0)
+			if err != nil {
+				return nil, fmt.Errorf("advise: %w", err)
+			}
+			b.WriteString("\n" + msgExpectedNow.Format(loc, a.Expected))
 		}
-		b.WriteString(msgBeforeRoll.In(loc) + "\n")
-		b.WriteString(msgExpectedNow.Format(loc, a.Expected))
 	} else {
 		var err error
 		if adv, err = advise(t, g); err != nil {
@@ -119,34 +162,83 @@ func render(loc commands.Locale, t *yacht.Table, g *game, req *commands.Request,
 		if g.hold != 0 {
 			b.WriteString(" " + msgHeldNote.In(loc))
 		}
-		best := adv.Actions[0]
-		b.WriteString("\n" + msgBest.Format(loc, describe(loc, g.rules, best), best.Expected))
-		if g.roll < 3 && g.hold != 0 {
-			keep := g.held()
-			for _, a := range adv.Actions {
-				if a.Kind == yacht.Keep && a.Keep == keep && centi(best.Expected-a.Expected) > 0 {
-					b.WriteString("\n" + msgYourHold.Format(loc, describe(loc, g.rules, a), a.Expected, best.Expected-a.Expected))
+		if g.coach == coachOn {
+			best := adv.Actions[0]
+			b.WriteString("\n" + msgBest.Format(loc, describe(loc, g.rules, best), best.Expected))
+			if g.roll < 3 && g.hold != 0 {
+				keep := g.held()
+				for _, a := range adv.Actions {
+					if a.Kind == yacht.Keep && a.Keep == keep && centi(best.Expected-a.Expected) > 0 {
+						b.WriteString("\n" + msgYourHold.Format(loc, describe(loc, g.rules, a), a.Expected, best.Expected-a.Expected))
+					}
 				}
 			}
 		}
 	}
+	if d.WinProbabilities != nil && len(g.players) > 1 {
+		sheets := make([]yacht.Sheet, len(g.players))
+		for i := range g.players {
+			sheets[i] = g.players[i].sheet
+		}
+		ps, err := d.WinProbabilities(ctx, t, sheets, g.cur)
+		if err != nil {
+			return nil, fmt.Errorf("win probabilities: %w", err)
+		}
+		if len(ps) == len(g.players) {
+			var parts []string
+			for i, x := range ps {
+				parts = append(parts, fmt.Sprintf("%s %.0f%%", seatLabel(loc, g, i, req), 100*x))
+			}
+			b.WriteString("\n" + msgWinChances.Format(loc, strings.Join(parts, " · ")))
+		}
+	}
 	e.Description = b.String()
 	for i := range g.players {
-		name := playerName(loc, g, i, req)
+		name := seatTitle(loc, g, i, req)
 		if i == g.cur && len(g.players) > 1 {
 			name = msgTurnMarker.Format(loc, name)
 		}
-		e.Fields = append(e.Fields, commands.Field{Name: name, Value: sheetText(loc, g, i, false), Inline: len(g.players) > 1})
+		v := sheetText(loc, g, i, false)
+		if g.players[i].kind == seatUser {
+			v = seatLabel(loc, g, i, req) + "\n" + v
+		}
+		e.Fields = append(e.Fields, commands.Field{Name: name, Value: v, Inline: len(g.players) > 1})
 	}
-	reply := &commands.Reply{Embeds: []commands.Embed{e}, Data: gameData(g, state)}
-	reply.Components = components(loc, g, adv, state)
+	reply := &commands.Reply{Embeds: []commands.Embed{e}, Data: gameData(g, c.String())}
+	reply.Components = components(d.Key, loc, g, adv, c, prev != nil)
+	ping(loc, g, reply, req)
 	return reply, nil
 }
 
-// components are the dice, roll, enter and hold-best buttons and the
-// category menu.
-func components(loc commands.Locale, g *game, adv yacht.Advice, state string) []commands.ActionRow {
+// ping names the Discord user whose turn it is in the content, and lets
+// the message ping that user only. Games with no Discord seat say nothing.
+func ping(loc commands.Locale, g *game, r *commands.Reply, req *commands.Request) {
+	r.AllowedMentions = &commands.AllowedMentions{}
+	users := false
+	for _, p := range g.players {
+		users = users || p.kind == seatUser
+	}
+	if !users {
+		return
+	}
+	if g.over() {
+		r.Content = msgOverContent.In(loc)
+		return
+	}
+	if p := g.current(); p.kind == seatUser {
+		id := strconv.FormatUint(p.user, 10)
+		r.Content = msgYourTurn.Format(loc, "<@"+id+">")
+		r.AllowedMentions.Users = []string{id}
+		return
+	}
+	r.Content = msgTurnOf.Format(loc, seatLabel(loc, g, g.cur, req))
+}
+
+// components are the dice, roll, enter and hold-best buttons, the category
+// menu, and Hint, Undo and Play for them.
+func components(key seal.Key, loc commands.Locale, g *game, adv yacht.Advice, c carrier, undo bool) []commands.ActionRow {
 	var rows []commands.ActionRow
+	id := func(a byte) string { return customID(key, a, c) }
 	if g.roll == 1 || g.roll == 2 {
 		var row commands.ActionRow
 		for i, f := range g.dice {
@@ -154,7 +246,7 @@ func components(loc commands.Locale, g *game, adv yacht.Advice, state string) []
 			if g.hold&(1<<uint(i)) != 0 {
 				style = commands.Success
 			}
-			row = append(row, commands.Component{Kind: commands.Button, CustomID: customID(byte('0'+i), state),
+			row = append(row, commands.Component{Kind: commands.Button, CustomID: id(byte('0' + i)),
 				Label: fmt.Sprintf("%s %d", yacht.Glyph(f), f), Style: style})
 		}
 		rows = append(rows, row)
@@ -165,19 +257,19 @@ func components(loc commands.Locale, g *game, adv yacht.Advice, state string) []
 			n -= g.held().Size()
 		}
 		row := commands.ActionRow{
-			{Kind: commands.Button, CustomID: customID('r', state), Label: msgRollButton.Format(loc, n), Emoji: "🎲", Style: commands.Primary},
-			{Kind: commands.Button, CustomID: customID('e', state), Label: msgEnterButton.In(loc), Emoji: "✍️", Style: commands.Secondary},
+			{Kind: commands.Button, CustomID: id('r'), Label: msgRollButton.Format(loc, n), Emoji: "🎲", Style: commands.Primary},
+			{Kind: commands.Button, CustomID: id('e'), Label: msgEnterButton.In(loc), Emoji: "✍️", Style: commands.Secondary},
 		}
-		if g.roll > 0 {
+		if g.roll > 0 && g.coach == coachOn {
 			if best := adv.Actions[0]; best.Kind == yacht.Keep && holdMask(g.dice, best.Keep) != g.hold {
-				row = append(row, commands.Component{Kind: commands.Button, CustomID: customID('b', state), Label: msgHoldBest.In(loc), Emoji: "⭐", Style: commands.Secondary})
+				row = append(row, commands.Component{Kind: commands.Button, CustomID: id('b'), Label: msgHoldBest.In(loc), Emoji: "⭐", Style: commands.Secondary})
 			}
 		}
 		rows = append(rows, row)
 	}
 	if g.roll >= 1 {
 		best := adv.Actions[0]
-		menu := commands.Component{Kind: commands.SelectMenu, CustomID: customID('s', state), Placeholder: msgPick.In(loc), MinValues: 1, MaxValues: 1}
+		menu := commands.Component{Kind: commands.SelectMenu, CustomID: id('s'), Placeholder: msgPick.In(loc), MinValues: 1, MaxValues: 1}
 		var scores []yacht.Action
 		for _, a := range adv.Actions {
 			if a.Kind == yacht.Score {
@@ -186,21 +278,36 @@ func components(loc commands.Locale, g *game, adv yacht.Advice, state string) []
 		}
 		sort.Slice(scores, func(i, j int) bool { return scores[i].Scoring.Category < scores[j].Scoring.Category })
 		for _, a := range scores {
-			c := &g.rules.Categories[a.Scoring.Category]
-			label := msgOptLabel.Format(loc, c.Name(string(loc)), a.Scoring.Points)
+			cat := &g.rules.Categories[a.Scoring.Category]
+			label := msgOptLabel.Format(loc, cat.Name(string(loc)), a.Scoring.Points)
 			if bonus := a.Scoring.UpperBonus + a.Scoring.ExtraBonus; bonus > 0 {
 				label += fmt.Sprintf(" (+%d)", bonus)
 			}
 			o := commands.SelectOption{Label: label, Value: fmt.Sprintf("c%d", a.Scoring.Category)}
-			if loss := best.Expected - a.Expected; centi(loss) == 0 {
-				o.Emoji = "⭐"
-				o.Description = msgOptBest.Format(loc, a.Expected)
-			} else {
-				o.Description = msgOptLoss.Format(loc, a.Expected, loss)
+			if g.coach == coachOn {
+				if loss := best.Expected - a.Expected; centi(loss) == 0 {
+					o.Emoji = "⭐"
+					o.Description = msgOptBest.Format(loc, a.Expected)
+				} else {
+					o.Description = msgOptLoss.Format(loc, a.Expected, loss)
+				}
 			}
 			menu.Options = append(menu.Options, o)
 		}
 		rows = append(rows, commands.ActionRow{menu})
+	}
+	var extra commands.ActionRow
+	if g.coach == coachHints {
+		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id('h'), Label: msgHintButton.In(loc), Emoji: "💡", Style: commands.Secondary})
+	}
+	if undo {
+		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id('u'), Label: msgUndoButton.In(loc), Emoji: "↩️", Style: commands.Secondary})
+	}
+	if g.humans() > 1 {
+		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id('p'), Label: msgPlayForButton.In(loc), Emoji: "⏱️", Style: commands.Secondary})
+	}
+	if len(extra) > 0 {
+		rows = append(rows, extra)
 	}
 	return rows
 }
@@ -242,7 +349,7 @@ func sheetText(loc commands.Locale, g *game, i int, final bool) string {
 		b.WriteString(msgExtra.Format(loc, s.ExtraBonus) + "\n")
 	}
 	b.WriteString(msgTotal.Format(loc, s.Total()))
-	if !final {
+	if !final && g.coach == coachOn {
 		b.WriteString("\n" + msgLostSoFar.Format(loc, float64(g.players[i].lost)/100))
 	}
 	return b.String()
@@ -264,9 +371,9 @@ func summary(loc commands.Locale, t *yacht.Table, g *game, req *commands.Request
 		for i, p := range g.players {
 			switch tot := p.sheet.Total(); {
 			case tot > top:
-				top, winners = tot, []string{playerName(loc, g, i, req)}
+				top, winners = tot, []string{seatLabel(loc, g, i, req)}
 			case tot == top:
-				winners = append(winners, playerName(loc, g, i, req))
+				winners = append(winners, seatLabel(loc, g, i, req))
 			}
 		}
 		if len(winners) == 1 {
@@ -286,8 +393,6 @@ func summary(loc commands.Locale, t *yacht.Table, g *game, req *commands.Request
 		switch {
 		case p.lost == 0:
 			v.WriteString(msgNoLoss.In(loc))
-		case !g.detail:
-			v.WriteString(msgNoDetail.In(loc))
 		default:
 			type where struct{ cat, loss int }
 			var ws []where
@@ -303,8 +408,15 @@ func summary(loc commands.Locale, t *yacht.Table, g *game, req *commands.Request
 			}
 			v.WriteString(msgLostWhere.Format(loc, strings.Join(parts, " · ")))
 		}
+		if p.auto > 0 {
+			v.WriteString("\n" + msgPlayedForCount.Format(loc, p.auto))
+		}
 		v.WriteString("\n\n" + sheetText(loc, g, i, true))
-		e.Fields = append(e.Fields, commands.Field{Name: playerName(loc, g, i, req), Value: v.String(), Inline: len(g.players) > 1})
+		val := v.String()
+		if p.kind == seatUser {
+			val = seatLabel(loc, g, i, req) + "\n" + val
+		}
+		e.Fields = append(e.Fields, commands.Field{Name: seatTitle(loc, g, i, req), Value: val, Inline: len(g.players) > 1})
 	}
 	return &commands.Reply{Embeds: []commands.Embed{e}, Data: gameData(g, "")}
 }

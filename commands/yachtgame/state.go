@@ -12,35 +12,55 @@ import (
 	"unicode/utf8"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/yacht"
 )
 
-// The whole game travels in every component's custom_id:
+// A game lives in the bot's own message, which Discord sends with every
+// press and which only the bot can edit. The board embed's URL carries it
+// after stateURL:
 //
-//	yacht/1/<action>/<state>
+//	<state>~<tag>[.<previous state>~<tag>]
 //
-// where <action> is one character and <state> is base64url (no padding) of
-// a bit string, most significant bit first:
+// each state sealed with the bot's state key (package seal); the previous
+// state, kept until the next player acts, is what Undo returns to. Every
+// component's custom_id is
 //
-//	preset 3 · players−1 2 · current player 2 · roll 2 (0 = before the first roll)
-//	[pattern 8 (0..251) if roll ≥ 1] [held dice 5 if roll is 1 or 2]
-//	[turn loss 16 if roll ≥ 2] · dice seed 24 · owner: 1 + (64-bit Discord id | 32-bit hash)
-//	detail 1 · per player: name length 4, UTF-8 name bytes,
+//	yacht/2/<action>/<tag of the action and the message's state>
+//
+// so a button is good only on the message as it is now: a button pressed
+// on a state that has moved on, or made by hand, is refused, and two
+// presses racing on one message both start from the same state (the dice
+// are a pure function of the seed and the state), so at most one of them
+// counts. Version 1 (the whole state in the custom_id) gets msgOlder.
+//
+// <state> is base64url (no padding) of a bit string, most significant bit
+// first:
+//
+//	preset 3 · lobby 1 · coach 2 (3: decided at the start of a lobby) · idle minutes 6 · step 16 · players−1 3 · current 3 ·
+//	roll 2 (0 = before the first roll) · [pattern 8 (0..251) if roll ≥ 1] ·
+//	[held dice 5 if roll is 1 or 2] · [turn loss 16 if roll ≥ 2] · dice seed 24 ·
+//	starter: 1 + (64-bit Discord id | 32-bit hash) ·
+//	per seat: kind 2 (0 name, pressed by the starter; 1 Discord user; 2 Alea),
+//	  [Discord id 64 | name length 4 and UTF-8 name bytes],
 //	  sheet as one mixed-radix number (digit 0 = empty, d = the d-th possible score),
-//	  [extra-Yacht bonuses 4 under Yahtzee rules],
-//	  losses: Elias gamma (loss+1) per filled category if detail, else total 20
-//	zero padding to a byte · FNV-1a checksum 16 (low half).
+//	  [extra-Yacht bonuses 4 under Yahtzee rules], turns played for them 4,
+//	  losses: Elias gamma (loss+1) per filled category
+//	zero padding to a byte.
 //
-// Losses are in hundredths of an expected point. Nothing is trusted: decode
-// checks the checksum, every field's range, that every score is possible for
-// its category, that the players' fill counts agree with whose turn it is,
-// and that the encoding is canonical.
+// Losses are in hundredths of an expected point. Nothing is trusted even
+// behind the seal: decode checks every field's range, that every score is
+// possible for its category, that the fill counts agree with whose turn it
+// is, and that the encoding is canonical.
 
 // routeVersion is the version segment of the custom_ids.
-const routeVersion = "1"
+const routeVersion = "2"
 
 // idPrefix is the custom_id's prefix before the action.
 const idPrefix = "yacht/" + routeVersion + "/"
+
+// stateURL begins the board embed's URL; the game's state follows it.
+const stateURL = "https://alea.invalid/yacht#"
 
 // presetKeys are the rule sets a game can use, by their number in the
 // state. Never reorder: append.
@@ -51,17 +71,37 @@ var presetKeys = []string{
 
 // Bounds of the state's fields.
 const (
-	maxPlayers    = 4
-	maxNameBytes  = 15
-	maxTurnLoss   = 1<<16 - 1 // hundredths of a point; saturates
-	maxTotalLoss  = 1<<20 - 1
-	maxLossBits   = 21 // gamma code of loss+1 ≤ 2^20
-	seedBits      = 24
-	checksumBytes = 2
+	maxPlayers   = 6
+	maxNameBytes = 15
+	maxTurnLoss  = 1<<16 - 1 // hundredths of a point; saturates
+	maxTotalLoss = 1<<20 - 1
+	maxLossBits  = 21 // gamma code of loss+1 ≤ 2^20
+	seedBits     = 24
+	maxIdle      = 60 // minutes
+	maxAuto      = 15
 )
 
-// owner is who may press the buttons: a Discord user id, or a hash of
-// another user id (the local runner, tests).
+// Seat kinds.
+const (
+	seatName = 0 // a name (or the unnamed starter): the starter presses
+	seatUser = 1 // a Discord user, who presses for themself
+	seatAlea = 2 // Alea plays the seat's turns itself
+)
+
+// Coach modes: what the public message says about decisions.
+const (
+	coachOn    = 0 // the best move, every option's value and each decision's cost
+	coachHints = 1 // nothing public; a Hint button for the player whose turn it is
+	coachOff   = 2 // nothing at all until the summary
+	// coachAuto, in a lobby only: on for one person, hints for more,
+	// decided at the start.
+	coachAuto = 3
+)
+
+var coachNames = []string{"on", "hints", "off"}
+
+// owner is who started the game: a Discord user id, or a hash of another
+// user id (the local runner, tests).
 type owner struct {
 	numeric bool
 	id      uint64
@@ -84,15 +124,19 @@ func (o owner) mention() string {
 	return ""
 }
 
-// player is one player's sheet.
+// player is one seat and its sheet.
 type player struct {
-	name  string
+	kind int
+	user uint64 // seatUser
+	name string // seatName
+	// sheet, and loss[i], the expected points lost (hundredths) in the turn
+	// that filled category i.
 	sheet yacht.Sheet
-	// loss[i] is the expected points lost (hundredths) in the turn that
-	// filled category i; kept while the game state has room (detail).
-	loss []int
-	// lost is the total of the player's losses (hundredths).
+	loss  []int
+	// lost is the total of the seat's losses (hundredths).
 	lost int
+	// auto counts the turns Alea played for the seat (Play for them).
+	auto int
 }
 
 // game is the whole state of a table.
@@ -101,6 +145,10 @@ type game struct {
 	rules   *yacht.Rules
 	seed    uint32
 	owner   owner
+	lobby   bool
+	coach   int
+	idle    int // minutes before others may play for the current player
+	step    int // counts every change, modulo 2^16
 	players []player
 	cur     int
 	// roll is the roll just made (1..3), 0 before the first roll of a turn.
@@ -111,19 +159,18 @@ type game struct {
 	hold uint8
 	// turnLoss is what the keeps of this turn lost so far (hundredths).
 	turnLoss int
-	// detail says whether per-category losses are kept.
-	detail bool
 }
 
-// newGame starts a game: every sheet empty, player 0 to roll.
-func newGame(preset int, o owner, seed uint32, names []string) (*game, error) {
+// newGame starts a game: every sheet empty, seat 0 to roll.
+func newGame(preset int, o owner, seed uint32, seats []player) (*game, error) {
 	r, err := yacht.Preset(presetKeys[preset])
 	if err != nil {
 		return nil, err
 	}
-	g := &game{preset: preset, rules: r, seed: seed & (1<<seedBits - 1), owner: o, detail: true}
-	for _, n := range names {
-		g.players = append(g.players, player{name: n, sheet: yacht.NewSheet(r), loss: make([]int, len(r.Categories))})
+	g := &game{preset: preset, rules: r, seed: seed & (1<<seedBits - 1), owner: o, idle: defaultIdle}
+	for _, s := range seats {
+		s.sheet, s.loss = yacht.NewSheet(r), make([]int, len(r.Categories))
+		g.players = append(g.players, s)
 	}
 	return g, nil
 }
@@ -133,6 +180,9 @@ func (g *game) current() *player { return &g.players[g.cur] }
 
 // over reports whether every sheet is full.
 func (g *game) over() bool {
+	if g.lobby {
+		return false
+	}
 	for _, p := range g.players {
 		if p.sheet.Filled() < len(g.rules.Categories) {
 			return false
@@ -152,6 +202,21 @@ func (g *game) held() yacht.Counts {
 	return c
 }
 
+// humans counts the different people who press for the seats (Discord
+// users, and the starter for the named seats).
+func (g *game) humans() int {
+	seen := map[owner]bool{}
+	for _, p := range g.players {
+		switch p.kind {
+		case seatUser:
+			seen[owner{numeric: true, id: p.user}] = true
+		case seatName:
+			seen[g.owner] = true
+		}
+	}
+	return len(seen)
+}
+
 // radices returns, per category, 1 + the number of possible scores, and
 // the number of bits of their product.
 func radices(r *yacht.Rules) (rad []uint64, possible [][]int, nbits int) {
@@ -165,12 +230,23 @@ func radices(r *yacht.Rules) (rad []uint64, possible [][]int, nbits int) {
 	return rad, possible, bits.Len64(prod - 1)
 }
 
-// encode writes the state (without prefix and action).
+func flag(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// encode writes the state (unsealed).
 func (g *game) encode() string {
 	w := &bitWriter{}
 	w.write(uint64(g.preset), 3)
-	w.write(uint64(len(g.players)-1), 2)
-	w.write(uint64(g.cur), 2)
+	w.write(flag(g.lobby), 1)
+	w.write(uint64(g.coach), 2)
+	w.write(uint64(g.idle), 6)
+	w.write(uint64(g.step&0xFFFF), 16)
+	w.write(uint64(len(g.players)-1), 3)
+	w.write(uint64(g.cur), 3)
 	w.write(uint64(g.roll), 2)
 	if g.roll >= 1 {
 		w.write(uint64(yacht.PatternIndex(g.dice)), 8)
@@ -182,23 +258,23 @@ func (g *game) encode() string {
 		w.write(uint64(min(g.turnLoss, maxTurnLoss)), 16)
 	}
 	w.write(uint64(g.seed), seedBits)
+	w.write(flag(g.owner.numeric), 1)
 	if g.owner.numeric {
-		w.write(1, 1)
 		w.write(g.owner.id, 64)
 	} else {
-		w.write(0, 1)
 		w.write(g.owner.id, 32)
-	}
-	if g.detail {
-		w.write(1, 1)
-	} else {
-		w.write(0, 1)
 	}
 	rad, possible, nbits := radices(g.rules)
 	for _, p := range g.players {
-		w.write(uint64(len(p.name)), 4)
-		for i := 0; i < len(p.name); i++ {
-			w.write(uint64(p.name[i]), 8)
+		w.write(uint64(p.kind), 2)
+		switch p.kind {
+		case seatUser:
+			w.write(p.user, 64)
+		case seatName:
+			w.write(uint64(len(p.name)), 4)
+			for i := 0; i < len(p.name); i++ {
+				w.write(uint64(p.name[i]), 8)
+			}
 		}
 		var v, mul uint64 = 0, 1
 		for i, s := range p.sheet.Scores {
@@ -217,26 +293,14 @@ func (g *game) encode() string {
 		if g.rules.ExtraYachtBonus > 0 {
 			w.write(uint64(p.sheet.ExtraBonus/g.rules.ExtraYachtBonus), 4)
 		}
-		if g.detail {
-			for i, s := range p.sheet.Scores {
-				if s >= 0 {
-					w.gamma(uint64(min(p.loss[i], maxTotalLoss)) + 1)
-				}
+		w.write(uint64(min(p.auto, maxAuto)), 4)
+		for i, s := range p.sheet.Scores {
+			if s >= 0 {
+				w.gamma(uint64(min(p.loss[i], maxTotalLoss)) + 1)
 			}
-		} else {
-			w.write(uint64(min(p.lost, maxTotalLoss)), 20)
 		}
 	}
-	return seal(w.buf)
-}
-
-// seal appends the checksum to a state's bits and writes them in base64url.
-func seal(body []byte) string {
-	h := fnv.New32a()
-	h.Write(body)
-	sum := h.Sum32()
-	buf := append(append([]byte(nil), body...), byte(sum>>8), byte(sum))
-	return base64.RawURLEncoding.EncodeToString(buf)
+	return base64.RawURLEncoding.EncodeToString(w.buf)
 }
 
 // errState is the reason a state is refused; the user sees one message.
@@ -246,26 +310,16 @@ func bad(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", errState, fmt.Sprintf(format, args...))
 }
 
-// decode reads and checks a state.
+// decode reads and checks an unsealed state.
 func decode(s string) (*game, error) {
-	if len(s) > commands.MaxCustomID {
+	if len(s) > 4096 {
 		return nil, bad("too long")
 	}
 	buf, err := base64.RawURLEncoding.DecodeString(s)
 	if err != nil || base64.RawURLEncoding.EncodeToString(buf) != s {
 		return nil, bad("not base64url")
 	}
-	if len(buf) < checksumBytes+1 {
-		return nil, bad("too short")
-	}
-	body := buf[:len(buf)-checksumBytes]
-	h := fnv.New32a()
-	h.Write(body)
-	sum := h.Sum32()
-	if buf[len(buf)-2] != byte(sum>>8) || buf[len(buf)-1] != byte(sum) {
-		return nil, bad("checksum")
-	}
-	rd := &bitReader{buf: body}
+	rd := &bitReader{buf: buf}
 	g := &game{}
 	g.preset = int(rd.read(3))
 	if g.preset >= len(presetKeys) {
@@ -274,10 +328,17 @@ func decode(s string) (*game, error) {
 	if g.rules, err = yacht.Preset(presetKeys[g.preset]); err != nil {
 		return nil, bad("preset: %v", err)
 	}
-	n := int(rd.read(2)) + 1
-	g.cur = int(rd.read(2))
+	g.lobby = rd.read(1) == 1
+	g.coach = int(rd.read(2))
+	g.idle = int(rd.read(6))
+	g.step = int(rd.read(16))
+	n := int(rd.read(3)) + 1
+	g.cur = int(rd.read(3))
 	g.roll = int(rd.read(2))
-	if g.cur >= n {
+	if g.coach > coachAuto || g.coach == coachAuto && !g.lobby || g.idle < 1 || g.idle > maxIdle {
+		return nil, bad("options")
+	}
+	if n > maxPlayers || g.cur >= n {
 		return nil, bad("player %d of %d", g.cur, n)
 	}
 	if g.roll >= 1 {
@@ -299,22 +360,34 @@ func decode(s string) (*game, error) {
 	} else {
 		g.owner = owner{id: rd.read(32)}
 	}
-	g.detail = rd.read(1) == 1
 	rad, possible, nbits := radices(g.rules)
+	users := map[uint64]bool{}
 	for k := 0; k < n; k++ {
 		p := player{sheet: yacht.NewSheet(g.rules), loss: make([]int, len(g.rules.Categories))}
-		nameLen := int(rd.read(4))
-		name := make([]byte, nameLen)
-		for i := range name {
-			name[i] = byte(rd.read(8))
+		p.kind = int(rd.read(2))
+		switch p.kind {
+		case seatUser:
+			p.user = rd.read(64)
+			if users[p.user] {
+				return nil, bad("a user seated twice")
+			}
+			users[p.user] = true
+		case seatName:
+			name := make([]byte, rd.read(4))
+			for i := range name {
+				name[i] = byte(rd.read(8))
+			}
+			if rd.bad {
+				return nil, bad("truncated")
+			}
+			if err := checkName(string(name)); err != nil || (n > 1 && len(name) == 0) {
+				return nil, bad("player name")
+			}
+			p.name = string(name)
+		case seatAlea:
+		default:
+			return nil, bad("seat kind")
 		}
-		if rd.bad {
-			return nil, bad("truncated")
-		}
-		if err := checkName(string(name)); err != nil || (n > 1 && nameLen == 0) {
-			return nil, bad("player name")
-		}
-		p.name = string(name)
 		v := rd.read(nbits)
 		for i := range g.rules.Categories {
 			d := v % rad[i]
@@ -336,18 +409,18 @@ func decode(s string) (*game, error) {
 			}
 			p.sheet.ExtraBonus = extra * g.rules.ExtraYachtBonus
 		}
-		if g.detail {
-			for i, s := range p.sheet.Scores {
-				if s >= 0 {
-					p.loss[i] = int(rd.gamma(maxLossBits)) - 1
-					if p.loss[i] < 0 || p.loss[i] > maxTotalLoss {
-						return nil, bad("loss")
-					}
-					p.lost += p.loss[i]
+		p.auto = int(rd.read(4))
+		for i, s := range p.sheet.Scores {
+			if s >= 0 {
+				p.loss[i] = int(rd.gamma(maxLossBits)) - 1
+				if p.loss[i] < 0 || p.loss[i] > maxTotalLoss {
+					return nil, bad("loss")
 				}
+				p.lost += p.loss[i]
 			}
-		} else {
-			p.lost = int(rd.read(20))
+		}
+		if p.auto > p.sheet.Filled() {
+			return nil, bad("turns played for them")
 		}
 		g.players = append(g.players, p)
 	}
@@ -355,22 +428,34 @@ func decode(s string) (*game, error) {
 		return nil, bad("truncated")
 	}
 	// Only zero padding may follow, less than a byte of it.
-	if 8*len(body)-rd.pos >= 8 || rd.read(8*len(body)-rd.pos) != 0 {
+	if 8*len(buf)-rd.pos >= 8 || rd.read(8*len(buf)-rd.pos) != 0 {
 		return nil, bad("trailing data")
 	}
-	// Whose turn it is: players before the current one have filled one box
-	// more than the rest, and the current player has a box left.
-	k := g.players[g.cur].sheet.Filled()
-	if k >= len(g.rules.Categories) {
-		return nil, bad("the current player's sheet is full")
-	}
-	for i, p := range g.players {
-		want := k
-		if i < g.cur {
-			want = k + 1
+	if g.lobby {
+		for _, p := range g.players {
+			if p.sheet.Filled() > 0 || p.kind != seatUser {
+				return nil, bad("lobby")
+			}
 		}
-		if p.sheet.Filled() != want {
-			return nil, bad("player %d has %d boxes filled, want %d", i, p.sheet.Filled(), want)
+		if g.cur != 0 || g.roll != 0 {
+			return nil, bad("lobby")
+		}
+	} else {
+		// Whose turn it is: players before the current one have filled one
+		// box more than the rest, and the current player has a box left,
+		// unless the game is over (every sheet full, the turn back at 0).
+		k := g.players[g.cur].sheet.Filled()
+		if k >= len(g.rules.Categories) && (g.cur != 0 || g.roll != 0) {
+			return nil, bad("the current player's sheet is full")
+		}
+		for i, p := range g.players {
+			want := k
+			if i < g.cur {
+				want = k + 1
+			}
+			if p.sheet.Filled() != want {
+				return nil, bad("player %d has %d boxes filled, want %d", i, p.sheet.Filled(), want)
+			}
 		}
 	}
 	if g.encode() != s {
@@ -409,10 +494,53 @@ func checkName(s string) error {
 	return nil
 }
 
-// customID returns the custom_id of an action on this state.
-func customID(action byte, state string) string {
-	return idPrefix + string(action) + "/" + state
+// carrier is what a message carries: the sealed state, and the sealed
+// state before the last score while it may be undone.
+type carrier struct {
+	state, prev string // sealed; prev may be ""
 }
 
-// fits reports whether a state fits a custom_id.
-func fits(state string) bool { return len(customID('x', state)) <= commands.MaxCustomID }
+// String is the carrier as it follows stateURL.
+func (c carrier) String() string {
+	if c.prev == "" {
+		return c.state
+	}
+	return c.state + "." + c.prev
+}
+
+// sealGame returns the carrier of g (and of prev, when set).
+func sealGame(key seal.Key, g, prev *game) carrier {
+	c := carrier{state: key.Seal(g.encode())}
+	if prev != nil {
+		c.prev = key.Seal(prev.encode())
+	}
+	return c
+}
+
+// readCarrier finds the carrier in a message's embeds.
+func readCarrier(m *commands.Message) (carrier, bool) {
+	if m == nil {
+		return carrier{}, false
+	}
+	for _, e := range m.Embeds {
+		if s, ok := strings.CutPrefix(e.URL, stateURL); ok {
+			cur, prev, _ := strings.Cut(s, ".")
+			return carrier{state: cur, prev: prev}, cur != ""
+		}
+	}
+	return carrier{}, false
+}
+
+// openGame opens and decodes a sealed state.
+func openGame(key seal.Key, sealed string) (*game, error) {
+	s, ok := key.Open(sealed)
+	if !ok {
+		return nil, bad("seal")
+	}
+	return decode(s)
+}
+
+// customID returns the custom_id of an action on the message carrying c.
+func customID(key seal.Key, action byte, c carrier) string {
+	return idPrefix + string(action) + "/" + key.Tag(9, idPrefix+string(action), c.String())
+}

@@ -78,8 +78,9 @@ type PresetStats struct {
 	PYacht        float64 `json:"p_yacht"`
 }
 
-// StatsCommand returns /yacht-stats, sharing the tables of /yacht-advise.
-func StatsCommand() *commands.Command { return newStatsCommand(yachtcmd.SharedTables()) }
+// StatsCommand returns /yacht-stats answering from tables (shared with the
+// other Yacht commands).
+func StatsCommand(tables *yacht.Tables) *commands.Command { return newStatsCommand(tables) }
 
 func newStatsCommand(tables *yacht.Tables) *commands.Command {
 	gLo, gHi := commands.Between(minGames, maxGames)

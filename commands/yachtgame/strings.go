@@ -6,25 +6,30 @@ var (
 	msgBadRules = commands.T("Unknown rules %s: choose one of %s.",
 		"알 수 없는 규칙 %s: 다음 중 하나를 고르세요: %s.",
 		"不明なルール %s: 次から選んでください: %s。")
-	msgBadPlayers = commands.T("Bad players: %s. Write up to %d names separated by commas, like \"Ann, Bob, Cy\".",
-		"플레이어가 잘못되었습니다: %s. 이름을 쉼표로 구분해 최대 %d명까지 쓰세요. 예: \"민수, 지영\".",
-		"プレイヤーが正しくありません: %s。名前をカンマ区切りで最大 %d 人まで書いてください。例: \"太郎, 花子\"。")
+	msgBadPlayers = commands.T("Bad players: %s. Give up to %d seats separated by commas: @mentions, names, or alea, like \"@Ann, Bob, alea\".",
+		"플레이어가 잘못되었습니다: %s. 쉼표로 구분해 최대 %d자리까지 쓰세요. @멘션, 이름, alea를 쓸 수 있습니다. 예: \"@민수, 지영, alea\".",
+		"プレイヤーが正しくありません: %s。カンマ区切りで最大 %d 席まで書いてください。@メンション、名前、alea が使えます。例: \"@太郎, 花子, alea\"。")
+	msgBadIdle  = commands.T("The idle time is 1 to %d minutes.", "대기 시간은 1~%d분입니다.", "待ち時間は 1〜%d 分です。")
+	msgBadCoach = commands.T("Unknown coach mode %s: choose on, hints or off.", "알 수 없는 코치 모드 %s: on, hints, off 중에서 고르세요.", "不明なコーチモード %s: on、hints、off から選んでください。")
+	msgOlder    = commands.T("This game is from an older version of Alea and cannot go on. Start a new one with `/yacht start`.",
+		"이 게임은 이전 버전의 Alea에서 시작되어 더 이어갈 수 없습니다. `/요트 시작`으로 새 게임을 시작하세요.",
+		"このゲームは以前のバージョンの Alea で始まったため、続けられません。`/ヨット 開始` で新しく始めてください。")
+	msgNoMessage = commands.T("This button's game could not be read from its message. Start a new game with `/yacht start`.",
+		"이 버튼의 게임을 메시지에서 읽을 수 없습니다. `/요트 시작`으로 새 게임을 시작하세요.",
+		"このボタンのゲームをメッセージから読み取れませんでした。`/ヨット 開始` で新しいゲームを始めてください。")
+	msgStale = commands.T("The game has moved on since this button was shown (someone pressed first). Use the buttons on the message as it is now.",
+		"이 버튼이 표시된 뒤로 게임이 진행되었습니다 (다른 누군가가 먼저 눌렀습니다). 지금 메시지에 있는 버튼을 쓰세요.",
+		"このボタンが表示されてからゲームが進みました（誰かが先に押しました）。今のメッセージのボタンを使ってください。")
+	msgNotYourTurn = commands.T("It is %s's turn: only they can press now.", "지금은 %s의 차례라 그 사람만 누를 수 있습니다.", "今は %s の番なので、本人しか押せません。")
+	msgNoUndo      = commands.T("Only the player who just scored can undo it, and only until the next player acts.",
+		"방금 기록한 플레이어만, 다음 플레이어가 움직이기 전까지 되돌릴 수 있습니다.",
+		"取り消せるのは直前に記入したプレイヤーだけで、次のプレイヤーが動くまでです。")
+	msgTooEarly       = commands.T("%s still has time: Alea can play for them in %d min.", "%s 님에게 아직 시간이 있습니다. %d분 뒤에 Alea가 대신 진행할 수 있습니다.", "%s さんにはまだ時間があります。%d 分後に Alea が代わりに進められます。")
 	msgTooManyPlayers = commands.T("%d players, at most %d", "%d명 (최대 %d명)", "%d 人（最大 %d 人）")
-	msgNoFit          = commands.T("The game with these names does not fit in a Discord button id (%d of %d characters): the bot keeps every game in its buttons, not in memory. Use shorter names (at most %d bytes in all).",
-		"이 이름들로는 게임이 Discord 버튼 id에 들어가지 않습니다 (%d/%d자). 봇은 게임을 메모리가 아니라 버튼에 보관합니다. 더 짧은 이름을 쓰세요 (모두 합쳐 %d바이트 이하).",
-		"この名前ではゲームが Discord のボタン id に収まりません（%d/%d 文字）。ボットはゲームをメモリではなくボタンに保存します。短い名前にしてください（合計 %d バイト以内）。")
-	msgStateLost = commands.T("This game no longer fits in a Discord button id (%d of %d characters), so it cannot go on: the bot keeps games only in their buttons. The sheets so far are below; continue with `/yacht-advise sheet:\"…\"`.",
-		"이 게임은 더 이상 Discord 버튼 id에 들어가지 않아 (%d/%d자) 계속할 수 없습니다. 봇은 게임을 버튼에만 보관합니다. 지금까지의 점수표는 아래에 있습니다. `/요트-조언 점수표:\"…\"`로 이어가세요.",
-		"このゲームはもう Discord のボタン id に収まらないため（%d/%d 文字）続けられません。ボットはゲームをボタンにのみ保存します。ここまでのスコア表は下にあります。`/ヨット助言 スコア表:\"…\"` で続けてください。")
-	msgBadState = commands.T("This game button is outdated or damaged; start a new game with `/yacht start`.",
-		"이 게임 버튼은 오래되었거나 손상되었습니다. `/요트 시작`으로 새 게임을 시작하세요.",
-		"このゲームのボタンは古いか壊れています。`/ヨット 開始` で新しいゲームを始めてください。")
-	msgNotYours = commands.T("This is %s sheet: only the player who started the game presses its buttons. Start your own with `/yacht start`.",
-		"이것은 %s 점수표입니다. 게임을 시작한 사람만 버튼을 누를 수 있습니다. `/요트 시작`으로 직접 시작하세요.",
-		"これは%sのスコア表です。ゲームを始めた人だけがボタンを押せます。`/ヨット 開始` で自分のゲームを始めてください。")
-	msgSomeoneElse = commands.T("someone else's", "다른 사람의", "他の人")
-	msgOwnersSheet = commands.T("%s's", "%s님의", "%sさん")
-	msgNotNow      = commands.T("That is not possible at this point of the turn (roll %d); press one of the buttons shown.",
+	msgBadState       = commands.T("This game's state is damaged, so it cannot go on; start a new game with `/yacht start`.",
+		"이 게임의 상태가 손상되어 더 이어갈 수 없습니다. `/요트 시작`으로 새 게임을 시작하세요.",
+		"このゲームの状態が壊れているため、続けられません。`/ヨット 開始` で新しいゲームを始めてください。")
+	msgNotNow = commands.T("That is not possible at this point of the turn (roll %d); press one of the buttons shown.",
 		"지금 단계(굴림 %d)에서는 할 수 없습니다. 표시된 버튼을 누르세요.",
 		"このターンのこの段階（ロール %d）ではできません。表示されているボタンを押してください。")
 	msgHeldMissing = commands.T("The dice %s do not contain the held dice %s: held dice stay on the table. Release them first, or enter dice that include them.",
@@ -52,28 +57,58 @@ var (
 	msgRerollAll = commands.T("reroll all five", "다섯 개 모두 다시 굴리기", "5 個すべて振り直す")
 	msgScore     = commands.T("score %s for %d", "%s에 %d점", "%sに %d 点")
 	msgLastOK    = commands.T("↩ %s: %s — optimal ✓", "↩ %s: %s — 최적 ✓", "↩ %s: %s — 最適 ✓")
+	msgLastPlain = commands.T("↩ %s: %s", "↩ %s: %s", "↩ %s: %s")
 	msgLastCost  = commands.T("↩ %s: %s — cost **%.2f** expected points (best was %s)", "↩ %s: %s — 기댓값 **%.2f**점 손해 (최선: %s)", "↩ %s: %s — 期待値 **%.2f** 点の損（最善: %s）")
 	msgRolled    = commands.T("rolled %s", "굴림 %s", "出目 %s")
 
-	msgUpperDone   = commands.T("Upper %d/%d ✓ +%d", "상단 %d/%d ✓ +%d", "上段 %d/%d ✓ +%d")
-	msgUpperMissed = commands.T("Upper %d/%d: bonus missed", "상단 %d/%d: 보너스 실패", "上段 %d/%d: ボーナスならず")
-	msgUpperToGo   = commands.T("Upper %d/%d: %d to go for +%d", "상단 %d/%d: +%[4]d까지 %[3]d점", "上段 %d/%d: +%[4]d まであと %[3]d 点")
-	msgExtra       = commands.T("Yahtzee bonus +%d", "야찌 보너스 +%d", "ヤッツィーボーナス +%d")
-	msgTotal       = commands.T("**Total %d**", "**합계 %d**", "**合計 %d**")
-	msgLostSoFar   = commands.T("Expected points lost so far: %.2f", "지금까지 잃은 기댓값: %.2f", "これまでに失った期待値: %.2f")
-	msgYou         = commands.T("You", "나", "あなた")
-	msgTurnMarker  = commands.T("▶ %s", "▶ %s", "▶ %s")
+	msgUpperDone      = commands.T("Upper %d/%d ✓ +%d", "상단 %d/%d ✓ +%d", "上段 %d/%d ✓ +%d")
+	msgUpperMissed    = commands.T("Upper %d/%d: bonus missed", "상단 %d/%d: 보너스 실패", "上段 %d/%d: ボーナスならず")
+	msgUpperToGo      = commands.T("Upper %d/%d: %d to go for +%d", "상단 %d/%d: +%[4]d까지 %[3]d점", "上段 %d/%d: +%[4]d まであと %[3]d 点")
+	msgExtra          = commands.T("Yahtzee bonus +%d", "야찌 보너스 +%d", "ヤッツィーボーナス +%d")
+	msgTotal          = commands.T("**Total %d**", "**합계 %d**", "**合計 %d**")
+	msgLostSoFar      = commands.T("Expected points lost so far: %.2f", "지금까지 잃은 기댓값: %.2f", "これまでに失った期待値: %.2f")
+	msgYou            = commands.T("You", "나", "あなた")
+	msgAlea           = commands.T("🤖 Alea", "🤖 Alea", "🤖 Alea")
+	msgStarter        = commands.T("the player who started the game", "게임을 시작한 사람", "ゲームを始めた人")
+	msgSeatN          = commands.T("Player %d", "플레이어 %d", "プレイヤー %d")
+	msgTurnOf         = commands.T("▶ %s's turn", "▶ %s의 차례", "▶ %s の番")
+	msgYourTurn       = commands.T("%s, it's your turn. 🎲", "%s 님, 차례입니다. 🎲", "%s さん、あなたの番です。🎲")
+	msgOverContent    = commands.T("🏁 Game over.", "🏁 게임이 끝났습니다.", "🏁 ゲーム終了です。")
+	msgAleaTurn       = commands.T("🤖 Alea: %s", "🤖 Alea: %s", "🤖 Alea: %s")
+	msgPlayedFor      = commands.T("⏱️ Alea played for %s: %s", "⏱️ Alea가 %s 님 대신 이번 턴을 진행했습니다: %s", "⏱️ Alea が %s さんの代わりにこのターンを進めました: %s")
+	msgUndone         = commands.T("↩️ %s took back the last score.", "↩️ %s 님이 마지막 기록을 되돌렸습니다.", "↩️ %s さんが最後の記入を取り消しました。")
+	msgWinChances     = commands.T("Chance of winning: %s", "이길 확률: %s", "勝つ確率: %s")
+	msgHintTitle      = commands.T("💡 Every option, with its expected final score", "💡 모든 선택지와 최종 점수 기댓값", "💡 すべての選択肢と最終得点の期待値")
+	msgPlayedForCount = commands.T("⏱️ Alea played %d of these turns for them.", "⏱️ 이 중 %d턴은 Alea가 대신 진행했습니다.", "⏱️ このうち %d ターンは Alea が代わりに進めました。")
+	msgTurnMarker     = commands.T("▶ %s", "▶ %s", "▶ %s")
 
-	msgRollButton  = commands.T("Roll %d", "%d개 굴리기", "%d 個振る")
-	msgEnterButton = commands.T("Enter dice", "주사위 입력", "出目を入力")
-	msgHoldBest    = commands.T("Hold best", "최선 남기기", "最善を残す")
-	msgPick        = commands.T("Score a category…", "족보에 기록…", "役に記入…")
-	msgOptLabel    = commands.T("%s: %d", "%s: %d", "%s: %d")
-	msgOptBest     = commands.T("expected final %.2f — best", "최종 기댓값 %.2f — 최선", "最終期待値 %.2f — 最善")
-	msgOptLoss     = commands.T("expected final %.2f (−%.2f)", "최종 기댓값 %.2f (−%.2f)", "最終期待値 %.2f（−%.2f）")
-	msgModalTitle  = commands.T("Dice of roll %d", "%d번째 굴림의 주사위", "%d 投目の出目")
-	msgModalLabel  = commands.T("Five dice (held: %s)", "주사위 다섯 개 (남긴 것: %s)", "サイコロ5個（保留: %s）")
-	msgNone        = commands.T("none", "없음", "なし")
+	msgRollButton      = commands.T("Roll %d", "%d개 굴리기", "%d 個振る")
+	msgEnterButton     = commands.T("Enter dice", "주사위 입력", "出目を入力")
+	msgHoldBest        = commands.T("Hold best", "최선 남기기", "最善を残す")
+	msgJoinButton      = commands.T("Join", "참가", "参加")
+	msgLeaveButton     = commands.T("Leave", "나가기", "抜ける")
+	msgStartButton     = commands.T("Start", "시작", "開始")
+	msgPlayAloneButton = commands.T("Play alone", "혼자 하기", "一人で遊ぶ")
+	msgLobbyTitle      = commands.T("🎲 %s — who's playing?", "🎲 %s — 누가 할까요?", "🎲 %s — 誰が遊ぶ？")
+	msgLobbyText       = commands.T("Press Join to take a seat (up to %[2]d players). %[1]s starts the game when everyone is in.",
+		"참가를 눌러 자리에 앉으세요 (최대 %[2]d명). 모두 모이면 %[1]s 님이 게임을 시작합니다.",
+		"「参加」を押して席についてください（最大 %[2]d 人）。全員そろったら %[1]s さんがゲームを始めます。")
+	msgJoined        = commands.T("%s joined.", "%s 님이 참가했습니다.", "%s さんが参加しました。")
+	msgLeft          = commands.T("%s left.", "%s 님이 나갔습니다.", "%s さんが抜けました。")
+	msgNotSeated     = commands.T("You have no seat at this table.", "이 테이블에 자리가 없습니다.", "この卓に席がありません。")
+	msgStarterStays  = commands.T("The player who opened the table keeps their seat; start the game, or let the message be.", "테이블을 연 사람은 자리를 지킵니다. 게임을 시작하거나 메시지를 그대로 두세요.", "卓を開いた人は席を離れられません。ゲームを始めるか、そのままにしておいてください。")
+	msgLobbyFull     = commands.T("The table is full (%d players).", "테이블이 꽉 찼습니다 (%d명).", "卓は満席です（%d 人）。")
+	msgOnlyStarter   = commands.T("Only %s, who opened the table, can start the game.", "테이블을 연 %s 님만 게임을 시작할 수 있습니다.", "卓を開いた %s さんだけがゲームを始められます。")
+	msgHintButton    = commands.T("Hint", "힌트", "ヒント")
+	msgUndoButton    = commands.T("Undo", "되돌리기", "取り消す")
+	msgPlayForButton = commands.T("Play for them", "대신 진행", "代わりに進める")
+	msgPick          = commands.T("Score a category…", "족보에 기록…", "役に記入…")
+	msgOptLabel      = commands.T("%s: %d", "%s: %d", "%s: %d")
+	msgOptBest       = commands.T("expected final %.2f — best", "최종 기댓값 %.2f — 최선", "最終期待値 %.2f — 最善")
+	msgOptLoss       = commands.T("expected final %.2f (−%.2f)", "최종 기댓값 %.2f (−%.2f)", "最終期待値 %.2f（−%.2f）")
+	msgModalTitle    = commands.T("Dice of roll %d", "%d번째 굴림의 주사위", "%d 投目の出目")
+	msgModalLabel    = commands.T("Five dice (held: %s)", "주사위 다섯 개 (남긴 것: %s)", "サイコロ5個（保留: %s）")
+	msgNone          = commands.T("none", "없음", "なし")
 
 	msgOverTitle = commands.T("🏁 %s — game over", "🏁 %s — 게임 종료", "🏁 %s — ゲーム終了")
 	msgFinal     = commands.T("Final score **%d** · perfect play from the start expects %.2f", "최종 점수 **%d** · 처음부터 최적 플레이 기댓값 %.2f", "最終得点 **%d** · 最初から最適プレイの期待値 %.2f")
@@ -81,10 +116,9 @@ var (
 	msgLuck      = commands.T("Dice luck: %+.2f (final − expected + lost)", "주사위 운: %+.2f (최종 − 기댓값 + 손실)", "サイコロの運: %+.2f（最終 − 期待値 + 損失）")
 	msgLostWhere = commands.T("Lost in the turns that scored: %s", "손실이 난 턴 (기록한 족보): %s", "損をしたターン（記入した役）: %s")
 	msgNoLoss    = commands.T("Every decision was optimal. 🎯", "모든 결정이 최적이었습니다. 🎯", "すべての判断が最適でした。🎯")
-	msgNoDetail  = commands.T("(per-turn detail was dropped to keep the game in its buttons)", "(게임을 버튼에 담기 위해 턴별 내역은 생략됨)", "（ゲームをボタンに収めるためターン別の内訳は省略）")
 	msgWinner    = commands.T("🏆 %s wins with %d.", "🏆 %s 승리 (%d점).", "🏆 %sの勝ち（%d 点）。")
 	msgTie       = commands.T("🏆 Tie at %d: %s.", "🏆 %d점 동점: %s.", "🏆 %d 点で同点: %s。")
-	msgFooter    = commands.T("Advice from exact best play. The game lives in its buttons, so it carries on even after the bot restarts.",
-		"조언은 정확한 최선의 플레이 기준입니다. 게임은 버튼에 담겨 있어 봇이 다시 시작해도 이어집니다.",
-		"助言は厳密な最善手に基づきます。ゲームはボタンの中にあるので、ボットが再起動しても続きます。")
+	msgFooter    = commands.T("Advice from exact best play. The game lives in this message, so it carries on even after the bot restarts.",
+		"조언은 정확한 최선의 플레이 기준입니다. 게임은 이 메시지에 담겨 있어 봇이 다시 시작해도 이어집니다.",
+		"助言は厳密な最善手に基づきます。ゲームはこのメッセージの中にあるので、ボットが再起動しても続きます。")
 )

@@ -39,7 +39,7 @@ type Settings struct {
 	// playground's address, or how to connect to Discord (default: discard).
 	Notices io.Writer
 	// Registry holds the commands served (default: every command,
-	// all.Registry()); tests serve commands of their own.
+	// keyed by config.Config.StateKey); tests serve commands of their own.
 	Registry *commands.Registry
 	// DeferClock, when set, decides when an interaction is acknowledged
 	// (bot.Options.DeferWhen); tests fire it by hand instead of waiting.
@@ -109,7 +109,11 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 		s.Notices = io.Discard
 	}
 	if s.Registry == nil {
-		s.Registry = all.Registry()
+		deps := all.Loopback()
+		// From STATE_SECRET, else the token, else the public key; the
+		// loopback key only when neither is set (the local playground).
+		deps.StateKey, _ = cfg.StateKey()
+		s.Registry = all.Registry(deps)
 	}
 	metrics := bot.NewMetrics()
 	opts := DispatcherOptions(cfg, log, metrics)

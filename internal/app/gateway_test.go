@@ -92,7 +92,7 @@ func TestServeGateway(t *testing.T) {
 	go func() { done <- Run(ctx, cfg, slogger, Settings{}) }()
 
 	registered := fake.AwaitRegistered(t, "4242")
-	want, err := json.Marshal(payload.Definitions(all.Registry()))
+	want, err := json.Marshal(payload.Definitions(all.Registry(all.Loopback())))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,7 +61,7 @@ func roundTrip(t *testing.T, c net.Conn, r *bufio.Reader) int {
 // of one, a second connection is not served while the first stays open
 // (however many requests the first makes), and is served once it closes.
 func TestEndpointConnectionCap(t *testing.T) {
-	d, err := bot.NewDispatcher(all.Registry(), bot.Options{})
+	d, err := bot.NewDispatcher(all.Registry(all.Loopback()), bot.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

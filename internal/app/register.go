@@ -57,7 +57,7 @@ func Register(ctx context.Context, cfg config.Config, version string, stdout, st
 		fmt.Fprintln(stderr, "alea register: set DISCORD_TOKEN (the bot token, from the Developer Portal's Bot page)")
 		return 2
 	}
-	reg := all.Registry()
+	reg := all.Registry(all.Loopback()) // the definitions alone
 	res, err := registration.Register(ctx, payload.Definitions(reg), registrationOptions(cfg, rest.UserAgent(version)))
 	if err != nil {
 		fmt.Fprintln(stderr, "alea register:", err)

@@ -30,7 +30,7 @@ func TestRegisterCommand(t *testing.T) {
 		return code, stdout.String(), stderr.String()
 	}
 	names := []string{}
-	for _, c := range all.Registry().Commands() {
+	for _, c := range all.Registry(all.Loopback()).Commands() {
 		names = append(names, "/"+c.Name.En)
 	}
 

@@ -16,7 +16,7 @@ import (
 )
 
 func TestCheckCommandsAcceptsAlea(t *testing.T) {
-	b, err := json.Marshal(payload.Definitions(all.Registry()))
+	b, err := json.Marshal(payload.Definitions(all.Registry(all.Loopback())))
 	if err != nil {
 		t.Fatal(err)
 	}

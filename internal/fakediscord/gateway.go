@@ -350,6 +350,9 @@ type Interaction struct {
 	GuildID string // default "42"; selects the shard
 	UserID  string // default: a new id per interaction
 	Data    any    // the interaction's data object
+	// Message is the message holding the pressed component, as Discord
+	// sends it with component and modal interactions (nil: none).
+	Message any
 }
 
 // Interact dispatches INTERACTION_CREATE to the session of the shard that
@@ -404,6 +407,9 @@ func (s *Server) newInteractionLocked(in Interaction) (ev map[string]any, token 
 			"roles": []string{}, "permissions": "0"}}
 	if in.Data != nil {
 		ev["data"] = in.Data
+	}
+	if in.Message != nil {
+		ev["message"] = in.Message
 	}
 	return ev, token
 }

@@ -233,6 +233,7 @@ function renderData(msg, data, source) {
     body.append(note);
   }
   msg.data = data;
+  msg.editedAt = new Date().toISOString();
   msg.source = source;
   scrollDown();
 }
@@ -467,10 +468,21 @@ async function run(interaction, ctx) {
   }
 }
 
+// messageOf is a message as Discord sends it with a component or modal
+// interaction: what the bot last put in it, and when.
+function messageOf(msg) {
+  const d = msg.data || {};
+  return {
+    id: msg.dataset.id, channel_id: '2', content: d.content || '', flags: d.flags || 0,
+    embeds: d.embeds || [], components: d.components || [],
+    timestamp: msg.editedAt, edited_timestamp: msg.editedAt,
+  };
+}
+
 function sendComponent(msg, data) {
   const it = baseInteraction(IT.COMPONENT);
   it.data = data;
-  it.message = { id: msg.dataset.id, channel_id: '2', content: '', flags: (msg.data && msg.data.flags) || 0 };
+  it.message = messageOf(msg);
   return run(it, { source: msg, ref: null });
 }
 
@@ -511,7 +523,7 @@ function openModal(data, ctx) {
       custom_id: data.custom_id,
       components: inputs.map((i) => ({ type: 1, components: [{ type: 4, custom_id: i.dataset.customId, value: i.value }] })),
     };
-    if (ctx.source) it.message = { id: ctx.source.dataset.id, channel_id: '2', content: '' };
+    if (ctx.source) it.message = messageOf(ctx.source);
     run(it, { source: ctx.source, ref: ctx.ref });
   };
   $('modal-cancel').onclick = () => dlg.close();

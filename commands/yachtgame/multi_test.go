@@ -1,0 +1,458 @@
+package yachtgame
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
+	"github.com/alea-bot/alea/bot/runner"
+	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/internal/race"
+)
+
+const (
+	ann = "111111111111111111"
+	bob = "222222222222222222"
+	cy  = "333333333333333333" // not seated
+)
+
+func userSeat(id string) player {
+	v, _ := strconv.ParseUint(id, 10, 64)
+	return player{kind: seatUser, user: v}
+}
+
+// table3 is a game of Ann, Bob and Alea started by Ann, three categories
+// open each (the end-game table under -race holds these states).
+func table3(t *testing.T, coach int, seats ...player) *game {
+	t.Helper()
+	if seats == nil {
+		seats = []player{userSeat(ann), userSeat(bob), {kind: seatAlea}}
+	}
+	g, err := newGame(0, ownerOf(ann), 42, seats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range g.players {
+		for k, v := range endGame {
+			g.players[i].sheet.Scores[indexOf(k)] = v
+		}
+	}
+	g.coach = coach
+	return g
+}
+
+// checkPing checks that the message pings exactly user.
+func checkPing(t *testing.T, r *commands.Reply, user string) {
+	t.Helper()
+	if !strings.Contains(r.Content, "<@"+user+">") || r.AllowedMentions == nil || fmt.Sprint(r.AllowedMentions.Users) != "["+user+"]" {
+		t.Errorf("want a ping of %s only: content %q, allowed %+v", user, r.Content, r.AllowedMentions)
+	}
+	if n := len(regexp.MustCompile(`<@\d+>`).FindAllString(r.Content, -1)); n != 1 {
+		t.Errorf("content names %d users: %q", n, r.Content)
+	}
+}
+
+// scoreBest rolls once and scores the menu's first option, as user.
+func rollAndScore(t *testing.T, h *bottest.Harness, r *commands.Reply, user string) *commands.Reply {
+	t.Helper()
+	r = asOK(t, h, user, mustFind(t, r, 'r').CustomID)
+	menu := mustFind(t, r, 's')
+	return asOK(t, h, user, menu.CustomID, menu.Options[0].Value)
+}
+
+func TestTurnsPingsAndAlea(t *testing.T) {
+	h := harness(t)
+	r := post(t, h, table3(t, coachHints))
+	checkPing(t, r, ann)
+	roll := mustFind(t, r, 'r').CustomID
+	before := fmt.Sprint(h.Message(roll))
+	// Bob and a stranger press out of turn: refused, the message unchanged.
+	for _, u := range []string{bob, cy} {
+		r2, out := as(h, u, roll)
+		if out != bot.Rejected || !r2.Ephemeral || !strings.Contains(r2.Content, "It is <@"+ann+">'s turn") {
+			t.Errorf("%s out of turn: %s %s", u, out, bot.FormatText(r2))
+		}
+	}
+	if after := fmt.Sprint(h.Message(roll)); after != before {
+		t.Errorf("a refused press changed the message")
+	}
+	// Ann plays; the turn passes to Bob, pinged alone.
+	r = rollAndScore(t, h, r, ann)
+	if d := gdata(t, r); d.Current != 1 || d.Roll != 0 {
+		t.Fatalf("after Ann: %+v", d)
+	}
+	checkPing(t, r, bob)
+	if _, out := as(h, ann, mustFind(t, r, 'r').CustomID); out != bot.Rejected {
+		t.Errorf("Ann pressed on Bob's turn: %s", out)
+	}
+	// Bob plays; Alea's turn is played in the same update, back to Ann.
+	r = rollAndScore(t, h, r, bob)
+	d := gdata(t, r)
+	if d.Current != 0 || d.Players[2].Scores == nil || len(d.Players[2].Scores) != len(endGame)+1 {
+		t.Fatalf("after Bob, Alea did not play: %+v", d)
+	}
+	if !strings.Contains(r.Embeds[0].Description, "🤖 Alea:") {
+		t.Errorf("Alea's turn is not told:\n%s", r.Embeds[0].Description)
+	}
+	checkPing(t, r, ann)
+	// Alea plays optimally: it loses nothing.
+	if d.Players[2].Lost != 0 {
+		t.Errorf("Alea lost %.2f", d.Players[2].Lost)
+	}
+	// Play to the end: every turn's ping names its player.
+	for !gdata(t, r).Over {
+		u := []string{ann, bob}[gdata(t, r).Current]
+		checkPing(t, r, u)
+		r = rollAndScore(t, h, r, u)
+	}
+	if r.AllowedMentions == nil || len(r.AllowedMentions.Users) != 0 || len(r.Components) != 0 {
+		t.Errorf("the summary pings or has buttons: %+v", r.AllowedMentions)
+	}
+}
+
+// A game that starts with Alea's seat plays its first turn at once.
+func TestAleaFirst(t *testing.T) {
+	if race.Enabled {
+		t.Skip("needs the full table")
+	}
+	h := harness(t)
+	r := startAs(t, h, `/yacht start seed:3 players:"alea, <@`+ann+`>, Bob"`, ann)
+	d := gdata(t, r)
+	if d.Current != 1 || len(d.Players[0].Scores) != 1 || d.Players[0].Seat != "alea" || d.Players[1].User != ann || d.Players[2].Name != "Bob" {
+		t.Fatalf("start: %+v", d)
+	}
+	checkPing(t, r, ann)
+	if d.Coach != "on" {
+		t.Errorf("one person at the table: coach %s, want on", d.Coach)
+	}
+	// Ann presses for Bob's named seat too.
+	r = rollAndScore(t, h, r, ann)
+	if gdata(t, r).Current != 2 {
+		t.Fatal("not Bob's turn")
+	}
+	if r.Content != "▶ Bob's turn" || len(r.AllowedMentions.Users) != 0 {
+		t.Errorf("named seat's turn: content %q, pings %v", r.Content, r.AllowedMentions.Users)
+	}
+	r = rollAndScore(t, h, r, ann)
+	if d := gdata(t, r); d.Current != 1 || len(d.Players[0].Scores) != 2 {
+		t.Errorf("after Bob, Alea did not play: %+v", d)
+	}
+	// Two people: hints by default.
+	r = startAs(t, h, `/yacht start seed:3 players:"<@`+ann+`> <@`+bob+`>"`, ann)
+	if gdata(t, r).Coach != "hints" {
+		t.Errorf("two people: coach %s", gdata(t, r).Coach)
+	}
+}
+
+func TestUndo(t *testing.T) {
+	h := harness(t)
+	r := post(t, h, table3(t, coachHints))
+	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
+	rolled := gdata(t, r)
+	menu := mustFind(t, r, 's')
+	r = asOK(t, h, ann, menu.CustomID, menu.Options[0].Value)
+	undo := mustFind(t, r, 'u').CustomID
+	if r2, out := as(h, bob, undo); out != bot.Rejected || !strings.Contains(r2.Content, "Only the player who just scored") {
+		t.Errorf("Bob undoes Ann's score: %s %s", out, bot.FormatText(r2))
+	}
+	r = asOK(t, h, ann, undo)
+	d := gdata(t, r)
+	if d.Current != 0 || d.Roll != rolled.Roll || fmt.Sprint(d.Dice) != fmt.Sprint(rolled.Dice) || fmt.Sprint(d.Players[0].Scores) != fmt.Sprint(rolled.Players[0].Scores) {
+		t.Fatalf("after undo: %+v, want %+v", d, rolled)
+	}
+	if _, ok := find(r, 'u'); ok {
+		t.Error("undo offered twice")
+	}
+	// Score again; once Bob acts, Ann's undo is gone.
+	menu = mustFind(t, r, 's')
+	r = asOK(t, h, ann, menu.CustomID, menu.Options[1].Value)
+	undo = mustFind(t, r, 'u').CustomID
+	r = asOK(t, h, bob, mustFind(t, r, 'r').CustomID)
+	if _, ok := find(r, 'u'); ok {
+		t.Error("undo offered after the next player acted")
+	}
+	if _, out := as(h, ann, undo); out != bot.Rejected {
+		t.Errorf("stale undo: %s", out)
+	}
+}
+
+func TestHintAndCoachModes(t *testing.T) {
+	h := harness(t)
+	// hints: a Hint button for the current player, no advice in public.
+	r := post(t, h, table3(t, coachHints))
+	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
+	hint := mustFind(t, r, 'h').CustomID
+	before := fmt.Sprint(h.Message(hint))
+	if r2, out := as(h, bob, hint); out != bot.Rejected {
+		t.Errorf("Bob's hint on Ann's turn: %s %s", out, bot.FormatText(r2))
+	}
+	hr, out := as(h, ann, hint)
+	if out != bot.OK || !hr.Ephemeral || hr.Update {
+		t.Fatalf("hint: %s %+v", out, hr)
+	}
+	// Every option with its expected final score, checked against the
+	// engine's advice from the test's own sheet.
+	tb := table(t, yacht.Yacht)
+	d := gdata(t, r)
+	sheet := newModels(1, endGame)[0].sheet(t)
+	dice := yacht.Dice(d.Dice)
+	adv, err := tb.Advise(sheet, &dice, d.Roll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := hr.Embeds[0].Description
+	for _, a := range adv.Actions {
+		if !strings.Contains(text, fmt.Sprintf("%s — %.2f", describe(commands.English, tb.Rules(), a), a.Expected)) {
+			t.Errorf("hint lacks %s at %.2f:\n%s", describe(commands.English, tb.Rules(), a), a.Expected, text)
+		}
+	}
+	if fmt.Sprint(h.Message(hint)) != before {
+		t.Error("the hint changed the message")
+	}
+	public := bot.FormatText(r)
+	for _, o := range mustFind(t, r, 's').Options {
+		public += o.Description + o.Emoji
+	}
+	for _, w := range []string{"Best", "expected final", "⭐", "cost"} {
+		if strings.Contains(public, w) {
+			t.Errorf("coach hints shows %q in public:\n%s", w, public)
+		}
+	}
+	// on: the best move and the costs in public, no Hint button.
+	on := post(t, h, table3(t, coachOn))
+	on = asOK(t, h, ann, mustFind(t, on, 'r').CustomID)
+	if _, ok := find(on, 'h'); ok || !strings.Contains(on.Embeds[0].Description, "Best") {
+		t.Errorf("coach on:\n%s", bot.FormatText(on))
+	}
+	// off: no advice and no Hint.
+	off := post(t, h, table3(t, coachOff))
+	off = asOK(t, h, ann, mustFind(t, off, 'r').CustomID)
+	if _, ok := find(off, 'h'); ok || strings.Contains(bot.FormatText(off), "Best") {
+		t.Errorf("coach off:\n%s", bot.FormatText(off))
+	}
+}
+
+func TestPlayForThem(t *testing.T) {
+	h := harness(t)
+	start := h.Now()
+	r := post(t, h, table3(t, coachHints))
+	p := mustFind(t, r, 'p').CustomID
+	h.Now = func() time.Time { return start.Add(9 * time.Minute) }
+	if r2, out := as(h, bob, p); out != bot.Rejected || !strings.Contains(r2.Content, "in 1 min") {
+		t.Errorf("too early: %s %s", out, bot.FormatText(r2))
+	}
+	h.Now = func() time.Time { return start.Add(10 * time.Minute) }
+	if _, out := as(h, cy, p); out != bot.Rejected {
+		t.Errorf("a stranger played for Ann: %s", out)
+	}
+	r = asOK(t, h, bob, p)
+	d := gdata(t, r)
+	if d.Current != 1 || d.Players[0].PlayedFor != 1 || d.Players[0].Lost != 0 || len(d.Players[0].Scores) != len(endGame)+1 {
+		t.Fatalf("after playing for Ann: %+v", d)
+	}
+	if !strings.Contains(r.Embeds[0].Description, "Alea played for <@"+ann+">") {
+		t.Errorf("not marked:\n%s", r.Embeds[0].Description)
+	}
+	// The clock restarts with the edit: Ann cannot take Bob's turn at once.
+	if _, out := as(h, ann, mustFind(t, r, 'p').CustomID); out != bot.Rejected {
+		t.Errorf("play for them right after an edit: %s", out)
+	}
+	for !gdata(t, r).Over {
+		r = rollAndScore(t, h, r, []string{ann, bob}[gdata(t, r).Current])
+	}
+	if !strings.Contains(r.Embeds[0].Fields[0].Value, "Alea played 1 of these turns for them") {
+		t.Errorf("summary does not mark it:\n%s", r.Embeds[0].Fields[0].Value)
+	}
+}
+
+var costLine = regexp.MustCompile(`↩ <@(\d+)>: .* — cost \*\*([0-9.]+)\*\*`)
+
+// The summary's points lost are the sum of the costs the game showed, for
+// every player, under coach on with random play.
+func TestLostEqualsCostsShown(t *testing.T) {
+	h := harness(t)
+	rng := rand.New(rand.NewPCG(11, 12))
+	g := table3(t, coachOn, userSeat(ann), userSeat(bob))
+	r := post(t, h, g)
+	shown := map[string]float64{}
+	record := func(r *commands.Reply) {
+		for _, m := range costLine.FindAllStringSubmatch(r.Embeds[0].Description, -1) {
+			x, _ := strconv.ParseFloat(m[2], 64)
+			shown[m[1]] += x
+		}
+	}
+	for steps := 0; !gdata(t, r).Over; steps++ {
+		if steps > 500 {
+			t.Fatal("the game does not end")
+		}
+		d := gdata(t, r)
+		u := []string{ann, bob}[d.Current]
+		switch {
+		case d.Roll == 0 || d.Roll < 3 && rng.IntN(2) == 0:
+			if d.Roll > 0 {
+				r = asOK(t, h, u, mustFind(t, r, byte('0'+rng.IntN(5))).CustomID)
+			}
+			r = asOK(t, h, u, mustFind(t, r, 'r').CustomID)
+		default:
+			menu := mustFind(t, r, 's')
+			r = asOK(t, h, u, menu.CustomID, menu.Options[rng.IntN(len(menu.Options))].Value)
+		}
+		record(r)
+	}
+	for i, u := range []string{ann, bob} {
+		lost := gdata(t, r).Players[i].Lost
+		want := fmt.Sprintf("Expected points lost by decisions: **%.2f**", shown[u])
+		if math.Abs(lost-shown[u]) > 1e-9 || !strings.Contains(r.Embeds[0].Fields[i].Value, want) {
+			t.Errorf("%s: summary lost %.2f, costs shown sum to %.2f:\n%s", u, lost, shown[u], r.Embeds[0].Fields[i].Value)
+		}
+		if shown[u] == 0 {
+			t.Errorf("%s: random play showed no cost; the test proves nothing", u)
+		}
+	}
+}
+
+// Two presses racing on one message: both start from the same state, so
+// the second is the same move (idempotent) and a button of the state the
+// first made is not on the second's message.
+func TestRacingPresses(t *testing.T) {
+	h := harness(t)
+	r := post(t, h, table3(t, coachHints))
+	roll := mustFind(t, r, 'r').CustomID
+	msg := h.Message(roll)
+	a, outA := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: roll, UserID: ann, Message: msg})
+	b, outB := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: roll, UserID: ann, Message: msg})
+	if outA != bot.OK || outB != bot.OK || bot.FormatText(a) != bot.FormatText(b) || fmt.Sprint(a.Components) != fmt.Sprint(b.Components) {
+		t.Errorf("the same press on the same message answered differently")
+	}
+	if gdata(t, a).Step != gdata(t, r).Step+1 {
+		t.Errorf("step %d after %d", gdata(t, a).Step, gdata(t, r).Step)
+	}
+}
+
+// The scoreboard shows the injected win probabilities.
+func TestWinProbabilities(t *testing.T) {
+	var h *bottest.Harness
+	calls := 0
+	d := Deps{Tables: tables(t), Key: testKey, Now: func() time.Time { return h.Now() },
+		WinProbabilities: func(_ context.Context, _ *yacht.Table, sheets []yacht.Sheet, cur int) ([]float64, error) {
+			calls++
+			out := make([]float64, len(sheets))
+			out[cur] = 1
+			return out, nil
+		}}
+	h = bottest.New(t, newCommand(d))
+	r := post(t, h, table3(t, coachHints))
+	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
+	if calls != 1 || !strings.Contains(r.Embeds[0].Description, "Chance of winning: <@"+ann+"> 100% · <@"+bob+"> 0% · 🤖 Alea 0%") {
+		t.Errorf("calls %d:\n%s", calls, r.Embeds[0].Description)
+	}
+}
+
+// A turn in Korean and Japanese for several people.
+func TestMultiLocales(t *testing.T) {
+	want := map[commands.Locale][]string{
+		commands.Korean:   {"님, 차례입니다", "힌트", "대신 진행", "플레이어 1"},
+		commands.Japanese: {"さん、あなたの番です", "ヒント", "代わりに進める", "プレイヤー 1"},
+	}
+	for loc, words := range want {
+		h := harness(t)
+		h.Locale = loc
+		r := post(t, h, table3(t, coachHints))
+		text := bot.FormatText(r)
+		for _, row := range r.Components {
+			for _, c := range row {
+				text += " " + c.Label
+			}
+		}
+		for _, w := range words {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: no %q in\n%s", loc, w, text)
+			}
+		}
+		r2, _ := as(h, bob, mustFind(t, r, 'r').CustomID)
+		if strings.Contains(r2.Content, "turn") {
+			t.Errorf("%s: refusal in English: %s", loc, r2.Content)
+		}
+	}
+}
+
+// startIn runs /yacht start in a server channel as user.
+func startIn(t *testing.T, h *bottest.Harness, line, user string) *commands.Reply {
+	t.Helper()
+	req, err := runner.SlashRequest(h.Registry, line, h.Locale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.UserID, req.GuildID = user, "999999999999999999"
+	r, out := h.Do(req)
+	if out != bot.OK {
+		t.Fatalf("%s: %s %s", line, out, bot.FormatText(r))
+	}
+	return r
+}
+
+func lobbyButton(t *testing.T, r *commands.Reply, a byte) string {
+	t.Helper()
+	return mustFind(t, r, a).CustomID
+}
+
+func TestLobby(t *testing.T) {
+	h := harness(t)
+	r := startIn(t, h, "/yacht start seed:9", ann)
+	if d := gdata(t, r); !d.Lobby || len(d.Players) != 1 || d.Players[0].User != ann {
+		t.Fatalf("lobby: %+v", d)
+	}
+	if r.AllowedMentions == nil || len(r.AllowedMentions.Users) != 0 {
+		t.Errorf("the lobby pings: %+v", r.AllowedMentions)
+	}
+	if !strings.Contains(bot.FormatText(r), "Play alone") {
+		t.Errorf("one seat: %s", bot.FormatText(r))
+	}
+	r = asOK(t, h, bob, lobbyButton(t, r, 'j'))
+	if r2 := asOK(t, h, bob, lobbyButton(t, r, 'j')); len(gdata(t, r2).Players) != 2 {
+		t.Errorf("joined twice: %+v", gdata(t, r2))
+	} else {
+		r = r2
+	}
+	r = asOK(t, h, cy, lobbyButton(t, r, 'j'))
+	r = asOK(t, h, cy, lobbyButton(t, r, 'l'))
+	if r2, out := as(h, ann, lobbyButton(t, r, 'l')); out != bot.Rejected {
+		t.Errorf("the starter left: %s %s", out, bot.FormatText(r2))
+	}
+	if r2, out := as(h, bob, lobbyButton(t, r, 'g')); out != bot.Rejected || !strings.Contains(r2.Content, "<@"+ann+">") {
+		t.Errorf("Bob started: %s %s", out, bot.FormatText(r2))
+	}
+	for _, u := range []string{"444444444444444444", "555555555555555555", "666666666666666666", "777777777777777777"} {
+		r = asOK(t, h, u, lobbyButton(t, r, 'j'))
+	}
+	if d := gdata(t, r); len(d.Players) != 6 {
+		t.Fatalf("six seats: %+v", d)
+	}
+	if r2, out := as(h, cy, lobbyButton(t, r, 'j')); out != bot.Rejected || !strings.Contains(r2.Content, "full") {
+		t.Errorf("a seventh joined: %s %s", out, bot.FormatText(r2))
+	}
+	r = asOK(t, h, ann, lobbyButton(t, r, 'g'))
+	d := gdata(t, r)
+	if d.Lobby || d.Roll != 0 || d.Current != 0 || d.Players[1].User != bob || d.Coach != "hints" {
+		t.Fatalf("started: %+v", d)
+	}
+	checkPing(t, r, ann)
+	if race.Enabled {
+		return // the full table is built in the non-race run
+	}
+	r = rollAndScore(t, h, r, ann)
+	checkPing(t, r, bob)
+	// Outside a server (a DM, the runner) there is no lobby: a solo game.
+	if d := gdata(t, startAs(t, h, "/yacht start seed:9", ann)); d.Lobby || len(d.Players) != 1 {
+		t.Errorf("DM start: %+v", d)
+	}
+}
