@@ -1,0 +1,303 @@
+package yacht
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// Distribution is the exact distribution of the final score (bonuses
+// included) of a game finished from some sheet under the max-expectation
+// policy of a Table (the policy Advise recommends and Simulate plays).
+type Distribution struct {
+	// Min is the smallest final score with a probability in P.
+	Min int
+	// P[i] is the probability that the final score is Min+i; the entries
+	// sum to 1 (up to rounding).
+	P []float64
+	// UpperBonus is the probability that the game ends with the upper bonus.
+	UpperBonus float64
+	// Yacht is the probability that the Yacht box ends with its points.
+	Yacht float64
+	// States is the number of states whose turn was worked out.
+	States int
+}
+
+// Max is the largest final score with a probability in P.
+func (d Distribution) Max() int { return d.Min + len(d.P) - 1 }
+
+// Prob returns P(final = s).
+func (d Distribution) Prob(s int) float64 {
+	if s < d.Min || s > d.Max() {
+		return 0
+	}
+	return d.P[s-d.Min]
+}
+
+// AtLeast returns P(final ≥ s).
+func (d Distribution) AtLeast(s int) float64 {
+	sum := 0.0
+	for i := len(d.P) - 1; i >= 0 && d.Min+i >= s; i-- {
+		sum += d.P[i]
+	}
+	return min(sum, 1)
+}
+
+// Mean is the expected final score.
+func (d Distribution) Mean() float64 {
+	m := 0.0
+	for i, p := range d.P {
+		m += p * float64(d.Min+i)
+	}
+	return m
+}
+
+// StdDev is the standard deviation of the final score.
+func (d Distribution) StdDev() float64 {
+	m := d.Mean()
+	v := 0.0
+	for i, p := range d.P {
+		x := float64(d.Min+i) - m
+		v += p * x * x
+	}
+	return math.Sqrt(v)
+}
+
+// Quantile returns the q-quantile (0 ≤ q ≤ 1): the smallest score s with
+// P(final ≤ s) ≥ q (up to rounding in the last bits).
+func (d Distribution) Quantile(q float64) int {
+	cum := 0.0
+	for i, p := range d.P {
+		cum += p
+		if cum >= q-1e-12 {
+			return d.Min + i
+		}
+	}
+	return d.Max()
+}
+
+// Median is the 0.5-quantile.
+func (d Distribution) Median() int { return d.Quantile(0.5) }
+
+// distState is one state of a level of the forward propagation with the
+// distribution of the points on the sheet so far.
+type distState struct {
+	st State
+	lo int       // points of vec[0]
+	vec []float64
+	// out lists the ways the turn from st ends (filled in by phase 1).
+	out []distOutcome
+	// yacht is the probability that the turn scores the Yacht box with
+	// points.
+	yacht float64
+}
+
+type distOutcome struct {
+	st   State // the state after the turn
+	next int32 // its index in the next level
+	gain int32
+	p    float64
+}
+
+// distKey identifies a state: filled categories, upper total capped at the
+// bonus threshold and, under rules that need it, the Yacht-bonus flag.
+func distKey(r *Rules, st State) uint32 {
+	k := st.Filled<<7 | uint32(min(st.Upper, r.BonusThreshold))<<1
+	if st.YachtBonus && r.hasFlag() {
+		k |= 1
+	}
+	return k
+}
+
+// Distribution computes the exact distribution of the final score of sheet
+// s (at the start of a turn) under the table's max-expectation policy, by
+// carrying the probability of every (state, points so far) through the
+// policy's turns, one fill count at a time: only two fill counts are held
+// at once. It returns ctx.Err() if ctx ends first.
+func (t *Table) Distribution(ctx context.Context, s Sheet) (Distribution, error) {
+	if s.Rules == nil || s.Rules.Key != t.rules.Key || len(s.Scores) != len(t.rules.Categories) {
+		return Distribution{}, fmt.Errorf("yacht: the sheet is for other rules than the table (%s)", t.rules.Key)
+	}
+	st := s.State()
+	if err := t.checkState(st); err != nil {
+		return Distribution{}, err
+	}
+	r := t.rules
+	d := Distribution{}
+	if y := r.yachtIndex(); y >= 0 && s.Scores[y] > 0 {
+		d.Yacht = 1
+	}
+	pol := newTurnPolicy(t)
+	level := []*distState{{st: st, lo: s.Total(), vec: []float64{1}}}
+	workers := runtime.GOMAXPROCS(0)
+	scratches := make([]*turnScratch, workers)
+	for i := range scratches {
+		scratches[i] = &turnScratch{opts: make([]Scoring, 0, 32)}
+	}
+	done := ctx.Done()
+	for !level[0].st.Done(r) {
+		// Phase 1: each state's turn, in parallel.
+		var next atomic.Int64
+		var stopped atomic.Bool
+		var wg sync.WaitGroup
+		for wk := 0; wk < workers; wk++ {
+			wg.Add(1)
+			go func(sc *turnScratch) {
+				defer wg.Done()
+				for {
+					j := int(next.Add(1) - 1)
+					if j >= len(level) {
+						return
+					}
+					select {
+					case <-done:
+						stopped.Store(true)
+						return
+					default:
+					}
+					pol.outcomes(level[j], sc)
+				}
+			}(scratches[wk])
+		}
+		wg.Wait()
+		if stopped.Load() {
+			return Distribution{}, ctx.Err()
+		}
+		d.States += len(level)
+		// The next level's states in order of first appearance, and the
+		// range of points each can hold.
+		index := map[uint32]int32{}
+		var nextLevel []*distState
+		for _, src := range level {
+			d.Yacht += src.yacht * sum(src.vec)
+			for i := range src.out {
+				o := &src.out[i]
+				ns := o.st
+				k := distKey(r, ns)
+				j, ok := index[k]
+				lo, hi := src.lo+int(o.gain), src.lo+int(o.gain)+len(src.vec)-1
+				if !ok {
+					j = int32(len(nextLevel))
+					index[k] = j
+					nextLevel = append(nextLevel, &distState{st: ns, lo: lo, vec: make([]float64, hi-lo+1)})
+				} else if ns := nextLevel[j]; lo < ns.lo || hi > ns.lo+len(ns.vec)-1 {
+					nlo, nhi := min(lo, ns.lo), max(hi, ns.lo+len(ns.vec)-1)
+					ns.lo, ns.vec = nlo, make([]float64, nhi-nlo+1)
+				}
+				o.next = j
+			}
+		}
+		// Phase 2: each worker adds into its own share of the next level,
+		// reading the sources in order, so the sums do not depend on the
+		// scheduling.
+		for wk := 0; wk < workers; wk++ {
+			wg.Add(1)
+			go func(wk int) {
+				defer wg.Done()
+				for _, src := range level {
+					for _, o := range src.out {
+						if int(o.next)%workers != wk {
+							continue
+						}
+						dst := nextLevel[o.next]
+						off := src.lo + int(o.gain) - dst.lo
+						row := dst.vec[off : off+len(src.vec)]
+						for i, x := range src.vec {
+							row[i] += o.p * x
+						}
+					}
+				}
+			}(wk)
+		}
+		wg.Wait()
+		for _, ns := range nextLevel {
+			ns.trim()
+		}
+		level = nextLevel
+		if err := ctx.Err(); err != nil {
+			return Distribution{}, err
+		}
+	}
+	lo, hi := math.MaxInt, math.MinInt
+	for _, fs := range level {
+		lo, hi = min(lo, fs.lo), max(hi, fs.lo+len(fs.vec)-1)
+	}
+	d.Min, d.P = lo, make([]float64, hi-lo+1)
+	for _, fs := range level {
+		for i, x := range fs.vec {
+			d.P[fs.lo-lo+i] += x
+		}
+		if fs.st.Upper >= r.BonusThreshold {
+			d.UpperBonus += sum(fs.vec)
+		}
+	}
+	if s.UpperBonus() > 0 {
+		d.UpperBonus = 1
+	}
+	return d, nil
+}
+
+func sum(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s
+}
+
+// trim drops zero probabilities at both ends.
+func (ds *distState) trim() {
+	i, j := 0, len(ds.vec)
+	for i < j && ds.vec[i] == 0 {
+		i++
+	}
+	for j > i && ds.vec[j-1] == 0 {
+		j--
+	}
+	if i == j {
+		ds.vec = ds.vec[:0]
+		return
+	}
+	ds.lo += i
+	ds.vec = ds.vec[i:j]
+}
+
+// outcomes works out the turn from ds.st and lists in ds.out every way it
+// ends (state after it, points gained) with its probability.
+func (p *turnPolicy) outcomes(ds *distState, sc *turnScratch) {
+	p.playTurn(ds.st, sc)
+	if sc.slot == nil {
+		sc.slot = make([][]int32, p.n)
+		for c := range sc.slot {
+			sc.slot[c] = make([]int32, p.maxGain[c]+1)
+		}
+	}
+	ds.out = ds.out[:0]
+	ds.yacht = 0
+	for w := 0; w < NumPatterns; w++ {
+		pr := sc.p3[w]
+		if pr == 0 {
+			continue
+		}
+		o := sc.score[w]
+		g := o.Gain()
+		if p.r.Categories[o.Category].Kind == KindYacht && o.Points > 0 {
+			ds.yacht += pr
+		}
+		slot := &sc.slot[o.Category][g]
+		if *slot == 0 {
+			ds.out = append(ds.out, distOutcome{st: p.r.Next(ds.st, o), gain: int32(g)})
+			*slot = int32(len(ds.out))
+		}
+		ds.out[*slot-1].p += pr
+	}
+	for w := 0; w < NumPatterns; w++ {
+		if sc.p3[w] != 0 {
+			o := sc.score[w]
+			sc.slot[o.Category][o.Gain()] = 0
+		}
+	}
+}
