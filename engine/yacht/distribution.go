@@ -85,8 +85,8 @@ func (d Distribution) Median() int { return d.Quantile(0.5) }
 // distState is one state of a level of the forward propagation with the
 // distribution of the points on the sheet so far.
 type distState struct {
-	st State
-	lo int       // points of vec[0]
+	st  State
+	lo  int // points of vec[0]
 	vec []float64
 	// out lists the ways the turn from st ends (filled in by phase 1).
 	out []distOutcome

@@ -22,7 +22,6 @@ func benchDistribution(b *testing.B, name string) {
 	b.ReportMetric(float64(d.States), "states")
 }
 
-
 // BenchmarkDistributionYacht: the exact distribution of the final score
 // from an empty Yacht sheet.
 func BenchmarkDistributionYacht(b *testing.B) { benchDistribution(b, Yacht) }

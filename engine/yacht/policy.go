@@ -20,7 +20,7 @@ type turnPolicy struct {
 	pts [][NumPatterns]int16
 	// special[w] marks the five-of-a-kind patterns, which may score by the
 	// joker or extra-bonus rules.
-	special [NumPatterns]bool
+	special  [NumPatterns]bool
 	hasJoker bool
 	// maxGain[c] bounds what category c can add to the sheet at once.
 	maxGain []int

@@ -499,4 +499,3 @@ func bonusClass(r *Rules, upperCats []int, m uint32, u int) int {
 	}
 	return -2
 }
-
