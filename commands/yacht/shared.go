@@ -22,4 +22,3 @@ func RuleChoices() []commands.Choice {
 	}
 	return out
 }
-

@@ -19,7 +19,25 @@ const (
 	colour     = 0x2E86C1 // the sea under a yacht
 	defaultTop = 5
 	maxTop     = 20
+	// maxTarget bounds the target option: above every preset's best game
+	// (Yahtzee with a Yahtzee bonus on every turn makes 1575).
+	maxTarget = 2000
+	// targetBudget is the time the exact target calculation may take.
+	targetBudget = 20 * time.Second
 )
+
+// targetReach is how many open categories the exact target calculation
+// handles within targetBudget for each preset (measured on a 2-core
+// machine; see the README): a position with more open categories is too
+// early and the reply says how many more must be filled.
+var targetReach = map[string]int{
+	yacht.Yacht:                              7,
+	yacht.Yacht + "+" + yacht.FullHouseYacht: 7,
+	yacht.Pancht:                             7,
+	yacht.Yahtzee:                            6,
+	yacht.Yahtzee + "+" + yacht.FreeJokerOption: 6,
+	yacht.Yatzy: 6,
+}
 
 // ruleChoices are the values of the rules option, in menu order.
 var ruleChoices = []struct {
@@ -41,6 +59,7 @@ func Command() *commands.Command { return newCommand(&shared) }
 func newCommand(tables *yacht.Tables) *commands.Command {
 	rollLo, rollHi := commands.Between(1, 3)
 	topLo, topHi := commands.Between(1, maxTop)
+	targetLo, targetHi := commands.Between(0, maxTarget)
 	return &commands.Command{
 		Name: commands.T("yacht-advise", "요트-조언", "ヨット助言"),
 		Description: commands.T("The exact best keep or category in Yacht, Yahtzee or Yatzy",
@@ -59,11 +78,16 @@ func newCommand(tables *yacht.Tables) *commands.Command {
 				Description: commands.T("Rule set (default yacht)", "규칙 (기본 요트)", "ルール（既定はヨット）")},
 			{Name: commands.T("top", "개수", "件数"), Type: commands.Integer, Min: topLo, Max: topHi,
 				Description: commands.T("How many actions to show (default 5)", "보여줄 행동 수 (기본 5)", "表示する行動の数（既定 5）")},
+			{Name: commands.T("target", "목표", "目標"), Type: commands.Integer, Min: targetLo, Max: targetHi,
+				Description: commands.T("Play to reach this final score: the best chance of it instead of the best average",
+					"이 최종 점수에 도달하는 것이 목표: 평균 대신 도달 확률이 가장 높은 수",
+					"この最終得点に届くのが目標: 平均ではなく届く確率が最も高い手")},
 		},
 		Examples: []string{
 			`/yacht-advise dice:"3 3 5 6 6" roll:1`,
 			`/yacht-advise dice:66612 roll:2 sheet:"aces:3 twos:6 choice:22 yacht:0"`,
 			`/yacht-advise sheet:"sixes:24 fives:20" rules:yahtzee`,
+			`/yacht-advise dice:"6 6 5 2 1" roll:2 sheet:"aces:2 twos:6 threes:9 fours:12 fives:15 choice:22 four_of_a_kind:24 small_straight:15" target:200`,
 		},
 		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 			return handle(ctx, tables, req)
@@ -81,7 +105,9 @@ func newCommand(tables *yacht.Tables) *commands.Command {
 	}
 }
 
-// Data is the --format data schema of SPEC §5.2.
+// Data is the --format data schema of SPEC §5.2. With a target, Target and
+// PReach are set and the actions are sorted by PReach (ties by
+// ExpectedFinal).
 type Data struct {
 	Rules         string       `json:"rules"`
 	Dice          []int        `json:"dice"`
@@ -89,17 +115,20 @@ type Data struct {
 	Score         int          `json:"score"`
 	UpperTotal    int          `json:"upper_total"`
 	ExpectedFinal float64      `json:"expected_final"`
+	Target        *int         `json:"target,omitempty"`
+	PReach        *float64     `json:"p_reach,omitempty"`
 	Actions       []DataAction `json:"actions"`
 }
 
 // DataAction is one action of Data: a keep (Keep set, [] for rerolling all
 // five) or a score (Category and Points set).
 type DataAction struct {
-	Type          string  `json:"type"`
-	Keep          *[]int  `json:"keep,omitempty"`
-	Category      string  `json:"category,omitempty"`
-	Points        *int    `json:"points,omitempty"`
-	ExpectedFinal float64 `json:"expected_final"`
+	Type          string   `json:"type"`
+	Keep          *[]int   `json:"keep,omitempty"`
+	Category      string   `json:"category,omitempty"`
+	Points        *int     `json:"points,omitempty"`
+	ExpectedFinal float64  `json:"expected_final"`
+	PReach        *float64 `json:"p_reach,omitempty"`
 }
 
 func handle(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*commands.Reply, error) {
@@ -132,12 +161,23 @@ func handle(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*
 	if dice != nil && sheet.Filled() == len(rules.Categories) {
 		return nil, commands.Rejectf(msgSheetFull, sheet.Total())
 	}
+	target := -1
+	if req.Options.Has("target") {
+		v := req.Options.Int("target", 0)
+		if v < 0 || v > maxTarget {
+			return nil, commands.Rejectf(msgBadTarget, maxTarget, v)
+		}
+		target = int(v)
+	}
 	table, err := tables.Get(ctx, rules)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 			return nil, err
 		}
 		return nil, fmt.Errorf("yacht table %s: %w", rules.Key, err)
+	}
+	if target >= 0 {
+		return handleTarget(ctx, table, req, sheet, dice, roll, top, target)
 	}
 	adv, err := table.Advise(sheet, dice, roll)
 	if err != nil {

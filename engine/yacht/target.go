@@ -179,19 +179,17 @@ func solveTargetTurn(r *Rules, next targetLevel, st State, l int, sc *targetScra
 			g := o.Gain()
 			ns := r.Next(st, o)
 			v := next[distKey(r, ns)]
-			for n := 1; n <= l; n++ {
-				m := n - g
-				var p float64
-				switch {
-				case m <= 0:
-					p = 1
-				case m <= len(v):
-					p = v[m-1]
-				default:
-					continue
-				}
-				if p > row[n-1] {
-					row[n-1] = p
+			// n ≤ g: certain; g < n ≤ g+len(v): v[n-g-1]; beyond: 0.
+			sure := min(g, l)
+			for n := 0; n < sure; n++ {
+				row[n] = 1
+			}
+			if sure < l {
+				hi := min(l, g+len(v))
+				src := v[:hi-sure]
+				dst := row[sure:hi]
+				for i, p := range src {
+					dst[i] = max(dst[i], p)
 				}
 			}
 		}
