@@ -110,4 +110,3 @@ func TestTargetLocales(t *testing.T) {
 		}
 	}
 }
-

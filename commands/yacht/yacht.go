@@ -31,12 +31,12 @@ const (
 // machine; see the README): a position with more open categories is too
 // early and the reply says how many more must be filled.
 var targetReach = map[string]int{
-	yacht.Yacht:                              7,
-	yacht.Yacht + "+" + yacht.FullHouseYacht: 7,
-	yacht.Pancht:                             7,
-	yacht.Yahtzee:                            6,
-	yacht.Yahtzee + "+" + yacht.FreeJokerOption: 6,
-	yacht.Yatzy: 6,
+	yacht.Yacht:                              8,
+	yacht.Yacht + "+" + yacht.FullHouseYacht: 8,
+	yacht.Pancht:                             8,
+	yacht.Yahtzee:                            7,
+	yacht.Yahtzee + "+" + yacht.FreeJokerOption: 7,
+	yacht.Yatzy: 7,
 }
 
 // ruleChoices are the values of the rules option, in menu order.
