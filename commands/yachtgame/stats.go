@@ -43,9 +43,27 @@ var (
 	msgStatsBadSh   = commands.T("Bad sheet: %s. Write category:score pairs, like \"%s\".",
 		"점수표가 잘못되었습니다: %s. \"%s\"처럼 족보:점수로 쓰세요.",
 		"スコア表が正しくありません: %s。\"%s\" のように 役:点数 で書いてください。")
-	msgStatsSheet    = commands.T("Sheet", "점수표", "スコア表")
-	msgStatsCutShort = commands.T("⏱ The time budget stopped the comparison here.", "⏱ 시간 제한으로 비교를 여기서 멈췄습니다.", "⏱ 時間制限により比較をここで止めました。")
-	msgStatsTooFew   = commands.T("The time budget ran out before %d games were simulated; try again in a moment.", "시간 제한 안에 %d판을 시뮬레이션하지 못했습니다. 잠시 후 다시 시도하세요.", "時間内に %d ゲームをシミュレーションできませんでした。少し後で試してください。")
+	msgStatsSheet       = commands.T("Sheet", "점수표", "スコア表")
+	msgStatsCutShort    = commands.T("⏱ The time budget stopped the comparison here.", "⏱ 시간 제한으로 비교를 여기서 멈췄습니다.", "⏱ 時間制限により比較をここで止めました。")
+	msgStatsExactSpread = commands.T("Standard deviation %.2f · median %d · quantiles %s",
+		"표준편차 %.2f · 중앙값 %d · 분위수 %s",
+		"標準偏差 %.2f · 中央値 %d · 分位点 %s")
+	msgStatsExactChances = commands.T("Chance of the upper bonus: **%s** · chance that %s scores: **%s**",
+		"상단 보너스를 받을 확률: **%s** · %s 칸에 점수가 들어갈 확률: **%s**",
+		"上段ボーナスを取る確率: **%s** · %sに得点が入る確率: **%s**")
+	msgStatsExactRange = commands.T("Final score from %d to %d; the chart shows the exact probabilities.",
+		"최종 점수는 %d점부터 %d점까지이며, 차트는 정확한 확률을 보여 줍니다.",
+		"最終得点は %d 点から %d 点まで。グラフは厳密な確率を示します。")
+	msgStatsCheck = commands.T("Check by simulation: %d games (seed %d) average **%.3f ± %.3f**, %.1f standard errors from the exact value.",
+		"시뮬레이션 검산: %d판 (시드 %d) 평균 **%.3f ± %.3f**, 정확한 값과 표준오차 %.1f배 차이.",
+		"シミュレーションによる検算: %d ゲーム（シード %d）の平均 **%.3f ± %.3f**、厳密値との差は標準誤差の %.1f 倍。")
+	msgStatsExactMethod = commands.T("Exact: the probability of every final score is carried through every turn of perfect play for the highest average, bonuses included; no sampling. The simulation only checks it.",
+		"정확한 값: 평균을 최대로 하는 최적 플레이의 모든 턴을 따라 각 최종 점수의 확률을 그대로 계산했습니다 (보너스 포함, 표본 추출 없음). 시뮬레이션은 검산용입니다.",
+		"厳密値: 平均を最大にする最適プレイの全ターンを通して、各最終得点の確率をそのまま計算しました（ボーナス込み、標本抽出なし）。シミュレーションは検算用です。")
+	msgStatsNoExact = commands.T("⏱ The exact distribution from this sheet did not finish in time; the figures below are simulated.",
+		"⏱ 이 점수표에서 정확한 분포 계산이 제한 시간 안에 끝나지 않아 아래 수치는 시뮬레이션 결과입니다.",
+		"⏱ このスコア表からの厳密な分布が時間内に終わらなかったため、以下の数値はシミュレーションです。")
+	msgStatsTooFew = commands.T("The time budget ran out before %d games were simulated; try again in a moment.", "시간 제한 안에 %d판을 시뮬레이션하지 못했습니다. 잠시 후 다시 시도하세요.", "時間内に %d ゲームをシミュレーションできませんでした。少し後で試してください。")
 )
 
 // StatsData is /yacht-stats' --format data.
@@ -67,6 +85,23 @@ type StatsData struct {
 	BinWidth  int           `json:"bin_width"`
 	Histogram []int         `json:"histogram"`
 	Presets   []PresetStats `json:"presets,omitempty"`
+	// Exact is the exact distribution of the final score (absent when it
+	// did not finish in time).
+	Exact *ExactStats `json:"exact,omitempty"`
+}
+
+// ExactStats is the exact distribution of the final score under the
+// max-expectation policy (SPEC §5.2, exact distributions):
+// Probabilities[i] = P(final = MinScore + i).
+type ExactStats struct {
+	Mean          float64        `json:"mean"`
+	StdDev        float64        `json:"std_dev"`
+	Median        int            `json:"median"`
+	Quantiles     map[string]int `json:"quantiles"`
+	PUpperBonus   float64        `json:"p_upper_bonus"`
+	PYacht        float64        `json:"p_yacht"`
+	MinScore      int            `json:"min_score"`
+	Probabilities []float64      `json:"probabilities"`
 }
 
 // PresetStats compares a preset's exact start value with its simulation.
@@ -149,6 +184,26 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	if err != nil {
 		return nil, err
 	}
+	// The exact distribution first (at most half the time left), then the
+	// simulation that checks it, then the comparison.
+	var exact *yacht.Distribution
+	{
+		dctx := ctx
+		if dl, ok := ctx.Deadline(); ok {
+			var cancel context.CancelFunc
+			dctx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(dl)/2))
+			defer cancel()
+		}
+		d, err := t.Distribution(dctx, sheet)
+		switch {
+		case err == nil:
+			exact = &d
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled):
+			return nil, err
+		}
+	}
 	// The main simulation gets most of the time left; the comparison the rest.
 	mainCtx := ctx
 	if dl, ok := ctx.Deadline(); ok && compare {
@@ -166,16 +221,25 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 		}
 		return nil, commands.Rejectf(msgStatsTooFew, minGames)
 	}
-	exact := float64(sheet.Total()) + t.Value(sheet.State())
-	data := StatsData{Rules: rules.Key, Sheet: sheet.String(), Score: sheet.Total(), ExpectedFinal: exact, Games: sim.Games, Seed: seed,
+	expected := float64(sheet.Total()) + t.Value(sheet.State())
+	data := StatsData{Rules: rules.Key, Sheet: sheet.String(), Score: sheet.Total(), ExpectedFinal: expected, Games: sim.Games, Seed: seed,
 		Mean: sim.Mean(), StdErr: sim.StdErr(), StdDev: sim.StdDev(), Quantiles: map[string]int{}}
-	var qs []string
+	var qs, exactQs []string
 	var marks []quantileMark
+	if exact != nil {
+		data.Exact = &ExactStats{Mean: exact.Mean(), StdDev: exact.StdDev(), Median: exact.Median(), Quantiles: map[string]int{},
+			PUpperBonus: exact.UpperBonus, PYacht: exact.Yacht, MinScore: exact.Min, Probabilities: exact.P}
+	}
 	for _, q := range statsQuantiles {
 		v := sim.Quantile(q)
 		name := fmt.Sprintf("p%d", int(math.Round(q*100)))
 		data.Quantiles[name] = v
 		qs = append(qs, fmt.Sprintf("%s %d", name, v))
+		if exact != nil {
+			v = exact.Quantile(q)
+			data.Exact.Quantiles[name] = v
+			exactQs = append(exactQs, fmt.Sprintf("%s %d", name, v))
+		}
 		marks = append(marks, quantileMark{label: fmt.Sprintf("%s=%d", name, v), value: v})
 	}
 	pb, seb := binomialSE(sim.UpperBonus, sim.Games)
@@ -183,17 +247,32 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	data.PUpperBonus, data.PYacht = pb, py
 
 	var b strings.Builder
-	b.WriteString(msgStatsExact.Format(loc, exact) + "\n")
-	b.WriteString(msgStatsSim.Format(loc, sim.Games, seed, sim.Mean(), sim.StdErr(), math.Abs(sim.Mean()-exact)/sim.StdErr()) + "\n")
-	if sim.Games < games {
-		b.WriteString(msgStatsStopped.Format(loc, sim.Games, games) + "\n")
-	}
-	b.WriteString(msgStatsSpread.Format(loc, sim.StdDev(), strings.Join(qs, " · ")) + "\n")
-	b.WriteString(msgStatsBonus.Format(loc, pb, seb) + "\n")
 	y := yachtBox(rules)
-	b.WriteString(msgStatsYacht.Format(loc, rules.Categories[y].Name(string(loc)), py, sey) + "\n")
+	b.WriteString(msgStatsExact.Format(loc, expected) + "\n")
+	if exact != nil {
+		b.WriteString(msgStatsExactSpread.Format(loc, exact.StdDev(), exact.Median(), strings.Join(exactQs, " · ")) + "\n")
+		b.WriteString(msgStatsExactChances.Format(loc, chance(exact.UpperBonus), rules.Categories[y].Name(string(loc)), chance(exact.Yacht)) + "\n")
+		b.WriteString(msgStatsExactRange.Format(loc, exact.Min, exact.Max()) + "\n")
+		b.WriteString(msgStatsCheck.Format(loc, sim.Games, seed, sim.Mean(), sim.StdErr(), math.Abs(sim.Mean()-expected)/sim.StdErr()) + "\n")
+		if sim.Games < games {
+			b.WriteString(msgStatsStopped.Format(loc, sim.Games, games) + "\n")
+		}
+	} else {
+		b.WriteString(msgStatsNoExact.In(loc) + "\n")
+		b.WriteString(msgStatsSim.Format(loc, sim.Games, seed, sim.Mean(), sim.StdErr(), math.Abs(sim.Mean()-expected)/sim.StdErr()) + "\n")
+		if sim.Games < games {
+			b.WriteString(msgStatsStopped.Format(loc, sim.Games, games) + "\n")
+		}
+		b.WriteString(msgStatsSpread.Format(loc, sim.StdDev(), strings.Join(qs, " · ")) + "\n")
+		b.WriteString(msgStatsBonus.Format(loc, pb, seb) + "\n")
+		b.WriteString(msgStatsYacht.Format(loc, rules.Categories[y].Name(string(loc)), py, sey) + "\n")
+	}
+	footer := msgStatsMethod.In(loc)
+	if exact != nil {
+		footer = msgStatsExactMethod.In(loc)
+	}
 	e := commands.Embed{Color: colour, Title: msgStatsTitle.Format(loc, yachtcmd.RulesName(loc, rules.Key)),
-		Description: b.String(), Footer: msgStatsMethod.In(loc), Image: "yacht-stats.png"}
+		Description: b.String(), Footer: footer, Image: "yacht-stats.png"}
 	if sheet.Filled() > 0 {
 		e.Fields = append(e.Fields, commands.Field{Name: msgStatsSheet.In(loc), Value: "`" + sheet.String() + "`"})
 	}
@@ -228,8 +307,13 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	width := 5
 	h := newHistogram(sim.Finals, width)
 	data.BinStart, data.BinWidth, data.Histogram = h.lo, h.binWidth, h.counts
-	h.mean, h.exact, h.quantiles = sim.Mean(), exact, marks
-	h.title = fmt.Sprintf("%s: final score, %d games of optimal play, mean %.2f +- %.2f, exact %.2f", rules.Key, sim.Games, sim.Mean(), sim.StdErr(), exact)
+	h.mean, h.exact, h.quantiles = sim.Mean(), expected, marks
+	h.title = fmt.Sprintf("%s: final score, %d games of optimal play, mean %.2f +- %.2f, exact %.2f", rules.Key, sim.Games, sim.Mean(), sim.StdErr(), expected)
+	if exact != nil {
+		h = exactHistogram(*exact, width, h)
+		h.title = fmt.Sprintf("%s: final score under optimal play, exact distribution: mean %.2f, sd %.2f, median %d", rules.Key, exact.Mean(), exact.StdDev(), exact.Median())
+		h.legend = fmt.Sprintf("bars: exact   black dashed: mean %.2f   red: simulated %.2f   orange: quantiles", expected, sim.Mean())
+	}
 	png, err := drawChart(h)
 	if err != nil {
 		return nil, err
@@ -238,4 +322,33 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	cut := sim.Games < games || compare && len(data.Presets) < len(presetKeys)
 	return &commands.Reply{Embeds: []commands.Embed{e}, Volatile: cut,
 		Files: []commands.File{{Name: "yacht-stats.png", ContentType: "image/png", Data: png}}, Data: data}, nil
+}
+
+// chance writes a probability as a percentage: 0% and 100% only when exact.
+func chance(p float64) string {
+	switch {
+	case p <= 0:
+		return "0%"
+	case p >= 1:
+		return "100%"
+	case p < 0.0001:
+		return "<0.01%"
+	case p > 0.9999:
+		return ">99.99%"
+	}
+	return fmt.Sprintf("%.2f%%", 100*p)
+}
+
+// exactHistogram bins an exact distribution like newHistogram (bins of
+// width w aligned to multiples of w), keeping the marks of h.
+func exactHistogram(d yacht.Distribution, w int, h histogram) histogram {
+	lo := d.Min / w * w
+	out := h
+	out.lo, out.binWidth = lo, w
+	out.counts = nil
+	out.probs = make([]float64, (d.Max()-lo)/w+1)
+	for i, p := range d.P {
+		out.probs[(d.Min+i-lo)/w] += p
+	}
+	return out
 }
