@@ -82,8 +82,10 @@ func (d Distribution) Quantile(q float64) int {
 // Median is the 0.5-quantile.
 func (d Distribution) Median() int { return d.Quantile(0.5) }
 
-// distState is one state of a level of the forward propagation with the
-// distribution of the points on the sheet so far.
+// distState is one class of states of a level of the forward propagation
+// (states whose upper totals differ only in ways that cannot change the
+// bonus are carried together) with the distribution of the points on the
+// sheet so far.
 type distState struct {
 	st  State
 	lo  int // points of vec[0]
@@ -96,10 +98,67 @@ type distState struct {
 }
 
 type distOutcome struct {
-	st   State // the state after the turn
-	next int32 // its index in the next level
-	gain int32
-	p    float64
+	key   uint32 // the class of the state after the turn (classKey)
+	next  int32  // its index in the next level
+	gain  int16
+	upper uint8 // the state's capped upper total
+	p     float64
+}
+
+// bonusClasses maps each upper total of each set of filled upper boxes to
+// its bonus class: upper totals with the same class have the same future
+// (see bonusClass), so their states are carried as one.
+type bonusClasses struct {
+	bit []int      // bit[c]: the index of upper category c among the upper boxes, -1 below
+	cls [][64]int8 // cls[upper boxes filled][capped upper total]
+}
+
+func newBonusClasses(r *Rules) *bonusClasses {
+	b := &bonusClasses{bit: make([]int, len(r.Categories))}
+	var upperCats []int
+	for c := range r.Categories {
+		b.bit[c] = -1
+		if r.Categories[c].Kind == KindUpper {
+			b.bit[c] = len(upperCats)
+			upperCats = append(upperCats, c)
+		}
+	}
+	b.cls = make([][64]int8, 1<<len(upperCats))
+	for um := range b.cls {
+		var m uint32
+		for j, c := range upperCats {
+			if um&(1<<j) != 0 {
+				m |= 1 << uint(c)
+			}
+		}
+		for u := 0; u < 64; u++ {
+			switch c := bonusClass(r, upperCats, m, u); c {
+			case -1:
+				b.cls[um][u] = 126
+			case -2:
+				b.cls[um][u] = 127
+			default:
+				b.cls[um][u] = int8(c)
+			}
+		}
+	}
+	return b
+}
+
+// classKey identifies a class of states: filled categories, bonus class of
+// the upper total and, under rules that need it, the Yacht-bonus flag.
+func (b *bonusClasses) classKey(r *Rules, st State) uint32 {
+	um := 0
+	for c, j := range b.bit {
+		if j >= 0 && st.IsFilled(c) {
+			um |= 1 << j
+		}
+	}
+	k := st.Filled<<8 | uint32(b.cls[um][min(st.Upper, r.BonusThreshold)])<<1
+	if st.YachtBonus && r.hasFlag() {
+		k |= 1
+	}
+	return k
 }
 
 // distKey identifies a state: filled categories, upper total capped at the
@@ -175,13 +234,13 @@ func (t *Table) Distribution(ctx context.Context, s Sheet) (Distribution, error)
 			d.Yacht += src.yacht * sum(src.vec)
 			for i := range src.out {
 				o := &src.out[i]
-				ns := o.st
-				k := distKey(r, ns)
+				k := o.key
 				j, ok := index[k]
 				lo, hi := src.lo+int(o.gain), src.lo+int(o.gain)+len(src.vec)-1
 				if !ok {
 					j = int32(len(nextLevel))
 					index[k] = j
+					ns := State{Filled: k >> 8, Upper: int(o.upper), YachtBonus: k&1 != 0}
 					nextLevel = append(nextLevel, &distState{st: ns, lo: lo, vec: make([]float64, hi-lo+1)})
 				} else if ns := nextLevel[j]; lo < ns.lo || hi > ns.lo+len(ns.vec)-1 {
 					nlo, nhi := min(lo, ns.lo), max(hi, ns.lo+len(ns.vec)-1)
@@ -215,6 +274,9 @@ func (t *Table) Distribution(ctx context.Context, s Sheet) (Distribution, error)
 		wg.Wait()
 		for _, ns := range nextLevel {
 			ns.trim()
+		}
+		for _, src := range level {
+			src.vec, src.out = nil, nil
 		}
 		level = nextLevel
 		if err := ctx.Err(); err != nil {
@@ -289,7 +351,8 @@ func (p *turnPolicy) outcomes(ds *distState, sc *turnScratch) {
 		}
 		slot := &sc.slot[o.Category][g]
 		if *slot == 0 {
-			ds.out = append(ds.out, distOutcome{st: p.r.Next(ds.st, o), gain: int32(g)})
+			ns := p.r.Next(ds.st, o)
+			ds.out = append(ds.out, distOutcome{key: p.classes.classKey(p.r, ns), gain: int16(g), upper: uint8(min(ns.Upper, p.r.BonusThreshold))})
 			*slot = int32(len(ds.out))
 		}
 		ds.out[*slot-1].p += pr

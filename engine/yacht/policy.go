@@ -24,6 +24,7 @@ type turnPolicy struct {
 	hasJoker bool
 	// maxGain[c] bounds what category c can add to the sheet at once.
 	maxGain []int
+	classes *bonusClasses
 }
 
 func newTurnPolicy(t *Table) *turnPolicy {
@@ -38,6 +39,7 @@ func newTurnPolicy(t *Table) *turnPolicy {
 	for w := 0; w < NumPatterns; w++ {
 		p.special[w] = isYacht(Pattern(w))
 	}
+	p.classes = newBonusClasses(r)
 	p.maxGain = make([]int, p.n)
 	for c := range r.Categories {
 		ps := r.PossibleScores(c)
