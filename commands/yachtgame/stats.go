@@ -20,6 +20,9 @@ const (
 	minGames     = 100
 	compareGames = 4000
 	statsBudget  = 2 * time.Minute
+	// exactMaxBytes bounds the memory of the exact distribution (one fill
+	// count's probabilities; every preset from the start stays below it).
+	exactMaxBytes = 256 << 20
 )
 
 var statsQuantiles = []float64{0.05, 0.25, 0.5, 0.75, 0.95}
@@ -63,6 +66,9 @@ var (
 	msgStatsNoExact = commands.T("⏱ The exact distribution from this sheet did not finish in time; the figures below are simulated.",
 		"⏱ 이 점수표에서 정확한 분포 계산이 제한 시간 안에 끝나지 않아 아래 수치는 시뮬레이션 결과입니다.",
 		"⏱ このスコア表からの厳密な分布が時間内に終わらなかったため、以下の数値はシミュレーションです。")
+	msgStatsTooLarge = commands.T("The exact distribution from a sheet this early needs more memory than the bot allows for these rules; the figures below are simulated. Exact figures come once a few more boxes are filled.",
+		"이 규칙에서는 이렇게 이른 점수표의 정확한 분포를 계산하려면 봇이 허용하는 것보다 많은 메모리가 필요해서, 아래 수치는 시뮬레이션 결과입니다. 몇 칸 더 채우면 정확한 수치가 나옵니다.",
+		"このルールでは、ここまで早い段階のスコア表から厳密な分布を出すにはボットの許容量を超えるメモリが必要なため、以下の数値はシミュレーションです。あと何役か埋まれば厳密な数値が出ます。")
 	msgStatsTooFew = commands.T("The time budget ran out before %d games were simulated; try again in a moment.", "시간 제한 안에 %d판을 시뮬레이션하지 못했습니다. 잠시 후 다시 시도하세요.", "時間内に %d ゲームをシミュレーションできませんでした。少し後で試してください。")
 )
 
@@ -187,6 +193,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	// The exact distribution first (at most half the time left), then the
 	// simulation that checks it, then the comparison.
 	var exact *yacht.Distribution
+	exactNote := msgStatsNoExact
 	{
 		dctx := ctx
 		if dl, ok := ctx.Deadline(); ok {
@@ -194,12 +201,15 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 			dctx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(dl)/2))
 			defer cancel()
 		}
-		d, err := t.Distribution(dctx, sheet)
+		d, err := t.DistributionLimit(dctx, sheet, exactMaxBytes)
+		var tooLarge *yacht.DistributionTooLargeError
 		switch {
 		case err == nil:
 			exact = &d
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
+		case errors.As(err, &tooLarge):
+			exactNote = msgStatsTooLarge
 		case !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled):
 			return nil, err
 		}
@@ -258,7 +268,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 			b.WriteString(msgStatsStopped.Format(loc, sim.Games, games) + "\n")
 		}
 	} else {
-		b.WriteString(msgStatsNoExact.In(loc) + "\n")
+		b.WriteString(exactNote.In(loc) + "\n")
 		b.WriteString(msgStatsSim.Format(loc, sim.Games, seed, sim.Mean(), sim.StdErr(), math.Abs(sim.Mean()-expected)/sim.StdErr()) + "\n")
 		if sim.Games < games {
 			b.WriteString(msgStatsStopped.Format(loc, sim.Games, games) + "\n")

@@ -2,6 +2,7 @@ package yacht
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -333,5 +334,24 @@ func TestDistributionVerhoeff(t *testing.T) {
 	}
 	if total := sum(d.P); math.Abs(total-1) > 1e-12 {
 		t.Errorf("probabilities sum to %.15f", total)
+	}
+}
+
+// A limit below what one fill count needs stops before allocating, with
+// the numbers; without a limit the same sheet answers.
+func TestDistributionLimit(t *testing.T) {
+	r := mustPreset(t, Yacht)
+	tb, err := BuildEndGame(context.Background(), r, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := endSheet(t, r, "", "sixes", "yacht", "choice")
+	_, err = tb.DistributionLimit(context.Background(), s, 64)
+	var tl *DistributionTooLargeError
+	if !errors.As(err, &tl) || tl.Open != 3 || tl.Bytes <= 64 || tl.Limit != 64 {
+		t.Fatalf("limit 64 bytes: %v", err)
+	}
+	if _, err := tb.DistributionLimit(context.Background(), s, 1<<20); err != nil {
+		t.Fatal(err)
 	}
 }
