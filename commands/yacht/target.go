@@ -95,6 +95,19 @@ func renderTarget(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yach
 			b.WriteString(msgTargetNoDice.Format(loc, ta.Target, percent(ta.Reach)) + "\n")
 		}
 		b.WriteString(msgTargetMeanNoDice.Format(loc, adv.Expected) + "\n")
+	} else if ta.Reached || ta.Unreachable {
+		// Every chance is the same: the list is the best-average one.
+		best := ta.Actions[0]
+		fmt.Fprintf(&b, msgBest.In(loc), describe(loc, r, dice, best.Action), best.Expected)
+		b.WriteString("\n")
+		shown := min(top, len(ta.Actions))
+		for i := 1; i < shown; i++ {
+			a := ta.Actions[i]
+			fmt.Fprintf(&b, "%d. %s — %.2f (−%.2f)\n", i+1, describe(loc, r, dice, a.Action), a.Expected, best.Expected-a.Expected)
+		}
+		if len(ta.Actions) > shown {
+			b.WriteString(msgMore.Format(loc, len(ta.Actions)-shown) + "\n")
+		}
 	} else {
 		best := ta.Actions[0]
 		b.WriteString(msgTargetBest.Format(loc, ta.Target, describe(loc, r, dice, best.Action), msgTargetLine.Format(loc, percent(best.Reach), best.Expected)) + "\n")
