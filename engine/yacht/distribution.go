@@ -160,15 +160,22 @@ func newBonusClasses(r *Rules) *bonusClasses {
 	return b
 }
 
-// classKey identifies a class of states: filled categories, bonus class of
-// the upper total and, under rules that need it, the Yacht-bonus flag.
-func (b *bonusClasses) classKey(r *Rules, st State) uint32 {
+// upperMask is the set of filled upper boxes of st, by their index among
+// the upper boxes.
+func (b *bonusClasses) upperMask(st State) int {
 	um := 0
 	for c, j := range b.bit {
 		if j >= 0 && st.IsFilled(c) {
 			um |= 1 << j
 		}
 	}
+	return um
+}
+
+// keyOf identifies the class of state st (um: its filled upper boxes, as
+// upperMask gives them): filled categories, bonus class of the upper total
+// and, under rules that need it, the Yacht-bonus flag.
+func (b *bonusClasses) keyOf(r *Rules, st State, um int) uint32 {
 	k := st.Filled<<8 | uint32(b.cls[um][min(st.Upper, r.BonusThreshold)])<<1
 	if st.YachtBonus && r.hasFlag() {
 		k |= 1
@@ -370,8 +377,9 @@ func (p *turnPolicy) outcomes(ds *distState, sc *turnScratch) {
 			sc.slot[c] = make([]int32, p.maxGain[c]+1)
 		}
 	}
-	ds.out = ds.out[:0]
+	buf := sc.out[:0]
 	ds.yacht = 0
+	um := p.classes.upperMask(ds.st)
 	for w := 0; w < NumPatterns; w++ {
 		pr := sc.p3[w]
 		if pr == 0 {
@@ -385,11 +393,17 @@ func (p *turnPolicy) outcomes(ds *distState, sc *turnScratch) {
 		slot := &sc.slot[o.Category][g]
 		if *slot == 0 {
 			ns := p.r.Next(ds.st, o)
-			ds.out = append(ds.out, distOutcome{key: p.classes.classKey(p.r, ns), gain: int16(g), upper: uint8(min(ns.Upper, p.r.BonusThreshold))})
-			*slot = int32(len(ds.out))
+			nm := um
+			if j := p.classes.bit[o.Category]; j >= 0 {
+				nm |= 1 << j
+			}
+			buf = append(buf, distOutcome{key: p.classes.keyOf(p.r, ns, nm), gain: int16(g), upper: uint8(min(ns.Upper, p.r.BonusThreshold))})
+			*slot = int32(len(buf))
 		}
-		ds.out[*slot-1].p += pr
+		buf[*slot-1].p += pr
 	}
+	ds.out = append([]distOutcome(nil), buf...)
+	sc.out = buf
 	for w := 0; w < NumPatterns; w++ {
 		if sc.p3[w] != 0 {
 			o := sc.score[w]

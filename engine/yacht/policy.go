@@ -67,8 +67,9 @@ type turnScratch struct {
 	lowerVal  [16]float64
 	yachtVal  float64 // the Yacht box filled with points (flag set)
 	// slot[c][gain] is 1 + the index of that outcome in the list being
-	// built, 0 when absent.
+	// built (out), 0 when absent.
 	slot [][]int32
+	out  []distOutcome
 }
 
 // scoringValue is Gain plus Ẽ of the next state, exactly as Advise computes
