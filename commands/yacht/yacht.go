@@ -23,11 +23,11 @@ const (
 	// (Yahtzee with a Yahtzee bonus on every turn makes 1575).
 	maxTarget = 2000
 	// targetBudget is the time the exact target calculation may take.
-	targetBudget = 20 * time.Second
+	targetBudget = 30 * time.Second
 )
 
 // targetReach is how many open categories the exact target calculation
-// handles within targetBudget for each preset (measured on a 2-core
+// handles within targetBudget for each preset (measured on a busy 2-core
 // machine; see the README): a position with more open categories is too
 // early and the reply says how many more must be filled.
 var targetReach = map[string]int{
