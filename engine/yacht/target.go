@@ -265,7 +265,6 @@ func (t *Table) AdviseTarget(ctx context.Context, s Sheet, dice *Dice, roll int,
 	if err != nil {
 		return TargetAdvice{}, err
 	}
-	r := t.rules
 	st := s.State()
 	ta := TargetAdvice{Target: target, Total: adv.Total, Expected: adv.Expected, Best: t.MaxFinal(s)}
 	need := target - adv.Total
@@ -283,9 +282,17 @@ func (t *Table) AdviseTarget(ctx context.Context, s Sheet, dice *Dice, roll int,
 		ta.Unreachable = true
 		return ta, nil
 	}
-	levels, err := t.targetLevels(ctx, st, need)
+	return t.solveTarget(ctx, st, dice, roll, need, nil, ta)
+}
+
+// solveTarget fills in ta's probabilities by backward induction for the
+// given need; terminal, when set, is the value of finishing n = 1..need
+// points short (terminal[n-1]) instead of 0.
+func (t *Table) solveTarget(ctx context.Context, st State, dice *Dice, roll, need int, terminal []float64, ta TargetAdvice) (TargetAdvice, error) {
+	r := t.rules
+	levels, err := t.targetLevels(ctx, st, need, terminal)
 	if err != nil {
-		return TargetAdvice{}, &TargetError{Kind: TargetTooEarly, Open: st.Open(r), Target: target, Err: err}
+		return TargetAdvice{}, &TargetError{Kind: TargetTooEarly, Open: st.Open(r), Target: ta.Target, Err: err}
 	}
 	next := levels[bits.OnesCount32(st.Filled)+1]
 	if dice == nil {
@@ -323,13 +330,27 @@ func (t *Table) AdviseTarget(ctx context.Context, s Sheet, dice *Dice, roll int,
 // targetLevels computes the probabilities for every state reachable from
 // st after it (fill counts above st's) and for st itself, for needs up to
 // need. levels[f] holds fill count f.
-func (t *Table) targetLevels(ctx context.Context, st State, need int) ([]targetLevel, error) {
+func (t *Table) targetLevels(ctx context.Context, st State, need int, terminal []float64) ([]targetLevel, error) {
 	r := t.rules
 	n := len(r.Categories)
 	k0 := bits.OnesCount32(st.Filled)
 	levels := make([]targetLevel, n+2)
 	levels[n+1] = targetLevel{}
 	levels[n] = targetLevel{} // a full sheet gains nothing more
+	upperCats0 := []int{}
+	for i := range r.Categories {
+		if r.Categories[i].Kind == KindUpper {
+			upperCats0 = append(upperCats0, i)
+		}
+	}
+	if terminal != nil {
+		full := uint32(1)<<uint(n) - 1
+		for _, u := range reachableUppers(r, upperCats0, st, full) {
+			for _, fl := range []bool{false, true} {
+				levels[n][distKey(r, State{Filled: full, Upper: u, YachtBonus: fl})] = terminal
+			}
+		}
+	}
 	open := ^st.Filled & (1<<uint(n) - 1)
 	// masks by fill count: st.Filled plus a subset of the open categories.
 	byFill := make([][]uint32, n+1)
@@ -410,6 +431,9 @@ func (t *Table) targetLevels(ctx context.Context, st State, need int) ([]targetL
 					default:
 					}
 					l := min(need, maxFuture(r, jobs[j].st))
+					if terminal != nil {
+						l = need
+					}
 					out := make([]float64, l)
 					if l > 0 {
 						solveTargetTurn(r, levels[fill+1], jobs[j].st, l, sc, out)
@@ -430,7 +454,9 @@ func (t *Table) targetLevels(ctx context.Context, st State, need int) ([]targetL
 		}
 		levels[fill] = lv
 		// Only the next fill count is read: drop the ones after it.
-		levels[fill+2] = nil
+		if fill+2 <= n {
+			levels[fill+2] = nil
+		}
 	}
 	return levels, nil
 }
@@ -496,4 +522,47 @@ func bonusClass(r *Rules, upperCats []int, m uint32, u int) int {
 		}
 	}
 	return -2
+}
+
+// AdviseToBeat is AdviseTarget against opponents instead of a fixed
+// target: Reach is the probability of finishing first (a tie for first
+// shared equally) when the opponents' final scores are independent with
+// distributions opponents (for example Table.Distribution of their sheets)
+// and every later decision of this player maximises that probability. It
+// is the same backward induction, with the value of each final score x
+// being the chance that x beats every opponent instead of 1{x ≥ target};
+// the work is that of a target above every opponent's best.
+func (t *Table) AdviseToBeat(ctx context.Context, s Sheet, dice *Dice, roll int, opponents []Distribution) (TargetAdvice, error) {
+	adv, err := t.Advise(s, dice, roll)
+	if err != nil {
+		return TargetAdvice{}, err
+	}
+	hi := 0 // a final score of hi or more beats everyone
+	for _, d := range opponents {
+		if len(d.P) > 0 {
+			hi = max(hi, d.Max()+1)
+		}
+	}
+	ta := TargetAdvice{Target: hi, Total: adv.Total, Expected: adv.Expected, Best: t.MaxFinal(s)}
+	for _, a := range adv.Actions {
+		ta.Actions = append(ta.Actions, TargetAction{Action: a})
+	}
+	need := hi - adv.Total
+	if need <= 0 {
+		ta.Reached, ta.Reach = true, 1
+		for i := range ta.Actions {
+			ta.Actions[i].Reach = 1
+		}
+		return ta, nil
+	}
+	share := newWinShare(opponents)
+	terminal := make([]float64, need)
+	for n := 1; n <= need; n++ {
+		terminal[n-1] = share.at(hi - n)
+	}
+	if dice == nil && s.State().Done(t.rules) {
+		ta.Reach = share.at(adv.Total)
+		return ta, nil
+	}
+	return t.solveTarget(ctx, s.State(), dice, roll, need, terminal, ta)
 }

@@ -31,15 +31,24 @@ type bruteTarget struct {
 	t    *testing.T
 	r    *Rules
 	memo map[string]float64
+	// util, when set, is the value of each final score instead of
+	// 1{final ≥ target}.
+	util func(final int) float64
 }
 
 // turn is the best probability from the start of a turn of sheet s.
 func (b *bruteTarget) turn(s Sheet, target int) float64 {
-	if s.Total() >= target {
-		return 1
-	}
-	if s.Filled() == len(s.Scores) {
-		return 0
+	if b.util != nil {
+		if s.Filled() == len(s.Scores) {
+			return b.util(s.Total())
+		}
+	} else {
+		if s.Total() >= target {
+			return 1
+		}
+		if s.Filled() == len(s.Scores) {
+			return 0
+		}
 	}
 	key := fmt.Sprint(s.String(), "|", target)
 	if p, ok := b.memo[key]; ok {
@@ -233,5 +242,64 @@ func TestAdviseTargetReachedAndUnreachable(t *testing.T) {
 	cancel()
 	if _, err := tb.AdviseTarget(ctx, s, &d, 1, s.Total()+40); !errors.As(err, &te) || te.Kind != TargetTooEarly || te.Open != 2 {
 		t.Errorf("ended context: %v", err)
+	}
+}
+
+// Against opponents: every action's chance of finishing first equals a
+// brute-force maximisation of the expected share of the win (the chance
+// of beating every opponent's final score, ties shared), with the
+// opponents' distributions from end-game sheets.
+func TestAdviseToBeatMatchesBruteForce(t *testing.T) {
+	r := mustPreset(t, Yacht)
+	tb, err := BuildEndGame(context.Background(), r, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	me := endSheet(t, r, "aces:2 twos:6 threes:9 fours:12 fives:15", "sixes", "choice")
+	var opps []Distribution
+	for _, s := range []Sheet{
+		endSheet(t, r, "choice:25", "yacht", "full_house"),
+		endSheet(t, r, "sixes:24", "small_straight"),
+	} {
+		d, err := tb.Distribution(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opps = append(opps, d)
+	}
+	share := func(x int) float64 {
+		return WinProbabilities(append([]Distribution{{Min: x, P: []float64{1}}}, opps...))[0]
+	}
+	d, _ := ParseDice("6 6 5 1 2")
+	for roll := 1; roll <= 3; roll++ {
+		b := &bruteTarget{t: t, r: r, memo: map[string]float64{}, util: share}
+		var after [4][NumPatterns]float64
+		for rr := 3; rr > roll; rr-- {
+			for w := 0; w < NumPatterns; w++ {
+				after[rr][w] = b.best(me, 0, rr, w, &after)
+			}
+		}
+		want := b.actions(me, 0, roll, PatternIndex(d), &after)
+		got, err := tb.AdviseToBeat(context.Background(), me, &d, roll, opps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Actions) != len(want) {
+			t.Fatalf("roll %d: %d actions, brute force %d", roll, len(got.Actions), len(want))
+		}
+		for _, a := range got.Actions {
+			if w := want[actionKey(a.Action)]; math.Abs(a.Reach-w) > 1e-9 {
+				t.Errorf("roll %d: %s %.12f, brute force %.12f", roll, actionKey(a.Action), a.Reach, w)
+			}
+		}
+		if roll == 1 {
+			turn, err := tb.AdviseToBeat(context.Background(), me, nil, 0, opps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w := b.turn(me, 0); math.Abs(turn.Reach-w) > 1e-9 || w <= 0 || w >= 1 {
+				t.Errorf("turn %.12f, brute force %.12f", turn.Reach, w)
+			}
+		}
 	}
 }

@@ -64,3 +64,54 @@ func WinProbabilities(dists []Distribution) []float64 {
 	}
 	return out
 }
+
+// winShare gives the chance that a final score x finishes first against
+// independent opponents, a tie shared equally.
+type winShare struct {
+	dists []Distribution
+	cum   [][]float64 // cum[j][k] = P(X_j < Min_j + k)
+	poly  []float64
+}
+
+func newWinShare(dists []Distribution) *winShare {
+	w := &winShare{dists: dists, cum: make([][]float64, len(dists)), poly: make([]float64, len(dists)+1)}
+	for j, d := range dists {
+		w.cum[j] = make([]float64, len(d.P)+1)
+		for k, p := range d.P {
+			w.cum[j][k+1] = w.cum[j][k] + p
+		}
+	}
+	return w
+}
+
+// at returns E[1/(1+T)]·1{nobody above x}, T the number of opponents at x.
+func (w *winShare) at(x int) float64 {
+	poly := w.poly
+	clear(poly)
+	poly[0] = 1
+	deg := 0
+	for j, d := range w.dists {
+		var a float64 // P(X_j < x)
+		switch {
+		case len(d.P) == 0:
+			continue
+		case x <= d.Min:
+			a = 0
+		case x > d.Max():
+			a = w.cum[j][len(d.P)]
+		default:
+			a = w.cum[j][x-d.Min]
+		}
+		b := d.Prob(x)
+		for t := deg + 1; t >= 1; t-- {
+			poly[t] = poly[t]*a + poly[t-1]*b
+		}
+		poly[0] *= a
+		deg++
+	}
+	share := 0.0
+	for t := 0; t <= deg; t++ {
+		share += poly[t] / float64(t+1)
+	}
+	return share
+}
