@@ -39,4 +39,36 @@ var (
 	msgFooter      = commands.T("Exact best play: expected final scores include the points on the sheet and the bonuses.",
 		"정확한 최선의 플레이 기준입니다. 최종 기댓값에는 점수표의 점수와 보너스가 포함됩니다.",
 		"厳密な最善手に基づく値です。最終期待値にはスコア表の得点とボーナスを含みます。")
+	msgBadTarget = commands.T("target is the final score to reach, from 0 to %d; %d is not possible.",
+		"`목표`는 도달하려는 최종 점수로, 0부터 %d까지입니다. %d은(는) 쓸 수 없습니다.",
+		"`目標` は目指す最終得点で、0 から %d までです。%d は指定できません。")
+	msgTargetTitle       = commands.T("%s (%s) · roll %d of 3 · aiming for %d · %s", "%s (%s) · %d번째 굴림 · 목표 %d점 · %s", "%s (%s) · %d 投目 · 目標 %d 点 · %s")
+	msgTargetTitleNoDice = commands.T("Start of the next turn · aiming for %d · %s", "다음 턴 시작 · 목표 %d점 · %s", "次のターンの開始 · 目標 %d 点 · %s")
+	msgTargetBest        = commands.T("**Best chance of %d or more: %s — %s**", "**%d점 이상을 낼 확률이 가장 높은 수: %s — %s**", "**%d 点以上に届く確率が最も高い手: %s — %s**")
+	msgTargetLine        = commands.T("%s · expected final %.2f", "%s · 최종 기댓값 %.2f", "%s · 最終期待値 %.2f")
+	msgTargetNoDice      = commands.T("Chance of finishing with %d or more, playing for it from the next turn: **%s**",
+		"다음 턴부터 목표를 노리고 플레이할 때 %d점 이상으로 끝낼 확률: **%s**",
+		"次のターンから目標を狙ってプレイしたとき %d 点以上で終える確率: **%s**")
+	msgTargetMean = commands.T("Playing for the highest average instead: %s — %s, expected final %.2f",
+		"평균을 최대로 하는 수를 두면: %s — %s, 최종 기댓값 %.2f",
+		"平均を最大にする手なら: %s — %s、最終期待値 %.2f")
+	msgTargetSame       = commands.T("It is also the move with the highest average.", "평균이 가장 높은 수와 같습니다.", "平均が最も高い手と同じです。")
+	msgTargetMeanNoDice = commands.T("Expected final score when playing for the highest average: %.2f",
+		"평균을 최대로 하는 플레이의 최종 기댓값: %.2f",
+		"平均を最大にするプレイでの最終期待値: %.2f")
+	msgTargetReached = commands.T("The sheet already has %d points, so the target of %d is reached whatever happens: every action has a 100%% chance.",
+		"점수표에 이미 %d점이 있어 목표 %d점은 무슨 일이 있어도 달성됩니다. 모든 행동의 확률이 100%%입니다.",
+		"スコア表にすでに %d 点あるので、目標の %d 点はどうなっても達成です。どの行動も確率 100%% です。")
+	msgTargetUnreachable = commands.T("%d can no longer be reached: the most this sheet can still make is %d. Every action has a 0%% chance; the list shows the expected finals.",
+		"%d점에는 더 이상 도달할 수 없습니다. 이 점수표로 낼 수 있는 최고 점수는 %d점입니다. 모든 행동의 확률이 0%%이며, 목록에는 최종 기댓값을 표시합니다.",
+		"%d 点にはもう届きません。このスコア表で取れる最高得点は %d 点です。どの行動も確率 0%% で、一覧には最終期待値を示します。")
+	msgTargetTooEarly = commands.T("Too early for exact target advice: with %d categories open the calculation does not finish in time. For these rules it covers positions with up to %d open categories, so fill %d more first (leave out target for the best average now).",
+		"정확한 목표 조언을 하기에는 아직 이릅니다. 빈 족보가 %d개면 계산이 제한 시간 안에 끝나지 않습니다. 이 규칙에서는 빈 족보가 %d개 이하일 때 계산할 수 있으니, 먼저 %d개를 더 채우세요 (지금 평균이 가장 높은 수를 보려면 `목표`를 빼세요).",
+		"厳密な目標助言にはまだ早すぎます。空いている役が %d 個だと計算が時間内に終わりません。このルールでは空きが %d 個以下なら計算できるので、先にあと %d 個埋めてください（今の平均最大の手は `目標` なしで確認できます）。")
+	msgTargetBusy = commands.T("The exact target calculation did not finish in time because the bot is busy; try again in a moment.",
+		"봇이 바빠서 정확한 목표 계산이 제한 시간 안에 끝나지 않았습니다. 잠시 후 다시 시도하세요.",
+		"ボットが混み合っていて、目標の厳密な計算が時間内に終わりませんでした。少し後でもう一度お試しください。")
+	msgTargetFooter = commands.T("Exact: each chance assumes every later decision also aims at the target; expected finals assume play for the highest average. Both include the sheet and bonuses.",
+		"정확한 값: 각 확률은 이후의 모든 결정도 목표를 노린다고 가정하고, 최종 기댓값은 평균을 최대로 하는 플레이를 가정합니다. 둘 다 현재 점수와 보너스를 포함합니다.",
+		"厳密値: 各確率はこの先の判断もすべて目標を狙うものとし、最終期待値は平均を最大にするプレイを前提とします。どちらも現在の得点とボーナスを含みます。")
 )

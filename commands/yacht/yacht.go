@@ -20,7 +20,28 @@ const (
 	colour     = 0x2E86C1 // the sea under a yacht
 	defaultTop = 5
 	maxTop     = 20
+	// maxTarget bounds the target option: above every preset's best game
+	// (Yahtzee with a Yahtzee bonus on every turn makes 1575).
+	maxTarget = 2000
+	// lightTargetOpen is the most open categories whose exact target
+	// calculation is light work (milliseconds).
+	lightTargetOpen = 3
+	// targetBudget is the time the exact target calculation may take.
+	targetBudget = 30 * time.Second
 )
+
+// targetReach is how many open categories the exact target calculation
+// handles within targetBudget for each preset (measured on a busy 2-core
+// machine; see the README): a position with more open categories is too
+// early and the reply says how many more must be filled.
+var targetReach = map[string]int{
+	yacht.Yacht:                              8,
+	yacht.Yacht + "+" + yacht.FullHouseYacht: 8,
+	yacht.Pancht:                             8,
+	yacht.Yahtzee:                            7,
+	yacht.Yahtzee + "+" + yacht.FreeJokerOption: 7,
+	yacht.Yatzy: 7,
+}
 
 // ruleChoices are the values of the rules option, in menu order.
 var ruleChoices = []struct {
@@ -42,6 +63,7 @@ func Command(tables *yacht.Tables) *commands.Command { return newCommand(tables)
 func newCommand(tables *yacht.Tables) *commands.Command {
 	rollLo, rollHi := commands.Between(1, 3)
 	topLo, topHi := commands.Between(1, maxTop)
+	targetLo, targetHi := commands.Between(0, maxTarget)
 	return &commands.Command{
 		Name: commands.T("yacht-advise", "요트-조언", "ヨット助言"),
 		Description: commands.T("The exact best keep or category in Yacht, Yahtzee or Yatzy",
@@ -60,11 +82,16 @@ func newCommand(tables *yacht.Tables) *commands.Command {
 				Description: commands.T("Rule set (default yacht)", "규칙 (기본 요트)", "ルール（既定はヨット）")},
 			{Name: optTop, Type: commands.Integer, Min: topLo, Max: topHi,
 				Description: commands.T("How many actions to show (default 5)", "보여줄 행동 수 (기본 5)", "表示する行動の数（既定 5）")},
+			{Name: commands.T("target", "목표", "目標"), Type: commands.Integer, Min: targetLo, Max: targetHi,
+				Description: commands.T("Play to reach this final score: the best chance of it instead of the best average",
+					"이 최종 점수에 도달하는 것이 목표: 평균 대신 도달 확률이 가장 높은 수",
+					"この最終得点に届くのが目標: 平均ではなく届く確率が最も高い手")},
 		},
 		Examples: []string{
 			`/yacht-advise dice:"3 3 5 6 6" roll:1`,
 			`/yacht-advise dice:66612 roll:2 sheet:"aces:3 twos:6 choice:22 yacht:0"`,
 			`/yacht-advise sheet:"sixes:24 fives:20" rules:yahtzee`,
+			`/yacht-advise dice:"6 6 5 2 1" roll:2 sheet:"aces:2 twos:6 threes:9 fours:12 fives:15 choice:22 four_of_a_kind:24 small_straight:15" target:200`,
 		},
 		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 			return handle(ctx, tables, req)
@@ -83,7 +110,9 @@ func newCommand(tables *yacht.Tables) *commands.Command {
 	}
 }
 
-// Data is the --format data schema of /yacht-advise (docs/data.md).
+// Data is the --format data schema of /yacht-advise (docs/data.md). With a target, Target and
+// PReach are set and the actions are sorted by PReach (ties by
+// ExpectedFinal).
 type Data struct {
 	Rules         string       `json:"rules"`
 	Dice          []int        `json:"dice"`
@@ -91,17 +120,20 @@ type Data struct {
 	Score         int          `json:"score"`
 	UpperTotal    int          `json:"upper_total"`
 	ExpectedFinal float64      `json:"expected_final"`
+	Target        *int         `json:"target,omitempty"`
+	PReach        *float64     `json:"p_reach,omitempty"`
 	Actions       []DataAction `json:"actions"`
 }
 
 // DataAction is one action of Data: a keep (Keep set, [] for rerolling all
 // five) or a score (Category and Points set).
 type DataAction struct {
-	Type          string  `json:"type"`
-	Keep          *[]int  `json:"keep,omitempty"`
-	Category      string  `json:"category,omitempty"`
-	Points        *int    `json:"points,omitempty"`
-	ExpectedFinal float64 `json:"expected_final"`
+	Type          string   `json:"type"`
+	Keep          *[]int   `json:"keep,omitempty"`
+	Category      string   `json:"category,omitempty"`
+	Points        *int     `json:"points,omitempty"`
+	ExpectedFinal float64  `json:"expected_final"`
+	PReach        *float64 `json:"p_reach,omitempty"`
 }
 
 func handle(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*commands.Reply, error) {
@@ -134,7 +166,17 @@ func handle(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*
 	if dice != nil && sheet.Filled() == len(rules.Categories) {
 		return nil, commands.Rejectf(msgSheetFull, sheet.Total())
 	}
-	if _, ok := tables.Ready(rules.Key); !ok { // building the table is heavy; a lookup is not
+	target := -1
+	if req.Options.Has("target") {
+		v := req.Options.Int("target", 0)
+		if v < 0 || v > maxTarget {
+			return nil, commands.Rejectf(msgBadTarget, maxTarget, v)
+		}
+		target = int(v)
+	}
+	// Building a table, or an exact target calculation with more than a
+	// few categories open, is heavy work; a lookup in a built table is not.
+	if _, built := tables.Ready(rules.Key); !built || target >= 0 && sheet.State().Open(rules) > lightTargetOpen {
 		var done func()
 		if ctx, done, err = commands.Heavy(ctx); err != nil {
 			return nil, err
@@ -147,6 +189,9 @@ func handle(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*
 			return nil, err
 		}
 		return nil, fmt.Errorf("yacht table %s: %w", rules.Key, err)
+	}
+	if target >= 0 {
+		return handleTarget(ctx, table, req, sheet, dice, roll, top, target)
 	}
 	adv, err := table.Advise(sheet, dice, roll)
 	if err != nil {

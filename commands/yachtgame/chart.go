@@ -40,9 +40,24 @@ type histogram struct {
 	lo, binWidth int
 	counts       []int
 	games        int
-	mean, exact  float64
-	quantiles    []quantileMark
-	title        string
+	// probs, when set, replaces counts/games: the exact probability of
+	// each bin.
+	probs       []float64
+	mean, exact float64
+	quantiles   []quantileMark
+	title       string
+}
+
+// shares returns the share of the games (or the probability) of each bin.
+func (h histogram) shares() []float64 {
+	if h.probs != nil {
+		return h.probs
+	}
+	out := make([]float64, len(h.counts))
+	for i, c := range h.counts {
+		out[i] = float64(c) / float64(max(h.games, 1))
+	}
+	return out
 }
 
 type quantileMark struct {
@@ -83,15 +98,18 @@ func drawChart(h histogram) ([]byte, error) {
 
 	plotW, plotH := chartW-chartLeft-chartRight, chartH-chartTop-chartBottom
 	x0, y0 := chartLeft, chartTop+plotH // origin, bottom left
-	hi := h.lo + h.binWidth*len(h.counts)
+	shares := h.shares()
+	hi := h.lo + h.binWidth*len(shares)
 	xOf := func(v float64) int { return x0 + int(float64(plotW)*(v-float64(h.lo))/float64(hi-h.lo)) }
-	top := 1
-	for _, c := range h.counts {
-		top = max(top, c)
+	topShare := 0.0
+	for _, c := range shares {
+		topShare = max(topShare, c)
 	}
-	top += top / 10 // headroom
+	if topShare == 0 {
+		topShare = 1
+	}
+	topShare *= 1.1 // headroom
 	// Share of games per bin, the y axis in percent with grid lines.
-	topShare := float64(top) / float64(h.games)
 	step := niceStep(topShare * 100 / 4)
 	for p := step; p <= topShare*100; p += step {
 		y := y0 - int(float64(plotH)*p/100/topShare)
@@ -99,13 +117,13 @@ func drawChart(h histogram) ([]byte, error) {
 		s := strconv.FormatFloat(p, 'f', -1, 64) + "%"
 		text(x0-6-width(s), y+4, s, chartAxis)
 	}
-	for i, c := range h.counts {
+	for i, c := range shares {
 		if c == 0 {
 			continue
 		}
 		bx0 := xOf(float64(h.lo + i*h.binWidth))
 		bx1 := xOf(float64(h.lo + (i+1)*h.binWidth))
-		by := y0 - int(float64(plotH)*float64(c)/float64(top))
+		by := y0 - int(float64(plotH)*c/topShare)
 		fill(bx0, by, max(bx0+1, bx1-1), y0, chartBar)
 	}
 	fill(x0, chartTop, x0+1, y0+1, chartAxis)

@@ -20,6 +20,9 @@ const (
 	minGames     = 100
 	compareGames = 4000
 	statsBudget  = 2 * time.Minute
+	// exactMaxBytes bounds the memory of the exact distribution (one fill
+	// count's probabilities; every preset from the start stays below it).
+	exactMaxBytes = 256 << 20
 )
 
 var statsQuantiles = []float64{0.05, 0.25, 0.5, 0.75, 0.95}
@@ -36,14 +39,38 @@ var (
 	msgStatsMethod = commands.T("Method: games played to the end with the exact best choice at every step, dice from a repeatable random generator (`seed`); ± is one standard error. Quantiles and probabilities are simulated; the expected value is exact.",
 		"방법: 매 단계 정확히 최선인 선택으로 끝까지 플레이하고, 주사위는 다시 재현할 수 있는 난수(`시드`)로 굴립니다. ±는 표준오차 1배입니다. 분위수와 확률은 시뮬레이션 값이고, 기댓값은 정확한 값입니다.",
 		"方法: 毎回厳密に最善の選択で最後までプレイし、サイコロは再現できる乱数（`シード`）で振ります。± は標準誤差1つ分です。分位点と確率はシミュレーション値で、期待値は厳密値です。")
-	msgStatsChart    = commands.T("Chart: red, the simulated mean (%.2f); dashed black, the exact expected value (%.2f); orange, the quantiles p5 to p95.", "차트: 빨간 선은 시뮬레이션 평균(%.2f), 검은 점선은 정확한 기댓값(%.2f), 주황 선은 분위수 p5~p95입니다.", "グラフ: 赤はシミュレーション平均（%.2f）、黒の破線は厳密な期待値（%.2f）、オレンジは分位点 p5〜p95 です。")
-	msgStatsStopped  = commands.T("⏱ The time budget stopped the simulation after %d of %d games.", "⏱ 시간 제한으로 %d/%d판에서 시뮬레이션을 멈췄습니다.", "⏱ 時間制限により %d/%d ゲームでシミュレーションを止めました。")
-	msgStatsPresets  = commands.T("Rule presets from the start (%d games each)", "규칙별 처음부터 (각 %d판)", "ルール別・最初から（各 %d ゲーム）")
-	msgStatsHeader   = commands.T("rules                  exact    simulated        bonus  yacht", "규칙                   정확     시뮬레이션       보너스 요트", "ルール                 厳密     シミュレーション ボーナス ヨット")
-	msgStatsFull     = commands.T("Every category is filled: the final score is %d.", "모든 족보가 채워졌습니다: 최종 점수는 %d점입니다.", "すべての役が埋まっています: 最終得点は %d 点です。")
-	msgStatsSheet    = commands.T("Sheet", "점수표", "スコア表")
-	msgStatsCutShort = commands.T("⏱ The time budget stopped the comparison here.", "⏱ 시간 제한으로 비교를 여기서 멈췄습니다.", "⏱ 時間制限により比較をここで止めました。")
-	msgStatsTooFew   = commands.T("The time budget ran out before %d games were simulated; try again in a moment.", "시간 제한 안에 %d판을 시뮬레이션하지 못했습니다. 잠시 후 다시 시도하세요.", "時間内に %d ゲームをシミュレーションできませんでした。少し後で試してください。")
+	msgStatsChart       = commands.T("Chart: red, the simulated mean (%.2f); dashed black, the exact expected value (%.2f); orange, the quantiles p5 to p95.", "차트: 빨간 선은 시뮬레이션 평균(%.2f), 검은 점선은 정확한 기댓값(%.2f), 주황 선은 분위수 p5~p95입니다.", "グラフ: 赤はシミュレーション平均（%.2f）、黒の破線は厳密な期待値（%.2f）、オレンジは分位点 p5〜p95 です。")
+	msgStatsStopped     = commands.T("⏱ The time budget stopped the simulation after %d of %d games.", "⏱ 시간 제한으로 %d/%d판에서 시뮬레이션을 멈췄습니다.", "⏱ 時間制限により %d/%d ゲームでシミュレーションを止めました。")
+	msgStatsPresets     = commands.T("Rule presets from the start (%d games each)", "규칙별 처음부터 (각 %d판)", "ルール別・最初から（各 %d ゲーム）")
+	msgStatsHeader      = commands.T("rules                  exact    simulated        bonus  yacht", "규칙                   정확     시뮬레이션       보너스 요트", "ルール                 厳密     シミュレーション ボーナス ヨット")
+	msgStatsFull        = commands.T("Every category is filled: the final score is %d.", "모든 족보가 채워졌습니다: 최종 점수는 %d점입니다.", "すべての役が埋まっています: 最終得点は %d 点です。")
+	msgStatsSheet       = commands.T("Sheet", "점수표", "スコア表")
+	msgStatsCutShort    = commands.T("⏱ The time budget stopped the comparison here.", "⏱ 시간 제한으로 비교를 여기서 멈췄습니다.", "⏱ 時間制限により比較をここで止めました。")
+	msgStatsExactSpread = commands.T("Standard deviation %.2f · median %d · quantiles %s",
+		"표준편차 %.2f · 중앙값 %d · 분위수 %s",
+		"標準偏差 %.2f · 中央値 %d · 分位点 %s")
+	msgStatsExactChances = commands.T("Chance of the upper bonus: **%s** · chance that %s scores: **%s**",
+		"상단 보너스를 받을 확률: **%s** · %s 칸에 점수가 들어갈 확률: **%s**",
+		"上段ボーナスを取る確率: **%s** · %sに得点が入る確率: **%s**")
+	msgStatsExactRange = commands.T("Final score from %d to %d; the chart shows the exact probabilities.",
+		"최종 점수는 %d점부터 %d점까지이며, 차트는 정확한 확률을 보여 줍니다.",
+		"最終得点は %d 点から %d 点まで。グラフは厳密な確率を示します。")
+	msgStatsCheck = commands.T("Check by simulation: %d games (seed %d) average **%.3f ± %.3f**, %.1f standard errors from the exact value.",
+		"시뮬레이션 검산: %d판 (시드 %d) 평균 **%.3f ± %.3f**, 정확한 값과 표준오차 %.1f배 차이.",
+		"シミュレーションによる検算: %d ゲーム（シード %d）の平均 **%.3f ± %.3f**、厳密値との差は標準誤差の %.1f 倍。")
+	msgStatsExactMethod = commands.T("Exact: the probability of every final score is carried through every turn of perfect play for the highest average, bonuses included; no sampling. The simulation only checks it.",
+		"정확한 값: 평균을 최대로 하는 최적 플레이의 모든 턴을 따라 각 최종 점수의 확률을 그대로 계산했습니다 (보너스 포함, 표본 추출 없음). 시뮬레이션은 검산용입니다.",
+		"厳密値: 平均を最大にする最適プレイの全ターンを通して、各最終得点の確率をそのまま計算しました（ボーナス込み、標本抽出なし）。シミュレーションは検算用です。")
+	msgStatsNoExact = commands.T("⏱ The exact distribution from this sheet did not finish in time; the figures below are simulated.",
+		"⏱ 이 점수표에서 정확한 분포 계산이 제한 시간 안에 끝나지 않아 아래 수치는 시뮬레이션 결과입니다.",
+		"⏱ このスコア表からの厳密な分布が時間内に終わらなかったため、以下の数値はシミュレーションです。")
+	msgStatsTooLarge = commands.T("The exact distribution from a sheet this early needs more memory than the bot allows for these rules; the figures below are simulated. Exact figures come once a few more boxes are filled.",
+		"이 규칙에서는 이렇게 이른 점수표의 정확한 분포를 계산하려면 봇이 허용하는 것보다 많은 메모리가 필요해서, 아래 수치는 시뮬레이션 결과입니다. 몇 칸 더 채우면 정확한 수치가 나옵니다.",
+		"このルールでは、ここまで早い段階のスコア表から厳密な分布を出すにはボットの許容量を超えるメモリが必要なため、以下の数値はシミュレーションです。あと何役か埋まれば厳密な数値が出ます。")
+	msgStatsChartExact = commands.T("Chart: bars, the exact probability of each final score; dashed black, the exact mean (%.2f); red, the simulated mean (%.2f); orange, the quantiles p5 to p95.",
+		"차트: 막대는 각 최종 점수의 정확한 확률, 검은 점선은 정확한 평균(%.2f), 빨간 선은 시뮬레이션 평균(%.2f), 주황 선은 분위수 p5~p95입니다.",
+		"グラフ: 棒は各最終得点の厳密な確率、黒の破線は厳密な平均（%.2f）、赤はシミュレーション平均（%.2f）、オレンジは分位点 p5〜p95 です。")
+	msgStatsTooFew = commands.T("The time budget ran out before %d games were simulated; try again in a moment.", "시간 제한 안에 %d판을 시뮬레이션하지 못했습니다. 잠시 후 다시 시도하세요.", "時間内に %d ゲームをシミュレーションできませんでした。少し後で試してください。")
 )
 
 // StatsData is /yacht-stats' --format data.
@@ -65,6 +92,23 @@ type StatsData struct {
 	BinWidth  int           `json:"bin_width"`
 	Histogram []int         `json:"histogram"`
 	Presets   []PresetStats `json:"presets,omitempty"`
+	// Exact is the exact distribution of the final score (absent when it
+	// did not finish in time).
+	Exact *ExactStats `json:"exact,omitempty"`
+}
+
+// ExactStats is the exact distribution of the final score under the
+// max-expectation policy (SPEC §5.2, exact distributions):
+// Probabilities[i] = P(final = MinScore + i).
+type ExactStats struct {
+	Mean          float64        `json:"mean"`
+	StdDev        float64        `json:"std_dev"`
+	Median        int            `json:"median"`
+	Quantiles     map[string]int `json:"quantiles"`
+	PUpperBonus   float64        `json:"p_upper_bonus"`
+	PYacht        float64        `json:"p_yacht"`
+	MinScore      int            `json:"min_score"`
+	Probabilities []float64      `json:"probabilities"`
 }
 
 // PresetStats compares a preset's exact start value with its simulation.
@@ -154,6 +198,30 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	if err != nil {
 		return nil, err
 	}
+	// The exact distribution first (at most half the time left), then the
+	// simulation that checks it, then the comparison.
+	var exact *yacht.Distribution
+	exactNote := msgStatsNoExact
+	{
+		dctx := ctx
+		if dl, ok := ctx.Deadline(); ok {
+			var cancel context.CancelFunc
+			dctx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(dl)/2))
+			defer cancel()
+		}
+		d, err := t.DistributionLimit(dctx, sheet, exactMaxBytes)
+		var tooLarge *yacht.DistributionTooLargeError
+		switch {
+		case err == nil:
+			exact = &d
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case errors.As(err, &tooLarge):
+			exactNote = msgStatsTooLarge
+		case !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled):
+			return nil, err
+		}
+	}
 	// The main simulation gets most of the time left; the comparison the rest.
 	mainCtx := ctx
 	if dl, ok := ctx.Deadline(); ok && compare {
@@ -171,16 +239,25 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 		}
 		return nil, commands.Rejectf(msgStatsTooFew, minGames)
 	}
-	exact := float64(sheet.Total()) + t.Value(sheet.State())
-	data := StatsData{Rules: rules.Key, Sheet: sheet.String(), Score: sheet.Total(), ExpectedFinal: exact, Games: sim.Games, Seed: seed,
+	expected := float64(sheet.Total()) + t.Value(sheet.State())
+	data := StatsData{Rules: rules.Key, Sheet: sheet.String(), Score: sheet.Total(), ExpectedFinal: expected, Games: sim.Games, Seed: seed,
 		Mean: sim.Mean(), StdErr: sim.StdErr(), StdDev: sim.StdDev(), Quantiles: map[string]int{}}
-	var qs []string
+	var qs, exactQs []string
 	var marks []quantileMark
+	if exact != nil {
+		data.Exact = &ExactStats{Mean: exact.Mean(), StdDev: exact.StdDev(), Median: exact.Median(), Quantiles: map[string]int{},
+			PUpperBonus: exact.UpperBonus, PYacht: exact.Yacht, MinScore: exact.Min, Probabilities: exact.P}
+	}
 	for _, q := range statsQuantiles {
 		v := sim.Quantile(q)
 		name := fmt.Sprintf("p%d", int(math.Round(q*100)))
 		data.Quantiles[name] = v
 		qs = append(qs, fmt.Sprintf("%s %d", name, v))
+		if exact != nil {
+			v = exact.Quantile(q)
+			data.Exact.Quantiles[name] = v
+			exactQs = append(exactQs, fmt.Sprintf("%s %d", name, v))
+		}
 		marks = append(marks, quantileMark{label: fmt.Sprintf("%s=%d", name, v), value: v})
 	}
 	pb, seb := binomialSE(sim.UpperBonus, sim.Games)
@@ -188,17 +265,32 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	data.PUpperBonus, data.PYacht = pb, py
 
 	var b strings.Builder
-	b.WriteString(msgStatsExact.Format(loc, exact) + "\n")
-	b.WriteString(msgStatsSim.Format(loc, sim.Games, seed, sim.Mean(), sim.StdErr(), math.Abs(sim.Mean()-exact)/sim.StdErr()) + "\n")
-	if sim.Games < games {
-		b.WriteString(msgStatsStopped.Format(loc, sim.Games, games) + "\n")
-	}
-	b.WriteString(msgStatsSpread.Format(loc, sim.StdDev(), strings.Join(qs, " · ")) + "\n")
-	b.WriteString(msgStatsBonus.Format(loc, pb, seb) + "\n")
 	y := yachtBox(rules)
-	b.WriteString(msgStatsYacht.Format(loc, rules.Categories[y].Name(string(loc)), py, sey) + "\n")
+	b.WriteString(msgStatsExact.Format(loc, expected) + "\n")
+	if exact != nil {
+		b.WriteString(msgStatsExactSpread.Format(loc, exact.StdDev(), exact.Median(), strings.Join(exactQs, " · ")) + "\n")
+		b.WriteString(msgStatsExactChances.Format(loc, chance(exact.UpperBonus), rules.Categories[y].Name(string(loc)), chance(exact.Yacht)) + "\n")
+		b.WriteString(msgStatsExactRange.Format(loc, exact.Min, exact.Max()) + "\n")
+		b.WriteString(msgStatsCheck.Format(loc, sim.Games, seed, sim.Mean(), sim.StdErr(), math.Abs(sim.Mean()-expected)/sim.StdErr()) + "\n")
+		if sim.Games < games {
+			b.WriteString(msgStatsStopped.Format(loc, sim.Games, games) + "\n")
+		}
+	} else {
+		b.WriteString(exactNote.In(loc) + "\n")
+		b.WriteString(msgStatsSim.Format(loc, sim.Games, seed, sim.Mean(), sim.StdErr(), math.Abs(sim.Mean()-expected)/sim.StdErr()) + "\n")
+		if sim.Games < games {
+			b.WriteString(msgStatsStopped.Format(loc, sim.Games, games) + "\n")
+		}
+		b.WriteString(msgStatsSpread.Format(loc, sim.StdDev(), strings.Join(qs, " · ")) + "\n")
+		b.WriteString(msgStatsBonus.Format(loc, pb, seb) + "\n")
+		b.WriteString(msgStatsYacht.Format(loc, rules.Categories[y].Name(string(loc)), py, sey) + "\n")
+	}
+	footer := msgStatsMethod.In(loc)
+	if exact != nil {
+		footer = msgStatsExactMethod.In(loc)
+	}
 	e := commands.Embed{Color: colour, Title: msgStatsTitle.Format(loc, yachtcmd.RulesName(loc, rules.Key)),
-		Description: b.String(), Footer: msgStatsMethod.In(loc), Image: "yacht-stats.png"}
+		Description: b.String(), Footer: footer, Image: "yacht-stats.png"}
 	if sheet.Filled() > 0 {
 		e.Fields = append(e.Fields, commands.Field{Name: msgStatsSheet.In(loc), Value: "`" + sheet.String() + "`"})
 	}
@@ -233,13 +325,49 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	width := 5
 	h := newHistogram(sim.Finals, width)
 	data.BinStart, data.BinWidth, data.Histogram = h.lo, h.binWidth, h.counts
-	h.mean, h.exact, h.quantiles = sim.Mean(), exact, marks
+	h.mean, h.exact, h.quantiles = sim.Mean(), expected, marks
 	h.title = fmt.Sprintf("%s  n = %d", rules.Key, sim.Games)
-	e.Description += "\n" + msgStatsChart.Format(loc, sim.Mean(), exact)
+	if exact != nil {
+		h = exactHistogram(*exact, width, h)
+		// Language-neutral: the message says what the chart shows.
+		h.title = fmt.Sprintf("%s  %.2f +- %.2f", rules.Key, exact.Mean(), exact.StdDev())
+		e.Description += "\n" + msgStatsChartExact.Format(loc, expected, sim.Mean())
+	} else {
+		e.Description += "\n" + msgStatsChart.Format(loc, sim.Mean(), expected)
+	}
 	png, err := drawChart(h)
 	if err != nil {
 		return nil, err
 	}
 	return &commands.Reply{Embeds: []commands.Embed{e},
 		Files: []commands.File{{Name: "yacht-stats.png", ContentType: "image/png", Data: png}}, Data: data}, nil
+}
+
+// chance writes a probability as a percentage: 0% and 100% only when exact.
+func chance(p float64) string {
+	switch {
+	case p <= 0:
+		return "0%"
+	case p >= 1:
+		return "100%"
+	case p < 0.0001:
+		return "<0.01%"
+	case p > 0.9999:
+		return ">99.99%"
+	}
+	return fmt.Sprintf("%.2f%%", 100*p)
+}
+
+// exactHistogram bins an exact distribution like newHistogram (bins of
+// width w aligned to multiples of w), keeping the marks of h.
+func exactHistogram(d yacht.Distribution, w int, h histogram) histogram {
+	lo := d.Min / w * w
+	out := h
+	out.lo, out.binWidth = lo, w
+	out.counts = nil
+	out.probs = make([]float64, (d.Max()-lo)/w+1)
+	for i, p := range d.P {
+		out.probs[(d.Min+i-lo)/w] += p
+	}
+	return out
 }

@@ -59,7 +59,7 @@ func checkChart(t *testing.T, r *commands.Reply, d StatsData) {
 	for _, want := range []string{
 		fmt.Sprintf("**%.3f**", d.ExpectedFinal),
 		fmt.Sprintf("**%.3f ± %.3f**", d.Mean, d.StdErr),
-		fmt.Sprintf("p50 %d", d.Quantiles["p50"]),
+		fmt.Sprintf("p50 %d", p50(d)),
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("reply lacks %q:\n%s", want, text)
@@ -71,6 +71,66 @@ func checkChart(t *testing.T, r *commands.Reply, d StatsData) {
 			t.Errorf("quantiles out of order: %v", d.Quantiles)
 		}
 		prev = d.Quantiles[q]
+	}
+}
+
+// p50 is the median the reply shows: the exact one when there is one.
+func p50(d StatsData) int {
+	if d.Exact != nil {
+		return d.Exact.Quantiles["p50"]
+	}
+	return d.Quantiles["p50"]
+}
+
+// checkExact checks the exact object: probabilities that sum to 1 with the
+// table's mean, quantiles in order and consistent with the probabilities.
+func checkExact(t *testing.T, d StatsData) {
+	t.Helper()
+	x := d.Exact
+	if x == nil {
+		t.Fatal("no exact distribution")
+	}
+	sum, mean := 0.0, 0.0
+	for i, p := range x.Probabilities {
+		if p < 0 {
+			t.Errorf("P(%d) = %g", x.MinScore+i, p)
+		}
+		sum += p
+		mean += p * float64(x.MinScore+i)
+	}
+	if math.Abs(sum-1) > 1e-12 || math.Abs(mean-d.ExpectedFinal) > 1e-9 || math.Abs(x.Mean-d.ExpectedFinal) > 1e-9 {
+		t.Errorf("sum %.15f, mean %.9f, exact.mean %.9f, expected_final %.9f", sum, mean, x.Mean, d.ExpectedFinal)
+	}
+	prev := math.MinInt
+	for _, q := range []string{"p5", "p25", "p50", "p75", "p95"} {
+		if x.Quantiles[q] < prev {
+			t.Errorf("exact quantiles out of order: %v", x.Quantiles)
+		}
+		prev = x.Quantiles[q]
+	}
+	if x.Median != x.Quantiles["p50"] {
+		t.Errorf("median %d, p50 %d", x.Median, x.Quantiles["p50"])
+	}
+	// P(final ≤ median) ≥ 1/2 and P(final < median) < 1/2.
+	below := 0.0
+	for i := 0; i < x.Median-x.MinScore; i++ {
+		below += x.Probabilities[i]
+	}
+	if below >= 0.5 || below+x.Probabilities[x.Median-x.MinScore] < 0.5 {
+		t.Errorf("median %d: P(below) %.6f", x.Median, below)
+	}
+	// The simulation checks the distribution: four standard errors.
+	if math.Abs(d.Mean-x.Mean) > 4*d.StdErr {
+		t.Errorf("simulated %.3f ± %.3f, exact %.6f", d.Mean, d.StdErr, x.Mean)
+	}
+	for _, pr := range []struct {
+		name     string
+		sim, exa float64
+	}{{"bonus", d.PUpperBonus, x.PUpperBonus}, {"yacht", d.PYacht, x.PYacht}} {
+		se := math.Sqrt(pr.exa * (1 - pr.exa) / float64(d.Games))
+		if math.Abs(pr.sim-pr.exa) > 4*se+1e-12 {
+			t.Errorf("P(%s): simulated %.4f, exact %.4f", pr.name, pr.sim, pr.exa)
+		}
 	}
 }
 
@@ -107,6 +167,10 @@ func TestStatsEndGame(t *testing.T) {
 		}
 	}
 	checkChart(t, r, d)
+	checkExact(t, d)
+	if x := d.Exact; x.PUpperBonus != 1 || x.MinScore < 113+5 || x.MinScore+len(x.Probabilities)-1 > 113+30+30+50 {
+		t.Errorf("exact: bonus %v, scores %d..%d", x.PUpperBonus, x.MinScore, x.MinScore+len(x.Probabilities)-1)
+	}
 	if len(d.Presets) != 0 {
 		t.Errorf("compare:false compared presets")
 	}
@@ -132,6 +196,7 @@ func TestStatsStartAndPresets(t *testing.T) {
 		t.Errorf("start: simulated %.3f ± %.3f, exact %.6f", d.Mean, d.StdErr, d.ExpectedFinal)
 	}
 	checkChart(t, r, d)
+	checkExact(t, d)
 	if len(d.Presets) != len(presetKeys) {
 		t.Fatalf("%d presets compared", len(d.Presets))
 	}

@@ -30,4 +30,11 @@
 // vectors use AVX-512 when the processor has it, with the same results.
 // [Table.Simulate] plays seeded games by a table's optimal policy, for the
 // distribution of the final score around the table's exact expectation.
+//
+// Beyond the expectation: [Table.Distribution] gives the exact distribution
+// of the final score under the same policy (every probability carried
+// through every turn, no sampling), [WinProbabilities] each player's exact
+// chance of winning from such distributions, and [Table.AdviseTarget] the
+// action that maximises the chance of reaching a target score, by backward
+// induction over (open categories, capped upper total, points still needed).
 package yacht

@@ -164,12 +164,14 @@ func roll(rng *rand.Rand, k, n int) int {
 	return k - firstPattern
 }
 
-// bestKeep returns the keep ≤ pattern w with the largest value in kv.
+// bestKeep returns the keep ≤ pattern w with the largest value in kv; ties
+// within TieTolerance go to the larger keep, as Advise lists them and
+// Distribution plays them.
 func bestKeep(w int, kv *[NumKeeps]float64) int {
 	best, bv := -1, math.Inf(-1)
 	for i := space.subKeepStart[w]; i < space.subKeepStart[w+1]; i++ {
 		k := int(space.subKeeps[i])
-		if kv[k] > bv {
+		if best < 0 || kv[k] > bv+TieTolerance || kv[k] >= bv-TieTolerance && keepBefore(k, best) {
 			best, bv = k, kv[k]
 		}
 	}

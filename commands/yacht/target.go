@@ -1,0 +1,151 @@
+package yacht
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/engine/yacht"
+)
+
+// handleTarget answers /yacht-advise with a target: the action with the
+// best exact chance of a final score of at least target.
+func handleTarget(ctx context.Context, table *yacht.Table, req *commands.Request, sheet yacht.Sheet, dice *yacht.Dice, roll, top, target int) (*commands.Reply, error) {
+	loc := req.Locale
+	r := table.Rules()
+	open := sheet.State().Open(r)
+	reach, known := targetReach[r.Key]
+	if known && open > reach && !sheetDecided(table, sheet, target) {
+		return nil, commands.Rejectf(msgTargetTooEarly, open, reach, open-reach)
+	}
+	tctx, cancel := context.WithTimeout(ctx, targetBudget)
+	defer cancel()
+	ta, err := table.AdviseTarget(tctx, sheet, dice, roll, target)
+	var te *yacht.TargetError
+	if errors.As(err, &te) && te.Kind == yacht.TargetTooEarly {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if known && te.Open > reach {
+			return nil, commands.Rejectf(msgTargetTooEarly, te.Open, reach, te.Open-reach)
+		}
+		return nil, commands.Rejectf(msgTargetBusy)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("target advice: %w", err)
+	}
+	adv, err := table.Advise(sheet, dice, roll)
+	if err != nil {
+		return nil, fmt.Errorf("advise: %w", err)
+	}
+	data := toData(r, sheet, dice, roll, adv)
+	data.Target = &target
+	best := ta.Reach
+	data.PReach = &best
+	data.Actions = data.Actions[:0]
+	for _, a := range ta.Actions {
+		da := toData(r, sheet, dice, roll, yacht.Advice{Actions: []yacht.Action{a.Action}}).Actions[0]
+		p := a.Reach
+		da.PReach = &p
+		data.Actions = append(data.Actions, da)
+	}
+	embed := renderTarget(loc, r, sheet, dice, roll, adv, ta, top)
+	return &commands.Reply{Embeds: []commands.Embed{embed}, Data: data}, nil
+}
+
+// sheetDecided reports whether the target is already held or out of reach,
+// which is answered without computing.
+func sheetDecided(table *yacht.Table, s yacht.Sheet, target int) bool {
+	return s.Total() >= target || table.MaxFinal(s) < target
+}
+
+// percent writes a probability for a person: 0% and 100% only when exact.
+func percent(p float64) string {
+	switch {
+	case p <= 0:
+		return "0%"
+	case p >= 1:
+		return "100%"
+	case p < 0.0001:
+		return "<0.01%"
+	case p > 0.9999:
+		return ">99.99%"
+	}
+	return fmt.Sprintf("%.2f%%", 100*p)
+}
+
+func renderTarget(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice, roll int, adv yacht.Advice, ta yacht.TargetAdvice, top int) commands.Embed {
+	e := commands.Embed{Color: colour}
+	var b strings.Builder
+	if dice == nil {
+		e.Title = msgTargetTitleNoDice.Format(loc, ta.Target, RulesName(loc, r.Key))
+	} else {
+		e.Title = msgTargetTitle.Format(loc, glyphs(dice.Counts().Faces()), dice.String(), roll, ta.Target, RulesName(loc, r.Key))
+	}
+	switch {
+	case ta.Reached:
+		b.WriteString(msgTargetReached.Format(loc, ta.Total, ta.Target) + "\n")
+	case ta.Unreachable:
+		b.WriteString(msgTargetUnreachable.Format(loc, ta.Target, ta.Best) + "\n")
+	}
+	if dice == nil {
+		if !ta.Reached && !ta.Unreachable {
+			b.WriteString(msgTargetNoDice.Format(loc, ta.Target, percent(ta.Reach)) + "\n")
+		}
+		b.WriteString(msgTargetMeanNoDice.Format(loc, adv.Expected) + "\n")
+	} else if ta.Reached || ta.Unreachable {
+		// Every chance is the same: the list is the best-average one.
+		best := ta.Actions[0]
+		fmt.Fprintf(&b, msgBest.In(loc), describe(loc, r, dice, best.Action), best.Expected)
+		b.WriteString("\n")
+		shown := min(top, len(ta.Actions))
+		for i := 1; i < shown; i++ {
+			a := ta.Actions[i]
+			fmt.Fprintf(&b, "%d. %s — %.2f (−%.2f)\n", i+1, describe(loc, r, dice, a.Action), a.Expected, best.Expected-a.Expected)
+		}
+		if len(ta.Actions) > shown {
+			b.WriteString(msgMore.Format(loc, len(ta.Actions)-shown) + "\n")
+		}
+	} else {
+		best := ta.Actions[0]
+		b.WriteString(msgTargetBest.Format(loc, ta.Target, describe(loc, r, dice, best.Action), msgTargetLine.Format(loc, percent(best.Reach), best.Expected)) + "\n")
+		shown := min(top, len(ta.Actions))
+		for i := 1; i < shown; i++ {
+			a := ta.Actions[i]
+			fmt.Fprintf(&b, "%d. %s — %s\n", i+1, describe(loc, r, dice, a.Action), msgTargetLine.Format(loc, percent(a.Reach), a.Expected))
+		}
+		if len(ta.Actions) > shown {
+			b.WriteString(msgMore.Format(loc, len(ta.Actions)-shown) + "\n")
+		}
+		// The max-expectation move, for comparison.
+		if mean, ok := adv.Best(); ok && !ta.Reached && !ta.Unreachable {
+			for _, a := range ta.Actions {
+				if sameAction(a.Action, mean) {
+					if sameAction(best.Action, mean) {
+						b.WriteString(msgTargetSame.In(loc) + "\n")
+					} else {
+						b.WriteString(msgTargetMean.Format(loc, describe(loc, r, dice, mean), percent(a.Reach), mean.Expected) + "\n")
+					}
+					break
+				}
+			}
+		}
+	}
+	e.Description = b.String()
+	e.Fields = append(e.Fields, commands.Field{Name: msgSheet.In(loc), Value: sheetSummary(loc, r, s), Inline: false})
+	e.Footer = msgTargetFooter.In(loc)
+	return e
+}
+
+// sameAction reports whether two actions are the same move.
+func sameAction(a, b yacht.Action) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	if a.Kind == yacht.Keep {
+		return a.Keep == b.Keep
+	}
+	return a.Scoring.Category == b.Scoring.Category
+}

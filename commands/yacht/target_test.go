@@ -1,0 +1,112 @@
+package yacht
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/commands"
+)
+
+// With a target, the data carries target and p_reach, every action its
+// p_reach, sorted by p_reach then expected_final; the reply leads with the
+// best chance and shows the best-average move beside it.
+func TestTargetData(t *testing.T) {
+	h := harness(t)
+	// Open: choice, large_straight, yacht. 6 6 6 6 1 on roll 1, aiming 60
+	// points above the sheet: only the yacht (50) plus a good choice or a
+	// straight gets there.
+	r := h.MustRun(`/yacht-advise dice:66661 roll:1 sheet:"` + endSheet + `" target:` + "190")
+	raw, _ := json.Marshal(r.Data)
+	var m map[string]any
+	json.Unmarshal(raw, &m)
+	for _, k := range []string{"target", "p_reach", "actions", "expected_final"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("data lacks %q: %s", k, raw)
+		}
+	}
+	d := data(t, r)
+	if d.Target == nil || *d.Target != 190 || d.PReach == nil {
+		t.Fatalf("target %v p_reach %v", d.Target, d.PReach)
+	}
+	if len(d.Actions) != 10+3 { // keeps of 6 6 6 6 1: 5·2 ; 3 categories
+		t.Errorf("%d actions", len(d.Actions))
+	}
+	for i, a := range d.Actions {
+		if a.PReach == nil || *a.PReach < 0 || *a.PReach > 1 {
+			t.Fatalf("action %d: p_reach %v", i, a.PReach)
+		}
+		if i > 0 {
+			p, q := *d.Actions[i-1].PReach, *a.PReach
+			if q > p || q == p && a.ExpectedFinal > d.Actions[i-1].ExpectedFinal {
+				t.Errorf("actions not sorted at %d", i)
+			}
+		}
+	}
+	if *d.PReach != *d.Actions[0].PReach || *d.PReach <= 0 || *d.PReach >= 1 {
+		t.Errorf("p_reach %v, best action %v", *d.PReach, *d.Actions[0].PReach)
+	}
+	text := bot.FormatText(r)
+	if !strings.Contains(text, "Best chance of 190 or more") || !strings.Contains(text, "%") {
+		t.Errorf("reply:\n%s", text)
+	}
+}
+
+// A target the sheet holds is answered with 1 for every action and a
+// sentence, one beyond the best possible with 0; an absurd one is refused
+// with the bounds.
+func TestTargetReachedUnreachableAndBad(t *testing.T) {
+	h := harness(t)
+	r := h.MustRun(`/yacht-advise dice:66661 roll:2 sheet:"` + endSheet + `" target:10`)
+	d := data(t, r)
+	for _, a := range d.Actions {
+		if *a.PReach != 1 {
+			t.Errorf("reached: %+v", a)
+		}
+	}
+	if !strings.Contains(bot.FormatText(r), "already has 113 points") {
+		t.Errorf("reached reply:\n%s", bot.FormatText(r))
+	}
+	// Best possible: 113 + 30 (choice) + 30 + 50 = 223.
+	r = h.MustRun(`/yacht-advise dice:66661 roll:2 sheet:"` + endSheet + `" target:224`)
+	d = data(t, r)
+	for _, a := range d.Actions {
+		if *a.PReach != 0 {
+			t.Errorf("unreachable: %+v", a)
+		}
+	}
+	if !strings.Contains(bot.FormatText(r), "224 can no longer be reached: the most this sheet can still make is 223") {
+		t.Errorf("unreachable reply:\n%s", bot.FormatText(r))
+	}
+	r = h.MustRun(`/yacht-advise sheet:"` + endSheet + `" target:223`)
+	if d := data(t, r); *d.PReach <= 0 || *d.PReach >= 0.01 {
+		t.Errorf("exactly the best: %v", *d.PReach)
+	}
+	for _, line := range []string{`/yacht-advise target:-5`, `/yacht-advise target:5000`} {
+		r, out := h.Run(line)
+		if out != bot.Rejected {
+			t.Errorf("%s: outcome %v, want rejected", line, out)
+		}
+		_ = r
+	}
+	// The handler checks the bounds again when the definition is bypassed.
+	req := &commands.Request{Kind: commands.KindCommand, Command: "yacht-advise", Locale: commands.Korean,
+		Options: commands.Options{"target": int64(-3)}}
+	r, out := h.Do(req)
+	if out != bot.Rejected || !strings.Contains(bot.FormatText(r), "-3") || !strings.Contains(bot.FormatText(r), "2000") {
+		t.Errorf("negative target: %v %q", out, bot.FormatText(r))
+	}
+}
+
+func TestTargetLocales(t *testing.T) {
+	h := harness(t)
+	want := map[commands.Locale]string{commands.English: "Best chance", commands.Korean: "확률이 가장 높은 수", commands.Japanese: "確率が最も高い手"}
+	for loc, w := range want {
+		h.Locale = loc
+		r := h.MustRun(`/yacht-advise dice:23456 roll:2 sheet:"` + endSheet + `" target:180`)
+		if text := bot.FormatText(r); !strings.Contains(text, w) || strings.Contains(text, "%!") {
+			t.Errorf("%s reply:\n%s", loc, text)
+		}
+	}
+}
