@@ -135,6 +135,9 @@ type Request struct {
 	Values []string
 	// Fields are a modal's text inputs by custom_id.
 	Fields map[string]string
+	// Message is, for a component, the message it was used on, as
+	// Discord sent it with the interaction; nil otherwise.
+	Message *Message
 }
 
 // Subcommand returns the subcommand of the command path ("bw" for

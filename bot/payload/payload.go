@@ -72,10 +72,12 @@ func requestFrom(i *discordgo.Interaction) (*commands.Request, error) {
 		data := i.MessageComponentData()
 		req.CustomID = data.CustomID
 		req.Values = data.Values
+		req.Message = MessageFrom(i.Message)
 	case discordgo.InteractionModalSubmit:
 		req.Kind = commands.KindModal
 		data := i.ModalSubmitData()
 		req.CustomID = data.CustomID
+		req.Message = MessageFrom(i.Message)
 		req.Fields = map[string]string{}
 		for _, row := range data.Components {
 			if ar, ok := row.(*discordgo.ActionsRow); ok {
@@ -90,6 +92,73 @@ func requestFrom(i *discordgo.Interaction) (*commands.Request, error) {
 		return nil, fmt.Errorf("payload: interaction type %d is not answered", i.Type)
 	}
 	return req, nil
+}
+
+// MessageFrom converts the message a component interaction carries into
+// commands' form: id, content, embeds, the custom_ids of its components
+// and when it was last edited. It returns nil for a nil message.
+func MessageFrom(m *discordgo.Message) *commands.Message {
+	if m == nil {
+		return nil
+	}
+	out := &commands.Message{ID: m.ID, Content: m.Content}
+	if m.EditedTimestamp != nil {
+		out.EditedAt = *m.EditedTimestamp
+	}
+	for _, e := range m.Embeds {
+		if e == nil {
+			continue
+		}
+		ce := commands.Embed{Title: e.Title, Description: e.Description, URL: e.URL, Color: e.Color}
+		for _, f := range e.Fields {
+			if f != nil {
+				ce.Fields = append(ce.Fields, commands.Field{Name: f.Name, Value: f.Value, Inline: f.Inline})
+			}
+		}
+		if e.Footer != nil {
+			ce.Footer = e.Footer.Text
+		}
+		if e.Image != nil {
+			ce.Image = e.Image.URL
+		}
+		if e.Thumbnail != nil {
+			ce.Thumbnail = e.Thumbnail.URL
+		}
+		out.Embeds = append(out.Embeds, ce)
+	}
+	out.CustomIDs = customIDs(m.Components)
+	return out
+}
+
+// customIDs lists the custom_ids of components and of the components of
+// their action rows, in order.
+func customIDs(cs []discordgo.MessageComponent) []string {
+	var out []string
+	for _, c := range cs {
+		switch c := c.(type) {
+		case *discordgo.ActionsRow:
+			out = append(out, customIDs(c.Components)...)
+		case discordgo.ActionsRow:
+			out = append(out, customIDs(c.Components)...)
+		case *discordgo.Button:
+			if c.CustomID != "" && c.Style != discordgo.LinkButton {
+				out = append(out, c.CustomID)
+			}
+		case discordgo.Button:
+			if c.CustomID != "" && c.Style != discordgo.LinkButton {
+				out = append(out, c.CustomID)
+			}
+		case *discordgo.SelectMenu:
+			if c.CustomID != "" {
+				out = append(out, c.CustomID)
+			}
+		case discordgo.SelectMenu:
+			if c.CustomID != "" {
+				out = append(out, c.CustomID)
+			}
+		}
+	}
+	return out
 }
 
 // Response is the interaction response Discord receives for reply: a
