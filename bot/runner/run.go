@@ -103,7 +103,7 @@ func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 	}
 	switch *format {
 	case "text":
-		fmt.Fprint(stdout, bot.FormatText(reply))
+		fmt.Fprint(stdout, bot.FormatTextIn(reply, loc))
 	case "json":
 		b, err := FormatJSON(req, reply)
 		if err != nil {
@@ -113,7 +113,7 @@ func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, string(b))
 	case "data":
 		if outcome != bot.OK {
-			fmt.Fprint(stderr, bot.FormatText(reply))
+			fmt.Fprint(stderr, bot.FormatTextIn(reply, loc))
 			break
 		}
 		b, err := json.MarshalIndent(reply.Data, "", "  ")
