@@ -163,8 +163,8 @@ function markdown(src) {
 
 // --- messages ---
 
-function timeNow() {
-  return new Date().toLocaleTimeString(state.locale, { hour: '2-digit', minute: '2-digit' });
+function timeOf(ms) {
+  return new Date(ms).toLocaleTimeString(state.locale, { hour: '2-digit', minute: '2-digit' });
 }
 
 function scrollDown() {
@@ -197,7 +197,10 @@ function addMessage(opts) {
   const head = el('div', 'head');
   head.append(el('span', 'author', opts.bot ? 'Alea' : state.user.global_name));
   if (opts.bot) head.append(el('span', 'tag', t('bot')));
-  head.append(el('time', 'time', timeNow()));
+  const at = Date.now();
+  const time = el('time', 'time', timeOf(at));
+  time.dataset.at = at;
+  head.append(time);
   const body = el('div', 'body');
   main.append(head, body);
   row.append(avatar, main);
@@ -816,6 +819,7 @@ function applyLocale() {
   $('topic').textContent = t('topic');
   $('lang-label').textContent = t('lang');
   for (const tag of document.querySelectorAll('#messages .tag')) tag.textContent = t('bot');
+  for (const time of document.querySelectorAll('#messages time[data-at]')) time.textContent = timeOf(+time.dataset.at);
 }
 
 // renderWelcome shows the welcome in the chosen language, naming /help
