@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/alea-bot/alea/bot/runner"
@@ -35,7 +36,7 @@ func main() {
 
 func realMain(args []string) int {
 	cmd := "serve"
-	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+	if len(args) > 0 && args[0] != "" && (args[0][0] != '-' || isHelp(args[0])) {
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
@@ -52,7 +53,8 @@ func realMain(args []string) int {
 	case "version":
 		fmt.Println("alea", version)
 		return 0
-	case "help", "-h", "--help":
+	}
+	if isHelp(cmd) {
 		fmt.Print(usage)
 		return 0
 	}
@@ -75,6 +77,15 @@ const usage = `Usage:
 Settings come from the environment and .env; see .env.example.
 `
 
+// isHelp reports whether arg asks for the usage.
+func isHelp(arg string) bool {
+	switch arg {
+	case "help", "-h", "-help", "--help":
+		return true
+	}
+	return false
+}
+
 // settings reads .env and the environment.
 func settings() (config.Config, bool) {
 	if err := config.LoadDotenv(""); err != nil {
@@ -92,8 +103,16 @@ func settings() (config.Config, bool) {
 
 // serveMain runs the bot until SIGINT or SIGTERM.
 func serveMain(args []string, playgroundOnly bool) int {
+	if len(args) == 1 && isHelp(args[0]) {
+		fmt.Print(usage)
+		return 0
+	}
 	if len(args) > 0 {
-		fmt.Fprintf(os.Stderr, "alea: unexpected arguments %q\n", args)
+		name := "serve"
+		if playgroundOnly {
+			name = "playground"
+		}
+		fmt.Fprintf(os.Stderr, "alea: %s takes no arguments, but was given %q.\n\n%s", name, strings.Join(args, " "), usage)
 		return 2
 	}
 	cfg, ok := settings()

@@ -7,15 +7,29 @@ import (
 	"github.com/alea-bot/alea/commands"
 )
 
+// The words FormatTextIn adds around a reply, in each language.
+var (
+	textOnlyYou    = commands.T("(only you can see this)", "(나만 볼 수 있음)", "(あなただけに表示されています)")
+	textForm       = commands.T("form", "입력 양식", "フォーム")
+	textDisabled   = commands.T("disabled", "비활성", "無効")
+	textMenu       = commands.T("menu", "메뉴", "メニュー")
+	textImage      = commands.T("image", "이미지", "画像")
+	textAttachment = commands.T("attachment: %s, %d bytes", "첨부 파일: %s, %d바이트", "添付ファイル: %s、%d バイト")
+)
+
 // FormatText renders a reply as a person reads it: content, embeds,
-// buttons and menus, attachments by name.
-func FormatText(r *commands.Reply) string {
+// buttons and menus, attachments by name; the words around it in English.
+func FormatText(r *commands.Reply) string { return FormatTextIn(r, commands.English) }
+
+// FormatTextIn is FormatText with the words around the reply ("only you
+// can see this", "attachment") in locale l.
+func FormatTextIn(r *commands.Reply, l commands.Locale) string {
 	var b strings.Builder
 	if r.Ephemeral {
-		b.WriteString("(only you can see this)\n")
+		b.WriteString(textOnlyYou.In(l) + "\n")
 	}
 	if r.Modal != nil {
-		fmt.Fprintf(&b, "[form] %s\n", r.Modal.Title)
+		fmt.Fprintf(&b, "[%s] %s\n", textForm.In(l), r.Modal.Title)
 		for _, in := range r.Modal.Inputs {
 			fmt.Fprintf(&b, "  %s: %s\n", in.Label, in.Value)
 		}
@@ -36,7 +50,7 @@ func FormatText(r *commands.Reply) string {
 			fmt.Fprintf(&b, "\n-- %s --\n%s\n", f.Name, f.Value)
 		}
 		if e.Image != "" {
-			fmt.Fprintf(&b, "[image: %s]\n", e.Image)
+			fmt.Fprintf(&b, "[%s: %s]\n", textImage.In(l), e.Image)
 		}
 		if e.Footer != "" {
 			fmt.Fprintf(&b, "\n%s\n", e.Footer)
@@ -49,7 +63,7 @@ func FormatText(r *commands.Reply) string {
 			case commands.Button:
 				label := strings.TrimSpace(c.Emoji + " " + c.Label)
 				if c.Disabled {
-					label += " (disabled)"
+					label += " (" + textDisabled.In(l) + ")"
 				}
 				parts = append(parts, "["+label+"]")
 			case commands.SelectMenu:
@@ -57,17 +71,17 @@ func FormatText(r *commands.Reply) string {
 				for _, o := range c.Options {
 					opts = append(opts, o.Label)
 				}
-				parts = append(parts, fmt.Sprintf("[menu: %s ▾ %s]", c.Placeholder, strings.Join(opts, " | ")))
+				parts = append(parts, fmt.Sprintf("[%s: %s ▾ %s]", textMenu.In(l), c.Placeholder, strings.Join(opts, " | ")))
 			}
 		}
 		b.WriteString(strings.Join(parts, " "))
 		b.WriteString("\n")
 	}
 	for _, c := range r.Choices {
-		fmt.Fprintf(&b, "• %s = %v\n", c.Name.En, c.Value)
+		fmt.Fprintf(&b, "• %s = %v\n", c.Name.In(l), c.Value)
 	}
 	for _, f := range r.Files {
-		fmt.Fprintf(&b, "[attachment: %s, %d bytes]\n", f.Name, len(f.Data))
+		b.WriteString("[" + textAttachment.Format(l, f.Name, len(f.Data)) + "]\n")
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
 }

@@ -142,32 +142,6 @@ type Request struct {
 	Message *Message
 }
 
-// Message is a message of the bot as a component interaction carries it.
-// Only the bot can edit it, so a game may keep (sealed) state in it.
-type Message struct {
-	ID         string
-	Content    string
-	Embeds     []Embed
-	Components []ActionRow
-	// EditedAt is when the message was last edited, or sent when it never
-	// was (Discord's edited_timestamp, else timestamp).
-	EditedAt time.Time
-}
-
-// HasComponent reports whether the message holds a component with
-// customID (Discord refuses an interaction whose custom_id is not on its
-// message; a transport of its own checks it with this).
-func (m *Message) HasComponent(customID string) bool {
-	for _, row := range m.Components {
-		for _, c := range row {
-			if c.CustomID == customID {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // Subcommand returns the subcommand of the command path ("bw" for
 // "coins bw"), or "".
 func (r *Request) Subcommand() string {

@@ -72,10 +72,12 @@ func requestFrom(i *discordgo.Interaction) (*commands.Request, error) {
 		data := i.MessageComponentData()
 		req.CustomID = data.CustomID
 		req.Values = data.Values
+		req.Message = MessageFrom(i.Message)
 	case discordgo.InteractionModalSubmit:
 		req.Kind = commands.KindModal
 		data := i.ModalSubmitData()
 		req.CustomID = data.CustomID
+		req.Message = MessageFrom(i.Message)
 		req.Fields = map[string]string{}
 		for _, row := range data.Components {
 			if ar, ok := row.(*discordgo.ActionsRow); ok {
@@ -89,10 +91,84 @@ func requestFrom(i *discordgo.Interaction) (*commands.Request, error) {
 	default:
 		return nil, fmt.Errorf("payload: interaction type %d is not answered", i.Type)
 	}
-	if i.Message != nil && (req.Kind == commands.KindComponent || req.Kind == commands.KindModal) {
-		req.Message = messageFrom(i.Message)
-	}
 	return req, nil
+}
+
+// MessageFrom converts the message a component interaction carries into
+// commands' form: id, content, embeds, components and when it was last
+// edited (or sent). It returns nil for a nil message.
+func MessageFrom(m *discordgo.Message) *commands.Message {
+	if m == nil {
+		return nil
+	}
+	out := &commands.Message{ID: m.ID, Content: m.Content, EditedAt: m.Timestamp}
+	if m.EditedTimestamp != nil {
+		out.EditedAt = *m.EditedTimestamp
+	}
+	for _, e := range m.Embeds {
+		if e == nil {
+			continue
+		}
+		ce := commands.Embed{Title: e.Title, Description: e.Description, URL: e.URL, Color: e.Color}
+		for _, f := range e.Fields {
+			if f != nil {
+				ce.Fields = append(ce.Fields, commands.Field{Name: f.Name, Value: f.Value, Inline: f.Inline})
+			}
+		}
+		if e.Footer != nil {
+			ce.Footer = e.Footer.Text
+		}
+		if e.Image != nil {
+			ce.Image = e.Image.URL
+		}
+		if e.Thumbnail != nil {
+			ce.Thumbnail = e.Thumbnail.URL
+		}
+		out.Embeds = append(out.Embeds, ce)
+	}
+	out.Components = componentsFrom(m.Components)
+	return out
+}
+
+// componentsFrom converts a message's rows of components (discordgo
+// decodes them as pointers; values are taken too).
+func componentsFrom(cs []discordgo.MessageComponent) []commands.ActionRow {
+	var out []commands.ActionRow
+	for _, row := range cs {
+		var inner []discordgo.MessageComponent
+		switch r := row.(type) {
+		case *discordgo.ActionsRow:
+			inner = r.Components
+		case discordgo.ActionsRow:
+			inner = r.Components
+		default:
+			continue
+		}
+		var cr commands.ActionRow
+		for _, c := range inner {
+			switch c := c.(type) {
+			case *discordgo.Button:
+				cr = append(cr, buttonFrom(*c))
+			case discordgo.Button:
+				cr = append(cr, buttonFrom(c))
+			case *discordgo.SelectMenu:
+				cr = append(cr, menuFrom(*c))
+			case discordgo.SelectMenu:
+				cr = append(cr, menuFrom(c))
+			}
+		}
+		out = append(out, cr)
+	}
+	return out
+}
+
+func buttonFrom(b discordgo.Button) commands.Component {
+	return commands.Component{Kind: commands.Button, CustomID: b.CustomID, Label: b.Label, Disabled: b.Disabled,
+		Style: commands.ButtonStyle(b.Style), URL: b.URL}
+}
+
+func menuFrom(m discordgo.SelectMenu) commands.Component {
+	return commands.Component{Kind: commands.SelectMenu, CustomID: m.CustomID, Placeholder: m.Placeholder, Disabled: m.Disabled}
 }
 
 // Response is the interaction response Discord receives for reply: a
@@ -263,46 +339,4 @@ func Encode(req *commands.Request, reply *commands.Reply) ([]byte, error) {
 		Type discordgo.InteractionResponseType `json:"type"`
 		Data data                              `json:"data"`
 	}{resp.Type, data{choices}})
-}
-
-// messageFrom converts the bot's message that a component interaction
-// carries: what games keep in it (content, embeds, components) and when
-// it was last edited.
-func messageFrom(m *discordgo.Message) *commands.Message {
-	out := &commands.Message{ID: m.ID, Content: m.Content, EditedAt: m.Timestamp}
-	if m.EditedTimestamp != nil {
-		out.EditedAt = *m.EditedTimestamp
-	}
-	for _, e := range m.Embeds {
-		if e == nil {
-			continue
-		}
-		ce := commands.Embed{Title: e.Title, Description: e.Description, URL: e.URL, Color: e.Color}
-		if e.Footer != nil {
-			ce.Footer = e.Footer.Text
-		}
-		for _, f := range e.Fields {
-			if f != nil {
-				ce.Fields = append(ce.Fields, commands.Field{Name: f.Name, Value: f.Value, Inline: f.Inline})
-			}
-		}
-		out.Embeds = append(out.Embeds, ce)
-	}
-	for _, row := range m.Components {
-		ar, ok := row.(*discordgo.ActionsRow)
-		if !ok {
-			continue
-		}
-		var cr commands.ActionRow
-		for _, c := range ar.Components {
-			switch c := c.(type) {
-			case *discordgo.Button:
-				cr = append(cr, commands.Component{Kind: commands.Button, CustomID: c.CustomID, Label: c.Label, Disabled: c.Disabled, Style: commands.ButtonStyle(c.Style), URL: c.URL})
-			case *discordgo.SelectMenu:
-				cr = append(cr, commands.Component{Kind: commands.SelectMenu, CustomID: c.CustomID, Placeholder: c.Placeholder, Disabled: c.Disabled})
-			}
-		}
-		out.Components = append(out.Components, cr)
-	}
-	return out
 }

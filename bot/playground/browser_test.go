@@ -15,6 +15,7 @@ import (
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
+	"github.com/alea-bot/alea/bot/payload"
 	"github.com/alea-bot/alea/bot/playground"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
@@ -34,12 +35,12 @@ func chromiumPath(t *testing.T) string {
 	return path
 }
 
-// artifacts is where screenshots go: $ALEA_ARTIFACTS, or a temporary
-// directory of the test.
+// artifacts is where screenshots go: $ALEA_ARTIFACTS, or
+// artifacts/screenshots at the module's root (git-ignored).
 func artifacts(t *testing.T) string {
 	dir := os.Getenv("ALEA_ARTIFACTS")
 	if dir == "" {
-		return t.TempDir()
+		dir = filepath.Join("..", "..", "artifacts", "screenshots")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -165,11 +166,11 @@ func (b *browser) expect(what, text string, wants ...string) {
 	}
 }
 
-// TestPlaygroundInChromium drives the real page over the real commands in
+// TestBrowserPlayground drives the real page over the real commands in
 // headless Chromium: autocompletion, /help, a command with pictures and a
 // text file, a game with buttons, the language switch, and a 400 px wide
 // window. Screenshots are saved as artifacts.
-func TestPlaygroundInChromium(t *testing.T) {
+func TestBrowserPlayground(t *testing.T) {
 	b := openBrowser(t, all.Registry(all.Loopback()), bot.Options{})
 	run, shot, send, expect, count := b.run, b.shot, b.send, b.expect, b.count
 	ctx := b.ctx
@@ -269,10 +270,10 @@ func TestPlaygroundInChromium(t *testing.T) {
 	shot("playground-400px-suggest.png")
 }
 
-// TestPlaygroundComponentsInChromium drives what the real commands do not
+// TestBrowserComponents drives what the real commands do not
 // have yet, over the test commands: autocomplete suggestions, a select
 // menu, a modal, and a deferred reply that replaces "thinking".
-func TestPlaygroundComponentsInChromium(t *testing.T) {
+func TestBrowserComponents(t *testing.T) {
 	hold := bottest.NewHold()
 	o := bot.Options{DeferWhen: hold.DeferWhen}
 	b := openBrowser(t, playgroundRegistry(hold), o)
@@ -322,6 +323,134 @@ func TestPlaygroundComponentsInChromium(t *testing.T) {
 		t.Errorf("the deferred reply did not replace the thinking message")
 	}
 	b.shot("playground-components.png")
+}
+
+// localLine is a slash line as a player of locale l types it: the
+// command, subcommand and option names as the command list shows them.
+func localLine(t *testing.T, reg *commands.Registry, l commands.Locale, path string, opts ...string) string {
+	t.Helper()
+	name, sub, _ := strings.Cut(path, " ")
+	c, ok := reg.Lookup(name)
+	if !ok {
+		t.Fatalf("no command %s", name)
+	}
+	line := "/" + c.Name.In(l)
+	defs := c.Options
+	if sub != "" {
+		s, ok := payload.LookupSubcommand(c, sub)
+		if !ok {
+			t.Fatalf("no subcommand %s", path)
+		}
+		line += " " + s.Name.In(l)
+		defs = s.Options
+	}
+	for i := 0; i+1 < len(opts); i += 2 {
+		o, ok := payload.LookupOption(defs, opts[i])
+		if !ok {
+			t.Fatalf("no option %s of %s", opts[i], path)
+		}
+		line += " " + o.Name.In(l) + ":" + opts[i+1]
+	}
+	return line
+}
+
+// TestBrowserScreenshots shows the playground in English, Korean and
+// Japanese at an ordinary window width (1280 px), typed as a player of
+// each language types (the names the command list shows), and saves a
+// screenshot of each step for someone who reads the language: the
+// welcome, /help, a /yacht-advise reply, a /coins play board and the
+// /yacht-stats comparison table. It checks what a reader would notice:
+// the welcome follows the language, no code block hides part of its
+// text, and the coin glyphs are drawn at a readable size.
+func TestBrowserScreenshots(t *testing.T) {
+	reg := all.Registry(all.Loopback())
+	b := openBrowser(t, reg, bot.Options{})
+	b.run("1280 px", chromedp.EmulateViewport(1280, 900))
+	welcomes := map[commands.Locale]string{
+		commands.English: "Welcome to the Alea playground", commands.Korean: "Alea 놀이터에 오신 것을 환영합니다", commands.Japanese: "Alea プレイグラウンドへようこそ",
+	}
+	helpNames := map[commands.Locale]string{}
+	if c, ok := reg.Lookup("help"); ok {
+		for _, l := range []commands.Locale{commands.English, commands.Korean, commands.Japanese} {
+			helpNames[l] = "/" + c.Name.In(l)
+		}
+	}
+	for _, l := range []commands.Locale{commands.English, commands.Korean, commands.Japanese} {
+		b.run("switch to "+string(l), chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+			const s = document.getElementById('lang'); s.value = %q; s.dispatchEvent(new Event('change')); return true })()`, l)))
+		welcome := b.text("welcome", `document.querySelector('#messages article').innerText`)
+		b.expect("welcome in "+string(l), welcome, welcomes[l], helpNames[l])
+		b.run("clear the channel", chromedp.Evaluate[chromedp.Void](`(() => {
+			for (const a of [...document.querySelectorAll('#messages article')].slice(1)) a.remove(); return true })()`))
+		b.shot("welcome-" + string(l) + ".png")
+
+		text := b.send(localLine(t, reg, l, "help"))
+		if l != commands.English && !containsHangul(text) && !containsKana(text) {
+			t.Errorf("/help in %s has neither Hangul nor kana:\n%s", l, text)
+		}
+		b.run("top of /help", chromedp.Evaluate[chromedp.Void](`(() => { const a = [...document.querySelectorAll('#messages article')].pop(); a.scrollIntoView(); return true })()`))
+		b.shot("help-" + string(l) + ".png")
+
+		if !bottest.RaceEnabled {
+			text = b.send(localLine(t, reg, l, "yacht-advise", "dice", `"3 3 5 6 6"`))
+			b.expect("/yacht-advise in "+string(l), text, "33566", "191.79")
+			b.shot("yacht-advise-" + string(l) + ".png")
+		}
+
+		text = b.send(localLine(t, reg, l, "coins play", "black", "3", "white", "2"))
+		b.expect("/coins play in "+string(l), text, "⚫", "⚪")
+		// The coins are drawn at least 16 px wide, in the text and on the buttons.
+		small := b.text("coin glyph sizes", `(() => {
+			const m = [...document.querySelectorAll('#messages article')].pop();
+			const out = [];
+			for (const e of m.querySelectorAll('.emoji, .sym')) {
+				if (!/[⚫⚪]/.test(e.textContent)) continue;
+				const w = e.getBoundingClientRect().width;
+				if (w < 16) out.push(e.textContent + ' ' + w.toFixed(1) + 'px');
+			}
+			return m.querySelectorAll('.emoji, .sym').length === 0 ? 'no glyph marked' : out.join(', ');
+		})()`)
+		if small != "" {
+			t.Errorf("/coins play in %s: coin glyphs too small: %s", l, small)
+		}
+		b.shot("coins-" + string(l) + ".png")
+	}
+
+	// The /yacht-stats comparison table, as the command prints it (its
+	// widest block), shown in an embed: at 1280 and at 1000 px nothing of
+	// it is hidden.
+	b.run("a comparison table", chromedp.Evaluate[chromedp.Void](`(() => {
+		const table = 'rules                  exact    simulated        bonus  yacht\n' +
+			'yacht                   191.76   191.36 ± 0.60  0.690  0.282\n' +
+			'yacht+fullhouse_yacht   191.77   191.71 ± 0.59  0.691  0.273\n' +
+			'pancht                  218.82   218.44 ± 0.61  0.710  0.320\n' +
+			'yahtzee                 254.59   254.53 ± 0.96  0.680  0.325\n' +
+			'yahtzee+free_joker      254.59   254.73 ± 0.93  0.679  0.335';
+		renderData(addMessage({ bot: true }), { embeds: [{ title: 'Final score under optimal play', color: 5793266,
+			description: 'Exact expected final score (table): **191.761**',
+			fields: [{ name: 'Rule presets from the start (4000 games each)', value: '`+"```"+`\n' + table + '\n`+"```"+`' }] }] });
+		return true })()`))
+	for _, width := range []int64{1280, 1000} {
+		b.run(fmt.Sprint(width, " px"), chromedp.EmulateViewport(width, 900), chromedp.Sleep(100*time.Millisecond)) // one layout
+		hidden := b.text("hidden code", `(() => {
+			const m = [...document.querySelectorAll('#messages article')].pop();
+			return [...m.querySelectorAll('pre')].filter((p) => p.scrollWidth > p.clientWidth + 1)
+				.map((p) => p.scrollWidth + ' > ' + p.clientWidth).join(', ');
+		})()`)
+		if hidden != "" {
+			t.Errorf("at %d px the comparison table is cut: %s", width, hidden)
+		}
+		b.shot(fmt.Sprintf("yacht-stats-table-%dpx.png", width))
+	}
+}
+
+func containsKana(s string) bool {
+	for _, r := range s {
+		if r >= 0x3040 && r <= 0x30FF {
+			return true
+		}
+	}
+	return false
 }
 
 func containsHangul(s string) bool {

@@ -16,6 +16,7 @@ import (
 	_ "image/png" // PNG sizes of attachments
 	"io/fs"
 	"log/slog"
+	"mime"
 	"net"
 	"net/http"
 	"strconv"
@@ -52,6 +53,11 @@ type Options struct {
 	// MaxPending bounds the deferred interactions awaiting their reply
 	// (default 256); past it, an interaction is answered in its response.
 	MaxPending int
+	// MaxMessages bounds the rendered messages remembered for checking
+	// component presses (default 4096); the oldest go first.
+	MaxMessages int
+	// Now is the clock that stamps rendered messages (default time.Now).
+	Now func() time.Time
 }
 
 // Playground serves a local page that looks and behaves like a Discord
@@ -65,7 +71,19 @@ type Options struct {
 //
 // Interactions go through the same router and dispatcher as the gateway
 // and the HTTP endpoint; nothing is signed or authenticated, so the
-// playground belongs on loopback.
+// playground belongs on loopback. POST /api/interactions takes only
+// application/json from the page's own origin (a browser's cross-origin
+// request is refused with 403, another body type with 415), so that no
+// other web page can drive it.
+//
+// A message response (type 4 or 7) carries, beside Discord's fields,
+// "message": {"id", "edited_timestamp"}: the id of the message the page
+// shows it in (kept by an edit) and when the playground rendered it. A
+// component interaction carries that message back as Discord sends it
+// ("message": id, content, embeds, components, edited_timestamp); it is
+// refused when the custom_id is not among the components the playground
+// rendered on that message (403), and answered "run the command again"
+// when the message is unknown or the page's copy is out of date.
 //
 // A reply ready in time is the response itself. Otherwise the response is
 // Discord's acknowledgement (type 5, "thinking", or 6 for a component),
@@ -85,6 +103,9 @@ type Playground struct {
 	files   fileStore
 	mu      sync.Mutex
 	pending map[string]*pendingReply
+	shown   *messageStore
+	csrf    *http.CrossOriginProtection
+	serving atomic.Bool
 }
 
 // pendingReply is a deferred interaction's reply, once it is ready.
@@ -114,6 +135,12 @@ func New(d *bot.Dispatcher, o Options) (*Playground, error) {
 	if o.MaxPending <= 0 {
 		o.MaxPending = 256
 	}
+	if o.MaxMessages <= 0 {
+		o.MaxMessages = 4096
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
 	defs, err := json.Marshal(payload.Definitions(d.Router().Registry()))
 	if err != nil {
 		return nil, err
@@ -123,6 +150,7 @@ func New(d *bot.Dispatcher, o Options) (*Playground, error) {
 		return nil, err
 	}
 	p := &Playground{d: d, opts: o, log: o.Logger, defs: defs, pending: map[string]*pendingReply{},
+		shown: newMessageStore(o.MaxMessages), csrf: http.NewCrossOriginProtection(),
 		files: fileStore{ttl: o.FileTTL, max: o.MaxFileBytes, byID: map[string]*storedFile{}}}
 	mux := http.NewServeMux()
 	mux.Handle("GET /", http.FileServerFS(static))
@@ -195,6 +223,14 @@ func validToken(t string) bool {
 
 // interaction answers POST /api/interactions.
 func (p *Playground) interaction(w http.ResponseWriter, r *http.Request) {
+	if err := p.csrf.Check(r); err != nil {
+		payload.Problem(w, http.StatusForbidden, "the playground's API answers its own page only (cross-origin request refused)")
+		return
+	}
+	if ct, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || ct != "application/json" {
+		payload.Problem(w, http.StatusUnsupportedMediaType, "an interaction is posted as application/json")
+		return
+	}
 	body, ok := payload.ReadBody(w, r, p.opts.MaxBody)
 	if !ok {
 		return
@@ -212,6 +248,22 @@ func (p *Playground) interaction(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		payload.Problem(w, http.StatusBadRequest, "unsupported interaction: "+err.Error())
 		return
+	}
+	if req.Kind == commands.KindComponent {
+		if req.Message == nil || req.Message.ID == "" {
+			payload.Problem(w, http.StatusBadRequest, "a component interaction carries the message it was used on (message.id)")
+			return
+		}
+		rendered := p.shown.get(req.Message.ID)
+		if rendered != nil && !rendered.HasCustomID(req.CustomID) {
+			payload.Problem(w, http.StatusForbidden, "this custom_id is not on the message it claims to come from")
+			return
+		}
+		if rendered == nil || !sameView(req.Message, rendered) {
+			b, _ := payload.Encode(req, staleMessage(rendered == nil, req.Locale))
+			_ = payload.WriteJSON(w, b)
+			return
+		}
 	}
 	if !validToken(in.Token) {
 		payload.Problem(w, http.StatusBadRequest, "an interaction needs a token of at most 200 letters, digits, '-', '_' or '.'")
@@ -298,36 +350,64 @@ func (p *Playground) expire(now time.Time) {
 }
 
 // encode is the interaction response for reply, with its files stored
-// and named by URL.
+// and named by URL, and a message response recorded and stamped (see
+// [Playground]).
 func (p *Playground) encode(req *commands.Request, reply *commands.Reply) ([]byte, error) {
-	if req.Kind == commands.KindAutocomplete || reply.Modal != nil || len(reply.Files) == 0 {
+	if req.Kind == commands.KindAutocomplete || reply.Modal != nil {
 		return payload.Encode(req, reply)
 	}
 	resp := payload.Response(req, reply)
-	now := time.Now()
-	urls := map[string]string{}
-	atts := make([]*discordgo.MessageAttachment, 0, len(reply.Files))
-	for i, f := range reply.Files {
-		id := p.files.put(f, now)
-		u := "/api/files/" + id + "/" + f.Name
-		urls["attachment://"+f.Name] = u
-		a := &discordgo.MessageAttachment{ID: strconv.Itoa(i), Filename: f.Name, URL: u, ProxyURL: u,
-			ContentType: f.ContentType, Size: len(f.Data)}
-		if cfg, _, err := image.DecodeConfig(bytes.NewReader(f.Data)); err == nil {
-			a.Width, a.Height = cfg.Width, cfg.Height
+	now := p.opts.Now()
+	if len(reply.Files) > 0 {
+		urls := map[string]string{}
+		atts := make([]*discordgo.MessageAttachment, 0, len(reply.Files))
+		for i, f := range reply.Files {
+			id := p.files.put(f, now)
+			u := "/api/files/" + id + "/" + f.Name
+			urls["attachment://"+f.Name] = u
+			a := &discordgo.MessageAttachment{ID: strconv.Itoa(i), Filename: f.Name, URL: u, ProxyURL: u,
+				ContentType: f.ContentType, Size: len(f.Data)}
+			if cfg, _, err := image.DecodeConfig(bytes.NewReader(f.Data)); err == nil {
+				a.Width, a.Height = cfg.Width, cfg.Height
+			}
+			atts = append(atts, a)
 		}
-		atts = append(atts, a)
+		resp.Data.Attachments = &atts
+		for _, e := range resp.Data.Embeds {
+			if e.Image != nil && urls[e.Image.URL] != "" {
+				e.Image.URL = urls[e.Image.URL]
+			}
+			if e.Thumbnail != nil && urls[e.Thumbnail.URL] != "" {
+				e.Thumbnail.URL = urls[e.Thumbnail.URL]
+			}
+		}
 	}
-	resp.Data.Attachments = &atts
-	for _, e := range resp.Data.Embeds {
-		if e.Image != nil && urls[e.Image.URL] != "" {
-			e.Image.URL = urls[e.Image.URL]
-		}
-		if e.Thumbnail != nil && urls[e.Thumbnail.URL] != "" {
-			e.Thumbnail.URL = urls[e.Thumbnail.URL]
-		}
+	id := newMessageID()
+	if resp.Type == discordgo.InteractionResponseUpdateMessage && req.Message != nil {
+		id = req.Message.ID
 	}
-	return json.Marshal(resp)
+	shown := shownMessage{ID: id, EditedAt: now.UTC()}
+	p.shown.put(&commands.Message{ID: id, Content: reply.Content, Embeds: payload.MessageFrom(&discordgo.Message{Embeds: resp.Data.Embeds}).Embeds,
+		Components: reply.Components, EditedAt: shown.EditedAt})
+	return json.Marshal(struct {
+		*discordgo.InteractionResponse
+		Message shownMessage `json:"message"`
+	}{resp, shown})
+}
+
+// staleMessage is the answer to a press on a message the playground no
+// longer knows (restarted, or long ago) or that changed since the page
+// showed it.
+func staleMessage(unknown bool, l commands.Locale) *commands.Reply {
+	t := commands.T("This message has changed since you pressed it: press again on its current version.",
+		"누르신 뒤에 메시지가 바뀌었습니다. 바뀐 메시지에서 다시 눌러 주세요.",
+		"押した後でメッセージが変わりました。新しいメッセージでもう一度押してください。")
+	if unknown {
+		t = commands.T("This message is from an earlier session of the playground: run the command again.",
+			"이전 놀이터 세션의 메시지입니다. 명령을 다시 실행해 주세요.",
+			"以前のプレイグラウンドのセッションのメッセージです。コマンドをもう一度実行してください。")
+	}
+	return &commands.Reply{Content: t.In(l), Ephemeral: true}
 }
 
 // playgroundExchange is the playground's side of one interaction: the

@@ -46,6 +46,18 @@ func playgroundRegistry(hold *bottest.Hold) *commands.Registry {
 		}}},
 	})
 	reg.Add(&commands.Command{
+		Name:        commands.T("panel", "", ""),
+		Description: commands.T("Buttons of the test commands", "", ""),
+		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+			return &commands.Reply{Content: "panel", Components: []commands.ActionRow{{
+				{Kind: commands.Button, CustomID: "slow/update", Label: "slow update", Style: commands.Primary},
+				{Kind: commands.Button, CustomID: "slow/new", Label: "slow new", Style: commands.Primary},
+				{Kind: commands.Button, CustomID: "echo/form", Label: "form", Style: commands.Primary},
+				{Kind: commands.Button, Style: commands.Link, URL: "https://example.com", Label: "link"},
+			}}}, nil
+		},
+	})
+	reg.Add(&commands.Command{
 		Name:        commands.T("ask", "", ""),
 		Description: commands.T("A button that opens a form", "", ""),
 		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
@@ -79,6 +91,32 @@ func newPlayground(t *testing.T, reg *commands.Registry, o bot.Options, po playg
 // interaction is the JSON the page posts (Discord's shape), with a fresh
 // token, and that token.
 func (f *pgFixture) interaction(typ int, locale string, data any) ([]byte, string) {
+	return f.interactionOn(nil, typ, locale, data)
+}
+
+// shown is the message the page shows for the message response b, as it
+// sends it back with a press: Discord's message fields (content, embeds,
+// components) with the id and edit stamp the playground gave it.
+func shown(t *testing.T, b []byte) map[string]any {
+	t.Helper()
+	var r struct {
+		Data    map[string]any `json:"data"`
+		Message struct {
+			ID       string `json:"id"`
+			EditedAt string `json:"edited_timestamp"`
+		} `json:"message"`
+	}
+	if err := json.Unmarshal(b, &r); err != nil || r.Data == nil || r.Message.ID == "" || r.Message.EditedAt == "" {
+		t.Fatalf("not a message response with its id and stamp: %v %s", err, b)
+	}
+	m := r.Data
+	m["id"], m["edited_timestamp"], m["channel_id"] = r.Message.ID, r.Message.EditedAt, "2"
+	return m
+}
+
+// interactionOn is interaction with the message it was used on (a
+// component's), as the page sends it.
+func (f *pgFixture) interactionOn(msg map[string]any, typ int, locale string, data any) ([]byte, string) {
 	n := f.seq.Add(1)
 	token := fmt.Sprintf("pg-%d_x", n)
 	m := map[string]any{"id": fmt.Sprint(700000 + n), "application_id": "1", "type": typ, "token": token,
@@ -86,6 +124,9 @@ func (f *pgFixture) interaction(typ int, locale string, data any) ([]byte, strin
 		"user": map[string]any{"id": fmt.Sprint(6000 + n), "username": "you", "global_name": "You"}}
 	if data != nil {
 		m["data"] = data
+	}
+	if msg != nil {
+		m["message"] = msg
 	}
 	b, err := json.Marshal(m)
 	if err != nil {
@@ -184,7 +225,7 @@ func TestPlaygroundServesThePageAndTheDefinitions(t *testing.T) {
 	for _, d := range defs {
 		names = append(names, d.Name)
 	}
-	if strings.Join(names, " ") != "echo slow file boom pick ask" || defs[4].NameLocalizations["ko"] != "고르기" || !defs[0].Options[0].Autocomplete {
+	if strings.Join(names, " ") != "echo slow file boom pick panel ask" || defs[4].NameLocalizations["ko"] != "고르기" || !defs[0].Options[0].Autocomplete {
 		t.Fatalf("definitions: %s", b)
 	}
 	if resp, _ := f.get("/nope.js"); resp.StatusCode != 404 {
@@ -201,7 +242,8 @@ func TestPlaygroundAnswersEveryKind(t *testing.T) {
 	// A slash command, in Korean.
 	body, _ := f.interaction(2, "ko", bottest.CommandData("echo",
 		map[string]any{"name": "text", "type": 3, "value": "hi"}, map[string]any{"name": "n", "type": 4, "value": 3}))
-	r := f.decode(f.post(body))
+	status, echoed := f.post(body)
+	r := f.decode(status, echoed)
 	if m := bottest.DecodeMessage(t, r.Data); r.Type != 4 || m.Content != "hi×3" || m.Flags != 0 {
 		t.Fatalf("command: type %d %s", r.Type, r.Data)
 	}
@@ -223,14 +265,15 @@ func TestPlaygroundAnswersEveryKind(t *testing.T) {
 		t.Fatalf("autocomplete without a handler: %d %s", status, b)
 	}
 	// A button that updates its message.
-	body, _ = f.interaction(3, "en", map[string]any{"custom_id": "echo/1/again", "component_type": 2})
+	body, _ = f.interactionOn(shown(t, echoed), 3, "en", map[string]any{"custom_id": "echo/1/again", "component_type": 2})
 	r = f.decode(f.post(body))
 	if m := bottest.DecodeMessage(t, r.Data); r.Type != 7 || m.Content != "clicked again" {
 		t.Fatalf("button: type %d %s", r.Type, r.Data)
 	}
 	// A select menu: the command shows it, choosing answers.
 	body, _ = f.interaction(2, "en", bottest.CommandData("pick"))
-	r = f.decode(f.post(body))
+	status, picker := f.post(body)
+	r = f.decode(status, picker)
 	var menu struct {
 		Components []struct {
 			Components []struct {
@@ -244,13 +287,16 @@ func TestPlaygroundAnswersEveryKind(t *testing.T) {
 		menu.Components[0].Components[0].CustomID != "pick/1/menu" || menu.Components[0].Components[0].MaxValues != 2 {
 		t.Fatalf("select menu: %v %s", err, r.Data)
 	}
-	body, _ = f.interaction(3, "en", map[string]any{"custom_id": "pick/1/menu", "component_type": 3, "values": []string{"pear", "apple"}})
+	body, _ = f.interactionOn(shown(t, picker), 3, "en", map[string]any{"custom_id": "pick/1/menu", "component_type": 3, "values": []string{"pear", "apple"}})
 	r = f.decode(f.post(body))
 	if m := bottest.DecodeMessage(t, r.Data); r.Type != 4 || m.Content != "picked pear+apple" {
 		t.Fatalf("select: type %d %s", r.Type, r.Data)
 	}
 	// A button that opens a modal, and the modal's submission.
-	body, _ = f.interaction(3, "en", map[string]any{"custom_id": "echo/form", "component_type": 2})
+	body, _ = f.interaction(2, "en", bottest.CommandData("panel"))
+	status, panel := f.post(body)
+	f.decode(status, panel)
+	body, _ = f.interactionOn(shown(t, panel), 3, "en", map[string]any{"custom_id": "echo/form", "component_type": 2})
 	r = f.decode(f.post(body))
 	if m := bottest.DecodeMessage(t, r.Data); r.Type != 9 || m.Title != "Say" || !strings.Contains(string(r.Data), `"custom_id":"say"`) {
 		t.Fatalf("modal: type %d %s", r.Type, r.Data)
@@ -372,7 +418,14 @@ func TestPlaygroundDeferredRepliesReachThePage(t *testing.T) {
 			o := noLimits()
 			o.DeferWhen = hold.DeferWhen
 			f := newPlayground(t, playgroundRegistry(hold), o, playground.Options{ReplyWait: 30 * time.Millisecond})
-			body, token := f.interaction(c.typ, "en", c.data)
+			var on map[string]any
+			if c.typ == 3 {
+				panel, _ := f.interaction(2, "en", bottest.CommandData("panel"))
+				status, b := f.post(panel)
+				f.decode(status, b)
+				on = shown(t, b)
+			}
+			body, token := f.interactionOn(on, c.typ, "en", c.data)
 			status, b := f.post(body)
 			if status != 200 {
 				t.Fatalf("status %d: %s", status, b)
@@ -440,6 +493,7 @@ func TestPlaygroundRefusesBadRequests(t *testing.T) {
 		_ = pw.Close()
 	}()
 	req, _ := http.NewRequest(http.MethodPost, f.srv.URL+"/api/interactions", pr)
+	req.Header.Set("Content-Type", "application/json")
 	req.ContentLength = -1
 	resp, err := bottest.Client().Do(req)
 	if err != nil {
@@ -460,6 +514,127 @@ func TestPlaygroundRefusesBadRequests(t *testing.T) {
 	// And the playground still answers.
 	if r := f.decode(f.post(valid)); r.Type != 4 {
 		t.Fatalf("after the refusals: %d", r.Type)
+	}
+}
+
+// TestPlaygroundChecksThePressedMessage checks what Discord checks of a
+// press: the custom_id must be on the message it claims to come from, as
+// the playground rendered it; and that the handler receives the message.
+func TestPlaygroundChecksThePressedMessage(t *testing.T) {
+	reg := playgroundRegistry(nil)
+	var got *commands.Message
+	reg.Add(&commands.Command{
+		Name: commands.T("peek", "", ""), Description: commands.T("Shows the message it was pressed on", "", ""),
+		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+			return &commands.Reply{Content: "peek", Embeds: []commands.Embed{{Title: "t", Description: "d"}},
+				Components: []commands.ActionRow{{{Kind: commands.Button, CustomID: "peek/1", Label: "peek", Style: commands.Primary}}}}, nil
+		},
+		Routes: []commands.Route{{Pattern: "peek/{n}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+			got = req.Message
+			return &commands.Reply{Content: "peeked", Update: true,
+				Components: []commands.ActionRow{{{Kind: commands.Button, CustomID: "peek/2", Label: "again", Style: commands.Primary}}}}, nil
+		}}},
+	})
+	now := time.Date(2026, 11, 23, 16, 0, 0, 0, time.UTC)
+	clock := func() time.Time { now = now.Add(time.Second); return now }
+	f := newPlayground(t, reg, noLimits(), playground.Options{Now: clock})
+	body, _ := f.interaction(2, "en", bottest.CommandData("peek"))
+	status, b := f.post(body)
+	f.decode(status, b)
+	first := shown(t, b)
+
+	// A forged custom_id on a real message: refused like Discord.
+	body, _ = f.interactionOn(first, 3, "en", map[string]any{"custom_id": "peek/9", "component_type": 2})
+	if status, b := f.post(body); status != http.StatusForbidden {
+		t.Errorf("forged custom_id: %d %s", status, b)
+	}
+	// A message the playground never rendered: run the command again.
+	forged := map[string]any{}
+	for k, v := range first {
+		forged[k] = v
+	}
+	forged["id"] = "00000000000000000000000000000000"
+	body, _ = f.interactionOn(forged, 3, "ko", map[string]any{"custom_id": "peek/1", "component_type": 2})
+	if r := f.decode(f.post(body)); r.Type != 4 || !strings.Contains(bottest.DecodeMessage(t, r.Data).Content, "명령을 다시 실행") || got != nil {
+		t.Errorf("unknown message: %d %s", r.Type, r.Data)
+	}
+	// No message at all.
+	body, _ = f.interaction(3, "en", map[string]any{"custom_id": "peek/1", "component_type": 2})
+	if status, b := f.post(body); status != http.StatusBadRequest {
+		t.Errorf("no message: %d %s", status, b)
+	}
+
+	// The real press: the handler sees the message as rendered and stamped.
+	body, _ = f.interactionOn(first, 3, "en", map[string]any{"custom_id": "peek/1", "component_type": 2})
+	status, b = f.post(body)
+	if r := f.decode(status, b); r.Type != 7 {
+		t.Fatalf("press: %d %s", r.Type, r.Data)
+	}
+	if got == nil || got.ID != first["id"] || got.Content != "peek" || len(got.Embeds) != 1 || got.Embeds[0].Title != "t" ||
+		len(commands.CustomIDs(got.Components)) != 1 || commands.CustomIDs(got.Components)[0] != "peek/1" || !got.EditedAt.Equal(time.Date(2026, 11, 23, 16, 0, 1, 0, time.UTC)) {
+		t.Fatalf("the handler's message: %+v", got)
+	}
+	// The edit keeps the message's id and restamps it.
+	second := shown(t, b)
+	if second["id"] != first["id"] || second["edited_timestamp"] == first["edited_timestamp"] {
+		t.Fatalf("edit: %v then %v", first, second)
+	}
+	// The old view of the message (the button before the edit) no longer
+	// presses; the current one does.
+	got = nil
+	body, _ = f.interactionOn(first, 3, "en", map[string]any{"custom_id": "peek/1", "component_type": 2})
+	if status, b := f.post(body); status != http.StatusForbidden || got != nil {
+		t.Errorf("a button no longer on the message: %d %s", status, b)
+	}
+	stale := map[string]any{}
+	for k, v := range second {
+		stale[k] = v
+	}
+	stale["edited_timestamp"] = first["edited_timestamp"]
+	body, _ = f.interactionOn(stale, 3, "ja", map[string]any{"custom_id": "peek/2", "component_type": 2})
+	if r := f.decode(f.post(body)); r.Type != 4 || !strings.Contains(bottest.DecodeMessage(t, r.Data).Content, "メッセージが変わりました") || got != nil {
+		t.Errorf("stale view: %d %s", r.Type, r.Data)
+	}
+	body, _ = f.interactionOn(second, 3, "en", map[string]any{"custom_id": "peek/2", "component_type": 2})
+	if r := f.decode(f.post(body)); r.Type != 7 || got == nil || commands.CustomIDs(got.Components)[0] != "peek/2" {
+		t.Errorf("current view: %d %s", r.Type, r.Data)
+	}
+}
+
+// TestPlaygroundRefusesOtherOrigins checks that only the page's own
+// origin drives the API, and only with JSON: a form or a text/plain
+// fetch from another site cannot.
+func TestPlaygroundRefusesOtherOrigins(t *testing.T) {
+	f := newPlayground(t, playgroundRegistry(nil), noLimits(), playground.Options{})
+	body, _ := f.interaction(2, "en", bottest.CommandData("echo", map[string]any{"name": "text", "type": 3, "value": "x"}))
+	for _, c := range []struct {
+		name    string
+		headers map[string]string
+		status  int
+	}{
+		{"the page", map[string]string{"Content-Type": "application/json", "Origin": f.srv.URL, "Sec-Fetch-Site": "same-origin"}, 200},
+		{"JSON with a charset", map[string]string{"Content-Type": "application/json; charset=utf-8"}, 200},
+		{"no browser headers (curl)", map[string]string{"Content-Type": "application/json"}, 200},
+		{"another site", map[string]string{"Content-Type": "application/json", "Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"}, 403},
+		{"another site, old browser", map[string]string{"Content-Type": "application/json", "Origin": "https://evil.example"}, 403},
+		{"another site, text/plain", map[string]string{"Content-Type": "text/plain", "Origin": "https://evil.example"}, 403},
+		{"text/plain", map[string]string{"Content-Type": "text/plain;charset=UTF-8"}, 415},
+		{"a form", map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, 415},
+		{"no type", map[string]string{}, 415},
+	} {
+		req, _ := http.NewRequest(http.MethodPost, f.srv.URL+"/api/interactions", bytes.NewReader(body))
+		for k, v := range c.headers {
+			req.Header.Set(k, v)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != c.status {
+			t.Errorf("%s: %d, want %d: %s", c.name, resp.StatusCode, c.status, b)
+		}
 	}
 }
 
@@ -510,13 +685,15 @@ func FuzzPlaygroundInteraction(f *testing.F) {
 			return // the held and the panicking test commands
 		}
 		w := httptest.NewRecorder()
-		pg.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "/api/interactions", bytes.NewReader(body)))
+		r := httptest.NewRequest(http.MethodPost, "/api/interactions", bytes.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		pg.ServeHTTP(w, r)
 		switch w.Code {
 		case http.StatusOK:
 			if !json.Valid(w.Body.Bytes()) {
 				t.Fatalf("invalid JSON: %s", w.Body.Bytes())
 			}
-		case http.StatusBadRequest, http.StatusConflict, http.StatusRequestEntityTooLarge:
+		case http.StatusBadRequest, http.StatusConflict, http.StatusRequestEntityTooLarge, http.StatusForbidden:
 		default:
 			t.Fatalf("status %d for %q", w.Code, body)
 		}

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -25,22 +26,42 @@ const (
 	exitInternal = 3
 )
 
+// runUsage introduces alea run's flags.
+const runUsage = `usage: alea run [--locale en|ko|ja] [--format text|json|data] [--out DIR] '/command option:value …'
+
+The line is written as in Discord: /yacht-advise dice:"3 3 5 6 6". Names may
+be typed as the command list shows them in any language
+(/요트-조언 주사위:"3 3 5 6 6"); a value with spaces goes in double quotes.
+
+`
+
 // Main runs `alea run` with args (the flags and the slash line) over the
 // commands of reg, printing the reply to stdout and problems to stderr,
 // and returns the process's exit status.
 func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	var msgs bytes.Buffer // the flag package's output: usage or a flag error
+	fs.SetOutput(&msgs)
 	locale := fs.String("locale", "en", "reply language: en, ko or ja")
 	format := fs.String("format", "text", "output: text, json or data")
 	out := fs.String("out", "", "directory for attachments")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: alea run [--locale en|ko|ja] [--format text|json|data] [--out DIR] '/command option:value …'")
+		fmt.Fprint(fs.Output(), runUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp), err == nil && fs.NArg() == 1 && fs.Arg(0) == "help":
+		if err == nil {
+			fs.Usage()
+		}
+		_, _ = msgs.WriteTo(stdout)
+		return exitAnswered
+	case err != nil:
+		_, _ = msgs.WriteTo(stderr)
 		return exitUsage
 	}
+	fs.SetOutput(stderr)
 	if fs.NArg() == 0 {
 		fs.Usage()
 		return exitUsage
@@ -82,7 +103,7 @@ func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 	}
 	switch *format {
 	case "text":
-		fmt.Fprint(stdout, bot.FormatText(reply))
+		fmt.Fprint(stdout, bot.FormatTextIn(reply, loc))
 	case "json":
 		b, err := FormatJSON(req, reply)
 		if err != nil {
@@ -92,7 +113,7 @@ func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, string(b))
 	case "data":
 		if outcome != bot.OK {
-			fmt.Fprint(stderr, bot.FormatText(reply))
+			fmt.Fprint(stderr, bot.FormatTextIn(reply, loc))
 			break
 		}
 		b, err := json.MarshalIndent(reply.Data, "", "  ")

@@ -106,7 +106,7 @@ func renderTarget(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yach
 			fmt.Fprintf(&b, "%d. %s — %.2f (−%.2f)\n", i+1, describe(loc, r, dice, a.Action), a.Expected, best.Expected-a.Expected)
 		}
 		if len(ta.Actions) > shown {
-			b.WriteString(msgMore.Format(loc, len(ta.Actions)-shown) + "\n")
+			b.WriteString(moreLine(loc, len(ta.Actions)-shown, top) + "\n")
 		}
 	} else {
 		best := ta.Actions[0]
@@ -117,7 +117,7 @@ func renderTarget(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yach
 			fmt.Fprintf(&b, "%d. %s — %s\n", i+1, describe(loc, r, dice, a.Action), msgTargetLine.Format(loc, percent(a.Reach), a.Expected))
 		}
 		if len(ta.Actions) > shown {
-			b.WriteString(msgMore.Format(loc, len(ta.Actions)-shown) + "\n")
+			b.WriteString(moreLine(loc, len(ta.Actions)-shown, top) + "\n")
 		}
 		// The max-expectation move, for comparison.
 		if mean, ok := adv.Best(); ok && !ta.Reached && !ta.Unreachable {

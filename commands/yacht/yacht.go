@@ -305,12 +305,7 @@ func render(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice
 			fmt.Fprintf(&b, "%d. %s — %.2f (−%.2f)\n", i+1, describe(loc, r, dice, a), a.Expected, best.Expected-a.Expected)
 		}
 		if more := len(adv.Actions) - shown; more > 0 {
-			if top < maxTop {
-				b.WriteString(msgMore.Format(loc, more, optTop.In(loc), maxTop))
-			} else {
-				b.WriteString(msgMoreMax.Format(loc, more))
-			}
-			b.WriteString("\n")
+			b.WriteString(moreLine(loc, more, top) + "\n")
 		}
 	}
 	e.Description = b.String()
@@ -352,4 +347,13 @@ func sheetSummary(loc commands.Locale, r *yacht.Rules, s yacht.Sheet) string {
 		b.WriteString(strings.Join(filled, " · "))
 	}
 	return b.String()
+}
+
+// moreLine says how many actions the list leaves out, and how to see them
+// while the top option can still grow.
+func moreLine(loc commands.Locale, more, top int) string {
+	if top < maxTop {
+		return msgMore.Format(loc, more, optTop.In(loc), maxTop)
+	}
+	return msgMoreMax.Format(loc, more)
 }

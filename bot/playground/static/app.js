@@ -7,8 +7,8 @@ const UI = {
   en: {
     topic: 'Try every command — nothing leaves this machine',
     placeholder: 'Message #alea-playground — type / for commands',
-    welcome: 'Welcome to the **Alea playground**. Type `/` to see the commands with their options, or try `/help`.\n' +
-      'It runs the same commands as the bot on Discord, on this machine. To connect Alea to Discord, set `DISCORD_TOKEN` (or `DISCORD_PUBLIC_KEY` and `HTTP_ADDR`) in `.env` — see `.env.example` — and start it again.',
+    welcome: 'Welcome to the **Alea playground**. Type `/` to see the commands and their options, or start with `%h`.\n' +
+      'It runs the same commands as the bot on Discord, here on this machine. To connect Alea to Discord, set `DISCORD_TOKEN` (or `DISCORD_PUBLIC_KEY` and `HTTP_ADDR`) in `.env` — see `.env.example` — and start it again.',
     used: '%u used %c', thinking: 'Alea is thinking…', onlyYou: 'Only you can see this', dismiss: 'Dismiss message',
     needSub: '`/%s` needs a subcommand: %s', unknown: 'Unknown command `/%s`. Try `/help`.',
     submit: 'Submit', cancel: 'Cancel', failed: 'The playground could not reach Alea: %s', required: 'required',
@@ -17,8 +17,8 @@ const UI = {
   ko: {
     topic: '모든 명령을 시험해 보세요 — 이 컴퓨터 밖으로 나가지 않습니다',
     placeholder: '#alea-playground에 메시지 보내기 — /로 명령 보기',
-    welcome: '**Alea 놀이터**입니다. `/`를 입력하면 명령과 옵션이 보입니다. `/help`도 해 보세요.\n' +
-      'Discord의 봇과 같은 명령이 이 컴퓨터에서 돌아갑니다. Discord에 연결하려면 `.env`에 `DISCORD_TOKEN` (또는 `DISCORD_PUBLIC_KEY`와 `HTTP_ADDR`)을 설정하고 (`.env.example` 참고) 다시 시작하세요.',
+    welcome: '**Alea 놀이터**에 오신 것을 환영합니다. `/`를 입력하면 명령과 옵션이 나옵니다. `%h`부터 시작해 보세요.\n' +
+      'Discord의 봇과 같은 명령이 이 컴퓨터에서 실행됩니다. Alea를 Discord에 연결하려면 `.env`에 `DISCORD_TOKEN`(또는 `DISCORD_PUBLIC_KEY`와 `HTTP_ADDR`)을 설정하고(`.env.example` 참고) 다시 시작하세요.',
     used: '%u님이 %c 사용', thinking: 'Alea가 생각하는 중…', onlyYou: '나만 볼 수 있음', dismiss: '메시지 닫기',
     needSub: '`/%s`에는 하위 명령이 필요합니다: %s', unknown: '알 수 없는 명령 `/%s`입니다. `/help`를 해 보세요.',
     submit: '제출', cancel: '취소', failed: '놀이터가 Alea에 닿지 못했습니다: %s', required: '필수',
@@ -27,8 +27,8 @@ const UI = {
   ja: {
     topic: 'すべてのコマンドを試せます — このマシンの外には出ません',
     placeholder: '#alea-playground へメッセージを送信 — / でコマンド',
-    welcome: '**Alea プレイグラウンド**へようこそ。`/` を入力するとコマンドとオプションが表示されます。`/help` もどうぞ。\n' +
-      'Discord のボットと同じコマンドがこのマシンで動きます。Discord に接続するには `.env` に `DISCORD_TOKEN`（または `DISCORD_PUBLIC_KEY` と `HTTP_ADDR`）を設定し（`.env.example` を参照）、再起動してください。',
+    welcome: '**Alea プレイグラウンド**へようこそ。`/` を入力するとコマンドとオプションが表示されます。まずは `%h` をどうぞ。\n' +
+      'Discord のボットと同じコマンドが、このマシンで動きます。Alea を Discord につなぐには、`.env` に `DISCORD_TOKEN`（または `DISCORD_PUBLIC_KEY` と `HTTP_ADDR`）を設定して（`.env.example` を参照）、起動し直してください。',
     used: '%uが %c を使用', thinking: 'Alea が考えています…', onlyYou: 'あなただけに表示されています', dismiss: 'メッセージを削除',
     needSub: '`/%s` にはサブコマンドが必要です: %s', unknown: '不明なコマンド `/%s` です。`/help` を試してください。',
     submit: '送信', cancel: 'キャンセル', failed: 'プレイグラウンドが Alea に接続できません: %s', required: '必須',
@@ -52,6 +52,7 @@ const state = {
   acTimer: 0,
   word: '',
   navigated: false,
+  welcome: null, // the welcome message, shown in the chosen language
 };
 
 const $ = (id) => document.getElementById(id);
@@ -119,8 +120,13 @@ function inline(s) {
     .replace(/~~([^~]+?)~~/g, '<s>$1</s>')
     .replace(/\|\|([^|]+?)\|\|/g, '<span class="spoiler" tabindex="0">$1</span>')
     .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, '<a href="$2" target="_blank" rel="noopener noreferrer">$1</a>')
-    .replace(/(^|[\s(])(https?:\/\/[^\s<)]+)/g, '$1<a href="$2" target="_blank" rel="noopener noreferrer">$2</a>');
+    .replace(/(^|[\s(])(https?:\/\/[^\s<)]+)/g, '$1<a href="$2" target="_blank" rel="noopener noreferrer">$2</a>')
+    .replace(SYMBOLS, '<span class="sym">$&</span>');
 }
+
+// SYMBOLS are the game pieces drawn as characters (dice, coins, stones),
+// shown at emoji size as Discord does: tiny in the text font otherwise.
+const SYMBOLS = /[\u2680-\u2685\u26AA\u26AB\u2B1B\u2B1C\u25CB\u25CF]\uFE0F?|[\u{1F7E0}-\u{1F7EB}]/gu;
 
 function markdown(src) {
   const held = [];
@@ -157,8 +163,8 @@ function markdown(src) {
 
 // --- messages ---
 
-function timeNow() {
-  return new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+function timeOf(ms) {
+  return new Date(ms).toLocaleTimeString(state.locale, { hour: '2-digit', minute: '2-digit' });
 }
 
 function scrollDown() {
@@ -174,12 +180,15 @@ function addMessage(opts) {
   if (opts.ref) {
     const ref = el('div', 'ref');
     ref.append(el('span', 'ref-avatar'));
-    // "%u used %c", in the order of the language.
+    // "%u used %c", in the order of the language, as one line of text
+    // (a particle stays attached to the name: "You님이").
+    const line = el('span', 'ref-line');
     for (const part of t('used').split(/(%u|%c)/)) {
-      if (part === '%u') ref.append(el('span', 'ref-name', opts.ref.user));
-      else if (part === '%c') ref.append(el('span', 'ref-cmd', opts.ref.command));
-      else if (part) ref.append(document.createTextNode(part));
+      if (part === '%u') line.append(el('span', 'ref-name', opts.ref.user));
+      else if (part === '%c') line.append(el('span', 'ref-cmd', opts.ref.command));
+      else if (part) line.append(document.createTextNode(part));
     }
+    ref.append(line);
     msg.append(ref);
   }
   const row = el('div', 'row');
@@ -188,7 +197,10 @@ function addMessage(opts) {
   const head = el('div', 'head');
   head.append(el('span', 'author', opts.bot ? 'Alea' : state.user.global_name));
   if (opts.bot) head.append(el('span', 'tag', t('bot')));
-  head.append(el('time', 'time', timeNow()));
+  const at = Date.now();
+  const time = el('time', 'time', timeOf(at));
+  time.dataset.at = at;
+  head.append(time);
   const body = el('div', 'body');
   main.append(head, body);
   row.append(avatar, main);
@@ -233,7 +245,6 @@ function renderData(msg, data, source) {
     body.append(note);
   }
   msg.data = data;
-  msg.editedAt = new Date().toISOString();
   msg.source = source;
   scrollDown();
 }
@@ -427,10 +438,14 @@ async function handle(interaction, resp, ctx) {
     case RT.MESSAGE: {
       const msg = ctx.pending || addMessage({ bot: true, ref: ctx.ref });
       renderData(msg, resp.data || {}, ctx.source);
+      stamp(msg, resp.message);
       return;
     }
     case RT.UPDATE:
-      if (ctx.source) renderData(ctx.source, Object.assign({}, ctx.source.data, resp.data || {}, { flags: ctx.source.data.flags }), ctx.source.source);
+      if (ctx.source) {
+        renderData(ctx.source, Object.assign({}, ctx.source.data, resp.data || {}, { flags: ctx.source.data.flags }), ctx.source.source);
+        stamp(ctx.source, resp.message);
+      }
       return;
     case RT.DEFERRED: {
       const msg = addMessage({ bot: true, ref: ctx.ref });
@@ -469,16 +484,28 @@ async function run(interaction, ctx) {
 }
 
 // messageOf is a message as Discord sends it with a component or modal
-// interaction: what the bot last put in it, and when.
+// interaction: what the bot last put in it, with the id and the edit stamp
+// the playground gave it (the playground checks both).
 function messageOf(msg) {
   const d = msg.data || {};
+  const at = msg.edited || null;
   return {
-    id: msg.dataset.id, channel_id: '2', content: d.content || '', flags: d.flags || 0,
-    embeds: d.embeds || [], components: d.components || [],
-    timestamp: msg.editedAt, edited_timestamp: msg.editedAt,
+    id: msg.dataset.id, channel_id: '2', content: d.content || '', embeds: d.embeds || [],
+    components: d.components || [], attachments: d.attachments || [], flags: d.flags || 0,
+    timestamp: at, edited_timestamp: at,
   };
 }
 
+// stamp keeps the id and edit stamp the playground gave a message it
+// rendered; a press sends them back.
+function stamp(msg, shown) {
+  if (!shown) return;
+  msg.dataset.id = shown.id;
+  msg.edited = shown.edited_timestamp;
+}
+
+// sendComponent sends a press with the message it was used on, as
+// Discord does: the playground checks the custom_id against it.
 function sendComponent(msg, data) {
   const it = baseInteraction(IT.COMPONENT);
   it.data = data;
@@ -799,6 +826,16 @@ function applyLocale() {
   $('input').placeholder = t('placeholder');
   $('topic').textContent = t('topic');
   $('lang-label').textContent = t('lang');
+  for (const tag of document.querySelectorAll('#messages .tag')) tag.textContent = t('bot');
+  for (const time of document.querySelectorAll('#messages time[data-at]')) time.textContent = timeOf(+time.dataset.at);
+}
+
+// renderWelcome shows the welcome in the chosen language, naming /help
+// as the command list shows it there.
+function renderWelcome() {
+  if (!state.welcome || !state.welcome.isConnected) return;
+  const help = byName(state.defs, 'help');
+  renderData(state.welcome, { content: t('welcome').replace('%h', '/' + (help ? locName(help) : 'help')) });
 }
 
 async function start() {
@@ -813,6 +850,7 @@ async function start() {
     state.locale = $('lang').value;
     localStorage.setItem('alea.locale', state.locale);
     applyLocale();
+    renderWelcome();
     suggest();
   });
   const input = $('input');
@@ -836,11 +874,12 @@ async function start() {
   });
   $('form').addEventListener('submit', (ev) => { ev.preventDefault(); send(); });
   window.addEventListener('resize', scrollDown);
-  const welcome = addMessage({ bot: true });
-  renderData(welcome, { content: t('welcome') });
+  state.welcome = addMessage({ bot: true });
+  renderWelcome();
   try {
     const r = await fetch('api/commands');
     state.defs = await r.json();
+    renderWelcome();
   } catch (err) {
     systemMessage(t('failed', String(err.message || err)));
   }

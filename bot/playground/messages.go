@@ -1,0 +1,74 @@
+package playground
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/alea-bot/alea/commands"
+)
+
+// messageStore remembers the messages the playground rendered, so that a
+// component press is checked as Discord checks it: against the message it
+// claims to come from. It holds what the page already has (a cache of the
+// page's messages, not game state), bounded in count; a message it has
+// forgotten can no longer be pressed, and the player runs the command
+// again. Message ids are random (128 bits), so a page can name only the
+// messages it was shown.
+type messageStore struct {
+	max   int
+	mu    sync.Mutex
+	byID  map[string]*commands.Message
+	order []string // ids, oldest first
+}
+
+func newMessageStore(max int) *messageStore {
+	return &messageStore{max: max, byID: map[string]*commands.Message{}}
+}
+
+// newMessageID returns a fresh random message id.
+func newMessageID() string {
+	var raw [16]byte
+	_, _ = rand.Read(raw[:])
+	return hex.EncodeToString(raw[:])
+}
+
+// put records m (replacing a message of the same id, which an edit
+// keeps), dropping the oldest messages past the bound.
+func (s *messageStore) put(m *commands.Message) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.byID[m.ID]; !ok {
+		s.order = append(s.order, m.ID)
+	}
+	s.byID[m.ID] = m
+	for len(s.order) > s.max {
+		delete(s.byID, s.order[0])
+		s.order = s.order[1:]
+	}
+}
+
+// get returns the recorded message of id, or nil.
+func (s *messageStore) get(id string) *commands.Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.byID[id]
+}
+
+// sameView reports whether the page's copy of a message (as it sent it
+// back with a press) is the message as last rendered: same content,
+// same components, same edit stamp.
+func sameView(page, rendered *commands.Message) bool {
+	return page.Content == rendered.Content && page.EditedAt.Equal(rendered.EditedAt) &&
+		slices.Equal(commands.CustomIDs(page.Components), commands.CustomIDs(rendered.Components))
+}
+
+// shownMessage is what the playground adds to a message response (type
+// 4 or 7) beside Discord's fields: the id of the message the page shows
+// it in and its edit stamp, which the page sends back with a press.
+type shownMessage struct {
+	ID       string    `json:"id"`
+	EditedAt time.Time `json:"edited_timestamp"`
+}
