@@ -105,7 +105,6 @@ type Playground struct {
 	pending map[string]*pendingReply
 	shown   *messageStore
 	csrf    *http.CrossOriginProtection
-	serving atomic.Bool
 }
 
 // pendingReply is a deferred interaction's reply, once it is ready.
