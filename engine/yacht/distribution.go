@@ -117,6 +117,7 @@ type distOutcome struct {
 	next  int32  // its index in the next level
 	gain  int16
 	upper uint8 // the state's capped upper total
+	cat   uint8 // the category filled
 	p     float64
 }
 
@@ -385,29 +386,25 @@ func (p *turnPolicy) outcomes(ds *distState, sc *turnScratch) {
 		if pr == 0 {
 			continue
 		}
-		o := sc.score[w]
-		g := o.Gain()
-		if p.r.Categories[o.Category].Kind == KindYacht && o.Points > 0 {
+		c, g := sc.cat[w], sc.gain[w]
+		if p.yachtCat[c] && sc.score[w].Points > 0 {
 			ds.yacht += pr
 		}
-		slot := &sc.slot[o.Category][g]
+		slot := &sc.slot[c][g]
 		if *slot == 0 {
-			ns := p.r.Next(ds.st, o)
+			ns := p.r.Next(ds.st, sc.score[w])
 			nm := um
-			if j := p.classes.bit[o.Category]; j >= 0 {
+			if j := p.classes.bit[c]; j >= 0 {
 				nm |= 1 << j
 			}
-			buf = append(buf, distOutcome{key: p.classes.keyOf(p.r, ns, nm), gain: int16(g), upper: uint8(min(ns.Upper, p.r.BonusThreshold))})
+			buf = append(buf, distOutcome{key: p.classes.keyOf(p.r, ns, nm), gain: g, cat: c, upper: uint8(min(ns.Upper, p.r.BonusThreshold))})
 			*slot = int32(len(buf))
 		}
 		buf[*slot-1].p += pr
 	}
-	ds.out = append([]distOutcome(nil), buf...)
+	ds.out = append(ds.out[:0], buf...)
 	sc.out = buf
-	for w := 0; w < NumPatterns; w++ {
-		if sc.p3[w] != 0 {
-			o := sc.score[w]
-			sc.slot[o.Category][o.Gain()] = 0
-		}
+	for i := range buf {
+		sc.slot[buf[i].cat][buf[i].gain] = 0
 	}
 }
