@@ -25,6 +25,9 @@ type turnPolicy struct {
 	// count[c][w] is the number of dice of upper category c's face in
 	// pattern w (0 for the other categories).
 	count [][NumPatterns]uint8
+	// rank orders the keeps as keepBefore does: rank[a] < rank[b] when a
+	// comes first.
+	rank [NumKeeps]int16
 	// yachtCat[c] marks the Yacht categories.
 	yachtCat []bool
 	// maxGain[c] bounds what category c can add to the sheet at once.
@@ -57,6 +60,9 @@ func newTurnPolicy(t *Table) *turnPolicy {
 		}
 	}
 	p.classes = newBonusClasses(r)
+	for k := 0; k < NumKeeps; k++ {
+		p.rank[k] = int16((NumDice-int(space.size[k]))*NumKeeps + k)
+	}
 	p.maxGain = make([]int, p.n)
 	for c := range r.Categories {
 		ps := r.PossibleScores(c)
@@ -73,6 +79,7 @@ type turnScratch struct {
 	k1    [NumKeeps]float64
 	mv    [NumKeeps]float64
 	arg   [NumKeeps]int16
+	argv  [NumKeeps]float64 // kv[arg[k]]
 	// keep1, keep2: the keep chosen after roll 1 and 2, -1 to score now.
 	keep1, keep2 [NumPatterns]int16
 	mass         [NumKeeps]float64
@@ -91,6 +98,9 @@ type turnScratch struct {
 	// built (out), 0 when absent.
 	slot [][]int32
 	out  []distOutcome
+	// arena holds the ends of the turns of one level, sliced for each
+	// state (emptied at every level).
+	arena []distOutcome
 }
 
 // scoringValue is Gain plus Ẽ of the next state, exactly as Advise computes
@@ -232,19 +242,22 @@ func keepBefore(a, b int) bool {
 // within TieTolerance as keepBefore), or -1 when scoring now (value now[w])
 // is at least as good; best[w] receives the largest value of all. The best
 // keep below each keep is found by a running comparison over "the keep
-// minus one die", as the table's solver finds the maximum.
-func chooseKeeps(kv *[NumKeeps]float64, now *[NumPatterns]float64, choice *[NumPatterns]int16, best *[NumPatterns]float64, arg *[NumKeeps]int16, top *[NumKeeps]float64) {
+// minus one die", as the table's solver finds the maximum; argv carries the
+// value of each keep's best keep, and keepBefore is read from p.rank.
+func (p *turnPolicy) chooseKeeps(kv *[NumKeeps]float64, now *[NumPatterns]float64, choice *[NumPatterns]int16, best *[NumPatterns]float64, sc *turnScratch) {
+	arg, argv, top, rank := &sc.arg, &sc.argv, &sc.mv, &p.rank
 	for k := 0; k < NumKeeps; k++ {
-		a, t := k, kv[k]
+		a, av, t := int16(k), kv[k], kv[k]
+		ra := rank[k]
 		subs := &space.subs[k]
 		for _, j := range subs.list[:subs.n] {
 			t = max(t, top[j])
-			b := int(arg[j])
-			if kv[b] > kv[a]+TieTolerance || (kv[b] >= kv[a]-TieTolerance && keepBefore(b, a)) {
-				a = b
+			b, bv := arg[j], argv[j]
+			if bv > av+TieTolerance || (bv >= av-TieTolerance && rank[b] < ra) {
+				a, av, ra = b, bv, rank[b]
 			}
 		}
-		arg[k], top[k] = int16(a), t
+		arg[k], argv[k], top[k] = a, av, t
 	}
 	for w := 0; w < NumPatterns; w++ {
 		t := max(now[w], top[firstPattern+w])
@@ -282,11 +295,11 @@ func (p *turnPolicy) playTurn(st State, sc *turnScratch) {
 	copy(sc.k2[firstPattern:], sc.e3[:])
 	averageOneDie(&sc.k2)
 	var e2 [NumPatterns]float64
-	chooseKeeps(&sc.k2, &sc.e3, &sc.keep2, &e2, &sc.arg, &sc.mv)
+	p.chooseKeeps(&sc.k2, &sc.e3, &sc.keep2, &e2, sc)
 	copy(sc.k1[firstPattern:], e2[:])
 	averageOneDie(&sc.k1)
 	var e1 [NumPatterns]float64
-	chooseKeeps(&sc.k1, &sc.e3, &sc.keep1, &e1, &sc.arg, &sc.mv)
+	p.chooseKeeps(&sc.k1, &sc.e3, &sc.keep1, &e1, sc)
 
 	sc.p3 = [NumPatterns]float64{}
 	sc.mass = [NumKeeps]float64{}
