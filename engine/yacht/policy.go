@@ -164,8 +164,10 @@ func (p *turnPolicy) chooseScorings(st State, sc *turnScratch) {
 	*best = sc.vals[0]
 	for i := 1; i < no; i++ {
 		row := &sc.vals[i]
-		for w := range best {
-			best[w] = max(best[w], row[w])
+		for w, v := range row {
+			if v > best[w] {
+				best[w] = v
+			}
 		}
 	}
 	for w := range best {
@@ -251,7 +253,9 @@ func (p *turnPolicy) chooseKeeps(kv *[NumKeeps]float64, now *[NumPatterns]float6
 		ra := rank[k]
 		subs := &space.subs[k]
 		for _, j := range subs.list[:subs.n] {
-			t = max(t, top[j])
+			if tj := top[j]; tj > t {
+				t = tj
+			}
 			b, bv := arg[j], argv[j]
 			if bv > av+TieTolerance || (bv >= av-TieTolerance && rank[b] < ra) {
 				a, av, ra = b, bv, rank[b]
