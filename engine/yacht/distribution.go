@@ -104,6 +104,7 @@ func (e *DistributionTooLargeError) Error() string {
 type distState struct {
 	st  State
 	lo  int // points of vec[0]
+	n   int // while the next level is laid out: the largest points
 	vec []float64
 	// out lists the ways the turn from st ends (filled in by phase 1).
 	out []distOutcome
@@ -117,6 +118,7 @@ type distOutcome struct {
 	next  int32  // its index in the next level
 	gain  int16
 	upper uint8 // the state's capped upper total
+	cat   uint8 // the category filled
 	p     float64
 }
 
@@ -199,9 +201,10 @@ func distKey(r *Rules, st State) uint32 {
 // policy's turns, one fill count at a time: only two fill counts are held
 // at once. It returns ctx.Err() if ctx ends first.
 //
-// Memory: the probabilities of two fill counts are held at once; from the
-// start the peak is about 90 MB for Yacht and 420 MB for Yatzy (the
-// process's resident size, table included). DistributionLimit bounds it.
+// Memory: the probabilities of two fill counts are held at once, in two
+// buffers reused turn about; from the start the peak is about 70 MB for
+// Yacht and 310 MB for Yatzy (the process's resident size, table
+// included). DistributionLimit bounds it.
 func (t *Table) Distribution(ctx context.Context, s Sheet) (Distribution, error) {
 	return t.DistributionLimit(ctx, s, 0)
 }
@@ -223,15 +226,24 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 		d.Yacht = 1
 	}
 	pol := newTurnPolicy(t)
-	level := []*distState{{st: st, lo: s.Total(), vec: []float64{1}}}
+	level := []distState{{st: st, lo: s.Total(), vec: []float64{1}}}
 	workers := runtime.GOMAXPROCS(0)
 	scratches := make([]*turnScratch, workers)
 	for i := range scratches {
 		scratches[i] = &turnScratch{opts: make([]Scoring, 0, 32)}
 	}
+	// Two fill counts are alive at once: their states and probabilities
+	// live in buffers used turn about, so after the first levels nothing
+	// more is allocated.
+	var states [2][]distState
+	var slabs [2][]float64
+	index := map[uint32]int32{}
 	done := ctx.Done()
-	for !level[0].st.Done(r) {
+	for depth := 0; !level[0].st.Done(r); depth++ {
 		// Phase 1: each state's turn, in parallel.
+		for _, sc := range scratches {
+			sc.arena = sc.arena[:0]
+		}
 		var next atomic.Int64
 		var stopped atomic.Bool
 		var wg sync.WaitGroup
@@ -250,7 +262,7 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 						return
 					default:
 					}
-					pol.outcomes(level[j], sc)
+					pol.outcomes(&level[j], sc)
 				}
 			}(scratches[wk])
 		}
@@ -260,10 +272,11 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 		}
 		d.States += len(level)
 		// The next level's states in order of first appearance, and the
-		// range of points each can hold.
-		index := map[uint32]int32{}
-		var nextLevel []*distState
-		for _, src := range level {
+		// range of points each can hold (lo and, for now, hi in n).
+		clear(index)
+		nextLevel := states[depth%2][:0]
+		for si := range level {
+			src := &level[si]
 			d.Yacht += src.yacht * sum(src.vec)
 			for i := range src.out {
 				o := &src.out[i]
@@ -274,20 +287,34 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 					j = int32(len(nextLevel))
 					index[k] = j
 					ns := State{Filled: k >> 8, Upper: int(o.upper), YachtBonus: k&1 != 0}
-					nextLevel = append(nextLevel, &distState{st: ns, lo: lo, vec: make([]float64, hi-lo+1)})
-				} else if ns := nextLevel[j]; lo < ns.lo || hi > ns.lo+len(ns.vec)-1 {
-					nlo, nhi := min(lo, ns.lo), max(hi, ns.lo+len(ns.vec)-1)
-					ns.lo, ns.vec = nlo, make([]float64, nhi-nlo+1)
+					nextLevel = append(nextLevel, distState{st: ns, lo: lo, n: hi})
+				} else {
+					ns := &nextLevel[j]
+					ns.lo, ns.n = min(lo, ns.lo), max(hi, ns.n)
 				}
 				o.next = j
 			}
 		}
+		states[depth%2] = nextLevel
 		entries := 0
-		for _, ns := range nextLevel {
-			entries += len(ns.vec)
+		for i := range nextLevel {
+			entries += nextLevel[i].n - nextLevel[i].lo + 1
 		}
 		if maxBytes > 0 && 8*int64(entries) > maxBytes {
 			return Distribution{}, &DistributionTooLargeError{Open: st.Open(r), Bytes: 8 * int64(entries), Limit: maxBytes}
+		}
+		slab := slabs[depth%2]
+		if cap(slab) < entries {
+			slab = make([]float64, entries)
+		} else {
+			slab = slab[:entries]
+			clear(slab)
+		}
+		slabs[depth%2] = slab
+		for i := range nextLevel {
+			ns := &nextLevel[i]
+			w := ns.n - ns.lo + 1
+			ns.vec, slab = slab[:w:w], slab[w:]
 		}
 		// Phase 2: each worker adds into its own share of the next level,
 		// reading the sources in order, so the sums do not depend on the
@@ -296,27 +323,23 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 			wg.Add(1)
 			go func(wk int) {
 				defer wg.Done()
-				for _, src := range level {
+				for si := range level {
+					src := &level[si]
+					v := src.vec
 					for _, o := range src.out {
 						if int(o.next)%workers != wk {
 							continue
 						}
-						dst := nextLevel[o.next]
+						dst := &nextLevel[o.next]
 						off := src.lo + int(o.gain) - dst.lo
-						row := dst.vec[off : off+len(src.vec)]
-						for i, x := range src.vec {
-							row[i] += o.p * x
-						}
+						addScaled(dst.vec[off:off+len(v)], v, o.p)
 					}
 				}
 			}(wk)
 		}
 		wg.Wait()
-		for _, ns := range nextLevel {
-			ns.trim()
-		}
-		for _, src := range level {
-			src.vec, src.out = nil, nil
+		for i := range nextLevel {
+			nextLevel[i].trim()
 		}
 		level = nextLevel
 		if err := ctx.Err(); err != nil {
@@ -324,11 +347,13 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 		}
 	}
 	lo, hi := math.MaxInt, math.MinInt
-	for _, fs := range level {
+	for i := range level {
+		fs := &level[i]
 		lo, hi = min(lo, fs.lo), max(hi, fs.lo+len(fs.vec)-1)
 	}
 	d.Min, d.P = lo, make([]float64, hi-lo+1)
-	for _, fs := range level {
+	for j := range level {
+		fs := &level[j]
 		for i, x := range fs.vec {
 			d.P[fs.lo-lo+i] += x
 		}
@@ -340,6 +365,14 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 		d.UpperBonus = 1
 	}
 	return d, nil
+}
+
+// addScaled adds p·src to dst (of the same length).
+func addScaled(dst, src []float64, p float64) {
+	dst = dst[:len(src)]
+	for i, x := range src {
+		dst[i] += p * x
+	}
 }
 
 func sum(v []float64) float64 {
@@ -385,29 +418,30 @@ func (p *turnPolicy) outcomes(ds *distState, sc *turnScratch) {
 		if pr == 0 {
 			continue
 		}
-		o := sc.score[w]
-		g := o.Gain()
-		if p.r.Categories[o.Category].Kind == KindYacht && o.Points > 0 {
+		c, g := sc.cat[w], sc.gain[w]
+		if p.yachtCat[c] && sc.score[w].Points > 0 {
 			ds.yacht += pr
 		}
-		slot := &sc.slot[o.Category][g]
+		slot := &sc.slot[c][g]
 		if *slot == 0 {
-			ns := p.r.Next(ds.st, o)
+			ns := p.r.Next(ds.st, sc.score[w])
 			nm := um
-			if j := p.classes.bit[o.Category]; j >= 0 {
+			if j := p.classes.bit[c]; j >= 0 {
 				nm |= 1 << j
 			}
-			buf = append(buf, distOutcome{key: p.classes.keyOf(p.r, ns, nm), gain: int16(g), upper: uint8(min(ns.Upper, p.r.BonusThreshold))})
+			buf = append(buf, distOutcome{key: p.classes.keyOf(p.r, ns, nm), gain: g, cat: c, upper: uint8(min(ns.Upper, p.r.BonusThreshold))})
 			*slot = int32(len(buf))
 		}
 		buf[*slot-1].p += pr
 	}
-	ds.out = append([]distOutcome(nil), buf...)
+	if cap(sc.arena)-len(sc.arena) < len(buf) {
+		sc.arena = make([]distOutcome, 0, max(1<<14, len(buf)))
+	}
+	start := len(sc.arena)
+	sc.arena = append(sc.arena, buf...)
+	ds.out = sc.arena[start:len(sc.arena):len(sc.arena)]
 	sc.out = buf
-	for w := 0; w < NumPatterns; w++ {
-		if sc.p3[w] != 0 {
-			o := sc.score[w]
-			sc.slot[o.Category][o.Gain()] = 0
-		}
+	for i := range buf {
+		sc.slot[buf[i].cat][buf[i].gain] = 0
 	}
 }

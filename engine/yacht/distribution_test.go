@@ -357,3 +357,20 @@ func TestDistributionLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// The policy's precomputed keep order is keepBefore's: larger keeps first,
+// then the order of the dice space.
+func TestTurnPolicyKeepRank(t *testing.T) {
+	r, err := Preset(Yacht)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newTurnPolicy(&Table{rules: r})
+	for a := 0; a < NumKeeps; a++ {
+		for b := 0; b < NumKeeps; b++ {
+			if got, want := p.rank[a] < p.rank[b], keepBefore(a, b); got != want {
+				t.Fatalf("keeps %d, %d: rank says %v, keepBefore %v", a, b, got, want)
+			}
+		}
+	}
+}

@@ -22,6 +22,14 @@ type turnPolicy struct {
 	// joker or extra-bonus rules.
 	special  [NumPatterns]bool
 	hasJoker bool
+	// count[c][w] is the number of dice of upper category c's face in
+	// pattern w (0 for the other categories).
+	count [][NumPatterns]uint8
+	// rank orders the keeps as keepBefore does: rank[a] < rank[b] when a
+	// comes first.
+	rank [NumKeeps]int16
+	// yachtCat[c] marks the Yacht categories.
+	yachtCat []bool
 	// maxGain[c] bounds what category c can add to the sheet at once.
 	maxGain []int
 	classes *bonusClasses
@@ -39,7 +47,22 @@ func newTurnPolicy(t *Table) *turnPolicy {
 	for w := 0; w < NumPatterns; w++ {
 		p.special[w] = isYacht(Pattern(w))
 	}
+	p.count = make([][NumPatterns]uint8, p.n)
+	p.yachtCat = make([]bool, p.n)
+	for c := range r.Categories {
+		cat := &r.Categories[c]
+		p.yachtCat[c] = cat.Kind == KindYacht
+		if cat.Kind != KindUpper {
+			continue
+		}
+		for w := 0; w < NumPatterns; w++ {
+			p.count[c][w] = uint8(int(p.pts[c][w]) / cat.Face)
+		}
+	}
 	p.classes = newBonusClasses(r)
+	for k := 0; k < NumKeeps; k++ {
+		p.rank[k] = int16((NumDice-int(space.size[k]))*NumKeeps + k)
+	}
 	p.maxGain = make([]int, p.n)
 	for c := range r.Categories {
 		ps := r.PossibleScores(c)
@@ -56,20 +79,28 @@ type turnScratch struct {
 	k1    [NumKeeps]float64
 	mv    [NumKeeps]float64
 	arg   [NumKeeps]int16
+	argv  [NumKeeps]float64 // kv[arg[k]]
 	// keep1, keep2: the keep chosen after roll 1 and 2, -1 to score now.
 	keep1, keep2 [NumPatterns]int16
 	mass         [NumKeeps]float64
 	p3           [NumPatterns]float64
 	opts         []Scoring
-	// per open category: the value of each option, by upper count.
-	upperGain [16][NumDice + 1]int
-	upperVal  [16][NumDice + 1]float64
-	lowerVal  [16]float64
-	yachtVal  float64 // the Yacht box filled with points (flag set)
+	// cat and gain: the category of sc.score and what it adds.
+	cat  [NumPatterns]uint8
+	gain [NumPatterns]int16
+	// vals[i][w]: the value of scoring pattern w in the i-th open category.
+	vals   [16][NumPatterns]float64
+	best   [NumPatterns]float64
+	chosen [NumPatterns]int8
+	// upperGain[c][k]: what upper category c adds with k dice of its face.
+	upperGain [16][NumDice + 1]int16
 	// slot[c][gain] is 1 + the index of that outcome in the list being
 	// built (out), 0 when absent.
 	slot [][]int32
 	out  []distOutcome
+	// arena holds the ends of the turns of one level, sliced for each
+	// state (emptied at every level).
+	arena []distOutcome
 }
 
 // scoringValue is Gain plus Ẽ of the next state, exactly as Advise computes
@@ -78,8 +109,10 @@ func (p *turnPolicy) scoringValue(st State, o Scoring) float64 {
 	return float64(o.Gain()) + p.t.Value(p.r.Next(st, o))
 }
 
-// chooseScorings fills sc.e3 and sc.score: for every pattern, the best
-// scoring after the last roll (ties to the first category).
+// chooseScorings fills sc.e3, sc.score, sc.cat and sc.gain: for every
+// pattern, the best scoring after the last roll (ties to the first category
+// in sheet order). The values are laid out one open category at a time, so
+// each pass is a plain loop over the patterns.
 func (p *turnPolicy) chooseScorings(st State, sc *turnScratch) {
 	r := p.r
 	thr := r.BonusThreshold
@@ -90,73 +123,97 @@ func (p *turnPolicy) chooseScorings(st State, sc *turnScratch) {
 			continue
 		}
 		open[no] = c
-		no++
 		cat := &r.Categories[c]
-		if cat.Kind == KindUpper {
+		row := &sc.vals[no]
+		pts := &p.pts[c]
+		no++
+		switch {
+		case cat.Kind == KindUpper:
+			var uv [NumDice + 1]float64
 			for k := 0; k <= NumDice; k++ {
 				pt := k * cat.Face
 				o := Scoring{Category: c, Points: pt}
 				if st.Upper < thr && st.Upper+pt >= thr {
 					o.UpperBonus = r.BonusPoints
 				}
-				sc.upperGain[c][k] = o.Gain()
-				sc.upperVal[c][k] = p.scoringValue(st, o)
+				sc.upperGain[c][k] = int16(o.Gain())
+				uv[k] = p.scoringValue(st, o)
 			}
-			continue
-		}
-		sc.lowerVal[c] = p.t.Value(r.Next(st, Scoring{Category: c}))
-		if cat.Kind == KindYacht {
-			sc.yachtVal = p.t.Value(r.Next(st, Scoring{Category: c, Points: cat.Points}))
+			cnt := &p.count[c]
+			for w := range row {
+				row[w] = uv[cnt[w]&7]
+			}
+		case cat.Kind == KindYacht:
+			base := p.t.Value(r.Next(st, Scoring{Category: c}))
+			withPoints := p.t.Value(r.Next(st, Scoring{Category: c, Points: cat.Points}))
+			for w := range row {
+				if pts[w] > 0 {
+					row[w] = float64(pts[w]) + withPoints
+				} else {
+					row[w] = base
+				}
+			}
+		default:
+			base := p.t.Value(r.Next(st, Scoring{Category: c}))
+			for w := range row {
+				row[w] = float64(pts[w]) + base
+			}
 		}
 	}
-	yachtFilled := false
-	if y := r.yachtIndex(); y >= 0 && st.IsFilled(y) {
-		yachtFilled = true
+	best := &sc.best
+	*best = sc.vals[0]
+	for i := 1; i < no; i++ {
+		row := &sc.vals[i]
+		for w, v := range row {
+			if v > best[w] {
+				best[w] = v
+			}
+		}
+	}
+	for w := range best {
+		best[w] -= TieTolerance
+	}
+	chosen := &sc.chosen
+	for w := range chosen {
+		chosen[w] = -1
+	}
+	for i := 0; i < no; i++ {
+		row := &sc.vals[i]
+		for w := range row {
+			if chosen[w] < 0 && row[w] >= best[w] {
+				chosen[w] = int8(i)
+			}
+		}
+	}
+	for w := 0; w < NumPatterns; w++ {
+		i := chosen[w]
+		c := open[i]
+		pt := int(p.pts[c][w])
+		o := Scoring{Category: c, Points: pt}
+		g := int16(pt)
+		if r.Categories[c].Kind == KindUpper {
+			g = sc.upperGain[c][p.count[c][w]&7]
+			o.UpperBonus = int(g) - pt
+		}
+		sc.e3[w], sc.score[w], sc.cat[w], sc.gain[w] = sc.vals[i][w], o, uint8(c), g
+	}
+	if y := r.yachtIndex(); !p.hasJoker || y < 0 || !st.IsFilled(y) {
+		return
 	}
 	var vals [16]float64
 	for w := 0; w < NumPatterns; w++ {
-		if p.hasJoker && yachtFilled && p.special[w] {
-			sc.opts = r.appendScorings(sc.opts[:0], st, Pattern(w))
-			best := math.Inf(-1)
-			for i, o := range sc.opts {
-				vals[i] = p.scoringValue(st, o)
-				best = max(best, vals[i])
-			}
-			for i, o := range sc.opts {
-				if vals[i] >= best-TieTolerance {
-					sc.e3[w], sc.score[w] = vals[i], o
-					break
-				}
-			}
+		if !p.special[w] {
 			continue
 		}
+		sc.opts = r.appendScorings(sc.opts[:0], st, Pattern(w))
 		best := math.Inf(-1)
-		for i := 0; i < no; i++ {
-			c := open[i]
-			pt := int(p.pts[c][w])
-			var v float64
-			cat := &r.Categories[c]
-			switch {
-			case cat.Kind == KindUpper:
-				k := pt / cat.Face
-				v = sc.upperVal[c][k]
-			case cat.Kind == KindYacht && pt > 0:
-				v = float64(pt) + sc.yachtVal
-			default:
-				v = float64(pt) + sc.lowerVal[c]
-			}
-			vals[i] = v
-			best = max(best, v)
+		for i, o := range sc.opts {
+			vals[i] = p.scoringValue(st, o)
+			best = max(best, vals[i])
 		}
-		for i := 0; i < no; i++ {
+		for i, o := range sc.opts {
 			if vals[i] >= best-TieTolerance {
-				c := open[i]
-				pt := int(p.pts[c][w])
-				o := Scoring{Category: c, Points: pt}
-				if r.Categories[c].Kind == KindUpper && st.Upper < thr && st.Upper+pt >= thr {
-					o.UpperBonus = r.BonusPoints
-				}
-				sc.e3[w], sc.score[w] = vals[i], o
+				sc.e3[w], sc.score[w], sc.cat[w], sc.gain[w] = vals[i], o, uint8(o.Category), int16(o.Gain())
 				break
 			}
 		}
@@ -187,19 +244,24 @@ func keepBefore(a, b int) bool {
 // within TieTolerance as keepBefore), or -1 when scoring now (value now[w])
 // is at least as good; best[w] receives the largest value of all. The best
 // keep below each keep is found by a running comparison over "the keep
-// minus one die", as the table's solver finds the maximum.
-func chooseKeeps(kv *[NumKeeps]float64, now *[NumPatterns]float64, choice *[NumPatterns]int16, best *[NumPatterns]float64, arg *[NumKeeps]int16, top *[NumKeeps]float64) {
+// minus one die", as the table's solver finds the maximum; argv carries the
+// value of each keep's best keep, and keepBefore is read from p.rank.
+func (p *turnPolicy) chooseKeeps(kv *[NumKeeps]float64, now *[NumPatterns]float64, choice *[NumPatterns]int16, best *[NumPatterns]float64, sc *turnScratch) {
+	arg, argv, top, rank := &sc.arg, &sc.argv, &sc.mv, &p.rank
 	for k := 0; k < NumKeeps; k++ {
-		a, t := k, kv[k]
+		a, av, t := int16(k), kv[k], kv[k]
+		ra := rank[k]
 		subs := &space.subs[k]
 		for _, j := range subs.list[:subs.n] {
-			t = max(t, top[j])
-			b := int(arg[j])
-			if kv[b] > kv[a]+TieTolerance || (kv[b] >= kv[a]-TieTolerance && keepBefore(b, a)) {
-				a = b
+			if tj := top[j]; tj > t {
+				t = tj
+			}
+			b, bv := arg[j], argv[j]
+			if bv > av+TieTolerance || (bv >= av-TieTolerance && rank[b] < ra) {
+				a, av, ra = b, bv, rank[b]
 			}
 		}
-		arg[k], top[k] = int16(a), t
+		arg[k], argv[k], top[k] = a, av, t
 	}
 	for w := 0; w < NumPatterns; w++ {
 		t := max(now[w], top[firstPattern+w])
@@ -237,11 +299,11 @@ func (p *turnPolicy) playTurn(st State, sc *turnScratch) {
 	copy(sc.k2[firstPattern:], sc.e3[:])
 	averageOneDie(&sc.k2)
 	var e2 [NumPatterns]float64
-	chooseKeeps(&sc.k2, &sc.e3, &sc.keep2, &e2, &sc.arg, &sc.mv)
+	p.chooseKeeps(&sc.k2, &sc.e3, &sc.keep2, &e2, sc)
 	copy(sc.k1[firstPattern:], e2[:])
 	averageOneDie(&sc.k1)
 	var e1 [NumPatterns]float64
-	chooseKeeps(&sc.k1, &sc.e3, &sc.keep1, &e1, &sc.arg, &sc.mv)
+	p.chooseKeeps(&sc.k1, &sc.e3, &sc.keep1, &e1, sc)
 
 	sc.p3 = [NumPatterns]float64{}
 	sc.mass = [NumKeeps]float64{}
