@@ -69,8 +69,9 @@ var keySentences = []struct {
 		commands.Japanese: {"`Aces 3, Twos 6` の後に点数がありません。`エース:3 デュース:6 フルハウス:22` のように 役:点数 で書いてください。"},
 	}},
 	{`/yacht-stats games:500 compare:false`, map[commands.Locale][]string{
-		commands.Korean:   {"P(상단 보너스) = "},
-		commands.Japanese: {"P(上段ボーナス) = "},
+		commands.English:  {"Standard deviation 37.85 · median 193 · quantiles p5 128", "· chance that Yacht scores: **"},
+		commands.Korean:   {"표준편차 37.85 · 중앙값 193 · 분위수 p5 128", "상단 보너스를 받을 확률: **", "· 요트 칸에 점수가 들어갈 확률: **", "시뮬레이션 검산: 500판 (시드 1) 평균 **"},
+		commands.Japanese: {"標準偏差 37.85 · 中央値 193 · 分位点 p5 128", "上段ボーナスを取る確率: **", "· ヨットに得点が入る確率: **", "シミュレーションによる検算: 500 ゲーム（シード 1）の平均 **"},
 	}},
 	{`/orbs grid:"1 0 0 1/0 1 1 0/1 0 0 1" limit:3`, map[commands.Locale][]string{
 		commands.English:  {"Orb puzzle 3×4", "**Press 3 orbs:** row orb b, column orb i, column orb iv.", "Within the limit of 3."},
