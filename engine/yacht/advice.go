@@ -93,36 +93,59 @@ func (t *Table) Advise(s Sheet, dice *Dice, roll int) (Advice, error) {
 		}
 	}
 	sc.actions = acts
-	// Sort positions rather than the actions themselves (small moves), by
-	// insertion: there are at most a few dozen, and it is stable.
+	// Sort small keys rather than the actions themselves, by binary
+	// insertion: there are at most a few dozen, and the keys are distinct.
 	order := sc.order[:0]
 	for i := range acts {
-		order = append(order, i)
-		for j := len(order) - 1; j > 0 && before(&acts[order[j]], &acts[order[j-1]]); j-- {
-			order[j], order[j-1] = order[j-1], order[j]
+		key := rankOf(&acts[i], i)
+		lo, hi := 0, len(order)
+		for lo < hi {
+			mid := int(uint(lo+hi) >> 1)
+			if order[mid].before(key) {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
 		}
+		order = append(order, actionRank{})
+		copy(order[lo+1:], order[lo:])
+		order[lo] = key
 	}
 	sc.order = order
 	adv.Actions = make([]Action, len(acts))
-	for i, j := range order {
-		adv.Actions[i] = acts[j]
+	for i, k := range order {
+		adv.Actions[i] = acts[k.tie&0xffff]
 	}
 	adv.Expected = adv.Actions[0].Expected
 	return adv, nil
 }
 
-// before orders actions best first; ties put scoring before keeping, then
-// follow category order and larger keeps.
-func before(a, b *Action) bool {
-	switch {
-	case a.Expected != b.Expected:
-		return a.Expected > b.Expected
-	case a.Kind != b.Kind:
-		return a.Kind == Score
-	case a.Kind == Score:
-		return a.Scoring.Category < b.Scoring.Category
+// actionRank is an action's place in Advise's order, as a value and
+// a tie-breaker: kind, then category or keep size, then the action's
+// position in the list (low 16 bits), so that no two ranks are equal.
+type actionRank struct {
+	expected float64
+	tie      uint32
+}
+
+// rankOf is the rank of action a at position pos.
+func rankOf(a *Action, pos int) actionRank {
+	// scoring first (0), then keeping (1)
+	kind, sub := uint32(0), uint32(a.Scoring.Category)
+	if a.Kind != Score {
+		kind, sub = 1, uint32(NumDice-a.Keep.Size())
 	}
-	return a.Keep.Size() > b.Keep.Size()
+	return actionRank{a.Expected, kind<<24 | sub<<16 | uint32(pos)}
+}
+
+// before orders ranks best first: the larger expected score; ties put
+// scoring before keeping, then follow category order and larger keeps, then
+// the position.
+func (r actionRank) before(o actionRank) bool {
+	if r.expected != o.expected {
+		return r.expected > o.expected
+	}
+	return r.tie < o.tie
 }
 
 // keepValue is Ẽ'(ω') = Σ_{τ ≥ ω'} P(τ − ω') next[τ] of the exact Yacht

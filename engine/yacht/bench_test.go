@@ -55,15 +55,24 @@ func BenchmarkRollBack(b *testing.B) {
 }
 
 // BenchmarkRollBackLanes is one batch of laneWidth classes through the
-// turn's recurrences.
+// turn's recurrences by each kernel the build and processor can run;
+// cpu-ns/op is the process's CPU time per batch (see benchBuild).
 func BenchmarkRollBackLanes(b *testing.B) {
-	bt := newBatch()
-	for i := range bt.kv {
-		for j := range bt.kv[i] {
-			bt.kv[i][j] = float64(i*laneWidth + j)
-		}
-	}
-	for b.Loop() {
-		rollBackLanes(&bt.kv)
+	for name, k := range rollBackKernels() {
+		b.Run(name, func(b *testing.B) {
+			bt := newBatch()
+			for i := range bt.kv {
+				for j := range bt.kv[i] {
+					bt.kv[i][j] = float64(i*laneWidth + j)
+				}
+			}
+			cpu0, ok := processCPU()
+			for b.Loop() {
+				k(&bt.kv)
+			}
+			if cpu1, ok1 := processCPU(); ok && ok1 {
+				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+			}
+		})
 	}
 }

@@ -33,7 +33,10 @@ type batch struct {
 	// withFlag is the next state's value after a Yacht scored in the Yacht
 	// box, for rules with the Yacht-bonus flag.
 	withFlag lanes
-	classes  []State
+	// points[k] is, per class, the value of scoring the k-th point value of
+	// a lower category (solver.pointValues) and then the next state.
+	points  []lanes
+	classes []State
 	// solve and same split classes into those computed and those equal to
 	// the class below them.
 	solve, same []State
@@ -155,7 +158,7 @@ func (s *solver) fillE3Lanes(ev []float64, m uint32, sts *[laneWidth]State, b *b
 		if m&(1<<uint(ci)) != 0 {
 			continue
 		}
-		maxUpperBatch(e3, &b.upper[j], &s.faceCount[s.face[ci]-1], s.scoring[ci])
+		maxIndexedBatch(e3, b.upper[j][:], &s.faceCount[s.face[ci]-1], s.scoring[ci])
 	}
 	for _, ci := range s.lowerCats {
 		if m&(1<<uint(ci)) != 0 {
@@ -165,7 +168,20 @@ func (s *solver) fillE3Lanes(ev []float64, m uint32, sts *[laneWidth]State, b *b
 		if ci == s.yacht && s.flagBits != 0 {
 			next = &b.withFlag
 		}
-		maxLowerBatch(e3, next, &s.pts[ci], s.scoring[ci])
+		// The category's few point values, each plus the next state, then
+		// the best per pattern by index (the same sums as pts[w] + next).
+		vals := s.pointValues[ci]
+		if cap(b.points) < len(vals) {
+			b.points = make([]lanes, len(vals))
+		}
+		points := b.points[:len(vals)]
+		for k, p := range vals {
+			x, v := float64(p), &points[k]
+			for i := range v {
+				v[i] = x + next[i]
+			}
+		}
+		maxIndexedBatch(e3, points, &s.pointIndex[ci], s.scoring[ci])
 	}
 	if s.special && s.yacht >= 0 && m&(1<<uint(s.yacht)) != 0 {
 		s.fillYachtsLanes(ev, m, sts, b)
@@ -226,14 +242,15 @@ func maxLanes(d, a *lanes) {
 	}
 }
 
-// maxUpperLanes sets e3[w] = max(e3[w], byCount[cnt[w]]) for the patterns w
-// of list: scoring an upper category with cnt[w] dice of its face.
-func maxUpperLanes(e3 *[NumPatterns]lanes, byCount *[NumDice + 1]lanes, cnt *[NumPatterns]uint8, list []uint8) {
+// maxIndexedLanes sets e3[w] = max(e3[w], vals[idx[w]]) for the patterns w
+// of list: scoring a category whose value for pattern w is vals[idx[w]]
+// (for an upper category, idx counts the dice of its face).
+func maxIndexedLanes(e3 *[NumPatterns]lanes, vals []lanes, idx *[NumPatterns]uint8, list []uint8) {
 	// The maxima compare the values' bits as integers (see maxNonNegative).
 	e3b := (*[NumPatterns][laneWidth]uint64)(unsafe.Pointer(e3))
-	byCountB := (*[NumDice + 1][laneWidth]uint64)(unsafe.Pointer(byCount))
+	valsB := unsafe.Slice((*[laneWidth]uint64)(unsafe.Pointer(unsafe.SliceData(vals))), len(vals))
 	for _, w := range list {
-		d, a := &e3b[w], &byCountB[cnt[w]]
+		d, a := &e3b[w], &valsB[idx[w]]
 		d[0] = max(d[0], a[0])
 		d[1] = max(d[1], a[1])
 		d[2] = max(d[2], a[2])
@@ -245,38 +262,24 @@ func maxUpperLanes(e3 *[NumPatterns]lanes, byCount *[NumDice + 1]lanes, cnt *[Nu
 	}
 }
 
-// maxLowerLanes sets e3[w] = max(e3[w], pts[w] + next) for the patterns w of
-// list: scoring a lower category, then the next state.
-func maxLowerLanes(e3 *[NumPatterns]lanes, next *lanes, pts *[NumPatterns]int16, list []uint8) {
-	e3b := (*[NumPatterns][laneWidth]uint64)(unsafe.Pointer(e3))
-	for _, w := range list {
-		d, p := &e3b[w], float64(pts[w])
-		d[0] = max(d[0], math.Float64bits(p+next[0]))
-		d[1] = max(d[1], math.Float64bits(p+next[1]))
-		d[2] = max(d[2], math.Float64bits(p+next[2]))
-		d[3] = max(d[3], math.Float64bits(p+next[3]))
-		d[4] = max(d[4], math.Float64bits(p+next[4]))
-		d[5] = max(d[5], math.Float64bits(p+next[5]))
-		d[6] = max(d[6], math.Float64bits(p+next[6]))
-		d[7] = max(d[7], math.Float64bits(p+next[7]))
-	}
-}
-
 // rollBackLanes is rollBack for a batch: from Ẽ3 in kv's patterns it runs
 // E2' → E2 → E1' → E1 → Ẽ, one die at a time (see rollBack), and returns Ẽ
-// per class. kv is overwritten. The lanes are written out one by one, which
-// the compiler turns into straight-line code with no loop counters and one
-// nil check per row.
+// per class. kv is overwritten. It follows keepOrder: rows are found by
+// their byte offsets (no index arithmetic or bounds checks), the maxima of
+// each size run in groups of equal neighbour count (no branch per keep), and
+// the lanes are written out one by one, which the compiler turns into
+// straight-line code.
 func rollBackLanes(kv *[NumKeeps]lanes) lanes {
-	// The maxima compare the values' bits as integers (see maxNonNegative).
-	kb := (*[NumKeeps][laneWidth]uint64)(unsafe.Pointer(kv))
+	base := unsafe.Pointer(kv)
+	row := func(off uint16) *[laneWidth]float64 { return (*[laneWidth]float64)(unsafe.Add(base, off)) }
+	bits := func(off uint16) *[laneWidth]uint64 { return (*[laneWidth]uint64)(unsafe.Add(base, off)) }
 	for pass := 0; pass < 2; pass++ {
 		// Keeps of fewer than five dice: the average over the six faces of
 		// the keep with one more die.
-		for k := firstPattern - 1; k >= 0; k-- {
-			c := &space.child[k]
-			d := &kv[k]
-			a0, a1, a2, a3, a4, a5 := &kv[c[0]], &kv[c[1]], &kv[c[2]], &kv[c[3]], &kv[c[4]], &kv[c[5]]
+		for i := range keepOrder.avg {
+			o := &keepOrder.avg[i]
+			d := row(o[0])
+			a0, a1, a2, a3, a4, a5 := row(o[1]), row(o[2]), row(o[3]), row(o[4]), row(o[5]), row(o[6])
 			d[0] = (a0[0] + a1[0] + a2[0] + a3[0] + a4[0] + a5[0]) * sixth
 			d[1] = (a0[1] + a1[1] + a2[1] + a3[1] + a4[1] + a5[1]) * sixth
 			d[2] = (a0[2] + a1[2] + a2[2] + a3[2] + a4[2] + a5[2]) * sixth
@@ -287,72 +290,155 @@ func rollBackLanes(kv *[NumKeeps]lanes) lanes {
 			d[7] = (a0[7] + a1[7] + a2[7] + a3[7] + a4[7] + a5[7]) * sixth
 		}
 		// Every keep: the best of itself and its keeps with one die less,
-		// in place (smaller keeps come first).
-		for k := 1; k < NumKeeps; k++ {
-			sl := &space.subs[k]
-			d := &kb[k]
-			switch sl.n {
+		// in place, size by size (smaller keeps come first). The maxima
+		// compare the values' bits as integers (see maxNonNegative).
+		for _, g := range keepOrder.groups {
+			switch g.n {
 			case 1:
-				a := &kb[sl.list[0]]
-				d[0] = max(d[0], a[0])
-				d[1] = max(d[1], a[1])
-				d[2] = max(d[2], a[2])
-				d[3] = max(d[3], a[3])
-				d[4] = max(d[4], a[4])
-				d[5] = max(d[5], a[5])
-				d[6] = max(d[6], a[6])
-				d[7] = max(d[7], a[7])
+				for _, o := range keepOrder.max1[g.lo:g.hi] {
+					d, a := bits(o[0]), bits(o[1])
+					d[0] = max(d[0], a[0])
+					d[1] = max(d[1], a[1])
+					d[2] = max(d[2], a[2])
+					d[3] = max(d[3], a[3])
+					d[4] = max(d[4], a[4])
+					d[5] = max(d[5], a[5])
+					d[6] = max(d[6], a[6])
+					d[7] = max(d[7], a[7])
+				}
 			case 2:
-				a, b := &kb[sl.list[0]], &kb[sl.list[1]]
-				d[0] = max(d[0], a[0], b[0])
-				d[1] = max(d[1], a[1], b[1])
-				d[2] = max(d[2], a[2], b[2])
-				d[3] = max(d[3], a[3], b[3])
-				d[4] = max(d[4], a[4], b[4])
-				d[5] = max(d[5], a[5], b[5])
-				d[6] = max(d[6], a[6], b[6])
-				d[7] = max(d[7], a[7], b[7])
+				for _, o := range keepOrder.max2[g.lo:g.hi] {
+					d, a, b := bits(o[0]), bits(o[1]), bits(o[2])
+					d[0] = max(d[0], a[0], b[0])
+					d[1] = max(d[1], a[1], b[1])
+					d[2] = max(d[2], a[2], b[2])
+					d[3] = max(d[3], a[3], b[3])
+					d[4] = max(d[4], a[4], b[4])
+					d[5] = max(d[5], a[5], b[5])
+					d[6] = max(d[6], a[6], b[6])
+					d[7] = max(d[7], a[7], b[7])
+				}
 			case 3:
-				a, b, c := &kb[sl.list[0]], &kb[sl.list[1]], &kb[sl.list[2]]
-				d[0] = max(d[0], a[0], b[0], c[0])
-				d[1] = max(d[1], a[1], b[1], c[1])
-				d[2] = max(d[2], a[2], b[2], c[2])
-				d[3] = max(d[3], a[3], b[3], c[3])
-				d[4] = max(d[4], a[4], b[4], c[4])
-				d[5] = max(d[5], a[5], b[5], c[5])
-				d[6] = max(d[6], a[6], b[6], c[6])
-				d[7] = max(d[7], a[7], b[7], c[7])
+				for _, o := range keepOrder.max3[g.lo:g.hi] {
+					d, a, b, c := bits(o[0]), bits(o[1]), bits(o[2]), bits(o[3])
+					d[0] = max(d[0], a[0], b[0], c[0])
+					d[1] = max(d[1], a[1], b[1], c[1])
+					d[2] = max(d[2], a[2], b[2], c[2])
+					d[3] = max(d[3], a[3], b[3], c[3])
+					d[4] = max(d[4], a[4], b[4], c[4])
+					d[5] = max(d[5], a[5], b[5], c[5])
+					d[6] = max(d[6], a[6], b[6], c[6])
+					d[7] = max(d[7], a[7], b[7], c[7])
+				}
 			case 4:
-				a, b, c, e := &kb[sl.list[0]], &kb[sl.list[1]], &kb[sl.list[2]], &kb[sl.list[3]]
-				d[0] = max(d[0], a[0], b[0], c[0], e[0])
-				d[1] = max(d[1], a[1], b[1], c[1], e[1])
-				d[2] = max(d[2], a[2], b[2], c[2], e[2])
-				d[3] = max(d[3], a[3], b[3], c[3], e[3])
-				d[4] = max(d[4], a[4], b[4], c[4], e[4])
-				d[5] = max(d[5], a[5], b[5], c[5], e[5])
-				d[6] = max(d[6], a[6], b[6], c[6], e[6])
-				d[7] = max(d[7], a[7], b[7], c[7], e[7])
+				for _, o := range keepOrder.max4[g.lo:g.hi] {
+					d, a, b, c, e := bits(o[0]), bits(o[1]), bits(o[2]), bits(o[3]), bits(o[4])
+					d[0] = max(d[0], a[0], b[0], c[0], e[0])
+					d[1] = max(d[1], a[1], b[1], c[1], e[1])
+					d[2] = max(d[2], a[2], b[2], c[2], e[2])
+					d[3] = max(d[3], a[3], b[3], c[3], e[3])
+					d[4] = max(d[4], a[4], b[4], c[4], e[4])
+					d[5] = max(d[5], a[5], b[5], c[5], e[5])
+					d[6] = max(d[6], a[6], b[6], c[6], e[6])
+					d[7] = max(d[7], a[7], b[7], c[7], e[7])
+				}
 			case 5:
-				a, b, c, e, f := &kb[sl.list[0]], &kb[sl.list[1]], &kb[sl.list[2]], &kb[sl.list[3]], &kb[sl.list[4]]
-				d[0] = max(d[0], a[0], b[0], c[0], e[0], f[0])
-				d[1] = max(d[1], a[1], b[1], c[1], e[1], f[1])
-				d[2] = max(d[2], a[2], b[2], c[2], e[2], f[2])
-				d[3] = max(d[3], a[3], b[3], c[3], e[3], f[3])
-				d[4] = max(d[4], a[4], b[4], c[4], e[4], f[4])
-				d[5] = max(d[5], a[5], b[5], c[5], e[5], f[5])
-				d[6] = max(d[6], a[6], b[6], c[6], e[6], f[6])
-				d[7] = max(d[7], a[7], b[7], c[7], e[7], f[7])
+				for _, o := range keepOrder.max5[g.lo:g.hi] {
+					d, a, b, c, e, f := bits(o[0]), bits(o[1]), bits(o[2]), bits(o[3]), bits(o[4]), bits(o[5])
+					d[0] = max(d[0], a[0], b[0], c[0], e[0], f[0])
+					d[1] = max(d[1], a[1], b[1], c[1], e[1], f[1])
+					d[2] = max(d[2], a[2], b[2], c[2], e[2], f[2])
+					d[3] = max(d[3], a[3], b[3], c[3], e[3], f[3])
+					d[4] = max(d[4], a[4], b[4], c[4], e[4], f[4])
+					d[5] = max(d[5], a[5], b[5], c[5], e[5], f[5])
+					d[6] = max(d[6], a[6], b[6], c[6], e[6], f[6])
+					d[7] = max(d[7], a[7], b[7], c[7], e[7], f[7])
+				}
 			}
 		}
 	}
 	var sum lanes
-	for w := 0; w < NumPatterns; w++ {
+	for w := range space.prob {
 		p, v := space.prob[w], &kv[firstPattern+w]
-		for i := range sum {
-			sum[i] += p * v[i]
-		}
+		sum[0] += p * v[0]
+		sum[1] += p * v[1]
+		sum[2] += p * v[2]
+		sum[3] += p * v[3]
+		sum[4] += p * v[4]
+		sum[5] += p * v[5]
+		sum[6] += p * v[6]
+		sum[7] += p * v[7]
 	}
 	return sum
+}
+
+// keepOrder is the order in which the batch kernels run the turn's keep
+// recurrences, with every keep named by the byte offset of its row in a
+// [NumKeeps]lanes (all below 2^16).
+var keepOrder = newKeepOrder()
+
+// keepSteps lists the keep recurrences of rollBackLanes.
+type keepSteps struct {
+	// avg lists the keeps of fewer than five dice, largest first, each with
+	// its six children (one more die of face 1…6).
+	avg [firstPattern][7]uint16
+	// maxN lists keeps with N sub-keeps (one die less): the keep, then the
+	// sub-keeps. groups runs them size by size, smallest first.
+	max1   [][2]uint16
+	max2   [][3]uint16
+	max3   [][4]uint16
+	max4   [][5]uint16
+	max5   [][6]uint16
+	groups []keepGroup
+}
+
+// keepGroup is the run maxN[lo:hi] with N = n.
+type keepGroup struct{ n, lo, hi int }
+
+func newKeepOrder() *keepSteps {
+	const row = uint16(laneWidth * 8)
+	var _ = [1]struct{}{}[NumKeeps*laneWidth*8>>16] // offsets fit in 16 bits
+	ks := &keepSteps{}
+	for i := range ks.avg {
+		k := firstPattern - 1 - i
+		ks.avg[i][0] = uint16(k) * row
+		for f, c := range space.child[k] {
+			ks.avg[i][1+f] = uint16(c) * row
+		}
+	}
+	lens := func() [6]int { return [6]int{0, len(ks.max1), len(ks.max2), len(ks.max3), len(ks.max4), len(ks.max5)} }
+	for size := 1; size <= NumDice; size++ {
+		for n := 1; n <= size; n++ {
+			lo := lens()[n]
+			for k := 0; k < NumKeeps; k++ {
+				sl := &space.subs[k]
+				if int(space.size[k]) != size || int(sl.n) != n {
+					continue
+				}
+				var o [6]uint16
+				o[0] = uint16(k) * row
+				for j, s := range sl.list[:sl.n] {
+					o[1+j] = uint16(s) * row
+				}
+				switch n {
+				case 1:
+					ks.max1 = append(ks.max1, [2]uint16(o[:2]))
+				case 2:
+					ks.max2 = append(ks.max2, [3]uint16(o[:3]))
+				case 3:
+					ks.max3 = append(ks.max3, [4]uint16(o[:4]))
+				case 4:
+					ks.max4 = append(ks.max4, [5]uint16(o[:5]))
+				case 5:
+					ks.max5 = append(ks.max5, o)
+				}
+			}
+			if hi := lens()[n]; hi > lo {
+				ks.groups = append(ks.groups, keepGroup{n: n, lo: lo, hi: hi})
+			}
+		}
+	}
+	return ks
 }
 
 // sixth is 1/6, the chance of each face.

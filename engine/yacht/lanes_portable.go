@@ -7,12 +7,8 @@ package yacht
 
 func rollBackBatch(kv *[NumKeeps]lanes) lanes { return rollBackLanes(kv) }
 
-func maxUpperBatch(e3 *[NumPatterns]lanes, byCount *[NumDice + 1]lanes, cnt *[NumPatterns]uint8, list []uint8) {
-	maxUpperLanes(e3, byCount, cnt, list)
-}
-
-func maxLowerBatch(e3 *[NumPatterns]lanes, next *lanes, pts *[NumPatterns]int16, list []uint8) {
-	maxLowerLanes(e3, next, pts, list)
+func maxIndexedBatch(e3 *[NumPatterns]lanes, vals []lanes, idx *[NumPatterns]uint8, list []uint8) {
+	maxIndexedLanes(e3, vals, idx, list)
 }
 
 // simdKernel names the kernel rollBackBatch uses.

@@ -2,86 +2,162 @@
 
 package yacht
 
-import "simd/archsimd"
+import (
+	"simd/archsimd"
+	"unsafe"
+)
 
-// Built with GOEXPERIMENT=simd on amd64, the batch recurrences use AVX-512
-// when the processor has it: one lanes row is one 8-wide vector register.
-// The operations and their order are those of rollBackLanes (the maximum of
-// non-negative values is the same either way), so both give the same bits;
-// TestRollBackBatchEqualsPortable checks it.
+// Built with GOEXPERIMENT=simd on amd64, the batch recurrences use vector
+// instructions chosen when the program runs: AVX-512 when the processor has
+// it (one lanes row is one 8-wide register), else AVX2 (two 4-wide
+// registers per row), else the portable kernels. The operations and their
+// order are those of rollBackLanes (the maximum of non-negative values is
+// the same either way), so every kernel gives the same bits;
+// TestRollBackKernelsEqualPortable checks each one the processor can run.
 
 // The rows must be one 512-bit vector.
 var _ = [1]struct{}{}[laneWidth-8]
 
-// rollBackBatch is rollBackLanes, in AVX-512 when available.
-func rollBackBatch(kv *[NumKeeps]lanes) lanes {
-	if archsimd.X86.AVX512() {
-		return rollBackAVX512(kv)
-	}
-	return rollBackLanes(kv)
-}
-
-// maxUpperBatch is maxUpperLanes, in AVX-512 when available.
-func maxUpperBatch(e3 *[NumPatterns]lanes, byCount *[NumDice + 1]lanes, cnt *[NumPatterns]uint8, list []uint8) {
-	if !archsimd.X86.AVX512() {
-		maxUpperLanes(e3, byCount, cnt, list)
-		return
-	}
-	var by [NumDice + 1]archsimd.Float64x8
-	for n := range by {
-		by[n] = archsimd.LoadFloat64x8((*[8]float64)(&byCount[n]))
-	}
-	for _, w := range list {
-		d := (*[8]float64)(&e3[w])
-		archsimd.LoadFloat64x8(d).Max(by[cnt[w]]).Store(d)
-	}
-}
-
-// maxLowerBatch is maxLowerLanes, in AVX-512 when available.
-func maxLowerBatch(e3 *[NumPatterns]lanes, next *lanes, pts *[NumPatterns]int16, list []uint8) {
-	if !archsimd.X86.AVX512() {
-		maxLowerLanes(e3, next, pts, list)
-		return
-	}
-	nx := archsimd.LoadFloat64x8((*[8]float64)(next))
-	for _, w := range list {
-		d := (*[8]float64)(&e3[w])
-		v := archsimd.BroadcastFloat64x8(float64(pts[w])).Add(nx)
-		archsimd.LoadFloat64x8(d).Max(v).Store(d)
-	}
-}
-
-// simdKernel names the kernel rollBackBatch uses.
+// simdKernel names the kernel rollBackBatch uses on this processor.
 func simdKernel() string {
-	if archsimd.X86.AVX512() {
+	switch {
+	case archsimd.X86.AVX512():
 		return "avx512"
+	case archsimd.X86.AVX2():
+		return "avx2"
 	}
 	return "portable"
 }
 
+// rollBackBatch is rollBackLanes, in AVX-512 or AVX2 when available.
+func rollBackBatch(kv *[NumKeeps]lanes) lanes {
+	switch {
+	case archsimd.X86.AVX512():
+		return rollBackAVX512(kv)
+	case archsimd.X86.AVX2():
+		return rollBackAVX2(kv)
+	}
+	return rollBackLanes(kv)
+}
+
+// maxIndexedBatch is maxIndexedLanes, in AVX-512 when available.
+func maxIndexedBatch(e3 *[NumPatterns]lanes, vals []lanes, idx *[NumPatterns]uint8, list []uint8) {
+	if !archsimd.X86.AVX512() {
+		maxIndexedLanes(e3, vals, idx, list)
+		return
+	}
+	for _, w := range list {
+		d := (*[8]float64)(&e3[w])
+		archsimd.LoadFloat64x8(d).Max(archsimd.LoadFloat64x8((*[8]float64)(&vals[idx[w]]))).Store(d)
+	}
+}
+
+// rollBackAVX512 is rollBackLanes with one 8-wide register per row.
 func rollBackAVX512(kv *[NumKeeps]lanes) lanes {
-	row := func(k int16) archsimd.Float64x8 { return archsimd.LoadFloat64x8((*[8]float64)(&kv[k])) }
+	base := unsafe.Pointer(kv)
+	ptr := func(off uint16) *[8]float64 { return (*[8]float64)(unsafe.Add(base, off)) }
+	row := func(off uint16) archsimd.Float64x8 { return archsimd.LoadFloat64x8(ptr(off)) }
 	six := archsimd.BroadcastFloat64x8(sixth)
+	ks := keepOrder
 	for pass := 0; pass < 2; pass++ {
-		for k := firstPattern - 1; k >= 0; k-- {
-			c := &space.child[k]
-			v := row(c[0]).Add(row(c[1])).Add(row(c[2])).Add(row(c[3])).Add(row(c[4])).Add(row(c[5])).Mul(six)
-			v.Store((*[8]float64)(&kv[k]))
+		for i := range ks.avg {
+			o := &ks.avg[i]
+			row(o[1]).Add(row(o[2])).Add(row(o[3])).Add(row(o[4])).Add(row(o[5])).Add(row(o[6])).Mul(six).Store(ptr(o[0]))
 		}
-		for k := 1; k < NumKeeps; k++ {
-			sl := &space.subs[k]
-			v := row(int16(k))
-			for _, j := range sl.list[:sl.n] {
-				v = v.Max(row(j))
+		for _, g := range ks.groups {
+			switch g.n {
+			case 1:
+				for _, o := range ks.max1[g.lo:g.hi] {
+					row(o[0]).Max(row(o[1])).Store(ptr(o[0]))
+				}
+			case 2:
+				for _, o := range ks.max2[g.lo:g.hi] {
+					row(o[0]).Max(row(o[1])).Max(row(o[2])).Store(ptr(o[0]))
+				}
+			case 3:
+				for _, o := range ks.max3[g.lo:g.hi] {
+					row(o[0]).Max(row(o[1])).Max(row(o[2])).Max(row(o[3])).Store(ptr(o[0]))
+				}
+			case 4:
+				for _, o := range ks.max4[g.lo:g.hi] {
+					row(o[0]).Max(row(o[1])).Max(row(o[2])).Max(row(o[3])).Max(row(o[4])).Store(ptr(o[0]))
+				}
+			case 5:
+				for _, o := range ks.max5[g.lo:g.hi] {
+					row(o[0]).Max(row(o[1])).Max(row(o[2])).Max(row(o[3])).Max(row(o[4])).Max(row(o[5])).Store(ptr(o[0]))
+				}
 			}
-			v.Store((*[8]float64)(&kv[k]))
 		}
 	}
 	var sum archsimd.Float64x8
-	for w := 0; w < NumPatterns; w++ {
-		sum = sum.Add(row(int16(firstPattern + w)).Mul(archsimd.BroadcastFloat64x8(space.prob[w])))
+	for w := range space.prob {
+		v := archsimd.LoadFloat64x8((*[8]float64)(&kv[firstPattern+w]))
+		sum = sum.Add(v.Mul(archsimd.BroadcastFloat64x8(space.prob[w])))
 	}
 	var out lanes
 	sum.Store((*[8]float64)(&out))
+	return out
+}
+
+// rollBackAVX2 is rollBackLanes with two 4-wide registers per row (lanes
+// 0–3, then 4–7).
+func rollBackAVX2(kv *[NumKeeps]lanes) lanes {
+	base := unsafe.Pointer(kv)
+	ptr := func(off uint16) *[4]float64 { return (*[4]float64)(unsafe.Add(base, off)) }
+	row := func(off uint16) archsimd.Float64x4 { return archsimd.LoadFloat64x4(ptr(off)) }
+	six := archsimd.BroadcastFloat64x4(sixth)
+	ks := keepOrder
+	for pass := 0; pass < 2; pass++ {
+		for i := range ks.avg {
+			o := &ks.avg[i]
+			for h := uint16(0); h < 64; h += 32 {
+				row(o[1] + h).Add(row(o[2] + h)).Add(row(o[3] + h)).Add(row(o[4] + h)).Add(row(o[5] + h)).Add(row(o[6] + h)).Mul(six).Store(ptr(o[0] + h))
+			}
+		}
+		for _, g := range ks.groups {
+			switch g.n {
+			case 1:
+				for _, o := range ks.max1[g.lo:g.hi] {
+					for h := uint16(0); h < 64; h += 32 {
+						row(o[0] + h).Max(row(o[1] + h)).Store(ptr(o[0] + h))
+					}
+				}
+			case 2:
+				for _, o := range ks.max2[g.lo:g.hi] {
+					for h := uint16(0); h < 64; h += 32 {
+						row(o[0] + h).Max(row(o[1] + h)).Max(row(o[2] + h)).Store(ptr(o[0] + h))
+					}
+				}
+			case 3:
+				for _, o := range ks.max3[g.lo:g.hi] {
+					for h := uint16(0); h < 64; h += 32 {
+						row(o[0] + h).Max(row(o[1] + h)).Max(row(o[2] + h)).Max(row(o[3] + h)).Store(ptr(o[0] + h))
+					}
+				}
+			case 4:
+				for _, o := range ks.max4[g.lo:g.hi] {
+					for h := uint16(0); h < 64; h += 32 {
+						row(o[0] + h).Max(row(o[1] + h)).Max(row(o[2] + h)).Max(row(o[3] + h)).Max(row(o[4] + h)).Store(ptr(o[0] + h))
+					}
+				}
+			case 5:
+				for _, o := range ks.max5[g.lo:g.hi] {
+					for h := uint16(0); h < 64; h += 32 {
+						row(o[0] + h).Max(row(o[1] + h)).Max(row(o[2] + h)).Max(row(o[3] + h)).Max(row(o[4] + h)).Max(row(o[5] + h)).Store(ptr(o[0] + h))
+					}
+				}
+			}
+		}
+	}
+	var lo, hi archsimd.Float64x4
+	for w := range space.prob {
+		p := archsimd.BroadcastFloat64x4(space.prob[w])
+		v := (*[8]float64)(&kv[firstPattern+w])
+		lo = lo.Add(archsimd.LoadFloat64x4((*[4]float64)(v[:4])).Mul(p))
+		hi = hi.Add(archsimd.LoadFloat64x4((*[4]float64)(v[4:])).Mul(p))
+	}
+	var out lanes
+	lo.Store((*[4]float64)(out[:4]))
+	hi.Store((*[4]float64)(out[4:]))
 	return out
 }

@@ -43,6 +43,40 @@ func TestRollBackBatchEqualsPortable(t *testing.T) {
 	}
 }
 
+// Every batch kernel the processor can run (the portable one; AVX2 and
+// AVX-512 too when built with GOEXPERIMENT=simd and the processor has them)
+// gives the portable kernel's bits, whichever rollBackBatch picks at run
+// time; on a processor without them the build falls back to the portable
+// kernel, which is the one checked against the one-class recursion above.
+func TestRollBackKernelsEqualPortable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	kernels := rollBackKernels()
+	if _, ok := kernels[simdKernel()]; !ok {
+		t.Fatalf("rollBackBatch uses %s, which the processor cannot run", simdKernel())
+	}
+	for trial := 0; trial < 20; trial++ {
+		var kv [NumKeeps]lanes
+		for w := 0; w < NumPatterns; w++ {
+			for i := range kv[firstPattern+w] {
+				x := rng.Float64() * 100
+				if trial%2 == 1 {
+					x = float64(rng.IntN(4))
+				}
+				kv[firstPattern+w][i] = x
+			}
+		}
+		in := kv
+		want := rollBackLanes(&in)
+		for name, k := range kernels {
+			in := kv
+			if got := k(&in); got != want {
+				t.Fatalf("%s kernel %v, portable %v", name, got, want)
+			}
+		}
+	}
+	t.Logf("kernels checked: %d (rollBackBatch uses %s)", len(kernels), simdKernel())
+}
+
 // The scoring maxima of fillE3Lanes give the same bits in every kernel.
 func TestScoringMaximaEqualPortable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
@@ -68,16 +102,28 @@ func TestScoringMaximaEqualPortable(t *testing.T) {
 		}
 		got, want := e3, e3
 		for j, ci := range s.upperCats {
-			maxUpperBatch(&got, &byCount, &s.faceCount[s.face[ci]-1], s.scoring[ci])
-			maxUpperLanes(&want, &byCount, &s.faceCount[s.face[ci]-1], s.scoring[ci])
+			maxIndexedBatch(&got, byCount[:], &s.faceCount[s.face[ci]-1], s.scoring[ci])
+			maxIndexedLanes(&want, byCount[:], &s.faceCount[s.face[ci]-1], s.scoring[ci])
 			byCount[j%len(byCount)], next = next, byCount[j%len(byCount)]
 		}
 		for _, ci := range s.lowerCats {
-			maxLowerBatch(&got, &next, &s.pts[ci], s.scoring[ci])
-			maxLowerLanes(&want, &next, &s.pts[ci], s.scoring[ci])
+			// the kernel: each point value plus next once, then by index
+			points := make([]lanes, len(s.pointValues[ci]))
+			for k, p := range s.pointValues[ci] {
+				for i := range points[k] {
+					points[k][i] = float64(p) + next[i]
+				}
+			}
+			maxIndexedBatch(&got, points, &s.pointIndex[ci], s.scoring[ci])
+			// directly: the category's points for the pattern plus next
+			for _, w := range s.scoring[ci] {
+				for i := range want[w] {
+					want[w][i] = math.Max(want[w][i], float64(s.pts[ci][w])+next[i])
+				}
+			}
 		}
 		if got != want {
-			t.Fatalf("%s kernel and portable kernel differ", simdKernel())
+			t.Fatalf("%s kernel and the direct maxima differ", simdKernel())
 		}
 		changed := false
 		for w := range e3 {

@@ -39,7 +39,12 @@ type solver struct {
 	// scoring[i] lists the patterns category i scores points for (the
 	// patterns holding its face, for an upper category).
 	scoring [][]uint8
-	yacht   int
+	// pointValues[i] lists the distinct points category i scores
+	// (ascending), and pointIndex[i][w] the position of pattern w's points
+	// in it.
+	pointValues [][]int16
+	pointIndex  [][NumPatterns]uint8
+	yacht       int
 	// special is set when five equal dice can score differently from
 	// PointsFor (jokers, extra bonuses).
 	special bool
@@ -68,6 +73,8 @@ func compile(r *Rules) (*solver, error) {
 	s.pts = make([][NumPatterns]int16, s.n)
 	s.face = make([]int, s.n)
 	s.scoring = make([][]uint8, s.n)
+	s.pointValues = make([][]int16, s.n)
+	s.pointIndex = make([][NumPatterns]uint8, s.n)
 	for i := range r.Categories {
 		c := &r.Categories[i]
 		for w := 0; w < NumPatterns; w++ {
@@ -75,6 +82,17 @@ func compile(r *Rules) (*solver, error) {
 			if s.pts[i][w] > 0 {
 				s.scoring[i] = append(s.scoring[i], uint8(w))
 			}
+		}
+		vals := slices.Clone(s.pts[i][:])
+		slices.Sort(vals)
+		vals = slices.Compact(vals)
+		if len(vals) > 1<<8 {
+			return nil, fmt.Errorf("yacht: category %d scores more than 256 different points", i)
+		}
+		s.pointValues[i] = vals
+		for w, p := range s.pts[i] {
+			k, _ := slices.BinarySearch(vals, p)
+			s.pointIndex[i][w] = uint8(k)
 		}
 		if c.Kind == KindUpper {
 			s.face[i] = c.Face
@@ -192,7 +210,7 @@ type scratch struct {
 	opts []Scoring
 	// actions and order are Advise's list and its sorted positions.
 	actions []Action
-	order   []int
+	order   []actionRank
 }
 
 // fillE3 computes Ẽ3(s, ω) for every pattern ω: the best over open
@@ -300,35 +318,51 @@ func rollBack(sc *scratch) float64 {
 }
 
 // averageKeeps fills kv for every keep smaller than five dice from the
-// values of the five-dice patterns.
+// values of the five-dice patterns (in keepOrder, whose row offsets are
+// laneWidth times those of a float64).
 func averageKeeps(kv *[NumKeeps]float64) {
-	for k := firstPattern - 1; k >= 0; k-- {
-		c := &space.child[k]
-		kv[k] = (kv[c[0]] + kv[c[1]] + kv[c[2]] + kv[c[3]] + kv[c[4]] + kv[c[5]]) * sixth
+	base := unsafe.Pointer(kv)
+	at := func(off uint16) *float64 { return (*float64)(unsafe.Add(base, off/laneWidth)) }
+	for i := range keepOrder.avg {
+		o := &keepOrder.avg[i]
+		*at(o[0]) = (*at(o[1]) + *at(o[2]) + *at(o[3]) + *at(o[4]) + *at(o[5]) + *at(o[6])) * sixth
 	}
 }
 
 // maxOverSubKeepsInPlace replaces kv[k] by the max over keeps k' ≤ k of
-// kv[k'] (values ≥ 0), in place: smaller keeps come first.
+// kv[k'] (values ≥ 0), in place, size by size as keepOrder lists them.
 func maxOverSubKeepsInPlace(kv *[NumKeeps]float64) {
 	// The maxima compare the values' bits as integers (see maxNonNegative).
-	kb := (*[NumKeeps]uint64)(unsafe.Pointer(kv))
-	for k := 1; k < NumKeeps; k++ {
-		sl := &space.subs[k]
-		v := kb[k]
-		switch sl.n {
+	base := unsafe.Pointer(kv)
+	at := func(off uint16) *uint64 { return (*uint64)(unsafe.Add(base, off/laneWidth)) }
+	for _, g := range keepOrder.groups {
+		switch g.n {
 		case 1:
-			v = max(v, kb[sl.list[0]])
+			for _, o := range keepOrder.max1[g.lo:g.hi] {
+				d := at(o[0])
+				*d = max(*d, *at(o[1]))
+			}
 		case 2:
-			v = max(v, kb[sl.list[0]], kb[sl.list[1]])
+			for _, o := range keepOrder.max2[g.lo:g.hi] {
+				d := at(o[0])
+				*d = max(*d, *at(o[1]), *at(o[2]))
+			}
 		case 3:
-			v = max(v, kb[sl.list[0]], kb[sl.list[1]], kb[sl.list[2]])
-		default:
-			for _, j := range sl.list[:sl.n] {
-				v = max(v, kb[j])
+			for _, o := range keepOrder.max3[g.lo:g.hi] {
+				d := at(o[0])
+				*d = max(*d, *at(o[1]), *at(o[2]), *at(o[3]))
+			}
+		case 4:
+			for _, o := range keepOrder.max4[g.lo:g.hi] {
+				d := at(o[0])
+				*d = max(*d, *at(o[1]), *at(o[2]), *at(o[3]), *at(o[4]))
+			}
+		case 5:
+			for _, o := range keepOrder.max5[g.lo:g.hi] {
+				d := at(o[0])
+				*d = max(*d, *at(o[1]), *at(o[2]), *at(o[3]), *at(o[4]), *at(o[5]))
 			}
 		}
-		kb[k] = v
 	}
 }
 
