@@ -488,3 +488,20 @@ func FuzzButtons(f *testing.F) {
 		}
 	})
 }
+
+// Plain words in every language: the option names in an example are the
+// ones the player types, and one coin is "1 coin".
+func TestWordsInEveryLocale(t *testing.T) {
+	h := harness(t)
+	for loc, want := range map[commands.Locale]string{commands.English: "`black:2 white:1`", commands.Korean: "`검은:2 흰:1`", commands.Japanese: "`黒:2 白:1`"} {
+		h.Locale = loc
+		r, _ := h.Run("/coins bw black:0 white:0")
+		if text := bot.FormatText(r); !strings.Contains(text, want) {
+			t.Errorf("%s: no %q in %s", loc, want, text)
+		}
+	}
+	h.Locale = commands.English
+	if text := bot.FormatText(h.MustRun(`/coins pile coins:1 take:"1"`)); !strings.Contains(text, "\n1 coin\n") {
+		t.Errorf("one coin: %s", text)
+	}
+}
