@@ -279,7 +279,7 @@ var (
 		"둘 차례인 사람은 구슬이 3·2^i − 1개 (2, 5, 11, 23, 47, 95, …)일 때에만 집니다: 이 수에서는 바로 앞의 수까지 가져갈 수 없고, 다른 수에서는 이 수 중 하나로 갈 수 있습니다. %s",
 		"手番はビー玉が 3·2^i − 1 個（2, 5, 11, 23, 47, 95, …）のときに限り負けます: そこからは一つ前の数まで取れず、それ以外からはそのどれかへ移れます。%s")
 	txtMarblesIsL = commands.T("%s = 3·2^%d − 1.", "%s = 3·2^%d − 1.", "%s = 3·2^%d − 1。")
-	txtMarblesNot = commands.T("%s is not of that form.", "%s: 이 꼴이 아닙니다.", "%s はこの形ではありません。")
+	txtMarblesNot = commands.T("%s is not of that form.", "%s은(는) 이 꼴이 아닙니다.", "%s はこの形ではありません。")
 )
 
 // marblesExp returns i with n = 3·2^i − 1 (n ≥ 2 of that form).

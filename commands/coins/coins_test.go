@@ -504,4 +504,8 @@ func TestWordsInEveryLocale(t *testing.T) {
 	if text := bot.FormatText(h.MustRun(`/coins pile coins:1 take:"1"`)); !strings.Contains(text, "\n1 coin\n") {
 		t.Errorf("one coin: %s", text)
 	}
+	h.Locale = commands.Korean
+	if text := bot.FormatText(h.MustRun("/coins marbles count:10")); !strings.Contains(text, "10은 이 꼴이 아닙니다.") {
+		t.Errorf("marbles in Korean: %s", text)
+	}
 }
