@@ -90,8 +90,8 @@ var keySentences = []struct {
 		commands.Japanese: {"オーブパズル 3×4", "**オーブを 3 回押します:** 行オーブ b、列オーブ i、列オーブ iv。", "上限 3 回以内です。"},
 	}},
 	{`/orbs grid:"110/011/001"`, map[commands.Locale][]string{
-		commands.Korean:   {"주어진 그대로 — 행 a·b, 열 ii·i: (a, ii)·(b, ii) 칸은 상태가 같지만 (a, i)·(b, i) 칸은 다릅니다."},
-		commands.Japanese: {"そのまま — 行 a・b、列 ii・i: マス (a, ii) と (b, ii) は同じ状態ですが (a, i) と (b, i) は異なります。"},
+		commands.Korean:   {"주어진 그대로 — 행 a·b, 열 i·ii: (a, ii)·(b, ii) 칸은 상태가 같지만 (a, i)·(b, i) 칸은 다릅니다."},
+		commands.Japanese: {"そのまま — 行 a・b、列 i・ii: マス (a, ii) と (b, ii) は同じ状態ですが (a, i) と (b, i) は異なります。"},
 	}},
 	{`/orbs grid:"1 0 0 1"`, map[commands.Locale][]string{
 		commands.Korean:   {"공백으로 구분한 칸 4개는 한 행인지 한 열인지 알 수 없습니다."},
