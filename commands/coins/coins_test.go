@@ -509,3 +509,28 @@ func TestWordsInEveryLocale(t *testing.T) {
 		t.Errorf("marbles in Korean: %s", text)
 	}
 }
+
+// The tree printout is worded in the player's language; the data keeps the
+// lecture's English printout.
+func TestTreeInKoreanAndJapanese(t *testing.T) {
+	h := harness(t)
+	for loc, want := range map[commands.Locale][]string{
+		commands.Korean:   {"전체 노드 5개\n(1,1), 승률 1.00 (4/4)\n", "(0,1), 승률 1.00 (2/2)  · 정확: 승"},
+		commands.Japanese: {"全 5 ノード\n(1,1), 勝率 1.00 (4/4)\n", "(0,1), 勝率 1.00 (2/2)  · 厳密: 勝"},
+	} {
+		h.Locale = loc
+		r := h.MustRun("/coins tree black:1 white:1 seed:5") // the lecture's slide 78 tree
+		text := bot.FormatText(r)
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: no %q in\n%s", loc, w, text)
+			}
+		}
+		if strings.Contains(text, "win rate") || strings.Contains(text, "A total of") {
+			t.Errorf("%s: English left in the tree:\n%s", loc, text)
+		}
+		if js := dataJSON(t, r); !strings.Contains(js, `"tree":"A total of 5 nodes\n(1,1), win rate 1.00 (4/4)`) {
+			t.Errorf("%s: the data's tree changed: %s", loc, js)
+		}
+	}
+}
