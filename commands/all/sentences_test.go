@@ -122,6 +122,10 @@ var keySentences = []struct {
 		commands.Korean:   {"`/요트-조언 주사위:\"3 3 5 6 6\" 굴림:1`", "`/도움말 명령:<이름>`"},
 		commands.Japanese: {"`/ヨット助言 サイコロ:\"3 3 5 6 6\" ロール:1`", "`/ヘルプ コマンド:<名前>`"},
 	}},
+	{`/yacht start`, map[commands.Locale][]string{
+		commands.Korean:   {"상단 0/63: +35까지 63점 남음"},
+		commands.Japanese: {"上段 0/63: +35 まであと 63 点"},
+	}},
 	{`/yacht start players:"Ann, Ann"`, map[commands.Locale][]string{
 		commands.Korean: {"플레이어가 잘못되었습니다: `Ann`이 두 번 있습니다. 플레이어마다 다른 이름을 써 주세요."},
 	}},
