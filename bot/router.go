@@ -61,8 +61,8 @@ func isParam(s string) bool { return strings.HasPrefix(s, "{") && strings.HasSuf
 // errUnknown is returned for a request that names no command or route.
 func errUnknown(what string) error {
 	return commands.Reject("Unknown command or button `%s`. Try `/help`.",
-		"알 수 없는 명령 또는 버튼 `%s`입니다. `/help`를 입력해 보세요.",
-		"不明なコマンドまたはボタン `%s` です。`/help` を試してください。", what)
+		"알 수 없는 명령 또는 버튼 `%s`입니다. `/도움말`을 입력해 보세요.",
+		"不明なコマンドまたはボタン `%s` です。`/ヘルプ` を試してください。", what)
 }
 
 // Resolve finds the command and handler for req. For slash commands it

@@ -141,3 +141,16 @@ func isUserError(err error) bool {
 	var ue *commands.UserError
 	return errors.As(err, &ue)
 }
+
+// An unknown command points to /help by the name the player's picker shows.
+func TestUnknownCommandNamesLocalisedHelp(t *testing.T) {
+	ue, ok := errUnknown("/nosuch").(*commands.UserError)
+	if !ok {
+		t.Fatal("errUnknown is not a user error")
+	}
+	for l, want := range map[commands.Locale]string{commands.English: "`/help`", commands.Korean: "`/도움말`을", commands.Japanese: "`/ヘルプ`"} {
+		if got := ue.Localize(l); !strings.Contains(got, want) {
+			t.Errorf("%s: %q, want %q", l, got, want)
+		}
+	}
+}

@@ -148,7 +148,7 @@ func coerceValue(d *Option, v any) (any, error) {
 		for i, c := range d.Choices {
 			vals[i] = fmt.Sprintf("`%v`", c.Value)
 		}
-		return nil, d.reject("`%s` must be one of %s.", "`%s`는 다음 중 하나여야 합니다: %s.", "`%s` は次のいずれかにしてください: %s。", name, strings.Join(vals, ", "))
+		return nil, d.reject("`%s` must be one of %s.", "`%s`은(는) 다음 중 하나여야 합니다: %s.", "`%s` は次のいずれかにしてください: %s。", name, strings.Join(vals, ", "))
 	}
 	return out, nil
 }
@@ -175,7 +175,7 @@ func checkBounds(d *Option, x float64) error {
 			hi = strconv.FormatFloat(*d.Max, 'f', -1, 64)
 		}
 		return d.reject("`%s` must be between %s and %s; got %s.",
-			"`%s`는 %s 이상 %s 이하여야 합니다. 입력: %s",
+			"`%s`은(는) %s 이상 %s 이하여야 합니다. 입력: %s",
 			"`%s` は %s 以上 %s 以下にしてください。入力: %s", d.Name.En, lo, hi, strconv.FormatFloat(x, 'f', -1, 64))
 	}
 	return nil

@@ -55,9 +55,15 @@ func (t Text) In(l Locale) string {
 	return t.En
 }
 
-// Format is fmt.Sprintf with the text in locale l as the format.
+// Format is fmt.Sprintf with the text in locale l as the format; in
+// Korean particles written with both forms ("은(는)") take the form the
+// word before them needs.
 func (t Text) Format(l Locale, args ...any) string {
-	return fmt.Sprintf(t.In(l), args...)
+	s := fmt.Sprintf(t.In(l), args...)
+	if l == Korean {
+		s = ResolveParticles(s)
+	}
+	return s
 }
 
 // UserError is input the bot rejects: it is shown to the user as an

@@ -385,6 +385,9 @@ func TestBrowserScreenshots(t *testing.T) {
 		b.shot("welcome-" + string(l) + ".png")
 
 		text := b.send(localLine(t, reg, l, "help"))
+		// The player is named in the page's language ("You used", "플레이어님이", "あなたが").
+		b.expect("the player's name in "+string(l), text, map[commands.Locale]string{
+			commands.English: "You used", commands.Korean: "플레이어님이", commands.Japanese: "あなたが"}[l])
 		if l != commands.English && !containsHangul(text) && !containsKana(text) {
 			t.Errorf("/help in %s has neither Hangul nor kana:\n%s", l, text)
 		}

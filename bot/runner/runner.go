@@ -164,10 +164,10 @@ func SlashRequest(reg *commands.Registry, line string, locale commands.Locale) (
 		}
 	}
 	if len(sl.Words) > 1 {
-		return nil, commands.Reject("Unexpected word `%s`: options are written name:value.", "예상하지 못한 단어 `%s`가 있습니다. 옵션은 이름:값 으로 씁니다.",
+		return nil, commands.Reject("Unexpected word `%s`: options are written name:value.", "예상하지 못한 단어 `%s`이(가) 있습니다. 옵션은 `이름:값` 형태로 씁니다.",
 			"予期しない語 `%s` があります。オプションは 名前:値 の形で書きます。", sl.Words[1])
 	}
-	req := &commands.Request{Kind: commands.KindCommand, ID: "local", Command: path, Locale: locale, UserID: "local", UserName: "you", Options: commands.Options{}}
+	req := &commands.Request{Kind: commands.KindCommand, ID: "local", Command: path, Locale: locale, UserID: "local", UserName: localUser.In(locale), Options: commands.Options{}}
 	typedAs := map[string]string{}
 	for _, o := range sl.Options {
 		name := o.Name
@@ -185,7 +185,7 @@ func SlashRequest(reg *commands.Registry, line string, locale commands.Locale) (
 			// (An unknown option is refused by name by the router.)
 			if def.Type != commands.String {
 				return nil, commands.Reject("`%s` follows `%s:%s` but is not name:value: `%s` takes a single value.",
-					"`%s`가 `%s:%s` 뒤에 있지만 이름:값 형태가 아닙니다. `%s`에는 값을 하나만 씁니다.",
+					"`%s`이(가) `%s:%s` 뒤에 있지만 이름:값 형태가 아닙니다. `%s`에는 값을 하나만 씁니다.",
 					"`%s` が `%s:%s` の後にありますが、名前:値 の形ではありません。`%s` に書ける値は一つです。",
 					o.Extra[0], o.Name, o.Value, o.Name)
 			}
@@ -204,7 +204,7 @@ func SlashRequest(reg *commands.Registry, line string, locale commands.Locale) (
 func quoteHint(o slashOption) error {
 	whole := strings.Join(append([]string{o.Value}, o.Extra...), " ")
 	return commands.Reject("`%s` follows `%s:` but is not name:value. A value with spaces goes in quotes: %s:\"%s\".",
-		"`%s`가 `%s:` 뒤에 있지만 이름:값 형태가 아닙니다. 공백이 들어간 값은 따옴표로 묶어 주세요: %s:\"%s\"",
+		"`%s`이(가) `%s:` 뒤에 있지만 이름:값 형태가 아닙니다. 공백이 들어간 값은 따옴표로 묶어 주세요: %s:\"%s\"",
 		"`%s` が `%s:` の後にありますが、名前:値 の形ではありません。空白を含む値は引用符で囲んでください: %s:\"%s\"",
 		o.Extra[0], o.Name, o.Name, whole)
 }
@@ -215,3 +215,6 @@ func quoteHint(o slashOption) error {
 func FormatJSON(req *commands.Request, r *commands.Reply) ([]byte, error) {
 	return json.MarshalIndent(payload.Response(req, r), "", "  ")
 }
+
+// localUser is the name the runner's player goes by, as a game shows it.
+var localUser = commands.T("you", "나", "あなた")

@@ -119,7 +119,7 @@ func TestSlashRequest(t *testing.T) {
 		{`/a extra`, "Unexpected word `extra`", "예상하지 못한 단어 `extra`"},
 		{`/a s:"x`, "quote after `s:` is not closed", "따옴표가 닫히지 않았습니다"},
 		{`/yacht-advise dice:"3 3" 5 6 6`, `A value with spaces goes in quotes: dice:"3 3 5 6 6"`, `따옴표로 묶어 주세요: dice:"3 3 5 6 6"`},
-		{`/yacht-advise roll:2 3 dice:1`, "`3` follows `roll:2` but is not name:value", "`3`가 `roll:2` 뒤에 있지만"},
+		{`/yacht-advise roll:2 3 dice:1`, "`3` follows `roll:2` but is not name:value", "`3`이 `roll:2` 뒤에 있지만"},
 		{`/yacht-advise dice:1 주사위:2`, "`dice` is given twice (as `dice` and `주사위`)", "두 번"},
 	} {
 		_, err := SlashRequest(reg, c.line, commands.Japanese)
@@ -243,4 +243,15 @@ func ok(content string) commands.HandlerFunc {
 func isUserError(err error) bool {
 	var ue *commands.UserError
 	return errors.As(err, &ue)
+}
+
+// The runner's player is named in the reply's language (a game's scoresheet
+// shows the name).
+func TestLocalUserName(t *testing.T) {
+	for l, want := range map[commands.Locale]string{commands.English: "you", commands.Korean: "나", commands.Japanese: "あなた"} {
+		req, err := SlashRequest(testRegistry(), "/a", l)
+		if err != nil || req.UserName != want {
+			t.Errorf("%s: %v %q, want %q", l, err, req.UserName, want)
+		}
+	}
 }

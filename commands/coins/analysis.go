@@ -89,8 +89,8 @@ var (
 	txtBlack  = commands.T("black", "검은 동전", "黒")
 	txtWhite  = commands.T("white", "흰 동전", "白")
 	txtNoCoin = commands.T("There must be at least one coin (black + white ≥ 1); e.g. `black:2 white:1`.",
-		"동전이 적어도 하나는 있어야 합니다 (검은 + 흰 ≥ 1). 예: `black:2 white:1`",
-		"コインは少なくとも1枚必要です（黒 + 白 ≥ 1）。例: `black:2 white:1`")
+		"동전이 적어도 하나는 있어야 합니다 (검은 + 흰 ≥ 1). 예: `검은:2 흰:1`",
+		"コインは少なくとも1枚必要です（黒 + 白 ≥ 1）。例: `黒:2 白:1`")
 )
 
 func colorName(l commands.Locale, c coins.Color) string {
@@ -131,6 +131,7 @@ var (
 	txtLosesWord   = commands.T("loses", "패배", "負け")
 	txtWinsWord    = commands.T("wins", "승리", "勝ち")
 	txtPilePos     = commands.T("%s coins", "동전 %s개", "コイン %s 枚")
+	txtPilePosOne  = commands.T("1 coin", "동전 1개", "コイン 1 枚")
 	txtPileMove    = commands.T("take %d → leaves %s", "%d개 가져가기 → %s개 남김", "%d 枚取る → %s 枚を残す")
 	txtPileWhyMod  = commands.T("The player to move loses exactly when n mod %d is %s (the outcomes repeat with period %d). Here n mod %d = %d.", "n mod %d 값이 %s일 때에만 둘 차례인 사람이 집니다 (승패의 반복 주기: %d). 지금 n mod %d = %d.", "n mod %d が %s のときに限り手番が負けます（勝敗は周期 %d で繰り返す）。いま n mod %d = %d。")
 	txtPileWhyPre  = commands.T("The player to move loses at %s, and from n = %d on exactly when n mod %d is %s (period %d).", "%s에서 집니다. n = %d부터는 n mod %d 값이 %s일 때에만 집니다 (주기: %d).", "%s で負け、n = %d 以降は n mod %d が %s のときに限り負けます（周期 %d）。")
@@ -260,7 +261,11 @@ func handlePile(ctx context.Context, req *commands.Request) (*commands.Reply, er
 		lastWord = txtWinsWord.In(l)
 	}
 	title := txtPileTitle.Format(l, "{"+listInts(take, 20)+"}", lastWord)
-	return analysisReply(l, title, txtPilePos.Format(l, formatInt(n)), wins, lines, reason, data), nil
+	pos := txtPilePos.Format(l, formatInt(n))
+	if n == 1 {
+		pos = txtPilePosOne.In(l)
+	}
+	return analysisReply(l, title, pos, wins, lines, reason, data), nil
 }
 
 var (
@@ -274,7 +279,7 @@ var (
 		"둘 차례인 사람은 구슬이 3·2^i − 1개 (2, 5, 11, 23, 47, 95, …)일 때에만 집니다: 이 수에서는 바로 앞의 수까지 가져갈 수 없고, 다른 수에서는 이 수 중 하나로 갈 수 있습니다. %s",
 		"手番はビー玉が 3·2^i − 1 個（2, 5, 11, 23, 47, 95, …）のときに限り負けます: そこからは一つ前の数まで取れず、それ以外からはそのどれかへ移れます。%s")
 	txtMarblesIsL = commands.T("%s = 3·2^%d − 1.", "%s = 3·2^%d − 1.", "%s = 3·2^%d − 1。")
-	txtMarblesNot = commands.T("%s is not of that form.", "%s: 이 꼴이 아닙니다.", "%s はこの形ではありません。")
+	txtMarblesNot = commands.T("%s is not of that form.", "%s은(는) 이 꼴이 아닙니다.", "%s はこの形ではありません。")
 )
 
 // marblesExp returns i with n = 3·2^i − 1 (n ≥ 2 of that form).

@@ -488,3 +488,49 @@ func FuzzButtons(f *testing.F) {
 		}
 	})
 }
+
+// Plain words in every language: the option names in an example are the
+// ones the player types, and one coin is "1 coin".
+func TestWordsInEveryLocale(t *testing.T) {
+	h := harness(t)
+	for loc, want := range map[commands.Locale]string{commands.English: "`black:2 white:1`", commands.Korean: "`검은:2 흰:1`", commands.Japanese: "`黒:2 白:1`"} {
+		h.Locale = loc
+		r, _ := h.Run("/coins bw black:0 white:0")
+		if text := bot.FormatText(r); !strings.Contains(text, want) {
+			t.Errorf("%s: no %q in %s", loc, want, text)
+		}
+	}
+	h.Locale = commands.English
+	if text := bot.FormatText(h.MustRun(`/coins pile coins:1 take:"1"`)); !strings.Contains(text, "\n1 coin\n") {
+		t.Errorf("one coin: %s", text)
+	}
+	h.Locale = commands.Korean
+	if text := bot.FormatText(h.MustRun("/coins marbles count:10")); !strings.Contains(text, "10은 이 꼴이 아닙니다.") {
+		t.Errorf("marbles in Korean: %s", text)
+	}
+}
+
+// The tree printout is worded in the player's language; the data keeps the
+// lecture's English printout.
+func TestTreeInKoreanAndJapanese(t *testing.T) {
+	h := harness(t)
+	for loc, want := range map[commands.Locale][]string{
+		commands.Korean:   {"전체 노드 5개\n(1,1), 승률 1.00 (4/4)\n", "(0,1), 승률 1.00 (2/2)  · 정확: 승"},
+		commands.Japanese: {"全 5 ノード\n(1,1), 勝率 1.00 (4/4)\n", "(0,1), 勝率 1.00 (2/2)  · 厳密: 勝"},
+	} {
+		h.Locale = loc
+		r := h.MustRun("/coins tree black:1 white:1 seed:5") // the lecture's slide 78 tree
+		text := bot.FormatText(r)
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: no %q in\n%s", loc, w, text)
+			}
+		}
+		if strings.Contains(text, "win rate") || strings.Contains(text, "A total of") {
+			t.Errorf("%s: English left in the tree:\n%s", loc, text)
+		}
+		if js := dataJSON(t, r); !strings.Contains(js, `"tree":"A total of 5 nodes\n(1,1), win rate 1.00 (4/4)`) {
+			t.Errorf("%s: the data's tree changed: %s", loc, js)
+		}
+	}
+}

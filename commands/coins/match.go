@@ -31,7 +31,7 @@ var (
 	txtMatchWinV  = commands.T("wins", "이깁니다", "勝ちます")
 	txtMatchLoseV = commands.T("loses", "집니다", "負けます")
 	txtMatchCut   = commands.T("⏱️ The time budget ran out after %d of %d games; the counts are for those games.", "⏱️ 시간 제한으로 %[2]d게임 중 %[1]d게임만 했습니다. 그 게임들의 결과입니다.", "⏱️ 時間切れのため %[2]d 局中 %[1]d 局だけ行いました。その結果です。")
-	txtMatchSeed  = commands.T("Play the same games again with `seed:%d`.", "`시드:%d`로 같은 게임을 다시 할 수 있습니다.", "`シード:%d` で同じ対局を再現できます。")
+	txtMatchSeed  = commands.T("Play the same games again with `seed:%d`.", "`시드:%d`(으)로 같은 게임을 다시 할 수 있습니다.", "`シード:%d` で同じ対局を再現できます。")
 	txtMatchSims  = commands.T("An mcts player may use at most %d simulations in a match (got %s).", "시합에서 mcts는 최대 %d번의 시뮬레이션만 쓸 수 있습니다 (입력 %s).", "試合での mcts のシミュレーションは %d 回までです（入力 %s）。")
 	txtMatchWork  = commands.T("That match is too big to finish in time (games × (black+white)² × simulations ≈ %.0f, limit %.0f); use fewer games, coins or simulations.", "시합이 너무 커서 시간 안에 끝낼 수 없습니다 (게임 × (검은+흰)² × 시뮬레이션 ≈ %.0f, 한도 %.0f). 게임, 동전, 시뮬레이션 수를 줄이세요.", "試合が大きすぎて時間内に終わりません（対局数 × (黒+白)² × シミュレーション ≈ %.0f、上限 %.0f）。対局数、コイン、シミュレーションを減らしてください。")
 )

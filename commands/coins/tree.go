@@ -3,6 +3,7 @@ package coins
 import (
 	"context"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -131,6 +132,7 @@ func handleTree(ctx context.Context, req *commands.Request) (*commands.Reply, er
 		desc += "\n" + txtTreeStopped.Format(l, t.Root.Simulations())
 	}
 	reply := &commands.Reply{Data: data}
+	text = localTree(l, text)
 	block := "```\n" + text + "```"
 	if utf8.RuneCountInString(desc)+utf8.RuneCountInString(block)+2 <= commands.MaxEmbedDescription-200 {
 		desc += "\n\n" + block
@@ -171,4 +173,26 @@ func firstLines(s string, max int) string {
 		n += k
 	}
 	return b.String()
+}
+
+// treeWords are the words of the lecture's tree printout in each language:
+// the node count line and the win rate of a node.
+var (
+	txtTreeTotal   = commands.T("A total of %s nodes", "전체 노드 %s개", "全 %s ノード")
+	txtTreeWinRate = commands.T(", win rate ", ", 승률 ", ", 勝率 ")
+)
+
+// treeTotal matches the printout's first line.
+var treeTotal = regexp.MustCompile(`^A total of (\d+) nodes`)
+
+// localTree words the lecture's tree printout (kept in English in the data)
+// in l; the numbers and layout stay as the lecture prints them.
+func localTree(l commands.Locale, text string) string {
+	if l == commands.English {
+		return text
+	}
+	text = treeTotal.ReplaceAllStringFunc(text, func(m string) string {
+		return txtTreeTotal.Format(l, treeTotal.FindStringSubmatch(m)[1])
+	})
+	return strings.ReplaceAll(text, txtTreeWinRate.En, txtTreeWinRate.In(l))
 }

@@ -189,7 +189,9 @@ func cellName(r, c int) string { return "(" + orbs.RowLabel(r) + ", " + orbs.Col
 // txtWitness, or txtWitnessAgain for the second one).
 func witnessSentence(l commands.Locale, t commands.Text, label string, w *orbs.Witness) string {
 	i, i2, j, j2 := w.Rows[0], w.Rows[1], w.Cols[0], w.Cols[1]
-	return t.Format(l, label, orbs.RowLabel(i), orbs.RowLabel(i2), orbs.ColLabel(j), orbs.ColLabel(j2),
+	// Rows and columns are named in reading order; the cells keep the
+	// argument's order (the alike pair first).
+	return t.Format(l, label, orbs.RowLabel(min(i, i2)), orbs.RowLabel(max(i, i2)), orbs.ColLabel(min(j, j2)), orbs.ColLabel(max(j, j2)),
 		cellName(i, j), cellName(i2, j), cellName(i, j2), cellName(i2, j2))
 }
 

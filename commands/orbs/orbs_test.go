@@ -810,3 +810,13 @@ func BenchmarkCommand30x30(b *testing.B) {
 		h.MustRun(line)
 	}
 }
+
+// A row of one cell is "1 cell".
+func TestRaggedOneCell(t *testing.T) {
+	h := harness(t)
+	h.Locale = commands.English
+	r, _ := h.Run(`/orbs grid:"11/1"`)
+	if text := bot.FormatText(r); !strings.Contains(text, "Row 2 of the grid has 1 cell but row 1 has 2") {
+		t.Errorf("%s", text)
+	}
+}

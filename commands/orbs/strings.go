@@ -63,6 +63,7 @@ var (
 	txtEmpty     = commands.T("The grid has no cells. Write rows from the top, e.g. `1001/0110/1001` (1 # X ■ cloudy, 0 . □ clear).", "격자에 칸이 없습니다. 위 행부터 쓰세요. 예: `1001/0110/1001` (1 # X ■ 흐림, 0 . □ 맑음).", "グリッドにマスがありません。上の行から書いてください。例: `1001/0110/1001`（1 # X ■ 曇り、0 . □ 晴れ）。")
 	txtEmptyRw   = commands.T("Row %d of the grid is empty (a `/` at the start or end, or two `/` in a row).", "격자의 %d행이 비어 있습니다 (맨 앞이나 맨 뒤의 `/`, 또는 연속된 `/`).", "グリッドの %d 行目が空です（先頭か末尾の `/`、または `/` の連続）。")
 	txtForeign   = commands.T("Row %d, cell %d of the grid: %s is not a cell. Cloudy: 1 # X ■; clear: 0 . □; rows separated by / (or by spaces when a row has several cells).", "격자 %d행 %d번째 칸: %s은(는) 칸이 아닙니다. 흐림: 1 # X ■, 맑음: 0 . □, 행은 / 로 구분합니다 (칸이 여러 개인 행은 공백으로도 구분 가능).", "グリッド %d 行目 %d マス目: %s はマスではありません。曇り: 1 # X ■、晴れ: 0 . □、行は / で区切ります（複数マスの行なら空白でも区切れます）。")
+	txtRaggedOne = commands.T("Row %d of the grid has %d cell but row 1 has %d; every row must be as long.", "격자 %d행은 %d칸인데 1행은 %d칸입니다. 모든 행의 길이가 같아야 합니다.", "グリッド %d 行目は %d マスですが 1 行目は %d マスです。すべての行を同じ長さにしてください。")
 	txtRagged    = commands.T("Row %d of the grid has %d cells but row 1 has %d; every row must be as long.", "격자 %d행은 %d칸인데 1행은 %d칸입니다. 모든 행의 길이가 같아야 합니다.", "グリッド %d 行目は %d マスですが 1 行目は %d マスです。すべての行を同じ長さにしてください。")
 	txtAmbiguous = commands.T("These %[1]d cells separated by spaces could be one row or one column. Separate rows with `/`: `1001` is one row of 4, `1/0/0/1` one column of 4.",
 		"공백으로 구분한 칸 %[1]d개는 한 행인지 한 열인지 알 수 없습니다. 행은 `/`로 구분해 주세요. `1001`은 4칸짜리 한 행, `1/0/0/1`은 4칸짜리 한 열입니다.",
@@ -86,6 +87,9 @@ func parseRejection(err error) error {
 	case orbs.Ambiguous:
 		return commands.Rejectf(txtAmbiguous, pe.Rows)
 	case orbs.Ragged:
+		if pe.Width == 1 {
+			return commands.Rejectf(txtRaggedOne, pe.Row, pe.Width, pe.Want)
+		}
 		return commands.Rejectf(txtRagged, pe.Row, pe.Width, pe.Want)
 	case orbs.TooLarge:
 		return commands.Rejectf(txtTooBig, pe.Rows, pe.Cols, orbs.MaxSize, orbs.MaxSize)

@@ -275,6 +275,10 @@ func description(res *result, l commands.Locale) string {
 	if t == nil {
 		return desc.String()
 	}
+	if len(t.Heights) == 0 && t.CutShort {
+		desc.WriteString("\n" + txtCutNone.Format(l, t.CutShortAt, cutReason(t, l)))
+		return desc.String()
+	}
 	desc.WriteString("\n" + txtTable.In(l) + "\n")
 	rows := heightRows(t, l)
 	shown := len(rows)
@@ -286,13 +290,17 @@ func description(res *result, l commands.Locale) string {
 		desc.WriteString("\n" + txtMoreRows.Format(l, len(rows)-shown, "`"+fileSheet+"`"))
 	}
 	if t.CutShort {
-		reason := txtReasonTime.In(l)
-		if errors.Is(t.CutShortReason, trialrule.ErrTooLarge) {
-			reason = txtReasonMem.In(l)
-		}
-		desc.WriteString("\n" + txtCutShort.Format(l, t.CutShortAt, reason))
+		desc.WriteString("\n" + txtCutShort.Format(l, t.CutShortAt, cutReason(t, l)))
 	}
 	return desc.String()
+}
+
+// cutReason says, in l, why the search of t stopped early.
+func cutReason(t *trialrule.Table, l commands.Locale) string {
+	if errors.Is(t.CutShortReason, trialrule.ErrTooLarge) {
+		return txtReasonMem.In(l)
+	}
+	return txtReasonTime.In(l)
 }
 
 // percentPlaces is the number of decimals that writes a total of

@@ -39,7 +39,7 @@ var (
 	txtRecommend   = commands.T("Recommended paper rules", "추천하는 논문의 규칙", "おすすめの論文の規則")
 	txtRecLine     = commands.T("height %d · c = %s · E[X] = %s ≈ %s rolls", "높이 %d · c = %s · E[X] = %s ≈ %s회", "高さ %d · c = %s · E[X] = %s ≈ %s 回")
 	txtBestIs      = commands.T("Best: height %d (the listing below; also in %s and %s).", "최선: 높이 %d (아래 목록; %s, %s에도 있음).", "最良: 高さ %d（下の一覧。%s と %s にもあります）。")
-	txtBestLong    = commands.T("Best: height %d — its listing has %d lines: see %s and %s.", "최선: 높이 %d — 목록이 %d줄이라 %s, %s을 보세요.", "最良: 高さ %d — 一覧が %d 行あるので %s と %s を見てください。")
+	txtBestLong    = commands.T("Best: height %d — its listing has %d lines: see %s and %s.", "최선: 높이 %d — 목록이 %d줄이라 %s, %s을(를) 보세요.", "最良: 高さ %d — 一覧が %d 行あるので %s と %s を見てください。")
 	txtNoRuleRaise = commands.T("No height up to %[1]d has a paper rule; raise `%[2]s` (up to %[3]d) to search taller trees.",
 		"높이 %[1]d까지는 논문의 규칙이 없습니다. 더 높은 트리를 찾으려면 `%[2]s` 값을 늘려 보세요 (최대 %[3]d).",
 		"高さ %[1]d までに論文の規則はありません。もっと高い木を探すには `%[2]s` を増やしてください（最大 %[3]d）。")
@@ -48,7 +48,7 @@ var (
 		"論文の規則は見つかりませんでした。この比率には探索できないほど高い木が必要で、さらに探しても見つかりません。短い規則が欲しいときは、比率を少ない桁に丸めてください。")
 	txtTryOptimal = commands.T("The optimal rule works for any ratio: `%s:optimal`.", "최적 규칙은 어떤 비율에도 쓸 수 있습니다: `%s:optimal`.", "最適な規則はどんな比率にも使えます: `%s:optimal`。")
 	txtPercentSum = commands.T("The percentages add up to %[1]s%%, not 100%%, so they were read as the ratio %[2]s.",
-		"백분율의 합이 100%%가 아니라 %[1]s%%라서 비율 %[2]s(으)로 읽었습니다.",
+		"백분율의 합이 100%%가 아니라 %[1]s%%라서 %[2]s 비율로 읽었습니다.",
 		"百分率の合計が 100%% ではなく %[1]s%% なので、比率 %[2]s として読みました。")
 	txtOptimal   = commands.T("Optimal rule (Knuth–Yao)", "최적 규칙 (Knuth–Yao)", "最適な規則（Knuth–Yao）")
 	txtOptLine   = commands.T("E[X] = %s ≈ %s rolls · pre-period %d, period %d", "E[X] = %s ≈ %s회 · 전주기 %d, 주기 %d", "E[X] = %s ≈ %s 回 · 前周期 %d、周期 %d")
@@ -65,7 +65,7 @@ var (
 	txtJumpHelp = commands.T("`a b c → a b` means: continue as if you had rolled `a b`. `Re`: start again.",
 		"`a b c → a b`는 `a b`를 굴린 것처럼 계속하라는 뜻입니다. `Re`: 처음부터 다시.",
 		"`a b c → a b` は `a b` を振ったものとして続ける、という意味です。`Re`: 最初からやり直し。")
-	txtOptLong = commands.T("The listing has %d lines: see %s.", "목록이 %d줄이라 %s을 보세요.", "一覧は %d 行あるので %s を見てください。")
+	txtOptLong = commands.T("The listing has %d lines: see %s.", "목록이 %d줄이라 %s을(를) 보세요.", "一覧は %d 行あるので %s を見てください。")
 	txtOptNone = commands.T("The optimal rule was not computed in time.", "최적 규칙을 시간 안에 계산하지 못했습니다.", "最適な規則を時間内に計算できませんでした。")
 	txtShannon = commands.T("Shannon bound: no rule can average fewer than %.6f rolls.", "섀넌 하한: 어떤 규칙도 평균 %.6f회보다 적게 굴릴 수 없습니다.", "シャノン下界: どの規則も平均 %.6f 回より少なくはできません。")
 	txtOneRoll = commands.T("Every rule needs at least one roll; the Shannon bound (%.6f rolls) is lower, so it adds nothing here.",
@@ -79,6 +79,9 @@ var (
 	txtCutShort = commands.T("⚠️ The search stopped at height %[1]d (%[2]s): taller trees were not searched; the heights above are exact.",
 		"⚠️ 높이 %[1]d에서 탐색을 멈췄습니다 (%[2]s). 더 높은 트리는 찾지 않았고, 위의 높이는 정확합니다.",
 		"⚠️ 高さ %[1]d で探索を止めました（%[2]s）。それより高い木は探しておらず、上の高さは厳密です。")
+	txtCutNone = commands.T("⚠️ The search stopped at height %[1]d (%[2]s) before any height was finished, so there is no table of heights.",
+		"⚠️ 높이 %[1]d에서 탐색을 멈췄습니다 (%[2]s). 끝까지 탐색한 높이가 없어 높이별 표가 없습니다.",
+		"⚠️ 高さ %[1]d で探索を止めました（%[2]s）。探索を終えた高さがないので、高さごとの表はありません。")
 	txtReasonTime = commands.T("the time budget of one answer ran out", "한 번의 답에 주어진 시간이 다 됨", "一回の回答の時間予算が尽きた")
 	txtReasonMem  = commands.T("the exact search would need too much memory for this ratio", "이 비율은 정확한 탐색에 메모리가 너무 많이 필요", "この比率の厳密な探索にはメモリが足りない")
 	txtFooter     = commands.T("Paper rules as in the Korean paper on trial rules (k-ary trees with restarts); every value is an exact fraction.",

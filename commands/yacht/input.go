@@ -3,6 +3,7 @@ package yacht
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 
 	"github.com/alea-bot/alea/commands"
@@ -32,6 +33,9 @@ var (
 	msgSheetNoScore = commands.T("%s has no score after it.",
 		"%s 뒤에 점수가 없습니다.",
 		"%s の後に点数がありません。")
+	msgSheetNoColon = commands.T("%s needs a colon between the category and its score: %s.",
+		"%s: 족보와 점수 사이에 콜론(:)을 넣어 주세요. 예: %s.",
+		"%s: 役と点数の間にコロン（:）を入れてください。例: %s。")
 	msgSheetNoName = commands.T("A score has no category name before it.",
 		"족보 이름이 없는 점수가 있습니다.",
 		"役の名前がない点数があります。")
@@ -117,6 +121,9 @@ func sheetProblem(l commands.Locale, r *yacht.Rules, err error) (msg string, for
 	case yacht.SheetTooLong:
 		return msgSheetTooLong.Format(l, ie.Limit), false
 	case yacht.SheetNoScore:
+		if fixed, ok := withColons(ie.Input); ok {
+			return msgSheetNoColon.Format(l, commands.Quote(ie.Input), commands.Quote(fixed)), false
+		}
 		return msgSheetNoScore.Format(l, commands.Quote(ie.Input)), true
 	case yacht.SheetNoName:
 		return msgSheetNoName.In(l), true
@@ -161,4 +168,14 @@ func SheetExample(l commands.Locale, r *yacht.Rules) string {
 		}
 	}
 	return ex
+}
+
+// spacedScore is a category name and a score with only a space between.
+var spacedScore = regexp.MustCompile(`([^\s,;:][^,;:]*?)\s+(\d+)(\s*[,;]\s*|\s*$)`)
+
+// withColons rewrites "Aces 3, Twos 6" as "Aces:3, Twos:6": what a player
+// meant when they left out the colons. ok is false when there is no such pair.
+func withColons(s string) (string, bool) {
+	out := spacedScore.ReplaceAllString(s, "$1:$2$3")
+	return out, out != s
 }

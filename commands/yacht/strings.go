@@ -42,7 +42,7 @@ var (
 	msgBadTarget = commands.T("target is the final score to reach, from 0 to %d; %d is not possible.",
 		"`목표`는 도달하려는 최종 점수로, 0부터 %d까지입니다. %d은(는) 쓸 수 없습니다.",
 		"`目標` は目指す最終得点で、0 から %d までです。%d は指定できません。")
-	msgTargetTitle       = commands.T("%s (%s) · roll %d of 3 · aiming for %d · %s", "%s (%s) · %d번째 굴림 · 목표 %d점 · %s", "%s (%s) · %d 投目 · 目標 %d 点 · %s")
+	msgTargetTitle       = commands.T("%s · roll %d of 3 · aiming for %d · %s", "%s · %d번째 굴림 · 목표 %d점 · %s", "%s · %d 投目 · 目標 %d 点 · %s")
 	msgTargetTitleNoDice = commands.T("Start of the next turn · aiming for %d · %s", "다음 턴 시작 · 목표 %d점 · %s", "次のターンの開始 · 目標 %d 点 · %s")
 	msgTargetBest        = commands.T("**Best chance of %d or more: %s — %s**", "**%d점 이상을 낼 확률이 가장 높은 수: %s — %s**", "**%d 点以上に届く確率が最も高い手: %s — %s**")
 	msgTargetLine        = commands.T("%s · expected final %.2f", "%s · 최종 기댓값 %.2f", "%s · 最終期待値 %.2f")

@@ -82,7 +82,7 @@ func renderTarget(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yach
 	if dice == nil {
 		e.Title = msgTargetTitleNoDice.Format(loc, ta.Target, RulesName(loc, r.Key))
 	} else {
-		e.Title = msgTargetTitle.Format(loc, glyphs(dice.Counts().Faces()), dice.String(), roll, ta.Target, RulesName(loc, r.Key))
+		e.Title = msgTargetTitle.Format(loc, glyphs(dice.Counts().Faces()), roll, ta.Target, RulesName(loc, r.Key))
 	}
 	switch {
 	case ta.Reached:

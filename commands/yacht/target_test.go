@@ -68,6 +68,10 @@ func TestTargetReachedUnreachableAndBad(t *testing.T) {
 	if !strings.Contains(bot.FormatText(r), "already has 113 points") {
 		t.Errorf("reached reply:\n%s", bot.FormatText(r))
 	}
+	// The dice are shown once, glyphs with their digits, as without a target.
+	if title := r.Embeds[0].Title; !strings.HasPrefix(title, "⚀⚅⚅⚅⚅ (16666) · roll 2 of 3 · aiming for 10 ·") {
+		t.Errorf("title %q", title)
+	}
 	// Best possible: 113 + 30 (choice) + 30 + 50 = 223.
 	r = h.MustRun(`/yacht-advise dice:66661 roll:2 sheet:"` + endSheet + `" target:224`)
 	d = data(t, r)

@@ -233,3 +233,35 @@ func TestSheetExampleIsAValidSheet(t *testing.T) {
 		}
 	}
 }
+
+// A sheet written without colons is answered with the same sheet written
+// right, in the player's language; Korean particles follow the word.
+func TestSheetWithoutColons(t *testing.T) {
+	h := harness(t)
+	for loc, want := range map[commands.Locale][]string{
+		commands.English:  {"`Aces 3, Twos 6` needs a colon between the category and its score: `Aces:3, Twos:6`."},
+		commands.Korean:   {"`Aces 3, Twos 6`: 족보와 점수 사이에 콜론(:)을 넣어 주세요. 예: `Aces:3, Twos:6`."},
+		commands.Japanese: {"`Aces 3, Twos 6`: 役と点数の間にコロン（:）を入れてください。例: `Aces:3, Twos:6`。"},
+	} {
+		h.Locale = loc
+		r, out := h.Run(`/yacht-advise dice:"3 3 5 6 6" sheet:"Aces 3, Twos 6"`)
+		text := bot.FormatText(r)
+		if out != bot.Rejected || !strings.Contains(text, want[0]) {
+			t.Errorf("%s: %s %s", loc, out, text)
+		}
+	}
+	// The rewritten sheet is accepted as it is shown.
+	h.Locale = commands.English
+	h.MustRun(`/yacht-advise dice:"3 3 5 6 6" sheet:"Aces:3, Twos:6"`)
+	if fixed, ok := withColons("4 of a Kind 24; Full House 22"); !ok || fixed != "4 of a Kind:24; Full House:22" {
+		t.Errorf("withColons: %q %v", fixed, ok)
+	}
+	if _, ok := withColons("bogus"); ok {
+		t.Error("withColons rewrote a sheet with no score")
+	}
+	h.Locale = commands.Korean
+	r, _ := h.Run(`/yacht-advise dice:"3 3 5 6 6" roll:4`)
+	if text := bot.FormatText(r); !strings.Contains(text, "`굴림`은 1 이상 3 이하여야 합니다") {
+		t.Errorf("roll bound in Korean: %s", text)
+	}
+}

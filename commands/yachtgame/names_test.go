@@ -18,7 +18,7 @@ func TestBadPlayersInEveryLanguage(t *testing.T) {
 	}{
 		{`/yacht start players:"Ann, Ann"`, map[commands.Locale]string{
 			commands.English:  "`Ann` is given twice; give every player a different name",
-			commands.Korean:   "`Ann`이(가) 두 번 있습니다. 플레이어마다 다른 이름을 써 주세요",
+			commands.Korean:   "`Ann`이 두 번 있습니다. 플레이어마다 다른 이름을 써 주세요",
 			commands.Japanese: "`Ann` が2回あります。プレイヤーごとに違う名前にしてください",
 		}},
 		{`/yacht start players:"Ann, ann"`, map[commands.Locale]string{

@@ -29,7 +29,7 @@ var statsQuantiles = []float64{0.05, 0.25, 0.5, 0.75, 0.95}
 
 var (
 	msgStatsTitle = commands.T("Final score under optimal play — %s", "최적 플레이의 최종 점수 — %s", "最適プレイの最終得点 — %s")
-	msgStatsExact = commands.T("Exact expected final score (table): **%.3f**", "정확한 최종 점수 기댓값 (표): **%.3f**", "最終得点の厳密な期待値（表）: **%.3f**")
+	msgStatsExact = commands.T("Exact expected final score: **%.3f**", "정확한 최종 점수 기댓값: **%.3f**", "最終得点の厳密な期待値: **%.3f**")
 	msgStatsSim   = commands.T("Simulated mean of %d games (seed %d): **%.3f ± %.3f** (standard error); the exact value is %.1f standard errors away",
 		"게임 %d판 시뮬레이션 평균 (시드 %d): **%.3f ± %.3f** (표준오차). 정확한 값과의 차이는 표준오차의 %.1f배",
 		"%d ゲームのシミュレーション平均（シード %d）: **%.3f ± %.3f**（標準誤差）。厳密値との差は標準誤差の %.1f 倍")
@@ -42,7 +42,7 @@ var (
 	msgStatsChart       = commands.T("Chart: red, the simulated mean (%.2f); dashed black, the exact expected value (%.2f); orange, the quantiles p5 to p95.", "차트: 빨간 선은 시뮬레이션 평균(%.2f), 검은 점선은 정확한 기댓값(%.2f), 주황 선은 분위수 p5~p95입니다.", "グラフ: 赤はシミュレーション平均（%.2f）、黒の破線は厳密な期待値（%.2f）、オレンジは分位点 p5〜p95 です。")
 	msgStatsStopped     = commands.T("⏱ The time budget stopped the simulation after %d of %d games.", "⏱ 시간 제한으로 %d/%d판에서 시뮬레이션을 멈췄습니다.", "⏱ 時間制限により %d/%d ゲームでシミュレーションを止めました。")
 	msgStatsPresets     = commands.T("Rule presets from the start (%d games each)", "규칙별 처음부터 (각 %d판)", "ルール別・最初から（各 %d ゲーム）")
-	msgStatsHeader      = commands.T("rules                  exact    simulated        bonus  yacht", "규칙                   정확     시뮬레이션       보너스 요트", "ルール                 厳密     シミュレーション ボーナス ヨット")
+	msgStatsHeader      = commands.T("rules|exact|simulated|bonus|yacht", "규칙|정확|시뮬레이션|보너스|요트", "ルール|厳密|シミュ結果|ボーナス|ヨット")
 	msgStatsFull        = commands.T("Every category is filled: the final score is %d.", "모든 족보가 채워졌습니다: 최종 점수는 %d점입니다.", "すべての役が埋まっています: 最終得点は %d 点です。")
 	msgStatsSheet       = commands.T("Sheet", "점수표", "スコア表")
 	msgStatsCutShort    = commands.T("⏱ The time budget stopped the comparison here.", "⏱ 시간 제한으로 비교를 여기서 멈췄습니다.", "⏱ 時間制限により比較をここで止めました。")
@@ -319,7 +319,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 			rows = append(rows, fmt.Sprintf("%-22s %7.2f  %7.2f ± %4.2f  %.3f  %.3f", k, row.ExpectedFinal, row.Mean, row.StdErr, row.PUpperBonus, row.PYacht))
 		}
 		e.Fields = append(e.Fields, commands.Field{Name: msgStatsPresets.Format(loc, compareGames),
-			Value: "```\n" + msgStatsHeader.In(loc) + "\n" + strings.Join(rows, "\n") + "\n```"})
+			Value: "```\n" + presetHeader(msgStatsHeader.In(loc)) + "\n" + strings.Join(rows, "\n") + "\n```"})
 	}
 
 	width := 5
@@ -370,4 +370,45 @@ func exactHistogram(d yacht.Distribution, w int, h histogram) histogram {
 		out.probs[(d.Min+i-lo)/w] += p
 	}
 	return out
+}
+
+// presetColumns are where the columns of a preset row start: rules, exact,
+// simulated, bonus, yacht.
+var presetColumns = []int{0, 23, 32, 48, 55}
+
+// presetHeader places the "|"-separated column names over the columns of the
+// preset rows, counting Hangul and kana as two columns, as a monospace font
+// draws them.
+func presetHeader(names string) string {
+	var b strings.Builder
+	at := 0
+	for i, name := range strings.Split(names, "|") {
+		if i > 0 {
+			pad := 1
+			if i < len(presetColumns) && presetColumns[i]-at > 1 {
+				pad = presetColumns[i] - at
+			}
+			b.WriteString(strings.Repeat(" ", pad))
+			at += pad
+		}
+		b.WriteString(name)
+		at += displayWidth(name)
+	}
+	return b.String()
+}
+
+// displayWidth is how many monospace columns s takes: two for wide (East
+// Asian) characters, one for the others.
+func displayWidth(s string) int {
+	w := 0
+	for _, r := range s {
+		switch {
+		case r >= 0x1100 && r <= 0x115F, r >= 0x2E80 && r <= 0xA4CF, r >= 0xAC00 && r <= 0xD7A3,
+			r >= 0xF900 && r <= 0xFAFF, r >= 0xFE30 && r <= 0xFE4F, r >= 0xFF00 && r <= 0xFF60, r >= 0xFFE0 && r <= 0xFFE6:
+			w += 2
+		default:
+			w++
+		}
+	}
+	return w
 }

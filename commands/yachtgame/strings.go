@@ -33,7 +33,7 @@ var (
 		"지금 단계(굴림 %d)에서는 할 수 없습니다. 표시된 버튼을 누르세요.",
 		"このターンのこの段階（ロール %d）ではできません。表示されているボタンを押してください。")
 	msgHeldMissing = commands.T("The dice %s do not contain the held dice %s: held dice stay on the table. Release them first, or enter dice that include them.",
-		"주사위 %s에 남긴 주사위 %s가 없습니다. 남긴 주사위는 그대로 있어야 합니다. 먼저 해제하거나 포함해서 입력하세요.",
+		"주사위 %s에 남긴 주사위 %s이(가) 없습니다. 남긴 주사위는 그대로 있어야 합니다. 먼저 해제하거나 포함해서 입력하세요.",
 		"サイコロ %s に残したサイコロ %s が含まれていません。残したサイコロはそのままです。先に解除するか、含めて入力してください。")
 	msgBadCategory = commands.T("That category cannot be scored now; pick one from the menu.",
 		"그 족보에는 지금 기록할 수 없습니다. 메뉴에서 고르세요.",
@@ -63,7 +63,7 @@ var (
 
 	msgUpperDone      = commands.T("Upper %d/%d ✓ +%d", "상단 %d/%d ✓ +%d", "上段 %d/%d ✓ +%d")
 	msgUpperMissed    = commands.T("Upper %d/%d: bonus missed", "상단 %d/%d: 보너스 실패", "上段 %d/%d: ボーナスならず")
-	msgUpperToGo      = commands.T("Upper %d/%d: %d to go for +%d", "상단 %d/%d: +%[4]d까지 %[3]d점", "上段 %d/%d: +%[4]d まであと %[3]d 点")
+	msgUpperToGo      = commands.T("Upper %d/%d: %d to go for +%d", "상단 %d/%d: +%[4]d까지 %[3]d점 남음", "上段 %d/%d: +%[4]d まであと %[3]d 点")
 	msgExtra          = commands.T("Yahtzee bonus +%d", "야찌 보너스 +%d", "ヤッツィーボーナス +%d")
 	msgTotal          = commands.T("**Total %d**", "**합계 %d**", "**合計 %d**")
 	msgLostSoFar      = commands.T("Expected points lost so far: %.2f", "지금까지 잃은 기댓값: %.2f", "これまでに失った期待値: %.2f")

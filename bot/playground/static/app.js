@@ -20,9 +20,9 @@ const UI = {
     welcome: '**Alea 놀이터**에 오신 것을 환영합니다. `/`를 입력하면 명령과 옵션이 나옵니다. `%h`부터 시작해 보세요.\n' +
       'Discord의 봇과 같은 명령이 이 컴퓨터에서 실행됩니다. Alea를 Discord에 연결하려면 `.env`에 `DISCORD_TOKEN`(또는 `DISCORD_PUBLIC_KEY`와 `HTTP_ADDR`)을 설정하고(`.env.example` 참고) 다시 시작하세요.',
     used: '%u님이 %c 사용', thinking: 'Alea가 생각하는 중…', onlyYou: '나만 볼 수 있음', dismiss: '메시지 닫기',
-    needSub: '`/%s`에는 하위 명령이 필요합니다: %s', unknown: '알 수 없는 명령 `/%s`입니다. `/help`를 해 보세요.',
+    needSub: '`/%s`에는 하위 명령이 필요합니다: %s', unknown: '알 수 없는 명령 `/%s`입니다. `/도움말`을 입력해 보세요.',
     submit: '제출', cancel: '취소', failed: '놀이터가 Alea에 닿지 못했습니다: %s', required: '필수',
-    choose: '선택하세요', download: '내려받기', kinds: ['글', '정수', '참/거짓', '수'], lang: '언어', bot: '봇', you: '나', today: '오늘',
+    choose: '선택하세요', download: '내려받기', kinds: ['글', '정수', '참/거짓', '수'], lang: '언어', bot: '봇', you: '플레이어', today: '오늘',
   },
   ja: {
     topic: 'すべてのコマンドを試せます — このマシンの外には出ません',
@@ -30,7 +30,7 @@ const UI = {
     welcome: '**Alea プレイグラウンド**へようこそ。`/` を入力するとコマンドとオプションが表示されます。まずは `%h` をどうぞ。\n' +
       'Discord のボットと同じコマンドが、このマシンで動きます。Alea を Discord につなぐには、`.env` に `DISCORD_TOKEN`（または `DISCORD_PUBLIC_KEY` と `HTTP_ADDR`）を設定して（`.env.example` を参照）、起動し直してください。',
     used: '%uが %c を使用', thinking: 'Alea が考えています…', onlyYou: 'あなただけに表示されています', dismiss: 'メッセージを削除',
-    needSub: '`/%s` にはサブコマンドが必要です: %s', unknown: '不明なコマンド `/%s` です。`/help` を試してください。',
+    needSub: '`/%s` にはサブコマンドが必要です: %s', unknown: '不明なコマンド `/%s` です。`/ヘルプ` を試してください。',
     submit: '送信', cancel: 'キャンセル', failed: 'プレイグラウンドが Alea に接続できません: %s', required: '必須',
     choose: '選択してください', download: 'ダウンロード', kinds: ['テキスト', '整数', '真偽', '数値'], lang: '言語', bot: 'ボット', you: 'あなた', today: '今日',
   },
@@ -56,6 +56,10 @@ const state = {
 };
 
 const $ = (id) => document.getElementById(id);
+
+// userName is the player's name in the chosen language, as the channel
+// shows it and as commands receive it (a Yacht seat takes it).
+function userName() { return t('you'); }
 
 function t(key, ...args) {
   let s = (UI[state.locale] || UI.en)[key] || UI.en[key] || key;
@@ -192,10 +196,10 @@ function addMessage(opts) {
     msg.append(ref);
   }
   const row = el('div', 'row');
-  const avatar = el('div', 'avatar', opts.bot ? 'α' : (state.user.global_name[0] || 'Y'));
+  const avatar = el('div', 'avatar', opts.bot ? 'α' : (userName()[0] || 'Y'));
   const main = el('div', 'main');
   const head = el('div', 'head');
-  head.append(el('span', 'author', opts.bot ? 'Alea' : state.user.global_name));
+  head.append(el('span', 'author', opts.bot ? 'Alea' : userName()));
   if (opts.bot) head.append(el('span', 'tag', t('bot')));
   const at = Date.now();
   const time = el('time', 'time', timeOf(at));
@@ -408,7 +412,7 @@ function baseInteraction(type) {
     locale: state.locale,
     guild_locale: 'en-US',
     channel_id: '2',
-    user: { id: state.user.id, username: state.user.username, global_name: state.user.global_name, discriminator: '0' },
+    user: { id: state.user.id, username: state.user.username, global_name: userName(), discriminator: '0' },
   };
 }
 
@@ -658,7 +662,7 @@ function send() {
   const it = baseInteraction(IT.COMMAND);
   it.data = commandData(p, null);
   const shown = '/' + locName(p.cmd) + (p.sub ? ' ' + locName(p.sub) : '');
-  run(it, { ref: { user: state.user.global_name, command: shown } });
+  run(it, { ref: { user: userName(), command: shown } });
 }
 
 // --- suggestions ---
