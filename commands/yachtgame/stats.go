@@ -95,6 +95,10 @@ type StatsData struct {
 	// Exact is the exact distribution of the final score (absent when it
 	// did not finish in time).
 	Exact *ExactStats `json:"exact,omitempty"`
+	// exactCut is set when the time budget, not the input, stopped the
+	// exact distribution: such a reply depends on the load, and is not
+	// reused.
+	exactCut bool
 }
 
 // ExactStats is the exact distribution of the final score under the
@@ -201,7 +205,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	// The exact distribution first (at most half the time left), then the
 	// simulation that checks it, then the comparison.
 	var exact *yacht.Distribution
-	exactNote := msgStatsNoExact
+	exactNote, exactCut := msgStatsNoExact, false
 	{
 		dctx := ctx
 		if dl, ok := ctx.Deadline(); ok {
@@ -220,6 +224,8 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 			exactNote = msgStatsTooLarge
 		case !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled):
 			return nil, err
+		default:
+			exactCut = true
 		}
 	}
 	// The main simulation gets most of the time left; the comparison the rest.
@@ -240,7 +246,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 		return nil, commands.Rejectf(msgStatsTooFew, minGames)
 	}
 	expected := float64(sheet.Total()) + t.Value(sheet.State())
-	data := StatsData{Rules: rules.Key, Sheet: sheet.String(), Score: sheet.Total(), ExpectedFinal: expected, Games: sim.Games, Seed: seed,
+	data := StatsData{exactCut: exactCut, Rules: rules.Key, Sheet: sheet.String(), Score: sheet.Total(), ExpectedFinal: expected, Games: sim.Games, Seed: seed,
 		Mean: sim.Mean(), StdErr: sim.StdErr(), StdDev: sim.StdDev(), Quantiles: map[string]int{}}
 	var qs, exactQs []string
 	var marks []quantileMark

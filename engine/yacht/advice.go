@@ -39,7 +39,8 @@ type Advice struct {
 // the start of the next turn; with dice just rolled on roll 1, 2 or 3, every
 // legal action — every distinct keep on rolls 1 and 2, every open category
 // allowed by the rules — with its expected final score, best first. Ties put
-// scoring before keeping, then follow category order and larger keeps.
+// scoring before keeping, then follow category order and smaller keeps
+// (rerolling more dice), the tie-break of Verhoeff's optimal player.
 func (t *Table) Advise(s Sheet, dice *Dice, roll int) (Advice, error) {
 	if s.Rules == nil || s.Rules.Key != t.rules.Key || len(s.Scores) != len(t.rules.Categories) {
 		return Advice{}, fmt.Errorf("yacht: the sheet is for other rules than the table (%s)", t.rules.Key)
@@ -133,14 +134,14 @@ func rankOf(a *Action, pos int) actionRank {
 	// scoring first (0), then keeping (1)
 	kind, sub := uint32(0), uint32(a.Scoring.Category)
 	if a.Kind != Score {
-		kind, sub = 1, uint32(NumDice-a.Keep.Size())
+		kind, sub = 1, uint32(a.Keep.Size())
 	}
 	return actionRank{a.Expected, kind<<24 | sub<<16 | uint32(pos)}
 }
 
 // before orders ranks best first: the larger expected score; ties put
-// scoring before keeping, then follow category order and larger keeps, then
-// the position.
+// scoring before keeping, then follow category order and smaller keeps,
+// then the position.
 func (r actionRank) before(o actionRank) bool {
 	if r.expected != o.expected {
 		return r.expected > o.expected

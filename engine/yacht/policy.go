@@ -6,7 +6,11 @@ import "math"
 // when the max-expectation policy picks an action: floating-point sums of
 // the same exact value can differ in the last bits. Ties are broken as
 // Advise lists them: scoring before keeping, categories in sheet order,
-// larger keeps first (then the order of the keeps' counts, ones first).
+// smaller keeps first (then the order of the keeps' counts, ones first).
+// Preferring to reroll more dice among equal expectations is the choice
+// that gives Verhoeff's published standard deviation of the Yahtzee score
+// (59.6117) to every digit; the mean and every other figure do not depend
+// on it.
 const TieTolerance = 1e-9
 
 // turnPolicy computes, for one state, the decisions of the max-expectation
@@ -61,7 +65,7 @@ func newTurnPolicy(t *Table) *turnPolicy {
 	}
 	p.classes = newBonusClasses(r)
 	for k := 0; k < NumKeeps; k++ {
-		p.rank[k] = int16((NumDice-int(space.size[k]))*NumKeeps + k)
+		p.rank[k] = int16(int(space.size[k])*NumKeeps + k)
 	}
 	p.maxGain = make([]int, p.n)
 	for c := range r.Categories {
@@ -232,10 +236,10 @@ func averageOneDie(kv *[NumKeeps]float64) {
 }
 
 // keepBefore reports whether keep a comes before keep b among tied keeps:
-// larger keeps first, then in the order of the dice space.
+// smaller keeps first, then in the order of the dice space.
 func keepBefore(a, b int) bool {
 	if space.size[a] != space.size[b] {
-		return space.size[a] > space.size[b]
+		return space.size[a] < space.size[b]
 	}
 	return a < b
 }

@@ -165,7 +165,7 @@ func roll(rng *rand.Rand, k, n int) int {
 }
 
 // bestKeep returns the keep ≤ pattern w with the largest value in kv; ties
-// within TieTolerance go to the larger keep, as Advise lists them and
+// within TieTolerance go to the smaller keep, as Advise lists them and
 // Distribution plays them.
 func bestKeep(w int, kv *[NumKeeps]float64) int {
 	best, bv := -1, math.Inf(-1)
