@@ -31,9 +31,12 @@ type Deps struct {
 }
 
 // Loopback returns the dependencies of the local runner, the playground
-// and tests: fresh tables and the loopback state key (no secret).
+// and tests: fresh tables, the loopback state key (no secret), the wall
+// clock and live win odds (within a second per scoreboard). The bot
+// replaces the state key.
 func Loopback() Deps {
-	return Deps{Tables: &yacht.Tables{}, StateKey: seal.Loopback(), Now: time.Now}
+	return Deps{Tables: &yacht.Tables{}, StateKey: seal.Loopback(), Now: time.Now,
+		WinProbabilities: yachtgame.NewWinOdds(yachtgame.WinOddsOptions{}).Probabilities}
 }
 
 // Registry returns a new registry with every command, /help last so that

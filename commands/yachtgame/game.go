@@ -46,8 +46,10 @@ type Deps struct {
 }
 
 // WinProbabilities returns each player's probability of winning from the
-// start of the current player's turn, both playing optimally for the win:
-// sheets in seat order, current the seat to play. Nil: not shown.
+// start of the current player's turn, everyone playing the max-expectation
+// policy: sheets in seat order (as they stand between turns), current the
+// seat to play. A nil slice and no error: not known in time, not shown.
+// WinOdds.Probabilities is one.
 type WinProbabilities func(ctx context.Context, t *yacht.Table, sheets []yacht.Sheet, current int) ([]float64, error)
 
 // Defaults of the game options.

@@ -77,7 +77,7 @@ var (
 	msgAleaTurn       = commands.T("🤖 Alea: %s", "🤖 Alea: %s", "🤖 Alea: %s")
 	msgPlayedFor      = commands.T("⏱️ Alea played for %s: %s", "⏱️ Alea가 %s 님 대신 이번 턴을 진행했습니다: %s", "⏱️ Alea が %s さんの代わりにこのターンを進めました: %s")
 	msgUndone         = commands.T("↩️ %s took back the last score.", "↩️ %s 님이 마지막 기록을 되돌렸습니다.", "↩️ %s さんが最後の記入を取り消しました。")
-	msgWinChances     = commands.T("Chance of winning: %s", "이길 확률: %s", "勝つ確率: %s")
+	msgWinChances     = commands.T("Chance of winning as this turn began: %s", "이번 차례 시작 때 이길 확률: %s", "この番の開始時点で勝つ確率: %s")
 	msgHintTitle      = commands.T("💡 Every option, with its expected final score", "💡 모든 선택지와 최종 점수 기댓값", "💡 すべての選択肢と最終得点の期待値")
 	msgPlayedForCount = commands.T("⏱️ Alea played %d of these turns for them.", "⏱️ 이 중 %d턴은 Alea가 대신 진행했습니다.", "⏱️ このうち %d ターンは Alea が代わりに進めました。")
 	msgTurnMarker     = commands.T("▶ %s", "▶ %s", "▶ %s")
