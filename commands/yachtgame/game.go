@@ -319,7 +319,7 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if err != nil {
 		return nil, err
 	}
-	step := g.step
+	step, was := g.step, g.cur
 	last := ""
 	switch a := action[0]; {
 	case a == 'h':
@@ -395,6 +395,7 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 		return nil, err
 	}
 	r.Update = true
+	turnPing(loc, g, r, req, was)
 	return r, nil
 }
 
@@ -460,6 +461,7 @@ func lobbyPress(ctx context.Context, d *Deps, loc commands.Locale, g *game, a by
 			return nil, err
 		}
 		r.Update = true
+		turnPing(loc, g, r, req, -1)
 		return r, nil
 	default:
 		return nil, commands.Rejectf(msgNotNow, 0)

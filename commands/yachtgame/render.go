@@ -234,6 +234,27 @@ func ping(loc commands.Locale, g *game, r *commands.Reply, req *commands.Request
 	r.Content = msgTurnOf.Format(loc, seatLabel(loc, g, g.cur, req))
 }
 
+// turnPing lets the Discord user whose turn a press started know: the
+// press edits the message, and Discord notifies nobody of a mention added
+// by an edit, so the reply follows up with a short message pinging that
+// user only. Nothing when the turn did not pass (was is the seat before
+// the press, -1 for a game that starts now), when it passed to a name or
+// to Alea, or to the person who pressed.
+func turnPing(loc commands.Locale, g *game, r *commands.Reply, req *commands.Request, was int) {
+	if g.over() || g.cur == was {
+		return
+	}
+	p := g.current()
+	if p.kind != seatUser {
+		return
+	}
+	id := strconv.FormatUint(p.user, 10)
+	if req != nil && id == req.UserID {
+		return
+	}
+	r.FollowUp = &commands.Reply{Content: msgYourTurn.Format(loc, "<@"+id+">"), AllowedMentions: &commands.AllowedMentions{Users: []string{id}}}
+}
+
 // components are the dice, roll, enter and hold-best buttons, the category
 // menu, and Hint, Undo and Play for them.
 func components(key seal.Key, loc commands.Locale, g *game, adv yacht.Advice, c carrier, undo bool) []commands.ActionRow {
