@@ -146,6 +146,9 @@ func TestScoreboardOdds(t *testing.T) {
 		h.Locale = loc
 		r := post(t, h, table3(t, coachHints))
 		r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
+		if d := gdata(t, r); len(d.WinChances) != 3 {
+			t.Errorf("%s: win_chances %v", loc, d.WinChances)
+		}
 		desc := r.Embeds[0].Description
 		i := strings.Index(desc, word)
 		if i < 0 {

@@ -28,6 +28,9 @@ type GameData struct {
 	Coach   string       `json:"coach"`
 	Lobby   bool         `json:"lobby"`
 	Step    int          `json:"step"`
+	// WinChances are each player's chance of winning as the current
+	// turn began (ties shared), when known in time; absent otherwise.
+	WinChances []float64 `json:"win_chances,omitempty"`
 }
 
 // PlayerData is one player's sheet in GameData.
@@ -175,6 +178,7 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table, g
 			}
 		}
 	}
+	var odds []float64
 	if d.WinProbabilities != nil && len(g.players) > 1 {
 		sheets := make([]yacht.Sheet, len(g.players))
 		for i := range g.players {
@@ -185,6 +189,7 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table, g
 			return nil, fmt.Errorf("win probabilities: %w", err)
 		}
 		if len(ps) == len(g.players) {
+			odds = ps
 			var parts []string
 			for i, x := range ps {
 				parts = append(parts, fmt.Sprintf("%s %.0f%%", seatLabel(loc, g, i, req), 100*x))
@@ -204,7 +209,9 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table, g
 		}
 		e.Fields = append(e.Fields, commands.Field{Name: name, Value: v, Inline: len(g.players) > 1})
 	}
-	reply := &commands.Reply{Embeds: []commands.Embed{e}, Data: gameData(g, c.String())}
+	data := gameData(g, c.String())
+	data.WinChances = odds
+	reply := &commands.Reply{Embeds: []commands.Embed{e}, Data: data}
 	reply.Components = components(d.Key, loc, g, adv, c, prev != nil)
 	ping(loc, g, reply, req)
 	return reply, nil
