@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
 )
 
@@ -102,6 +103,16 @@ func (w *WinOdds) Probabilities(ctx context.Context, t *yacht.Table, sheets []ya
 			missing = append(missing, i)
 		}
 	}
+	if len(missing) == 0 {
+		return yacht.WinProbabilities(dists), nil
+	}
+	// Heavy work: it waits for the user's turn at the heavy-work gate,
+	// within the budget; a full queue means no odds this time.
+	ctx, done, err := commands.Heavy(ctx)
+	if err != nil {
+		return nil, nil
+	}
+	defer done()
 	for _, i := range missing {
 		d, err := t.DistributionLimit(ctx, sheets[i], w.maxBytes)
 		var large *yacht.DistributionTooLargeError
