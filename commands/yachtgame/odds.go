@@ -133,6 +133,26 @@ func (w *WinOdds) Probabilities(ctx context.Context, t *yacht.Table, sheets []ya
 	return yacht.WinProbabilities(dists), nil
 }
 
+// Distributions returns the final-score distributions of sheets, from the
+// cache or computed within the budget, or false when they do not fit.
+func (w *WinOdds) Distributions(ctx context.Context, t *yacht.Table, sheets []yacht.Sheet) ([]yacht.Distribution, bool) {
+	if _, err := w.Probabilities(ctx, t, sheets, 0); err != nil {
+		return nil, false
+	}
+	out := make([]yacht.Distribution, len(sheets))
+	for i, s := range sheets {
+		e, ok := w.get(sheetKey(s))
+		if !ok || e.tooLong {
+			return nil, false
+		}
+		out[i] = e.dist
+	}
+	return out, true
+}
+
+// Budget is the time WinOdds allows itself for one scoreboard.
+func (w *WinOdds) Budget() time.Duration { return w.budget }
+
 // sheetKey names a sheet's rules and scores.
 func sheetKey(s yacht.Sheet) string {
 	var b strings.Builder
