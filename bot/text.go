@@ -15,6 +15,7 @@ var (
 	textMenu       = commands.T("menu", "메뉴", "メニュー")
 	textImage      = commands.T("image", "이미지", "画像")
 	textAttachment = commands.T("attachment: %s, %d bytes", "첨부 파일: %s, %d바이트", "添付ファイル: %s、%d バイト")
+	textFollowUp   = commands.T("(then a new message:)", "(이어서 새 메시지:)", "（続けて新しいメッセージ:）")
 )
 
 // FormatText renders a reply as a person reads it: content, embeds,
@@ -82,6 +83,10 @@ func FormatTextIn(r *commands.Reply, l commands.Locale) string {
 	}
 	for _, f := range r.Files {
 		b.WriteString("[" + textAttachment.Format(l, f.Name, len(f.Data)) + "]\n")
+	}
+	if r.FollowUp != nil {
+		// A new message after this one.
+		b.WriteString("\n" + textFollowUp.In(l) + "\n" + FormatTextIn(r.FollowUp, l))
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
 }

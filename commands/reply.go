@@ -24,6 +24,13 @@ type Reply struct {
 	// (Discord's allowed_mentions with an empty parse list and these
 	// users); roles and @everyone are never pinged. Nil: nobody.
 	AllowedMentions *AllowedMentions
+	// FollowUp, when set, is a second, new message every transport posts
+	// in the channel after this reply is delivered: Discord notifies
+	// nobody of a mention added by editing a message, so an update that
+	// must ping someone (the next player of a game) follows up with a
+	// short message naming them. It is never ephemeral and has no
+	// components or files; its AllowedMentions name whom it pings.
+	FollowUp *Reply
 }
 
 // AllowedMentions lists the users a message pings.

@@ -238,7 +238,8 @@ func (x *httpExchange) Defer(ctx context.Context, req *commands.Request) error {
 
 // Send answers in the HTTP response when it is still open and the reply
 // has no files; otherwise it acknowledges (if not done yet) and delivers
-// the reply through the webhook.
+// the reply through the webhook. The reply's FollowUp is then posted
+// through the webhook, once the response is written.
 func (x *httpExchange) Send(ctx context.Context, req *commands.Request, reply *commands.Reply, deferred bool) error {
 	if !deferred && !x.responded.Load() {
 		if len(reply.Files) == 0 || req.Kind == commands.KindAutocomplete || reply.Modal != nil {
@@ -247,7 +248,11 @@ func (x *httpExchange) Send(ctx context.Context, req *commands.Request, reply *c
 				x.fail()
 				return err
 			}
-			return x.respond(ctx, b)
+			if err := x.respond(ctx, b); err != nil {
+				return err
+			}
+			x.e.rest.DeliverFollowUp(ctx, x.ref(), reply)
+			return nil
 		}
 		// Discord does not take multipart/form-data as the HTTP response
 		// to an interaction (discord/discord-api-docs#5933, #6204): send
@@ -256,5 +261,12 @@ func (x *httpExchange) Send(ctx context.Context, req *commands.Request, reply *c
 			return err
 		}
 	}
-	return x.e.rest.Deliver(ctx, rest.Ref{AppID: x.appID, Token: x.token}, req, reply, x.ackEphemeral)
+	if err := x.e.rest.Deliver(ctx, x.ref(), req, reply, x.ackEphemeral); err != nil {
+		return err
+	}
+	x.e.rest.DeliverFollowUp(ctx, x.ref(), reply)
+	return nil
 }
+
+// ref names the interaction for its webhook.
+func (x *httpExchange) ref() rest.Ref { return rest.Ref{AppID: x.appID, Token: x.token} }

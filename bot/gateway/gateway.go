@@ -330,7 +330,8 @@ func (x *gatewayExchange) Defer(ctx context.Context, req *commands.Request) erro
 
 // Send answers through the callback (files included, as multipart) when
 // the interaction is not acknowledged yet; otherwise it edits the original
-// response or follows up, as the endpoint does.
+// response or follows up, as the endpoint does. The reply's FollowUp is
+// then posted through the webhook.
 func (x *gatewayExchange) Send(ctx context.Context, req *commands.Request, reply *commands.Reply, deferred bool) error {
 	if !deferred && !x.responded.Load() {
 		ctype, body, err := encodeCallback(req, reply)
@@ -342,9 +343,11 @@ func (x *gatewayExchange) Send(ctx context.Context, req *commands.Request, reply
 			return err
 		}
 		x.responded.Store(true)
-		return nil
+	} else if err := x.g.rest.Deliver(ctx, x.ref, req, reply, false); err != nil {
+		return err
 	}
-	return x.g.rest.Deliver(ctx, x.ref, req, reply, false)
+	x.g.rest.DeliverFollowUp(ctx, x.ref, reply)
+	return nil
 }
 
 // fail answers with a bare ephemeral error when nothing was sent yet.

@@ -85,6 +85,10 @@ type Options struct {
 // rendered on that message (403), and answered "run the command again"
 // when the message is unknown or the page's copy is out of date.
 //
+// A reply with a follow-up (a ping that notifies, after an edit) carries
+// it as "follow_up": a type 4 response with its own "message", which the
+// page shows as a new message after the response.
+//
 // A reply ready in time is the response itself. Otherwise the response is
 // Discord's acknowledgement (type 5, "thinking", or 6 for a component),
 // and GET /api/interactions/{token}/reply, with the interaction's token,
@@ -388,10 +392,20 @@ func (p *Playground) encode(req *commands.Request, reply *commands.Reply) ([]byt
 	shown := shownMessage{ID: id, EditedAt: now.UTC()}
 	p.shown.put(&commands.Message{ID: id, Content: reply.Content, Embeds: payload.MessageFrom(&discordgo.Message{Embeds: resp.Data.Embeds}).Embeds,
 		Components: reply.Components, EditedAt: shown.EditedAt})
-	return json.Marshal(struct {
+	type shownResponse struct {
 		*discordgo.InteractionResponse
-		Message shownMessage `json:"message"`
-	}{resp, shown})
+		Message  shownMessage   `json:"message"`
+		FollowUp *shownResponse `json:"follow_up,omitempty"`
+	}
+	out := shownResponse{InteractionResponse: resp, Message: shown}
+	if f := reply.FollowUp; f != nil {
+		// A new message after this one, as Discord shows a follow-up.
+		fresp := payload.Response(&commands.Request{Kind: commands.KindCommand}, f)
+		fshown := shownMessage{ID: newMessageID(), EditedAt: now.UTC()}
+		p.shown.put(&commands.Message{ID: fshown.ID, Content: f.Content, EditedAt: fshown.EditedAt})
+		out.FollowUp = &shownResponse{InteractionResponse: fresp, Message: fshown}
+	}
+	return json.Marshal(out)
 }
 
 // staleMessage is the answer to a press on a message the playground no

@@ -140,14 +140,14 @@ func (c *Client) Deliver(ctx context.Context, ref Ref, req *commands.Request, re
 	switch {
 	case req.Kind == commands.KindComponent && !reply.Update:
 		// Acknowledged as a deferred update: a new message is a follow-up.
-		return c.followUp(ctx, ref, reply)
+		return c.FollowUp(ctx, ref, reply)
 	case req.Kind != commands.KindComponent && reply.Ephemeral && !ackEphemeral:
 		// The public "thinking…" cannot become ephemeral: remove it and
 		// answer privately.
 		if err := c.webhook(ctx, http.MethodDelete, ref, "/messages/@original", "", nil); err != nil {
 			c.log.Warn("could not remove the deferred response", "interaction", req.ID, "err", err)
 		}
-		return c.followUp(ctx, ref, reply)
+		return c.FollowUp(ctx, ref, reply)
 	}
 	edit := payload.WebhookEdit(reply)
 	ctype, body, err := encodeMessage(edit, edit.Files)
@@ -157,7 +157,22 @@ func (c *Client) Deliver(ctx context.Context, ref Ref, req *commands.Request, re
 	return c.webhook(ctx, http.MethodPatch, ref, "/messages/@original", ctype, body)
 }
 
-func (c *Client) followUp(ctx context.Context, ref Ref, reply *commands.Reply) error {
+// DeliverFollowUp posts reply.FollowUp, if any, after reply was
+// delivered; a failure is logged, not returned: the reply itself is
+// delivered.
+func (c *Client) DeliverFollowUp(ctx context.Context, ref Ref, reply *commands.Reply) {
+	if reply == nil || reply.FollowUp == nil {
+		return
+	}
+	if err := c.FollowUp(ctx, ref, reply.FollowUp); err != nil {
+		c.log.Warn("follow-up message not sent", "interaction", ref.ID, "err", err)
+	}
+}
+
+// FollowUp posts reply as a new message through the interaction's
+// webhook (POST /webhooks/{app}/{token}); the interaction must be
+// acknowledged already.
+func (c *Client) FollowUp(ctx context.Context, ref Ref, reply *commands.Reply) error {
 	d := payload.Message(reply)
 	p := &discordgo.WebhookParams{Content: d.Content, Embeds: d.Embeds, Components: d.Components,
 		AllowedMentions: d.AllowedMentions, Flags: d.Flags, Files: d.Files}

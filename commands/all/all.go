@@ -28,23 +28,30 @@ type Deps struct {
 	// WinProbabilities, when set, shows each Yacht player's chance of
 	// winning on the scoreboard (nil: not shown).
 	WinProbabilities yachtgame.WinProbabilities
+	// Odds, when set, add the play-to-win move to the end game's hint.
+	Odds *yachtgame.WinOdds
 }
 
 // Loopback returns the dependencies of the local runner, the playground
-// and tests: fresh tables and the loopback state key (no secret).
+// and tests: fresh tables, the loopback state key (no secret), the wall
+// clock and live win odds (within a second per scoreboard, shared by the
+// scoreboard and the hint). The bot
+// replaces the state key.
 func Loopback() Deps {
-	return Deps{Tables: &yacht.Tables{}, StateKey: seal.Loopback(), Now: time.Now}
+	odds := yachtgame.NewWinOdds(yachtgame.WinOddsOptions{})
+	return Deps{Tables: &yacht.Tables{}, StateKey: seal.Loopback(), Now: time.Now,
+		WinProbabilities: odds.Probabilities, Odds: odds}
 }
 
 // Registry returns a new registry with every command, /help last so that
-// it lists all the others. Every field of d but WinProbabilities must be
+// it lists all the others. Every field of d but WinProbabilities and Odds must be
 // set.
 func Registry(d Deps) *commands.Registry {
 	reg := commands.NewRegistry(
 		// One line per command package: name.Command(...),
 		trialrule.Command(),
 		yachtcmd.Command(d.Tables),
-		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities}),
+		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds}),
 		yachtgame.StatsCommand(d.Tables),
 		orbs.Command(d.StateKey),
 		coins.Command(d.StateKey),

@@ -43,11 +43,20 @@ type Deps struct {
 	// WinProbabilities, when set, gives each player's chance of winning
 	// shown on the scoreboard.
 	WinProbabilities WinProbabilities
+	// Odds, when set, give the 💡 Hint of the end game the move with the
+	// best chance of finishing first, next to the max-expectation move.
+	Odds *WinOdds
 }
 
+// beatOpen is the most open categories of a sheet for which the hint
+// looks for the move with the best chance of finishing first.
+const beatOpen = 4
+
 // WinProbabilities returns each player's probability of winning from the
-// start of the current player's turn, both playing optimally for the win:
-// sheets in seat order, current the seat to play. Nil: not shown.
+// start of the current player's turn, everyone playing the max-expectation
+// policy: sheets in seat order (as they stand between turns), current the
+// seat to play. A nil slice and no error: not known in time, not shown.
+// WinOdds.Probabilities is one.
 type WinProbabilities func(ctx context.Context, t *yacht.Table, sheets []yacht.Sheet, current int) ([]float64, error)
 
 // Defaults of the game options.
@@ -317,14 +326,21 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if err != nil {
 		return nil, err
 	}
-	step := g.step
+	step, was := g.step, g.cur
 	last := ""
 	switch a := action[0]; {
 	case a == 'h':
 		if !g.presser(g.cur, req.UserID) {
 			return nil, notYourTurn(loc, g, req)
 		}
-		return hint(loc, t, g)
+		r, err := hint(loc, t, g)
+		if err != nil {
+			return nil, err
+		}
+		if line := beatHint(ctx, d, loc, t, g); line != "" {
+			r.Embeds[0].Description += "\n\n" + line
+		}
+		return r, nil
 	case a == 'u':
 		if prev == nil || !prev.presser(prev.cur, req.UserID) {
 			return nil, commands.Rejectf(msgNoUndo)
@@ -393,6 +409,7 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 		return nil, err
 	}
 	r.Update = true
+	turnPing(loc, g, r, req, was)
 	return r, nil
 }
 
@@ -458,6 +475,7 @@ func lobbyPress(ctx context.Context, d *Deps, loc commands.Locale, g *game, a by
 			return nil, err
 		}
 		r.Update = true
+		turnPing(loc, g, r, req, -1)
 		return r, nil
 	default:
 		return nil, commands.Rejectf(msgNotNow, 0)
@@ -668,6 +686,58 @@ func hint(loc commands.Locale, t *yacht.Table, g *game) (*commands.Reply, error)
 		e.Description = strings.TrimSpace(b.String())
 	}
 	return &commands.Reply{Embeds: []commands.Embed{e}, Ephemeral: true}, nil
+}
+
+// beatHint is the hint's line on playing to win, in the end game of a
+// game with others: the move that maximises the chance of finishing
+// ahead of every opponent (their final scores weighed by their exact
+// distributions, a tie shared), with that chance, next to the
+// max-expectation move's. "" when it does not fit the budget or does not
+// apply.
+func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table, g *game) string {
+	p := g.current()
+	if d.Odds == nil || g.roll < 1 || len(g.players) < 2 || len(p.sheet.Scores)-p.sheet.Filled() > beatOpen {
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(ctx, d.Odds.Budget())
+	defer cancel()
+	var others []yacht.Sheet
+	for i := range g.players {
+		if i != g.cur {
+			others = append(others, g.players[i].sheet)
+		}
+	}
+	dists, ok := d.Odds.Distributions(ctx, t, others)
+	if !ok {
+		return ""
+	}
+	dice := g.dice
+	ta, err := t.AdviseToBeat(ctx, p.sheet, &dice, g.roll, dists)
+	if err != nil || ta.Reached || ta.Unreachable || len(ta.Actions) == 0 {
+		return ""
+	}
+	win := ta.Actions[0]
+	var maxExp *yacht.TargetAction
+	for i := range ta.Actions {
+		if a := &ta.Actions[i]; maxExp == nil || a.Expected > maxExp.Expected {
+			maxExp = a
+		}
+	}
+	if sameAction(win.Action, maxExp.Action) || math.Round(100*win.Reach) <= math.Round(100*maxExp.Reach) {
+		return msgBeatSame.Format(loc, 100*maxExp.Reach)
+	}
+	return msgBeat.Format(loc, describe(loc, g.rules, win.Action), 100*win.Reach, win.Expected, 100*maxExp.Reach)
+}
+
+// sameAction reports whether a and b are the same move.
+func sameAction(a, b yacht.Action) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	if a.Kind == yacht.Keep {
+		return a.Keep == b.Keep
+	}
+	return a.Scoring.Category == b.Scoring.Category
 }
 
 // advise returns the engine's advice for the current player's dice.

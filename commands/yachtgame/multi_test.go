@@ -352,7 +352,7 @@ func TestWinProbabilities(t *testing.T) {
 	h = bottest.New(t, newCommand(d))
 	r := post(t, h, table3(t, coachHints))
 	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
-	if calls != 1 || !strings.Contains(r.Embeds[0].Description, "Chance of winning: <@"+ann+"> 100% · <@"+bob+"> 0% · 🤖 Alea 0%") {
+	if calls != 1 || !strings.Contains(r.Embeds[0].Description, "Chance of winning as this turn began: <@"+ann+"> 100% · <@"+bob+"> 0% · 🤖 Alea 0%") {
 		t.Errorf("calls %d:\n%s", calls, r.Embeds[0].Description)
 	}
 }

@@ -28,6 +28,9 @@ type GameData struct {
 	Coach   string       `json:"coach"`
 	Lobby   bool         `json:"lobby"`
 	Step    int          `json:"step"`
+	// WinChances are each player's chance of winning as the current
+	// turn began (ties shared), when known in time; absent otherwise.
+	WinChances []float64 `json:"win_chances,omitempty"`
 }
 
 // PlayerData is one player's sheet in GameData.
@@ -175,6 +178,7 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table, g
 			}
 		}
 	}
+	var odds []float64
 	if d.WinProbabilities != nil && len(g.players) > 1 {
 		sheets := make([]yacht.Sheet, len(g.players))
 		for i := range g.players {
@@ -185,6 +189,7 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table, g
 			return nil, fmt.Errorf("win probabilities: %w", err)
 		}
 		if len(ps) == len(g.players) {
+			odds = ps
 			var parts []string
 			for i, x := range ps {
 				parts = append(parts, fmt.Sprintf("%s %.0f%%", seatLabel(loc, g, i, req), 100*x))
@@ -204,7 +209,9 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table, g
 		}
 		e.Fields = append(e.Fields, commands.Field{Name: name, Value: v, Inline: len(g.players) > 1})
 	}
-	reply := &commands.Reply{Embeds: []commands.Embed{e}, Data: gameData(g, c.String())}
+	data := gameData(g, c.String())
+	data.WinChances = odds
+	reply := &commands.Reply{Embeds: []commands.Embed{e}, Data: data}
 	reply.Components = components(d.Key, loc, g, adv, c, prev != nil)
 	ping(loc, g, reply, req)
 	return reply, nil
@@ -232,6 +239,27 @@ func ping(loc commands.Locale, g *game, r *commands.Reply, req *commands.Request
 		return
 	}
 	r.Content = msgTurnOf.Format(loc, seatLabel(loc, g, g.cur, req))
+}
+
+// turnPing lets the Discord user whose turn a press started know: the
+// press edits the message, and Discord notifies nobody of a mention added
+// by an edit, so the reply follows up with a short message pinging that
+// user only. Nothing when the turn did not pass (was is the seat before
+// the press, -1 for a game that starts now), when it passed to a name or
+// to Alea, or to the person who pressed.
+func turnPing(loc commands.Locale, g *game, r *commands.Reply, req *commands.Request, was int) {
+	if g.over() || g.cur == was {
+		return
+	}
+	p := g.current()
+	if p.kind != seatUser {
+		return
+	}
+	id := strconv.FormatUint(p.user, 10)
+	if req != nil && id == req.UserID {
+		return
+	}
+	r.FollowUp = &commands.Reply{Content: msgYourTurn.Format(loc, "<@"+id+">"), AllowedMentions: &commands.AllowedMentions{Users: []string{id}}}
 }
 
 // components are the dice, roll, enter and hold-best buttons, the category

@@ -443,6 +443,7 @@ async function handle(interaction, resp, ctx) {
       const msg = ctx.pending || addMessage({ bot: true, ref: ctx.ref });
       renderData(msg, resp.data || {}, ctx.source);
       stamp(msg, resp.message);
+      followUp(resp);
       return;
     }
     case RT.UPDATE:
@@ -450,6 +451,7 @@ async function handle(interaction, resp, ctx) {
         renderData(ctx.source, Object.assign({}, ctx.source.data, resp.data || {}, { flags: ctx.source.data.flags }), ctx.source.source);
         stamp(ctx.source, resp.message);
       }
+      followUp(resp);
       return;
     case RT.DEFERRED: {
       const msg = addMessage({ bot: true, ref: ctx.ref });
@@ -475,6 +477,16 @@ async function handle(interaction, resp, ctx) {
     default:
       return;
   }
+}
+
+// followUp shows a response's follow-up (a ping after an edit) as a new
+// message, as Discord does.
+function followUp(resp) {
+  const f = resp.follow_up;
+  if (!f) return;
+  const msg = addMessage({ bot: true });
+  renderData(msg, f.data || {}, null);
+  stamp(msg, f.message);
 }
 
 async function run(interaction, ctx) {

@@ -1,0 +1,79 @@
+package yachtgame
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/commands"
+)
+
+// checkFollowUp checks that r follows up with a ping of user only: a new
+// message, no components, allowed_mentions naming that user alone.
+func checkFollowUp(t *testing.T, r *commands.Reply, user string) {
+	t.Helper()
+	f := r.FollowUp
+	if f == nil {
+		t.Fatalf("no follow-up pinging %s:\n%s", user, bot.FormatText(r))
+	}
+	if f.Ephemeral || f.Update || len(f.Components) > 0 || len(f.Embeds) > 0 || f.AllowedMentions == nil ||
+		fmt.Sprint(f.AllowedMentions.Users) != "["+user+"]" || !strings.Contains(f.Content, "<@"+user+">") ||
+		strings.Count(f.Content, "<@") != 1 {
+		t.Errorf("follow-up %+v, want a ping of %s only", f, user)
+	}
+}
+
+// A press that passes the turn to another Discord user follows up with a
+// ping of that user (an edit notifies nobody); other presses do not.
+func TestTurnFollowUp(t *testing.T) {
+	h := harness(t)
+	r := post(t, h, table3(t, coachHints))
+	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
+	if r.FollowUp != nil {
+		t.Errorf("a roll follows up: %+v", r.FollowUp)
+	}
+	menu := mustFind(t, r, 's')
+	r = asOK(t, h, ann, menu.CustomID, menu.Options[0].Value)
+	checkFollowUp(t, r, bob)
+	// Ann undoes her score: her turn again, and she pressed: no ping.
+	undone := asOK(t, h, ann, mustFind(t, r, 'u').CustomID)
+	if undone.FollowUp != nil || gdata(t, undone).Current != 0 {
+		t.Errorf("undo: current %d, follow-up %+v", gdata(t, undone).Current, undone.FollowUp)
+	}
+	menu = mustFind(t, undone, 's')
+	r = asOK(t, h, ann, menu.CustomID, menu.Options[0].Value)
+	checkFollowUp(t, r, bob)
+	// Bob scores; Alea plays in the same update; Ann is pinged.
+	r = rollAndScore(t, h, r, bob)
+	checkFollowUp(t, r, ann)
+	if !strings.Contains(bot.FormatText(r), "(then a new message:)") {
+		t.Errorf("the text form does not show the follow-up:\n%s", bot.FormatText(r))
+	}
+	// To the end: the summary pings nobody.
+	for !gdata(t, r).Over {
+		u := []string{ann, bob}[gdata(t, r).Current]
+		r = rollAndScore(t, h, r, u)
+	}
+	if r.FollowUp != nil {
+		t.Errorf("the summary follows up: %+v", r.FollowUp)
+	}
+}
+
+// Names and Alea are never pinged, nor a game of one.
+func TestNoFollowUpForNames(t *testing.T) {
+	h := harness(t)
+	r := post(t, h, table3(t, coachHints, userSeat(ann), player{kind: seatName, name: "Bob"}))
+	r = rollAndScore(t, h, r, ann)
+	if r.FollowUp != nil || gdata(t, r).Current != 1 {
+		t.Errorf("to a name: current %d, follow-up %+v", gdata(t, r).Current, r.FollowUp)
+	}
+	r = rollAndScore(t, h, r, ann) // Ann presses for Bob, then it is her turn
+	if r.FollowUp != nil {
+		t.Errorf("back to the presser: %+v", r.FollowUp)
+	}
+	solo := post(t, h, table3(t, coachOn, userSeat(ann)))
+	if r := rollAndScore(t, h, solo, ann); r.FollowUp != nil {
+		t.Errorf("solo: %+v", r.FollowUp)
+	}
+}

@@ -1,0 +1,227 @@
+package yachtgame
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
+	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/internal/race"
+)
+
+// playedSheet fills open categories of a fresh sheet but the last open
+// ones, one turn each with seeded dice and the table's best category
+// for them after the third roll (any legal sheet will do).
+func playedSheet(t testing.TB, tb *yacht.Table, r *yacht.Rules, open int, seed uint64) yacht.Sheet {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 7))
+	s := yacht.NewSheet(r)
+	for len(s.Scores)-s.Filled() > open {
+		var d yacht.Dice
+		for i := range d {
+			d[i] = 1 + rng.IntN(6)
+		}
+		if race.Enabled && s.Filled() < len(s.Scores)-3 {
+			// The end-game table holds no early states: fill in order.
+			k := s.Filled()
+			s.Scores[k] = 0
+			continue
+		}
+		adv, err := tb.Advise(s, &d, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = s.Fill(adv.Actions[0].Scoring)
+	}
+	return s
+}
+
+func yachtTable(t testing.TB) (*yacht.Table, *yacht.Rules) {
+	t.Helper()
+	r, _ := yacht.Preset(yacht.Yacht)
+	tb, err := tables(t).Get(context.Background(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb, r
+}
+
+// The odds sum to 1 and agree with whole games played to the end by the
+// same policy from the same sheets (within four standard errors), a tie
+// shared.
+func TestWinOddsMatchSimulation(t *testing.T) {
+	tb, r := yachtTable(t)
+	sheets := []yacht.Sheet{playedSheet(t, tb, r, 2, 1), playedSheet(t, tb, r, 3, 2), playedSheet(t, tb, r, 2, 3)}
+	w := NewWinOdds(WinOddsOptions{Budget: time.Hour})
+	ps, err := w.Probabilities(context.Background(), tb, sheets, 0)
+	if err != nil || len(ps) != len(sheets) {
+		t.Fatalf("odds %v, %v", ps, err)
+	}
+	sum := 0.0
+	for _, p := range ps {
+		sum += p
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		t.Errorf("the odds %v sum to %v", ps, sum)
+	}
+	const games = 40000
+	finals := make([][]int, len(sheets))
+	for i, s := range sheets {
+		sim, err := tb.Simulate(context.Background(), s, games, uint64(100+i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		finals[i] = sim.Finals
+	}
+	wins := make([]float64, len(sheets))
+	for g := 0; g < games; g++ {
+		top, n := -1, 0
+		for i := range sheets {
+			switch f := finals[i][g]; {
+			case f > top:
+				top, n = f, 1
+			case f == top:
+				n++
+			}
+		}
+		for i := range sheets {
+			if finals[i][g] == top {
+				wins[i] += 1 / float64(n)
+			}
+		}
+	}
+	for i, p := range ps {
+		got := wins[i] / games
+		se := math.Sqrt(max(p*(1-p), 1e-6) / games)
+		if math.Abs(got-p) > 4*se {
+			t.Errorf("player %d: exact %.4f, simulated %.4f (±%.4f)", i, p, got, se)
+		}
+	}
+	// Cached: the same sheets again need no computation, even with no time.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	again, err := w.Probabilities(ctx, tb, sheets, 1)
+	if err != nil || fmt.Sprint(again) != fmt.Sprint(ps) {
+		t.Errorf("from the cache: %v, %v; want %v", again, err, ps)
+	}
+}
+
+// A sheet too early for the budget shows no odds, and no error.
+func TestWinOddsTooEarly(t *testing.T) {
+	tb, r := yachtTable(t)
+	w := NewWinOdds(WinOddsOptions{MaxOpen: 3})
+	sheets := []yacht.Sheet{playedSheet(t, tb, r, 2, 1), yacht.NewSheet(r)}
+	ps, err := w.Probabilities(context.Background(), tb, sheets, 0)
+	if ps != nil || err != nil {
+		t.Errorf("an empty sheet: %v, %v", ps, err)
+	}
+	// Past the budget: nothing shown, and the sheet is not tried again.
+	w = NewWinOdds(WinOddsOptions{})
+	ctx, cancel := context.WithDeadline(context.Background(), time.Unix(0, 0))
+	defer cancel()
+	late := playedSheet(t, tb, r, 3, 4)
+	ps, err = w.Probabilities(ctx, tb, []yacht.Sheet{late, playedSheet(t, tb, r, 3, 5)}, 0)
+	if ps != nil || err != nil {
+		t.Errorf("no time: %v, %v", ps, err)
+	}
+	if e, ok := w.get(sheetKey(late)); !ok || !e.tooLong {
+		t.Errorf("the sheet past the budget is not remembered: %+v", e)
+	}
+}
+
+// The scoreboard shows the odds, in every language, summing to 100%.
+func TestScoreboardOdds(t *testing.T) {
+	want := map[commands.Locale]string{commands.English: "Chance of winning", commands.Korean: "이길 확률", commands.Japanese: "勝つ確率"}
+	for loc, word := range want {
+		var h *bottest.Harness
+		d := Deps{Tables: tables(t), Key: testKey, Now: func() time.Time { return h.Now() },
+			WinProbabilities: NewWinOdds(WinOddsOptions{Budget: time.Hour}).Probabilities}
+		h = bottest.New(t, newCommand(d))
+		h.Locale = loc
+		r := post(t, h, table3(t, coachHints))
+		r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
+		if d := gdata(t, r); len(d.WinChances) != 3 {
+			t.Errorf("%s: win_chances %v", loc, d.WinChances)
+		}
+		desc := r.Embeds[0].Description
+		i := strings.Index(desc, word)
+		if i < 0 {
+			t.Errorf("%s: no odds in\n%s", loc, desc)
+			continue
+		}
+		line, _, _ := strings.Cut(desc[i:], "\n")
+		total := 0
+		for _, f := range strings.Fields(line) {
+			var pc int
+			if _, err := fmt.Sscanf(f, "%d%%", &pc); err == nil && strings.HasSuffix(f, "%") {
+				total += pc
+			}
+		}
+		if total < 99 || total > 101 {
+			t.Errorf("%s: the odds add up to %d%%: %s", loc, total, line)
+		}
+	}
+}
+
+// BenchmarkDistributionByOpen measures one player's distribution by the
+// number of open categories (what MaxOpen weighs).
+func BenchmarkDistributionByOpen(b *testing.B) {
+	tb, r := yachtTable(b)
+	for _, open := range []int{4, 6, 8, 9, 10, 11} {
+		s := playedSheet(b, tb, r, open, 11)
+		b.Run(fmt.Sprintf("open=%d", open), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := tb.Distribution(context.Background(), s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// In the end game the hint adds the move with the best chance of
+// finishing first, next to the max-expectation move, in every language.
+func TestHintPlaysToWin(t *testing.T) {
+	want := map[commands.Locale]string{commands.English: "🏆", commands.Korean: "1등", commands.Japanese: "1位"}
+	for loc, word := range want {
+		var h *bottest.Harness
+		d := Deps{Tables: tables(t), Key: testKey, Now: func() time.Time { return h.Now() },
+			Odds: NewWinOdds(WinOddsOptions{Budget: time.Hour})}
+		h = bottest.New(t, newCommand(d))
+		h.Locale = loc
+		g := table3(t, coachHints)
+		// Bob is ahead, and Ann's dice (seed 6) make the keep with the
+		// best chance to win another than the best on average.
+		g.seed = 6
+		g.players[1].sheet.Scores[indexOf("full_house")] = 12
+		r := post(t, h, g)
+		r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
+		hr, out := as(h, ann, mustFind(t, r, 'h').CustomID)
+		if out != "ok" || !hr.Ephemeral {
+			t.Fatalf("%s: hint %s %s", loc, out, bot.FormatText(hr))
+		}
+		desc := hr.Embeds[0].Description
+		i := strings.Index(desc, "🏆")
+		if i < 0 || !strings.Contains(desc[i:], word) {
+			t.Errorf("%s: no play-to-win line in\n%s", loc, desc)
+			continue
+		}
+		var pcs []int
+		for _, f := range strings.FieldsFunc(desc[i:], func(r rune) bool { return r == ' ' || r == '(' || r == '（' || r == ':' }) {
+			var pc int
+			if _, err := fmt.Sscanf(f, "%d%%", &pc); err == nil {
+				pcs = append(pcs, pc)
+			}
+		}
+		if len(pcs) != 2 || pcs[0] <= pcs[1] {
+			t.Errorf("%s: the play-to-win move wins less often than ⭐: %v in %s", loc, pcs, desc[i:])
+		}
+	}
+}
