@@ -63,7 +63,7 @@ var (
 
 	msgUpperDone   = commands.T("Upper %d/%d ✓ +%d", "상단 %d/%d ✓ +%d", "上段 %d/%d ✓ +%d")
 	msgUpperMissed = commands.T("Upper %d/%d: bonus missed", "상단 %d/%d: 보너스 실패", "上段 %d/%d: ボーナスならず")
-	msgUpperToGo   = commands.T("Upper %d/%d: %d to go for +%d", "상단 %d/%d: +%[4]d까지 %[3]d점", "上段 %d/%d: +%[4]d まであと %[3]d 点")
+	msgUpperToGo   = commands.T("Upper %d/%d: %d to go for +%d", "상단 %d/%d: +%[4]d까지 %[3]d점 남음", "上段 %d/%d: +%[4]d まであと %[3]d 点")
 	msgExtra       = commands.T("Yahtzee bonus +%d", "야찌 보너스 +%d", "ヤッツィーボーナス +%d")
 	msgTotal       = commands.T("**Total %d**", "**합계 %d**", "**合計 %d**")
 	msgLostSoFar   = commands.T("Expected points lost so far: %.2f", "지금까지 잃은 기댓값: %.2f", "これまでに失った期待値: %.2f")
