@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,11 +12,11 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/payload"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/internal/fakediscord"
@@ -50,7 +49,7 @@ func buildAlea(t *testing.T, dir string, env []string, args ...string) string {
 // process is a running alea binary and its combined stdout and stderr.
 type process struct {
 	cmd    *exec.Cmd
-	output *serveLog
+	output *bottest.Log
 	done   chan error // receives cmd.Wait's result once
 	exited bool
 }
@@ -66,7 +65,7 @@ func startAlea(t *testing.T, ctx context.Context, bin, dir string, env []string,
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
 	cmd.Env = env
-	out := &serveLog{}
+	out := &bottest.Log{}
 	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -112,7 +111,7 @@ var healthAddrInLog = regexp.MustCompile(`(?:"msg":"health endpoints","addr":"|m
 // and returns that address.
 func (p *process) healthAddr(t *testing.T) string {
 	t.Helper()
-	p.output.await(t, "health endpoints")
+	p.output.Await(t, "health endpoints")
 	m := healthAddrInLog.FindStringSubmatch(p.output.String())
 	if m == nil {
 		t.Fatalf("no health address in the output:\n%s", p.output)
@@ -361,50 +360,4 @@ func TestBinaryServesTheGateway(t *testing.T) {
 	if !strings.HasSuffix(strings.TrimSpace(out), `"msg":"alea stopped cleanly"}`) || strings.Contains(out, `"level":"ERROR"`) {
 		t.Errorf("the output does not end with a clean stop, or has errors:\n%s", out)
 	}
-}
-
-// serveLog is a log sink safe for concurrent writes, which can be
-// awaited.
-type serveLog struct {
-	mu      sync.Mutex
-	b       bytes.Buffer
-	written chan struct{} // closed and replaced on every write
-}
-
-func (s *serveLog) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.written != nil {
-		close(s.written)
-	}
-	s.written = make(chan struct{})
-	return s.b.Write(p)
-}
-
-// await waits until the log contains text.
-func (s *serveLog) await(t *testing.T, text string) {
-	t.Helper()
-	deadline := time.After(fakediscord.Wait)
-	for {
-		s.mu.Lock()
-		if s.written == nil {
-			s.written = make(chan struct{})
-		}
-		found, ch := strings.Contains(s.b.String(), text), s.written
-		s.mu.Unlock()
-		if found {
-			return
-		}
-		select {
-		case <-ch:
-		case <-deadline:
-			t.Fatalf("the log never said %s:\n%s", text, s.String())
-		}
-	}
-}
-
-func (s *serveLog) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"log"
@@ -9,61 +8,15 @@ import (
 	"os"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/payload"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/config"
 	"github.com/alea-bot/alea/internal/fakediscord"
 )
-
-// serveLog is a log sink safe for concurrent writes, which can be
-// awaited.
-type serveLog struct {
-	mu      sync.Mutex
-	b       bytes.Buffer
-	written chan struct{} // closed and replaced on every write
-}
-
-func (s *serveLog) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.written != nil {
-		close(s.written)
-	}
-	s.written = make(chan struct{})
-	return s.b.Write(p)
-}
-
-// await waits until the log contains text.
-func (s *serveLog) await(t *testing.T, text string) {
-	t.Helper()
-	deadline := time.After(fakediscord.Wait)
-	for {
-		s.mu.Lock()
-		if s.written == nil {
-			s.written = make(chan struct{})
-		}
-		found, ch := strings.Contains(s.b.String(), text), s.written
-		s.mu.Unlock()
-		if found {
-			return
-		}
-		select {
-		case <-ch:
-		case <-deadline:
-			t.Fatalf("the log never said %s:\n%s", text, s.String())
-		}
-	}
-}
-
-func (s *serveLog) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // TestServeGateway runs Run with DISCORD_TOKEN and
 // DISCORD_API_BASE pointing at a fake Discord on loopback: the commands
@@ -80,9 +33,9 @@ func TestServeGateway(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	logs := &serveLog{}
+	logs := &bottest.Log{}
 	// discordgo writes its own errors through the standard log package.
-	stdlog := &serveLog{}
+	stdlog := &bottest.Log{}
 	log.SetOutput(stdlog)
 	defer log.SetOutput(os.Stderr)
 	slogger := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: cfg.LogLevel}))
@@ -105,7 +58,7 @@ func TestServeGateway(t *testing.T) {
 	if _, n := fake.Registered("4242"); n != 1 {
 		t.Errorf("%d bulk overwrites, want 1", n)
 	}
-	logs.await(t, `"msg":"commands registered"`)
+	logs.Await(t, `"msg":"commands registered"`)
 	fake.AwaitReady(t, 1)
 
 	tok := fake.Interact(t, fakediscord.Interaction{Type: 2, Locale: "ko",

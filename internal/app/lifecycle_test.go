@@ -29,7 +29,7 @@ const testPublicKey = "e3c6a6b3d6f74be4c7e2a1b0a9f8e7d6c5b4a39281706f5e4d3c2b1a0
 type served struct {
 	cancel  context.CancelFunc
 	done    chan error
-	logs    *serveLog
+	logs    *bottest.Log
 	stopped bool // Run's result was received
 }
 
@@ -41,7 +41,7 @@ func serve(t *testing.T, env map[string]string, s Settings) *served {
 	if err != nil {
 		t.Fatal(err)
 	}
-	logs := &serveLog{}
+	logs := &bottest.Log{}
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &served{cancel: cancel, done: make(chan error, 1), logs: logs}
 	go func() {
@@ -184,7 +184,7 @@ func TestServeHTTPOnlyRegistersOverREST(t *testing.T) {
 		"DISCORD_PUBLIC_KEY": testPublicKey, "HTTP_ADDR": "127.0.0.1:0", "HEALTH_ADDR": "127.0.0.1:0"},
 		Settings{Registry: bottest.Commands(nil)})
 	fake.AwaitRegistered(t, "global")
-	r.logs.await(t, `"msg":"health endpoints"`)
+	r.logs.Await(t, `"msg":"health endpoints"`)
 	if _, err := r.stop(t, 20*time.Second); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -207,7 +207,7 @@ func TestServeHTTPOnlyRegistersOverREST(t *testing.T) {
 func TestServeHTTPOnlyWithoutTokenWarns(t *testing.T) {
 	r := serve(t, map[string]string{"DISCORD_PUBLIC_KEY": testPublicKey, "HTTP_ADDR": "127.0.0.1:0", "HEALTH_ADDR": "127.0.0.1:0"},
 		Settings{Registry: bottest.Commands(nil)})
-	r.logs.await(t, `"msg":"health endpoints"`)
+	r.logs.Await(t, `"msg":"health endpoints"`)
 	if _, err := r.stop(t, 20*time.Second); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -283,7 +283,7 @@ func TestShutdownTellsEndpointInteractionsToAskAgain(t *testing.T) {
 	r := serve(t, map[string]string{"DISCORD_PUBLIC_KEY": hex.EncodeToString(pub), "HTTP_ADDR": "127.0.0.1:0",
 		"DISCORD_API_BASE": fake.URL, "HEALTH_ADDR": "127.0.0.1:0", "SHUTDOWN_GRACE": "4s"},
 		Settings{Registry: bottest.Commands(hold), DeferClock: hold.DeferWhen})
-	r.logs.await(t, `"msg":"health endpoints"`)
+	r.logs.Await(t, `"msg":"health endpoints"`)
 	m := endpointAddr.FindStringSubmatch(r.logs.String())
 	if m == nil {
 		t.Fatalf("no endpoint address in the log:\n%s", r.logs)
