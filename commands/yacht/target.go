@@ -61,8 +61,8 @@ func sheetDecided(table *yacht.Table, s yacht.Sheet, target int) bool {
 	return s.Total() >= target || table.MaxFinal(s) < target
 }
 
-// percent writes a probability for a person: 0% and 100% only when exact.
-func percent(p float64) string {
+// Percent writes a probability for a person: 0% and 100% only when exact.
+func Percent(p float64) string {
 	switch {
 	case p <= 0:
 		return "0%"
@@ -92,7 +92,7 @@ func renderTarget(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yach
 	}
 	if dice == nil {
 		if !ta.Reached && !ta.Unreachable {
-			b.WriteString(msgTargetNoDice.Format(loc, ta.Target, percent(ta.Reach)) + "\n")
+			b.WriteString(msgTargetNoDice.Format(loc, ta.Target, Percent(ta.Reach)) + "\n")
 		}
 		b.WriteString(msgTargetMeanNoDice.Format(loc, adv.Expected) + "\n")
 	} else if ta.Reached || ta.Unreachable {
@@ -110,11 +110,11 @@ func renderTarget(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yach
 		}
 	} else {
 		best := ta.Actions[0]
-		b.WriteString(msgTargetBest.Format(loc, ta.Target, describe(loc, r, dice, best.Action), msgTargetLine.Format(loc, percent(best.Reach), best.Expected)) + "\n")
+		b.WriteString(msgTargetBest.Format(loc, ta.Target, describe(loc, r, dice, best.Action), msgTargetLine.Format(loc, Percent(best.Reach), best.Expected)) + "\n")
 		shown := min(top, len(ta.Actions))
 		for i := 1; i < shown; i++ {
 			a := ta.Actions[i]
-			fmt.Fprintf(&b, "%d. %s — %s\n", i+1, describe(loc, r, dice, a.Action), msgTargetLine.Format(loc, percent(a.Reach), a.Expected))
+			fmt.Fprintf(&b, "%d. %s — %s\n", i+1, describe(loc, r, dice, a.Action), msgTargetLine.Format(loc, Percent(a.Reach), a.Expected))
 		}
 		if len(ta.Actions) > shown {
 			b.WriteString(moreLine(loc, len(ta.Actions)-shown, top) + "\n")
@@ -126,7 +126,7 @@ func renderTarget(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yach
 					if sameAction(best.Action, mean) {
 						b.WriteString(msgTargetSame.In(loc) + "\n")
 					} else {
-						b.WriteString(msgTargetMean.Format(loc, describe(loc, r, dice, mean), percent(a.Reach), mean.Expected) + "\n")
+						b.WriteString(msgTargetMean.Format(loc, describe(loc, r, dice, mean), Percent(a.Reach), mean.Expected) + "\n")
 					}
 					break
 				}

@@ -275,7 +275,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	b.WriteString(msgStatsExact.Format(loc, expected) + "\n")
 	if exact != nil {
 		b.WriteString(msgStatsExactSpread.Format(loc, exact.StdDev(), exact.Median(), strings.Join(exactQs, " · ")) + "\n")
-		b.WriteString(msgStatsExactChances.Format(loc, chance(exact.UpperBonus), rules.Categories[y].Name(string(loc)), chance(exact.Yacht)) + "\n")
+		b.WriteString(msgStatsExactChances.Format(loc, yachtcmd.Percent(exact.UpperBonus), rules.Categories[y].Name(string(loc)), yachtcmd.Percent(exact.Yacht)) + "\n")
 		b.WriteString(msgStatsExactRange.Format(loc, exact.Min, exact.Max()) + "\n")
 		b.WriteString(msgStatsCheck.Format(loc, sim.Games, seed, sim.Mean(), sim.StdErr(), math.Abs(sim.Mean()-expected)/sim.StdErr()) + "\n")
 		if sim.Games < games {
@@ -347,21 +347,6 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	}
 	return &commands.Reply{Embeds: []commands.Embed{e},
 		Files: []commands.File{{Name: "yacht-stats.png", ContentType: "image/png", Data: png}}, Data: data}, nil
-}
-
-// chance writes a probability as a percentage: 0% and 100% only when exact.
-func chance(p float64) string {
-	switch {
-	case p <= 0:
-		return "0%"
-	case p >= 1:
-		return "100%"
-	case p < 0.0001:
-		return "<0.01%"
-	case p > 0.9999:
-		return ">99.99%"
-	}
-	return fmt.Sprintf("%.2f%%", 100*p)
 }
 
 // exactHistogram bins an exact distribution like newHistogram (bins of
