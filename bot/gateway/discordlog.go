@@ -20,9 +20,10 @@ func libraryLogger(log *slog.Logger, token string) func(msgL, caller int, format
 	return func(msgL, _ int, format string, a ...any) {
 		level := slog.LevelDebug
 		switch msgL {
-		case discordgo.LogError:
-			level = slog.LevelError
-		case discordgo.LogWarning:
+		case discordgo.LogError, discordgo.LogWarning:
+			// discordgo reports as errors what every reconnect brings (a
+			// heartbeat on a socket being closed); the transport logs its
+			// own failures as errors, so the library's are warnings.
 			level = slog.LevelWarn
 		case discordgo.LogInformational:
 			level = slog.LevelInfo
