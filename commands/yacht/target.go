@@ -122,8 +122,8 @@ func renderTarget(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yach
 		// The max-expectation move, for comparison.
 		if mean, ok := adv.Best(); ok && !ta.Reached && !ta.Unreachable {
 			for _, a := range ta.Actions {
-				if sameAction(a.Action, mean) {
-					if sameAction(best.Action, mean) {
+				if a.Action.SameMove(mean) {
+					if best.Action.SameMove(mean) {
 						b.WriteString(msgTargetSame.In(loc) + "\n")
 					} else {
 						b.WriteString(msgTargetMean.Format(loc, describe(loc, r, dice, mean), Percent(a.Reach), mean.Expected) + "\n")
@@ -137,15 +137,4 @@ func renderTarget(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yach
 	e.Fields = append(e.Fields, commands.Field{Name: msgSheet.In(loc), Value: sheetSummary(loc, r, s), Inline: false})
 	e.Footer = msgTargetFooter.In(loc)
 	return e
-}
-
-// sameAction reports whether two actions are the same move.
-func sameAction(a, b yacht.Action) bool {
-	if a.Kind != b.Kind {
-		return false
-	}
-	if a.Kind == yacht.Keep {
-		return a.Keep == b.Keep
-	}
-	return a.Scoring.Category == b.Scoring.Category
 }

@@ -723,21 +723,10 @@ func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table,
 			maxExp = a
 		}
 	}
-	if sameAction(win.Action, maxExp.Action) || math.Round(100*win.Reach) <= math.Round(100*maxExp.Reach) {
+	if win.Action.SameMove(maxExp.Action) || math.Round(100*win.Reach) <= math.Round(100*maxExp.Reach) {
 		return msgBeatSame.Format(loc, 100*maxExp.Reach)
 	}
 	return msgBeat.Format(loc, describe(loc, g.rules, win.Action), 100*win.Reach, win.Expected, 100*maxExp.Reach)
-}
-
-// sameAction reports whether a and b are the same move.
-func sameAction(a, b yacht.Action) bool {
-	if a.Kind != b.Kind {
-		return false
-	}
-	if a.Kind == yacht.Keep {
-		return a.Keep == b.Keep
-	}
-	return a.Scoring.Category == b.Scoring.Category
 }
 
 // advise returns the engine's advice for the current player's dice.

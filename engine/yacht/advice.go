@@ -24,6 +24,18 @@ type Action struct {
 	Expected float64
 }
 
+// SameMove reports whether a and b are the same move (the same keep, or
+// the same category), whatever their values.
+func (a Action) SameMove(b Action) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	if a.Kind == Keep {
+		return a.Keep == b.Keep
+	}
+	return a.Scoring.Category == b.Scoring.Category
+}
+
 // Advice is the answer for a sheet, dice and roll.
 type Advice struct {
 	// Total is the sheet total now (bonuses included).

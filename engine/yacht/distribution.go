@@ -6,7 +6,6 @@ import (
 	"math"
 	"runtime"
 	"sync"
-	"sync/atomic"
 )
 
 // Distribution is the exact distribution of the final score (bonuses
@@ -238,37 +237,16 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 	var states [2][]distState
 	var slabs [2][]float64
 	index := map[uint32]int32{}
-	done := ctx.Done()
 	for depth := 0; !level[0].st.Done(r); depth++ {
 		// Phase 1: each state's turn, in parallel.
 		for _, sc := range scratches {
 			sc.arena = sc.arena[:0]
 		}
-		var next atomic.Int64
-		var stopped atomic.Bool
-		var wg sync.WaitGroup
-		for wk := 0; wk < workers; wk++ {
-			wg.Add(1)
-			go func(sc *turnScratch) {
-				defer wg.Done()
-				for {
-					j := int(next.Add(1) - 1)
-					if j >= len(level) {
-						return
-					}
-					select {
-					case <-done:
-						stopped.Store(true)
-						return
-					default:
-					}
-					pol.outcomes(&level[j], sc)
-				}
-			}(scratches[wk])
-		}
-		wg.Wait()
-		if stopped.Load() {
-			return Distribution{}, ctx.Err()
+		err := forEach(ctx, workers, len(level), func(w, j int) {
+			pol.outcomes(&level[j], scratches[w])
+		})
+		if err != nil {
+			return Distribution{}, err
 		}
 		d.States += len(level)
 		// The next level's states in order of first appearance, and the
@@ -319,6 +297,7 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 		// Phase 2: each worker adds into its own share of the next level,
 		// reading the sources in order, so the sums do not depend on the
 		// scheduling.
+		var wg sync.WaitGroup
 		for wk := 0; wk < workers; wk++ {
 			wg.Add(1)
 			go func(wk int) {

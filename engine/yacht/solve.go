@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 )
 
@@ -413,36 +412,19 @@ func build(ctx context.Context, r *Rules, minFill int) (*Table, error) {
 	t := &Table{rules: r, sol: s, ev: make([]float64, s.size())}
 	workers := runtime.GOMAXPROCS(0)
 	byFill := s.masksByFill()
-	done := ctx.Done()
+	batches := make([]*batch, workers)
+	for i := range batches {
+		batches[i] = newBatch()
+	}
 	for fill := s.n - 1; fill >= minFill; fill-- {
 		masks := s.byWork(byFill[fill])
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		var stopped atomic.Bool
-		for wk := 0; wk < workers; wk++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				b := newBatch()
-				for {
-					j := int(next.Add(1) - 1)
-					if j >= len(masks) {
-						return
-					}
-					select {
-					case <-done:
-						stopped.Store(true)
-						return
-					default:
-					}
-					b.classes = s.appendClasses(b.classes[:0], masks[j])
-					s.solveClasses(t.ev, masks[j], b.classes, b)
-				}
-			}()
-		}
-		wg.Wait()
-		if stopped.Load() {
-			return nil, ctx.Err()
+		err := forEach(ctx, workers, len(masks), func(w, j int) {
+			b := batches[w]
+			b.classes = s.appendClasses(b.classes[:0], masks[j])
+			s.solveClasses(t.ev, masks[j], b.classes, b)
+		})
+		if err != nil {
+			return nil, err
 		}
 		t.computed += s.countClasses(byFill[fill])
 	}

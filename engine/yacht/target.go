@@ -6,8 +6,6 @@ import (
 	"math/bits"
 	"runtime"
 	"sort"
-	"sync"
-	"sync/atomic"
 )
 
 // TargetAction is one legal action with the exact probability that the
@@ -368,7 +366,10 @@ func (t *Table) targetLevels(ctx context.Context, st State, need int, terminal [
 		}
 	}
 	workers := runtime.GOMAXPROCS(0)
-	done := ctx.Done()
+	scratches := make([]*targetScratch, workers)
+	for i := range scratches {
+		scratches[i] = &targetScratch{}
+	}
 	for fill := n - 1; fill >= k0; fill-- {
 		// The states of this fill count, grouped by bonus class: states of
 		// one mask whose upper totals lead to the same bonus chances share
@@ -411,40 +412,19 @@ func (t *Table) targetLevels(ctx context.Context, st State, need int, terminal [
 			}
 		}
 		results := make([][]float64, len(jobs))
-		var next atomic.Int64
-		var stopped atomic.Bool
-		var wg sync.WaitGroup
-		for w := 0; w < workers; w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				sc := &targetScratch{}
-				for {
-					j := int(next.Add(1) - 1)
-					if j >= len(jobs) {
-						return
-					}
-					select {
-					case <-done:
-						stopped.Store(true)
-						return
-					default:
-					}
-					l := min(need, maxFuture(r, jobs[j].st))
-					if terminal != nil {
-						l = need
-					}
-					out := make([]float64, l)
-					if l > 0 {
-						solveTargetTurn(r, levels[fill+1], jobs[j].st, l, sc, out)
-					}
-					results[j] = out
-				}
-			}()
-		}
-		wg.Wait()
-		if stopped.Load() {
-			return nil, ctx.Err()
+		err := forEach(ctx, workers, len(jobs), func(w, j int) {
+			l := min(need, maxFuture(r, jobs[j].st))
+			if terminal != nil {
+				l = need
+			}
+			out := make([]float64, l)
+			if l > 0 {
+				solveTargetTurn(r, levels[fill+1], jobs[j].st, l, scratches[w], out)
+			}
+			results[j] = out
+		})
+		if err != nil {
+			return nil, err
 		}
 		lv := targetLevel{}
 		for j, jb := range jobs {
