@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"sync/atomic"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -11,13 +12,21 @@ import (
 // RouteLibraryLogs sends discordgo's own log messages, which it writes
 // with the standard log package unless told otherwise, to log at the
 // matching level, tokens removed (token is the bot token). discordgo
-// has one logger per process, so the last call wins.
-func RouteLibraryLogs(log *slog.Logger, token string) {
-	discordgo.Logger = libraryLogger(log.With("library", "discordgo"), token)
+// has one logger per process, so the last call wins. The returned func
+// drops what discordgo still says after the session is closed (its
+// heartbeat goroutine may outlive Close by a beat), so a stopped bot's
+// log ends with its own last line.
+func RouteLibraryLogs(log *slog.Logger, token string) (quiet func()) {
+	var off atomic.Bool
+	discordgo.Logger = libraryLogger(log.With("library", "discordgo"), token, &off)
+	return func() { off.Store(true) }
 }
 
-func libraryLogger(log *slog.Logger, token string) func(msgL, caller int, format string, a ...any) {
+func libraryLogger(log *slog.Logger, token string, off *atomic.Bool) func(msgL, caller int, format string, a ...any) {
 	return func(msgL, _ int, format string, a ...any) {
+		if off.Load() {
+			return
+		}
 		level := slog.LevelDebug
 		switch msgL {
 		case discordgo.LogError, discordgo.LogWarning:

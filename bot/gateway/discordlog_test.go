@@ -17,7 +17,7 @@ func TestLibraryLogsGoThroughSlog(t *testing.T) {
 	const token = "MTIz.secret.bot-token"
 	var buf bytes.Buffer
 	t.Cleanup(func() { discordgo.Logger = nil })
-	RouteLibraryLogs(slog.New(slog.NewJSONHandler(&buf, nil)), token)
+	quiet := RouteLibraryLogs(slog.New(slog.NewJSONHandler(&buf, nil)), token)
 	discordgo.Logger(discordgo.LogError, 1, "error connecting to gateway %s, %s", token, "https://discord.com/api/v10/webhooks/123/interaction-token/messages")
 	discordgo.Logger(discordgo.LogWarning, 1, "resuming")
 	discordgo.Logger(discordgo.LogDebug, 1, "heartbeat")
@@ -41,5 +41,12 @@ func TestLibraryLogsGoThroughSlog(t *testing.T) {
 	}
 	if strings.Contains(buf.String(), "secret") || strings.Contains(buf.String(), "interaction-token") {
 		t.Errorf("a token reached the log: %s", buf.String())
+	}
+	// After quiet (the session closed), the library's late words are dropped.
+	n := buf.Len()
+	quiet()
+	discordgo.Logger(discordgo.LogError, 1, "error sending heartbeat to gateway")
+	if buf.Len() != n {
+		t.Errorf("a message after quiet: %s", buf.String()[n:])
 	}
 }

@@ -218,9 +218,9 @@ func build(cfg config.Config, d *bot.Dispatcher, acked *bot.Acknowledged, log *s
 		if err != nil {
 			return nil, err
 		}
-		gateway.RouteLibraryLogs(log, cfg.Token.Reveal())
+		quiet := gateway.RouteLibraryLogs(log, cfg.Token.Reveal())
 		log.Info("gateway transport", "shard", cfg.ShardID, "shards", cfg.ShardCount)
-		out = append(out, running{name: "gateway", t: &gatewayTransport{gw: gw, openTimeout: startTimeout}})
+		out = append(out, running{name: "gateway", t: &gatewayTransport{gw: gw, openTimeout: startTimeout, quiet: quiet}})
 	}
 	if !s.PlaygroundOnly && cfg.Endpoint() {
 		key, err := endpoint.ParsePublicKey(cfg.PublicKey)

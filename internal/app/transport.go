@@ -68,6 +68,7 @@ func (t *httpTransport) Close(ctx context.Context) error {
 type gatewayTransport struct {
 	gw          *gateway.Gateway
 	openTimeout time.Duration
+	quiet       func() // stops the library's log messages (nil: none routed)
 }
 
 // Start connects, or fails (bad token, Discord unreachable for
@@ -86,5 +87,12 @@ func (t *gatewayTransport) Start(ctx context.Context, _ func(error)) error {
 func (t *gatewayTransport) Ready() bool { return t.gw.Ready() }
 
 // Close closes the session: new interactions stop, those in flight are
-// answered through REST until ctx ends. It returns by ctx's end.
-func (t *gatewayTransport) Close(ctx context.Context) error { return t.gw.Close(ctx) }
+// answered through REST until ctx ends. It returns by ctx's end; what
+// discordgo says after that is dropped.
+func (t *gatewayTransport) Close(ctx context.Context) error {
+	err := t.gw.Close(ctx)
+	if t.quiet != nil {
+		t.quiet()
+	}
+	return err
+}
