@@ -112,9 +112,9 @@ var keySentences = []struct {
 		commands.Korean:  {"구슬 1개 (가져가면 승리)"},
 	}},
 	{`/coins match black:5 white:4 first:mcts:50 second:random games:100 seed:7`, map[commands.Locale][]string{
-		commands.English:  {"Out of 100 games, the first player (mcts:50) won 91 and the second (random) won 9."},
-		commands.Korean:   {"100게임 중 선공(mcts:50)이 91번, 후공(random)이 9번 이겼습니다.", "최선의 수로 두면 (5, 4)에서 선공이 이깁니다.", "`시드:7`로 같은 게임을 다시 할 수 있습니다."},
-		commands.Japanese: {"100 局中、先手（mcts:50）が 91 勝、後手（random）が 9 勝でした。", "最善を尽くせば (5, 4) から先手が勝ちます。", "`シード:7` で同じ対局を再現できます。"},
+		commands.English:  {"Out of 100 games, the first player (MCTS k=50) won 91 and the second (random) won 9."},
+		commands.Korean:   {"100게임 중 선공(MCTS k=50)이 91번, 후공(무작위)이 9번 이겼습니다.", "최선의 수로 두면 (5, 4)에서 선공이 이깁니다.", "`시드:7`로 같은 게임을 다시 할 수 있습니다."},
+		commands.Japanese: {"100 局中、先手（MCTS k=50）が 91 勝、後手（ランダム）が 9 勝でした。", "最善を尽くせば (5, 4) から先手が勝ちます。", "`シード:7` で同じ対局を再現できます。"},
 	}},
 	{`/coins play black:3 white:4`, map[commands.Locale][]string{
 		commands.Japanese: {"白黒コイン vs 完全なボット"},

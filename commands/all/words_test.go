@@ -84,7 +84,7 @@ var allowedLatin = map[string]bool{}
 
 func init() {
 	for _, w := range strings.Fields(`Knuth Yao Verhoeff Glenn Larsson Sjöberg Pancht Discord Alea MCTS mcts
-		PTreePlayer runBWGame Calculator Printer Re Yacht Yahtzee Yatzy perfect random optimal paper both loses wins me bot
+		Calculator Printer Re Yacht Yahtzee Yatzy perfect random optimal paper both loses wins me bot
 		min max mod jackpot win miss Ann Bob bogus`) {
 		allowedLatin[w] = true
 	}

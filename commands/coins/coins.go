@@ -90,9 +90,9 @@ func Command(key seal.Key) *commands.Command {
 			},
 			{
 				Name: commands.T("tree", "트리", "木"),
-				Description: commands.T("The lecture's Monte-Carlo tree (PTreePlayer) beside exact values",
-					"강의의 몬테카를로 트리(PTreePlayer)와 정확한 승패",
-					"講義のモンテカルロ木（PTreePlayer）と厳密な勝敗"),
+				Description: commands.T("The lecture's Monte-Carlo tree search beside the exact values",
+					"강의의 몬테카를로 트리 탐색과 정확한 승패",
+					"講義のモンテカルロ木探索と厳密な勝敗"),
 				Options: []commands.Option{
 					boardOpt("black", "검은", "黒", blackSmall), boardOpt("white", "흰", "白", whiteSmall),
 					{Name: commands.T("simulations", "시뮬레이션", "シミュレーション"), Type: commands.Integer, Min: simLo, Max: simHi,
@@ -110,14 +110,14 @@ func Command(key seal.Key) *commands.Command {
 				Options: []commands.Option{
 					boardOpt("black", "검은", "黒", blackSmall), boardOpt("white", "흰", "白", whiteSmall),
 					{Name: commands.T("opponent", "상대", "相手"), Type: commands.String,
-						Description: commands.T("The bot's level (default perfect)", "봇의 수준 (기본 perfect)", "ボットの強さ（既定 perfect）"),
+						Description: commands.T("The bot's level (default: perfect)", "봇의 수준 (기본: 완벽)", "ボットの強さ（既定: 完全）"),
 						Choices: []commands.Choice{
 							{Name: commands.T("perfect", "완벽", "完全"), Value: "perfect"},
 							{Name: commands.T("mcts (k = 50)", "mcts (k = 50)", "mcts（k = 50）"), Value: "mcts"},
 							{Name: commands.T("random", "무작위", "ランダム"), Value: "random"},
 						}},
 					{Name: commands.T("first", "선공", "先手"), Type: commands.String,
-						Description: commands.T("Who moves first (default me)", "누가 먼저 두나 (기본 me)", "先手（既定 me）"),
+						Description: commands.T("Who moves first (default: me)", "누가 먼저 둘지 (기본: 나)", "どちらが先手か（既定: 自分）"),
 						Choices: []commands.Choice{
 							{Name: commands.T("me", "나", "自分"), Value: "me"},
 							{Name: commands.T("bot", "봇", "ボット"), Value: "bot"},
@@ -127,9 +127,9 @@ func Command(key seal.Key) *commands.Command {
 			},
 			{
 				Name: commands.T("match", "시합", "試合"),
-				Description: commands.T("runBWGame as a tournament between two players: wins of each",
-					"두 플레이어의 runBWGame 시합: 각자의 승리 수",
-					"二人の runBWGame 対戦: それぞれの勝ち数"),
+				Description: commands.T("Many games between two players, as in the lecture: wins of each",
+					"강의처럼 두 플레이어가 여러 판을 두는 시합: 각자의 승리 수",
+					"講義のように二人が何局も対戦: それぞれの勝ち数"),
 				Options: []commands.Option{
 					boardOpt("black", "검은", "黒", blackSmall), boardOpt("white", "흰", "白", whiteSmall),
 					{Name: commands.T("first", "선공", "先手"), Type: commands.String, Required: true, MaxLength: 20,

@@ -443,7 +443,7 @@ func TestMatch(t *testing.T) {
 	if again := dataJSON(t, h.MustRun(line)); again != dataJSON(t, r) {
 		t.Error("a seeded match is not reproducible")
 	}
-	if !strings.Contains(bot.FormatText(r), "Out of 100 games, the first player (mcts:50) won ") {
+	if !strings.Contains(bot.FormatText(r), "Out of 100 games, the first player (MCTS k=50) won ") {
 		t.Errorf("match text:\n%s", bot.FormatText(r))
 	}
 	// Perfect against perfect: the side that wins with perfect play wins every game.

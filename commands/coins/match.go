@@ -3,6 +3,7 @@ package coins
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"time"
 
@@ -108,17 +109,35 @@ func handleMatch(ctx context.Context, req *commands.Request) (*commands.Reply, e
 	if data.MoverWins {
 		verb = txtMatchWinV.In(l)
 	}
-	desc := txtMatchWins.Format(l, res.Games, specs[0].String(), res.Wins[0], specs[1].String(), res.Wins[1]) + "\n" + txtMatchFirst.Format(l, verb, b, w)
+	desc := txtMatchWins.Format(l, res.Games, playerName(l, specs[0]), res.Wins[0], playerName(l, specs[1]), res.Wins[1]) + "\n" + txtMatchFirst.Format(l, verb, b, w)
 	if cut {
 		desc += "\n" + txtMatchCut.Format(l, res.Games, games)
 	}
 	return &commands.Reply{
 		Embeds: []commands.Embed{{
-			Title:       txtMatchTitle.Format(l, b, w, specs[0].String(), specs[1].String(), games),
+			Title:       txtMatchTitle.Format(l, b, w, playerName(l, specs[0]), playerName(l, specs[1]), games),
 			Description: desc,
 			Color:       colour,
 			Footer:      txtMatchSeed.Format(l, seed),
 		}},
 		Data: data,
 	}, nil
+}
+
+var (
+	txtPlayerPerfect = commands.T("perfect", "완벽", "完全")
+	txtPlayerRandom  = commands.T("random", "무작위", "ランダム")
+)
+
+// playerName is how a match names a player in the reader's language: the
+// words of /coins play's choices, and "MCTS k=50" for a tree search.
+func playerName(l commands.Locale, p coins.PlayerSpec) string {
+	switch p.Kind {
+	case coins.Perfect:
+		return txtPlayerPerfect.In(l)
+	case coins.Random:
+		return txtPlayerRandom.In(l)
+	default:
+		return fmt.Sprintf("MCTS k=%d", p.Simulations)
+	}
 }

@@ -41,18 +41,18 @@ type treeData struct {
 }
 
 var (
-	txtTreeTitle = commands.T("PTreePlayer(%d, %d, 0) — k = %d, seed %d", "PTreePlayer(%d, %d, 0) — k = %d, 시드 %d", "PTreePlayer(%d, %d, 0) — k = %d、シード %d")
+	txtTreeTitle = commands.T("Monte-Carlo tree from %d black and %d white — k = %d, seed %d", "검은 동전 %d개, 흰 동전 %d개의 몬테카를로 트리 — k = %d, 시드 %d", "黒 %d 枚・白 %d 枚からのモンテカルロ木 — k = %d、シード %d")
 	txtTreeNote  = commands.T("Monte-Carlo tree search as in the lecture: children by w/s + √2·sqrt(ln(sp)/s), random play-outs, nodes not merged. Win rates are the first player's; “exact” is who wins that node with perfect play.",
 		"강의의 몬테카를로 트리 탐색: w/s + √2·sqrt(ln(sp)/s)로 자식 선택, 무작위 시뮬레이션, 노드 병합 없음. 승률은 선공 기준, “정확”은 최선의 수로 두었을 때의 승패입니다.",
 		"講義のモンテカルロ木探索: w/s + √2·sqrt(ln(sp)/s) で子を選び、ランダムなプレイアウト、ノードは併合しない。勝率は先手のもの、「厳密」は最善を尽くしたときの勝敗。")
-	txtTreeChoice  = commands.T("MCTS choice (doMyTurn)", "MCTS의 선택 (doMyTurn)", "MCTS の選択（doMyTurn）")
+	txtTreeChoice  = commands.T("The search's move", "탐색이 고른 수", "探索が選んだ手")
 	txtTreeExact   = commands.T("Exact winning moves", "정확한 이기는 수", "厳密な勝ち手")
 	txtTreeAgree   = commands.T("✅ a winning move", "✅ 이기는 수", "✅ 勝ち手")
 	txtTreeDisagr  = commands.T("⚠️ not a winning move", "⚠️ 이기는 수가 아님", "⚠️ 勝ち手ではない")
 	txtTreeLost    = commands.T("(every move loses against perfect play)", "(상대가 최선이면 어떤 수도 집니다)", "（相手が最善ならどの手も負け）")
-	txtTreeStopped = commands.T("The search stopped at %d simulations: the selection reached a finished game, where the lecture's expandTree stops.",
-		"선택 단계가 끝난 게임에 도달해 %d번의 시뮬레이션에서 멈췄습니다 (강의의 expandTree 규칙).",
-		"選択が終局に達したため %d 回のシミュレーションで止まりました（講義の expandTree の規則）。")
+	txtTreeStopped = commands.T("The search stopped at %d simulations: the selection reached a finished game, where the lecture's search stops.",
+		"선택 단계가 끝난 게임에 도달해 %d번의 시뮬레이션에서 멈췄습니다 (강의의 탐색 규칙).",
+		"選択が終局に達したため %d 回のシミュレーションで止まりました（講義の探索の規則）。")
 	txtTreeFile = commands.T("The whole tree (%d nodes) is in tree.txt; the first levels:", "전체 트리(노드 %d개)는 tree.txt에 있습니다. 앞부분:", "木の全体（ノード %d 個）は tree.txt にあります。最初の部分:")
 	txtTreeTime = commands.T("The search ran out of time; try fewer simulations or coins.", "탐색 시간이 부족했습니다. 시뮬레이션이나 동전 수를 줄여 보세요.", "探索が時間切れです。シミュレーション数かコインを減らしてください。")
 )
