@@ -111,6 +111,10 @@ var keySentences = []struct {
 		commands.English: {"1 marble (take it and win)"},
 		commands.Korean:  {"구슬 1개 (가져가면 승리)"},
 	}},
+	{`/yacht-advise rules:yahtzee sheet:"yahtzee:50 large_straight:40" dice:66666 roll:3`, map[commands.Locale][]string{
+		commands.English:  {"Best: score Sixes for 30 +100 Yahtzee bonus (joker)"},
+		commands.Japanese: {"最善: シックスに 30 点 +100 ヤッツィーボーナス（ジョーカー） —"},
+	}},
 	{`/coins match black:5 white:4 first:mcts:50 second:random games:100 seed:7`, map[commands.Locale][]string{
 		commands.English:  {"Out of 100 games, the first player (MCTS k=50) won 91 and the second (random) won 9."},
 		commands.Korean:   {"100게임 중 선공(MCTS k=50)이 91번, 후공(무작위)이 9번 이겼습니다.", "최선의 수로 두면 (5, 4)에서 선공이 이깁니다.", "`시드:7`로 같은 게임을 다시 할 수 있습니다."},

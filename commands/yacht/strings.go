@@ -30,7 +30,7 @@ var (
 	msgScore       = commands.T("score %s for %d", "%s에 %d점", "%sに %d 点")
 	msgUpperBonus  = commands.T("(+%d bonus)", "(+%d 보너스)", "（+%d ボーナス）")
 	msgExtraBonus  = commands.T("+%d Yahtzee bonus", "+%d 야찌 보너스", "+%d ヤッツィーボーナス")
-	msgJoker       = commands.T("(joker)", "(조커)", "（ジョーカー）")
+	msgJoker       = commands.T(" (joker)", " (조커)", "（ジョーカー）") // full-width brackets take no space before them
 	msgSheet       = commands.T("Sheet", "점수표", "スコア表")
 	msgTotal       = commands.T("Total **%d** · %d of %d categories filled", "합계 **%d** · 족보 %d/%d개 채움", "合計 **%d** · %d/%d 役記入済み")
 	msgUpperDone   = commands.T("Upper %d/%d ✓ bonus +%d earned", "상단 %d/%d ✓ 보너스 +%d 획득", "上段 %d/%d ✓ ボーナス +%d 獲得")

@@ -282,7 +282,7 @@ func describe(loc commands.Locale, r *yacht.Rules, dice *yacht.Dice, a yacht.Act
 		s += " " + msgExtraBonus.Format(loc, sc.ExtraBonus)
 	}
 	if sc.Joker {
-		s += " " + msgJoker.In(loc)
+		s += msgJoker.In(loc)
 	}
 	return s
 }
