@@ -12,6 +12,8 @@ import (
 	"github.com/alea-bot/alea/commands/trialrule"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/commands/yachtgame"
+	"github.com/alea-bot/alea/commands/yachtodds"
+	"github.com/alea-bot/alea/commands/yachtstats"
 	"github.com/alea-bot/alea/engine/yacht"
 )
 
@@ -29,7 +31,7 @@ type Deps struct {
 	// winning on the scoreboard (nil: not shown).
 	WinProbabilities yachtgame.WinProbabilities
 	// Odds, when set, add the play-to-win move to the end game's hint.
-	Odds *yachtgame.WinOdds
+	Odds *yachtodds.WinOdds
 }
 
 // Loopback returns the dependencies of the local runner, the playground
@@ -38,7 +40,7 @@ type Deps struct {
 // scoreboard and the hint). The bot
 // replaces the state key.
 func Loopback() Deps {
-	odds := yachtgame.NewWinOdds(yachtgame.WinOddsOptions{})
+	odds := yachtodds.NewWinOdds(yachtodds.WinOddsOptions{})
 	return Deps{Tables: &yacht.Tables{}, StateKey: seal.Loopback(), Now: time.Now,
 		WinProbabilities: odds.Probabilities, Odds: odds}
 }
@@ -52,7 +54,7 @@ func Registry(d Deps) *commands.Registry {
 		trialrule.Command(),
 		yachtcmd.Command(d.Tables),
 		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds}),
-		yachtgame.StatsCommand(d.Tables),
+		yachtstats.Command(d.Tables),
 		orbs.Command(d.StateKey),
 		coins.Command(d.StateKey),
 	)

@@ -99,14 +99,7 @@ func newCommand(tables *yacht.Tables) *commands.Command {
 		Budget: 2 * time.Minute,
 
 		Caching: &commands.Caching{}, // the answer depends on the options alone
-		Warm: func(ctx context.Context) error {
-			for _, c := range ruleChoices {
-				if _, err := tables.Preset(ctx, c.value); err != nil {
-					return fmt.Errorf("yacht table %s: %w", c.value, err)
-				}
-			}
-			return nil
-		},
+		Warm:    Warm(tables),
 	}
 }
 
@@ -141,7 +134,7 @@ func handle(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*
 	rulesName := req.Options.String("rules", yacht.Yacht)
 	rules, err := yacht.Preset(rulesName)
 	if err != nil {
-		return nil, commands.Rejectf(msgBadRules, commands.Quote(rulesName), presetList())
+		return nil, RejectRules(rulesName)
 	}
 	roll := int(req.Options.Int("roll", 1))
 	if roll < 1 || roll > 3 {
@@ -221,14 +214,6 @@ func toData(r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice, roll int, adv yacht
 		d.Actions = append(d.Actions, DataAction{Type: "score", Category: r.Categories[a.Scoring.Category].Key, Points: &pts, ExpectedFinal: a.Expected})
 	}
 	return d
-}
-
-func presetList() string {
-	names := make([]string, len(ruleChoices))
-	for i, c := range ruleChoices {
-		names[i] = c.value
-	}
-	return strings.Join(names, ", ")
 }
 
 // glyphs writes faces as die glyphs with their digits, "⚅⚅⚅ (666)": the

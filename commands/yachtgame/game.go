@@ -2,11 +2,9 @@
 // strategy: /yacht start keeps a scoresheet in a Discord message whose buttons,
 // select menu and modal play the game — virtual or real dice, holds, the
 // category with every choice's points and exact expected final score, and
-// the expected points each decision cost — and /yacht-stats shows the
-// distribution of the final score under optimal play by a seeded
-// simulation of the exact policy. The whole game travels in the components'
-// custom_ids (see state.go), so a restarted bot or a second replica
-// continues every game.
+// the expected points each decision cost. The whole game travels in the
+// components' custom_ids (see state.go), so a restarted bot or a second
+// replica continues every game.
 package yachtgame
 
 import (
@@ -14,10 +12,8 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,6 +22,8 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/seal"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yachtgame/players"
+	"github.com/alea-bot/alea/commands/yachtodds"
 	"github.com/alea-bot/alea/engine/yacht"
 )
 
@@ -45,7 +43,7 @@ type Deps struct {
 	WinProbabilities WinProbabilities
 	// Odds, when set, give the 💡 Hint of the end game the move with the
 	// best chance of finishing first, next to the max-expectation move.
-	Odds *WinOdds
+	Odds *yachtodds.WinOdds
 }
 
 // beatOpen is the most open categories of a sheet for which the hint
@@ -56,7 +54,7 @@ const beatOpen = 4
 // start of the current player's turn, everyone playing the max-expectation
 // policy: sheets in seat order (as they stand between turns), current the
 // seat to play. A nil slice and no error: not known in time, not shown.
-// WinOdds.Probabilities is one.
+// yachtodds.WinOdds.Probabilities is one.
 type WinProbabilities func(ctx context.Context, t *yacht.Table, sheets []yacht.Sheet, current int) ([]float64, error)
 
 // Defaults of the game options.
@@ -120,85 +118,28 @@ func newCommand(d Deps) *commands.Command {
 			}},
 		},
 		Budget: 2 * time.Minute,
-		Warm:   warm(d.Tables),
+		Warm:   yachtcmd.Warm(d.Tables),
 	}
 }
 
-// warm builds every preset's table at start (shared with /yacht-advise, so
-// each is built once).
-func warm(tables *yacht.Tables) func(ctx context.Context) error {
-	return func(ctx context.Context) error {
-		for _, k := range presetKeys {
-			if _, err := tables.Preset(ctx, k); err != nil {
-				return fmt.Errorf("yacht table %s: %w", k, err)
-			}
-		}
-		return nil
-	}
-}
-
-// mentionPattern is a user mention as Discord writes it in a string option.
-var mentionPattern = regexp.MustCompile(`<@!?([0-9]{1,20})>`)
-
-// parseSeats reads the players option: Discord mentions, names and alea,
-// separated by commas (mentions need none).
+// parseSeats reads the players option into seats.
 func parseSeats(s string) ([]player, error) {
-	s = mentionPattern.ReplaceAllString(s, ",<@$1>,")
-	s = strings.NewReplacer("，", ",", "、", ",", ";", ",").Replace(s)
-	var seats []player
-	users := map[uint64]bool{}
-	for _, part := range strings.Split(s, ",") {
-		n := strings.Join(strings.Fields(part), " ")
-		switch {
-		case n == "":
-			continue
-		case strings.HasPrefix(n, "<@"):
-			id, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimPrefix(n, "<@"), ">"), 10, 64)
-			if err != nil {
-				return nil, &nameError{problem: nameNotText}
-			}
-			if users[id] {
-				return nil, &nameError{problem: nameTwice, name: n}
-			}
-			users[id] = true
-			seats = append(seats, player{kind: seatUser, user: id})
-		case strings.EqualFold(n, "alea"):
-			seats = append(seats, player{kind: seatAlea})
-		default:
-			if err := checkName(n); err != nil {
-				return nil, err
-			}
-			for _, p := range seats {
-				if p.kind == seatName && sameName(p.name, n) {
-					return nil, &nameError{problem: nameTwice, name: n}
-				}
-			}
-			seats = append(seats, player{kind: seatName, name: n})
-		}
+	parsed, err := players.Parse(s, maxPlayers)
+	if err != nil {
+		return nil, err
 	}
-	if len(seats) == 0 {
-		return nil, &nameError{problem: nameNone}
+	seats := make([]player, len(parsed))
+	for i, p := range parsed {
+		switch p.Kind {
+		case players.User:
+			seats[i] = player{kind: seatUser, user: p.User}
+		case players.Alea:
+			seats[i] = player{kind: seatAlea}
+		default:
+			seats[i] = player{kind: seatName, name: p.Name}
+		}
 	}
 	return seats, nil
-}
-
-func getTable(ctx context.Context, tables *yacht.Tables, r *yacht.Rules) (*yacht.Table, error) {
-	if _, ok := tables.Ready(r.Key); !ok { // building the table is heavy; a lookup is not
-		hctx, done, err := commands.Heavy(ctx)
-		if err != nil {
-			return nil, err
-		}
-		defer done()
-		ctx = hctx
-	}
-	t, err := tables.Get(ctx, r)
-	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-			return nil, err
-		}
-		return nil, fmt.Errorf("yacht table %s: %w", r.Key, err)
-	}
-	return t, nil
 }
 
 func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply, error) {
@@ -211,16 +152,13 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 		}
 	}
 	if preset < 0 {
-		return nil, commands.Rejectf(msgBadRules, commands.Quote(key), strings.Join(presetKeys, ", "))
+		return nil, yachtcmd.RejectRules(key)
 	}
 	seats := []player{{kind: seatName}}
 	if s := strings.TrimSpace(req.Options.String("players", "")); s != "" {
 		var err error
 		if seats, err = parseSeats(s); err != nil {
-			return nil, rejectNames(err)
-		}
-		if len(seats) > maxPlayers {
-			return nil, commands.Rejectf(msgBadPlayers, msgTooManyPlayers.Format(loc, len(seats), maxPlayers), maxPlayers)
+			return nil, players.Reject(err, maxPlayers)
 		}
 	}
 	var seed uint32
@@ -256,7 +194,7 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if g.coach == coachAuto {
 		g.coach = autoCoach(g)
 	}
-	t, err := getTable(ctx, d.Tables, g.rules)
+	t, err := yachtcmd.Table(ctx, d.Tables, g.rules)
 	if err != nil {
 		return nil, err
 	}
@@ -322,7 +260,7 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if g.lobby {
 		return lobbyPress(ctx, d, loc, g, action[0], req)
 	}
-	t, err := getTable(ctx, d.Tables, g.rules)
+	t, err := yachtcmd.Table(ctx, d.Tables, g.rules)
 	if err != nil {
 		return nil, err
 	}
@@ -466,7 +404,7 @@ func lobbyPress(ctx context.Context, d *Deps, loc commands.Locale, g *game, a by
 			g.coach = autoCoach(g)
 		}
 		g.step = (g.step + 1) & 0xFFFF
-		t, err := getTable(ctx, d.Tables, g.rules)
+		t, err := yachtcmd.Table(ctx, d.Tables, g.rules)
 		if err != nil {
 			return nil, err
 		}

@@ -47,11 +47,11 @@ func tables(t testing.TB) *yacht.Tables {
 // testKey seals the tests' games.
 var testKey = seal.Loopback()
 
-// harness runs /yacht and /yacht-stats with the harness's clock.
+// harness runs /yacht with the harness's clock.
 func harness(t testing.TB) *bottest.Harness {
 	var h *bottest.Harness
 	d := Deps{Tables: tables(t), Key: testKey, Now: func() time.Time { return h.Now() }}
-	h = bottest.New(t, newCommand(d), newStatsCommand(tables(t)))
+	h = bottest.New(t, newCommand(d))
 	return h
 }
 

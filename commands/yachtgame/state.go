@@ -8,12 +8,13 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/seal"
+	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yachtgame/players"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/internal/bitstream"
 )
 
 // A game lives in the bot's own message, which Discord sends with every
@@ -72,7 +73,6 @@ var presetKeys = []string{
 // Bounds of the state's fields.
 const (
 	maxPlayers   = 6
-	maxNameBytes = 15
 	maxTurnLoss  = 1<<16 - 1 // hundredths of a point; saturates
 	maxTotalLoss = 1<<20 - 1
 	maxLossBits  = 21 // gamma code of loss+1 ≤ 2^20
@@ -239,41 +239,41 @@ func flag(b bool) uint64 {
 
 // encode writes the state (unsealed).
 func (g *game) encode() string {
-	w := &bitWriter{}
-	w.write(uint64(g.preset), 3)
-	w.write(flag(g.lobby), 1)
-	w.write(uint64(g.coach), 2)
-	w.write(uint64(g.idle), 6)
-	w.write(uint64(g.step&0xFFFF), 16)
-	w.write(uint64(len(g.players)-1), 3)
-	w.write(uint64(g.cur), 3)
-	w.write(uint64(g.roll), 2)
+	w := &bitstream.Writer{}
+	w.Write(uint64(g.preset), 3)
+	w.Write(flag(g.lobby), 1)
+	w.Write(uint64(g.coach), 2)
+	w.Write(uint64(g.idle), 6)
+	w.Write(uint64(g.step&0xFFFF), 16)
+	w.Write(uint64(len(g.players)-1), 3)
+	w.Write(uint64(g.cur), 3)
+	w.Write(uint64(g.roll), 2)
 	if g.roll >= 1 {
-		w.write(uint64(yacht.PatternIndex(g.dice)), 8)
+		w.Write(uint64(yacht.PatternIndex(g.dice)), 8)
 	}
 	if g.roll == 1 || g.roll == 2 {
-		w.write(uint64(g.hold), 5)
+		w.Write(uint64(g.hold), 5)
 	}
 	if g.roll >= 2 {
-		w.write(uint64(min(g.turnLoss, maxTurnLoss)), 16)
+		w.Write(uint64(min(g.turnLoss, maxTurnLoss)), 16)
 	}
-	w.write(uint64(g.seed), seedBits)
-	w.write(flag(g.owner.numeric), 1)
+	w.Write(uint64(g.seed), seedBits)
+	w.Write(flag(g.owner.numeric), 1)
 	if g.owner.numeric {
-		w.write(g.owner.id, 64)
+		w.Write(g.owner.id, 64)
 	} else {
-		w.write(g.owner.id, 32)
+		w.Write(g.owner.id, 32)
 	}
 	rad, possible, nbits := radices(g.rules)
 	for _, p := range g.players {
-		w.write(uint64(p.kind), 2)
+		w.Write(uint64(p.kind), 2)
 		switch p.kind {
 		case seatUser:
-			w.write(p.user, 64)
+			w.Write(p.user, 64)
 		case seatName:
-			w.write(uint64(len(p.name)), 4)
+			w.Write(uint64(len(p.name)), 4)
 			for i := 0; i < len(p.name); i++ {
-				w.write(uint64(p.name[i]), 8)
+				w.Write(uint64(p.name[i]), 8)
 			}
 		}
 		var v, mul uint64 = 0, 1
@@ -289,18 +289,18 @@ func (g *game) encode() string {
 			v += d * mul
 			mul *= rad[i]
 		}
-		w.write(v, nbits)
+		w.Write(v, nbits)
 		if g.rules.ExtraYachtBonus > 0 {
-			w.write(uint64(p.sheet.ExtraBonus/g.rules.ExtraYachtBonus), 4)
+			w.Write(uint64(p.sheet.ExtraBonus/g.rules.ExtraYachtBonus), 4)
 		}
-		w.write(uint64(min(p.auto, maxAuto)), 4)
+		w.Write(uint64(min(p.auto, maxAuto)), 4)
 		for i, s := range p.sheet.Scores {
 			if s >= 0 {
-				w.gamma(uint64(min(p.loss[i], maxTotalLoss)) + 1)
+				w.Gamma(uint64(min(p.loss[i], maxTotalLoss)) + 1)
 			}
 		}
 	}
-	return base64.RawURLEncoding.EncodeToString(w.buf)
+	return base64.RawURLEncoding.EncodeToString(w.Bytes())
 }
 
 // errState is the reason a state is refused; the user sees one message.
@@ -319,22 +319,22 @@ func decode(s string) (*game, error) {
 	if err != nil || base64.RawURLEncoding.EncodeToString(buf) != s {
 		return nil, bad("not base64url")
 	}
-	rd := &bitReader{buf: buf}
+	rd := bitstream.NewReader(buf)
 	g := &game{}
-	g.preset = int(rd.read(3))
+	g.preset = int(rd.Read(3))
 	if g.preset >= len(presetKeys) {
 		return nil, bad("preset %d", g.preset)
 	}
 	if g.rules, err = yacht.Preset(presetKeys[g.preset]); err != nil {
 		return nil, bad("preset: %v", err)
 	}
-	g.lobby = rd.read(1) == 1
-	g.coach = int(rd.read(2))
-	g.idle = int(rd.read(6))
-	g.step = int(rd.read(16))
-	n := int(rd.read(3)) + 1
-	g.cur = int(rd.read(3))
-	g.roll = int(rd.read(2))
+	g.lobby = rd.Read(1) == 1
+	g.coach = int(rd.Read(2))
+	g.idle = int(rd.Read(6))
+	g.step = int(rd.Read(16))
+	n := int(rd.Read(3)) + 1
+	g.cur = int(rd.Read(3))
+	g.roll = int(rd.Read(2))
 	if g.coach > coachAuto || g.coach == coachAuto && !g.lobby || g.idle < 1 || g.idle > maxIdle {
 		return nil, bad("options")
 	}
@@ -342,45 +342,45 @@ func decode(s string) (*game, error) {
 		return nil, bad("player %d of %d", g.cur, n)
 	}
 	if g.roll >= 1 {
-		w := int(rd.read(8))
+		w := int(rd.Read(8))
 		if w >= yacht.NumPatterns {
 			return nil, bad("pattern %d", w)
 		}
 		copy(g.dice[:], yacht.Pattern(w).Faces())
 	}
 	if g.roll == 1 || g.roll == 2 {
-		g.hold = uint8(rd.read(5))
+		g.hold = uint8(rd.Read(5))
 	}
 	if g.roll >= 2 {
-		g.turnLoss = int(rd.read(16))
+		g.turnLoss = int(rd.Read(16))
 	}
-	g.seed = uint32(rd.read(seedBits))
-	if rd.read(1) == 1 {
-		g.owner = owner{numeric: true, id: rd.read(64)}
+	g.seed = uint32(rd.Read(seedBits))
+	if rd.Read(1) == 1 {
+		g.owner = owner{numeric: true, id: rd.Read(64)}
 	} else {
-		g.owner = owner{id: rd.read(32)}
+		g.owner = owner{id: rd.Read(32)}
 	}
 	rad, possible, nbits := radices(g.rules)
 	users := map[uint64]bool{}
 	for k := 0; k < n; k++ {
 		p := player{sheet: yacht.NewSheet(g.rules), loss: make([]int, len(g.rules.Categories))}
-		p.kind = int(rd.read(2))
+		p.kind = int(rd.Read(2))
 		switch p.kind {
 		case seatUser:
-			p.user = rd.read(64)
+			p.user = rd.Read(64)
 			if users[p.user] {
 				return nil, bad("a user seated twice")
 			}
 			users[p.user] = true
 		case seatName:
-			name := make([]byte, rd.read(4))
+			name := make([]byte, rd.Read(4))
 			for i := range name {
-				name[i] = byte(rd.read(8))
+				name[i] = byte(rd.Read(8))
 			}
-			if rd.bad {
+			if rd.Bad() {
 				return nil, bad("truncated")
 			}
-			if err := checkName(string(name)); err != nil || (n > 1 && len(name) == 0) {
+			if err := players.CheckName(string(name)); err != nil || (n > 1 && len(name) == 0) {
 				return nil, bad("player name")
 			}
 			p.name = string(name)
@@ -388,7 +388,7 @@ func decode(s string) (*game, error) {
 		default:
 			return nil, bad("seat kind")
 		}
-		v := rd.read(nbits)
+		v := rd.Read(nbits)
 		for i := range g.rules.Categories {
 			d := v % rad[i]
 			v /= rad[i]
@@ -400,19 +400,19 @@ func decode(s string) (*game, error) {
 			return nil, bad("sheet number out of range")
 		}
 		if g.rules.ExtraYachtBonus > 0 {
-			extra := int(rd.read(4))
+			extra := int(rd.Read(4))
 			if extra > 0 {
-				y := yachtBox(g.rules)
+				y := yachtcmd.YachtBox(g.rules)
 				if p.sheet.Scores[y] <= 0 || extra > p.sheet.Filled()-1 {
 					return nil, bad("extra bonuses without a Yacht")
 				}
 			}
 			p.sheet.ExtraBonus = extra * g.rules.ExtraYachtBonus
 		}
-		p.auto = int(rd.read(4))
+		p.auto = int(rd.Read(4))
 		for i, s := range p.sheet.Scores {
 			if s >= 0 {
-				p.loss[i] = int(rd.gamma(maxLossBits)) - 1
+				p.loss[i] = int(rd.Gamma(maxLossBits)) - 1
 				if p.loss[i] < 0 || p.loss[i] > maxTotalLoss {
 					return nil, bad("loss")
 				}
@@ -424,11 +424,11 @@ func decode(s string) (*game, error) {
 		}
 		g.players = append(g.players, p)
 	}
-	if rd.bad {
+	if rd.Bad() {
 		return nil, bad("truncated")
 	}
 	// Only zero padding may follow, less than a byte of it.
-	if 8*len(buf)-rd.pos >= 8 || rd.read(8*len(buf)-rd.pos) != 0 {
+	if 8*len(buf)-rd.Pos() >= 8 || rd.Read(8*len(buf)-rd.Pos()) != 0 {
 		return nil, bad("trailing data")
 	}
 	if g.lobby {
@@ -462,36 +462,6 @@ func decode(s string) (*game, error) {
 		return nil, bad("not canonical")
 	}
 	return g, nil
-}
-
-// yachtBox returns the index of the Yacht category.
-func yachtBox(r *yacht.Rules) int {
-	for i := range r.Categories {
-		if r.Categories[i].Kind == yacht.KindYacht {
-			return i
-		}
-	}
-	return -1
-}
-
-// checkName accepts a player name: at most maxNameBytes of UTF-8 without
-// control characters, markdown or mention characters.
-func checkName(s string) error {
-	if len(s) > maxNameBytes {
-		return &nameError{problem: nameTooLong, name: s}
-	}
-	if !utf8.ValidString(s) {
-		return &nameError{problem: nameNotText}
-	}
-	for _, r := range s {
-		if unicode.IsControl(r) || strings.ContainsRune("*_`~|<>@#:\\", r) || unicode.IsSpace(r) && r != ' ' {
-			return &nameError{problem: nameBadChar, name: s, char: r}
-		}
-	}
-	if strings.TrimSpace(s) != s {
-		return &nameError{problem: nameSpaces, name: s}
-	}
-	return nil
 }
 
 // carrier is what a message carries: the sealed state, and the sealed

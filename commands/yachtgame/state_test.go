@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/seal"
+	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/internal/race"
 )
@@ -451,4 +453,15 @@ func FuzzPress(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The game numbers exactly the presets the rules option offers, so that
+// the refusal of unknown rules lists the ones a game can use.
+func TestPresetsAreTheRuleChoices(t *testing.T) {
+	got, want := append([]string(nil), presetKeys...), yachtcmd.Presets()
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("the game's presets %v, the rules option's %v", got, want)
+	}
 }

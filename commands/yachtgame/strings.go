@@ -3,12 +3,6 @@ package yachtgame
 import "github.com/alea-bot/alea/commands"
 
 var (
-	msgBadRules = commands.T("Unknown rules %s: choose one of %s.",
-		"알 수 없는 규칙 %s: 다음 중 하나를 고르세요: %s.",
-		"不明なルール %s: 次から選んでください: %s。")
-	msgBadPlayers = commands.T("Bad players: %s. Give up to %d seats separated by commas: @mentions, names, or alea, like \"@Ann, Bob, alea\".",
-		"플레이어가 잘못되었습니다: %s. 쉼표로 구분해 최대 %d자리까지 쓰세요. @멘션, 이름, alea를 쓸 수 있습니다. 예: \"@민수, 지영, alea\".",
-		"プレイヤーが正しくありません: %s。カンマ区切りで最大 %d 席まで書いてください。@メンション、名前、alea が使えます。例: \"@太郎, 花子, alea\"。")
 	msgBadIdle  = commands.T("The idle time is 1 to %d minutes.", "대기 시간은 1~%d분입니다.", "待ち時間は 1〜%d 分です。")
 	msgBadCoach = commands.T("Unknown coach mode %s: choose on, hints or off.", "알 수 없는 코치 모드 %s: on, hints, off 중에서 고르세요.", "不明なコーチモード %s: on、hints、off から選んでください。")
 	msgOlder    = commands.T("This game is from an older version of Alea and cannot go on. Start a new one with `/yacht start`.",
@@ -24,9 +18,8 @@ var (
 	msgNoUndo      = commands.T("Only the player who just scored can undo it, and only until the next player acts.",
 		"방금 기록한 플레이어만, 다음 플레이어가 움직이기 전까지 되돌릴 수 있습니다.",
 		"取り消せるのは直前に記入したプレイヤーだけで、次のプレイヤーが動くまでです。")
-	msgTooEarly       = commands.T("%s still has time: Alea can play for them in %d min.", "%s 님에게 아직 시간이 있습니다. %d분 뒤에 Alea가 대신 진행할 수 있습니다.", "%s さんにはまだ時間があります。%d 分後に Alea が代わりに進められます。")
-	msgTooManyPlayers = commands.T("%d players, at most %d", "%d명 (최대 %d명)", "%d 人（最大 %d 人）")
-	msgBadState       = commands.T("This game's state is damaged, so it cannot go on; start a new game with `/yacht start`.",
+	msgTooEarly = commands.T("%s still has time: Alea can play for them in %d min.", "%s 님에게 아직 시간이 있습니다. %d분 뒤에 Alea가 대신 진행할 수 있습니다.", "%s さんにはまだ時間があります。%d 分後に Alea が代わりに進められます。")
+	msgBadState = commands.T("This game's state is damaged, so it cannot go on; start a new game with `/yacht start`.",
 		"이 게임의 상태가 손상되어 더 이어갈 수 없습니다. `/요트 시작`으로 새 게임을 시작하세요.",
 		"このゲームの状態が壊れているため、続けられません。`/ヨット 開始` で新しいゲームを始めてください。")
 	msgNotNow = commands.T("That is not possible at this point of the turn (roll %d); press one of the buttons shown.",

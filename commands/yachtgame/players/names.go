@@ -1,4 +1,4 @@
-package yachtgame
+package players
 
 import (
 	"errors"
@@ -17,14 +17,16 @@ const (
 	nameSpaces
 	nameTwice
 	nameNone
+	nameTooMany
 )
 
 // nameError is a players option the game refuses: the problem, the name
-// and, for nameBadChar, the character.
+// and, for nameBadChar, the character; for nameTooMany, the count of seats.
 type nameError struct {
 	problem nameProblem
 	name    string
 	char    rune
+	count   int
 }
 
 // Error describes the problem in English, for logs.
@@ -38,11 +40,18 @@ func (e *nameError) Error() string {
 		return "name " + e.name + " is given twice"
 	case nameNone:
 		return "no names"
+	case nameTooMany:
+		return "too many seats"
 	}
 	return "bad name " + e.name
 }
 
 var (
+	msgBadPlayers = commands.T("Bad players: %s. Give up to %d seats separated by commas: @mentions, names, or alea, like \"@Ann, Bob, alea\".",
+		"플레이어가 잘못되었습니다: %s. 쉼표로 구분해 최대 %d자리까지 쓰세요. @멘션, 이름, alea를 쓸 수 있습니다. 예: \"@민수, 지영, alea\".",
+		"プレイヤーが正しくありません: %s。カンマ区切りで最大 %d 席まで書いてください。@メンション、名前、alea が使えます。例: \"@太郎, 花子, alea\"。")
+	msgTooManyPlayers = commands.T("%d players, at most %d", "%d명 (최대 %d명)", "%d 人（最大 %d 人）")
+
 	msgNameTooLong = commands.T("the name %s is longer than %d bytes", "이름 %s이(가) %d바이트보다 깁니다", "名前 %s が %d バイトより長いです")
 	msgNameNotText = commands.T("a name is not readable text", "읽을 수 없는 이름이 있습니다", "読めない名前があります")
 	msgNameBadChar = commands.T("the name %s has %s, which names may not contain", "이름 %s에 쓸 수 없는 문자 %s이(가) 있습니다", "名前 %s に使えない文字 %s があります")
@@ -51,8 +60,9 @@ var (
 	msgNameNone    = commands.T("no name was given", "이름이 없습니다", "名前がありません")
 )
 
-// rejectNames words a players problem in the user's language.
-func rejectNames(err error) *commands.UserError {
+// Reject words a problem of Parse in the user's language (max as given
+// to Parse).
+func Reject(err error, max int) *commands.UserError {
 	var ne *nameError
 	if !errors.As(err, &ne) {
 		ne = &nameError{problem: nameNotText}
@@ -61,7 +71,7 @@ func rejectNames(err error) *commands.UserError {
 		var what string
 		switch ne.problem {
 		case nameTooLong:
-			what = msgNameTooLong.Format(l, commands.Quote(ne.name), maxNameBytes)
+			what = msgNameTooLong.Format(l, commands.Quote(ne.name), MaxNameBytes)
 		case nameBadChar:
 			what = msgNameBadChar.Format(l, commands.Quote(ne.name), commands.Quote(string(ne.char)))
 		case nameSpaces:
@@ -70,10 +80,12 @@ func rejectNames(err error) *commands.UserError {
 			what = msgNameTwice.Format(l, commands.Quote(ne.name))
 		case nameNone:
 			what = msgNameNone.In(l)
+		case nameTooMany:
+			what = msgTooManyPlayers.Format(l, ne.count, max)
 		default:
 			what = msgNameNotText.In(l)
 		}
-		return msgBadPlayers.Format(l, what, maxPlayers)
+		return msgBadPlayers.Format(l, what, max)
 	})
 }
 

@@ -1,4 +1,7 @@
-package yachtgame
+// Package yachtodds gives a Yacht game's live chances of winning: exact,
+// from each player's final-score distribution, within a time and memory
+// budget, and cached (see WinOdds). The game receives it as a dependency.
+package yachtodds
 
 import (
 	"container/list"
@@ -82,7 +85,7 @@ func NewWinOdds(o WinOddsOptions) *WinOdds {
 		order: list.New(), byKey: map[string]*list.Element{}}
 }
 
-// Probabilities is a WinProbabilities: each player's chance of winning
+// Probabilities is a yachtgame.WinProbabilities: each player's chance of winning
 // from the start of the current player's turn (see WinOdds), or nil when
 // the distributions do not fit the budget.
 func (w *WinOdds) Probabilities(ctx context.Context, t *yacht.Table, sheets []yacht.Sheet, current int) ([]float64, error) {

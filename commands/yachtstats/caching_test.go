@@ -1,4 +1,4 @@
-package yachtgame
+package yachtstats
 
 import (
 	"testing"

@@ -1,4 +1,8 @@
-package yachtgame
+// Package yachtstats is /yacht-stats: the distribution of the final Yacht
+// score under optimal play from a sheet, exact when it fits in time and
+// memory, checked by a seeded simulation of the exact policy, with a chart
+// and a comparison of every rule preset from the start.
+package yachtstats
 
 import (
 	"context"
@@ -12,6 +16,11 @@ import (
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/engine/yacht"
 )
+
+const colour = 0x2E86C1
+
+// presetKeys are the rule sets the comparison runs, in menu order.
+var presetKeys = yachtcmd.Presets()
 
 // Simulation sizes and time shares.
 const (
@@ -102,7 +111,7 @@ type StatsData struct {
 }
 
 // ExactStats is the exact distribution of the final score under the
-// max-expectation policy (SPEC §5.2, exact distributions):
+// max-expectation policy (the engine's exact distribution):
 // Probabilities[i] = P(final = MinScore + i).
 type ExactStats struct {
 	Mean          float64        `json:"mean"`
@@ -126,9 +135,9 @@ type PresetStats struct {
 	PYacht        float64 `json:"p_yacht"`
 }
 
-// StatsCommand returns /yacht-stats answering from tables (shared with the
+// Command returns /yacht-stats answering from tables (shared with the
 // other Yacht commands).
-func StatsCommand(tables *yacht.Tables) *commands.Command { return newStatsCommand(tables) }
+func Command(tables *yacht.Tables) *commands.Command { return newStatsCommand(tables) }
 
 func newStatsCommand(tables *yacht.Tables) *commands.Command {
 	gLo, gHi := commands.Between(minGames, maxGames)
@@ -161,7 +170,7 @@ func newStatsCommand(tables *yacht.Tables) *commands.Command {
 			return stats(ctx, tables, req)
 		},
 		Budget: statsBudget,
-		Warm:   warm(tables),
+		Warm:   yachtcmd.Warm(tables),
 
 		Caching: &commands.Caching{Keep: complete},
 	}
@@ -178,7 +187,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	key := req.Options.String("rules", yacht.Yacht)
 	rules, err := yacht.Preset(key)
 	if err != nil {
-		return nil, commands.Rejectf(msgBadRules, commands.Quote(key), strings.Join(presetKeys, ", "))
+		return nil, yachtcmd.RejectRules(key)
 	}
 	sheet, err := yacht.ParseSheet(rules, req.Options.String("sheet", ""))
 	if err != nil {
@@ -198,7 +207,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 		return nil, err
 	}
 	defer done()
-	t, err := getTable(ctx, tables, rules)
+	t, err := yachtcmd.Table(ctx, tables, rules)
 	if err != nil {
 		return nil, err
 	}
@@ -271,7 +280,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	data.PUpperBonus, data.PYacht = pb, py
 
 	var b strings.Builder
-	y := yachtBox(rules)
+	y := yachtcmd.YachtBox(rules)
 	b.WriteString(msgStatsExact.Format(loc, expected) + "\n")
 	if exact != nil {
 		b.WriteString(msgStatsExactSpread.Format(loc, exact.StdDev(), exact.Median(), strings.Join(exactQs, " · ")) + "\n")
@@ -305,7 +314,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 		var rows []string
 		for _, k := range presetKeys {
 			pr, _ := yacht.Preset(k)
-			pt, err := getTable(ctx, tables, pr)
+			pt, err := yachtcmd.Table(ctx, tables, pr)
 			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 				rows = append(rows, msgStatsCutShort.In(loc))
 				break

@@ -1,0 +1,102 @@
+// Package players reads the players option of /yacht start: Discord
+// mentions, names and alea, separated by commas; the rules a name follows;
+// and what is wrong with the option, in the user's language.
+package players
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// MaxNameBytes is the longest name, in bytes of UTF-8 (a game's state
+// stores the length in four bits).
+const MaxNameBytes = 15
+
+// Kind is who sits in a seat.
+type Kind int
+
+// The kinds of seat.
+const (
+	Name Kind = iota // a person without Discord, by name; the caller presses for them
+	User             // a Discord user, who presses for themself
+	Alea             // Alea, which plays the seat's turns itself
+)
+
+// Seat is one seat the option names: User for a Discord user, Name for a
+// name.
+type Seat struct {
+	Kind Kind
+	User uint64
+	Name string
+}
+
+// mentionPattern is a user mention as Discord writes it in a string option.
+var mentionPattern = regexp.MustCompile(`<@!?([0-9]{1,20})>`)
+
+// Parse reads the players option: Discord mentions, names and alea,
+// separated by commas (mentions need none), at most max seats.
+func Parse(s string, max int) ([]Seat, error) {
+	s = mentionPattern.ReplaceAllString(s, ",<@$1>,")
+	s = strings.NewReplacer("，", ",", "、", ",", ";", ",").Replace(s)
+	var seats []Seat
+	users := map[uint64]bool{}
+	for _, part := range strings.Split(s, ",") {
+		n := strings.Join(strings.Fields(part), " ")
+		switch {
+		case n == "":
+			continue
+		case strings.HasPrefix(n, "<@"):
+			id, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimPrefix(n, "<@"), ">"), 10, 64)
+			if err != nil {
+				return nil, &nameError{problem: nameNotText}
+			}
+			if users[id] {
+				return nil, &nameError{problem: nameTwice, name: n}
+			}
+			users[id] = true
+			seats = append(seats, Seat{Kind: User, User: id})
+		case strings.EqualFold(n, "alea"):
+			seats = append(seats, Seat{Kind: Alea})
+		default:
+			if err := CheckName(n); err != nil {
+				return nil, err
+			}
+			for _, p := range seats {
+				if p.Kind == Name && sameName(p.Name, n) {
+					return nil, &nameError{problem: nameTwice, name: n}
+				}
+			}
+			seats = append(seats, Seat{Kind: Name, Name: n})
+		}
+	}
+	if len(seats) == 0 {
+		return nil, &nameError{problem: nameNone}
+	}
+	if len(seats) > max {
+		return nil, &nameError{problem: nameTooMany, count: len(seats)}
+	}
+	return seats, nil
+}
+
+// CheckName accepts a player name: at most MaxNameBytes of UTF-8 without
+// control characters, markdown or mention characters.
+func CheckName(s string) error {
+	if len(s) > MaxNameBytes {
+		return &nameError{problem: nameTooLong, name: s}
+	}
+	if !utf8.ValidString(s) {
+		return &nameError{problem: nameNotText}
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) || strings.ContainsRune("*_`~|<>@#:\\", r) || unicode.IsSpace(r) && r != ' ' {
+			return &nameError{problem: nameBadChar, name: s, char: r}
+		}
+	}
+	if strings.TrimSpace(s) != s {
+		return &nameError{problem: nameSpaces, name: s}
+	}
+	return nil
+}
