@@ -419,9 +419,8 @@ func TestBrowserScreenshots(t *testing.T) {
 		b.shot("coins-" + string(l) + ".png")
 	}
 
-	// The /yacht-stats comparison table, as the command prints it (its
-	// widest block), shown in an embed: at 1280 and at 1000 px nothing of
-	// it is hidden.
+	// A wide monospace table in an embed field (the widest code block a
+	// command has printed): at 1280 and at 1000 px nothing of it is hidden.
 	b.run("a comparison table", chromedp.Evaluate[chromedp.Void](`(() => {
 		const table = 'rules                  exact    simulated        bonus  yacht\n' +
 			'yacht                   191.76   191.36 ± 0.60  0.690  0.282\n' +

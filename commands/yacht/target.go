@@ -134,7 +134,7 @@ func renderTarget(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yach
 		}
 	}
 	e.Description = b.String()
-	e.Fields = append(e.Fields, commands.Field{Name: msgSheet.In(loc), Value: sheetSummary(loc, r, s), Inline: false})
+	e.Fields = append(e.Fields, commands.Field{Name: msgSheet.In(loc), Value: SheetSummary(loc, r, s), Inline: false})
 	e.Footer = msgTargetFooter.In(loc)
 	return e
 }

@@ -294,12 +294,14 @@ func render(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice
 		}
 	}
 	e.Description = b.String()
-	e.Fields = append(e.Fields, commands.Field{Name: msgSheet.In(loc), Value: sheetSummary(loc, r, s), Inline: false})
+	e.Fields = append(e.Fields, commands.Field{Name: msgSheet.In(loc), Value: SheetSummary(loc, r, s), Inline: false})
 	e.Footer = msgFooter.In(loc)
 	return e
 }
 
-func sheetSummary(loc commands.Locale, r *yacht.Rules, s yacht.Sheet) string {
+// SheetSummary writes sheet s for a person: the total, how the upper
+// bonus stands, and every filled box by its name in loc.
+func SheetSummary(loc commands.Locale, r *yacht.Rules, s yacht.Sheet) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, msgTotal.In(loc), s.Total(), s.Filled(), len(r.Categories))
 	b.WriteString("\n")

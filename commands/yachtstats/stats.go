@@ -48,10 +48,12 @@ var (
 	msgStatsMethod = commands.T("Method: games played to the end with the exact best choice at every step, dice from a repeatable random generator (`seed`); ± is one standard error. Quantiles and probabilities are simulated; the expected value is exact.",
 		"방법: 매 단계 정확히 최선인 선택으로 끝까지 플레이하고, 주사위는 다시 재현할 수 있는 난수(`시드`)로 굴립니다. ±는 표준오차 1배입니다. 분위수와 확률은 시뮬레이션 값이고, 기댓값은 정확한 값입니다.",
 		"方法: 毎回厳密に最善の選択で最後までプレイし、サイコロは再現できる乱数（`シード`）で振ります。± は標準誤差1つ分です。分位点と確率はシミュレーション値で、期待値は厳密値です。")
-	msgStatsChart       = commands.T("Chart: red, the simulated mean (%.2f); dashed black, the exact expected value (%.2f); orange, the quantiles p5 to p95.", "차트: 빨간 선은 시뮬레이션 평균(%.2f), 검은 점선은 정확한 기댓값(%.2f), 주황 선은 분위수 p5~p95입니다.", "グラフ: 赤はシミュレーション平均（%.2f）、黒の破線は厳密な期待値（%.2f）、オレンジは分位点 p5〜p95 です。")
-	msgStatsStopped     = commands.T("⏱ The time budget stopped the simulation after %d of %d games.", "⏱ 시간 제한으로 %d/%d판에서 시뮬레이션을 멈췄습니다.", "⏱ 時間制限により %d/%d ゲームでシミュレーションを止めました。")
-	msgStatsPresets     = commands.T("Rule presets from the start (%d games each)", "규칙별 처음부터 (각 %d판)", "ルール別・最初から（各 %d ゲーム）")
-	msgStatsHeader      = commands.T("rules|exact|simulated|bonus|yacht", "규칙|정확|시뮬레이션|보너스|요트", "ルール|厳密|シミュ結果|ボーナス|ヨット")
+	msgStatsChart     = commands.T("Chart: red, the simulated mean (%.2f); dashed black, the exact expected value (%.2f); orange, the quantiles p5 to p95.", "차트: 빨간 선은 시뮬레이션 평균(%.2f), 검은 점선은 정확한 기댓값(%.2f), 주황 선은 분위수 p5~p95입니다.", "グラフ: 赤はシミュレーション平均（%.2f）、黒の破線は厳密な期待値（%.2f）、オレンジは分位点 p5〜p95 です。")
+	msgStatsStopped   = commands.T("⏱ The time budget stopped the simulation after %d of %d games.", "⏱ 시간 제한으로 %d/%d판에서 시뮬레이션을 멈췄습니다.", "⏱ 時間制限により %d/%d ゲームでシミュレーションを止めました。")
+	msgStatsPresets   = commands.T("Rule presets from the start (%d games each)", "규칙별 처음부터 (각 %d판)", "ルール別・最初から（各 %d ゲーム）")
+	msgStatsPresetRow = commands.T("**%[1]s**: exact %.2[2]f · simulated %.2[3]f ± %.2[4]f · upper bonus %[5]s · %[6]s %[7]s",
+		"**%[1]s**: 정확 %.2[2]f · 시뮬레이션 %.2[3]f ± %.2[4]f · 상단 보너스 %[5]s · %[6]s %[7]s",
+		"**%[1]s**：厳密 %.2[2]f · シミュレーション %.2[3]f ± %.2[4]f · 上段ボーナス %[5]s · %[6]s %[7]s")
 	msgStatsFull        = commands.T("Every category is filled: the final score is %d.", "모든 족보가 채워졌습니다: 최종 점수는 %d점입니다.", "すべての役が埋まっています: 最終得点は %d 点です。")
 	msgStatsSheet       = commands.T("Sheet", "점수표", "スコア表")
 	msgStatsCutShort    = commands.T("⏱ The time budget stopped the comparison here.", "⏱ 시간 제한으로 비교를 여기서 멈췄습니다.", "⏱ 時間制限により比較をここで止めました。")
@@ -307,7 +309,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	e := commands.Embed{Color: colour, Title: msgStatsTitle.Format(loc, yachtcmd.RulesName(loc, rules.Key)),
 		Description: b.String(), Footer: footer, Image: "yacht-stats.png"}
 	if sheet.Filled() > 0 {
-		e.Fields = append(e.Fields, commands.Field{Name: msgStatsSheet.In(loc), Value: "`" + sheet.String() + "`"})
+		e.Fields = append(e.Fields, commands.Field{Name: msgStatsSheet.In(loc), Value: yachtcmd.SheetSummary(loc, rules, sheet)})
 	}
 
 	if compare {
@@ -331,10 +333,14 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 			row.PUpperBonus, _ = binomialSE(ps.UpperBonus, ps.Games)
 			row.PYacht, _ = binomialSE(ps.Yacht, ps.Games)
 			data.Presets = append(data.Presets, row)
-			rows = append(rows, fmt.Sprintf("%-22s %7.2f  %7.2f ± %4.2f  %.3f  %.3f", k, row.ExpectedFinal, row.Mean, row.StdErr, row.PUpperBonus, row.PYacht))
+			yachtName := ""
+			if y := yachtcmd.YachtBox(pr); y >= 0 {
+				yachtName = pr.Categories[y].Name(string(loc))
+			}
+			rows = append(rows, msgStatsPresetRow.Format(loc, yachtcmd.RulesName(loc, k), row.ExpectedFinal, row.Mean, row.StdErr,
+				yachtcmd.Percent(row.PUpperBonus), yachtName, yachtcmd.Percent(row.PYacht)))
 		}
-		e.Fields = append(e.Fields, commands.Field{Name: msgStatsPresets.Format(loc, compareGames),
-			Value: "```\n" + presetHeader(msgStatsHeader.In(loc)) + "\n" + strings.Join(rows, "\n") + "\n```"})
+		e.Fields = append(e.Fields, commands.Field{Name: msgStatsPresets.Format(loc, compareGames), Value: strings.Join(rows, "\n")})
 	}
 
 	width := 5
@@ -370,45 +376,4 @@ func exactHistogram(d yacht.Distribution, w int, h histogram) histogram {
 		out.probs[(d.Min+i-lo)/w] += p
 	}
 	return out
-}
-
-// presetColumns are where the columns of a preset row start: rules, exact,
-// simulated, bonus, yacht.
-var presetColumns = []int{0, 23, 32, 48, 55}
-
-// presetHeader places the "|"-separated column names over the columns of the
-// preset rows, counting Hangul and kana as two columns, as a monospace font
-// draws them.
-func presetHeader(names string) string {
-	var b strings.Builder
-	at := 0
-	for i, name := range strings.Split(names, "|") {
-		if i > 0 {
-			pad := 1
-			if i < len(presetColumns) && presetColumns[i]-at > 1 {
-				pad = presetColumns[i] - at
-			}
-			b.WriteString(strings.Repeat(" ", pad))
-			at += pad
-		}
-		b.WriteString(name)
-		at += displayWidth(name)
-	}
-	return b.String()
-}
-
-// displayWidth is how many monospace columns s takes: two for wide (East
-// Asian) characters, one for the others.
-func displayWidth(s string) int {
-	w := 0
-	for _, r := range s {
-		switch {
-		case r >= 0x1100 && r <= 0x115F, r >= 0x2E80 && r <= 0xA4CF, r >= 0xAC00 && r <= 0xD7A3,
-			r >= 0xF900 && r <= 0xFAFF, r >= 0xFE30 && r <= 0xFE4F, r >= 0xFF00 && r <= 0xFF60, r >= 0xFFE0 && r <= 0xFFE6:
-			w += 2
-		default:
-			w++
-		}
-	}
-	return w
 }
