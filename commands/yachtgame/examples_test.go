@@ -8,6 +8,7 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -16,7 +17,7 @@ func TestExamplesInEveryLocale(t *testing.T) {
 		t.Skip("the examples need full tables; built in the non-race run")
 	}
 	h := harness(t)
-	for _, c := range []*commands.Command{Command(Deps{Tables: &yacht.Tables{}, Key: testKey, Now: time.Now}), StatsCommand(&yacht.Tables{})} {
+	for _, c := range []*commands.Command{Command(Deps{Tables: &strategy.Tables{}, Key: testKey, Now: time.Now}), StatsCommand(&strategy.Tables{})} {
 		for _, ex := range c.Examples {
 			for _, loc := range commands.Locales {
 				h.Locale = loc

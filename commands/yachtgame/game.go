@@ -27,6 +27,8 @@ import (
 	"github.com/alea-bot/alea/commands/seal"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/finalscore"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
 const colour = 0x2E86C1
@@ -34,7 +36,7 @@ const colour = 0x2E86C1
 // Deps are what /yacht start needs from the process.
 type Deps struct {
 	// Tables are shared with the other Yacht commands.
-	Tables *yacht.Tables
+	Tables *strategy.Tables
 	// Key seals the games' states.
 	Key seal.Key
 	// Now is the clock that tells how long the current player has been
@@ -57,7 +59,7 @@ const beatOpen = 4
 // policy: sheets in seat order (as they stand between turns), current the
 // seat to play. A nil slice and no error: not known in time, not shown.
 // WinOdds.Probabilities is one.
-type WinProbabilities func(ctx context.Context, t *yacht.Table, sheets []yacht.Sheet, current int) ([]float64, error)
+type WinProbabilities func(ctx context.Context, t *strategy.Table, sheets []yacht.Sheet, current int) ([]float64, error)
 
 // Defaults of the game options.
 const defaultIdle = 10 // minutes
@@ -126,7 +128,7 @@ func newCommand(d Deps) *commands.Command {
 
 // warm builds every preset's table at start (shared with /yacht-advise, so
 // each is built once).
-func warm(tables *yacht.Tables) func(ctx context.Context) error {
+func warm(tables *strategy.Tables) func(ctx context.Context) error {
 	return func(ctx context.Context) error {
 		for _, k := range presetKeys {
 			if _, err := tables.Preset(ctx, k); err != nil {
@@ -182,7 +184,7 @@ func parseSeats(s string) ([]player, error) {
 	return seats, nil
 }
 
-func getTable(ctx context.Context, tables *yacht.Tables, r *yacht.Rules) (*yacht.Table, error) {
+func getTable(ctx context.Context, tables *strategy.Tables, r *yacht.Rules) (*strategy.Table, error) {
 	if _, ok := tables.Ready(r.Key); !ok { // building the table is heavy; a lookup is not
 		hctx, done, err := commands.Heavy(ctx)
 		if err != nil {
@@ -538,7 +540,7 @@ func notYourTurn(loc commands.Locale, g *game, req *commands.Request) error {
 
 // turnAction applies a turn's button, menu choice or modal to g and
 // returns the line that says what happened.
-func turnAction(loc commands.Locale, t *yacht.Table, g *game, a byte, req *commands.Request) (string, error) {
+func turnAction(loc commands.Locale, t *strategy.Table, g *game, a byte, req *commands.Request) (string, error) {
 	who := seatLabel(loc, g, g.cur, req)
 	switch {
 	case a >= '0' && a <= '4':
@@ -555,7 +557,7 @@ func turnAction(loc commands.Locale, t *yacht.Table, g *game, a byte, req *comma
 		if err != nil {
 			return "", err
 		}
-		if best := adv.Actions[0]; best.Kind == yacht.Keep {
+		if best := adv.Actions[0]; best.Kind == strategy.Keep {
 			g.hold = holdMask(g.dice, best.Keep)
 		}
 		return "", nil
@@ -591,7 +593,7 @@ func turnAction(loc commands.Locale, t *yacht.Table, g *game, a byte, req *comma
 }
 
 // rollVirtual rolls the dice not held with the game's seeded dice.
-func rollVirtual(loc commands.Locale, who string, t *yacht.Table, g *game) (string, error) {
+func rollVirtual(loc commands.Locale, who string, t *strategy.Table, g *game) (string, error) {
 	faces := virtualFaces(g)
 	var d yacht.Dice
 	k := 0
@@ -607,7 +609,7 @@ func rollVirtual(loc commands.Locale, who string, t *yacht.Table, g *game) (stri
 
 // optimalTurn plays the rest of the current player's turn with the
 // optimal policy and the game's seeded dice, and says how it went.
-func optimalTurn(loc commands.Locale, t *yacht.Table, g *game) (string, error) {
+func optimalTurn(loc commands.Locale, t *strategy.Table, g *game) (string, error) {
 	cur := g.cur
 	var steps []string
 	for g.cur == cur && !g.over() {
@@ -623,7 +625,7 @@ func optimalTurn(loc commands.Locale, t *yacht.Table, g *game) (string, error) {
 			return "", err
 		}
 		best := adv.Actions[0]
-		if best.Kind == yacht.Keep && g.roll < 3 {
+		if best.Kind == strategy.Keep && g.roll < 3 {
 			g.hold = holdMask(g.dice, best.Keep)
 			if _, err := rollVirtual(loc, "", t, g); err != nil {
 				return "", err
@@ -641,7 +643,7 @@ func optimalTurn(loc commands.Locale, t *yacht.Table, g *game) (string, error) {
 
 // aleaTurns plays every turn of Alea's seats from the current one on,
 // until a person's turn or the end.
-func aleaTurns(loc commands.Locale, t *yacht.Table, g *game) (string, error) {
+func aleaTurns(loc commands.Locale, t *strategy.Table, g *game) (string, error) {
 	var lines []string
 	for !g.over() && g.current().kind == seatAlea {
 		line, err := optimalTurn(loc, t, g)
@@ -655,7 +657,7 @@ func aleaTurns(loc commands.Locale, t *yacht.Table, g *game) (string, error) {
 
 // hint answers the player whose turn it is, privately: every option's
 // expected final score.
-func hint(loc commands.Locale, t *yacht.Table, g *game) (*commands.Reply, error) {
+func hint(loc commands.Locale, t *strategy.Table, g *game) (*commands.Reply, error) {
 	e := commands.Embed{Color: colour, Title: msgHintTitle.In(loc)}
 	if g.roll == 0 {
 		a, err := t.Advise(g.current().sheet, nil, 0)
@@ -694,7 +696,7 @@ func hint(loc commands.Locale, t *yacht.Table, g *game) (*commands.Reply, error)
 // distributions, a tie shared), with that chance, next to the
 // max-expectation move's. "" when it does not fit the budget or does not
 // apply.
-func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table, g *game) string {
+func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game) string {
 	p := g.current()
 	if d.Odds == nil || g.roll < 1 || len(g.players) < 2 || len(p.sheet.Scores)-p.sheet.Filled() > beatOpen {
 		return ""
@@ -712,12 +714,12 @@ func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table,
 		return ""
 	}
 	dice := g.dice
-	ta, err := t.AdviseToBeat(ctx, p.sheet, &dice, g.roll, dists)
+	ta, err := finalscore.AdviseToBeat(ctx, t, p.sheet, &dice, g.roll, dists)
 	if err != nil || ta.Reached || ta.Unreachable || len(ta.Actions) == 0 {
 		return ""
 	}
 	win := ta.Actions[0]
-	var maxExp *yacht.TargetAction
+	var maxExp *finalscore.TargetAction
 	for i := range ta.Actions {
 		if a := &ta.Actions[i]; maxExp == nil || a.Expected > maxExp.Expected {
 			maxExp = a
@@ -730,7 +732,7 @@ func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table,
 }
 
 // advise returns the engine's advice for the current player's dice.
-func advise(t *yacht.Table, g *game) (yacht.Advice, error) {
+func advise(t *strategy.Table, g *game) (strategy.Advice, error) {
 	d := g.dice
 	adv, err := t.Advise(g.current().sheet, &d, g.roll)
 	if err != nil {
@@ -743,7 +745,7 @@ func advise(t *yacht.Table, g *game) (yacht.Advice, error) {
 func centi(x float64) int { return int(math.Round(100 * max(x, 0))) }
 
 // rollTo records the keep decision (after roll 1 or 2) and moves to dice d.
-func rollTo(loc commands.Locale, who string, t *yacht.Table, g *game, d yacht.Dice) (string, error) {
+func rollTo(loc commands.Locale, who string, t *strategy.Table, g *game, d yacht.Dice) (string, error) {
 	last := ""
 	if g.roll > 0 {
 		adv, err := advise(t, g)
@@ -752,7 +754,7 @@ func rollTo(loc commands.Locale, who string, t *yacht.Table, g *game, d yacht.Di
 		}
 		keep := g.held()
 		for _, a := range adv.Actions {
-			if a.Kind == yacht.Keep && a.Keep == keep {
+			if a.Kind == strategy.Keep && a.Keep == keep {
 				loss := adv.Actions[0].Expected - a.Expected
 				g.turnLoss = min(g.turnLoss+centi(loss), maxTurnLoss)
 				last = decision(loc, who, g, a, adv.Actions[0], loss)
@@ -771,13 +773,13 @@ func rollTo(loc commands.Locale, who string, t *yacht.Table, g *game, d yacht.Di
 
 // score records the category chosen from the menu ("c<index>") and passes
 // the turn.
-func score(loc commands.Locale, who string, t *yacht.Table, g *game, value string) (string, error) {
+func score(loc commands.Locale, who string, t *strategy.Table, g *game, value string) (string, error) {
 	adv, err := advise(t, g)
 	if err != nil {
 		return "", err
 	}
 	for _, a := range adv.Actions {
-		if a.Kind != yacht.Score || value != fmt.Sprintf("c%d", a.Scoring.Category) {
+		if a.Kind != strategy.Score || value != fmt.Sprintf("c%d", a.Scoring.Category) {
 			continue
 		}
 		loss := adv.Actions[0].Expected - a.Expected
@@ -848,8 +850,8 @@ func diceModal(key seal.Key, loc commands.Locale, g *game, c carrier) *commands.
 func glyphs(faces []int) string { return yachtcmd.DiceText(faces) }
 
 // describe writes an action for a person.
-func describe(loc commands.Locale, r *yacht.Rules, a yacht.Action) string {
-	if a.Kind == yacht.Keep {
+func describe(loc commands.Locale, r *yacht.Rules, a strategy.Action) string {
+	if a.Kind == strategy.Keep {
 		switch n := a.Keep.Size(); n {
 		case 0:
 			return msgRerollAll.In(loc)
@@ -867,7 +869,7 @@ func describe(loc commands.Locale, r *yacht.Rules, a yacht.Action) string {
 
 // decision is the line that says what a player decided and, when the
 // coach is on, judges it.
-func decision(loc commands.Locale, who string, g *game, chosen, best yacht.Action, loss float64) string {
+func decision(loc commands.Locale, who string, g *game, chosen, best strategy.Action, loss float64) string {
 	r := g.rules
 	if g.coach != coachOn {
 		return msgLastPlain.Format(loc, who, describe(loc, r, chosen))

@@ -16,6 +16,7 @@ import (
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -343,7 +344,7 @@ func TestWinProbabilities(t *testing.T) {
 	var h *bottest.Harness
 	calls := 0
 	d := Deps{Tables: tables(t), Key: testKey, Now: func() time.Time { return h.Now() },
-		WinProbabilities: func(_ context.Context, _ *yacht.Table, sheets []yacht.Sheet, cur int) ([]float64, error) {
+		WinProbabilities: func(_ context.Context, _ *strategy.Table, sheets []yacht.Sheet, cur int) ([]float64, error) {
 			calls++
 			out := make([]float64, len(sheets))
 			out[cur] = 1
