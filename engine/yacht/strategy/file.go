@@ -50,6 +50,7 @@ type countWriter struct {
 	n int64
 }
 
+// Write writes p and counts the bytes written.
 func (c *countWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.n += int64(n)

@@ -163,8 +163,8 @@ func MaxIndexedPortable(e3 *[yacht.NumPatterns]Row, vals []Row, idx *[yacht.NumP
 	}
 }
 
-// RollBackPortable is rollBack for a batch: from Ẽ3 in kv's patterns it runs
-// E2' → E2 → E1' → E1 → Ẽ, one die at a time (see rollBack), and returns Ẽ
+// RollBackPortable is RollBackOne for a batch: from Ẽ3 in kv's patterns it runs
+// E2' → E2 → E1' → E1 → Ẽ, one die at a time (see RollBackOne), and returns Ẽ
 // per class. kv is overwritten. It follows keepOrder: rows are found by
 // their byte offsets (no index arithmetic or bounds checks), the maxima of
 // each size run in groups of equal neighbour count (no branch per keep), and
