@@ -17,6 +17,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
 // interactionAs is an APPLICATION_COMMAND interaction of user.
@@ -47,11 +48,11 @@ func TestHeavyFloodLeavesOthersAnswered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	table, err := yacht.BuildEndGame(context.Background(), r, 3)
+	table, err := strategy.BuildEndGame(context.Background(), r, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var tables yacht.Tables
+	var tables strategy.Tables
 	tables.Put(table)
 	started := make(chan string, 16)
 	release := make(chan struct{})

@@ -14,6 +14,7 @@ import (
 	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/commands/yachtgame"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -66,7 +67,7 @@ func TestPlaygroundYachtTable(t *testing.T) {
 	if testing.Short() || race.Enabled {
 		t.Skip("builds the Yacht table")
 	}
-	tables := &yacht.Tables{}
+	tables := &strategy.Tables{}
 	if _, err := tables.Preset(context.Background(), yacht.Yacht); err != nil {
 		t.Fatal(err)
 	}

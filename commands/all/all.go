@@ -14,14 +14,14 @@ import (
 	"github.com/alea-bot/alea/commands/yachtgame"
 	"github.com/alea-bot/alea/commands/yachtodds"
 	"github.com/alea-bot/alea/commands/yachtstats"
-	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
 // Deps are what the commands need from the process that runs them.
 type Deps struct {
 	// Tables are the Yacht tables, one per rule set, shared by every Yacht
 	// command (/yacht-advise, /yacht start, /yacht-stats).
-	Tables *yacht.Tables
+	Tables *strategy.Tables
 	// StateKey seals every game state in custom_ids and messages
 	// (config.Config.StateKey gives it).
 	StateKey seal.Key
@@ -41,7 +41,7 @@ type Deps struct {
 // replaces the state key.
 func Loopback() Deps {
 	odds := yachtodds.NewWinOdds(yachtodds.WinOddsOptions{})
-	return Deps{Tables: &yacht.Tables{}, StateKey: seal.Loopback(), Now: time.Now,
+	return Deps{Tables: &strategy.Tables{}, StateKey: seal.Loopback(), Now: time.Now,
 		WinProbabilities: odds.Probabilities, Odds: odds}
 }
 

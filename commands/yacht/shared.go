@@ -8,6 +8,7 @@ import (
 
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
 // RuleChoices returns the choices of a rules option: every preset /yacht-advise
@@ -37,7 +38,7 @@ func RejectRules(key string) *commands.UserError {
 
 // Warm returns the warm-up of a Yacht command: it builds every preset's
 // table at start (tables are shared, so each is built once).
-func Warm(tables *yacht.Tables) func(ctx context.Context) error {
+func Warm(tables *strategy.Tables) func(ctx context.Context) error {
 	return func(ctx context.Context) error {
 		for _, k := range Presets() {
 			if _, err := tables.Preset(ctx, k); err != nil {
@@ -50,7 +51,7 @@ func Warm(tables *yacht.Tables) func(ctx context.Context) error {
 
 // Table returns the table of r from tables, building it first (heavy work,
 // behind commands.Heavy) when it is not built yet.
-func Table(ctx context.Context, tables *yacht.Tables, r *yacht.Rules) (*yacht.Table, error) {
+func Table(ctx context.Context, tables *strategy.Tables, r *yacht.Rules) (*strategy.Table, error) {
 	if _, ok := tables.Ready(r.Key); !ok { // building the table is heavy; a lookup is not
 		hctx, done, err := commands.Heavy(ctx)
 		if err != nil {

@@ -8,11 +8,13 @@ import (
 
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/finalscore"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
 // handleTarget answers /yacht-advise with a target: the action with the
 // best exact chance of a final score of at least target.
-func handleTarget(ctx context.Context, table *yacht.Table, req *commands.Request, sheet yacht.Sheet, dice *yacht.Dice, roll, top, target int) (*commands.Reply, error) {
+func handleTarget(ctx context.Context, table *strategy.Table, req *commands.Request, sheet yacht.Sheet, dice *yacht.Dice, roll, top, target int) (*commands.Reply, error) {
 	loc := req.Locale
 	r := table.Rules()
 	open := sheet.State().Open(r)
@@ -22,9 +24,9 @@ func handleTarget(ctx context.Context, table *yacht.Table, req *commands.Request
 	}
 	tctx, cancel := context.WithTimeout(ctx, targetBudget)
 	defer cancel()
-	ta, err := table.AdviseTarget(tctx, sheet, dice, roll, target)
-	var te *yacht.TargetError
-	if errors.As(err, &te) && te.Kind == yacht.TargetTooEarly {
+	ta, err := finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
+	var te *finalscore.TargetError
+	if errors.As(err, &te) && te.Kind == finalscore.TargetTooEarly {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -46,7 +48,7 @@ func handleTarget(ctx context.Context, table *yacht.Table, req *commands.Request
 	data.PReach = &best
 	data.Actions = data.Actions[:0]
 	for _, a := range ta.Actions {
-		da := toData(r, sheet, dice, roll, yacht.Advice{Actions: []yacht.Action{a.Action}}).Actions[0]
+		da := toData(r, sheet, dice, roll, strategy.Advice{Actions: []strategy.Action{a.Action}}).Actions[0]
 		p := a.Reach
 		da.PReach = &p
 		data.Actions = append(data.Actions, da)
@@ -57,8 +59,8 @@ func handleTarget(ctx context.Context, table *yacht.Table, req *commands.Request
 
 // sheetDecided reports whether the target is already held or out of reach,
 // which is answered without computing.
-func sheetDecided(table *yacht.Table, s yacht.Sheet, target int) bool {
-	return s.Total() >= target || table.MaxFinal(s) < target
+func sheetDecided(table *strategy.Table, s yacht.Sheet, target int) bool {
+	return s.Total() >= target || finalscore.MaxFinal(s) < target
 }
 
 // Percent writes a probability for a person: 0% and 100% only when exact.
@@ -76,7 +78,7 @@ func Percent(p float64) string {
 	return fmt.Sprintf("%.2f%%", 100*p)
 }
 
-func renderTarget(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice, roll int, adv yacht.Advice, ta yacht.TargetAdvice, top int) commands.Embed {
+func renderTarget(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice, roll int, adv strategy.Advice, ta finalscore.TargetAdvice, top int) commands.Embed {
 	e := commands.Embed{Color: colour}
 	var b strings.Builder
 	if dice == nil {

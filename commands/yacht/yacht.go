@@ -14,6 +14,7 @@ import (
 
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
 const (
@@ -58,9 +59,9 @@ var ruleChoices = []struct {
 
 // Command returns /yacht-advise answering from tables, which are built
 // once per rule set and shared with the other Yacht commands of the process.
-func Command(tables *yacht.Tables) *commands.Command { return newCommand(tables) }
+func Command(tables *strategy.Tables) *commands.Command { return newCommand(tables) }
 
-func newCommand(tables *yacht.Tables) *commands.Command {
+func newCommand(tables *strategy.Tables) *commands.Command {
 	rollLo, rollHi := commands.Between(1, 3)
 	topLo, topHi := commands.Between(1, maxTop)
 	targetLo, targetHi := commands.Between(0, maxTarget)
@@ -129,7 +130,7 @@ type DataAction struct {
 	PReach        *float64 `json:"p_reach,omitempty"`
 }
 
-func handle(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*commands.Reply, error) {
+func handle(ctx context.Context, tables *strategy.Tables, req *commands.Request) (*commands.Reply, error) {
 	loc := req.Locale
 	rulesName := req.Options.String("rules", yacht.Yacht)
 	rules, err := yacht.Preset(rulesName)
@@ -195,14 +196,14 @@ func handle(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*
 	return &commands.Reply{Embeds: []commands.Embed{embed}, Data: data}, nil
 }
 
-func toData(r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice, roll int, adv yacht.Advice) Data {
+func toData(r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice, roll int, adv strategy.Advice) Data {
 	d := Data{Rules: r.Key, Roll: roll, Score: s.Total(), UpperTotal: s.UpperTotal(),
 		ExpectedFinal: adv.Expected, Actions: []DataAction{}}
 	if dice != nil {
 		d.Dice = dice.Counts().Faces()
 	}
 	for _, a := range adv.Actions {
-		if a.Kind == yacht.Keep {
+		if a.Kind == strategy.Keep {
 			keep := a.Keep.Faces()
 			if keep == nil {
 				keep = []int{}
@@ -243,8 +244,8 @@ func RulesName(loc commands.Locale, key string) string {
 }
 
 // describe writes one action for a person.
-func describe(loc commands.Locale, r *yacht.Rules, dice *yacht.Dice, a yacht.Action) string {
-	if a.Kind == yacht.Keep {
+func describe(loc commands.Locale, r *yacht.Rules, dice *yacht.Dice, a strategy.Action) string {
+	if a.Kind == strategy.Keep {
 		n := a.Keep.Size()
 		switch {
 		case n == 0:
@@ -272,7 +273,7 @@ func describe(loc commands.Locale, r *yacht.Rules, dice *yacht.Dice, a yacht.Act
 	return s
 }
 
-func render(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice, roll int, adv yacht.Advice, top int) commands.Embed {
+func render(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice, roll int, adv strategy.Advice, top int) commands.Embed {
 	e := commands.Embed{Color: colour}
 	var b strings.Builder
 	if dice == nil {

@@ -12,25 +12,26 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/race"
 	"github.com/alea-bot/alea/internal/regression"
 )
 
 var (
 	sharedOnce   sync.Once
-	sharedTables *yacht.Tables
+	sharedTables *strategy.Tables
 )
 
 // tables returns tables shared by the tests. Under -race, where a full build
 // takes tens of seconds, the yacht table holds only the end game (at most
 // three open categories), and the tests that need more are skipped.
-func tables(t *testing.T) *yacht.Tables {
+func tables(t *testing.T) *strategy.Tables {
 	t.Helper()
 	sharedOnce.Do(func() {
-		sharedTables = &yacht.Tables{}
+		sharedTables = &strategy.Tables{}
 		if race.Enabled {
 			r, _ := yacht.Preset(yacht.Yacht)
-			tb, err := yacht.BuildEndGame(context.Background(), r, 3)
+			tb, err := strategy.BuildEndGame(context.Background(), r, 3)
 			if err != nil {
 				panic(err)
 			}
@@ -184,7 +185,7 @@ func TestLimitsAndExamples(t *testing.T) {
 		t.Skip("the examples need full tables; built in the non-race run")
 	}
 	h := harness(t)
-	c := Command(&yacht.Tables{})
+	c := Command(&strategy.Tables{})
 	for _, ex := range c.Examples {
 		for _, loc := range commands.Locales {
 			h.Locale = loc

@@ -8,6 +8,7 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -16,7 +17,7 @@ func TestExamplesInEveryLocale(t *testing.T) {
 		t.Skip("the examples need full tables; built in the non-race run")
 	}
 	h := harness(t)
-	c := Command(Deps{Tables: &yacht.Tables{}, Key: testKey, Now: time.Now})
+	c := Command(Deps{Tables: &strategy.Tables{}, Key: testKey, Now: time.Now})
 	for _, ex := range c.Examples {
 		for _, loc := range commands.Locales {
 			h.Locale = loc

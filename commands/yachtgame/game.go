@@ -25,6 +25,8 @@ import (
 	"github.com/alea-bot/alea/commands/yachtgame/players"
 	"github.com/alea-bot/alea/commands/yachtodds"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/finalscore"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
 const colour = 0x2E86C1
@@ -32,7 +34,7 @@ const colour = 0x2E86C1
 // Deps are what /yacht start needs from the process.
 type Deps struct {
 	// Tables are shared with the other Yacht commands.
-	Tables *yacht.Tables
+	Tables *strategy.Tables
 	// Key seals the games' states.
 	Key seal.Key
 	// Now is the clock that tells how long the current player has been
@@ -55,7 +57,7 @@ const beatOpen = 4
 // policy: sheets in seat order (as they stand between turns), current the
 // seat to play. A nil slice and no error: not known in time, not shown.
 // yachtodds.WinOdds.Probabilities is one.
-type WinProbabilities func(ctx context.Context, t *yacht.Table, sheets []yacht.Sheet, current int) ([]float64, error)
+type WinProbabilities func(ctx context.Context, t *strategy.Table, sheets []yacht.Sheet, current int) ([]float64, error)
 
 // Defaults of the game options.
 const defaultIdle = 10 // minutes
@@ -476,7 +478,7 @@ func notYourTurn(loc commands.Locale, g *game, req *commands.Request) error {
 
 // turnAction applies a turn's button, menu choice or modal to g and
 // returns the line that says what happened.
-func turnAction(loc commands.Locale, t *yacht.Table, g *game, a byte, req *commands.Request) (string, error) {
+func turnAction(loc commands.Locale, t *strategy.Table, g *game, a byte, req *commands.Request) (string, error) {
 	who := seatLabel(loc, g, g.cur, req)
 	switch {
 	case a >= '0' && a <= '4':
@@ -493,7 +495,7 @@ func turnAction(loc commands.Locale, t *yacht.Table, g *game, a byte, req *comma
 		if err != nil {
 			return "", err
 		}
-		if best := adv.Actions[0]; best.Kind == yacht.Keep {
+		if best := adv.Actions[0]; best.Kind == strategy.Keep {
 			g.hold = holdMask(g.dice, best.Keep)
 		}
 		return "", nil
@@ -529,7 +531,7 @@ func turnAction(loc commands.Locale, t *yacht.Table, g *game, a byte, req *comma
 }
 
 // rollVirtual rolls the dice not held with the game's seeded dice.
-func rollVirtual(loc commands.Locale, who string, t *yacht.Table, g *game) (string, error) {
+func rollVirtual(loc commands.Locale, who string, t *strategy.Table, g *game) (string, error) {
 	faces := virtualFaces(g)
 	var d yacht.Dice
 	k := 0
@@ -545,7 +547,7 @@ func rollVirtual(loc commands.Locale, who string, t *yacht.Table, g *game) (stri
 
 // optimalTurn plays the rest of the current player's turn with the
 // optimal policy and the game's seeded dice, and says how it went.
-func optimalTurn(loc commands.Locale, t *yacht.Table, g *game) (string, error) {
+func optimalTurn(loc commands.Locale, t *strategy.Table, g *game) (string, error) {
 	cur := g.cur
 	var steps []string
 	for g.cur == cur && !g.over() {
@@ -561,7 +563,7 @@ func optimalTurn(loc commands.Locale, t *yacht.Table, g *game) (string, error) {
 			return "", err
 		}
 		best := adv.Actions[0]
-		if best.Kind == yacht.Keep && g.roll < 3 {
+		if best.Kind == strategy.Keep && g.roll < 3 {
 			g.hold = holdMask(g.dice, best.Keep)
 			if _, err := rollVirtual(loc, "", t, g); err != nil {
 				return "", err
@@ -579,7 +581,7 @@ func optimalTurn(loc commands.Locale, t *yacht.Table, g *game) (string, error) {
 
 // aleaTurns plays every turn of Alea's seats from the current one on,
 // until a person's turn or the end.
-func aleaTurns(loc commands.Locale, t *yacht.Table, g *game) (string, error) {
+func aleaTurns(loc commands.Locale, t *strategy.Table, g *game) (string, error) {
 	var lines []string
 	for !g.over() && g.current().kind == seatAlea {
 		line, err := optimalTurn(loc, t, g)
@@ -593,7 +595,7 @@ func aleaTurns(loc commands.Locale, t *yacht.Table, g *game) (string, error) {
 
 // hint answers the player whose turn it is, privately: every option's
 // expected final score.
-func hint(loc commands.Locale, t *yacht.Table, g *game) (*commands.Reply, error) {
+func hint(loc commands.Locale, t *strategy.Table, g *game) (*commands.Reply, error) {
 	e := commands.Embed{Color: colour, Title: msgHintTitle.In(loc)}
 	if g.roll == 0 {
 		a, err := t.Advise(g.current().sheet, nil, 0)
@@ -632,7 +634,7 @@ func hint(loc commands.Locale, t *yacht.Table, g *game) (*commands.Reply, error)
 // distributions, a tie shared), with that chance, next to the
 // max-expectation move's. "" when it does not fit the budget or does not
 // apply.
-func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table, g *game) string {
+func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game) string {
 	p := g.current()
 	if d.Odds == nil || g.roll < 1 || len(g.players) < 2 || len(p.sheet.Scores)-p.sheet.Filled() > beatOpen {
 		return ""
@@ -650,12 +652,12 @@ func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table,
 		return ""
 	}
 	dice := g.dice
-	ta, err := t.AdviseToBeat(ctx, p.sheet, &dice, g.roll, dists)
+	ta, err := finalscore.AdviseToBeat(ctx, t, p.sheet, &dice, g.roll, dists)
 	if err != nil || ta.Reached || ta.Unreachable || len(ta.Actions) == 0 {
 		return ""
 	}
 	win := ta.Actions[0]
-	var maxExp *yacht.TargetAction
+	var maxExp *finalscore.TargetAction
 	for i := range ta.Actions {
 		if a := &ta.Actions[i]; maxExp == nil || a.Expected > maxExp.Expected {
 			maxExp = a
@@ -668,7 +670,7 @@ func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table,
 }
 
 // advise returns the engine's advice for the current player's dice.
-func advise(t *yacht.Table, g *game) (yacht.Advice, error) {
+func advise(t *strategy.Table, g *game) (strategy.Advice, error) {
 	d := g.dice
 	adv, err := t.Advise(g.current().sheet, &d, g.roll)
 	if err != nil {
@@ -681,7 +683,7 @@ func advise(t *yacht.Table, g *game) (yacht.Advice, error) {
 func centi(x float64) int { return int(math.Round(100 * max(x, 0))) }
 
 // rollTo records the keep decision (after roll 1 or 2) and moves to dice d.
-func rollTo(loc commands.Locale, who string, t *yacht.Table, g *game, d yacht.Dice) (string, error) {
+func rollTo(loc commands.Locale, who string, t *strategy.Table, g *game, d yacht.Dice) (string, error) {
 	last := ""
 	if g.roll > 0 {
 		adv, err := advise(t, g)
@@ -690,7 +692,7 @@ func rollTo(loc commands.Locale, who string, t *yacht.Table, g *game, d yacht.Di
 		}
 		keep := g.held()
 		for _, a := range adv.Actions {
-			if a.Kind == yacht.Keep && a.Keep == keep {
+			if a.Kind == strategy.Keep && a.Keep == keep {
 				loss := adv.Actions[0].Expected - a.Expected
 				g.turnLoss = min(g.turnLoss+centi(loss), maxTurnLoss)
 				last = decision(loc, who, g, a, adv.Actions[0], loss)
@@ -709,13 +711,13 @@ func rollTo(loc commands.Locale, who string, t *yacht.Table, g *game, d yacht.Di
 
 // score records the category chosen from the menu ("c<index>") and passes
 // the turn.
-func score(loc commands.Locale, who string, t *yacht.Table, g *game, value string) (string, error) {
+func score(loc commands.Locale, who string, t *strategy.Table, g *game, value string) (string, error) {
 	adv, err := advise(t, g)
 	if err != nil {
 		return "", err
 	}
 	for _, a := range adv.Actions {
-		if a.Kind != yacht.Score || value != fmt.Sprintf("c%d", a.Scoring.Category) {
+		if a.Kind != strategy.Score || value != fmt.Sprintf("c%d", a.Scoring.Category) {
 			continue
 		}
 		loss := adv.Actions[0].Expected - a.Expected
@@ -786,8 +788,8 @@ func diceModal(key seal.Key, loc commands.Locale, g *game, c carrier) *commands.
 func glyphs(faces []int) string { return yachtcmd.DiceText(faces) }
 
 // describe writes an action for a person.
-func describe(loc commands.Locale, r *yacht.Rules, a yacht.Action) string {
-	if a.Kind == yacht.Keep {
+func describe(loc commands.Locale, r *yacht.Rules, a strategy.Action) string {
+	if a.Kind == strategy.Keep {
 		switch n := a.Keep.Size(); n {
 		case 0:
 			return msgRerollAll.In(loc)
@@ -805,7 +807,7 @@ func describe(loc commands.Locale, r *yacht.Rules, a yacht.Action) string {
 
 // decision is the line that says what a player decided and, when the
 // coach is on, judges it.
-func decision(loc commands.Locale, who string, g *game, chosen, best yacht.Action, loss float64) string {
+func decision(loc commands.Locale, who string, g *game, chosen, best strategy.Action, loss float64) string {
 	r := g.rules
 	if g.coach != coachOn {
 		return msgLastPlain.Format(loc, who, describe(loc, r, chosen))

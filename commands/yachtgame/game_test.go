@@ -17,24 +17,25 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/race"
 )
 
 var (
 	sharedOnce   sync.Once
-	sharedTables *yacht.Tables
+	sharedTables *strategy.Tables
 )
 
 // tables returns tables shared by the tests. Under -race, where a full
 // build takes tens of seconds, the yacht table holds only the end game (at
 // most three open categories) and games start from crafted end-game states.
-func tables(t testing.TB) *yacht.Tables {
+func tables(t testing.TB) *strategy.Tables {
 	t.Helper()
 	sharedOnce.Do(func() {
-		sharedTables = &yacht.Tables{}
+		sharedTables = &strategy.Tables{}
 		if race.Enabled {
 			r, _ := yacht.Preset(yacht.Yacht)
-			tb, err := yacht.BuildEndGame(context.Background(), r, 3)
+			tb, err := strategy.BuildEndGame(context.Background(), r, 3)
 			if err != nil {
 				panic(err)
 			}
@@ -79,7 +80,7 @@ func nameSeats(names []string) []player {
 	return ps
 }
 
-func table(t testing.TB, key string) *yacht.Table {
+func table(t testing.TB, key string) *strategy.Table {
 	t.Helper()
 	tb, err := tables(t).Preset(context.Background(), key)
 	if err != nil {
@@ -282,7 +283,7 @@ func play(t *testing.T, h *bottest.Harness, r *commands.Reply, models []*sheetMo
 			if err != nil {
 				t.Fatal(err)
 			}
-			bestIsScore = adv.Actions[0].Kind == yacht.Score
+			bestIsScore = adv.Actions[0].Kind == strategy.Score
 		}
 		switch {
 		case d.Roll == 0 || d.Roll <= 2 && (skilled && !bestIsScore || !skilled && rng.IntN(4) > 0):
@@ -317,7 +318,7 @@ func play(t *testing.T, h *bottest.Harness, r *commands.Reply, models []*sheetMo
 				}
 				found := false
 				for _, a := range adv.Actions {
-					if a.Kind == yacht.Keep && a.Keep == held {
+					if a.Kind == strategy.Keep && a.Keep == held {
 						pending += int(math.Round(100 * (adv.Actions[0].Expected - a.Expected)))
 						found = true
 					}
@@ -385,7 +386,7 @@ func play(t *testing.T, h *bottest.Harness, r *commands.Reply, models []*sheetMo
 			}
 			loss := -1
 			for _, a := range adv.Actions {
-				if a.Kind == yacht.Score && a.Scoring.Category == cat {
+				if a.Kind == strategy.Score && a.Scoring.Category == cat {
 					loss = int(math.Round(100 * (adv.Actions[0].Expected - a.Expected)))
 					// The menu shows the same expected final score.
 					if !strings.Contains(opt.Description, fmt.Sprintf("%.2f", a.Expected)) {

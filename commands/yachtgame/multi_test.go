@@ -17,6 +17,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/yachtodds"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -344,7 +345,7 @@ func TestWinProbabilities(t *testing.T) {
 	var h *bottest.Harness
 	calls := 0
 	d := Deps{Tables: tables(t), Key: testKey, Now: func() time.Time { return h.Now() },
-		WinProbabilities: func(_ context.Context, _ *yacht.Table, sheets []yacht.Sheet, cur int) ([]float64, error) {
+		WinProbabilities: func(_ context.Context, _ *strategy.Table, sheets []yacht.Sheet, cur int) ([]float64, error) {
 			calls++
 			out := make([]float64, len(sheets))
 			out[cur] = 1

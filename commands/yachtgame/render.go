@@ -11,6 +11,7 @@ import (
 	"github.com/alea-bot/alea/commands/seal"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
 // GameData is the --format data of a game message: the table as the bot
@@ -118,7 +119,7 @@ func gameData(g *game, state string) GameData {
 // render draws the table: the board with its components, or the summary
 // when the game is over. last says what just happened; prev is the state
 // Undo returns to (nil: none).
-func render(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table, g *game, prev *game, req *commands.Request, last string) (*commands.Reply, error) {
+func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game, prev *game, req *commands.Request, last string) (*commands.Reply, error) {
 	if g.over() {
 		r := summary(loc, t, g, req, last)
 		ping(loc, g, r, req)
@@ -138,7 +139,7 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table, g
 	if len(g.players) > 1 {
 		b.WriteString(msgTurnOf.Format(loc, seatLabel(loc, g, g.cur, req)) + "\n")
 	}
-	var adv yacht.Advice
+	var adv strategy.Advice
 	if g.roll == 0 {
 		b.WriteString(msgBeforeRoll.In(loc))
 		if g.coach == coachOn {
@@ -171,7 +172,7 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *yacht.Table, g
 			if g.roll < 3 && g.hold != 0 {
 				keep := g.held()
 				for _, a := range adv.Actions {
-					if a.Kind == yacht.Keep && a.Keep == keep && centi(best.Expected-a.Expected) > 0 {
+					if a.Kind == strategy.Keep && a.Keep == keep && centi(best.Expected-a.Expected) > 0 {
 						b.WriteString("\n" + msgYourHold.Format(loc, describe(loc, g.rules, a), a.Expected, best.Expected-a.Expected))
 					}
 				}
@@ -264,7 +265,7 @@ func turnPing(loc commands.Locale, g *game, r *commands.Reply, req *commands.Req
 
 // components are the dice, roll, enter and hold-best buttons, the category
 // menu, and Hint, Undo and Play for them.
-func components(key seal.Key, loc commands.Locale, g *game, adv yacht.Advice, c carrier, undo bool) []commands.ActionRow {
+func components(key seal.Key, loc commands.Locale, g *game, adv strategy.Advice, c carrier, undo bool) []commands.ActionRow {
 	var rows []commands.ActionRow
 	id := func(a byte) string { return customID(key, a, c) }
 	if g.roll == 1 || g.roll == 2 {
@@ -289,7 +290,7 @@ func components(key seal.Key, loc commands.Locale, g *game, adv yacht.Advice, c 
 			{Kind: commands.Button, CustomID: id('e'), Label: msgEnterButton.In(loc), Emoji: "✍️", Style: commands.Secondary},
 		}
 		if g.roll > 0 && g.coach == coachOn {
-			if best := adv.Actions[0]; best.Kind == yacht.Keep && holdMask(g.dice, best.Keep) != g.hold {
+			if best := adv.Actions[0]; best.Kind == strategy.Keep && holdMask(g.dice, best.Keep) != g.hold {
 				row = append(row, commands.Component{Kind: commands.Button, CustomID: id('b'), Label: msgHoldBest.In(loc), Emoji: "⭐", Style: commands.Secondary})
 			}
 		}
@@ -298,9 +299,9 @@ func components(key seal.Key, loc commands.Locale, g *game, adv yacht.Advice, c 
 	if g.roll >= 1 {
 		best := adv.Actions[0]
 		menu := commands.Component{Kind: commands.SelectMenu, CustomID: id('s'), Placeholder: msgPick.In(loc), MinValues: 1, MaxValues: 1}
-		var scores []yacht.Action
+		var scores []strategy.Action
 		for _, a := range adv.Actions {
-			if a.Kind == yacht.Score {
+			if a.Kind == strategy.Score {
 				scores = append(scores, a)
 			}
 		}
@@ -385,7 +386,7 @@ func sheetText(loc commands.Locale, g *game, i int, final bool) string {
 
 // summary ends the game: each player's final score, the expected score of
 // perfect play from the start, the expected points lost and where.
-func summary(loc commands.Locale, t *yacht.Table, g *game, req *commands.Request, last string) *commands.Reply {
+func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Request, last string) *commands.Reply {
 	r := g.rules
 	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc)}
 	e.Title = msgOverTitle.Format(loc, yachtcmd.RulesName(loc, r.Key))

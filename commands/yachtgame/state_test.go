@@ -14,6 +14,7 @@ import (
 	"github.com/alea-bot/alea/commands/seal"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -45,11 +46,11 @@ func midGame(t *testing.T, h *bottest.Harness) *commands.Reply {
 
 // freshTables are tables of a newly started bot: nothing shared with the
 // harness that made the message.
-func freshTables(t *testing.T) *yacht.Tables {
-	ts := &yacht.Tables{}
+func freshTables(t *testing.T) *strategy.Tables {
+	ts := &strategy.Tables{}
 	if race.Enabled {
 		r, _ := yacht.Preset(yacht.Yacht)
-		tb, err := yacht.BuildEndGame(context.Background(), r, 3)
+		tb, err := strategy.BuildEndGame(context.Background(), r, 3)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,12 +14,14 @@ import (
 
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/finalscore"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
 // WinOdds gives the scoreboard's live chances of winning: each player's
 // exact final-score distribution under the max-expectation policy (the
 // engine's Table.Distribution from their sheet), combined by
-// yacht.WinProbabilities, a tie for first shared among the tied players.
+// finalscore.WinProbabilities, a tie for first shared among the tied players.
 //
 // The odds are those at the start of the current player's turn: every
 // sheet is as it stands between turns (the current player has not scored
@@ -62,7 +64,7 @@ type WinOddsOptions struct {
 
 type oddsEntry struct {
 	key  string
-	dist yacht.Distribution
+	dist finalscore.Distribution
 	// tooLong: the distribution did not fit the budget or the memory.
 	tooLong bool
 }
@@ -88,10 +90,10 @@ func NewWinOdds(o WinOddsOptions) *WinOdds {
 // Probabilities is a yachtgame.WinProbabilities: each player's chance of winning
 // from the start of the current player's turn (see WinOdds), or nil when
 // the distributions do not fit the budget.
-func (w *WinOdds) Probabilities(ctx context.Context, t *yacht.Table, sheets []yacht.Sheet, current int) ([]float64, error) {
+func (w *WinOdds) Probabilities(ctx context.Context, t *strategy.Table, sheets []yacht.Sheet, current int) ([]float64, error) {
 	ctx, cancel := context.WithTimeout(ctx, w.budget)
 	defer cancel()
-	dists := make([]yacht.Distribution, len(sheets))
+	dists := make([]finalscore.Distribution, len(sheets))
 	var missing []int
 	for i, s := range sheets {
 		e, ok := w.get(sheetKey(s))
@@ -107,7 +109,7 @@ func (w *WinOdds) Probabilities(ctx context.Context, t *yacht.Table, sheets []ya
 		}
 	}
 	if len(missing) == 0 {
-		return yacht.WinProbabilities(dists), nil
+		return finalscore.WinProbabilities(dists), nil
 	}
 	// Heavy work: it waits for the user's turn at the heavy-work gate,
 	// within the budget; a full queue means no odds this time.
@@ -117,8 +119,8 @@ func (w *WinOdds) Probabilities(ctx context.Context, t *yacht.Table, sheets []ya
 	}
 	defer done()
 	for _, i := range missing {
-		d, err := t.DistributionLimit(ctx, sheets[i], w.maxBytes)
-		var large *yacht.DistributionTooLargeError
+		d, err := finalscore.OfLimit(ctx, t, sheets[i], w.maxBytes)
+		var large *finalscore.DistributionTooLargeError
 		switch {
 		case errors.As(err, &large), errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil:
 			w.put(&oddsEntry{key: sheetKey(sheets[i]), tooLong: true})
@@ -133,16 +135,16 @@ func (w *WinOdds) Probabilities(ctx context.Context, t *yacht.Table, sheets []ya
 		w.put(&oddsEntry{key: sheetKey(sheets[i]), dist: d})
 		dists[i] = d
 	}
-	return yacht.WinProbabilities(dists), nil
+	return finalscore.WinProbabilities(dists), nil
 }
 
 // Distributions returns the final-score distributions of sheets, from the
 // cache or computed within the budget, or false when they do not fit.
-func (w *WinOdds) Distributions(ctx context.Context, t *yacht.Table, sheets []yacht.Sheet) ([]yacht.Distribution, bool) {
+func (w *WinOdds) Distributions(ctx context.Context, t *strategy.Table, sheets []yacht.Sheet) ([]finalscore.Distribution, bool) {
 	if _, err := w.Probabilities(ctx, t, sheets, 0); err != nil {
 		return nil, false
 	}
-	out := make([]yacht.Distribution, len(sheets))
+	out := make([]finalscore.Distribution, len(sheets))
 	for i, s := range sheets {
 		e, ok := w.get(sheetKey(s))
 		if !ok || e.tooLong {

@@ -10,13 +10,15 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/finalscore"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/race"
 )
 
 // playedSheet fills open categories of a fresh sheet but the last open
 // ones, one turn each with seeded dice and the table's best category
 // for them after the third roll (any legal sheet will do).
-func playedSheet(t testing.TB, tb *yacht.Table, r *yacht.Rules, open int, seed uint64) yacht.Sheet {
+func playedSheet(t testing.TB, tb *strategy.Table, r *yacht.Rules, open int, seed uint64) yacht.Sheet {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 7))
 	s := yacht.NewSheet(r)
@@ -42,19 +44,19 @@ func playedSheet(t testing.TB, tb *yacht.Table, r *yacht.Rules, open int, seed u
 
 var (
 	sharedOnce   sync.Once
-	sharedTables *yacht.Tables
+	sharedTables *strategy.Tables
 )
 
 // yachtTable returns the Yacht table shared by the tests. Under -race,
 // where a full build takes tens of seconds, it holds only the end game (at
 // most three open categories).
-func yachtTable(t testing.TB) (*yacht.Table, *yacht.Rules) {
+func yachtTable(t testing.TB) (*strategy.Table, *yacht.Rules) {
 	t.Helper()
 	sharedOnce.Do(func() {
-		sharedTables = &yacht.Tables{}
+		sharedTables = &strategy.Tables{}
 		if race.Enabled {
 			r, _ := yacht.Preset(yacht.Yacht)
-			tb, err := yacht.BuildEndGame(context.Background(), r, 3)
+			tb, err := strategy.BuildEndGame(context.Background(), r, 3)
 			if err != nil {
 				panic(err)
 			}
@@ -90,7 +92,7 @@ func TestWinOddsMatchSimulation(t *testing.T) {
 	const games = 40000
 	finals := make([][]int, len(sheets))
 	for i, s := range sheets {
-		sim, err := tb.Simulate(context.Background(), s, games, uint64(100+i))
+		sim, err := finalscore.Simulate(context.Background(), tb, s, games, uint64(100+i))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,7 +162,7 @@ func BenchmarkDistributionByOpen(b *testing.B) {
 		s := playedSheet(b, tb, r, open, 11)
 		b.Run(fmt.Sprintf("open=%d", open), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := tb.Distribution(context.Background(), s); err != nil {
+				if _, err := finalscore.Of(context.Background(), tb, s); err != nil {
 					b.Fatal(err)
 				}
 			}

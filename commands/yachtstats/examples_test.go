@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -13,7 +13,7 @@ func TestExamplesInEveryLocale(t *testing.T) {
 		t.Skip("the examples need full tables; built in the non-race run")
 	}
 	h := harness(t)
-	c := Command(&yacht.Tables{})
+	c := Command(&strategy.Tables{})
 	for _, ex := range c.Examples {
 		for _, loc := range commands.Locales {
 			h.Locale = loc

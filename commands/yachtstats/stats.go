@@ -15,6 +15,8 @@ import (
 	"github.com/alea-bot/alea/commands"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/finalscore"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
 const colour = 0x2E86C1
@@ -139,9 +141,9 @@ type PresetStats struct {
 
 // Command returns /yacht-stats answering from tables (shared with the
 // other Yacht commands).
-func Command(tables *yacht.Tables) *commands.Command { return newStatsCommand(tables) }
+func Command(tables *strategy.Tables) *commands.Command { return newStatsCommand(tables) }
 
-func newStatsCommand(tables *yacht.Tables) *commands.Command {
+func newStatsCommand(tables *strategy.Tables) *commands.Command {
 	gLo, gHi := commands.Between(minGames, maxGames)
 	sLo, sHi := commands.Between(0, 1<<31-1)
 	return &commands.Command{
@@ -184,7 +186,7 @@ func binomialSE(k, n int) (p, se float64) {
 	return p, math.Sqrt(p * (1 - p) / float64(n))
 }
 
-func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*commands.Reply, error) {
+func stats(ctx context.Context, tables *strategy.Tables, req *commands.Request) (*commands.Reply, error) {
 	loc := req.Locale
 	key := req.Options.String("rules", yacht.Yacht)
 	rules, err := yacht.Preset(key)
@@ -215,7 +217,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 	}
 	// The exact distribution first (at most half the time left), then the
 	// simulation that checks it, then the comparison.
-	var exact *yacht.Distribution
+	var exact *finalscore.Distribution
 	exactNote, exactCut := msgStatsNoExact, false
 	{
 		dctx := ctx
@@ -224,8 +226,8 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 			dctx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(dl)/2))
 			defer cancel()
 		}
-		d, err := t.DistributionLimit(dctx, sheet, exactMaxBytes)
-		var tooLarge *yacht.DistributionTooLargeError
+		d, err := finalscore.OfLimit(dctx, t, sheet, exactMaxBytes)
+		var tooLarge *finalscore.DistributionTooLargeError
 		switch {
 		case err == nil:
 			exact = &d
@@ -246,7 +248,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 		mainCtx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(dl)*6/10))
 		defer cancel()
 	}
-	sim, err := t.Simulate(mainCtx, sheet, games, uint64(seed))
+	sim, err := finalscore.Simulate(mainCtx, t, sheet, games, uint64(seed))
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
 		return nil, err
 	}
@@ -324,7 +326,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 			if err != nil {
 				return nil, err
 			}
-			ps, err := pt.Simulate(ctx, yacht.NewSheet(pr), compareGames, uint64(seed))
+			ps, err := finalscore.Simulate(ctx, pt, yacht.NewSheet(pr), compareGames, uint64(seed))
 			if err != nil && ps.Games < minGames {
 				rows = append(rows, msgStatsCutShort.In(loc))
 				break
@@ -366,7 +368,7 @@ func stats(ctx context.Context, tables *yacht.Tables, req *commands.Request) (*c
 
 // exactHistogram bins an exact distribution like newHistogram (bins of
 // width w aligned to multiples of w), keeping the marks of h.
-func exactHistogram(d yacht.Distribution, w int, h histogram) histogram {
+func exactHistogram(d finalscore.Distribution, w int, h histogram) histogram {
 	lo := d.Min / w * w
 	out := h
 	out.lo, out.binWidth = lo, w

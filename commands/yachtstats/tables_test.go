@@ -7,24 +7,25 @@ import (
 
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/race"
 )
 
 var (
 	sharedOnce   sync.Once
-	sharedTables *yacht.Tables
+	sharedTables *strategy.Tables
 )
 
 // tables returns tables shared by the tests. Under -race, where a full
 // build takes tens of seconds, the yacht table holds only the end game (at
 // most three open categories).
-func tables(t testing.TB) *yacht.Tables {
+func tables(t testing.TB) *strategy.Tables {
 	t.Helper()
 	sharedOnce.Do(func() {
-		sharedTables = &yacht.Tables{}
+		sharedTables = &strategy.Tables{}
 		if race.Enabled {
 			r, _ := yacht.Preset(yacht.Yacht)
-			tb, err := yacht.BuildEndGame(context.Background(), r, 3)
+			tb, err := strategy.BuildEndGame(context.Background(), r, 3)
 			if err != nil {
 				panic(err)
 			}
@@ -39,7 +40,7 @@ func harness(t testing.TB) *bottest.Harness {
 	return bottest.New(t, newStatsCommand(tables(t)))
 }
 
-func table(t testing.TB, key string) *yacht.Table {
+func table(t testing.TB, key string) *strategy.Table {
 	t.Helper()
 	tb, err := tables(t).Preset(context.Background(), key)
 	if err != nil {

@@ -123,40 +123,47 @@ func ParseDice(s string) (Dice, error) {
 	return d, nil
 }
 
-// diceSpace holds the keeps (Ω_part) and patterns (Ω) with their
-// transitions. Keeps are ordered by size, then lexicographically, so the 252
-// patterns are the last NumPatterns keeps.
-type diceSpace struct {
-	keep  [NumKeeps]Counts
-	size  [NumKeeps]uint8
-	index map[Counts]int16
-	// child[k][f] is keep k plus one die f (size < 5 only).
-	child [NumKeeps][6]int16
-	// sub lists keep k minus one die of each face it holds.
-	subStart [NumKeeps + 1]int16
-	sub      []int16
-	// subs[k] is the same list as a fixed array, for the inner loops.
-	subs [NumKeeps]subList
-	// prob[ω] = P(ω) for the patterns.
-	prob [NumPatterns]float64
+// DiceSpace is the keeps (Ω_part) and patterns (Ω) of 最大期待値戦略の計算手法の整理
+// with their transitions, as plain arrays for the inner loops of the
+// strategy and the turn policy. Keeps are ordered by size, then
+// lexicographically, so the 252 patterns are the last NumPatterns keeps,
+// from FirstPattern on: pattern w is keep FirstPattern+w. NewDiceSpace
+// builds a fresh one for each caller, which treats it as read-only.
+type DiceSpace struct {
+	// Keep[k] is the dice of keep k.
+	Keep [NumKeeps]Counts
+	// Size[k] is the number of dice of keep k.
+	Size [NumKeeps]uint8
+	// Child[k][f] is keep k plus one die of face f+1 (keeps of fewer than
+	// five dice; 0 for the patterns).
+	Child [NumKeeps][6]int16
+	// Sub[k] lists keep k minus one die of each face it holds.
+	Sub [NumKeeps]SubKeeps
+	// Prob[w] is P(ω) of pattern w.
+	Prob [NumPatterns]float64
+	// PatternKeeps[PatternKeepStart[w]:PatternKeepStart[w+1]] lists the
+	// distinct keeps τ' ≤ ω of pattern w, ascending.
+	PatternKeepStart [NumPatterns + 1]int32
+	PatternKeeps     []int16
+	index            map[Counts]int16
 	// trans lists, for each keep, the patterns τ ≥ keep with P(τ-keep),
-	// as exact numerators over 6^(5-|keep|) and as floats.
+	// as exact numerators over 6^(5-|keep|).
 	transStart [NumKeeps + 1]int32
 	transTo    []int16
 	transNum   []int32
-	transProb  []float64
-	// subKeeps lists, for each pattern, the distinct keeps τ' ≤ ω.
-	subKeepStart [NumPatterns + 1]int32
-	subKeeps     []int16
 }
 
-type subList struct {
-	n    uint8
-	list [6]int16
+// SubKeeps lists the keeps one die smaller than a keep: List[:N].
+type SubKeeps struct {
+	N    uint8
+	List [6]int16
 }
 
-// firstPattern is the keep index of the first size-5 keep.
-const firstPattern = NumKeeps - NumPatterns
+// FirstPattern is the keep index of the first pattern (size-5 keep).
+const FirstPattern = NumKeeps - NumPatterns
+
+// firstPattern is FirstPattern, for this package's own loops.
+const firstPattern = FirstPattern
 
 var factorial = [7]int64{1, 1, 2, 6, 24, 120, 720}
 
@@ -181,16 +188,17 @@ func leq(a, b Counts) bool {
 	return true
 }
 
-func newDiceSpace() *diceSpace {
-	sp := &diceSpace{index: make(map[Counts]int16, NumKeeps)}
+// NewDiceSpace builds the dice space (in well under a millisecond).
+func NewDiceSpace() *DiceSpace {
+	sp := &DiceSpace{index: make(map[Counts]int16, NumKeeps)}
 	n := 0
 	for size := 0; size <= NumDice; size++ {
 		var rec func(face, left int, c Counts)
 		rec = func(face, left int, c Counts) {
 			if face == 5 {
 				c[5] = uint8(left)
-				sp.keep[n] = c
-				sp.size[n] = uint8(size)
+				sp.Keep[n] = c
+				sp.Size[n] = uint8(size)
 				sp.index[c] = int16(n)
 				n++
 				return
@@ -203,35 +211,31 @@ func newDiceSpace() *diceSpace {
 		rec(0, size, Counts{})
 	}
 	for k := 0; k < NumKeeps; k++ {
-		c := sp.keep[k]
-		if sp.size[k] < NumDice {
+		c := sp.Keep[k]
+		if sp.Size[k] < NumDice {
 			for f := 0; f < 6; f++ {
 				d := c
 				d[f]++
-				sp.child[k][f] = sp.index[d]
+				sp.Child[k][f] = sp.index[d]
 			}
 		}
-		sp.subStart[k] = int16(len(sp.sub))
 		for f := 0; f < 6; f++ {
 			if c[f] > 0 {
 				d := c
 				d[f]--
-				sp.sub = append(sp.sub, sp.index[d])
-				sp.subs[k].list[sp.subs[k].n] = sp.index[d]
-				sp.subs[k].n++
+				sp.Sub[k].List[sp.Sub[k].N] = sp.index[d]
+				sp.Sub[k].N++
 			}
 		}
 	}
-	sp.subStart[NumKeeps] = int16(len(sp.sub))
 	for w := 0; w < NumPatterns; w++ {
-		sp.prob[w] = float64(multinomialCount(sp.keep[firstPattern+w])) / float64(pow6[5])
+		sp.Prob[w] = float64(multinomialCount(sp.Keep[firstPattern+w])) / float64(pow6[5])
 	}
 	for k := 0; k < NumKeeps; k++ {
 		sp.transStart[k] = int32(len(sp.transTo))
-		c := sp.keep[k]
-		den := float64(pow6[NumDice-int(sp.size[k])])
+		c := sp.Keep[k]
 		for w := 0; w < NumPatterns; w++ {
-			t := sp.keep[firstPattern+w]
+			t := sp.Keep[firstPattern+w]
 			if !leq(c, t) {
 				continue
 			}
@@ -239,37 +243,44 @@ func newDiceSpace() *diceSpace {
 			for i := range t {
 				diff[i] = t[i] - c[i]
 			}
-			num := multinomialCount(diff)
 			sp.transTo = append(sp.transTo, int16(w))
-			sp.transNum = append(sp.transNum, int32(num))
-			sp.transProb = append(sp.transProb, float64(num)/den)
+			sp.transNum = append(sp.transNum, int32(multinomialCount(diff)))
 		}
 	}
 	sp.transStart[NumKeeps] = int32(len(sp.transTo))
 	for w := 0; w < NumPatterns; w++ {
-		sp.subKeepStart[w] = int32(len(sp.subKeeps))
-		t := sp.keep[firstPattern+w]
+		sp.PatternKeepStart[w] = int32(len(sp.PatternKeeps))
+		t := sp.Keep[firstPattern+w]
 		for k := 0; k < NumKeeps; k++ {
-			if leq(sp.keep[k], t) {
-				sp.subKeeps = append(sp.subKeeps, int16(k))
+			if leq(sp.Keep[k], t) {
+				sp.PatternKeeps = append(sp.PatternKeeps, int16(k))
 			}
 		}
 	}
-	sp.subKeepStart[NumPatterns] = int32(len(sp.subKeeps))
+	sp.PatternKeepStart[NumPatterns] = int32(len(sp.PatternKeeps))
 	return sp
 }
 
-// space is immutable after construction; it is computed once when the
-// package is loaded and needs no initialisation by callers.
-var space = newDiceSpace()
+// KeepIndex returns the index of keep c, or -1 when c holds more than five
+// dice.
+func (sp *DiceSpace) KeepIndex(c Counts) int {
+	k, ok := sp.index[c]
+	if !ok {
+		return -1
+	}
+	return int(k)
+}
+
+// space is this package's dice space, immutable after construction.
+var space = NewDiceSpace()
 
 // PatternIndex returns the index 0..251 of the pattern of d (d must be valid).
 func PatternIndex(d Dice) int {
-	return int(space.index[d.Counts()]) - firstPattern
+	return space.KeepIndex(d.Counts()) - firstPattern
 }
 
 // Pattern returns the counts of pattern index w (0..251).
-func Pattern(w int) Counts { return space.keep[firstPattern+w] }
+func Pattern(w int) Counts { return space.Keep[firstPattern+w] }
 
 // PatternProbability returns P(ω) for pattern w as an exact fraction
 // num/7776.
@@ -288,11 +299,11 @@ type Transition struct {
 // 5−|keep| other dice, with its exact multinomial probability (the 主張 on
 // partial patterns of 最大期待値戦略の計算手法の整理). keep must have at most five dice.
 func KeepTransitions(keep Counts) ([]Transition, error) {
-	k, ok := space.index[keep]
-	if !ok {
+	k := space.KeepIndex(keep)
+	if k < 0 {
 		return nil, fmt.Errorf("yacht: a keep holds at most five dice")
 	}
-	den := pow6[NumDice-int(space.size[k])]
+	den := pow6[NumDice-int(space.Size[k])]
 	var out []Transition
 	for i := space.transStart[k]; i < space.transStart[k+1]; i++ {
 		out = append(out, Transition{Pattern: int(space.transTo[i]), Num: int64(space.transNum[i]), Den: den})

@@ -10,8 +10,8 @@ func TestSpaceSizes(t *testing.T) {
 		t.Fatalf("%d keeps, want %d", got, NumKeeps)
 	}
 	for k := 0; k < NumKeeps; k++ {
-		if (k >= firstPattern) != (space.size[k] == NumDice) {
-			t.Fatalf("keep %d (%v) out of order", k, space.keep[k])
+		if (k >= firstPattern) != (space.Size[k] == NumDice) {
+			t.Fatalf("keep %d (%v) out of order", k, space.Keep[k])
 		}
 	}
 	// Patterns against an enumeration of all 7776 ordered rolls.
@@ -29,7 +29,7 @@ func TestSpaceSizes(t *testing.T) {
 		t.Fatalf("%d patterns among ordered rolls, want %d", len(seen), NumPatterns)
 	}
 	for c, n := range seen {
-		num, den := PatternProbability(int(space.index[c]) - firstPattern)
+		num, den := PatternProbability(int(space.KeepIndex(c)) - firstPattern)
 		if num != int64(n) || den != 7776 {
 			t.Errorf("P(%v) = %d/%d, counted %d/7776", c, num, den, n)
 		}
@@ -40,7 +40,7 @@ func TestSpaceSizes(t *testing.T) {
 // the share of ordered rerolls that give the pattern.
 func TestKeepTransitionsSumToOne(t *testing.T) {
 	for k := 0; k < NumKeeps; k++ {
-		keep := space.keep[k]
+		keep := space.Keep[k]
 		tr, err := KeepTransitions(keep)
 		if err != nil {
 			t.Fatal(err)
@@ -68,7 +68,7 @@ func TestKeepTransitionsSumToOne(t *testing.T) {
 				c[y%6]++
 				y /= 6
 			}
-			count[int(space.index[c])-firstPattern]++
+			count[int(space.KeepIndex(c))-firstPattern]++
 		}
 		if len(count) != len(tr) {
 			t.Fatalf("keep %v: %d outcomes, enumeration has %d", keep, len(tr), len(count))

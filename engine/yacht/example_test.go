@@ -1,7 +1,6 @@
 package yacht_test
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/alea-bot/alea/engine/yacht"
@@ -28,26 +27,23 @@ func ExampleParseSheet() {
 	// twos cannot score 3 (possible: 0, 2, 4, 6, 8, 10)
 }
 
-// A two-category rule set is solved instantly; the presets take about a
-// second each (see Tables).
-func ExampleTable_Advise() {
-	full, _ := yacht.Preset(yacht.Yacht)
-	r := &yacht.Rules{Key: "sixes-and-yacht", BonusThreshold: 63,
-		Categories: []yacht.Category{full.Categories[5], full.Categories[11]}}
-	t, _ := yacht.Build(context.Background(), r)
-	fmt.Printf("start: %.4f\n", t.Start())
-	d, _ := yacht.ParseDice("66612")
-	adv, _ := t.Advise(yacht.NewSheet(r), &d, 1)
-	for _, a := range adv.Actions[:3] {
-		if a.Kind == yacht.Keep {
-			fmt.Printf("keep %v: %.4f\n", a.Keep.Faces(), a.Expected)
-		} else {
-			fmt.Printf("score %s for %d: %.4f\n", r.Categories[a.Scoring.Category].Key, a.Scoring.Points, a.Expected)
-		}
-	}
+// The dice space as the solvers' inner loops read it: keeps by index, a
+// keep's children (one more die) and sub-keeps (one die less), and the
+// probability of each pattern.
+func ExampleNewDiceSpace() {
+	sp := yacht.NewDiceSpace()
+	k := sp.KeepIndex(yacht.Counts{0, 0, 0, 0, 0, 2}) // two sixes
+	fmt.Println("keep", k, "of", yacht.NumKeeps, "holds", sp.Keep[k].Faces())
+	fmt.Println("plus a one:", sp.Keep[sp.Child[k][0]].Faces())
+	sub := sp.Sub[k]
+	fmt.Printf("one die less: %v (%d sub-keep)\n", sp.Keep[sub.List[0]].Faces(), sub.N)
+	w := yacht.PatternIndex(yacht.Dice{6, 6, 6, 6, 6})
+	fmt.Printf("P(6 6 6 6 6) = %.6f = 1/7776\n", sp.Prob[w])
+	fmt.Println("keeps within it:", sp.PatternKeepStart[w+1]-sp.PatternKeepStart[w])
 	// Output:
-	// start: 17.6684
-	// keep [6 6 6]: 26.8005
-	// keep [1 6 6 6]: 24.6797
-	// keep [2 6 6 6]: 24.6797
+	// keep 27 of 462 holds [6 6]
+	// plus a one: [1 6 6]
+	// one die less: [6] (1 sub-keep)
+	// P(6 6 6 6 6) = 0.000129 = 1/7776
+	// keeps within it: 6
 }

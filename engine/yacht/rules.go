@@ -388,7 +388,8 @@ func (r *Rules) CategoryIndex(key string) int {
 	return -1
 }
 
-func (r *Rules) yachtIndex() int {
+// YachtIndex returns the index of the five-of-a-kind (Yacht) category, or -1.
+func (r *Rules) YachtIndex() int {
 	for i := range r.Categories {
 		if r.Categories[i].Kind == KindYacht {
 			return i
@@ -397,14 +398,15 @@ func (r *Rules) yachtIndex() int {
 	return -1
 }
 
-// hasFlag reports whether the state needs the Yacht-bonus flag.
-func (r *Rules) hasFlag() bool {
+// TracksYachtBonus reports whether State.YachtBonus matters under these
+// rules (extra-Yacht bonuses, or a joker that needs the Yacht box's points).
+func (r *Rules) TracksYachtBonus() bool {
 	return r.ExtraYachtBonus != 0 || (r.Joker != NoJoker && r.JokerNeedsPoints)
 }
 
-// fingerprint hashes the scoring-relevant definition, so a saved table is
+// Fingerprint hashes the scoring-relevant definition, so a saved table is
 // never loaded for different rules.
-func (r *Rules) fingerprint() [32]byte {
+func (r *Rules) Fingerprint() [32]byte {
 	h := sha256.New()
 	w := func(v int) { _ = binary.Write(h, binary.LittleEndian, int64(v)) }
 	h.Write([]byte(r.Key))
@@ -447,7 +449,7 @@ func (r *Rules) PossibleScores(i int) []int {
 	for w := 0; w < NumPatterns; w++ {
 		p := Pattern(w)
 		set[c.PointsFor(p)] = true
-		if r.Joker != NoJoker && c.Kind != KindUpper && isYacht(p) {
+		if r.Joker != NoJoker && c.Kind != KindUpper && p.IsYacht() {
 			set[c.jokerPoints(p)] = true
 		}
 	}

@@ -250,7 +250,7 @@ func ParseSheet(r *Rules, text string) (Sheet, error) {
 		s.Scores[i] = v
 	}
 	if s.ExtraBonus > 0 {
-		y := r.yachtIndex()
+		y := r.YachtIndex()
 		if y < 0 {
 			return s, &InputError{Code: SheetNoExtraBonus, Category: -1}
 		}

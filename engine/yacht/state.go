@@ -51,8 +51,9 @@ type Scoring struct {
 // Gain is the total the sheet grows by.
 func (s Scoring) Gain() int { return s.Points + s.UpperBonus + s.ExtraBonus }
 
-func isYacht(p Counts) bool {
-	for _, x := range p {
+// IsYacht reports whether the dice are five of a kind.
+func (c Counts) IsYacht() bool {
+	for _, x := range c {
 		if x == NumDice {
 			return true
 		}
@@ -60,10 +61,11 @@ func isYacht(p Counts) bool {
 	return false
 }
 
-// appendScorings appends every legal Scoring of pattern p in state st.
-func (r *Rules) appendScorings(out []Scoring, st State, p Counts) []Scoring {
-	y := r.yachtIndex()
-	five := isYacht(p)
+// AppendScorings appends to out every legal Scoring of pattern p in state
+// st, in category order (Scorings without the checks, for inner loops).
+func (r *Rules) AppendScorings(out []Scoring, st State, p Counts) []Scoring {
+	y := r.YachtIndex()
+	five := p.IsYacht()
 	yachtFilled := y >= 0 && st.IsFilled(y)
 	extra := 0
 	if five && yachtFilled && st.YachtBonus {
@@ -144,7 +146,7 @@ func (r *Rules) Scorings(st State, d Dice) ([]Scoring, error) {
 	if st.Done(r) {
 		return nil, fmt.Errorf("every category is already filled")
 	}
-	return r.appendScorings(nil, st, d.Counts()), nil
+	return r.AppendScorings(nil, st, d.Counts()), nil
 }
 
 // Next returns the state after a scoring.

@@ -14,6 +14,7 @@ import (
 	"github.com/alea-bot/alea/commands/yachtgame"
 	"github.com/alea-bot/alea/config"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/fakediscord"
 	"github.com/alea-bot/alea/internal/race"
 )
@@ -129,7 +130,7 @@ func TestYachtTableThroughGateway(t *testing.T) {
 	if testing.Short() || race.Enabled {
 		t.Skip("builds the Yacht table")
 	}
-	tables := &yacht.Tables{}
+	tables := &strategy.Tables{}
 	if _, err := tables.Preset(context.Background(), yacht.Yacht); err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ const StartTolerance = 5e-7
 
 // Start values: the expected final score under optimal play from an empty
 // sheet (a Yacht table's start value), by rule set, as the solver of
-// engine/yacht computed them.
+// engine/yacht/strategy computed them.
 const (
 	// YachtStart is the start value of the yacht preset (12 categories, +35
 	// at 63, the rules of the exact Yacht strategy). No published value

@@ -1,0 +1,428 @@
+package finalscore
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+
+	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/internal/parallel"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
+)
+
+// Distribution is the exact distribution of the final score (bonuses
+// included) of a game finished from some sheet under the max-expectation
+// policy of a strategy.Table (the policy its Advise recommends and Simulate
+// plays).
+type Distribution struct {
+	// Min is the smallest final score with a probability in P.
+	Min int
+	// P[i] is the probability that the final score is Min+i; the entries
+	// sum to 1 (up to rounding).
+	P []float64
+	// UpperBonus is the probability that the game ends with the upper bonus.
+	UpperBonus float64
+	// Yacht is the probability that the Yacht box ends with its points.
+	Yacht float64
+	// States is the number of states whose turn was worked out.
+	States int
+}
+
+// Max is the largest final score with a probability in P.
+func (d Distribution) Max() int { return d.Min + len(d.P) - 1 }
+
+// Prob returns P(final = s).
+func (d Distribution) Prob(s int) float64 {
+	if s < d.Min || s > d.Max() {
+		return 0
+	}
+	return d.P[s-d.Min]
+}
+
+// AtLeast returns P(final ≥ s).
+func (d Distribution) AtLeast(s int) float64 {
+	sum := 0.0
+	for i := len(d.P) - 1; i >= 0 && d.Min+i >= s; i-- {
+		sum += d.P[i]
+	}
+	return min(sum, 1)
+}
+
+// Mean is the expected final score.
+func (d Distribution) Mean() float64 {
+	m := 0.0
+	for i, p := range d.P {
+		m += p * float64(d.Min+i)
+	}
+	return m
+}
+
+// StdDev is the standard deviation of the final score.
+func (d Distribution) StdDev() float64 {
+	m := d.Mean()
+	v := 0.0
+	for i, p := range d.P {
+		x := float64(d.Min+i) - m
+		v += p * x * x
+	}
+	return math.Sqrt(v)
+}
+
+// Quantile returns the q-quantile (0 ≤ q ≤ 1): the smallest score s with
+// P(final ≤ s) ≥ q (up to rounding in the last bits).
+func (d Distribution) Quantile(q float64) int {
+	cum := 0.0
+	for i, p := range d.P {
+		cum += p
+		if cum >= q-1e-12 {
+			return d.Min + i
+		}
+	}
+	return d.Max()
+}
+
+// Median is the 0.5-quantile.
+func (d Distribution) Median() int { return d.Quantile(0.5) }
+
+// DistributionTooLargeError is a distribution that would hold more
+// probabilities for one fill count than the limit given to
+// OfLimit.
+type DistributionTooLargeError struct {
+	// Open is the number of open categories of the sheet asked.
+	Open int
+	// Bytes is what one fill count would have needed; Limit the limit.
+	Bytes, Limit int64
+}
+
+// Error describes the problem in English.
+func (e *DistributionTooLargeError) Error() string {
+	return fmt.Sprintf("yacht: the distribution from a sheet with %d open categories needs %d MB for one fill count, more than %d MB", e.Open, e.Bytes>>20, e.Limit>>20)
+}
+
+// distState is one class of states of a level of the forward propagation
+// (states whose upper totals differ only in ways that cannot change the
+// bonus are carried together) with the distribution of the points on the
+// sheet so far.
+type distState struct {
+	st  yacht.State
+	lo  int // points of vec[0]
+	n   int // while the next level is laid out: the largest points
+	vec []float64
+	// out lists the ways the turn from st ends (filled in by phase 1).
+	out []distOutcome
+	// yacht is the probability that the turn scores the Yacht box with
+	// points.
+	yacht float64
+}
+
+type distOutcome struct {
+	key   uint32 // the class of the state after the turn (classKey)
+	next  int32  // its index in the next level
+	gain  int16
+	upper uint8 // the state's capped upper total
+	cat   uint8 // the category filled
+	p     float64
+}
+
+// bonusClasses maps each upper total of each set of filled upper boxes to
+// its bonus class: upper totals with the same class have the same future
+// (see bonusClass), so their states are carried as one.
+type bonusClasses struct {
+	bit []int      // bit[c]: the index of upper category c among the upper boxes, -1 below
+	cls [][64]int8 // cls[upper boxes filled][capped upper total]
+}
+
+func newBonusClasses(r *yacht.Rules) *bonusClasses {
+	b := &bonusClasses{bit: make([]int, len(r.Categories))}
+	var upperCats []int
+	for c := range r.Categories {
+		b.bit[c] = -1
+		if r.Categories[c].Kind == yacht.KindUpper {
+			b.bit[c] = len(upperCats)
+			upperCats = append(upperCats, c)
+		}
+	}
+	b.cls = make([][64]int8, 1<<len(upperCats))
+	for um := range b.cls {
+		var m uint32
+		for j, c := range upperCats {
+			if um&(1<<j) != 0 {
+				m |= 1 << uint(c)
+			}
+		}
+		for u := 0; u < 64; u++ {
+			switch c := bonusClass(r, upperCats, m, u); c {
+			case -1:
+				b.cls[um][u] = 126
+			case -2:
+				b.cls[um][u] = 127
+			default:
+				b.cls[um][u] = int8(c)
+			}
+		}
+	}
+	return b
+}
+
+// upperMask is the set of filled upper boxes of st, by their index among
+// the upper boxes.
+func (b *bonusClasses) upperMask(st yacht.State) int {
+	um := 0
+	for c, j := range b.bit {
+		if j >= 0 && st.IsFilled(c) {
+			um |= 1 << j
+		}
+	}
+	return um
+}
+
+// keyOf identifies the class of state st (um: its filled upper boxes, as
+// upperMask gives them): filled categories, bonus class of the upper total
+// and, under rules that need it, the Yacht-bonus flag.
+func (b *bonusClasses) keyOf(r *yacht.Rules, st yacht.State, um int) uint32 {
+	k := st.Filled<<8 | uint32(b.cls[um][min(st.Upper, r.BonusThreshold)])<<1
+	if st.YachtBonus && r.TracksYachtBonus() {
+		k |= 1
+	}
+	return k
+}
+
+// distKey identifies a state: filled categories, upper total capped at the
+// bonus threshold and, under rules that need it, the Yacht-bonus flag.
+func distKey(r *yacht.Rules, st yacht.State) uint32 {
+	k := st.Filled<<7 | uint32(min(st.Upper, r.BonusThreshold))<<1
+	if st.YachtBonus && r.TracksYachtBonus() {
+		k |= 1
+	}
+	return k
+}
+
+// Of computes the exact distribution of the final score of sheet s (at
+// the start of a turn) under table t's max-expectation policy, by
+// carrying the probability of every (state, points so far) through the
+// policy's turns, one fill count at a time: only two fill counts are held
+// at once. It returns ctx.Err() if ctx ends first.
+//
+// Memory: the probabilities of two fill counts are held at once, in two
+// buffers reused turn about; from the start the peak is about 70 MB for
+// Yacht and 310 MB for Yatzy (the process's resident size, table
+// included). OfLimit bounds it.
+func Of(ctx context.Context, t *strategy.Table, s yacht.Sheet) (Distribution, error) {
+	return OfLimit(ctx, t, s, 0)
+}
+
+// OfLimit is Of that gives up with a
+// *DistributionTooLargeError, before allocating, when the probabilities of
+// one fill count would take more than maxBytes (0: no limit).
+func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int64) (Distribution, error) {
+	st, err := t.SheetState(s)
+	if err != nil {
+		return Distribution{}, err
+	}
+	r := t.Rules()
+	d := Distribution{}
+	if y := r.YachtIndex(); y >= 0 && s.Scores[y] > 0 {
+		d.Yacht = 1
+	}
+	pol := newTurnPolicy(t)
+	level := []distState{{st: st, lo: s.Total(), vec: []float64{1}}}
+	workers := runtime.GOMAXPROCS(0)
+	scratches := make([]*turnScratch, workers)
+	for i := range scratches {
+		scratches[i] = &turnScratch{opts: make([]yacht.Scoring, 0, 32)}
+	}
+	// Two fill counts are alive at once: their states and probabilities
+	// live in buffers used turn about, so after the first levels nothing
+	// more is allocated.
+	var states [2][]distState
+	var slabs [2][]float64
+	index := map[uint32]int32{}
+	for depth := 0; !level[0].st.Done(r); depth++ {
+		// Phase 1: each state's turn, in parallel.
+		for _, sc := range scratches {
+			sc.arena = sc.arena[:0]
+		}
+		err := parallel.ForEach(ctx, workers, len(level), func(w, j int) {
+			pol.outcomes(&level[j], scratches[w])
+		})
+		if err != nil {
+			return Distribution{}, err
+		}
+		d.States += len(level)
+		// The next level's states in order of first appearance, and the
+		// range of points each can hold (lo and, for now, hi in n).
+		clear(index)
+		nextLevel := states[depth%2][:0]
+		for si := range level {
+			src := &level[si]
+			d.Yacht += src.yacht * sum(src.vec)
+			for i := range src.out {
+				o := &src.out[i]
+				k := o.key
+				j, ok := index[k]
+				lo, hi := src.lo+int(o.gain), src.lo+int(o.gain)+len(src.vec)-1
+				if !ok {
+					j = int32(len(nextLevel))
+					index[k] = j
+					ns := yacht.State{Filled: k >> 8, Upper: int(o.upper), YachtBonus: k&1 != 0}
+					nextLevel = append(nextLevel, distState{st: ns, lo: lo, n: hi})
+				} else {
+					ns := &nextLevel[j]
+					ns.lo, ns.n = min(lo, ns.lo), max(hi, ns.n)
+				}
+				o.next = j
+			}
+		}
+		states[depth%2] = nextLevel
+		entries := 0
+		for i := range nextLevel {
+			entries += nextLevel[i].n - nextLevel[i].lo + 1
+		}
+		if maxBytes > 0 && 8*int64(entries) > maxBytes {
+			return Distribution{}, &DistributionTooLargeError{Open: st.Open(r), Bytes: 8 * int64(entries), Limit: maxBytes}
+		}
+		slab := slabs[depth%2]
+		if cap(slab) < entries {
+			slab = make([]float64, entries)
+		} else {
+			slab = slab[:entries]
+			clear(slab)
+		}
+		slabs[depth%2] = slab
+		for i := range nextLevel {
+			ns := &nextLevel[i]
+			w := ns.n - ns.lo + 1
+			ns.vec, slab = slab[:w:w], slab[w:]
+		}
+		// Phase 2: each worker adds into its own share of the next level,
+		// reading the sources in order, so the sums do not depend on the
+		// scheduling.
+		var wg sync.WaitGroup
+		for wk := 0; wk < workers; wk++ {
+			wg.Add(1)
+			go func(wk int) {
+				defer wg.Done()
+				for si := range level {
+					src := &level[si]
+					v := src.vec
+					for _, o := range src.out {
+						if int(o.next)%workers != wk {
+							continue
+						}
+						dst := &nextLevel[o.next]
+						off := src.lo + int(o.gain) - dst.lo
+						addScaled(dst.vec[off:off+len(v)], v, o.p)
+					}
+				}
+			}(wk)
+		}
+		wg.Wait()
+		for i := range nextLevel {
+			nextLevel[i].trim()
+		}
+		level = nextLevel
+		if err := ctx.Err(); err != nil {
+			return Distribution{}, err
+		}
+	}
+	lo, hi := math.MaxInt, math.MinInt
+	for i := range level {
+		fs := &level[i]
+		lo, hi = min(lo, fs.lo), max(hi, fs.lo+len(fs.vec)-1)
+	}
+	d.Min, d.P = lo, make([]float64, hi-lo+1)
+	for j := range level {
+		fs := &level[j]
+		for i, x := range fs.vec {
+			d.P[fs.lo-lo+i] += x
+		}
+		if fs.st.Upper >= r.BonusThreshold {
+			d.UpperBonus += sum(fs.vec)
+		}
+	}
+	if s.UpperBonus() > 0 {
+		d.UpperBonus = 1
+	}
+	return d, nil
+}
+
+// addScaled adds p·src to dst (of the same length).
+func addScaled(dst, src []float64, p float64) {
+	dst = dst[:len(src)]
+	for i, x := range src {
+		dst[i] += p * x
+	}
+}
+
+func sum(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s
+}
+
+// trim drops zero probabilities at both ends.
+func (ds *distState) trim() {
+	i, j := 0, len(ds.vec)
+	for i < j && ds.vec[i] == 0 {
+		i++
+	}
+	for j > i && ds.vec[j-1] == 0 {
+		j--
+	}
+	if i == j {
+		ds.vec = ds.vec[:0]
+		return
+	}
+	ds.lo += i
+	ds.vec = ds.vec[i:j]
+}
+
+// outcomes works out the turn from ds.st and lists in ds.out every way it
+// ends (state after it, points gained) with its probability.
+func (p *turnPolicy) outcomes(ds *distState, sc *turnScratch) {
+	p.playTurn(ds.st, sc)
+	if sc.slot == nil {
+		sc.slot = make([][]int32, p.n)
+		for c := range sc.slot {
+			sc.slot[c] = make([]int32, p.maxGain[c]+1)
+		}
+	}
+	buf := sc.out[:0]
+	ds.yacht = 0
+	um := p.classes.upperMask(ds.st)
+	for w := 0; w < yacht.NumPatterns; w++ {
+		pr := sc.p3[w]
+		if pr == 0 {
+			continue
+		}
+		c, g := sc.cat[w], sc.gain[w]
+		if p.yachtCat[c] && sc.score[w].Points > 0 {
+			ds.yacht += pr
+		}
+		slot := &sc.slot[c][g]
+		if *slot == 0 {
+			ns := p.r.Next(ds.st, sc.score[w])
+			nm := um
+			if j := p.classes.bit[c]; j >= 0 {
+				nm |= 1 << j
+			}
+			buf = append(buf, distOutcome{key: p.classes.keyOf(p.r, ns, nm), gain: g, cat: c, upper: uint8(min(ns.Upper, p.r.BonusThreshold))})
+			*slot = int32(len(buf))
+		}
+		buf[*slot-1].p += pr
+	}
+	if cap(sc.arena)-len(sc.arena) < len(buf) {
+		sc.arena = make([]distOutcome, 0, max(1<<14, len(buf)))
+	}
+	start := len(sc.arena)
+	sc.arena = append(sc.arena, buf...)
+	ds.out = sc.arena[start:len(sc.arena):len(sc.arena)]
+	sc.out = buf
+	for i := range buf {
+		sc.slot[buf[i].cat][buf[i].gain] = 0
+	}
+}

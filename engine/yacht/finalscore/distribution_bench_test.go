@@ -1,0 +1,58 @@
+package finalscore
+
+import (
+	"context"
+	"testing"
+
+	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/internal/cputime"
+)
+
+// benchDistribution measures the exact distribution from an empty sheet.
+// Like benchBuild it also reports cpu-s/op, the process's CPU time per
+// distribution, which a shared machine disturbs less than the wall time.
+func benchDistribution(b *testing.B, name string) {
+	tb, err := testTables.Preset(context.Background(), name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := yacht.NewSheet(tb.Rules())
+	var d Distribution
+	cpu0, ok := cputime.Process()
+	for b.Loop() {
+		d, err = Of(context.Background(), tb, s)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	if cpu1, ok1 := cputime.Process(); ok && ok1 {
+		b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+	}
+	b.ReportMetric(float64(d.States), "states")
+}
+
+// BenchmarkDistributionYacht: the exact distribution of the final score
+// from an empty Yacht sheet.
+func BenchmarkDistributionYacht(b *testing.B) { benchDistribution(b, yacht.Yacht) }
+
+// BenchmarkDistributionYatzy: the same for Yatzy.
+func BenchmarkDistributionYatzy(b *testing.B) { benchDistribution(b, yacht.Yatzy) }
+
+// BenchmarkTurnPolicy: the policy of one turn (both keeps and the
+// scoring, for every roll) and the probabilities of its endings, from an
+// empty Yatzy sheet — the work the distribution does once per class.
+func BenchmarkTurnPolicy(b *testing.B) {
+	tb, err := testTables.Preset(context.Background(), yacht.Yatzy)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := newTurnPolicy(tb)
+	sc := &turnScratch{opts: make([]yacht.Scoring, 0, 32)}
+	states := []yacht.State{{}, {Filled: 0b101010101, Upper: 20}, {Filled: 0b111111000000, Upper: 0}}
+	for b.Loop() {
+		for i := range states {
+			ds := distState{st: states[i]}
+			p.outcomes(&ds, sc)
+		}
+	}
+}

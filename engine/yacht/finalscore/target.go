@@ -1,0 +1,552 @@
+package finalscore
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sort"
+
+	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/internal/parallel"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
+)
+
+// TargetAction is one legal action with the exact probability that the
+// final score reaches the target when every later decision also maximises
+// that probability, and its expected final score under the max-expectation
+// policy (Action.Expected), so the cost of the risk can be seen.
+type TargetAction struct {
+	strategy.Action
+	// Reach is the probability of a final score of at least the target.
+	Reach float64
+}
+
+// TargetAdvice is the answer to "which action gives the best chance of
+// finishing with at least Target points".
+type TargetAdvice struct {
+	Target int
+	// Total is the sheet total now (bonuses included).
+	Total int
+	// Reach is the best probability of reaching the target: of the best
+	// action when dice are given, otherwise from the start of the next turn.
+	Reach float64
+	// Expected is the expected final score under the max-expectation
+	// policy (Table.Advise's).
+	Expected float64
+	// Actions lists every legal action (empty without dice), by Reach,
+	// ties by Expected, best first.
+	Actions []TargetAction
+	// Reached: the sheet already holds the target (every Reach is 1).
+	Reached bool
+	// Unreachable: no sequence of dice reaches the target (every Reach is
+	// 0); Best is then the largest final score still possible.
+	Unreachable bool
+	// Best is the largest final score the sheet can still reach.
+	Best int
+}
+
+// TargetErrorKind says why target advice could not be given.
+type TargetErrorKind uint8
+
+const (
+	// TargetTooEarly: the computation did not finish within the time
+	// allowed (the context ended); Open categories are open.
+	TargetTooEarly TargetErrorKind = iota + 1
+	// TargetNegative: the target is below zero.
+	TargetNegative
+)
+
+// TargetError is a target the engine could not answer, with the numbers a
+// message needs.
+type TargetError struct {
+	Kind TargetErrorKind
+	// Open is the number of open categories of the sheet (TargetTooEarly).
+	Open int
+	// Target is the target asked.
+	Target int
+	// Err is the context's error (TargetTooEarly).
+	Err error
+}
+
+// Error describes the problem in English.
+func (e *TargetError) Error() string {
+	switch e.Kind {
+	case TargetTooEarly:
+		return fmt.Sprintf("yacht: target %d with %d open categories did not finish in time", e.Target, e.Open)
+	case TargetNegative:
+		return fmt.Sprintf("yacht: target %d is negative", e.Target)
+	}
+	return "yacht: bad target"
+}
+
+// Unwrap returns the context's error, if any.
+func (e *TargetError) Unwrap() error { return e.Err }
+
+// MaxFinal returns the largest final score sheet s can still reach (every
+// open box at its best, the upper bonus if it can still be earned and, under
+// extra-Yacht bonus rules, that bonus on every later turn it could apply).
+func MaxFinal(s yacht.Sheet) int {
+	return s.Total() + maxFuture(s.Rules, s.State())
+}
+
+// maxFuture bounds the points still to come from st; the bound is reached
+// by some sequence of dice (five equal dice of the right face each turn,
+// or the box's best roll), so a larger target is impossible.
+func maxFuture(r *yacht.Rules, st yacht.State) int {
+	f, upper := 0, 0
+	open := 0
+	for i := range r.Categories {
+		if st.IsFilled(i) {
+			continue
+		}
+		open++
+		ps := r.PossibleScores(i)
+		best := ps[len(ps)-1]
+		f += best
+		if r.Categories[i].Kind == yacht.KindUpper {
+			upper += best
+		}
+	}
+	if st.Upper < r.BonusThreshold && st.Upper+upper >= r.BonusThreshold {
+		f += r.BonusPoints
+	}
+	if r.ExtraYachtBonus > 0 {
+		y := r.YachtIndex()
+		switch {
+		case y >= 0 && !st.IsFilled(y):
+			f += r.ExtraYachtBonus * (open - 1)
+		case st.YachtBonus:
+			f += r.ExtraYachtBonus * open
+		}
+	}
+	return f
+}
+
+// targetLevel holds P(at least n more points) for the states of one fill
+// count: vec[n-1] for n = 1..len(vec); n ≤ 0 is certain, n > len(vec)
+// impossible.
+type targetLevel map[uint32][]float64
+
+func (lv targetLevel) get(r *yacht.Rules, st yacht.State, n int) float64 {
+	if n <= 0 {
+		return 1
+	}
+	v := lv[distKey(r, st)]
+	if n > len(v) {
+		return 0
+	}
+	return v[n-1]
+}
+
+// targetScratch holds one worker's buffers (vectors of length L for each
+// pattern and keep).
+type targetScratch struct {
+	l    int
+	e3   []float64 // yacht.NumPatterns × l
+	kv   []float64 // yacht.NumKeeps × l
+	mv   []float64 // yacht.NumKeeps × l
+	k1   []float64 // yacht.NumKeeps × l (roll-1 keep values, kept for the root)
+	k2   []float64 // yacht.NumKeeps × l (roll-2 keep values, kept for the root)
+	opts []yacht.Scoring
+}
+
+func (sc *targetScratch) resize(l int) {
+	sc.l = l
+	if cap(sc.kv) < yacht.NumKeeps*l {
+		sc.e3 = make([]float64, yacht.NumPatterns*l)
+		sc.kv = make([]float64, yacht.NumKeeps*l)
+		sc.mv = make([]float64, yacht.NumKeeps*l)
+		sc.k1 = make([]float64, yacht.NumKeeps*l)
+		sc.k2 = make([]float64, yacht.NumKeeps*l)
+	}
+	sc.e3 = sc.e3[:yacht.NumPatterns*l]
+	sc.kv = sc.kv[:yacht.NumKeeps*l]
+	sc.mv = sc.mv[:yacht.NumKeeps*l]
+	sc.k1 = sc.k1[:yacht.NumKeeps*l]
+	sc.k2 = sc.k2[:yacht.NumKeeps*l]
+}
+
+// solveTargetTurn computes, for state st and every n = 1..l, the best
+// probability of gaining at least n more points from the start of a turn
+// (into out), leaving the roll-1 and roll-2 keep values in sc.k1, sc.k2.
+func solveTargetTurn(r *yacht.Rules, next targetLevel, st yacht.State, l int, sc *targetScratch, out []float64) {
+	sc.resize(l)
+	// Ẽ3 analogue: the best category for each pattern and need.
+	for w := 0; w < yacht.NumPatterns; w++ {
+		row := sc.e3[w*l : (w+1)*l]
+		clear(row)
+		sc.opts = r.AppendScorings(sc.opts[:0], st, yacht.Pattern(w))
+		for _, o := range sc.opts {
+			g := o.Gain()
+			ns := r.Next(st, o)
+			v := next[distKey(r, ns)]
+			// n ≤ g: certain; g < n ≤ g+len(v): v[n-g-1]; beyond: 0.
+			sure := min(g, l)
+			for n := 0; n < sure; n++ {
+				row[n] = 1
+			}
+			if sure < l {
+				hi := min(l, g+len(v))
+				src := v[:hi-sure]
+				dst := row[sure:hi]
+				for i, p := range src {
+					dst[i] = max(dst[i], p)
+				}
+			}
+		}
+	}
+	// Roll 2: keep values from the last roll, then the best keep of each
+	// pattern; roll 1 likewise.
+	copy(sc.kv[firstPattern*l:], sc.e3)
+	averageVectors(sc.kv, l)
+	copy(sc.k2, sc.kv)
+	maxVectors(sc.kv, sc.mv, l)
+	copy(sc.kv[firstPattern*l:], sc.mv[firstPattern*l:])
+	averageVectors(sc.kv, l)
+	copy(sc.k1, sc.kv)
+	maxVectors(sc.kv, sc.mv, l)
+	clear(out)
+	for w := 0; w < yacht.NumPatterns; w++ {
+		p := space.Prob[w]
+		row := sc.mv[(firstPattern+w)*l : (firstPattern+w+1)*l]
+		for n := range out {
+			out[n] += p * row[n]
+		}
+	}
+	for n := range out {
+		out[n] = min(out[n], 1)
+	}
+}
+
+// averageVectors is averageOneDie on vectors of length l.
+func averageVectors(kv []float64, l int) {
+	for k := firstPattern - 1; k >= 0; k-- {
+		dst := kv[k*l : (k+1)*l]
+		c := &space.Child[k]
+		a, b, cc := kv[int(c[0])*l:int(c[0]+1)*l], kv[int(c[1])*l:int(c[1]+1)*l], kv[int(c[2])*l:int(c[2]+1)*l]
+		d, e, f := kv[int(c[3])*l:int(c[3]+1)*l], kv[int(c[4])*l:int(c[4]+1)*l], kv[int(c[5])*l:int(c[5]+1)*l]
+		for n := range dst {
+			dst[n] = (a[n] + b[n] + cc[n] + d[n] + e[n] + f[n]) / 6
+		}
+	}
+}
+
+// maxVectors sets mv[k] to the elementwise maximum of kv over the keeps
+// below k (k included).
+func maxVectors(kv, mv []float64, l int) {
+	for k := 0; k < yacht.NumKeeps; k++ {
+		dst := mv[k*l : (k+1)*l]
+		copy(dst, kv[k*l:(k+1)*l])
+		subs := &space.Sub[k]
+		for _, j := range subs.List[:subs.N] {
+			src := mv[int(j)*l : (int(j)+1)*l]
+			for n := range dst {
+				dst[n] = max(dst[n], src[n])
+			}
+		}
+	}
+}
+
+// AdviseTarget answers for sheet s, dice just rolled on roll 1, 2 or 3 (or
+// nil: from the start of the next turn) and a target final score: every
+// legal action with the exact probability that the final score reaches the
+// target when every later decision maximises that probability too, found
+// by backward induction over (open categories, upper total capped at the
+// bonus threshold, points still needed) for the states the sheet can reach.
+// Each action also carries its expected final score under the
+// max-expectation policy. A target the sheet already holds gives 1 for
+// every action and one it cannot reach 0, without computing. The work
+// grows quickly with the number of open categories: when ctx ends first, it
+// returns a *TargetError of kind TargetTooEarly.
+func AdviseTarget(ctx context.Context, t *strategy.Table, s yacht.Sheet, dice *yacht.Dice, roll int, target int) (TargetAdvice, error) {
+	if target < 0 {
+		return TargetAdvice{}, &TargetError{Kind: TargetNegative, Target: target}
+	}
+	adv, err := t.Advise(s, dice, roll)
+	if err != nil {
+		return TargetAdvice{}, err
+	}
+	st := s.State()
+	ta := TargetAdvice{Target: target, Total: adv.Total, Expected: adv.Expected, Best: MaxFinal(s)}
+	need := target - adv.Total
+	for _, a := range adv.Actions {
+		ta.Actions = append(ta.Actions, TargetAction{Action: a})
+	}
+	switch {
+	case need <= 0:
+		ta.Reached, ta.Reach = true, 1
+		for i := range ta.Actions {
+			ta.Actions[i].Reach = 1
+		}
+		return ta, nil
+	case need > ta.Best-adv.Total:
+		ta.Unreachable = true
+		return ta, nil
+	}
+	return solveTarget(ctx, t, st, dice, roll, need, nil, ta)
+}
+
+// solveTarget fills in ta's probabilities by backward induction for the
+// given need; terminal, when set, is the value of finishing n = 1..need
+// points short (terminal[n-1]) instead of 0.
+func solveTarget(ctx context.Context, t *strategy.Table, st yacht.State, dice *yacht.Dice, roll, need int, terminal []float64, ta TargetAdvice) (TargetAdvice, error) {
+	r := t.Rules()
+	levels, err := targetLevels(ctx, t, st, need, terminal)
+	if err != nil {
+		return TargetAdvice{}, &TargetError{Kind: TargetTooEarly, Open: st.Open(r), Target: ta.Target, Err: err}
+	}
+	next := levels[bits.OnesCount32(st.Filled)+1]
+	if dice == nil {
+		ta.Reach = levels[bits.OnesCount32(st.Filled)].get(r, st, need)
+		return ta, nil
+	}
+	sc := &targetScratch{}
+	root := make([]float64, need)
+	solveTargetTurn(r, next, st, need, sc, root)
+	for i := range ta.Actions {
+		a := &ta.Actions[i]
+		switch a.Kind {
+		case strategy.Score:
+			a.Reach = next.get(r, r.Next(st, a.Scoring), need-a.Scoring.Gain())
+		case strategy.Keep:
+			k := int(space.KeepIndex(a.Keep))
+			kv := sc.k2
+			if roll == 1 {
+				kv = sc.k1
+			}
+			a.Reach = min(kv[k*need+need-1], 1)
+		}
+	}
+	sort.SliceStable(ta.Actions, func(i, j int) bool {
+		a, b := ta.Actions[i], ta.Actions[j]
+		if a.Reach != b.Reach {
+			return a.Reach > b.Reach
+		}
+		return a.Expected > b.Expected
+	})
+	ta.Reach = ta.Actions[0].Reach
+	return ta, nil
+}
+
+// targetLevels computes the probabilities for every state reachable from
+// st after it (fill counts above st's) and for st itself, for needs up to
+// need. levels[f] holds fill count f.
+func targetLevels(ctx context.Context, t *strategy.Table, st yacht.State, need int, terminal []float64) ([]targetLevel, error) {
+	r := t.Rules()
+	n := len(r.Categories)
+	k0 := bits.OnesCount32(st.Filled)
+	levels := make([]targetLevel, n+2)
+	levels[n+1] = targetLevel{}
+	levels[n] = targetLevel{} // a full sheet gains nothing more
+	upperCats0 := []int{}
+	for i := range r.Categories {
+		if r.Categories[i].Kind == yacht.KindUpper {
+			upperCats0 = append(upperCats0, i)
+		}
+	}
+	if terminal != nil {
+		full := uint32(1)<<uint(n) - 1
+		for _, u := range reachableUppers(r, upperCats0, st, full) {
+			for _, fl := range []bool{false, true} {
+				levels[n][distKey(r, yacht.State{Filled: full, Upper: u, YachtBonus: fl})] = terminal
+			}
+		}
+	}
+	open := ^st.Filled & (1<<uint(n) - 1)
+	// masks by fill count: st.Filled plus a subset of the open categories.
+	byFill := make([][]uint32, n+1)
+	for sub := open; ; sub = (sub - 1) & open {
+		m := st.Filled | sub
+		byFill[bits.OnesCount32(m)] = append(byFill[bits.OnesCount32(m)], m)
+		if sub == 0 {
+			break
+		}
+	}
+	upperCats := []int{}
+	for i := range r.Categories {
+		if r.Categories[i].Kind == yacht.KindUpper {
+			upperCats = append(upperCats, i)
+		}
+	}
+	workers := runtime.GOMAXPROCS(0)
+	scratches := make([]*targetScratch, workers)
+	for i := range scratches {
+		scratches[i] = &targetScratch{}
+	}
+	for fill := n - 1; fill >= k0; fill-- {
+		// The states of this fill count, grouped by bonus class: states of
+		// one mask whose upper totals lead to the same bonus chances share
+		// their probabilities.
+		type job struct {
+			st   yacht.State
+			keys []uint32
+		}
+		var jobs []job
+		for _, m := range byFill[fill] {
+			if fill == k0 && m != st.Filled {
+				continue
+			}
+			ups := reachableUppers(r, upperCats, st, m)
+			flags := []bool{false}
+			if r.TracksYachtBonus() {
+				y := r.YachtIndex()
+				switch {
+				case st.IsFilled(y):
+					flags = []bool{st.YachtBonus}
+				case m&(1<<uint(y)) != 0:
+					flags = []bool{false, true}
+				}
+			}
+			if fill == k0 {
+				ups = []int{min(st.Upper, r.BonusThreshold)}
+			}
+			for _, fl := range flags {
+				classes := map[int]int{}
+				for _, u := range ups {
+					c := bonusClass(r, upperCats, m, u)
+					s := yacht.State{Filled: m, Upper: u, YachtBonus: fl}
+					if j, ok := classes[c]; ok {
+						jobs[j].keys = append(jobs[j].keys, distKey(r, s))
+						continue
+					}
+					classes[c] = len(jobs)
+					jobs = append(jobs, job{st: s, keys: []uint32{distKey(r, s)}})
+				}
+			}
+		}
+		results := make([][]float64, len(jobs))
+		err := parallel.ForEach(ctx, workers, len(jobs), func(w, j int) {
+			l := min(need, maxFuture(r, jobs[j].st))
+			if terminal != nil {
+				l = need
+			}
+			out := make([]float64, l)
+			if l > 0 {
+				solveTargetTurn(r, levels[fill+1], jobs[j].st, l, scratches[w], out)
+			}
+			results[j] = out
+		})
+		if err != nil {
+			return nil, err
+		}
+		lv := targetLevel{}
+		for j, jb := range jobs {
+			for _, k := range jb.keys {
+				lv[k] = results[j]
+			}
+		}
+		levels[fill] = lv
+		// Only the next fill count is read: drop the ones after it.
+		if fill+2 <= n {
+			levels[fill+2] = nil
+		}
+	}
+	return levels, nil
+}
+
+// reachableUppers lists the capped upper totals of mask m reachable from st.
+func reachableUppers(r *yacht.Rules, upperCats []int, st yacht.State, m uint32) []int {
+	set := uint64(1) << uint(min(st.Upper, r.BonusThreshold))
+	for _, c := range upperCats {
+		if st.IsFilled(c) || m&(1<<uint(c)) == 0 {
+			continue
+		}
+		f := r.Categories[c].Face
+		var nx uint64
+		for u := 0; u <= r.BonusThreshold; u++ {
+			if set&(1<<uint(u)) == 0 {
+				continue
+			}
+			for k := 0; k <= yacht.NumDice; k++ {
+				nx |= 1 << uint(min(r.BonusThreshold, u+k*f))
+			}
+		}
+		set = nx
+	}
+	var out []int
+	for u := 0; u <= r.BonusThreshold; u++ {
+		if set&(1<<uint(u)) != 0 {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// bonusClass groups the upper totals u of mask m by what the open upper
+// boxes can still do with them: -1 when the bonus is earned, -2 when it can
+// no longer be earned, otherwise the smallest sum of the open upper boxes
+// that would earn it. Upper totals of one class have the same future.
+func bonusClass(r *yacht.Rules, upperCats []int, m uint32, u int) int {
+	if u >= r.BonusThreshold {
+		return -1
+	}
+	var sums [2]uint64 // sums of the open upper boxes, 0..127
+	sums[0] = 1
+	for _, c := range upperCats {
+		if m&(1<<uint(c)) != 0 {
+			continue
+		}
+		f := r.Categories[c].Face
+		var nx [2]uint64
+		for x := 0; x < 128; x++ {
+			if sums[x/64]&(1<<uint(x%64)) == 0 {
+				continue
+			}
+			for k := 0; k <= yacht.NumDice && x+k*f < 128; k++ {
+				y := x + k*f
+				nx[y/64] |= 1 << uint(y%64)
+			}
+		}
+		sums = nx
+	}
+	for x := r.BonusThreshold - u; x < 128; x++ {
+		if sums[x/64]&(1<<uint(x%64)) != 0 {
+			return x
+		}
+	}
+	return -2
+}
+
+// AdviseToBeat is AdviseTarget against opponents instead of a fixed
+// target: Reach is the probability of finishing first (a tie for first
+// shared equally) when the opponents' final scores are independent with
+// distributions opponents (for example from Of for their sheets)
+// and every later decision of this player maximises that probability. It
+// is the same backward induction, with the value of each final score x
+// being the chance that x beats every opponent instead of 1{x ≥ target};
+// the work is that of a target above every opponent's best.
+func AdviseToBeat(ctx context.Context, t *strategy.Table, s yacht.Sheet, dice *yacht.Dice, roll int, opponents []Distribution) (TargetAdvice, error) {
+	adv, err := t.Advise(s, dice, roll)
+	if err != nil {
+		return TargetAdvice{}, err
+	}
+	hi := 0 // a final score of hi or more beats everyone
+	for _, d := range opponents {
+		if len(d.P) > 0 {
+			hi = max(hi, d.Max()+1)
+		}
+	}
+	ta := TargetAdvice{Target: hi, Total: adv.Total, Expected: adv.Expected, Best: MaxFinal(s)}
+	for _, a := range adv.Actions {
+		ta.Actions = append(ta.Actions, TargetAction{Action: a})
+	}
+	need := hi - adv.Total
+	if need <= 0 {
+		ta.Reached, ta.Reach = true, 1
+		for i := range ta.Actions {
+			ta.Actions[i].Reach = 1
+		}
+		return ta, nil
+	}
+	share := newWinShare(opponents)
+	terminal := make([]float64, need)
+	for n := 1; n <= need; n++ {
+		terminal[n-1] = share.at(hi - n)
+	}
+	if dice == nil && s.State().Done(t.Rules()) {
+		ta.Reach = share.at(adv.Total)
+		return ta, nil
+	}
+	return solveTarget(ctx, t, s.State(), dice, roll, need, terminal, ta)
+}

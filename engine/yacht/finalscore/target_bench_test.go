@@ -1,0 +1,72 @@
+package finalscore
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/alea-bot/alea/engine/yacht"
+)
+
+// openSheet fills categories of a preset (three of each upper face, the
+// second possible score below) so that open categories remain: the lower
+// ones are filled first, so the upper boxes (and the bonus) stay open.
+func openSheet(tb testing.TB, r *yacht.Rules, open int) yacht.Sheet {
+	s := yacht.NewSheet(r)
+	order := []int{}
+	for i := range r.Categories {
+		if r.Categories[i].Kind != yacht.KindUpper {
+			order = append(order, i)
+		}
+	}
+	for i := range r.Categories {
+		if r.Categories[i].Kind == yacht.KindUpper {
+			order = append(order, i)
+		}
+	}
+	for _, i := range order[:len(r.Categories)-open] {
+		c := &r.Categories[i]
+		if c.Kind == yacht.KindUpper {
+			s.Scores[i] = 3 * c.Face
+		} else if ps := r.PossibleScores(i); len(ps) > 1 {
+			s.Scores[i] = ps[1]
+		} else {
+			s.Scores[i] = 0
+		}
+	}
+	return s
+}
+
+// benchTarget times AdviseTarget with dice on roll 1 for a sheet whose last
+// open categories are open (the lower section and the last upper boxes),
+// with the target at the expected final score rounded up.
+func benchTarget(b *testing.B, name string, open int) {
+	tb, err := testTables.Preset(context.Background(), name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := openSheet(b, tb.Rules(), open)
+	d, _ := yacht.ParseDice("3 3 5 6 6")
+	target := int(math.Ceil(float64(s.Total()) + tb.Value(s.State())))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := AdviseTarget(context.Background(), tb, s, &d, 1, target); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkAdviseTarget: target advice by the number of open categories
+// (the six upper boxes among them, the hardest case: the upper total
+// matters), dice on roll 1, the target at the expected final score.
+func BenchmarkAdviseTarget(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		open []int
+	}{{yacht.Yacht, []int{6, 8}}, {yacht.Yahtzee, []int{6, 7}}, {yacht.Yatzy, []int{6, 7}}} {
+		for _, open := range c.open {
+			b.Run(fmt.Sprintf("%s/open%d", c.name, open), func(b *testing.B) { benchTarget(b, c.name, open) })
+		}
+	}
+}
