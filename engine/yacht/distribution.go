@@ -228,9 +228,13 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 	level := []distState{{st: st, lo: s.Total(), vec: []float64{1}}}
 	workers := runtime.GOMAXPROCS(0)
 	scratches := make([]*turnScratch, workers)
+	batches := make([]*turnBatch, workers)
 	for i := range scratches {
 		scratches[i] = &turnScratch{opts: make([]Scoring, 0, 32)}
+		batches[i] = newTurnBatch()
 	}
+	var groups stateBatches
+	var order []int32
 	// Two fill counts are alive at once: their states and probabilities
 	// live in buffers used turn about, so after the first levels nothing
 	// more is allocated.
@@ -242,8 +246,10 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 		for _, sc := range scratches {
 			sc.arena = sc.arena[:0]
 		}
-		err := forEach(ctx, workers, len(level), func(w, j int) {
-			pol.outcomes(&level[j], scratches[w])
+		groups = batchesBySet(level, order, groups)
+		order = groups.order
+		err := forEach(ctx, workers, len(groups.starts)-1, func(w, j int) {
+			pol.outcomesBatch(level, groups.order[groups.starts[j]:groups.starts[j+1]], batches[w], scratches[w])
 		})
 		if err != nil {
 			return Distribution{}, err

@@ -1,0 +1,115 @@
+package yacht
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/alea-bot/alea/internal/race"
+)
+
+// The batch policy (playTurnLanes, with whichever kernels this build and
+// processor use) takes, state by state, the decisions playTurn takes — the
+// same scoring for every pattern, the same keep after each roll — and gives
+// the same probabilities of the turn's endings, on states of every category
+// set size of every preset, in batches of every size.
+func TestTurnBatchEqualsPlayTurn(t *testing.T) {
+	t.Logf("kernel: %s", simdKernel())
+	names := append(PresetNames(), Yahtzee+"+"+FreeJokerOption)
+	for ni, name := range names {
+		t.Run(name, func(t *testing.T) {
+			var tb *Table
+			sets := 120
+			if race.Enabled || testing.Short() {
+				var err error
+				tb, err = BuildEndGame(context.Background(), mustPreset(t, name), 4)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sets = 20
+			} else {
+				tb = fullTable(t, name)
+			}
+			r := tb.Rules()
+			n := len(r.Categories)
+			p := newTurnPolicy(tb)
+			b := newTurnBatch()
+			sc := &turnScratch{opts: make([]Scoring, 0, 32)}
+			sc2 := &turnScratch{opts: make([]Scoring, 0, 32)}
+			rng := rand.New(rand.NewPCG(uint64(ni), 17))
+			checked := 0
+			for trial := 0; trial < sets; trial++ {
+				// A random category set with 1 to n open (the last ones
+				// with few open when the table is an end game's).
+				open := 1 + trial%n
+				if race.Enabled || testing.Short() {
+					open = 1 + trial%4
+				}
+				var m uint32
+				for _, c := range rng.Perm(n)[:n-open] {
+					m |= 1 << uint(c)
+				}
+				sts := tb.sol.appendClasses(nil, m)
+				rng.Shuffle(len(sts), func(i, j int) { sts[i], sts[j] = sts[j], sts[i] })
+				for len(sts) > 0 {
+					k := min(len(sts), 1+rng.IntN(laneWidth))
+					b.load(sts[:k])
+					p.playTurnLanes(b)
+					for l := 0; l < k; l++ {
+						compareLane(t, p, b, l, sts[l], sc, sc2)
+						checked++
+					}
+					sts = sts[k:]
+				}
+			}
+			t.Logf("%d states", checked)
+		})
+	}
+}
+
+// compareLane checks lane l of batch b against playTurn and outcomes for
+// state st.
+func compareLane(t *testing.T, p *turnPolicy, b *turnBatch, l int, st State, sc, sc2 *turnScratch) {
+	t.Helper()
+	p.playTurn(st, sc)
+	for w := 0; w < NumPatterns; w++ {
+		if int32(sc.keep1[w]) != b.keep1[w][l] || int32(sc.keep2[w]) != b.keep2[w][l] {
+			t.Fatalf("state %+v pattern %v: keeps %d, %d; playTurn %d, %d", st, Pattern(w), b.keep1[w][l], b.keep2[w][l], sc.keep1[w], sc.keep2[w])
+		}
+		o := sc.score[w]
+		if int(b.cat[w][l]) != o.Category || int(b.points[w][l]) != o.Points || int(b.gain[w][l]) != o.Gain() {
+			t.Fatalf("state %+v pattern %v: scores %d, %d points, gain %d; playTurn %+v", st, Pattern(w), b.cat[w][l], b.points[w][l], b.gain[w][l], o)
+		}
+		if b.e3[w][l] != sc.e3[w] {
+			t.Fatalf("state %+v pattern %v: value %v, playTurn %v", st, Pattern(w), b.e3[w][l], sc.e3[w])
+		}
+		if d := b.p3[w][l] - sc.p3[w]; d > 1e-12 || d < -1e-12 {
+			t.Fatalf("state %+v pattern %v: probability %v, playTurn %v", st, Pattern(w), b.p3[w][l], sc.p3[w])
+		}
+	}
+	want := distState{st: st}
+	p.outcomes(&want, sc)
+	got := distState{st: st}
+	p.outcomesLane(&got, b, l, sc2)
+	if len(got.out) != len(want.out) || got.yacht != want.yacht {
+		t.Fatalf("state %+v: %d outcomes (Yacht %v), outcomes gives %d (%v)", st, len(got.out), got.yacht, len(want.out), want.yacht)
+	}
+	for i := range got.out {
+		g, w := got.out[i], want.out[i]
+		if d := g.p - w.p; g.key != w.key || g.gain != w.gain || g.cat != w.cat || g.upper != w.upper || d > 1e-12 || d < -1e-12 {
+			t.Fatalf("state %+v: outcome %d is %+v, outcomes gives %+v", st, i, g, w)
+		}
+	}
+}
+
+// The batch kernels carry a keep's index as its rank among tied keeps:
+// turnPolicy.rank grows with the index, because the dice space lists the
+// keeps by size first.
+func TestTurnBatchRankIsIndex(t *testing.T) {
+	p := newTurnPolicy(&Table{rules: mustPreset(t, Yacht)})
+	for k := 1; k < NumKeeps; k++ {
+		if p.rank[k-1] >= p.rank[k] || !keepBefore(k-1, k) {
+			t.Fatalf("keep %d does not come before keep %d", k-1, k)
+		}
+	}
+}
