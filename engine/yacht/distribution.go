@@ -240,7 +240,7 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 	// more is allocated.
 	var states [2][]distState
 	var slabs [2][]float64
-	index := map[uint32]int32{}
+	index := newLevelIndex(len(r.Categories))
 	for depth := 0; !level[0].st.Done(r); depth++ {
 		// Phase 1: each state's turn, in parallel.
 		for _, sc := range scratches {
@@ -257,7 +257,7 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 		d.States += len(level)
 		// The next level's states in order of first appearance, and the
 		// range of points each can hold (lo and, for now, hi in n).
-		clear(index)
+		index.reset()
 		nextLevel := states[depth%2][:0]
 		for si := range level {
 			src := &level[si]
@@ -265,11 +265,12 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 			for i := range src.out {
 				o := &src.out[i]
 				k := o.key
-				j, ok := index[k]
+				at := index.slot(k)
+				j, ok := *at-1, *at != 0
 				lo, hi := src.lo+int(o.gain), src.lo+int(o.gain)+len(src.vec)-1
 				if !ok {
 					j = int32(len(nextLevel))
-					index[k] = j
+					*at = j + 1
 					ns := State{Filled: k >> 8, Upper: int(o.upper), YachtBonus: k&1 != 0}
 					nextLevel = append(nextLevel, distState{st: ns, lo: lo, n: hi})
 				} else {
@@ -300,24 +301,27 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 			w := ns.n - ns.lo + 1
 			ns.vec, slab = slab[:w:w], slab[w:]
 		}
-		// Phase 2: each worker adds into its own share of the next level,
+		// Phase 2: each worker adds into its own share of the next level
+		// (a run of states holding about as many entries as the others'),
 		// reading the sources in order, so the sums do not depend on the
 		// scheduling.
+		cuts := shareCuts(nextLevel, entries, workers)
 		var wg sync.WaitGroup
 		for wk := 0; wk < workers; wk++ {
 			wg.Add(1)
 			go func(wk int) {
 				defer wg.Done()
+				lo, hi := cuts[wk], cuts[wk+1]
 				for si := range level {
 					src := &level[si]
 					v := src.vec
 					for _, o := range src.out {
-						if int(o.next)%workers != wk {
+						if o.next < lo || o.next >= hi {
 							continue
 						}
 						dst := &nextLevel[o.next]
 						off := src.lo + int(o.gain) - dst.lo
-						addScaled(dst.vec[off:off+len(v)], v, o.p)
+						addScaledVec(dst.vec[off:off+len(v)], v, o.p)
 					}
 				}
 			}(wk)

@@ -166,7 +166,15 @@ func (p *turnPolicy) playTurnLanes(b *turnBatch) {
 	b.mass = [NumKeeps + NumPatterns]lanes{}
 	for w := 0; w < NumPatterns; w++ {
 		pr := space.prob[w]
-		for l, k := range b.keep1[w] {
+		ks := &b.keep1[w]
+		if sameKeep(ks) {
+			d := &b.mass[massIndex(ks[0], w)]
+			for l := range d {
+				d[l] += pr
+			}
+			continue
+		}
+		for l, k := range ks {
 			b.mass[massIndex(k, w)][l] += pr
 		}
 	}
@@ -175,7 +183,15 @@ func (p *turnPolicy) playTurnLanes(b *turnBatch) {
 	copy(p2[:], b.mass[firstPattern:NumKeeps])
 	clear(b.mass[:NumKeeps])
 	for w := 0; w < NumPatterns; w++ {
-		for l, k := range b.keep2[w] {
+		ks := &b.keep2[w]
+		if sameKeep(ks) {
+			d, a := &b.mass[massIndex(ks[0], w)], &p2[w]
+			for l := range d {
+				d[l] += a[l]
+			}
+			continue
+		}
+		for l, k := range ks {
 			b.mass[massIndex(k, w)][l] += p2[w][l]
 		}
 	}
@@ -186,6 +202,13 @@ func (p *turnPolicy) playTurnLanes(b *turnBatch) {
 			d[l] = a[l] + b.mass[firstPattern+w][l]
 		}
 	}
+}
+
+// sameKeep reports whether every lane makes the same choice (the usual
+// case), which the lanes then add as one row.
+func sameKeep(ks *[laneWidth]int32) bool {
+	k := ks[0]
+	return ks[1] == k && ks[2] == k && ks[3] == k && ks[4] == k && ks[5] == k && ks[6] == k && ks[7] == k
 }
 
 // massIndex is the entry of turnBatch.mass that choice k after pattern w
@@ -277,7 +300,13 @@ func (p *turnPolicy) outcomesLane(ds *distState, b *turnBatch, l int, sc *turnSc
 			sc.slot[c] = make([]int32, p.maxGain[c]+1)
 		}
 	}
-	buf := sc.out[:0]
+	// The endings go straight into the arena: a turn has at most one per
+	// pattern.
+	if cap(sc.arena)-len(sc.arena) < NumPatterns {
+		sc.arena = make([]distOutcome, 0, 1<<14)
+	}
+	start := len(sc.arena)
+	buf := sc.arena[start:start]
 	ds.yacht = 0
 	um := p.classes.upperMask(ds.st)
 	for w := 0; w < NumPatterns; w++ {
@@ -302,13 +331,8 @@ func (p *turnPolicy) outcomesLane(ds *distState, b *turnBatch, l int, sc *turnSc
 		}
 		buf[*slot-1].p += pr
 	}
-	if cap(sc.arena)-len(sc.arena) < len(buf) {
-		sc.arena = make([]distOutcome, 0, max(1<<14, len(buf)))
-	}
-	start := len(sc.arena)
-	sc.arena = append(sc.arena, buf...)
-	ds.out = sc.arena[start:len(sc.arena):len(sc.arena)]
-	sc.out = buf
+	sc.arena = sc.arena[:start+len(buf)]
+	ds.out = buf[:len(buf):len(buf)]
 	for i := range buf {
 		sc.slot[buf[i].cat][buf[i].gain] = 0
 	}

@@ -16,3 +16,6 @@ func scoreRows(p *turnPolicy, b *turnBatch, open *[maxCategories]openCat, no int
 func chooseKeepsBatch(kv, top, rank *[NumKeeps]lanes, now *[NumPatterns]lanes, choice *[NumPatterns][laneWidth]int32, best *[NumPatterns]lanes) {
 	chooseKeepsLanesPortable(kv, top, rank, now, choice, best)
 }
+
+// addScaledVec is addScaled.
+func addScaledVec(dst, src []float64, p float64) { addScaled(dst, src, p) }

@@ -43,6 +43,25 @@ func chooseKeepsBatch(kv, top, rank *[NumKeeps]lanes, now *[NumPatterns]lanes, c
 	chooseKeepsLanesPortable(kv, top, rank, now, choice, best)
 }
 
+// addScaledVec is addScaled, eight entries at a time in AVX-512 (a product
+// then a sum, not fused, as addScaled computes them).
+func addScaledVec(dst, src []float64, p float64) {
+	if !archsimd.X86.AVX512() {
+		addScaled(dst, src, p)
+		return
+	}
+	dst = dst[:len(src)]
+	pv := archsimd.BroadcastFloat64x8(p)
+	i := 0
+	for ; i+8 <= len(src); i += 8 {
+		d := (*[8]float64)(dst[i : i+8])
+		archsimd.LoadFloat64x8(d).Add(archsimd.LoadFloat64x8((*[8]float64)(src[i : i+8])).Mul(pv)).Store(d)
+	}
+	for ; i < len(src); i++ {
+		dst[i] += p * src[i]
+	}
+}
+
 func loadLanes(v *lanes) archsimd.Float64x8 { return archsimd.LoadFloat64x8((*[8]float64)(v)) }
 
 func storeLanes(x archsimd.Float64x8, v *lanes) { x.Store((*[8]float64)(v)) }
@@ -139,6 +158,21 @@ func scoreRowsAVX512(p *turnPolicy, b *turnBatch, open *[maxCategories]openCat, 
 		storeLanes(e3, &b.e3[w])
 		var ix lanes
 		storeLanes(idx, &ix)
+		if idx.Equal(archsimd.BroadcastFloat64x8(ix[0])).ToBits() == 0xff {
+			// Every lane scores the same category (the usual case).
+			i := int(ix[0])
+			c := open[i].c
+			pt := p.pts[c][w]
+			c8 := uint8(c)
+			b.cat[w] = [laneWidth]uint8{c8, c8, c8, c8, c8, c8, c8, c8}
+			b.points[w] = [laneWidth]int16{pt, pt, pt, pt, pt, pt, pt, pt}
+			if open[i].kind == KindUpper {
+				b.gain[w] = b.ug[i][p.count[c][w]&7]
+			} else {
+				b.gain[w] = b.points[w]
+			}
+			continue
+		}
 		for l, x := range ix {
 			i := int(x)
 			c := open[i].c
