@@ -113,3 +113,69 @@ func TestTurnBatchRankIsIndex(t *testing.T) {
 		}
 	}
 }
+
+// The policy's batch kernels (AVX-512 when built with GOEXPERIMENT=simd and
+// the processor has it, else the portable ones) give the portable kernels'
+// bits, on random rows full of ties and near-ties.
+func TestTurnBatchKernelsEqualPortable(t *testing.T) {
+	t.Logf("kernel: %s", simdKernel())
+	rng := rand.New(rand.NewPCG(21, 22))
+	value := func(trial int) float64 {
+		switch trial % 3 {
+		case 0:
+			return rng.Float64() * 100
+		case 1:
+			return float64(rng.IntN(4)) // exact ties
+		}
+		return 10 + float64(rng.IntN(5))*TieTolerance*0.7 // within the tolerance
+	}
+	for trial := 0; trial < 30; trial++ {
+		var kv, now [NumKeeps]lanes
+		for k := range kv {
+			for l := range kv[k] {
+				kv[k][l] = value(trial)
+				now[k][l] = value(trial)
+			}
+		}
+		nowP := (*[NumPatterns]lanes)(now[:NumPatterns])
+
+		a, p := kv, kv
+		averageOneDieLanes(&a)
+		averageOneDieLanesPortable(&p)
+		if a != p {
+			t.Fatalf("trial %d: averageOneDieLanes differs from the portable kernel", trial)
+		}
+
+		var topA, topP, rankA, rankP [NumKeeps]lanes
+		var chA, chP [NumPatterns][laneWidth]int32
+		var bestA, bestP [NumPatterns]lanes
+		a, p = kv, kv
+		chooseKeepsBatch(&a, &topA, &rankA, nowP, &chA, &bestA)
+		chooseKeepsLanesPortable(&p, &topP, &rankP, nowP, &chP, &bestP)
+		if a != p || topA != topP || rankA != rankP || chA != chP || bestA != bestP {
+			t.Fatalf("trial %d: chooseKeepsBatch differs from the portable kernel", trial)
+		}
+
+		a, p = kv, kv
+		pushOneDieLanes(&a)
+		pushOneDieLanesPortable(&p)
+		if a != p {
+			t.Fatalf("trial %d: pushOneDieLanes differs from the portable kernel", trial)
+		}
+
+		n := rng.IntN(300)
+		src, dst := make([]float64, n), make([]float64, n)
+		for i := range src {
+			src[i], dst[i] = rng.Float64(), rng.Float64()
+		}
+		want := append([]float64(nil), dst...)
+		pr := rng.Float64()
+		addScaledVec(dst, src, pr)
+		addScaled(want, src, pr)
+		for i := range dst {
+			if dst[i] != want[i] {
+				t.Fatalf("trial %d: addScaledVec entry %d of %d is %v, addScaled %v", trial, i, n, dst[i], want[i])
+			}
+		}
+	}
+}
