@@ -246,6 +246,9 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 		for _, sc := range scratches {
 			sc.arena = sc.arena[:0]
 		}
+		for _, b := range batches {
+			b.arena.reset()
+		}
 		groups = batchesBySet(level, order, groups)
 		order = groups.order
 		err := forEach(ctx, workers, len(groups.starts)-1, func(w, j int) {
@@ -259,6 +262,9 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 		// range of points each can hold (lo and, for now, hi in n).
 		index.reset()
 		nextLevel := states[depth%2][:0]
+		if nextLevel == nil {
+			nextLevel = make([]distState, 0, pol.levelCapacity(st.Filled))
+		}
 		for si := range level {
 			src := &level[si]
 			d.Yacht += src.yacht * sum(src.vec)

@@ -3,6 +3,7 @@ package yacht
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -52,6 +53,43 @@ type turnBatch struct {
 	withPoints [maxCategories]lanes
 	vals       [maxCategories]lanes
 	opts       []Scoring
+	// arena holds the endings of the turns of one level (emptied at every
+	// level, its memory kept).
+	arena outcomeArena
+}
+
+// outcomeArena hands out room for the endings of one turn at a time from
+// chunks it keeps from level to level.
+type outcomeArena struct {
+	chunks [][]distOutcome
+	cur    int // the chunk in use
+}
+
+// next returns an empty slice with room for the endings of one turn.
+func (a *outcomeArena) next() []distOutcome {
+	for a.cur < len(a.chunks) {
+		c := a.chunks[a.cur]
+		if cap(c)-len(c) >= NumPatterns {
+			return c[len(c):len(c)]
+		}
+		a.cur++
+	}
+	a.chunks = append(a.chunks, make([]distOutcome, 0, 1<<14))
+	return a.chunks[a.cur][:0]
+}
+
+// take marks the first n entries of the slice next returned as used.
+func (a *outcomeArena) take(n int) {
+	c := a.chunks[a.cur]
+	a.chunks[a.cur] = c[:len(c)+n]
+}
+
+// reset frees every chunk for reuse.
+func (a *outcomeArena) reset() {
+	for i := range a.chunks {
+		a.chunks[i] = a.chunks[i][:0]
+	}
+	a.cur = 0
 }
 
 func newTurnBatch() *turnBatch { return &turnBatch{opts: make([]Scoring, 0, 32)} }
@@ -302,11 +340,7 @@ func (p *turnPolicy) outcomesLane(ds *distState, b *turnBatch, l int, sc *turnSc
 	}
 	// The endings go straight into the arena: a turn has at most one per
 	// pattern.
-	if cap(sc.arena)-len(sc.arena) < NumPatterns {
-		sc.arena = make([]distOutcome, 0, 1<<14)
-	}
-	start := len(sc.arena)
-	buf := sc.arena[start:start]
+	buf := b.arena.next()
 	ds.yacht = 0
 	um := p.classes.upperMask(ds.st)
 	for w := 0; w < NumPatterns; w++ {
@@ -331,7 +365,7 @@ func (p *turnPolicy) outcomesLane(ds *distState, b *turnBatch, l int, sc *turnSc
 		}
 		buf[*slot-1].p += pr
 	}
-	sc.arena = sc.arena[:start+len(buf)]
+	b.arena.take(len(buf))
 	ds.out = buf[:len(buf):len(buf)]
 	for i := range buf {
 		sc.slot[buf[i].cat][buf[i].gain] = 0
@@ -423,4 +457,21 @@ func scoreRowsPortable(p *turnPolicy, b *turnBatch, open *[maxCategories]openCat
 			b.e3[w][l], b.cat[w][l], b.points[w][l], b.gain[w][l] = vals[i][l], uint8(c), pt, g
 		}
 	}
+}
+
+// levelCapacity bounds the number of states of any level after a state
+// with categories from filled: the table's classes of the category sets of
+// each fill count (the distribution's bonus classes merge them further),
+// at the largest.
+func (p *turnPolicy) levelCapacity(from uint32) int {
+	s := p.t.sol
+	rest := ^from & (1<<uint(s.n) - 1)
+	perFill := make([]int, s.n+1)
+	for sub := rest; ; sub = (sub - 1) & rest {
+		perFill[bits.OnesCount32(sub)] += s.classCount(from | sub)
+		if sub == 0 {
+			break
+		}
+	}
+	return slices.Max(perFill[1:])
 }
