@@ -234,7 +234,6 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 		batches[i] = newTurnBatch()
 	}
 	var groups stateBatches
-	var order []int32
 	// Two fill counts are alive at once: their states and probabilities
 	// live in buffers used turn about, so after the first levels nothing
 	// more is allocated.
@@ -249,8 +248,11 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 		for _, b := range batches {
 			b.arena.reset()
 		}
-		groups = batchesBySet(level, order, groups)
-		order = groups.order
+		if depth == 0 {
+			groups = batchesBySet(level, groups)
+		} else {
+			groups = index.batches(groups) // the keys of this level
+		}
 		err := forEach(ctx, workers, len(groups.starts)-1, func(w, j int) {
 			pol.outcomesBatch(level, groups.order[groups.starts[j]:groups.starts[j+1]], batches[w], scratches[w])
 		})
@@ -267,7 +269,9 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 		}
 		for si := range level {
 			src := &level[si]
-			d.Yacht += src.yacht * sum(src.vec)
+			if src.yacht != 0 { // adding 0 would change nothing
+				d.Yacht += src.yacht * sum(src.vec)
+			}
 			for i := range src.out {
 				o := &src.out[i]
 				k := o.key

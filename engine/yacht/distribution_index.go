@@ -59,3 +59,26 @@ func shareCuts(level []distState, entries, workers int) []int32 {
 	}
 	return cuts
 }
+
+// batches groups the states the index holds (positions 0…n-1 of a level)
+// by category set, in batches of at most laneWidth, as batchesBySet does
+// from the level itself, without sorting.
+func (x *levelIndex) batches(out stateBatches) stateBatches {
+	order, starts := out.order[:0], out.starts[:0]
+	for _, f := range x.used {
+		block := x.blocks[int(x.set[f]-1)<<8:][:256]
+		n := 0
+		for _, v := range block {
+			if v == 0 {
+				continue
+			}
+			if n%laneWidth == 0 {
+				starts = append(starts, int32(len(order)))
+			}
+			order = append(order, v-1)
+			n++
+		}
+	}
+	starts = append(starts, int32(len(order)))
+	return stateBatches{order: order, starts: starts}
+}

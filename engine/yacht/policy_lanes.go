@@ -379,10 +379,9 @@ type stateBatches struct {
 	starts []int32
 }
 
-// batchesBySet groups the states of level by category set (order is
-// reused as the buffer of the permutation).
-func batchesBySet(level []distState, order []int32, out stateBatches) stateBatches {
-	order = order[:0]
+// batchesBySet groups the states of level by category set.
+func batchesBySet(level []distState, out stateBatches) stateBatches {
+	order := out.order[:0]
 	for j := range level {
 		order = append(order, int32(j))
 	}
