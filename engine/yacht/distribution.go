@@ -227,10 +227,8 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 	pol := newTurnPolicy(t)
 	level := []distState{{st: st, lo: s.Total(), vec: []float64{1}}}
 	workers := runtime.GOMAXPROCS(0)
-	scratches := make([]*turnScratch, workers)
 	batches := make([]*turnBatch, workers)
-	for i := range scratches {
-		scratches[i] = &turnScratch{opts: make([]Scoring, 0, 32)}
+	for i := range batches {
 		batches[i] = newTurnBatch()
 	}
 	var groups stateBatches
@@ -242,9 +240,6 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 	index := newLevelIndex(len(r.Categories))
 	for depth := 0; !level[0].st.Done(r); depth++ {
 		// Phase 1: each state's turn, in parallel.
-		for _, sc := range scratches {
-			sc.arena = sc.arena[:0]
-		}
 		for _, b := range batches {
 			b.arena.reset()
 		}
@@ -254,7 +249,7 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 			groups = index.batches(groups) // the keys of this level
 		}
 		err := forEach(ctx, workers, len(groups.starts)-1, func(w, j int) {
-			pol.outcomesBatch(level, groups.order[groups.starts[j]:groups.starts[j+1]], batches[w], scratches[w])
+			pol.outcomesBatch(level, groups.order[groups.starts[j]:groups.starts[j+1]], batches[w])
 		})
 		if err != nil {
 			return Distribution{}, err
@@ -397,50 +392,4 @@ func (ds *distState) trim() {
 	}
 	ds.lo += i
 	ds.vec = ds.vec[i:j]
-}
-
-// outcomes works out the turn from ds.st and lists in ds.out every way it
-// ends (state after it, points gained) with its probability.
-func (p *turnPolicy) outcomes(ds *distState, sc *turnScratch) {
-	p.playTurn(ds.st, sc)
-	if sc.slot == nil {
-		sc.slot = make([][]int32, p.n)
-		for c := range sc.slot {
-			sc.slot[c] = make([]int32, p.maxGain[c]+1)
-		}
-	}
-	buf := sc.out[:0]
-	ds.yacht = 0
-	um := p.classes.upperMask(ds.st)
-	for w := 0; w < NumPatterns; w++ {
-		pr := sc.p3[w]
-		if pr == 0 {
-			continue
-		}
-		c, g := sc.cat[w], sc.gain[w]
-		if p.yachtCat[c] && sc.score[w].Points > 0 {
-			ds.yacht += pr
-		}
-		slot := &sc.slot[c][g]
-		if *slot == 0 {
-			ns := p.r.Next(ds.st, sc.score[w])
-			nm := um
-			if j := p.classes.bit[c]; j >= 0 {
-				nm |= 1 << j
-			}
-			buf = append(buf, distOutcome{key: p.classes.keyOf(p.r, ns, nm), gain: g, cat: c, upper: uint8(min(ns.Upper, p.r.BonusThreshold))})
-			*slot = int32(len(buf))
-		}
-		buf[*slot-1].p += pr
-	}
-	if cap(sc.arena)-len(sc.arena) < len(buf) {
-		sc.arena = make([]distOutcome, 0, max(1<<14, len(buf)))
-	}
-	start := len(sc.arena)
-	sc.arena = append(sc.arena, buf...)
-	ds.out = sc.arena[start:len(sc.arena):len(sc.arena)]
-	sc.out = buf
-	for i := range buf {
-		sc.slot[buf[i].cat][buf[i].gain] = 0
-	}
 }

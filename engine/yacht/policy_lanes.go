@@ -10,7 +10,8 @@ import (
 // The policy of up to laneWidth states of one category set at once. The
 // states of a category set differ only in their upper totals and the
 // Yacht-bonus flag: they share the patterns, the keeps and their
-// transitions, so every step of playTurn runs over a row of lanes (one per
+// transitions, so every step of the one-state policy (playTurn, kept as the
+// reference in policy_reference_test.go) runs over a row of lanes (one per
 // state) instead of once per state, as the table's solver does
 // (solveClasses). Each lane performs exactly the floating-point operations
 // playTurn performs for its state, in the same order, and carries the same
@@ -56,6 +57,9 @@ type turnBatch struct {
 	// arena holds the endings of the turns of one level (emptied at every
 	// level, its memory kept).
 	arena outcomeArena
+	// slot[c][gain] is 1 + the index of that ending in the list being
+	// built, 0 when absent.
+	slot [][]int32
 }
 
 // outcomeArena hands out room for the endings of one turn at a time from
@@ -70,7 +74,7 @@ func (a *outcomeArena) next() []distOutcome {
 	for a.cur < len(a.chunks) {
 		c := a.chunks[a.cur]
 		if cap(c)-len(c) >= NumPatterns {
-			return c[len(c):len(c)]
+			return c[len(c):]
 		}
 		a.cur++
 	}
@@ -331,11 +335,11 @@ func finishKeepsPortable(top, rank *[NumKeeps]lanes, now *[NumPatterns]lanes, ch
 
 // outcomesLane is outcomes for lane l of a batch whose turn playTurnLanes
 // has worked out.
-func (p *turnPolicy) outcomesLane(ds *distState, b *turnBatch, l int, sc *turnScratch) {
-	if sc.slot == nil {
-		sc.slot = make([][]int32, p.n)
-		for c := range sc.slot {
-			sc.slot[c] = make([]int32, p.maxGain[c]+1)
+func (p *turnPolicy) outcomesLane(ds *distState, b *turnBatch, l int) {
+	if b.slot == nil {
+		b.slot = make([][]int32, p.n)
+		for c := range b.slot {
+			b.slot[c] = make([]int32, p.maxGain[c]+1)
 		}
 	}
 	// The endings go straight into the arena: a turn has at most one per
@@ -353,7 +357,7 @@ func (p *turnPolicy) outcomesLane(ds *distState, b *turnBatch, l int, sc *turnSc
 		if p.yachtCat[c] && pts > 0 {
 			ds.yacht += pr
 		}
-		slot := &sc.slot[c][g]
+		slot := &b.slot[c][g]
 		if *slot == 0 {
 			ns := p.r.Next(ds.st, Scoring{Category: int(c), Points: pts})
 			nm := um
@@ -368,7 +372,7 @@ func (p *turnPolicy) outcomesLane(ds *distState, b *turnBatch, l int, sc *turnSc
 	b.arena.take(len(buf))
 	ds.out = buf[:len(buf):len(buf)]
 	for i := range buf {
-		sc.slot[buf[i].cat][buf[i].gain] = 0
+		b.slot[buf[i].cat][buf[i].gain] = 0
 	}
 }
 
@@ -404,7 +408,7 @@ func batchesBySet(level []distState, out stateBatches) stateBatches {
 
 // outcomesBatch works out the turns of the states level[idx[i]] (one
 // category set) together and lists each one's endings, as outcomes does.
-func (p *turnPolicy) outcomesBatch(level []distState, idx []int32, b *turnBatch, sc *turnScratch) {
+func (p *turnPolicy) outcomesBatch(level []distState, idx []int32, b *turnBatch) {
 	var sts [laneWidth]State
 	for i, j := range idx {
 		sts[i] = level[j].st
@@ -412,7 +416,7 @@ func (p *turnPolicy) outcomesBatch(level []distState, idx []int32, b *turnBatch,
 	b.load(sts[:len(idx)])
 	p.playTurnLanes(b)
 	for i, j := range idx {
-		p.outcomesLane(&level[j], b, i, sc)
+		p.outcomesLane(&level[j], b, i)
 	}
 }
 

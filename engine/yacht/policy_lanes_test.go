@@ -35,7 +35,6 @@ func TestTurnBatchEqualsPlayTurn(t *testing.T) {
 			p := newTurnPolicy(tb)
 			b := newTurnBatch()
 			sc := &turnScratch{opts: make([]Scoring, 0, 32)}
-			sc2 := &turnScratch{opts: make([]Scoring, 0, 32)}
 			rng := rand.New(rand.NewPCG(uint64(ni), 17))
 			checked := 0
 			for trial := 0; trial < sets; trial++ {
@@ -56,7 +55,7 @@ func TestTurnBatchEqualsPlayTurn(t *testing.T) {
 					b.load(sts[:k])
 					p.playTurnLanes(b)
 					for l := 0; l < k; l++ {
-						compareLane(t, p, b, l, sts[l], sc, sc2)
+						compareLane(t, p, b, l, sts[l], sc)
 						checked++
 					}
 					sts = sts[k:]
@@ -69,7 +68,7 @@ func TestTurnBatchEqualsPlayTurn(t *testing.T) {
 
 // compareLane checks lane l of batch b against playTurn and outcomes for
 // state st.
-func compareLane(t *testing.T, p *turnPolicy, b *turnBatch, l int, st State, sc, sc2 *turnScratch) {
+func compareLane(t *testing.T, p *turnPolicy, b *turnBatch, l int, st State, sc *turnScratch) {
 	t.Helper()
 	p.playTurn(st, sc)
 	for w := 0; w < NumPatterns; w++ {
@@ -90,7 +89,7 @@ func compareLane(t *testing.T, p *turnPolicy, b *turnBatch, l int, st State, sc,
 	want := distState{st: st}
 	p.outcomes(&want, sc)
 	got := distState{st: st}
-	p.outcomesLane(&got, b, l, sc2)
+	p.outcomesLane(&got, b, l)
 	if len(got.out) != len(want.out) || got.yacht != want.yacht {
 		t.Fatalf("state %+v: %d outcomes (Yacht %v), outcomes gives %d (%v)", st, len(got.out), got.yacht, len(want.out), want.yacht)
 	}
