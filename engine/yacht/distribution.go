@@ -238,6 +238,7 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 	var states [2][]distState
 	var slabs [2][]float64
 	index := newLevelIndex(len(r.Categories))
+	var spans []pointSpan // the points each state of the next level can hold, while it is laid out
 	for depth := 0; !level[0].st.Done(r); depth++ {
 		// Phase 1: each state's turn, in parallel.
 		for _, b := range batches {
@@ -258,6 +259,7 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 		// The next level's states in order of first appearance, and the
 		// range of points each can hold (lo and, for now, hi in n).
 		index.reset()
+		spans = spans[:0]
 		nextLevel := states[depth%2][:0]
 		if nextLevel == nil {
 			nextLevel = make([]distState, 0, pol.levelCapacity(st.Filled))
@@ -277,13 +279,17 @@ func (t *Table) DistributionLimit(ctx context.Context, s Sheet, maxBytes int64) 
 					j = int32(len(nextLevel))
 					*at = j + 1
 					ns := State{Filled: k >> 8, Upper: int(o.upper), YachtBonus: k&1 != 0}
-					nextLevel = append(nextLevel, distState{st: ns, lo: lo, n: hi})
+					nextLevel = append(nextLevel, distState{st: ns})
+					spans = append(spans, pointSpan{lo, hi})
 				} else {
-					ns := &nextLevel[j]
-					ns.lo, ns.n = min(lo, ns.lo), max(hi, ns.n)
+					sp := &spans[j]
+					sp.lo, sp.hi = min(lo, sp.lo), max(hi, sp.hi)
 				}
 				o.next = j
 			}
+		}
+		for i := range nextLevel {
+			nextLevel[i].lo, nextLevel[i].n = spans[i].lo, spans[i].hi
 		}
 		states[depth%2] = nextLevel
 		entries := 0

@@ -82,3 +82,8 @@ func (x *levelIndex) batches(out stateBatches) stateBatches {
 	starts = append(starts, int32(len(order)))
 	return stateBatches{order: order, starts: starts}
 }
+
+// pointSpan is the range of points a state of the next level can hold,
+// kept apart from the states while the level is laid out so that the
+// updates stay in the cache.
+type pointSpan struct{ lo, hi int }
