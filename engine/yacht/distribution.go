@@ -201,8 +201,8 @@ func distKey(r *Rules, st State) uint32 {
 // at once. It returns ctx.Err() if ctx ends first.
 //
 // Memory: the probabilities of two fill counts are held at once, in two
-// buffers reused turn about; from the start the peak is about 70 MB for
-// Yacht and 310 MB for Yatzy (the process's resident size, table
+// buffers reused turn about; from the start the peak is about 60 MB for
+// Yacht and 280 MB for Yatzy (the process's resident size, table
 // included). DistributionLimit bounds it.
 func (t *Table) Distribution(ctx context.Context, s Sheet) (Distribution, error) {
 	return t.DistributionLimit(ctx, s, 0)
