@@ -60,6 +60,8 @@ type turnBatch struct {
 	// slot[c][gain] is 1 + the index of that ending in the list being
 	// built, 0 when absent.
 	slot [][]int32
+	// slotP[i] is the probability of the i-th ending being built.
+	slotP [NumPatterns]float64
 }
 
 // outcomeArena hands out room for the endings of one turn at a time from
@@ -367,11 +369,15 @@ func (p *turnPolicy) outcomesLane(ds *distState, b *turnBatch, l int) {
 			buf = append(buf, distOutcome{key: p.classes.keyOf(p.r, ns, nm), gain: g, cat: c, upper: uint8(min(ns.Upper, p.r.BonusThreshold))})
 			*slot = int32(len(buf))
 		}
-		buf[*slot-1].p += pr
+		// The sums build in a small table that stays in the cache, each in
+		// the order outcomes adds them.
+		b.slotP[*slot-1] += pr
 	}
 	b.arena.take(len(buf))
 	ds.out = buf[:len(buf):len(buf)]
 	for i := range buf {
+		buf[i].p = b.slotP[i]
+		b.slotP[i] = 0
 		b.slot[buf[i].cat][buf[i].gain] = 0
 	}
 }
