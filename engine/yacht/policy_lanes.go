@@ -130,6 +130,14 @@ func (p *turnPolicy) chooseScoringsLanes(b *turnBatch) {
 		i := no
 		no++
 		for l := range b.sts {
+			if l >= b.n { // an unused lane: the last state again
+				m := b.n - 1
+				for k := range b.uv[i] {
+					b.ug[i][k][l], b.uv[i][k][l] = b.ug[i][k][m], b.uv[i][k][m]
+				}
+				b.base[i][l], b.withPoints[i][l] = b.base[i][m], b.withPoints[i][m]
+				continue
+			}
 			st := b.sts[l]
 			switch {
 			case cat.Kind == KindUpper:
