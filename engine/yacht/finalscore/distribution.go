@@ -199,15 +199,15 @@ func distKey(r *yacht.Rules, st yacht.State) uint32 {
 	return k
 }
 
-// Of computes the exact distribution of the final score of sheet s (at
-// the start of a turn) under table t's max-expectation policy, by
+// Distribution computes the exact distribution of the final score of sheet
+// s (at the start of a turn) under the table's max-expectation policy, by
 // carrying the probability of every (state, points so far) through the
 // policy's turns, one fill count at a time: only two fill counts are held
 // at once. It returns ctx.Err() if ctx ends first.
 //
 // Memory: the probabilities of two fill counts are held at once, in two
-// buffers reused turn about; from the start the peak is about 70 MB for
-// Yacht and 310 MB for Yatzy (the process's resident size, table
+// buffers reused turn about; from the start the peak is about 60 MB for
+// Yacht and 280 MB for Yatzy (the process's resident size, table
 // included). OfLimit bounds it.
 func Of(ctx context.Context, t *strategy.Table, s yacht.Sheet) (Distribution, error) {
 	return OfLimit(ctx, t, s, 0)
@@ -229,23 +229,30 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 	pol := newTurnPolicy(t)
 	level := []distState{{st: st, lo: s.Total(), vec: []float64{1}}}
 	workers := runtime.GOMAXPROCS(0)
-	scratches := make([]*turnScratch, workers)
-	for i := range scratches {
-		scratches[i] = &turnScratch{opts: make([]yacht.Scoring, 0, 32)}
+	batches := make([]*turnBatch, workers)
+	for i := range batches {
+		batches[i] = newTurnBatch()
 	}
+	var groups stateBatches
 	// Two fill counts are alive at once: their states and probabilities
 	// live in buffers used turn about, so after the first levels nothing
 	// more is allocated.
 	var states [2][]distState
 	var slabs [2][]float64
-	index := map[uint32]int32{}
+	index := newLevelIndex(len(r.Categories))
+	var spans []pointSpan // the points each state of the next level can hold, while it is laid out
 	for depth := 0; !level[0].st.Done(r); depth++ {
 		// Phase 1: each state's turn, in parallel.
-		for _, sc := range scratches {
-			sc.arena = sc.arena[:0]
+		for _, b := range batches {
+			b.arena.reset()
 		}
-		err := parallel.ForEach(ctx, workers, len(level), func(w, j int) {
-			pol.outcomes(&level[j], scratches[w])
+		if depth == 0 {
+			groups = batchesBySet(level, groups)
+		} else {
+			groups = index.batches(groups) // the keys of this level
+		}
+		err := parallel.ForEach(ctx, workers, len(groups.starts)-1, func(w, j int) {
+			pol.outcomesBatch(level, groups.order[groups.starts[j]:groups.starts[j+1]], batches[w])
 		})
 		if err != nil {
 			return Distribution{}, err
@@ -253,27 +260,38 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		d.States += len(level)
 		// The next level's states in order of first appearance, and the
 		// range of points each can hold (lo and, for now, hi in n).
-		clear(index)
+		index.reset()
+		spans = spans[:0]
 		nextLevel := states[depth%2][:0]
+		if nextLevel == nil {
+			nextLevel = make([]distState, 0, pol.levelCapacity(st.Filled))
+		}
 		for si := range level {
 			src := &level[si]
-			d.Yacht += src.yacht * sum(src.vec)
+			if src.yacht != 0 { // adding 0 would change nothing
+				d.Yacht += src.yacht * sum(src.vec)
+			}
 			for i := range src.out {
 				o := &src.out[i]
 				k := o.key
-				j, ok := index[k]
+				at := index.slot(k)
+				j, ok := *at-1, *at != 0
 				lo, hi := src.lo+int(o.gain), src.lo+int(o.gain)+len(src.vec)-1
 				if !ok {
 					j = int32(len(nextLevel))
-					index[k] = j
+					*at = j + 1
 					ns := yacht.State{Filled: k >> 8, Upper: int(o.upper), YachtBonus: k&1 != 0}
-					nextLevel = append(nextLevel, distState{st: ns, lo: lo, n: hi})
+					nextLevel = append(nextLevel, distState{st: ns})
+					spans = append(spans, pointSpan{lo, hi})
 				} else {
-					ns := &nextLevel[j]
-					ns.lo, ns.n = min(lo, ns.lo), max(hi, ns.n)
+					sp := &spans[j]
+					sp.lo, sp.hi = min(lo, sp.lo), max(hi, sp.hi)
 				}
 				o.next = j
 			}
+		}
+		for i := range nextLevel {
+			nextLevel[i].lo, nextLevel[i].n = spans[i].lo, spans[i].hi
 		}
 		states[depth%2] = nextLevel
 		entries := 0
@@ -296,24 +314,27 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 			w := ns.n - ns.lo + 1
 			ns.vec, slab = slab[:w:w], slab[w:]
 		}
-		// Phase 2: each worker adds into its own share of the next level,
+		// Phase 2: each worker adds into its own share of the next level
+		// (a run of states holding about as many entries as the others'),
 		// reading the sources in order, so the sums do not depend on the
 		// scheduling.
+		cuts := shareCuts(nextLevel, entries, workers)
 		var wg sync.WaitGroup
 		for wk := 0; wk < workers; wk++ {
 			wg.Add(1)
 			go func(wk int) {
 				defer wg.Done()
+				lo, hi := cuts[wk], cuts[wk+1]
 				for si := range level {
 					src := &level[si]
 					v := src.vec
 					for _, o := range src.out {
-						if int(o.next)%workers != wk {
+						if o.next < lo || o.next >= hi {
 							continue
 						}
 						dst := &nextLevel[o.next]
 						off := src.lo + int(o.gain) - dst.lo
-						addScaled(dst.vec[off:off+len(v)], v, o.p)
+						addScaledVec(dst.vec[off:off+len(v)], v, o.p)
 					}
 				}
 			}(wk)
@@ -379,50 +400,4 @@ func (ds *distState) trim() {
 	}
 	ds.lo += i
 	ds.vec = ds.vec[i:j]
-}
-
-// outcomes works out the turn from ds.st and lists in ds.out every way it
-// ends (state after it, points gained) with its probability.
-func (p *turnPolicy) outcomes(ds *distState, sc *turnScratch) {
-	p.playTurn(ds.st, sc)
-	if sc.slot == nil {
-		sc.slot = make([][]int32, p.n)
-		for c := range sc.slot {
-			sc.slot[c] = make([]int32, p.maxGain[c]+1)
-		}
-	}
-	buf := sc.out[:0]
-	ds.yacht = 0
-	um := p.classes.upperMask(ds.st)
-	for w := 0; w < yacht.NumPatterns; w++ {
-		pr := sc.p3[w]
-		if pr == 0 {
-			continue
-		}
-		c, g := sc.cat[w], sc.gain[w]
-		if p.yachtCat[c] && sc.score[w].Points > 0 {
-			ds.yacht += pr
-		}
-		slot := &sc.slot[c][g]
-		if *slot == 0 {
-			ns := p.r.Next(ds.st, sc.score[w])
-			nm := um
-			if j := p.classes.bit[c]; j >= 0 {
-				nm |= 1 << j
-			}
-			buf = append(buf, distOutcome{key: p.classes.keyOf(p.r, ns, nm), gain: g, cat: c, upper: uint8(min(ns.Upper, p.r.BonusThreshold))})
-			*slot = int32(len(buf))
-		}
-		buf[*slot-1].p += pr
-	}
-	if cap(sc.arena)-len(sc.arena) < len(buf) {
-		sc.arena = make([]distOutcome, 0, max(1<<14, len(buf)))
-	}
-	start := len(sc.arena)
-	sc.arena = append(sc.arena, buf...)
-	ds.out = sc.arena[start:len(sc.arena):len(sc.arena)]
-	sc.out = buf
-	for i := range buf {
-		sc.slot[buf[i].cat][buf[i].gain] = 0
-	}
 }

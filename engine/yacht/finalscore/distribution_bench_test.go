@@ -40,7 +40,8 @@ func BenchmarkDistributionYatzy(b *testing.B) { benchDistribution(b, yacht.Yatzy
 
 // BenchmarkTurnPolicy: the policy of one turn (both keeps and the
 // scoring, for every roll) and the probabilities of its endings, from an
-// empty Yatzy sheet — the work the distribution does once per class.
+// empty Yatzy sheet, by the one-state reference (policy_reference_test.go);
+// BenchmarkTurnBatch measures what the distribution runs.
 func BenchmarkTurnPolicy(b *testing.B) {
 	tb, err := testTables.Preset(context.Background(), yacht.Yatzy)
 	if err != nil {

@@ -460,6 +460,17 @@ func (t *Table) Value(st yacht.State) float64 { return t.ev[t.sol.stateIndex(st)
 // Start returns the expected final score of a whole game under optimal play.
 func (t *Table) Start() float64 { return t.Value(yacht.State{}) }
 
+// ClassCount returns how many classes (upper totals that can be reached,
+// and the Yacht-bonus flag where the rules track it) the table holds for
+// the states whose filled categories are filled.
+func (t *Table) ClassCount(filled uint32) int { return t.sol.classCount(filled) }
+
+// AppendClasses appends to out the ClassCount(filled) states the table
+// holds for the category set filled, and returns the extended slice.
+func (t *Table) AppendClasses(out []yacht.State, filled uint32) []yacht.State {
+	return t.sol.appendClasses(out, filled)
+}
+
 // SheetState returns the class of sheet s (see yacht.Sheet.State), or an
 // error when s is for other rules than the table's.
 func (t *Table) SheetState(s yacht.Sheet) (yacht.State, error) {

@@ -1,0 +1,93 @@
+package finalscore
+
+import (
+	"slices"
+
+	"github.com/alea-bot/alea/engine/yacht/internal/lanes"
+)
+
+// levelIndex maps the keys of the states of a level (bonusClasses.keyOf:
+// the filled categories above 8 bits of class and flag) to their position,
+// without hashing: a table by category set points to a block of 256 slots
+// for the sets the level holds (at most a few thousand), so the lookups of
+// every turn's endings are two array reads.
+type levelIndex struct {
+	set    []int32 // set[filled]: 1 + the block of that category set, 0 when none
+	blocks []int32 // slot = 1 + position, 0 when absent
+	used   []uint32
+}
+
+func newLevelIndex(categories int) *levelIndex {
+	return &levelIndex{set: make([]int32, 1<<uint(categories))}
+}
+
+// slot returns the slot of key k: 0 when absent, else 1 + its position.
+func (x *levelIndex) slot(k uint32) *int32 {
+	f := k >> 8
+	b := x.set[f]
+	if b == 0 {
+		n := len(x.blocks)
+		x.blocks = slices.Grow(x.blocks, 256)[:n+256] // zero past n (see reset)
+		b = int32(len(x.blocks) >> 8)
+		x.set[f] = b
+		x.used = append(x.used, f)
+	}
+	return &x.blocks[int(b-1)<<8|int(k&255)]
+}
+
+// reset empties the index, keeping its memory: every slot up to the
+// capacity is zero again (slot wrote only below the length).
+func (x *levelIndex) reset() {
+	for _, f := range x.used {
+		x.set[f] = 0
+	}
+	x.used = x.used[:0]
+	clear(x.blocks)
+	x.blocks = x.blocks[:0]
+}
+
+// shareCuts splits the states of a level holding entries probabilities
+// into workers runs of about equal entries: run w is [cuts[w], cuts[w+1]).
+func shareCuts(level []distState, entries, workers int) []int32 {
+	cuts := make([]int32, workers+1)
+	acc, w := 0, 1
+	for i := range level {
+		for w < workers && acc >= entries*w/workers {
+			cuts[w] = int32(i)
+			w++
+		}
+		acc += level[i].n - level[i].lo + 1
+	}
+	for ; w <= workers; w++ {
+		cuts[w] = int32(len(level))
+	}
+	return cuts
+}
+
+// batches groups the states the index holds (positions 0…n-1 of a level)
+// by category set, in batches of at most lanes.Width, as batchesBySet does
+// from the level itself, without sorting.
+func (x *levelIndex) batches(out stateBatches) stateBatches {
+	order, starts := out.order[:0], out.starts[:0]
+	for _, f := range x.used {
+		block := x.blocks[int(x.set[f]-1)<<8:][:256]
+		n := 0
+		for _, v := range block {
+			if v == 0 {
+				continue
+			}
+			if n%lanes.Width == 0 {
+				starts = append(starts, int32(len(order)))
+			}
+			order = append(order, v-1)
+			n++
+		}
+	}
+	starts = append(starts, int32(len(order)))
+	return stateBatches{order: order, starts: starts}
+}
+
+// pointSpan is the range of points a state of the next level can hold,
+// kept apart from the states while the level is laid out so that the
+// updates stay in the cache.
+type pointSpan struct{ lo, hi int }

@@ -1,0 +1,499 @@
+package finalscore
+
+import (
+	"cmp"
+	"math"
+	"math/bits"
+	"slices"
+
+	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/internal/lanes"
+)
+
+// The policy of up to lanes.Width states of one category set at once. The
+// states of a category set differ only in their upper totals and the
+// Yacht-bonus flag: they share the patterns, the keeps and their
+// transitions, so every step of the one-state policy (playTurn, kept as the
+// reference in policy_reference_test.go) runs over a row of lanes (one per
+// state) instead of once per state, as the table's solver does
+// (solveClasses). Each lane performs exactly the floating-point operations
+// playTurn performs for its state, in the same order, and carries the same
+// tie rule, so the decisions and probabilities are playTurn's bit for bit;
+// TestTurnBatchEqualsPlayTurn checks it state by state.
+
+// maxCategories bounds the categories of a rule set (Rules.Validate).
+const maxCategories = 16
+
+// turnBatch holds one worker's buffers for the policy of a batch of states.
+type turnBatch struct {
+	sts [lanes.Width]yacht.State
+	n   int // states in use; the other lanes repeat the last one
+	// e3[w] is, per state, the value of pattern w after the last roll (the
+	// best scoring); cat, points and gain describe that scoring.
+	e3     [yacht.NumPatterns]lanes.Row
+	cat    [yacht.NumPatterns][lanes.Width]uint8
+	points [yacht.NumPatterns][lanes.Width]int16
+	gain   [yacht.NumPatterns][lanes.Width]int16
+	// kv[k] is the value of keep k; chooseKeepsBatch overwrites it with
+	// the value of keep k's best keep, top[k] with the largest value below
+	// k and rank[k] with the index of k's best keep. The keeps are indexed
+	// by size first, so the order of their indices is turnPolicy.rank's
+	// (TestTurnBatchRankIsIndex).
+	kv   [yacht.NumKeeps]lanes.Row
+	top  [yacht.NumKeeps]lanes.Row
+	rank [yacht.NumKeeps]lanes.Row
+	e2   [yacht.NumPatterns]lanes.Row
+	e1   [yacht.NumPatterns]lanes.Row
+	// keep1, keep2: the keep chosen after roll 1 and 2, -1 to score now.
+	keep1, keep2 [yacht.NumPatterns][lanes.Width]int32
+	// mass[k] is the probability of keeping k; mass[NumKeeps+w] that of
+	// scoring pattern w (p3 at the end).
+	mass [yacht.NumKeeps + yacht.NumPatterns]lanes.Row
+	p3   [yacht.NumPatterns]lanes.Row
+	// The values of scoring in each open category (in sheet order): for
+	// an upper one by the count of its face (uv, with the gain in ug),
+	// else the next state's value without points (base) and, for a Yacht
+	// box, with them (withPoints).
+	uv         [maxCategories][yacht.NumDice + 1]lanes.Row
+	ug         [maxCategories][yacht.NumDice + 1][lanes.Width]int16
+	base       [maxCategories]lanes.Row
+	withPoints [maxCategories]lanes.Row
+	vals       [maxCategories]lanes.Row
+	opts       []yacht.Scoring
+	// arena holds the endings of the turns of one level (emptied at every
+	// level, its memory kept).
+	arena outcomeArena
+	// slot[c][gain] is 1 + the index of that ending in the list being
+	// built, 0 when absent.
+	slot [][]int32
+	// slotP[i] is the probability of the i-th ending being built.
+	slotP [yacht.NumPatterns]float64
+}
+
+// outcomeArena hands out room for the endings of one turn at a time from
+// chunks it keeps from level to level.
+type outcomeArena struct {
+	chunks [][]distOutcome
+	cur    int // the chunk in use
+}
+
+// next returns an empty slice with room for the endings of one turn.
+func (a *outcomeArena) next() []distOutcome {
+	for a.cur < len(a.chunks) {
+		c := a.chunks[a.cur]
+		if cap(c)-len(c) >= yacht.NumPatterns {
+			return c[len(c):]
+		}
+		a.cur++
+	}
+	a.chunks = append(a.chunks, make([]distOutcome, 0, 1<<14))
+	return a.chunks[a.cur][:0]
+}
+
+// take marks the first n entries of the slice next returned as used.
+func (a *outcomeArena) take(n int) {
+	c := a.chunks[a.cur]
+	a.chunks[a.cur] = c[:len(c)+n]
+}
+
+// reset frees every chunk for reuse.
+func (a *outcomeArena) reset() {
+	for i := range a.chunks {
+		a.chunks[i] = a.chunks[i][:0]
+	}
+	a.cur = 0
+}
+
+func newTurnBatch() *turnBatch { return &turnBatch{opts: make([]yacht.Scoring, 0, 32)} }
+
+// load sets the batch's states (1 to lanes.Width of one category set).
+func (b *turnBatch) load(sts []yacht.State) {
+	b.n = copy(b.sts[:], sts)
+	for i := b.n; i < lanes.Width; i++ {
+		b.sts[i] = b.sts[b.n-1]
+	}
+}
+
+// openCat describes one open category for scoreLanes.
+type openCat struct {
+	c    int
+	kind yacht.Kind
+}
+
+// chooseScoringsLanes is chooseScorings for every state of the batch.
+func (p *turnPolicy) chooseScoringsLanes(b *turnBatch) {
+	r := p.r
+	thr := r.BonusThreshold
+	var open [maxCategories]openCat
+	no := 0
+	filled := b.sts[0].Filled
+	for c := 0; c < p.n; c++ {
+		if filled&(1<<uint(c)) != 0 {
+			continue
+		}
+		cat := &r.Categories[c]
+		open[no] = openCat{c: c, kind: cat.Kind}
+		i := no
+		no++
+		for l := range b.sts {
+			if l >= b.n { // an unused lane: the last state again
+				m := b.n - 1
+				for k := range b.uv[i] {
+					b.ug[i][k][l], b.uv[i][k][l] = b.ug[i][k][m], b.uv[i][k][m]
+				}
+				b.base[i][l], b.withPoints[i][l] = b.base[i][m], b.withPoints[i][m]
+				continue
+			}
+			st := b.sts[l]
+			switch {
+			case cat.Kind == yacht.KindUpper:
+				for k := 0; k <= yacht.NumDice; k++ {
+					pt := k * cat.Face
+					o := yacht.Scoring{Category: c, Points: pt}
+					if st.Upper < thr && st.Upper+pt >= thr {
+						o.UpperBonus = r.BonusPoints
+					}
+					b.ug[i][k][l] = int16(o.Gain())
+					b.uv[i][k][l] = p.scoringValue(st, o)
+				}
+			case cat.Kind == yacht.KindYacht:
+				b.base[i][l] = p.t.Value(r.Next(st, yacht.Scoring{Category: c}))
+				b.withPoints[i][l] = p.t.Value(r.Next(st, yacht.Scoring{Category: c, Points: cat.Points}))
+			default:
+				b.base[i][l] = p.t.Value(r.Next(st, yacht.Scoring{Category: c}))
+			}
+		}
+	}
+	scoreRows(p, b, &open, no)
+	if y := r.YachtIndex(); !p.hasJoker || y < 0 || filled&(1<<uint(y)) == 0 {
+		return
+	}
+	var sv [16]float64
+	for w := 0; w < yacht.NumPatterns; w++ {
+		if !p.special[w] {
+			continue
+		}
+		for l := range b.sts {
+			st := b.sts[l]
+			b.opts = r.AppendScorings(b.opts[:0], st, yacht.Pattern(w))
+			best := math.Inf(-1)
+			for i, o := range b.opts {
+				sv[i] = p.scoringValue(st, o)
+				best = max(best, sv[i])
+			}
+			for i, o := range b.opts {
+				if sv[i] >= best-TieTolerance {
+					b.e3[w][l], b.cat[w][l], b.points[w][l], b.gain[w][l] = sv[i], uint8(o.Category), int16(o.Points), int16(o.Gain())
+					break
+				}
+			}
+		}
+	}
+}
+
+// addConstLanes sets d = a + x lane by lane.
+func addConstLanes(d, a *lanes.Row, x float64) {
+	for l := range d {
+		d[l] = x + a[l]
+	}
+}
+
+// maxGreaterLanes sets d = a where a > d, lane by lane.
+func maxGreaterLanes(d, a *lanes.Row) {
+	for l := range d {
+		if a[l] > d[l] {
+			d[l] = a[l]
+		}
+	}
+}
+
+// playTurnLanes is playTurn for every state of the batch: it leaves in
+// b.p3 the probability of each pattern being scored at the end of the
+// turn (by the category in b.cat).
+func (p *turnPolicy) playTurnLanes(b *turnBatch) {
+	p.chooseScoringsLanes(b)
+	copy(b.kv[firstPattern:], b.e3[:])
+	averageOneDieLanes(&b.kv)
+	chooseKeepsBatch(&b.kv, &b.top, &b.rank, &b.e3, &b.keep2, &b.e2)
+	copy(b.kv[firstPattern:], b.e2[:])
+	averageOneDieLanes(&b.kv)
+	chooseKeepsBatch(&b.kv, &b.top, &b.rank, &b.e3, &b.keep1, &b.e1)
+
+	// The probabilities, as playTurn moves them; adding zero changes
+	// nothing, so no lane skips empty keeps.
+	b.mass = [yacht.NumKeeps + yacht.NumPatterns]lanes.Row{}
+	for w := 0; w < yacht.NumPatterns; w++ {
+		pr := space.Prob[w]
+		ks := &b.keep1[w]
+		if sameKeep(ks) {
+			d := &b.mass[massIndex(ks[0], w)]
+			for l := range d {
+				d[l] += pr
+			}
+			continue
+		}
+		for l, k := range ks {
+			b.mass[massIndex(k, w)][l] += pr
+		}
+	}
+	pushOneDieLanes((*[yacht.NumKeeps]lanes.Row)(b.mass[:yacht.NumKeeps]))
+	var p2 [yacht.NumPatterns]lanes.Row
+	copy(p2[:], b.mass[firstPattern:yacht.NumKeeps])
+	clear(b.mass[:yacht.NumKeeps])
+	for w := 0; w < yacht.NumPatterns; w++ {
+		ks := &b.keep2[w]
+		if sameKeep(ks) {
+			d, a := &b.mass[massIndex(ks[0], w)], &p2[w]
+			for l := range d {
+				d[l] += a[l]
+			}
+			continue
+		}
+		for l, k := range ks {
+			b.mass[massIndex(k, w)][l] += p2[w][l]
+		}
+	}
+	pushOneDieLanes((*[yacht.NumKeeps]lanes.Row)(b.mass[:yacht.NumKeeps]))
+	for w := 0; w < yacht.NumPatterns; w++ {
+		d, a := &b.p3[w], &b.mass[yacht.NumKeeps+w]
+		for l := range d {
+			d[l] = a[l] + b.mass[firstPattern+w][l]
+		}
+	}
+}
+
+// sameKeep reports whether every lane makes the same choice (the usual
+// case), which the lanes then add as one row.
+func sameKeep(ks *[lanes.Width]int32) bool {
+	k := ks[0]
+	return ks[1] == k && ks[2] == k && ks[3] == k && ks[4] == k && ks[5] == k && ks[6] == k && ks[7] == k
+}
+
+// massIndex is the entry of turnBatch.mass that choice k after pattern w
+// fills: keep k, or NumKeeps+w for scoring now (k = -1), without a branch.
+func massIndex(k int32, w int) int {
+	return int(k) + int(uint32(k)>>31)*(yacht.NumKeeps+w+1)
+}
+
+// averageOneDieLanesPortable is averageOneDie lane by lane.
+func averageOneDieLanesPortable(kv *[yacht.NumKeeps]lanes.Row) {
+	for k := firstPattern - 1; k >= 0; k-- {
+		c := &space.Child[k]
+		a0, a1, a2, a3, a4, a5 := &kv[c[0]], &kv[c[1]], &kv[c[2]], &kv[c[3]], &kv[c[4]], &kv[c[5]]
+		d := &kv[k]
+		for l := range d {
+			d[l] = (a0[l] + a1[l] + a2[l] + a3[l] + a4[l] + a5[l]) / 6
+		}
+	}
+}
+
+// pushOneDieLanesPortable is pushOneDie lane by lane (adding zero changes
+// nothing, so the lanes need not skip empty keeps).
+func pushOneDieLanesPortable(m *[yacht.NumKeeps]lanes.Row) {
+	for k := 0; k < firstPattern; k++ {
+		var x lanes.Row
+		for l := range x {
+			x[l] = m[k][l] / 6
+		}
+		m[k] = lanes.Row{}
+		for _, c := range space.Child[k] {
+			d := &m[c]
+			for l := range d {
+				d[l] += x[l]
+			}
+		}
+	}
+}
+
+// chooseKeepsLanesPortable is chooseKeeps lane by lane: kv holds the keep
+// values (and is overwritten), now the values of scoring now; choice and
+// best receive each lane's keep and value.
+func chooseKeepsLanesPortable(kv, top, rank *[yacht.NumKeeps]lanes.Row, now *[yacht.NumPatterns]lanes.Row, choice *[yacht.NumPatterns][lanes.Width]int32, best *[yacht.NumPatterns]lanes.Row) {
+	for k := 0; k < yacht.NumKeeps; k++ {
+		av, t := kv[k], kv[k]
+		var ra lanes.Row
+		for l := range ra {
+			ra[l] = float64(k)
+		}
+		subs := &space.Sub[k]
+		for _, j := range subs.List[:subs.N] {
+			tj, bv, rb := &top[j], &kv[j], &rank[j]
+			for l := range t {
+				if tj[l] > t[l] {
+					t[l] = tj[l]
+				}
+				if bv[l] > av[l]+TieTolerance || (bv[l] >= av[l]-TieTolerance && rb[l] < ra[l]) {
+					av[l], ra[l] = bv[l], rb[l]
+				}
+			}
+		}
+		kv[k], top[k], rank[k] = av, t, ra
+	}
+	finishKeepsPortable(top, rank, now, choice, best)
+}
+
+// finishKeepsPortable compares, for every pattern, keeping (top, rank)
+// with scoring now, as chooseKeeps does.
+func finishKeepsPortable(top, rank *[yacht.NumKeeps]lanes.Row, now *[yacht.NumPatterns]lanes.Row, choice *[yacht.NumPatterns][lanes.Width]int32, best *[yacht.NumPatterns]lanes.Row) {
+	for w := 0; w < yacht.NumPatterns; w++ {
+		tw, nw, rw := &top[firstPattern+w], &now[w], &rank[firstPattern+w]
+		for l := range tw {
+			t := max(nw[l], tw[l])
+			best[w][l] = t
+			if nw[l] >= t-TieTolerance {
+				choice[w][l] = -1
+				continue
+			}
+			choice[w][l] = int32(rw[l])
+		}
+	}
+}
+
+// outcomesLane is outcomes for lane l of a batch whose turn playTurnLanes
+// has worked out.
+func (p *turnPolicy) outcomesLane(ds *distState, b *turnBatch, l int) {
+	if b.slot == nil {
+		b.slot = make([][]int32, p.n)
+		for c := range b.slot {
+			b.slot[c] = make([]int32, p.maxGain[c]+1)
+		}
+	}
+	// The endings go straight into the arena: a turn has at most one per
+	// pattern.
+	buf := b.arena.next()
+	ds.yacht = 0
+	um := p.classes.upperMask(ds.st)
+	for w := 0; w < yacht.NumPatterns; w++ {
+		pr := b.p3[w][l]
+		if pr == 0 {
+			continue
+		}
+		c, g := b.cat[w][l], b.gain[w][l]
+		pts := int(b.points[w][l])
+		if p.yachtCat[c] && pts > 0 {
+			ds.yacht += pr
+		}
+		slot := &b.slot[c][g]
+		if *slot == 0 {
+			ns := p.r.Next(ds.st, yacht.Scoring{Category: int(c), Points: pts})
+			nm := um
+			if j := p.classes.bit[c]; j >= 0 {
+				nm |= 1 << j
+			}
+			buf = append(buf, distOutcome{key: p.classes.keyOf(p.r, ns, nm), gain: g, cat: c, upper: uint8(min(ns.Upper, p.r.BonusThreshold))})
+			*slot = int32(len(buf))
+		}
+		// The sums build in a small table that stays in the cache, each in
+		// the order outcomes adds them.
+		b.slotP[*slot-1] += pr
+	}
+	b.arena.take(len(buf))
+	ds.out = buf[:len(buf):len(buf)]
+	for i := range buf {
+		buf[i].p = b.slotP[i]
+		b.slotP[i] = 0
+		b.slot[buf[i].cat][buf[i].gain] = 0
+	}
+}
+
+// stateBatches splits a level's states into batches of at most lanes.Width
+// states of one category set: batch j is order[starts[j]:starts[j+1]].
+type stateBatches struct {
+	order  []int32
+	starts []int32
+}
+
+// batchesBySet groups the states of level by category set.
+func batchesBySet(level []distState, out stateBatches) stateBatches {
+	order := out.order[:0]
+	for j := range level {
+		order = append(order, int32(j))
+	}
+	slices.SortStableFunc(order, func(a, b int32) int {
+		return cmp.Compare(level[a].st.Filled, level[b].st.Filled)
+	})
+	starts := out.starts[:0]
+	for i := 0; i < len(order); {
+		starts = append(starts, int32(i))
+		m := level[order[i]].st.Filled
+		j := i + 1
+		for j < len(order) && j-i < lanes.Width && level[order[j]].st.Filled == m {
+			j++
+		}
+		i = j
+	}
+	starts = append(starts, int32(len(order)))
+	return stateBatches{order: order, starts: starts}
+}
+
+// outcomesBatch works out the turns of the states level[idx[i]] (one
+// category set) together and lists each one's endings, as outcomes does.
+func (p *turnPolicy) outcomesBatch(level []distState, idx []int32, b *turnBatch) {
+	var sts [lanes.Width]yacht.State
+	for i, j := range idx {
+		sts[i] = level[j].st
+	}
+	b.load(sts[:len(idx)])
+	p.playTurnLanes(b)
+	for i, j := range idx {
+		p.outcomesLane(&level[j], b, i)
+	}
+}
+
+// scoreRowsPortable fills b.e3, b.cat, b.points and b.gain from the values
+// of the open categories (open[:no], set up by chooseScoringsLanes): for
+// every pattern and lane, the best category, the first in sheet order
+// among those within TieTolerance of the best.
+func scoreRowsPortable(p *turnPolicy, b *turnBatch, open *[maxCategories]openCat, no int) {
+	vals := &b.vals
+	for w := 0; w < yacht.NumPatterns; w++ {
+		for i := 0; i < no; i++ {
+			oc := &open[i]
+			pt := p.pts[oc.c][w]
+			switch {
+			case oc.kind == yacht.KindUpper:
+				vals[i] = b.uv[i][p.count[oc.c][w]&7]
+			case oc.kind == yacht.KindYacht && pt > 0:
+				addConstLanes(&vals[i], &b.withPoints[i], float64(pt))
+			default:
+				addConstLanes(&vals[i], &b.base[i], float64(pt))
+			}
+		}
+		best := vals[0]
+		for i := 1; i < no; i++ {
+			maxGreaterLanes(&best, &vals[i])
+		}
+		for l := range best {
+			best[l] -= TieTolerance
+		}
+		for l := range best {
+			i := 0
+			for vals[i][l] < best[l] {
+				i++
+			}
+			c := open[i].c
+			pt := p.pts[c][w]
+			g := pt
+			if open[i].kind == yacht.KindUpper {
+				g = b.ug[i][p.count[c][w]&7][l]
+			}
+			b.e3[w][l], b.cat[w][l], b.points[w][l], b.gain[w][l] = vals[i][l], uint8(c), pt, g
+		}
+	}
+}
+
+// levelCapacity bounds the number of states of any level after a state
+// with categories from filled: the table's classes of the category sets of
+// each fill count (the distribution's bonus classes merge them further),
+// at the largest.
+func (p *turnPolicy) levelCapacity(from uint32) int {
+	rest := ^from & (1<<uint(p.n) - 1)
+	perFill := make([]int, p.n+1)
+	for sub := rest; ; sub = (sub - 1) & rest {
+		perFill[bits.OnesCount32(sub)] += p.t.ClassCount(from | sub)
+		if sub == 0 {
+			break
+		}
+	}
+	return slices.Max(perFill[1:])
+}

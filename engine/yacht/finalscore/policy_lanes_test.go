@@ -1,0 +1,210 @@
+package finalscore
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/internal/lanes"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/internal/race"
+)
+
+// The batch policy (playTurnLanes, with whichever kernels this build and
+// processor use) takes, state by state, the decisions playTurn takes — the
+// same scoring for every pattern, the same keep after each roll — and gives
+// the same probabilities of the turn's endings, on states of every category
+// set size of every preset, in batches of every size.
+func TestTurnBatchEqualsPlayTurn(t *testing.T) {
+	t.Logf("kernel: %s", lanes.Kernel())
+	names := append(yacht.PresetNames(), yacht.Yahtzee+"+"+yacht.FreeJokerOption)
+	for ni, name := range names {
+		t.Run(name, func(t *testing.T) {
+			var tb *strategy.Table
+			sets := 120
+			if race.Enabled || testing.Short() {
+				var err error
+				tb, err = strategy.BuildEndGame(context.Background(), mustPreset(t, name), 4)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sets = 20
+			} else {
+				tb = fullTable(t, name)
+			}
+			r := tb.Rules()
+			n := len(r.Categories)
+			p := newTurnPolicy(tb)
+			b := newTurnBatch()
+			sc := &turnScratch{opts: make([]yacht.Scoring, 0, 32)}
+			rng := rand.New(rand.NewPCG(uint64(ni), 17))
+			checked := 0
+			for trial := 0; trial < sets; trial++ {
+				// A random category set with 1 to n open (the last ones
+				// with few open when the table is an end game's).
+				open := 1 + trial%n
+				if race.Enabled || testing.Short() {
+					open = 1 + trial%4
+				}
+				var m uint32
+				for _, c := range rng.Perm(n)[:n-open] {
+					m |= 1 << uint(c)
+				}
+				sts := tb.AppendClasses(nil, m)
+				rng.Shuffle(len(sts), func(i, j int) { sts[i], sts[j] = sts[j], sts[i] })
+				for len(sts) > 0 {
+					k := min(len(sts), 1+rng.IntN(lanes.Width))
+					b.load(sts[:k])
+					p.playTurnLanes(b)
+					for l := 0; l < k; l++ {
+						compareLane(t, p, b, l, sts[l], sc)
+						checked++
+					}
+					sts = sts[k:]
+				}
+			}
+			t.Logf("%d states", checked)
+		})
+	}
+}
+
+// compareLane checks lane l of batch b against playTurn and outcomes for
+// state st.
+func compareLane(t *testing.T, p *turnPolicy, b *turnBatch, l int, st yacht.State, sc *turnScratch) {
+	t.Helper()
+	p.playTurn(st, sc)
+	for w := 0; w < yacht.NumPatterns; w++ {
+		if int32(sc.keep1[w]) != b.keep1[w][l] || int32(sc.keep2[w]) != b.keep2[w][l] {
+			t.Fatalf("state %+v pattern %v: keeps %d, %d; playTurn %d, %d", st, yacht.Pattern(w), b.keep1[w][l], b.keep2[w][l], sc.keep1[w], sc.keep2[w])
+		}
+		o := sc.score[w]
+		if int(b.cat[w][l]) != o.Category || int(b.points[w][l]) != o.Points || int(b.gain[w][l]) != o.Gain() {
+			t.Fatalf("state %+v pattern %v: scores %d, %d points, gain %d; playTurn %+v", st, yacht.Pattern(w), b.cat[w][l], b.points[w][l], b.gain[w][l], o)
+		}
+		if b.e3[w][l] != sc.e3[w] {
+			t.Fatalf("state %+v pattern %v: value %v, playTurn %v", st, yacht.Pattern(w), b.e3[w][l], sc.e3[w])
+		}
+		if d := b.p3[w][l] - sc.p3[w]; d > 1e-12 || d < -1e-12 {
+			t.Fatalf("state %+v pattern %v: probability %v, playTurn %v", st, yacht.Pattern(w), b.p3[w][l], sc.p3[w])
+		}
+	}
+	want := distState{st: st}
+	p.outcomes(&want, sc)
+	got := distState{st: st}
+	p.outcomesLane(&got, b, l)
+	if len(got.out) != len(want.out) || got.yacht != want.yacht {
+		t.Fatalf("state %+v: %d outcomes (Yacht %v), outcomes gives %d (%v)", st, len(got.out), got.yacht, len(want.out), want.yacht)
+	}
+	for i := range got.out {
+		g, w := got.out[i], want.out[i]
+		if d := g.p - w.p; g.key != w.key || g.gain != w.gain || g.cat != w.cat || g.upper != w.upper || d > 1e-12 || d < -1e-12 {
+			t.Fatalf("state %+v: outcome %d is %+v, outcomes gives %+v", st, i, g, w)
+		}
+	}
+}
+
+// The batch kernels carry a keep's index as its rank among tied keeps:
+// turnPolicy.rank grows with the index, because the dice space lists the
+// keeps by size first.
+func TestTurnBatchRankIsIndex(t *testing.T) {
+	tb, err := strategy.BuildEndGame(context.Background(), mustPreset(t, yacht.Yacht), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newTurnPolicy(tb)
+	for k := 1; k < yacht.NumKeeps; k++ {
+		if p.rank[k-1] >= p.rank[k] || !keepBefore(k-1, k) {
+			t.Fatalf("keep %d does not come before keep %d", k-1, k)
+		}
+	}
+}
+
+// The policy's batch kernels (AVX-512 when built with GOEXPERIMENT=simd and
+// the processor has it, else the portable ones) give the portable kernels'
+// bits, on random rows full of ties and near-ties.
+func TestTurnBatchKernelsEqualPortable(t *testing.T) {
+	t.Logf("kernel: %s", lanes.Kernel())
+	rng := rand.New(rand.NewPCG(21, 22))
+	value := func(trial int) float64 {
+		switch trial % 3 {
+		case 0:
+			return rng.Float64() * 100
+		case 1:
+			return float64(rng.IntN(4)) // exact ties
+		}
+		return 10 + float64(rng.IntN(5))*TieTolerance*0.7 // within the tolerance
+	}
+	for trial := 0; trial < 30; trial++ {
+		var kv, now [yacht.NumKeeps]lanes.Row
+		for k := range kv {
+			for l := range kv[k] {
+				kv[k][l] = value(trial)
+				now[k][l] = value(trial)
+			}
+		}
+		nowP := (*[yacht.NumPatterns]lanes.Row)(now[:yacht.NumPatterns])
+
+		a, p := kv, kv
+		averageOneDieLanes(&a)
+		averageOneDieLanesPortable(&p)
+		if a != p {
+			t.Fatalf("trial %d: averageOneDieLanes differs from the portable kernel", trial)
+		}
+
+		var topA, topP, rankA, rankP [yacht.NumKeeps]lanes.Row
+		var chA, chP [yacht.NumPatterns][lanes.Width]int32
+		var bestA, bestP [yacht.NumPatterns]lanes.Row
+		a, p = kv, kv
+		chooseKeepsBatch(&a, &topA, &rankA, nowP, &chA, &bestA)
+		chooseKeepsLanesPortable(&p, &topP, &rankP, nowP, &chP, &bestP)
+		if a != p || topA != topP || rankA != rankP || chA != chP || bestA != bestP {
+			t.Fatalf("trial %d: chooseKeepsBatch differs from the portable kernel", trial)
+		}
+
+		a, p = kv, kv
+		pushOneDieLanes(&a)
+		pushOneDieLanesPortable(&p)
+		if a != p {
+			t.Fatalf("trial %d: pushOneDieLanes differs from the portable kernel", trial)
+		}
+
+		n := rng.IntN(300)
+		src, dst := make([]float64, n), make([]float64, n)
+		for i := range src {
+			src[i], dst[i] = rng.Float64(), rng.Float64()
+		}
+		want := append([]float64(nil), dst...)
+		pr := rng.Float64()
+		addScaledVec(dst, src, pr)
+		addScaled(want, src, pr)
+		for i := range dst {
+			if dst[i] != want[i] {
+				t.Fatalf("trial %d: addScaledVec entry %d of %d is %v, addScaled %v", trial, i, n, dst[i], want[i])
+			}
+		}
+	}
+}
+
+// BenchmarkTurnBatch: the policy of one turn and the probabilities of its
+// endings for a full batch (eight Yatzy states of one category set), as
+// the distribution works them out; ns/state divides by the eight.
+func BenchmarkTurnBatch(b *testing.B) {
+	tb, err := testTables.Preset(context.Background(), yacht.Yatzy)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := newTurnPolicy(tb)
+	bt := newTurnBatch()
+	level := make([]distState, lanes.Width)
+	idx := make([]int32, lanes.Width)
+	for i := range level {
+		level[i].st = yacht.State{Filled: 0b101010101, Upper: 3 * i}
+		idx[i] = int32(i)
+	}
+	for b.Loop() {
+		bt.arena.reset()
+		p.outcomesBatch(level, idx, bt)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lanes.Width), "ns/state")
+}
