@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/internal/lanes"
 	"github.com/alea-bot/alea/engine/yacht/internal/parallel"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
@@ -334,7 +335,7 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 						}
 						dst := &nextLevel[o.next]
 						off := src.lo + int(o.gain) - dst.lo
-						addScaledVec(dst.vec[off:off+len(v)], v, o.p)
+						lanes.AddScaled(dst.vec[off:off+len(v)], v, o.p)
 					}
 				}
 			}(wk)
@@ -367,14 +368,6 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		d.UpperBonus = 1
 	}
 	return d, nil
-}
-
-// addScaled adds p·src to dst (of the same length).
-func addScaled(dst, src []float64, p float64) {
-	dst = dst[:len(src)]
-	for i, x := range src {
-		dst[i] += p * x
-	}
 }
 
 func sum(v []float64) float64 {

@@ -34,7 +34,7 @@ type turnBatch struct {
 	cat    [yacht.NumPatterns][lanes.Width]uint8
 	points [yacht.NumPatterns][lanes.Width]int16
 	gain   [yacht.NumPatterns][lanes.Width]int16
-	// kv[k] is the value of keep k; chooseKeepsBatch overwrites it with
+	// kv[k] is the value of keep k; lanes.ChooseKeeps overwrites it with
 	// the value of keep k's best keep, top[k] with the largest value below
 	// k and rank[k] with the index of k's best keep. The keeps are indexed
 	// by size first, so the order of their indices is turnPolicy.rank's
@@ -213,11 +213,11 @@ func maxGreaterLanes(d, a *lanes.Row) {
 func (p *turnPolicy) playTurnLanes(b *turnBatch) {
 	p.chooseScoringsLanes(b)
 	copy(b.kv[firstPattern:], b.e3[:])
-	averageOneDieLanes(&b.kv)
-	chooseKeepsBatch(&b.kv, &b.top, &b.rank, &b.e3, &b.keep2, &b.e2)
+	lanes.AverageOneDie(&b.kv)
+	lanes.ChooseKeeps(&b.kv, &b.top, &b.rank, &b.e3, &b.keep2, &b.e2, TieTolerance)
 	copy(b.kv[firstPattern:], b.e2[:])
-	averageOneDieLanes(&b.kv)
-	chooseKeepsBatch(&b.kv, &b.top, &b.rank, &b.e3, &b.keep1, &b.e1)
+	lanes.AverageOneDie(&b.kv)
+	lanes.ChooseKeeps(&b.kv, &b.top, &b.rank, &b.e3, &b.keep1, &b.e1, TieTolerance)
 
 	// The probabilities, as playTurn moves them; adding zero changes
 	// nothing, so no lane skips empty keeps.
@@ -236,7 +236,7 @@ func (p *turnPolicy) playTurnLanes(b *turnBatch) {
 			b.mass[massIndex(k, w)][l] += pr
 		}
 	}
-	pushOneDieLanes((*[yacht.NumKeeps]lanes.Row)(b.mass[:yacht.NumKeeps]))
+	lanes.PushOneDie((*[yacht.NumKeeps]lanes.Row)(b.mass[:yacht.NumKeeps]))
 	var p2 [yacht.NumPatterns]lanes.Row
 	copy(p2[:], b.mass[firstPattern:yacht.NumKeeps])
 	clear(b.mass[:yacht.NumKeeps])
@@ -253,7 +253,7 @@ func (p *turnPolicy) playTurnLanes(b *turnBatch) {
 			b.mass[massIndex(k, w)][l] += p2[w][l]
 		}
 	}
-	pushOneDieLanes((*[yacht.NumKeeps]lanes.Row)(b.mass[:yacht.NumKeeps]))
+	lanes.PushOneDie((*[yacht.NumKeeps]lanes.Row)(b.mass[:yacht.NumKeeps]))
 	for w := 0; w < yacht.NumPatterns; w++ {
 		d, a := &b.p3[w], &b.mass[yacht.NumKeeps+w]
 		for l := range d {
@@ -273,80 +273,6 @@ func sameKeep(ks *[lanes.Width]int32) bool {
 // fills: keep k, or NumKeeps+w for scoring now (k = -1), without a branch.
 func massIndex(k int32, w int) int {
 	return int(k) + int(uint32(k)>>31)*(yacht.NumKeeps+w+1)
-}
-
-// averageOneDieLanesPortable is averageOneDie lane by lane.
-func averageOneDieLanesPortable(kv *[yacht.NumKeeps]lanes.Row) {
-	for k := firstPattern - 1; k >= 0; k-- {
-		c := &space.Child[k]
-		a0, a1, a2, a3, a4, a5 := &kv[c[0]], &kv[c[1]], &kv[c[2]], &kv[c[3]], &kv[c[4]], &kv[c[5]]
-		d := &kv[k]
-		for l := range d {
-			d[l] = (a0[l] + a1[l] + a2[l] + a3[l] + a4[l] + a5[l]) / 6
-		}
-	}
-}
-
-// pushOneDieLanesPortable is pushOneDie lane by lane (adding zero changes
-// nothing, so the lanes need not skip empty keeps).
-func pushOneDieLanesPortable(m *[yacht.NumKeeps]lanes.Row) {
-	for k := 0; k < firstPattern; k++ {
-		var x lanes.Row
-		for l := range x {
-			x[l] = m[k][l] / 6
-		}
-		m[k] = lanes.Row{}
-		for _, c := range space.Child[k] {
-			d := &m[c]
-			for l := range d {
-				d[l] += x[l]
-			}
-		}
-	}
-}
-
-// chooseKeepsLanesPortable is chooseKeeps lane by lane: kv holds the keep
-// values (and is overwritten), now the values of scoring now; choice and
-// best receive each lane's keep and value.
-func chooseKeepsLanesPortable(kv, top, rank *[yacht.NumKeeps]lanes.Row, now *[yacht.NumPatterns]lanes.Row, choice *[yacht.NumPatterns][lanes.Width]int32, best *[yacht.NumPatterns]lanes.Row) {
-	for k := 0; k < yacht.NumKeeps; k++ {
-		av, t := kv[k], kv[k]
-		var ra lanes.Row
-		for l := range ra {
-			ra[l] = float64(k)
-		}
-		subs := &space.Sub[k]
-		for _, j := range subs.List[:subs.N] {
-			tj, bv, rb := &top[j], &kv[j], &rank[j]
-			for l := range t {
-				if tj[l] > t[l] {
-					t[l] = tj[l]
-				}
-				if bv[l] > av[l]+TieTolerance || (bv[l] >= av[l]-TieTolerance && rb[l] < ra[l]) {
-					av[l], ra[l] = bv[l], rb[l]
-				}
-			}
-		}
-		kv[k], top[k], rank[k] = av, t, ra
-	}
-	finishKeepsPortable(top, rank, now, choice, best)
-}
-
-// finishKeepsPortable compares, for every pattern, keeping (top, rank)
-// with scoring now, as chooseKeeps does.
-func finishKeepsPortable(top, rank *[yacht.NumKeeps]lanes.Row, now *[yacht.NumPatterns]lanes.Row, choice *[yacht.NumPatterns][lanes.Width]int32, best *[yacht.NumPatterns]lanes.Row) {
-	for w := 0; w < yacht.NumPatterns; w++ {
-		tw, nw, rw := &top[firstPattern+w], &now[w], &rank[firstPattern+w]
-		for l := range tw {
-			t := max(nw[l], tw[l])
-			best[w][l] = t
-			if nw[l] >= t-TieTolerance {
-				choice[w][l] = -1
-				continue
-			}
-			choice[w][l] = int32(rw[l])
-		}
-	}
 }
 
 // outcomesLane is outcomes for lane l of a batch whose turn playTurnLanes

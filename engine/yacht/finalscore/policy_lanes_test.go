@@ -146,27 +146,27 @@ func TestTurnBatchKernelsEqualPortable(t *testing.T) {
 		nowP := (*[yacht.NumPatterns]lanes.Row)(now[:yacht.NumPatterns])
 
 		a, p := kv, kv
-		averageOneDieLanes(&a)
-		averageOneDieLanesPortable(&p)
+		lanes.AverageOneDie(&a)
+		lanes.AverageOneDiePortable(&p)
 		if a != p {
-			t.Fatalf("trial %d: averageOneDieLanes differs from the portable kernel", trial)
+			t.Fatalf("trial %d: AverageOneDie differs from the portable kernel", trial)
 		}
 
 		var topA, topP, rankA, rankP [yacht.NumKeeps]lanes.Row
 		var chA, chP [yacht.NumPatterns][lanes.Width]int32
 		var bestA, bestP [yacht.NumPatterns]lanes.Row
 		a, p = kv, kv
-		chooseKeepsBatch(&a, &topA, &rankA, nowP, &chA, &bestA)
-		chooseKeepsLanesPortable(&p, &topP, &rankP, nowP, &chP, &bestP)
+		lanes.ChooseKeeps(&a, &topA, &rankA, nowP, &chA, &bestA, TieTolerance)
+		lanes.ChooseKeepsPortable(&p, &topP, &rankP, nowP, &chP, &bestP, TieTolerance)
 		if a != p || topA != topP || rankA != rankP || chA != chP || bestA != bestP {
-			t.Fatalf("trial %d: chooseKeepsBatch differs from the portable kernel", trial)
+			t.Fatalf("trial %d: ChooseKeeps differs from the portable kernel", trial)
 		}
 
 		a, p = kv, kv
-		pushOneDieLanes(&a)
-		pushOneDieLanesPortable(&p)
+		lanes.PushOneDie(&a)
+		lanes.PushOneDiePortable(&p)
 		if a != p {
-			t.Fatalf("trial %d: pushOneDieLanes differs from the portable kernel", trial)
+			t.Fatalf("trial %d: PushOneDie differs from the portable kernel", trial)
 		}
 
 		n := rng.IntN(300)
@@ -176,11 +176,11 @@ func TestTurnBatchKernelsEqualPortable(t *testing.T) {
 		}
 		want := append([]float64(nil), dst...)
 		pr := rng.Float64()
-		addScaledVec(dst, src, pr)
-		addScaled(want, src, pr)
+		lanes.AddScaled(dst, src, pr)
+		lanes.AddScaledPortable(want, src, pr)
 		for i := range dst {
 			if dst[i] != want[i] {
-				t.Fatalf("trial %d: addScaledVec entry %d of %d is %v, addScaled %v", trial, i, n, dst[i], want[i])
+				t.Fatalf("trial %d: AddScaled entry %d of %d is %v, AddScaledPortable %v", trial, i, n, dst[i], want[i])
 			}
 		}
 	}

@@ -16,22 +16,6 @@ import (
 // and selects are exact), so they give the same bits;
 // TestTurnBatchKernelsEqualPortable checks it.
 
-func averageOneDieLanes(kv *[yacht.NumKeeps]lanes.Row) {
-	if archsimd.X86.AVX512() {
-		averageOneDieAVX512(kv)
-		return
-	}
-	averageOneDieLanesPortable(kv)
-}
-
-func pushOneDieLanes(m *[yacht.NumKeeps]lanes.Row) {
-	if archsimd.X86.AVX512() {
-		pushOneDieAVX512(m)
-		return
-	}
-	pushOneDieLanesPortable(m)
-}
-
 func scoreRows(p *turnPolicy, b *turnBatch, open *[maxCategories]openCat, no int) {
 	if archsimd.X86.AVX512() {
 		scoreRowsAVX512(p, b, open, no)
@@ -40,87 +24,9 @@ func scoreRows(p *turnPolicy, b *turnBatch, open *[maxCategories]openCat, no int
 	scoreRowsPortable(p, b, open, no)
 }
 
-func chooseKeepsBatch(kv, top, rank *[yacht.NumKeeps]lanes.Row, now *[yacht.NumPatterns]lanes.Row, choice *[yacht.NumPatterns][lanes.Width]int32, best *[yacht.NumPatterns]lanes.Row) {
-	if archsimd.X86.AVX512() {
-		chooseKeepsAVX512(kv, top, rank, now, choice, best)
-		return
-	}
-	chooseKeepsLanesPortable(kv, top, rank, now, choice, best)
-}
-
-// addScaledVec is addScaled, eight entries at a time in AVX-512 (a product
-// then a sum, not fused, as addScaled computes them).
-func addScaledVec(dst, src []float64, p float64) {
-	if !archsimd.X86.AVX512() {
-		addScaled(dst, src, p)
-		return
-	}
-	dst = dst[:len(src)]
-	pv := archsimd.BroadcastFloat64x8(p)
-	i := 0
-	for ; i+8 <= len(src); i += 8 {
-		d := (*[8]float64)(dst[i : i+8])
-		archsimd.LoadFloat64x8(d).Add(archsimd.LoadFloat64x8((*[8]float64)(src[i : i+8])).Mul(pv)).Store(d)
-	}
-	for ; i < len(src); i++ {
-		dst[i] += p * src[i]
-	}
-}
-
 func loadLanes(v *lanes.Row) archsimd.Float64x8 { return archsimd.LoadFloat64x8((*[8]float64)(v)) }
 
 func storeLanes(x archsimd.Float64x8, v *lanes.Row) { x.Store((*[8]float64)(v)) }
-
-// averageOneDieAVX512 is averageOneDieLanesPortable.
-func averageOneDieAVX512(kv *[yacht.NumKeeps]lanes.Row) {
-	six := archsimd.BroadcastFloat64x8(6)
-	for k := firstPattern - 1; k >= 0; k-- {
-		c := &space.Child[k]
-		s := loadLanes(&kv[c[0]]).Add(loadLanes(&kv[c[1]])).Add(loadLanes(&kv[c[2]])).Add(loadLanes(&kv[c[3]])).Add(loadLanes(&kv[c[4]])).Add(loadLanes(&kv[c[5]]))
-		storeLanes(s.Div(six), &kv[k])
-	}
-}
-
-// pushOneDieAVX512 is pushOneDieLanesPortable.
-func pushOneDieAVX512(m *[yacht.NumKeeps]lanes.Row) {
-	six := archsimd.BroadcastFloat64x8(6)
-	var zero archsimd.Float64x8
-	for k := 0; k < firstPattern; k++ {
-		x := loadLanes(&m[k]).Div(six)
-		storeLanes(zero, &m[k])
-		for _, c := range space.Child[k] {
-			storeLanes(loadLanes(&m[c]).Add(x), &m[c])
-		}
-	}
-}
-
-// chooseKeepsAVX512 is chooseKeepsLanesPortable.
-func chooseKeepsAVX512(kv, top, rank *[yacht.NumKeeps]lanes.Row, now *[yacht.NumPatterns]lanes.Row, choice *[yacht.NumPatterns][lanes.Width]int32, best *[yacht.NumPatterns]lanes.Row) {
-	tol := archsimd.BroadcastFloat64x8(TieTolerance)
-	for k := 0; k < yacht.NumKeeps; k++ {
-		av := loadLanes(&kv[k])
-		t := av
-		ra := archsimd.BroadcastFloat64x8(float64(k))
-		subs := &space.Sub[k]
-		for _, j := range subs.List[:subs.N] {
-			t = t.Max(loadLanes(&top[j]))
-			bv, rb := loadLanes(&kv[j]), loadLanes(&rank[j])
-			take := bv.Greater(av.Add(tol)).Or(bv.GreaterEqual(av.Sub(tol)).And(rb.Less(ra)))
-			av = bv.Merge(av, take)
-			ra = rb.Merge(ra, take)
-		}
-		storeLanes(av, &kv[k])
-		storeLanes(t, &top[k])
-		storeLanes(ra, &rank[k])
-	}
-	m1 := archsimd.BroadcastFloat64x8(-1)
-	for w := 0; w < yacht.NumPatterns; w++ {
-		nw := loadLanes(&now[w])
-		t := nw.Max(loadLanes(&top[firstPattern+w]))
-		storeLanes(t, &best[w])
-		m1.Merge(loadLanes(&rank[firstPattern+w]), nw.GreaterEqual(t.Sub(tol))).ConvertToInt32().Store((*[8]int32)(&choice[w]))
-	}
-}
 
 // scoreRowsAVX512 is scoreRowsPortable.
 func scoreRowsAVX512(p *turnPolicy, b *turnBatch, open *[maxCategories]openCat, no int) {

@@ -1,0 +1,23 @@
+//go:build !(goexperiment.simd && amd64)
+
+package lanes
+
+import "github.com/alea-bot/alea/engine/yacht"
+
+// AverageOneDie fills kv for every keep of fewer than five dice, lane by
+// lane: the mean over one more die.
+func AverageOneDie(kv *[yacht.NumKeeps]Row) { AverageOneDiePortable(kv) }
+
+// PushOneDie moves the mass on keeps of fewer than five dice, lane by lane,
+// to the patterns reached by rolling the other dice one at a time.
+func PushOneDie(m *[yacht.NumKeeps]Row) { PushOneDiePortable(m) }
+
+// ChooseKeeps sets choice[w] and best[w] of every lane to the best keep by
+// kv (ties within tol to the lower rank) or -1 when scoring now is at least
+// as good.
+func ChooseKeeps(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row, choice *[yacht.NumPatterns][Width]int32, best *[yacht.NumPatterns]Row, tol float64) {
+	ChooseKeepsPortable(kv, top, rank, now, choice, best, tol)
+}
+
+// AddScaled adds p·src to dst.
+func AddScaled(dst, src []float64, p float64) { AddScaledPortable(dst, src, p) }
