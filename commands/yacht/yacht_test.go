@@ -1,25 +1,19 @@
 package yacht
 
 import (
-	"context"
 	"encoding/json"
 	"math"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/yacht/yachttest"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/race"
 	"github.com/alea-bot/alea/internal/regression"
-)
-
-var (
-	sharedOnce   sync.Once
-	sharedTables *strategy.Tables
 )
 
 // tables returns tables shared by the tests. Under -race, where a full build
@@ -27,18 +21,7 @@ var (
 // three open categories), and the tests that need more are skipped.
 func tables(t *testing.T) *strategy.Tables {
 	t.Helper()
-	sharedOnce.Do(func() {
-		sharedTables = &strategy.Tables{}
-		if race.Enabled {
-			r, _ := yacht.Preset(yacht.Yacht)
-			tb, err := strategy.BuildEndGame(context.Background(), r, 3)
-			if err != nil {
-				panic(err)
-			}
-			sharedTables.Put(tb)
-		}
-	})
-	return sharedTables
+	return yachttest.Tables()
 }
 
 func harness(t *testing.T) *bottest.Harness {

@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,14 +15,10 @@ import (
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/seal"
+	"github.com/alea-bot/alea/commands/yacht/yachttest"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/race"
-)
-
-var (
-	sharedOnce   sync.Once
-	sharedTables *strategy.Tables
 )
 
 // tables returns tables shared by the tests. Under -race, where a full
@@ -31,18 +26,7 @@ var (
 // most three open categories) and games start from crafted end-game states.
 func tables(t testing.TB) *strategy.Tables {
 	t.Helper()
-	sharedOnce.Do(func() {
-		sharedTables = &strategy.Tables{}
-		if race.Enabled {
-			r, _ := yacht.Preset(yacht.Yacht)
-			tb, err := strategy.BuildEndGame(context.Background(), r, 3)
-			if err != nil {
-				panic(err)
-			}
-			sharedTables.Put(tb)
-		}
-	})
-	return sharedTables
+	return yachttest.Tables()
 }
 
 // testKey seals the tests' games.

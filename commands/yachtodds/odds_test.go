@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/alea-bot/alea/commands/yacht/yachttest"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
@@ -42,29 +42,13 @@ func playedSheet(t testing.TB, tb *strategy.Table, r *yacht.Rules, open int, see
 	return s
 }
 
-var (
-	sharedOnce   sync.Once
-	sharedTables *strategy.Tables
-)
-
 // yachtTable returns the Yacht table shared by the tests. Under -race,
 // where a full build takes tens of seconds, it holds only the end game (at
 // most three open categories).
 func yachtTable(t testing.TB) (*strategy.Table, *yacht.Rules) {
 	t.Helper()
-	sharedOnce.Do(func() {
-		sharedTables = &strategy.Tables{}
-		if race.Enabled {
-			r, _ := yacht.Preset(yacht.Yacht)
-			tb, err := strategy.BuildEndGame(context.Background(), r, 3)
-			if err != nil {
-				panic(err)
-			}
-			sharedTables.Put(tb)
-		}
-	})
 	r, _ := yacht.Preset(yacht.Yacht)
-	tb, err := sharedTables.Get(context.Background(), r)
+	tb, err := yachttest.Tables().Get(context.Background(), r)
 	if err != nil {
 		t.Fatal(err)
 	}

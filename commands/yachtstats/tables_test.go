@@ -2,18 +2,11 @@ package yachtstats
 
 import (
 	"context"
-	"sync"
 	"testing"
 
 	"github.com/alea-bot/alea/bot/bottest"
-	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/commands/yacht/yachttest"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
-	"github.com/alea-bot/alea/internal/race"
-)
-
-var (
-	sharedOnce   sync.Once
-	sharedTables *strategy.Tables
 )
 
 // tables returns tables shared by the tests. Under -race, where a full
@@ -21,18 +14,7 @@ var (
 // most three open categories).
 func tables(t testing.TB) *strategy.Tables {
 	t.Helper()
-	sharedOnce.Do(func() {
-		sharedTables = &strategy.Tables{}
-		if race.Enabled {
-			r, _ := yacht.Preset(yacht.Yacht)
-			tb, err := strategy.BuildEndGame(context.Background(), r, 3)
-			if err != nil {
-				panic(err)
-			}
-			sharedTables.Put(tb)
-		}
-	})
-	return sharedTables
+	return yachttest.Tables()
 }
 
 // harness runs /yacht-stats.
