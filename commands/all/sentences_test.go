@@ -52,8 +52,8 @@ var keySentences = []struct {
 		commands.Japanese: {"⚂⚂⚄⚅⚅ (33566) · 1 投目 · ヨット（世界のアソビ大全51）", "**最善: ⚅⚅ (66) を残して 3 個振り直す — 最終期待値 191.79**", "…ほか 25 件（`件数` を増やすと表示されます。最大 20）", "上段 0/63: +35 まであと 63 点（空き 6 枠）"},
 	}},
 	{`/yacht-advise dice:66612 roll:2 sheet:"aces:3 twos:6 choice:22 yacht:0"`, map[commands.Locale][]string{
-		commands.Korean:   {"4. 식스에 18점 — 153.19 (−6.87)", "합계 **31** · 족보 4/12개 채움", "상단 9/63: +35까지 54점 남음 (빈 칸 4개)"},
-		commands.Japanese: {"4. シックスに 18 点 — 153.19 (−6.87)", "合計 **31** · 4/12 役記入済み", "上段 9/63: +35 まであと 54 点（空き 4 枠）"},
+		commands.Korean:   {"4. 식스에 18점 — 153.19 (−6.87)", "합계 **31** · 12칸 중 4칸 채움", "상단 9/63: +35까지 54점 남음 (빈 칸 4개)"},
+		commands.Japanese: {"4. シックスに 18 点 — 153.19 (−6.87)", "合計 **31** · 12 役中 4 役記入済み", "上段 9/63: +35 まであと 54 点（空き 4 枠）"},
 	}},
 	{`/yacht-advise dice:"1 2 3 4"`, map[commands.Locale][]string{
 		commands.English:  {"Five dice are needed, not 4. Write five dice 1 to 6, like `3 3 5 6 6` or `33566`."},

@@ -90,9 +90,9 @@ func Command(key seal.Key) *commands.Command {
 			},
 			{
 				Name: commands.T("tree", "트리", "木"),
-				Description: commands.T("The lecture's Monte-Carlo tree search beside the exact values",
-					"강의의 몬테카를로 트리 탐색과 정확한 승패",
-					"講義のモンテカルロ木探索と厳密な勝敗"),
+				Description: commands.T("A Monte-Carlo tree search beside the exact values",
+					"몬테카를로 트리 탐색과 정확한 승패",
+					"モンテカルロ木探索と厳密な勝敗"),
 				Options: []commands.Option{
 					boardOpt("black", "검은", "黒", blackSmall), boardOpt("white", "흰", "白", whiteSmall),
 					{Name: commands.T("simulations", "시뮬레이션", "シミュレーション"), Type: commands.Integer, Min: simLo, Max: simHi,
@@ -127,9 +127,9 @@ func Command(key seal.Key) *commands.Command {
 			},
 			{
 				Name: commands.T("match", "시합", "試合"),
-				Description: commands.T("Many games between two players, as in the lecture: wins of each",
-					"강의처럼 두 플레이어가 여러 판을 두는 시합: 각자의 승리 수",
-					"講義のように二人が何局も対戦: それぞれの勝ち数"),
+				Description: commands.T("Many games between two players: the wins of each",
+					"두 플레이어가 여러 판을 두는 시합: 각자의 승리 수",
+					"二人で何局も対戦し、それぞれの勝ち数を数える"),
 				Options: []commands.Option{
 					boardOpt("black", "검은", "黒", blackSmall), boardOpt("white", "흰", "白", whiteSmall),
 					{Name: commands.T("first", "선공", "先手"), Type: commands.String, Required: true, MaxLength: 20,

@@ -32,7 +32,7 @@ var (
 	msgExtraBonus  = commands.T("+%d Yahtzee bonus", "+%d 야찌 보너스", "+%d ヤッツィーボーナス")
 	msgJoker       = commands.T(" (joker)", " (조커)", "（ジョーカー）") // full-width brackets take no space before them
 	msgSheet       = commands.T("Sheet", "점수표", "スコア表")
-	msgTotal       = commands.T("Total **%d** · %d of %d categories filled", "합계 **%d** · 족보 %d/%d개 채움", "合計 **%d** · %d/%d 役記入済み")
+	msgTotal       = commands.T("Total **%d** · %d of %d categories filled", "합계 **%[1]d** · %[3]d칸 중 %[2]d칸 채움", "合計 **%[1]d** · %[3]d 役中 %[2]d 役記入済み")
 	msgUpperDone   = commands.T("Upper %d/%d ✓ bonus +%d earned", "상단 %d/%d ✓ 보너스 +%d 획득", "上段 %d/%d ✓ ボーナス +%d 獲得")
 	msgUpperMissed = commands.T("Upper %d/%d: bonus missed", "상단 %d/%d: 보너스 실패", "上段 %d/%d: ボーナス獲得ならず")
 	msgUpperToGo   = commands.T("Upper %d/%d: %d to go for +%d (%d boxes open)", "상단 %d/%d: +%[4]d까지 %[3]d점 남음 (빈 칸 %[5]d개)", "上段 %d/%d: +%[4]d まであと %[3]d 点（空き %[5]d 枠）")

@@ -50,10 +50,10 @@ var ruleChoices = []struct {
 	name  commands.Text
 }{
 	{yacht.Yacht, commands.T("Yacht (51 Worldwide Games)", "요트 (세계의 아소비 대전 51)", "ヨット（世界のアソビ大全51）")},
-	{yacht.Yacht + "+" + yacht.FullHouseYacht, commands.T("Yacht, five of a kind is a full house", "요트, 다섯 같은 눈도 풀 하우스", "ヨット（5つ揃いもフルハウス）")},
-	{yacht.Pancht, commands.T("Pancht (13 categories)", "판치트 (13개 족보)", "Pancht（13役）")},
+	{yacht.Yacht + "+" + yacht.FullHouseYacht, commands.T("Yacht, five of a kind is a full house", "요트 (같은 눈 5개도 풀 하우스)", "ヨット（5つ揃いもフルハウス）")},
+	{yacht.Pancht, commands.T("Pancht (13 categories)", "Pancht (13개 족보)", "Pancht（13役）")},
 	{yacht.Yahtzee, commands.T("Yahtzee (Hasbro, forced joker)", "야찌 (해즈브로, 강제 조커)", "ヤッツィー（ハズブロ、強制ジョーカー）")},
-	{yacht.Yahtzee + "+" + yacht.FreeJokerOption, commands.T("Yahtzee, free joker (Verhoeff)", "야찌, 자유 조커 (Verhoeff)", "ヤッツィー（自由ジョーカー、Verhoeff）")},
+	{yacht.Yahtzee + "+" + yacht.FreeJokerOption, commands.T("Yahtzee, free joker (Verhoeff)", "야찌 (자유 조커, Verhoeff)", "ヤッツィー（自由ジョーカー、Verhoeff）")},
 	{yacht.Yatzy, commands.T("Yatzy (Scandinavian)", "얏지 (스칸디나비아)", "ヤッツィー（北欧）")},
 }
 

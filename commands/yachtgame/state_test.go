@@ -13,6 +13,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/seal"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yacht/yachttest"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/race"
@@ -50,7 +51,7 @@ func freshTables(t *testing.T) *strategy.Tables {
 	ts := &strategy.Tables{}
 	if race.Enabled {
 		r, _ := yacht.Preset(yacht.Yacht)
-		tb, err := strategy.BuildEndGame(context.Background(), r, 3)
+		tb, err := strategy.BuildEndGame(context.Background(), r, yachttest.EndGameOpen)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -20,7 +20,7 @@ import (
 
 // WinOdds gives the scoreboard's live chances of winning: each player's
 // exact final-score distribution under the max-expectation policy (the
-// engine's Table.Distribution from their sheet), combined by
+// engine's finalscore.Of from their sheet), combined by
 // finalscore.WinProbabilities, a tie for first shared among the tied players.
 //
 // The odds are those at the start of the current player's turn: every

@@ -52,10 +52,11 @@ var (
 		"方法: 毎回厳密に最善の選択で最後までプレイし、サイコロは再現できる乱数（`シード`）で振ります。± は標準誤差1つ分です。分位点と確率はシミュレーション値で、期待値は厳密値です。")
 	msgStatsChart     = commands.T("Chart: red, the simulated mean (%.2f); dashed black, the exact expected value (%.2f); orange, the quantiles p5 to p95.", "차트: 빨간 선은 시뮬레이션 평균(%.2f), 검은 점선은 정확한 기댓값(%.2f), 주황 선은 분위수 p5~p95입니다.", "グラフ: 赤はシミュレーション平均（%.2f）、黒の破線は厳密な期待値（%.2f）、オレンジは分位点 p5〜p95 です。")
 	msgStatsStopped   = commands.T("⏱ The time budget stopped the simulation after %d of %d games.", "⏱ 시간 제한으로 %d/%d판에서 시뮬레이션을 멈췄습니다.", "⏱ 時間制限により %d/%d ゲームでシミュレーションを止めました。")
-	msgStatsPresets   = commands.T("Rule presets from the start (%d games each)", "규칙별 처음부터 (각 %d판)", "ルール別・最初から（各 %d ゲーム）")
-	msgStatsPresetRow = commands.T("**%[1]s**: exact %.2[2]f · simulated %.2[3]f ± %.2[4]f · upper bonus %[5]s · %[6]s %[7]s",
-		"**%[1]s**: 정확 %.2[2]f · 시뮬레이션 %.2[3]f ± %.2[4]f · 상단 보너스 %[5]s · %[6]s %[7]s",
-		"**%[1]s**：厳密 %.2[2]f · シミュレーション %.2[3]f ± %.2[4]f · 上段ボーナス %[5]s · %[6]s %[7]s")
+	msgStatsPresets   = commands.T("Rule presets from the start (%d games each)", "규칙별 비교 — 처음부터, 규칙마다 %d판", "ルール別の比較 — 最初から、各 %d ゲーム")
+	msgStatsPresetRow = commands.T("**%[1]s**: exact %.2[2]f · simulated %.2[3]f ± %.2[4]f · upper bonus %[5]s · %[6]s scored %[7]s",
+		"**%[1]s**: 정확값 %.2[2]f · 시뮬레이션 %.2[3]f ± %.2[4]f · 상단 보너스 %[5]s · %[6]s 달성 %[7]s",
+		"**%[1]s**: 厳密値 %.2[2]f · シミュレーション %.2[3]f ± %.2[4]f · 上段ボーナス %[5]s · %[6]s達成 %[7]s")
+	msgStatsRowGames    = commands.T(" (%d games)", " (%d판)", "（%d ゲーム）") // full-width brackets take no space before them
 	msgStatsFull        = commands.T("Every category is filled: the final score is %d.", "모든 족보가 채워졌습니다: 최종 점수는 %d점입니다.", "すべての役が埋まっています: 最終得点は %d 点です。")
 	msgStatsSheet       = commands.T("Sheet", "점수표", "スコア表")
 	msgStatsCutShort    = commands.T("⏱ The time budget stopped the comparison here.", "⏱ 시간 제한으로 비교를 여기서 멈췄습니다.", "⏱ 時間制限により比較をここで止めました。")
@@ -69,7 +70,7 @@ var (
 		"최종 점수는 %d점부터 %d점까지이며, 차트는 정확한 확률을 보여 줍니다.",
 		"最終得点は %d 点から %d 点まで。グラフは厳密な確率を示します。")
 	msgStatsCheck = commands.T("Check by simulation: %d games (seed %d) average **%.3f ± %.3f**, %.1f standard errors from the exact value.",
-		"시뮬레이션 검산: %d판 (시드 %d) 평균 **%.3f ± %.3f**, 정확한 값과 표준오차 %.1f배 차이.",
+		"시뮬레이션 검산: %d판 (시드 %d) 평균 **%.3f ± %.3f**, 정확한 값과의 차이는 표준오차의 %.1f배.",
 		"シミュレーションによる検算: %d ゲーム（シード %d）の平均 **%.3f ± %.3f**、厳密値との差は標準誤差の %.1f 倍。")
 	msgStatsExactMethod = commands.T("Exact: the probability of every final score is carried through every turn of perfect play for the highest average, bonuses included; no sampling. The simulation only checks it.",
 		"정확한 값: 평균을 최대로 하는 최적 플레이의 모든 턴을 따라 각 최종 점수의 확률을 그대로 계산했습니다 (보너스 포함, 표본 추출 없음). 시뮬레이션은 검산용입니다.",
@@ -339,8 +340,12 @@ func stats(ctx context.Context, tables *strategy.Tables, req *commands.Request) 
 			if y := yachtcmd.YachtBox(pr); y >= 0 {
 				yachtName = pr.Categories[y].Name(string(loc))
 			}
-			rows = append(rows, msgStatsPresetRow.Format(loc, yachtcmd.RulesName(loc, k), row.ExpectedFinal, row.Mean, row.StdErr,
-				yachtcmd.Percent(row.PUpperBonus), yachtName, yachtcmd.Percent(row.PYacht)))
+			line := msgStatsPresetRow.Format(loc, yachtcmd.RulesName(loc, k), row.ExpectedFinal, row.Mean, row.StdErr,
+				yachtcmd.Percent(row.PUpperBonus), yachtName, yachtcmd.Percent(row.PYacht))
+			if ps.Games < compareGames { // the time budget stopped it early
+				line += msgStatsRowGames.Format(loc, ps.Games)
+			}
+			rows = append(rows, line)
 		}
 		e.Fields = append(e.Fields, commands.Field{Name: msgStatsPresets.Format(loc, compareGames), Value: strings.Join(rows, "\n")})
 	}

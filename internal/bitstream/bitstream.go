@@ -22,8 +22,13 @@ func (w *Writer) Write(v uint64, bits int) {
 	}
 }
 
-// Gamma appends v ≥ 1 in Elias gamma code: len(v)−1 zeros, then v.
+// Gamma appends v ≥ 1 in Elias gamma code: len(v)−1 zeros, then v. Zero
+// has no gamma code: Gamma panics on it rather than put the stream out of
+// step.
 func (w *Writer) Gamma(v uint64) {
+	if v == 0 {
+		panic("bitstream: Gamma(0)")
+	}
 	n := 0
 	for x := v; x > 0; x >>= 1 {
 		n++

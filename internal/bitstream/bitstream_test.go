@@ -89,3 +89,15 @@ func TestRoundTrip(t *testing.T) {
 		t.Error("an 11-bit gamma code read with a 10-bit bound")
 	}
 }
+
+// Zero has no gamma code: writing it would put every later field out of
+// step, so Gamma refuses it.
+func TestGammaZeroPanics(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Fatal("Gamma(0) did not panic")
+		}
+	}()
+	var w Writer
+	w.Gamma(0)
+}

@@ -99,7 +99,7 @@ type DistributionTooLargeError struct {
 
 // Error describes the problem in English.
 func (e *DistributionTooLargeError) Error() string {
-	return fmt.Sprintf("yacht: the distribution from a sheet with %d open categories needs %d MB for one fill count, more than %d MB", e.Open, e.Bytes>>20, e.Limit>>20)
+	return fmt.Sprintf("finalscore: the distribution from a sheet with %d open categories needs %d MB for one fill count, more than %d MB", e.Open, e.Bytes>>20, e.Limit>>20)
 }
 
 // distState is one class of states of a level of the forward propagation
@@ -200,7 +200,7 @@ func distKey(r *yacht.Rules, st yacht.State) uint32 {
 	return k
 }
 
-// Distribution computes the exact distribution of the final score of sheet
+// Of computes the exact distribution of the final score of sheet
 // s (at the start of a turn) under the table's max-expectation policy, by
 // carrying the probability of every (state, points so far) through the
 // policy's turns, one fill count at a time: only two fill counts are held

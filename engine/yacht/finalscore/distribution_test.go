@@ -340,7 +340,7 @@ func TestDistributionVerhoeff(t *testing.T) {
 
 // A limit below what one fill count needs stops before allocating, with
 // the numbers; without a limit the same sheet answers.
-func TestDistributionLimit(t *testing.T) {
+func TestOfLimit(t *testing.T) {
 	r := mustPreset(t, yacht.Yacht)
 	tb, err := strategy.BuildEndGame(context.Background(), r, 3)
 	if err != nil {

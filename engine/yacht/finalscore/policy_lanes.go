@@ -13,12 +13,12 @@ import (
 // The policy of up to lanes.Width states of one category set at once. The
 // states of a category set differ only in their upper totals and the
 // Yacht-bonus flag: they share the patterns, the keeps and their
-// transitions, so every step of the one-state policy (playTurn, kept as the
+// transitions, so every step of the one-state policy (playTurn, the
 // reference in policy_reference_test.go) runs over a row of lanes (one per
-// state) instead of once per state, as the table's solver does
-// (solveClasses). Each lane performs exactly the floating-point operations
-// playTurn performs for its state, in the same order, and carries the same
-// tie rule, so the decisions and probabilities are playTurn's bit for bit;
+// state) instead of once per state, as the strategy's solver does. Each lane
+// performs exactly the floating-point operations the reference performs for
+// its state, in the same order, and carries the same tie rule, so the
+// decisions and probabilities are the reference's bit for bit;
 // TestTurnBatchEqualsPlayTurn checks it state by state.
 
 // maxCategories bounds the categories of a rule set (Rules.Validate).

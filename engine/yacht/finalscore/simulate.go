@@ -86,7 +86,7 @@ func Simulate(ctx context.Context, t *strategy.Table, s yacht.Sheet, games int, 
 		return Simulation{}, err
 	}
 	if games < 0 {
-		return Simulation{}, fmt.Errorf("yacht: %d games", games)
+		return Simulation{}, fmt.Errorf("finalscore: %d games", games)
 	}
 	chunks := (games + simChunk - 1) / simChunk
 	type result struct {

@@ -73,11 +73,11 @@ type TargetError struct {
 func (e *TargetError) Error() string {
 	switch e.Kind {
 	case TargetTooEarly:
-		return fmt.Sprintf("yacht: target %d with %d open categories did not finish in time", e.Target, e.Open)
+		return fmt.Sprintf("finalscore: target %d with %d open categories did not finish in time", e.Target, e.Open)
 	case TargetNegative:
-		return fmt.Sprintf("yacht: target %d is negative", e.Target)
+		return fmt.Sprintf("finalscore: target %d is negative", e.Target)
 	}
-	return "yacht: bad target"
+	return "finalscore: bad target"
 }
 
 // Unwrap returns the context's error, if any.
@@ -219,7 +219,8 @@ func solveTargetTurn(r *yacht.Rules, next targetLevel, st yacht.State, l int, sc
 	}
 }
 
-// averageVectors is averageOneDie on vectors of length l.
+// averageVectors is the one-die average of the keep values (as
+// lanes.AverageKeeps computes it) on vectors of length l.
 func averageVectors(kv []float64, l int) {
 	for k := firstPattern - 1; k >= 0; k-- {
 		dst := kv[k*l : (k+1)*l]

@@ -59,7 +59,7 @@ func (c *countWriter) Write(p []byte) (int, error) {
 
 // ErrBadTable is returned by ReadTable for a file that is not a table for
 // the given rules or is damaged.
-var ErrBadTable = errors.New("yacht: not a valid table file for these rules")
+var ErrBadTable = errors.New("strategy: not a valid table file for these rules")
 
 // ReadTable loads a table saved by WriteTo for rules r, checking the rule
 // set's fingerprint and the checksum.

@@ -23,8 +23,8 @@ const firstPattern = yacht.FirstPattern
 
 // Table holds Ẽ(s) of the exact Yacht strategy (最大期待値戦略の計算手法の整理) — the expected score still to come under
 // optimal play, bonuses included — for every reachable class of sheets
-// (filled categories, upper total capped at the bonus threshold[, Yacht-bonus
-// flag]). A Table is immutable and safe for concurrent use.
+// (filled categories, upper total capped at the bonus threshold, and the
+// Yacht-bonus flag where the rules track it). A Table is immutable and safe for concurrent use.
 type Table struct {
 	rules    *yacht.Rules
 	sol      *solver
@@ -96,7 +96,7 @@ func compile(r *yacht.Rules) (*solver, error) {
 		slices.Sort(vals)
 		vals = slices.Compact(vals)
 		if len(vals) > 1<<8 {
-			return nil, fmt.Errorf("yacht: category %d scores more than 256 different points", i)
+			return nil, fmt.Errorf("strategy: category %d scores more than 256 different points", i)
 		}
 		s.pointValues[i] = vals
 		for w, p := range s.pts[i] {
@@ -462,7 +462,7 @@ func (t *Table) Start() float64 { return t.Value(yacht.State{}) }
 
 // ClassCount returns how many classes (upper totals that can be reached,
 // and the Yacht-bonus flag where the rules track it) the table holds for
-// the states whose filled categories are filled.
+// the category set filled.
 func (t *Table) ClassCount(filled uint32) int { return t.sol.classCount(filled) }
 
 // AppendClasses appends to out the ClassCount(filled) states the table
@@ -475,7 +475,7 @@ func (t *Table) AppendClasses(out []yacht.State, filled uint32) []yacht.State {
 // error when s is for other rules than the table's.
 func (t *Table) SheetState(s yacht.Sheet) (yacht.State, error) {
 	if s.Rules == nil || s.Rules.Key != t.rules.Key || len(s.Scores) != len(t.rules.Categories) {
-		return yacht.State{}, fmt.Errorf("yacht: the sheet is for other rules than the table (%s)", t.rules.Key)
+		return yacht.State{}, fmt.Errorf("strategy: the sheet is for other rules than the table (%s)", t.rules.Key)
 	}
 	st := s.State()
 	return st, t.checkState(st)
@@ -483,7 +483,8 @@ func (t *Table) SheetState(s yacht.Sheet) (yacht.State, error) {
 
 // KeepValues fills k2 with Ẽ'2, the value of every keep before the last
 // roll, and k1 with Ẽ'1, before the second roll, for state st at the
-// start of a turn (the expected score still to come, as Value).
+// start of a turn (the expected score still to come, as Value). st must
+// be one of the table's classes, as SheetState gives them.
 func (t *Table) KeepValues(st yacht.State, k1, k2 *[yacht.NumKeeps]float64) {
 	sc := t.getScratch()
 	defer t.scratch.Put(sc)
@@ -507,10 +508,10 @@ func (t *Table) getScratch() *scratch {
 // checkState rejects states the table cannot hold.
 func (t *Table) checkState(st yacht.State) error {
 	if st.Filled>>uint(t.sol.n) != 0 {
-		return fmt.Errorf("yacht: state has categories beyond the %d of %s", t.sol.n, t.rules.Key)
+		return fmt.Errorf("strategy: state has categories beyond the %d of %s", t.sol.n, t.rules.Key)
 	}
 	if st.Upper < 0 {
-		return fmt.Errorf("yacht: negative upper total")
+		return fmt.Errorf("strategy: negative upper total")
 	}
 	return nil
 }

@@ -40,7 +40,7 @@ func (ts *Tables) Get(ctx context.Context, r *yacht.Rules) (*Table, error) {
 	e, ok := ts.entries[r.Key]
 	if ok && e.fp != fp {
 		ts.mu.Unlock()
-		return nil, fmt.Errorf("yacht: two different rule sets share the key %q", r.Key)
+		return nil, fmt.Errorf("strategy: two different rule sets share the key %q", r.Key)
 	}
 	if !ok {
 		e = &tableEntry{done: make(chan struct{}), fp: fp}
@@ -65,7 +65,7 @@ func (ts *Tables) Get(ctx context.Context, r *yacht.Rules) (*Table, error) {
 	}
 }
 
-// Preset returns the table of a preset by name (see Preset).
+// Preset returns the table of a preset by name (see yacht.Preset).
 func (ts *Tables) Preset(ctx context.Context, name string) (*Table, error) {
 	r, err := yacht.Preset(name)
 	if err != nil {

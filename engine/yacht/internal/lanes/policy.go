@@ -8,7 +8,8 @@ import "github.com/alea-bot/alea/engine/yacht"
 // the decisions and probabilities are the same bits. tol is the tie
 // tolerance between expected scores.
 
-// AverageOneDiePortable is averageOneDie lane by lane.
+// AverageOneDiePortable is AverageOneDie computed lane by lane: for every
+// keep of fewer than five dice, the mean over one more die.
 func AverageOneDiePortable(kv *[yacht.NumKeeps]Row) {
 	for k := firstPattern - 1; k >= 0; k-- {
 		c := &space.Child[k]
@@ -20,7 +21,7 @@ func AverageOneDiePortable(kv *[yacht.NumKeeps]Row) {
 	}
 }
 
-// PushOneDiePortable is pushOneDie lane by lane (adding zero changes
+// PushOneDiePortable is PushOneDie computed lane by lane (adding zero changes
 // nothing, so the lanes need not skip empty keeps).
 func PushOneDiePortable(m *[yacht.NumKeeps]Row) {
 	for k := 0; k < firstPattern; k++ {
@@ -38,7 +39,7 @@ func PushOneDiePortable(m *[yacht.NumKeeps]Row) {
 	}
 }
 
-// ChooseKeepsPortable is chooseKeeps lane by lane: kv holds the keep
+// ChooseKeepsPortable is ChooseKeeps computed lane by lane: kv holds the keep
 // values (and is overwritten), now the values of scoring now; choice and
 // best receive each lane's keep and value.
 func ChooseKeepsPortable(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row, choice *[yacht.NumPatterns][Width]int32, best *[yacht.NumPatterns]Row, tol float64) {
@@ -66,7 +67,7 @@ func ChooseKeepsPortable(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatt
 }
 
 // finishKeepsPortable compares, for every pattern, keeping (top, rank)
-// with scoring now, as chooseKeeps does.
+// with scoring now, as ChooseKeeps does.
 func finishKeepsPortable(top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row, choice *[yacht.NumPatterns][Width]int32, best *[yacht.NumPatterns]Row, tol float64) {
 	for w := 0; w < yacht.NumPatterns; w++ {
 		tw, nw, rw := &top[firstPattern+w], &now[w], &rank[firstPattern+w]
