@@ -442,7 +442,7 @@ func TestBrowserScreenshots(t *testing.T) {
 		if hidden != "" {
 			t.Errorf("at %d px the comparison table is cut: %s", width, hidden)
 		}
-		b.shot(fmt.Sprintf("yacht-stats-table-%dpx.png", width))
+		b.shot(fmt.Sprintf("wide-code-block-%dpx.png", width))
 	}
 }
 
