@@ -11,9 +11,16 @@ import (
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
-// RuleChoices returns the choices of a rules option: every preset /yacht-advise
-// offers, with its name in three languages, in menu order.
-func RuleChoices() []commands.Choice {
+// RulesOption returns the rules option every Yacht command takes: one of
+// the presets, Yacht by default.
+func RulesOption() commands.Option {
+	return commands.Option{Name: commands.T("rules", "규칙", "ルール"), Type: commands.String, Choices: ruleChoiceList(),
+		Description: commands.T("Rule set (default yacht)", "규칙 (기본 요트)", "ルール（既定はヨット）")}
+}
+
+// ruleChoiceList is the choices of the rules option: every preset, with its
+// name in three languages, in menu order.
+func ruleChoiceList() []commands.Choice {
 	out := make([]commands.Choice, len(ruleChoices))
 	for i, c := range ruleChoices {
 		out[i] = commands.Choice{Name: c.name, Value: c.value}

@@ -79,8 +79,7 @@ func newCommand(d Deps) *commands.Command {
 				"나 혼자, 또는 여기 있는 사람들과 Alea가 함께하는 게임을 올립니다",
 				"自分用、またはここにいる人たちと Alea で遊ぶゲームを出す"),
 			Options: []commands.Option{
-				{Name: commands.T("rules", "규칙", "ルール"), Type: commands.String, Choices: yachtcmd.RuleChoices(),
-					Description: commands.T("Rule set (default yacht)", "규칙 (기본 요트)", "ルール（既定はヨット）")},
+				yachtcmd.RulesOption(),
 				{Name: commands.T("players", "플레이어", "プレイヤー"), Type: commands.String, MaxLength: 200,
 					Description: commands.T(`Up to 6 seats: @mentions, names, or alea, "@Ann, Bob, alea" (default: just you)`,
 						`최대 6자리: @멘션, 이름, 또는 alea. 예: "@민수, 지영, alea" (기본: 나)`,

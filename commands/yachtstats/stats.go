@@ -153,8 +153,7 @@ func newStatsCommand(tables *strategy.Tables) *commands.Command {
 			"최적 플레이에서 요트 최종 점수의 분포와 차트",
 			"最適プレイでのヨット最終得点の分布とグラフ"),
 		Options: []commands.Option{
-			{Name: commands.T("rules", "규칙", "ルール"), Type: commands.String, Choices: yachtcmd.RuleChoices(),
-				Description: commands.T("Rule set (default yacht)", "규칙 (기본 요트)", "ルール（既定はヨット）")},
+			yachtcmd.RulesOption(),
 			{Name: commands.T("sheet", "점수표", "スコア表"), Type: commands.String, MaxLength: 1000,
 				Description: commands.T(`Filled categories, e.g. "aces:3 twos:6" (default: the start of a game)`, `채운 족보, 예: "에이스:3 듀스:6" (기본: 게임 시작)`, `記入済みの役。例: "エース:3 デュース:6"（既定: ゲーム開始）`)},
 			{Name: commands.T("games", "게임수", "ゲーム数"), Type: commands.Integer, Min: gLo, Max: gHi,

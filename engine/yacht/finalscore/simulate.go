@@ -7,10 +7,9 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sort"
-	"sync"
-	"sync/atomic"
 
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/internal/parallel"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
@@ -95,43 +94,31 @@ func Simulate(ctx context.Context, t *strategy.Table, s yacht.Sheet, games int, 
 		done         bool
 	}
 	results := make([]result, chunks)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	done := ctx.Done()
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p := &player{t: t, opts: make([]yacht.Scoring, 0, 32)}
-			for {
-				c := int(next.Add(1) - 1)
-				if c >= chunks {
-					return
-				}
-				select {
-				case <-done:
-					return
-				default:
-				}
-				rng := rand.New(rand.NewPCG(seed, uint64(c)))
-				n := min(simChunk, games-c*simChunk)
-				res := result{finals: make([]int, n)}
-				for g := 0; g < n; g++ {
-					final, gst := p.play(rng, st, s.Total())
-					res.finals[g] = final
-					if gst.Upper >= t.Rules().BonusThreshold {
-						res.bonus++
-					}
-					if gst.YachtBonus {
-						res.yacht++
-					}
-				}
-				res.done = true
-				results[c] = res
-			}
-		}()
+	workers := runtime.GOMAXPROCS(0)
+	players := make([]*player, workers)
+	for w := range players {
+		players[w] = &player{t: t, opts: make([]yacht.Scoring, 0, 32)}
 	}
-	wg.Wait()
+	// A stop by ctx leaves chunks undone: the sum below takes the finished
+	// ones in order and reports ctx.Err() itself.
+	_ = parallel.ForEach(ctx, workers, chunks, func(w, c int) {
+		p := players[w]
+		rng := rand.New(rand.NewPCG(seed, uint64(c)))
+		n := min(simChunk, games-c*simChunk)
+		res := result{finals: make([]int, n)}
+		for g := 0; g < n; g++ {
+			final, gst := p.play(rng, st, s.Total())
+			res.finals[g] = final
+			if gst.Upper >= t.Rules().BonusThreshold {
+				res.bonus++
+			}
+			if gst.YachtBonus {
+				res.yacht++
+			}
+		}
+		res.done = true
+		results[c] = res
+	})
 	var sim Simulation
 	for _, r := range results {
 		if !r.done {

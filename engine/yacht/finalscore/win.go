@@ -5,62 +5,20 @@ package finalscore
 // Of of each player's sheet), each player's probability of
 // finishing first, a tie for first shared equally among the tied players.
 // The probabilities sum to 1 (up to rounding); a player with an empty
-// distribution gets 0. It is exact: for each score s of player i it sums
+// distribution gets 0 and takes no share from the others. It is exact: for each score s of player i it sums
 // P_i(s) · E[1/(1+T)], T the number of others at s with nobody above, by
 // the generating function of T.
 func WinProbabilities(dists []Distribution) []float64 {
 	out := make([]float64, len(dists))
-	if len(dists) == 0 {
-		return out
-	}
-	// cum[j][k] = P(X_j < Min_j + k)
-	cum := make([][]float64, len(dists))
-	for j, d := range dists {
-		cum[j] = make([]float64, len(d.P)+1)
-		for k, p := range d.P {
-			cum[j][k+1] = cum[j][k] + p
-		}
-	}
-	below := func(j int, s int) float64 { // P(X_j < s)
-		d := dists[j]
-		switch {
-		case len(d.P) == 0 || s <= d.Min:
-			return 0
-		case s > d.Max():
-			return cum[j][len(d.P)]
-		}
-		return cum[j][s-d.Min]
-	}
-	poly := make([]float64, len(dists)+1)
+	others := make([]Distribution, 0, len(dists))
 	for i, di := range dists {
-		win := 0.0
+		others = append(append(others[:0], dists[:i]...), dists[i+1:]...)
+		share := newWinShare(others)
 		for k, p := range di.P {
-			if p == 0 {
-				continue
+			if p != 0 {
+				out[i] += p * share.at(di.Min+k)
 			}
-			s := di.Min + k
-			// poly[t] = P(exactly t others tie at s and nobody is above).
-			clear(poly)
-			poly[0] = 1
-			deg := 0
-			for j, dj := range dists {
-				if j == i {
-					continue
-				}
-				a, b := below(j, s), dj.Prob(s)
-				for t := deg + 1; t >= 1; t-- {
-					poly[t] = poly[t]*a + poly[t-1]*b
-				}
-				poly[0] *= a
-				deg++
-			}
-			share := 0.0
-			for t := 0; t <= deg; t++ {
-				share += poly[t] / float64(t+1)
-			}
-			win += p * share
 		}
-		out[i] = win
 	}
 	return out
 }

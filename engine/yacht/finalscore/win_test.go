@@ -89,3 +89,18 @@ func TestWinProbabilitiesByHand(t *testing.T) {
 		t.Errorf("alone: %v", got)
 	}
 }
+
+// A player with no distribution (nothing known of their sheet) can neither
+// win nor take a share from the others: the rest still sum to 1.
+func TestWinProbabilitiesEmptyPlayer(t *testing.T) {
+	a := Distribution{Min: 10, P: []float64{0.5, 0.5}} // 10 or 11
+	b := Distribution{Min: 11, P: []float64{1}}        // 11
+	got := WinProbabilities([]Distribution{a, {}, b})
+	// a wins only by a tie at 11, shared: 0.5 · 1/2.
+	want := []float64{0.25, 0, 0.75}
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 1e-15 {
+			t.Fatalf("WinProbabilities = %v, want %v", got, want)
+		}
+	}
+}
