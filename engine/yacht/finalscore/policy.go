@@ -41,9 +41,6 @@ type turnPolicy struct {
 	// count[c][w] is the number of dice of upper category c's face in
 	// pattern w (0 for the other categories).
 	count [][yacht.NumPatterns]uint8
-	// rank orders the keeps as keepBefore does: rank[a] < rank[b] when a
-	// comes first.
-	rank [yacht.NumKeeps]int16
 	// yachtCat[c] marks the Yacht categories.
 	yachtCat []bool
 	// maxGain[c] bounds what category c can add to the sheet at once.
@@ -76,9 +73,6 @@ func newTurnPolicy(t *strategy.Table) *turnPolicy {
 		}
 	}
 	p.classes = newBonusClasses(r)
-	for k := 0; k < yacht.NumKeeps; k++ {
-		p.rank[k] = int16(int(space.Size[k])*yacht.NumKeeps + k)
-	}
 	p.maxGain = make([]int, p.n)
 	for c := range r.Categories {
 		ps := r.PossibleScores(c)

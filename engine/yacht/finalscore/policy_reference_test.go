@@ -170,9 +170,9 @@ func averageOneDie(kv *[yacht.NumKeeps]float64) {
 // is at least as good; best[w] receives the largest value of all. The best
 // keep below each keep is found by a running comparison over "the keep
 // minus one die", as the table's solver finds the maximum; argv carries the
-// value of each keep's best keep, and keepBefore is read from p.rank.
+// value of each keep's best keep, and keepBefore is read from referenceRank.
 func (p *turnPolicy) chooseKeeps(kv *[yacht.NumKeeps]float64, now *[yacht.NumPatterns]float64, choice *[yacht.NumPatterns]int16, best *[yacht.NumPatterns]float64, sc *turnScratch) {
-	arg, argv, top, rank := &sc.arg, &sc.argv, &sc.mv, &p.rank
+	arg, argv, top, rank := &sc.arg, &sc.argv, &sc.mv, &referenceRank
 	for k := 0; k < yacht.NumKeeps; k++ {
 		a, av, t := int16(k), kv[k], kv[k]
 		ra := rank[k]
@@ -304,3 +304,12 @@ func (p *turnPolicy) outcomes(ds *distState, sc *turnScratch) {
 		sc.slot[buf[i].cat][buf[i].gain] = 0
 	}
 }
+
+// referenceRank orders the keeps as keepBefore does: referenceRank[a] <
+// referenceRank[b] when a comes first.
+var referenceRank = func() (rank [yacht.NumKeeps]int16) {
+	for k := range rank {
+		rank[k] = int16(int(space.Size[k])*yacht.NumKeeps + k)
+	}
+	return rank
+}()
