@@ -43,36 +43,10 @@ func Reusable(cmd *commands.Command, req *commands.Request, reply *commands.Repl
 	return cmd.Caching.Keep == nil || cmd.Caching.Keep(req, reply)
 }
 
-// cached is a cache entry: the reply, and when it was stored (a count).
-type cached struct {
-	reply *commands.Reply
-	seq   uint64
-}
-
-// store keeps reply under key. When the cache is full it drops the
-// expired entries and then, if still full, the oldest ones, down to 90%
-// of the bound, so a full cache keeps taking the replies asked for now.
+// store keeps reply under key. A full cache drops the reply used least
+// recently, so answers asked for again and again stay under churn.
 func (d *Dispatcher) store(key string, reply *commands.Reply) {
-	d.cacheMu.Lock()
-	defer d.cacheMu.Unlock()
-	if d.cache.ItemCount() >= d.opts.CacheEntries {
-		d.cache.DeleteExpired()
-	}
-	if n := d.cache.ItemCount(); n >= d.opts.CacheEntries {
-		items := d.cache.Items()
-		keys := make([]string, 0, len(items))
-		for k := range items {
-			keys = append(keys, k)
-		}
-		sort.Slice(keys, func(i, j int) bool {
-			return items[keys[i]].Object.(cached).seq < items[keys[j]].Object.(cached).seq
-		})
-		for _, k := range keys[:n-d.opts.CacheEntries*9/10] {
-			d.cache.Delete(k)
-		}
-	}
-	d.stored++
-	d.cache.SetDefault(key, cached{reply: reply, seq: d.stored})
+	d.cache.Set(key, reply)
 }
 
 // cacheKey is the canonical form of a request: everything a reply may

@@ -5,14 +5,13 @@ import (
 	"log/slog"
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
-	gocache "github.com/patrickmn/go-cache"
 	"golang.org/x/time/rate"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/internal/lru"
 )
 
 // Exchange is one transport's side of an interaction. The dispatcher calls
@@ -54,6 +53,9 @@ type Options struct {
 	UserBurst   int
 	GlobalRate  rate.Limit
 	GlobalBurst int
+	// Now, when set, is the clock of the rate limits (default
+	// time.Now). Tests use it to send requests at chosen times.
+	Now func() time.Time
 	// MaxHeavy bounds heavy computations running at once (default: CPUs);
 	// HeavyQueue is how many more may wait (default 4×MaxHeavy).
 	// HeavyPerUser bounds one user's computations running at once
@@ -91,11 +93,8 @@ type Dispatcher struct {
 	router   *Router
 	log      *slog.Logger
 	opts     Options
-	cache    *gocache.Cache
-	cacheMu  sync.Mutex // serialises stores, so the bound holds
-	stored   uint64     // replies stored so far, under cacheMu
-	users    *gocache.Cache
-	global   *rate.Limiter
+	cache    *lru.Cache[*commands.Reply] // nil: no cache
+	limits   *rateLimits                 // nil: no rate limit
 	heavy    *fairQueue
 	metrics  *Metrics
 	inflight inflight
@@ -132,16 +131,14 @@ func NewDispatcher(reg *commands.Registry, o Options) (*Dispatcher, error) {
 	if o.DeferAfter <= 0 {
 		o.DeferAfter = 1500 * time.Millisecond
 	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
 	d := &Dispatcher{router: r, log: o.Logger, opts: o, heavy: newFairQueue(o.MaxHeavy, o.HeavyPerUser, o.HeavyUserQueue, o.HeavyQueue, o.HeavyWait), metrics: o.Metrics}
 	if o.CacheTTL > 0 {
-		d.cache = gocache.New(o.CacheTTL, o.CacheTTL)
+		d.cache = lru.New[*commands.Reply](o.CacheEntries, o.CacheTTL)
 	}
-	if o.UserRate > 0 {
-		d.users = gocache.New(10*time.Minute, 10*time.Minute)
-	}
-	if o.GlobalRate > 0 {
-		d.global = rate.NewLimiter(o.GlobalRate, o.GlobalBurst)
-	}
+	d.limits = newRateLimits(o)
 	return d, nil
 }
 

@@ -229,7 +229,8 @@ func TestCacheIsOptInAndKeyedAsDeclared(t *testing.T) {
 	}
 }
 
-// A full cache makes room for new replies by dropping the oldest ones.
+// A full cache makes room for new replies by dropping the least recently
+// used ones (here, the oldest: none is asked for twice).
 func TestCacheIsBounded(t *testing.T) {
 	o := quiet()
 	o.CacheTTL, o.CacheEntries = time.Minute, 3
@@ -249,7 +250,7 @@ func TestCacheIsBounded(t *testing.T) {
 	}
 	for i := 0; i < 10; i++ {
 		ask(i)
-		if n := d.cache.ItemCount(); n > 3 {
+		if n := d.cache.Len(); n > 3 {
 			t.Fatalf("cache holds %d entries, bound 3", n)
 		}
 	}

@@ -43,7 +43,7 @@ func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res re
 	if req.Locale == "" {
 		req.Locale = commands.English
 	}
-	if req.Kind != commands.KindAutocomplete && !d.allow(req.UserID) {
+	if req.Kind != commands.KindAutocomplete && !d.limits.allow(req.UserID) {
 		if d.metrics != nil {
 			d.metrics.RateLimited.Inc()
 		}
@@ -59,7 +59,7 @@ func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res re
 			if d.metrics != nil {
 				d.metrics.CacheHits.Inc()
 			}
-			return result{reply: v.(cached).reply, outcome: OK, hit: true}
+			return result{reply: v, outcome: OK, hit: true}
 		}
 		if d.metrics != nil {
 			d.metrics.CacheMisses.Inc()

@@ -1,0 +1,102 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/alea-bot/alea/commands"
+)
+
+// One account flooding as fast as it can does not drain the budget the
+// others share. Under the limits alea serve runs with (2 a second per
+// user, burst 8; 50 a second in all, burst 100), on a clock the test
+// moves by hand, one user sends 400 requests a second for 20 seconds
+// while 30 others send one a second each, just after the flooder's
+// requests of the same instant. The others are answered (at most 1 %
+// refused: when refused requests took a shared token, 591 of the
+// others' 600 were refused), and the flooder gets its own
+// rate and no more: its burst of 8, then 2 a second.
+func TestFloodDoesNotDrainTheSharedBudget(t *testing.T) {
+	start := time.Unix(1_800_000_000, 0)
+	var clock atomic.Int64 // nanoseconds after start
+	o := DefaultOptions()
+	o.CacheTTL, o.DeferAfter = 0, time.Hour
+	o.Now = func() time.Time { return start.Add(time.Duration(clock.Load())) }
+	d := newTestDispatcher(t, o, cmd("a", ok("fine")))
+	ctx := context.Background()
+	const (
+		tick     = 10 * time.Millisecond
+		ticks    = 2000 // 20 s
+		perTick  = 4    // the flooder's requests each tick: 400 a second
+		others   = 30
+		interval = 100 // ticks between two requests of another user: 1 s
+	)
+	floodOK, othersAsked, othersRefused := 0, 0, 0
+	for k := 0; k < ticks; k++ {
+		clock.Store(int64(k) * int64(tick))
+		for j := 0; j < perTick; j++ {
+			switch _, out := d.Do(ctx, request("a", "flooder", commands.English)); out {
+			case OK:
+				floodOK++
+			case Limited:
+			default:
+				t.Fatalf("flooder at tick %d: %s", k, out)
+			}
+		}
+		for u := 0; u < others; u++ {
+			if k%interval != u*3 {
+				continue
+			}
+			othersAsked++
+			switch _, out := d.Do(ctx, request("a", fmt.Sprint("user", u), commands.English)); out {
+			case OK:
+			case Limited:
+				othersRefused++
+			default:
+				t.Fatalf("user %d at tick %d: %s", u, k, out)
+			}
+		}
+	}
+	if othersAsked != others*ticks/interval {
+		t.Fatalf("%d requests of the others, want %d", othersAsked, others*ticks/interval)
+	}
+	t.Logf("others: %d of %d refused; flooder: %d answered", othersRefused, othersAsked, floodOK)
+	if othersRefused*100 > othersAsked {
+		t.Errorf("%d of the others' %d requests refused (%.1f %%), want at most 1 %%",
+			othersRefused, othersAsked, 100*float64(othersRefused)/float64(othersAsked))
+	}
+	// Burst 8 at 0 s, then one every 0.5 s until 19.99 s: 8 + 39.
+	if floodOK != 47 {
+		t.Errorf("the flooder was answered %d times in 20 s, want its burst of 8 and 2 a second (47)", floodOK)
+	}
+}
+
+// A request the shared limit refuses costs its user nothing: the token
+// its own limit had granted is given back.
+func TestSharedRefusalGivesTheUsersTokenBack(t *testing.T) {
+	start := time.Unix(1_800_000_000, 0)
+	var clock atomic.Int64
+	o := quiet()
+	o.UserRate, o.UserBurst = 0.001, 1 // one, then one per 1000 s
+	o.GlobalRate, o.GlobalBurst = 1, 1 // one a second in all
+	o.Now = func() time.Time { return start.Add(time.Duration(clock.Load())) }
+	d := newTestDispatcher(t, o, cmd("a", ok("fine")))
+	ctx := context.Background()
+	var outs []Outcome
+	for _, step := range []struct {
+		at   time.Duration
+		user string
+	}{{0, "a"}, {0, "b"}, {time.Second, "b"}, {2 * time.Second, "b"}} {
+		clock.Store(int64(step.at))
+		_, out := d.Do(ctx, request("a", step.user, commands.English))
+		outs = append(outs, out)
+	}
+	// b at 0 s: the shared token is a's; at 1 s: b's own token is still
+	// there; at 2 s: b has used it (the next comes after 1000 s).
+	if fmt.Sprint(outs) != "[ok limited ok limited]" {
+		t.Fatalf("outcomes %v, want [ok limited ok limited]", outs)
+	}
+}
