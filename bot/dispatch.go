@@ -84,9 +84,15 @@ type Options struct {
 // second in all (burst 100), heavy work bounded by the CPUs, deferral
 // after 1.5 s.
 func DefaultOptions() Options {
-	return Options{CacheTTL: 10 * time.Minute, CacheEntries: 2000, UserRate: 2, UserBurst: 8,
-		GlobalRate: 50, GlobalBurst: 100, DeferAfter: 1500 * time.Millisecond}
+	return Options{CacheTTL: 10 * time.Minute, CacheEntries: defaultCacheEntries, UserRate: 2, UserBurst: 8,
+		GlobalRate: 50, GlobalBurst: 100, DeferAfter: defaultDeferAfter}
 }
+
+// Defaults that also stand for a zero option.
+const (
+	defaultCacheEntries = 2000
+	defaultDeferAfter   = 1500 * time.Millisecond
+)
 
 // Dispatcher runs handlers under the shared middleware.
 type Dispatcher struct {
@@ -111,7 +117,7 @@ func NewDispatcher(reg *commands.Registry, o Options) (*Dispatcher, error) {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
 	if o.CacheEntries <= 0 {
-		o.CacheEntries = 2000
+		o.CacheEntries = defaultCacheEntries
 	}
 	if o.MaxHeavy <= 0 {
 		o.MaxHeavy = runtime.NumCPU()
@@ -129,7 +135,7 @@ func NewDispatcher(reg *commands.Registry, o Options) (*Dispatcher, error) {
 		o.HeavyWait = 2 * time.Minute
 	}
 	if o.DeferAfter <= 0 {
-		o.DeferAfter = 1500 * time.Millisecond
+		o.DeferAfter = defaultDeferAfter
 	}
 	if o.Now == nil {
 		o.Now = time.Now
