@@ -100,3 +100,45 @@ func TestSharedRefusalGivesTheUsersTokenBack(t *testing.T) {
 		t.Fatalf("outcomes %v, want [ok limited ok limited]", outs)
 	}
 }
+
+func TestRateLimitPerUser(t *testing.T) {
+	m := NewMetrics()
+	o := quiet()
+	o.UserRate, o.UserBurst, o.Metrics = 0.001, 2, m // two at once, then one per 1000 s
+	d := newTestDispatcher(t, o, cmd("a", ok("fine")))
+	ctx := context.Background()
+	for i := 0; i < 2; i++ {
+		if _, out := d.Do(ctx, request("a", "u1", commands.Korean)); out != OK {
+			t.Fatalf("request %d: %s", i, out)
+		}
+	}
+	r, out := d.Do(ctx, request("a", "u1", commands.Korean))
+	if out != Limited || !r.Ephemeral || r.Content != msgLimited.Ko {
+		t.Fatalf("third request: %s %+v, want an ephemeral Korean slow-down", out, r)
+	}
+	if _, out := d.Do(ctx, request("a", "u2", commands.English)); out != OK {
+		t.Fatalf("another user: %s", out)
+	}
+	ac := request("a", "u1", commands.English)
+	ac.Kind = commands.KindAutocomplete
+	if _, out := d.Do(ctx, ac); out == Limited {
+		t.Fatal("autocomplete was rate limited")
+	}
+	if got := counter(t, m.RateLimited); got != 1 {
+		t.Fatalf("alea_rate_limited_total = %v, want 1", got)
+	}
+}
+
+func TestRateLimitGlobal(t *testing.T) {
+	o := quiet()
+	o.GlobalRate, o.GlobalBurst = 0.001, 3
+	d := newTestDispatcher(t, o, cmd("a", ok("fine")))
+	var outs []Outcome
+	for _, u := range []string{"a", "b", "c", "d", "e"} {
+		_, out := d.Do(context.Background(), request("a", u, commands.Japanese))
+		outs = append(outs, out)
+	}
+	if fmt.Sprint(outs) != "[ok ok ok limited limited]" {
+		t.Fatalf("five users against a global burst of 3: %v", outs)
+	}
+}
