@@ -2,7 +2,9 @@ package lru
 
 import (
 	"fmt"
+	"sync"
 	"testing"
+	"time"
 )
 
 // Under churn (a stream of one-off keys, many times the bound) an entry
@@ -108,4 +110,38 @@ func BenchmarkStoreFull(b *testing.B) {
 			}
 		})
 	}
+}
+
+// Get, Set and Keep from many goroutines at once, with expiry on (its
+// janitor running), keep the bound and give back what was stored: run
+// with -race.
+func TestConcurrentUseKeepsTheBound(t *testing.T) {
+	const max = 16
+	c := New[int](max, time.Hour)
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for i := 0; i < 2000; i++ {
+				k := fmt.Sprint(i % 40)
+				switch i % 3 {
+				case 0:
+					c.Set(k, i%40)
+				case 1:
+					if v, ok := c.Get(k); ok && v != i%40 {
+						t.Errorf("Get(%s) = %d", k, v)
+					}
+				default:
+					if v := c.Keep(k, func() int { return i % 40 }); v != i%40 {
+						t.Errorf("Keep(%s) = %d", k, v)
+					}
+				}
+				if n := c.Len(); n > max {
+					t.Errorf("%d entries, bound %d", n, max)
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
 }
