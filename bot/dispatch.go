@@ -45,10 +45,12 @@ type Options struct {
 	Logger *slog.Logger // default: discard
 	// CacheTTL is how long results are kept (zero: no cache).
 	CacheTTL time.Duration
-	// CacheEntries bounds the result cache (default 2000).
+	// CacheEntries bounds the result cache (default 2000); when it is
+	// full, the reply used least recently goes.
 	CacheEntries int
 	// UserRate and UserBurst limit each user; GlobalRate and GlobalBurst
-	// limit everyone together (zero rate: no limit).
+	// limit everyone together (zero rate: no limit). A request counts
+	// against the global limit only once its user's limit has admitted it.
 	UserRate    rate.Limit
 	UserBurst   int
 	GlobalRate  rate.Limit
