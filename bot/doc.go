@@ -4,7 +4,9 @@
 //
 // The [Router] finds the handler of a command path or a custom_id; the
 // [Dispatcher] runs it under the middleware every transport shares: panic
-// recovery, structured logs, a per-user rate limit, a result cache, a fair
+// recovery, structured logs, rate limits (each user's, then everyone's:
+// a request its user's limit refuses costs the others nothing), a result
+// cache (bounded, the replies used least recently going first), a fair
 // share of heavy work (handlers take a turn with commands.Heavy), a time
 // budget, Discord's limits on every reply, and deferral decided by the
 // clock (acknowledge after DeferAfter, then edit). Transports implement

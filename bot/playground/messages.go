@@ -4,28 +4,25 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/internal/lru"
 )
 
 // messageStore remembers the messages the playground rendered, so that a
 // component press is checked as Discord checks it: against the message it
 // claims to come from. It holds what the page already has (a cache of the
-// page's messages, not game state), bounded in count; a message it has
-// forgotten can no longer be pressed, and the player runs the command
-// again. Message ids are random (128 bits), so a page can name only the
-// messages it was shown.
+// page's messages, not game state), bounded in count, the messages used
+// least recently going first; a message it has forgotten can no longer be
+// pressed, and the player runs the command again. Message ids are random
+// (128 bits), so a page can name only the messages it was shown.
 type messageStore struct {
-	max   int
-	mu    sync.Mutex
-	byID  map[string]*commands.Message
-	order []string // ids, oldest first
+	byID *lru.Cache[*commands.Message]
 }
 
 func newMessageStore(max int) *messageStore {
-	return &messageStore{max: max, byID: map[string]*commands.Message{}}
+	return &messageStore{byID: lru.New[*commands.Message](max, 0)}
 }
 
 // newMessageID returns a fresh random message id.
@@ -36,25 +33,15 @@ func newMessageID() string {
 }
 
 // put records m (replacing a message of the same id, which an edit
-// keeps), dropping the oldest messages past the bound.
+// keeps), dropping the message used least recently past the bound.
 func (s *messageStore) put(m *commands.Message) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if _, ok := s.byID[m.ID]; !ok {
-		s.order = append(s.order, m.ID)
-	}
-	s.byID[m.ID] = m
-	for len(s.order) > s.max {
-		delete(s.byID, s.order[0])
-		s.order = s.order[1:]
-	}
+	s.byID.Set(m.ID, m)
 }
 
 // get returns the recorded message of id, or nil.
 func (s *messageStore) get(id string) *commands.Message {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.byID[id]
+	m, _ := s.byID.Get(id)
+	return m
 }
 
 // sameView reports whether the page's copy of a message (as it sent it

@@ -54,7 +54,8 @@ type Options struct {
 	// (default 256); past it, an interaction is answered in its response.
 	MaxPending int
 	// MaxMessages bounds the rendered messages remembered for checking
-	// component presses (default 4096); the oldest go first.
+	// component presses (default 4096); those used least recently go
+	// first.
 	MaxMessages int
 	// Now is the clock that stamps rendered messages (default time.Now).
 	Now func() time.Time

@@ -6,19 +6,18 @@
 package registration
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/alea-bot/alea/bot/rest"
 )
 
 // Options configure [Register]. Zero values take the defaults noted.
@@ -33,9 +32,10 @@ type Options struct {
 	// otherwise the commands are global.
 	GuildID string
 	// APIBase replaces https://discord.com, paths kept (default
-	// https://discord.com).
+	// rest.DefaultAPIBase).
 	APIBase string
-	// UserAgent of the calls (required by Discord; default names Alea).
+	// UserAgent of the calls (required by Discord; default
+	// rest.DefaultUserAgent).
 	UserAgent string
 	// Client sends the calls (default: a client with a 20 s timeout).
 	Client *http.Client
@@ -75,7 +75,7 @@ func (e *RefusedError) Error() string {
 }
 
 // attempts is how many times a call is tried when Discord is rate
-// limiting or failing (429, 5xx).
+// limiting or failing (429, 5xx, a failed connection).
 const attempts = 3
 
 // maxRetryAfter caps a Retry-After: registration runs at start, which
@@ -84,19 +84,13 @@ const maxRetryAfter = 10 * time.Second
 
 // Register overwrites the application's commands with defs in one bulk
 // overwrite (a renamed or removed command disappears too) and returns
-// what Discord registered. A 429 or a 5xx is retried twice; any other
-// refusal is a *RefusedError with Discord's reason.
+// what Discord registered. The calls go through package rest's client
+// and its retries: a 429, a 5xx or a failed connection is retried twice;
+// any other refusal is a *RefusedError with Discord's reason.
 func Register(ctx context.Context, defs []*discordgo.ApplicationCommand, o Options) (Result, error) {
 	o.Token = strings.TrimPrefix(strings.TrimSpace(o.Token), "Bot ")
 	if o.Token == "" {
 		return Result{}, errors.New("registering the commands needs the bot token (DISCORD_TOKEN)")
-	}
-	if o.APIBase == "" {
-		o.APIBase = "https://discord.com"
-	}
-	o.APIBase = strings.TrimRight(o.APIBase, "/")
-	if o.UserAgent == "" {
-		o.UserAgent = "DiscordBot (https://github.com/alea-bot/alea, dev)"
 	}
 	if o.Client == nil {
 		o.Client = &http.Client{Timeout: 20 * time.Second}
@@ -104,7 +98,8 @@ func Register(ctx context.Context, defs []*discordgo.ApplicationCommand, o Optio
 	if o.Backoff <= 0 {
 		o.Backoff = time.Second
 	}
-	c := caller{o: o}
+	c := caller{rest: rest.NewClient(o.APIBase, o.Client, o.UserAgent, nil), token: o.Token,
+		policy: rest.RetryPolicy{Attempts: attempts, FirstBackoff: o.Backoff, MaxWait: maxRetryAfter}}
 	res := Result{AppID: o.AppID, Scope: "global"}
 	if res.AppID == "" {
 		id, err := c.appID(ctx)
@@ -134,8 +129,13 @@ func Register(ctx context.Context, defs []*discordgo.ApplicationCommand, o Optio
 	return res, nil
 }
 
-// caller sends the registration's REST calls.
-type caller struct{ o Options }
+// caller sends the registration's REST calls, authorised by the bot
+// token, with the retries of policy.
+type caller struct {
+	rest   *rest.Client
+	token  string
+	policy rest.RetryPolicy
+}
 
 // appID asks Discord for the application the token belongs to.
 func (c caller) appID(ctx context.Context) (string, error) {
@@ -156,61 +156,26 @@ func (c caller) appID(ctx context.Context) (string, error) {
 	return app.ID, nil
 }
 
-// do sends one call, retrying a 429 or a 5xx, and decodes a 2xx answer
-// into out.
+// do sends one call, retrying a 429, a 5xx or a failed connection, and
+// decodes a 2xx answer into out. Discord's refusal is a *RefusedError.
 func (c caller) do(ctx context.Context, method, path string, body []byte, out any) error {
-	name := method + " " + path // ids only; the token is in a header
-	wait := c.o.Backoff
-	var last error
-	for attempt := 1; ; attempt++ {
-		req, err := http.NewRequestWithContext(ctx, method, c.o.APIBase+"/api/v"+discordgo.APIVersion+path, bytes.NewReader(body))
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		req.Header.Set("Authorization", "Bot "+c.o.Token)
-		req.Header.Set("User-Agent", c.o.UserAgent)
-		if body != nil {
-			req.Header.Set("Content-Type", "application/json")
-		}
-		resp, err := c.o.Client.Do(req)
-		if err != nil {
-			var ue *url.Error
-			if errors.As(err, &ue) {
-				err = ue.Err // the URL is known; keep the cause
-			}
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		raw, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
-		_ = resp.Body.Close()
-		if resp.StatusCode < 300 {
-			if err := json.Unmarshal(raw, out); err != nil {
-				return fmt.Errorf("%s: Discord's answer is not JSON: %v", name, err)
-			}
-			return nil
-		}
-		refused := &RefusedError{Call: name, Status: resp.StatusCode}
-		var e struct {
-			Code    int    `json:"code"`
-			Message string `json:"message"`
-		}
-		if json.Unmarshal(raw, &e) == nil {
-			refused.Code, refused.Message = e.Code, e.Message
-		}
-		last = refused
-		if resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode < 500 || attempt == attempts {
-			return last
-		}
-		pause := wait
-		wait *= 2
-		if s, err := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64); err == nil && s >= 0 {
-			pause = min(time.Duration(s*float64(time.Second)), maxRetryAfter)
-		}
-		t := time.NewTimer(pause)
-		select {
-		case <-t.C:
-		case <-ctx.Done():
-			t.Stop()
-			return fmt.Errorf("%w (then: %v)", last, ctx.Err())
-		}
+	call := rest.Call{Method: method, Path: path, Where: method + " " + path, // ids only; the token is in a header
+		Authorization: "Bot " + c.token, Body: body, Out: out}
+	if body != nil {
+		call.ContentType = "application/json"
 	}
+	err := c.rest.Do(ctx, call, c.policy)
+	var refused *rest.RefusedError
+	if !errors.As(err, &refused) {
+		return err
+	}
+	re := &RefusedError{Call: call.Where, Status: refused.StatusCode}
+	var e struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	}
+	if json.Unmarshal(refused.Body, &e) == nil {
+		re.Code, re.Message = e.Code, e.Message
+	}
+	return re
 }

@@ -119,3 +119,32 @@ func TestRegisterFaults(t *testing.T) {
 		}
 	})
 }
+
+// failFirst is a transport whose first request fails as a dropped
+// connection would; the others go to Discord (the fake, on loopback).
+type failFirst struct {
+	failed bool
+	next   http.RoundTripper
+}
+
+func (f *failFirst) RoundTrip(r *http.Request) (*http.Response, error) {
+	if !f.failed {
+		f.failed = true
+		return nil, errors.New("connection reset by peer")
+	}
+	return f.next.RoundTrip(r)
+}
+
+// Registration retries as every REST call of Alea does (package rest's
+// one policy): a failed connection too, like a 5xx.
+func TestRegisterRetriesAFailedConnection(t *testing.T) {
+	fake := fakediscord.New(t, fakediscord.Options{Token: token})
+	client := &http.Client{Transport: &failFirst{next: http.DefaultTransport}, Timeout: fakediscord.Wait}
+	res, err := register(t, fake, registration.Options{AppID: fake.AppID(), Client: client})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, n := fake.Registered("global"); n != 1 || len(res.Names) != 4 {
+		t.Fatalf("%d overwrites, %d commands registered", n, len(res.Names))
+	}
+}

@@ -119,10 +119,9 @@ func (c *Client) Callback(ctx context.Context, ref Ref, ctype string, body []byt
 	if received.IsZero() {
 		received = c.clock.Now()
 	}
-	p := retryPolicy{deadline: received.Add(FirstResponseWindow), attempts: webhookAttempts, maxWait: FirstResponseWindow}
-	err := c.do(ctx, http.MethodPost,
-		"/api/v"+discordgo.APIVersion+"/interactions/"+ref.ID+"/"+ref.Token+"/callback",
-		"POST interactions/"+ref.ID+"/…/callback", ctype, body, p)
+	p := RetryPolicy{Deadline: received.Add(FirstResponseWindow), Attempts: webhookAttempts, MaxWait: FirstResponseWindow}
+	err := c.Do(ctx, Call{Method: http.MethodPost, Path: "/interactions/" + ref.ID + "/" + ref.Token + "/callback",
+		Where: "POST interactions/" + ref.ID + "/…/callback", ContentType: ctype, Body: body}, p)
 	if errors.Is(err, errWindow) {
 		c.log.Warn("first response not sent: Discord's 3-second window is over", "interaction", ref.ID, "err", err)
 	}
@@ -199,37 +198,85 @@ func encodeMessage(v any, files []*discordgo.File) (string, []byte, error) {
 // webhook sends one request to the interaction's webhook, with the same
 // API version as the gateway transport (discordgo's).
 func (c *Client) webhook(ctx context.Context, method string, ref Ref, suffix, ctype string, body []byte) error {
-	return c.do(ctx, method, "/api/v"+discordgo.APIVersion+"/webhooks/"+ref.AppID+"/"+ref.Token+suffix,
-		method+" webhooks/"+ref.AppID+"/…"+suffix, ctype, body, retryPolicy{attempts: webhookAttempts, maxWait: webhookMaxWait})
+	return c.Do(ctx, Call{Method: method, Path: "/webhooks/" + ref.AppID + "/" + ref.Token + suffix,
+		Where: method + " webhooks/" + ref.AppID + "/…" + suffix, ContentType: ctype, Body: body},
+		RetryPolicy{Attempts: webhookAttempts, MaxWait: webhookMaxWait})
 }
 
-// retryPolicy bounds the attempts of one call: their number, the wait
-// before each retry (Retry-After, else a doubling backoff, capped at
-// maxWait), and, when deadline is set, the time by which an attempt
-// must be sent.
-type retryPolicy struct {
-	deadline time.Time
-	attempts int
-	maxWait  time.Duration
+// Call is one call of Discord's REST API.
+type Call struct {
+	Method string
+	// Path follows /api/v{version}, e.g. /applications/@me.
+	Path string
+	// Where names the call in errors; it must not contain a token
+	// (default: Method and Path).
+	Where string
+	// Authorization, when set, is sent as the Authorization header (the
+	// bot token, "Bot …"); it never appears in an error.
+	Authorization string
+	ContentType   string
+	Body          []byte
+	// Out, when set, receives a successful answer's JSON.
+	Out any
 }
 
-// do sends one request to base+path, retrying a 429, a 5xx or a failed
-// connection as p allows. where names the call in errors, which never
-// contain the path's token.
-func (c *Client) do(ctx context.Context, method, path, where, ctype string, body []byte, p retryPolicy) error {
+// RetryPolicy bounds the attempts of one call: their number, the wait
+// before each retry (Retry-After, else a backoff from FirstBackoff,
+// doubling, each capped at MaxWait), and, when Deadline is set, the time
+// by which an attempt must be sent.
+type RetryPolicy struct {
+	Attempts     int
+	FirstBackoff time.Duration // default 250 ms
+	MaxWait      time.Duration
+	Deadline     time.Time
+}
+
+// RefusedError is Discord's refusal of a call (a status of 300 or more):
+// the call's name, the status and the start of Discord's answer.
+type RefusedError struct {
+	Where      string
+	Status     string // e.g. "404 Not Found"
+	StatusCode int
+	// Body is Discord's answer (its JSON error, with its code and
+	// message), at most 4 MiB.
+	Body []byte
+}
+
+// Error names the call, the status and the first 512 bytes of the answer.
+func (e *RefusedError) Error() string {
+	snippet := e.Body
+	if len(snippet) > 512 {
+		snippet = snippet[:512]
+	}
+	return fmt.Sprintf("%s: %s: %s", e.Where, e.Status, strings.TrimSpace(string(snippet)))
+}
+
+// maxAnswer bounds the bytes of an answer read.
+const maxAnswer = 4 << 20
+
+// Do sends call, retrying a 429, a 5xx or a failed connection as p
+// allows. A refusal not retried, or the last one, is a *RefusedError.
+// Errors never contain a token: they name the call by its Where.
+func (c *Client) Do(ctx context.Context, call Call, p RetryPolicy) error {
+	if call.Where == "" {
+		call.Where = call.Method + " " + call.Path
+	}
 	var last error
-	backoff := firstBackoff
+	backoff := p.FirstBackoff
+	if backoff <= 0 {
+		backoff = firstBackoff
+	}
 	for attempt := 1; ; attempt++ {
 		actx, cancel := ctx, context.CancelFunc(func() {})
-		if !p.deadline.IsZero() {
-			left := p.deadline.Sub(c.clock.Now())
+		if !p.Deadline.IsZero() {
+			left := p.Deadline.Sub(c.clock.Now())
 			if left <= 0 {
-				return fmt.Errorf("%s: %w (after %d attempts: %v)", where, errWindow, attempt-1, last)
+				return fmt.Errorf("%s: %w (after %d attempts: %v)", call.Where, errWindow, attempt-1, last)
 			}
 			// An attempt still running at the deadline is abandoned.
 			actx, cancel = context.WithTimeout(ctx, left)
 		}
-		retryAfter, err := c.attempt(actx, method, path, where, ctype, body)
+		retryAfter, err := c.attempt(actx, call)
 		cancel()
 		if err == nil {
 			return nil
@@ -239,7 +286,7 @@ func (c *Client) do(ctx context.Context, method, path, where, ctype string, body
 		if errors.As(err, &final) {
 			return final.err
 		}
-		if ctx.Err() != nil || attempt >= p.attempts {
+		if ctx.Err() != nil || attempt >= p.Attempts {
 			return last
 		}
 		wait := retryAfter
@@ -247,9 +294,9 @@ func (c *Client) do(ctx context.Context, method, path, where, ctype string, body
 			wait = backoff
 			backoff *= 2
 		}
-		wait = min(wait, p.maxWait)
-		if !p.deadline.IsZero() && !c.clock.Now().Add(wait).Before(p.deadline) {
-			return fmt.Errorf("%s: %w (a retry after %s; %d attempts: %v)", where, errWindow, wait, attempt, last)
+		wait = min(wait, p.MaxWait)
+		if !p.Deadline.IsZero() && !c.clock.Now().Add(wait).Before(p.Deadline) {
+			return fmt.Errorf("%s: %w (a retry after %s; %d attempts: %v)", call.Where, errWindow, wait, attempt, last)
 		}
 		if err := c.clock.Sleep(ctx, wait); err != nil {
 			return last
@@ -262,16 +309,19 @@ type finalError struct{ err error }
 
 func (e *finalError) Error() string { return e.err.Error() }
 
-// attempt sends the request once. A 429 or 5xx, or a failed connection,
-// is an error to retry (retryAfter is Discord's Retry-After, or -1); any
+// attempt sends the call once. A 429 or 5xx, or a failed connection, is
+// an error to retry (retryAfter is Discord's Retry-After, or -1); any
 // other refusal is a *finalError.
-func (c *Client) attempt(ctx context.Context, method, path, where, ctype string, body []byte) (retryAfter time.Duration, err error) {
-	hreq, err := http.NewRequestWithContext(ctx, method, c.base+path, bytes.NewReader(body))
+func (c *Client) attempt(ctx context.Context, call Call) (retryAfter time.Duration, err error) {
+	hreq, err := http.NewRequestWithContext(ctx, call.Method, c.base+"/api/v"+discordgo.APIVersion+call.Path, bytes.NewReader(call.Body))
 	if err != nil {
-		return -1, &finalError{fmt.Errorf("%s: cannot build the request", where)}
+		return -1, &finalError{fmt.Errorf("%s: cannot build the request", call.Where)}
 	}
-	if ctype != "" {
-		hreq.Header.Set("Content-Type", ctype)
+	if call.ContentType != "" {
+		hreq.Header.Set("Content-Type", call.ContentType)
+	}
+	if call.Authorization != "" {
+		hreq.Header.Set("Authorization", call.Authorization)
 	}
 	hreq.Header.Set("User-Agent", c.userAgent)
 	resp, err := c.client.Do(hreq)
@@ -281,14 +331,19 @@ func (c *Client) attempt(ctx context.Context, method, path, where, ctype string,
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		return -1, fmt.Errorf("%s: %w", where, err)
+		return -1, fmt.Errorf("%s: %w", call.Where, err)
 	}
-	snippet, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+	answer, _ := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
 	_ = resp.Body.Close()
 	if resp.StatusCode < 300 {
+		if call.Out != nil {
+			if err := json.Unmarshal(answer, call.Out); err != nil {
+				return -1, &finalError{fmt.Errorf("%s: Discord's answer is not JSON: %v", call.Where, err)}
+			}
+		}
 		return -1, nil
 	}
-	err = fmt.Errorf("%s: %s: %s", where, resp.Status, strings.TrimSpace(string(snippet)))
+	err = &RefusedError{Where: call.Where, Status: resp.Status, StatusCode: resp.StatusCode, Body: answer}
 	if resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode < 500 {
 		return -1, &finalError{err}
 	}

@@ -4,18 +4,17 @@
 package yachtodds
 
 import (
-	"container/list"
 	"context"
 	"errors"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/internal/lru"
 )
 
 // WinOdds gives the scoreboard's live chances of winning: each player's
@@ -41,10 +40,7 @@ type WinOdds struct {
 	maxBytes int64
 	maxOpen  int
 
-	mu    sync.Mutex
-	max   int
-	order *list.List // of *oddsEntry, most recent first
-	byKey map[string]*list.Element
+	cache *lru.Cache[*oddsEntry]
 }
 
 // WinOddsOptions configure WinOdds; zero values take the defaults noted.
@@ -83,8 +79,7 @@ func NewWinOdds(o WinOddsOptions) *WinOdds {
 	if o.Entries <= 0 {
 		o.Entries = 4096
 	}
-	return &WinOdds{budget: o.Budget, maxBytes: o.MaxBytes, maxOpen: o.MaxOpen, max: o.Entries,
-		order: list.New(), byKey: map[string]*list.Element{}}
+	return &WinOdds{budget: o.Budget, maxBytes: o.MaxBytes, maxOpen: o.MaxOpen, cache: lru.New[*oddsEntry](o.Entries, 0)}
 }
 
 // Probabilities is a yachtgame.WinProbabilities: each player's chance of winning
@@ -171,29 +166,6 @@ func sheetKey(s yacht.Sheet) string {
 	return b.String()
 }
 
-func (w *WinOdds) get(key string) (*oddsEntry, bool) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	el, ok := w.byKey[key]
-	if !ok {
-		return nil, false
-	}
-	w.order.MoveToFront(el)
-	return el.Value.(*oddsEntry), true
-}
+func (w *WinOdds) get(key string) (*oddsEntry, bool) { return w.cache.Get(key) }
 
-func (w *WinOdds) put(e *oddsEntry) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if el, ok := w.byKey[e.key]; ok {
-		el.Value = e
-		w.order.MoveToFront(el)
-		return
-	}
-	w.byKey[e.key] = w.order.PushFront(e)
-	for w.order.Len() > w.max {
-		old := w.order.Back()
-		w.order.Remove(old)
-		delete(w.byKey, old.Value.(*oddsEntry).key)
-	}
-}
+func (w *WinOdds) put(e *oddsEntry) { w.cache.Set(e.key, e) }

@@ -1,0 +1,50 @@
+package config_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"golang.org/x/time/rate"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/config"
+)
+
+// The settings' defaults are the dispatcher's: alea serve with no
+// settings runs with bot.DefaultOptions (the cache, the rate limits and
+// their bursts as the variables' meanings state, the heavy-work bound).
+// With TestEnvExampleListsEveryVariable (.env.example) and the README's
+// TestReadmeConfigurationTable, every default has one value everywhere.
+func TestDefaultsAreTheDispatchersOptions(t *testing.T) {
+	c, err := config.FromEnv(func(string) (string, bool) { return "", false })
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := bot.DefaultOptions()
+	if c.CacheTTL != o.CacheTTL {
+		t.Errorf("CACHE_TTL defaults to %s, the dispatcher to %s", c.CacheTTL, o.CacheTTL)
+	}
+	if c.CacheEntries != o.CacheEntries {
+		t.Errorf("CACHE_ENTRIES defaults to %d, the dispatcher to %d", c.CacheEntries, o.CacheEntries)
+	}
+	if rate.Limit(c.UserRate) != o.UserRate {
+		t.Errorf("RATE_PER_USER defaults to %v, the dispatcher to %v", c.UserRate, o.UserRate)
+	}
+	if rate.Limit(c.GlobalRate) != o.GlobalRate || o.GlobalBurst != int(2*c.GlobalRate) {
+		t.Errorf("RATE_GLOBAL defaults to %v (bursts of twice that), the dispatcher to %v, burst %d", c.GlobalRate, o.GlobalRate, o.GlobalBurst)
+	}
+	if c.MaxHeavy != o.MaxHeavy {
+		t.Errorf("MAX_HEAVY defaults to %d, the dispatcher to %d", c.MaxHeavy, o.MaxHeavy)
+	}
+	meaning := map[string]string{}
+	for _, v := range config.Variables {
+		meaning[v.Name] = v.Meaning
+	}
+	if want := fmt.Sprintf("bursts of %d", o.UserBurst); !strings.Contains(meaning["RATE_PER_USER"], want) {
+		t.Errorf("RATE_PER_USER says %q; the dispatcher allows %s", meaning["RATE_PER_USER"], want)
+	}
+	if !strings.Contains(meaning["RATE_GLOBAL"], "bursts of twice that") {
+		t.Errorf("RATE_GLOBAL says %q; the bursts are twice the rate", meaning["RATE_GLOBAL"])
+	}
+}
