@@ -8,13 +8,13 @@ import (
 	"github.com/alea-bot/alea/commands/coins"
 	"github.com/alea-bot/alea/commands/help"
 	"github.com/alea-bot/alea/commands/orbs"
-	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/commands/trialrule"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/commands/yachtgame"
-	"github.com/alea-bot/alea/commands/yachtodds"
 	"github.com/alea-bot/alea/commands/yachtstats"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/internal/yachtodds"
 )
 
 // Deps are what the commands need from the process that runs them.
@@ -23,7 +23,7 @@ type Deps struct {
 	// command (/yacht-advise, /yacht start, /yacht-stats).
 	Tables *strategy.Tables
 	// StateKey seals every game state in custom_ids and messages
-	// (config.Config.StateKey gives it).
+	// (internal/app derives it from config.Config.StateMaterial).
 	StateKey seal.Key
 	// Now is the clock (how long a Yacht player has been idle).
 	Now func() time.Time

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/coins"
+	"github.com/alea-bot/alea/game/seal"
 )
 
 // Bounds of the options that run games or searches (the exact answers of

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/coins"
+	"github.com/alea-bot/alea/game/seal"
 )
 
 // A game against the bot keeps all its state in the buttons' custom_ids
@@ -19,7 +19,7 @@ import (
 //
 // where opponent is p (perfect), m (mcts, k = 50) or r (random), ply counts
 // the moves made so far, seed (base 36) drives the bot's random choices,
-// owner (seal.Owner) is who started the game and alone may move, and move
+// owner (seal.Owner, text form) is who started the game and alone may move, and move
 // is the lecture's child index of the button (0 black 1, 1 black 2, 2 white
 // 1, 3 white 2). "coins/2/hint/<black>.<white>~<tag>" asks for a hint. The
 // tag covers the whole custom_id, so a state built by hand is refused.
@@ -47,7 +47,7 @@ type playState struct {
 	opp   byte // 'p', 'm', 'r'
 	ply   int
 	seed  uint64
-	owner string // seal.Owner of the player
+	owner seal.Owner // the player
 }
 
 var (
@@ -109,10 +109,10 @@ func openState(key seal.Key, req *commands.Request, prefix string) (string, bool
 // without the tag); it never trusts it.
 func parsePlayState(s string) (playState, int, bool) {
 	f := strings.Split(s, ".")
-	if len(f) != 7 || !seal.ValidOwner(f[5]) {
+	owner, ok := seal.ParseOwner(f[min(5, len(f)-1)])
+	if len(f) != 7 || !ok {
 		return playState{}, 0, false
 	}
-	owner := f[5]
 	f = append(f[:5], f[6])
 	b, err1 := strconv.ParseInt(f[0], 10, 64)
 	w, err2 := strconv.ParseInt(f[1], 10, 64)
@@ -169,7 +169,7 @@ func handlePlay(ctx context.Context, key seal.Key, req *commands.Request) (*comm
 	if opp == 0 {
 		return nil, commands.Reject("`opponent` must be perfect, mcts or random.", "`opponent`는 perfect, mcts, random 중 하나입니다.", "`opponent` は perfect、mcts、random のいずれかです。")
 	}
-	p := playState{s: coins.BWState{Black: b, White: w}, opp: opp, seed: randomSeed(), owner: seal.Owner(req.UserID)}
+	p := playState{s: coins.BWState{Black: b, White: w}, opp: opp, seed: randomSeed(), owner: seal.OwnerOf(req.UserID)}
 	var lines []string
 	data := playData{Game: "bw", Opponent: oppSpec[opp]}
 	if req.Options.String("first", "me") == "bot" {
@@ -196,11 +196,7 @@ func press(ctx context.Context, key seal.Key, req *commands.Request) (*commands.
 	if !ok {
 		return nil, commands.Rejectf(txtBadState)
 	}
-	if seal.Owner(req.UserID) != p.owner {
-		who := txtSomeone.In(req.Locale)
-		if !strings.HasPrefix(p.owner, "h") {
-			who = "<@" + p.owner + ">"
-		}
+	if who, no := p.owner.Stranger(req.UserID, txtSomeone.In(req.Locale)); no {
 		return nil, commands.Rejectf(txtNotYours, who)
 	}
 	m := moveAt(mi)

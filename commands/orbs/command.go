@@ -12,8 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/orbs"
+	"github.com/alea-bot/alea/game/seal"
 )
 
 // MaxLimit is the largest limit the command accepts. A grid of at most
@@ -96,7 +96,7 @@ func handle(_ context.Context, key seal.Key, req *commands.Request) (*commands.R
 		if !ok {
 			return nil, commands.Rejectf(txtBadRandom, orbs.MaxSize, commands.Quote(req.Options.String("random", "")))
 		}
-		return deal(req.Locale, key, seal.Owner(req.UserID), rows, cols, newSeed())
+		return deal(req.Locale, key, seal.OwnerOf(req.UserID), rows, cols, newSeed())
 	case !hasGrid:
 		return nil, commands.Rejectf(txtNeither)
 	}

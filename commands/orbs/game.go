@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/orbs"
+	"github.com/alea-bot/alea/game/seal"
 )
 
 // A random puzzle keeps all its state in the custom_ids of its buttons and
@@ -24,7 +24,7 @@ import (
 // player's presses; action is what the component does: "r<n>" presses row
 // orb n, "c<n>" column orb n, "d" the diagonal orb, and "m<k>" marks select
 // menu k, whose chosen value ("r<n>" or "c<n>") names the orb; owner
-// (seal.Owner) is who dealt the puzzle and alone may press. The tag covers
+// (seal.Owner, text form) is who dealt the puzzle and alone may press. The tag covers
 // the whole custom_id, so a state built by hand is refused; version 1
 // (unsealed, no owner) gets txtOlder. The longest custom_id (30x30, 13-digit
 // seed and set, 4-digit clicks, 20-digit owner) is 83 characters. Every
@@ -52,7 +52,7 @@ type game struct {
 	seed       uint64
 	pressed    uint64
 	clicks     int
-	owner      string // seal.Owner of who dealt it
+	owner      seal.Owner // who dealt it
 }
 
 // parseSize reads a size such as "5x5", "3×7" or "4*6" (rows first) with
@@ -75,7 +75,7 @@ func parseSize(s string) (rows, cols int, ok bool) {
 }
 
 func (g game) state() string {
-	return fmt.Sprintf("%dx%d.%s.%s.%d.%s", g.rows, g.cols, strconv.FormatUint(g.seed, 36), strconv.FormatUint(g.pressed, 36), g.clicks, g.owner)
+	return fmt.Sprintf("%dx%d.%s.%s.%d.%s", g.rows, g.cols, strconv.FormatUint(g.seed, 36), strconv.FormatUint(g.pressed, 36), g.clicks, g.owner.String())
 }
 
 // customID is the sealed custom_id of a component doing action.
@@ -93,7 +93,8 @@ func validMask(rows, cols int) uint64 {
 // that grid's orbs pressed and a valid action.
 func parseState(s string) (game, string, bool) {
 	f := strings.Split(s, ".")
-	if len(f) != 6 || len(s) > commands.MaxCustomID || !seal.ValidOwner(f[4]) {
+	owner, ok := seal.ParseOwner(f[min(4, len(f)-1)])
+	if len(f) != 6 || len(s) > commands.MaxCustomID || !ok {
 		return game{}, "", false
 	}
 	rs, cs, found := strings.Cut(f[0], "x")
@@ -107,7 +108,7 @@ func parseState(s string) (game, string, bool) {
 		pressed&^validMask(rows, cols) != 0 || clicks < 0 || clicks > maxClicks {
 		return game{}, "", false
 	}
-	g := game{rows: rows, cols: cols, seed: seed, pressed: pressed, clicks: clicks, owner: f[4]}
+	g := game{rows: rows, cols: cols, seed: seed, pressed: pressed, clicks: clicks, owner: owner}
 	if g.state() != strings.Join(f[:5], ".") {
 		return game{}, "", false // not canonical: leading zeros, signs, upper case
 	}
@@ -214,7 +215,7 @@ func useButtons(rows, cols int) bool {
 func newSeed() uint64 { return rand.Uint64() }
 
 // deal answers /orbs random:<rows>x<cols>.
-func deal(l commands.Locale, key seal.Key, owner string, rows, cols int, seed uint64) (*commands.Reply, error) {
+func deal(l commands.Locale, key seal.Key, owner seal.Owner, rows, cols int, seed uint64) (*commands.Reply, error) {
 	r, err := gameReply(l, key, game{rows: rows, cols: cols, seed: seed, owner: owner})
 	if err != nil {
 		return nil, err
@@ -232,11 +233,7 @@ func press(_ context.Context, key seal.Key, req *commands.Request) (*commands.Re
 	if !ok {
 		return nil, commands.Rejectf(txtBadState)
 	}
-	if seal.Owner(req.UserID) != g.owner {
-		who := txtSomeone.In(req.Locale)
-		if !strings.HasPrefix(g.owner, "h") {
-			who = "<@" + g.owner + ">"
-		}
+	if who, no := g.owner.Stranger(req.UserID, txtSomeone.In(req.Locale)); no {
 		return nil, commands.Rejectf(txtNotYours, who)
 	}
 	orb := action

@@ -16,8 +16,8 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/orbs"
+	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -564,7 +564,7 @@ func TestGamePerfect(t *testing.T) {
 func TestGameLayout(t *testing.T) {
 	for rows := 1; rows <= orbs.MaxSize; rows++ {
 		for cols := 1; cols <= orbs.MaxSize; cols++ {
-			g := game{rows: rows, cols: cols, seed: uint64(rows*31 + cols), pressed: validMask(rows, cols), owner: "18446744073709551615"}
+			g := game{rows: rows, cols: cols, seed: uint64(rows*31 + cols), pressed: validMask(rows, cols), owner: seal.Owner{Discord: true, ID: 18446744073709551615}}
 			rs := gameComponents(commands.English, seal.Loopback(), g)
 			reply := &commands.Reply{Content: "x", Components: rs}
 			if err := commands.ValidateReply(reply); err != nil {
@@ -602,10 +602,10 @@ func TestTampering(t *testing.T) {
 	opened, _ := key.Open(good)
 	state := strings.TrimPrefix(opened, gamePrefix)
 	f := strings.Split(state, ".")
-	me := seal.Owner("local")
+	me := seal.OwnerOf("local")
 	// join seals a state built by hand, so that the parser sees it.
 	join := func(parts ...string) string {
-		p := append(append([]string(nil), parts[:len(parts)-1]...), me, parts[len(parts)-1])
+		p := append(append([]string(nil), parts[:len(parts)-1]...), me.String(), parts[len(parts)-1])
 		return key.Seal(gamePrefix + strings.Join(p, "."))
 	}
 	big := game{rows: 30, cols: 30, seed: 7, owner: me}
@@ -624,7 +624,7 @@ func TestTampering(t *testing.T) {
 		{join("5x5", f[1], f[2], f[3], "r01"), nil},
 		{join("5x5", f[1], f[2], f[3], "x"), nil},
 		{join("5x5", f[1], f[2], f[3], "m0"), []string{"r0"}}, // menus only on large grids
-		{key.Seal(gamePrefix + strings.Join([]string{"5x5", f[1], f[2], f[3], me}, ".")), nil},
+		{key.Seal(gamePrefix + strings.Join([]string{"5x5", f[1], f[2], f[3], me.String()}, ".")), nil},
 		{key.Seal(gamePrefix + strings.Join([]string{"5x5", f[1], f[2], f[3], "x", "r0"}, ".")), nil}, // bad owner
 		{join("31x5", f[1], f[2], f[3], "r0"), nil},
 		{join("0x5", f[1], f[2], f[3], "r0"), nil},

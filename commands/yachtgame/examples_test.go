@@ -9,6 +9,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -93,7 +94,7 @@ func TestYahtzeeJokerThroughTheModal(t *testing.T) {
 		t.Skip("the yahtzee table is built in the non-race run")
 	}
 	h := harness(t)
-	g, err := newGame(3, ownerOf("tester"), 1, nameSeats([]string{""}))
+	g, err := newGame(3, seal.OwnerOf("tester"), 1, nameSeats([]string{""}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,13 +20,14 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/commands/yachtgame/players"
-	"github.com/alea-bot/alea/commands/yachtodds"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/internal/yachtkit"
+	"github.com/alea-bot/alea/internal/yachtodds"
 )
 
 const colour = 0x2E86C1
@@ -119,7 +120,7 @@ func newCommand(d Deps) *commands.Command {
 			}},
 		},
 		Budget: 2 * time.Minute,
-		Warm:   yachtcmd.Warm(d.Tables),
+		Warm:   yachtkit.Warm(d.Tables, yachtcmd.Presets()),
 	}
 }
 
@@ -170,7 +171,7 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 		_, _ = rand.Read(b[:])
 		seed = binary.BigEndian.Uint32(b[:])
 	}
-	g, err := newGame(preset, ownerOf(req.UserID), seed, seats)
+	g, err := newGame(preset, seal.OwnerOf(req.UserID), seed, seats)
 	if err != nil {
 		return nil, err
 	}
@@ -186,16 +187,16 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 		}
 	}
 	// In a server, without players: a lobby people join.
-	if !req.Options.Has("players") && req.GuildID != "" && g.owner.numeric {
+	if !req.Options.Has("players") && req.GuildID != "" && g.owner.Discord {
 		g.lobby = true
-		g.players[0] = player{kind: seatUser, user: g.owner.id, sheet: g.players[0].sheet, loss: g.players[0].loss}
+		g.players[0] = player{kind: seatUser, user: g.owner.ID, sheet: g.players[0].sheet, loss: g.players[0].loss}
 		r := renderLobby(d.Key, loc, g, "")
 		return r, nil
 	}
 	if g.coach == coachAuto {
 		g.coach = autoCoach(g)
 	}
-	t, err := yachtcmd.Table(ctx, d.Tables, g.rules)
+	t, err := yachtkit.Table(ctx, d.Tables, g.rules)
 	if err != nil {
 		return nil, err
 	}
@@ -218,7 +219,7 @@ func (g *game) presser(i int, userID string) bool {
 	case seatUser:
 		return strconv.FormatUint(p.user, 10) == userID
 	case seatName:
-		return ownerOf(userID) == g.owner
+		return g.owner.Is(userID)
 	}
 	return false
 }
@@ -261,7 +262,7 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if g.lobby {
 		return lobbyPress(ctx, d, loc, g, action[0], req)
 	}
-	t, err := yachtcmd.Table(ctx, d.Tables, g.rules)
+	t, err := yachtkit.Table(ctx, d.Tables, g.rules)
 	if err != nil {
 		return nil, err
 	}
@@ -397,15 +398,15 @@ func lobbyPress(ctx context.Context, d *Deps, loc commands.Locale, g *game, a by
 		g.players = append(g.players[:at], g.players[at+1:]...)
 		last = msgLeft.Format(loc, "<@"+req.UserID+">")
 	case 'g':
-		if ownerOf(req.UserID) != g.owner {
-			return nil, commands.Rejectf(msgOnlyStarter, g.owner.mention())
+		if who, no := g.owner.Stranger(req.UserID, ""); no {
+			return nil, commands.Rejectf(msgOnlyStarter, who)
 		}
 		g.lobby = false
 		if g.coach == coachAuto {
 			g.coach = autoCoach(g)
 		}
 		g.step = (g.step + 1) & 0xFFFF
-		t, err := yachtcmd.Table(ctx, d.Tables, g.rules)
+		t, err := yachtkit.Table(ctx, d.Tables, g.rules)
 		if err != nil {
 			return nil, err
 		}
@@ -432,7 +433,7 @@ func renderLobby(key seal.Key, loc commands.Locale, g *game, last string) *comma
 	for i := range g.players {
 		seats = append(seats, fmt.Sprintf("%d. %s", i+1, seatLabel(loc, g, i, nil)))
 	}
-	desc := msgLobbyText.Format(loc, g.owner.mention(), maxPlayers) + "\n\n" + strings.Join(seats, "\n")
+	desc := msgLobbyText.Format(loc, g.owner.Mention(), maxPlayers) + "\n\n" + strings.Join(seats, "\n")
 	if last != "" {
 		desc = last + "\n\n" + desc
 	}

@@ -14,10 +14,10 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/commands/yacht/yachttest"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -479,7 +479,7 @@ func craft(t *testing.T, names []string, filled map[string]int, userID string) *
 	if len(names) == 0 {
 		names = []string{""}
 	}
-	g, err := newGame(0, ownerOf(userID), 99, nameSeats(names))
+	g, err := newGame(0, seal.OwnerOf(userID), 99, nameSeats(names))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,10 +15,11 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/yachtodds"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/internal/race"
+	"github.com/alea-bot/alea/internal/yachtodds"
 )
 
 const (
@@ -39,7 +40,7 @@ func table3(t *testing.T, coach int, seats ...player) *game {
 	if seats == nil {
 		seats = []player{userSeat(ann), userSeat(bob), {kind: seatAlea}}
 	}
-	g, err := newGame(0, ownerOf(ann), 42, seats)
+	g, err := newGame(0, seal.OwnerOf(ann), 42, seats)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,10 +8,10 @@ import (
 	"strings"
 
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/seal"
 )
 
 // GameData is the --format data of a game message: the table as the bot
@@ -87,8 +87,8 @@ func seatMention(loc commands.Locale, g *game, i int) string {
 		return msgAlea.In(loc)
 	case p.name != "":
 		return p.name
-	case g.owner.numeric:
-		return g.owner.mention()
+	case g.owner.Discord:
+		return g.owner.Mention()
 	}
 	return msgStarter.In(loc)
 }

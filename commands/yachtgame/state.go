@@ -4,17 +4,15 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"math/bits"
-	"strconv"
 	"strings"
 
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
-	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/commands/yachtgame/players"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/internal/bitstream"
+	"github.com/alea-bot/alea/internal/yachtkit"
 )
 
 // A game lives in the bot's own message, which Discord sends with every
@@ -100,30 +98,6 @@ const (
 
 var coachNames = []string{"on", "hints", "off"}
 
-// owner is who started the game: a Discord user id, or a hash of another
-// user id (the local runner, tests).
-type owner struct {
-	numeric bool
-	id      uint64
-}
-
-func ownerOf(userID string) owner {
-	if v, err := strconv.ParseUint(userID, 10, 64); err == nil && strconv.FormatUint(v, 10) == userID {
-		return owner{numeric: true, id: v}
-	}
-	h := fnv.New32a()
-	h.Write([]byte(userID))
-	return owner{id: uint64(h.Sum32())}
-}
-
-// mention is how a message names the owner.
-func (o owner) mention() string {
-	if o.numeric {
-		return "<@" + strconv.FormatUint(o.id, 10) + ">"
-	}
-	return ""
-}
-
 // player is one seat and its sheet.
 type player struct {
 	kind int
@@ -144,7 +118,7 @@ type game struct {
 	preset  int
 	rules   *yacht.Rules
 	seed    uint32
-	owner   owner
+	owner   seal.Owner
 	lobby   bool
 	coach   int
 	idle    int // minutes before others may play for the current player
@@ -162,7 +136,7 @@ type game struct {
 }
 
 // newGame starts a game: every sheet empty, seat 0 to roll.
-func newGame(preset int, o owner, seed uint32, seats []player) (*game, error) {
+func newGame(preset int, o seal.Owner, seed uint32, seats []player) (*game, error) {
 	r, err := yacht.Preset(presetKeys[preset])
 	if err != nil {
 		return nil, err
@@ -205,11 +179,11 @@ func (g *game) held() yacht.Counts {
 // humans counts the different people who press for the seats (Discord
 // users, and the starter for the named seats).
 func (g *game) humans() int {
-	seen := map[owner]bool{}
+	seen := map[seal.Owner]bool{}
 	for _, p := range g.players {
 		switch p.kind {
 		case seatUser:
-			seen[owner{numeric: true, id: p.user}] = true
+			seen[seal.Owner{Discord: true, ID: p.user}] = true
 		case seatName:
 			seen[g.owner] = true
 		}
@@ -258,12 +232,7 @@ func (g *game) encode() string {
 		w.Write(uint64(min(g.turnLoss, maxTurnLoss)), 16)
 	}
 	w.Write(uint64(g.seed), seedBits)
-	w.Write(flag(g.owner.numeric), 1)
-	if g.owner.numeric {
-		w.Write(g.owner.id, 64)
-	} else {
-		w.Write(g.owner.id, 32)
-	}
+	g.owner.WriteBits(w)
 	rad, possible, nbits := radices(g.rules)
 	for _, p := range g.players {
 		w.Write(uint64(p.kind), 2)
@@ -355,11 +324,7 @@ func decode(s string) (*game, error) {
 		g.turnLoss = int(rd.Read(16))
 	}
 	g.seed = uint32(rd.Read(seedBits))
-	if rd.Read(1) == 1 {
-		g.owner = owner{numeric: true, id: rd.Read(64)}
-	} else {
-		g.owner = owner{id: rd.Read(32)}
-	}
+	g.owner = seal.ReadOwnerBits(rd)
 	rad, possible, nbits := radices(g.rules)
 	users := map[uint64]bool{}
 	for k := 0; k < n; k++ {
@@ -402,7 +367,7 @@ func decode(s string) (*game, error) {
 		if g.rules.ExtraYachtBonus > 0 {
 			extra := int(rd.Read(4))
 			if extra > 0 {
-				y := yachtcmd.YachtBox(g.rules)
+				y := yachtkit.YachtBox(g.rules)
 				if p.sheet.Scores[y] <= 0 || extra > p.sheet.Filled()-1 {
 					return nil, bad("extra bonuses without a Yacht")
 				}

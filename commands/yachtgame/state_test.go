@@ -11,11 +11,11 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/commands/yacht/yachttest"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -287,7 +287,7 @@ func sixUsers(t *testing.T, filled map[string]int) *game {
 	for i := 0; i < maxPlayers; i++ {
 		seats = append(seats, player{kind: seatUser, user: 1<<64 - 1 - uint64(i)})
 	}
-	g, err := newGame(0, owner{numeric: true, id: 1<<64 - 1}, 1<<seedBits-1, seats)
+	g, err := newGame(0, seal.Owner{Discord: true, ID: 1<<64 - 1}, 1<<seedBits-1, seats)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -357,7 +357,7 @@ func TestStateRoundTrip(t *testing.T) {
 				seats = append(seats, player{kind: seatAlea})
 			}
 		}
-		g, _ := newGame(p, ownerOf(fmt.Sprint(rng.Uint64())), rng.Uint32(), seats)
+		g, _ := newGame(p, seal.OwnerOf(fmt.Sprint(rng.Uint64())), rng.Uint32(), seats)
 		g.coach, g.idle, g.step = rng.IntN(3), 1+rng.IntN(maxIdle), rng.IntN(1<<16)
 		n := len(g.rules.Categories)
 		k := rng.IntN(n)
@@ -412,7 +412,7 @@ func TestStateRoundTrip(t *testing.T) {
 // FuzzDecode: the state decoder refuses or reads a state that it writes
 // back the same.
 func FuzzDecode(f *testing.F) {
-	g, _ := newGame(0, ownerOf("fuzzer"), 3, nameSeats([]string{"Ann", "Bob"}))
+	g, _ := newGame(0, seal.OwnerOf("fuzzer"), 3, nameSeats([]string{"Ann", "Bob"}))
 	f.Add(g.encode())
 	g.roll, g.dice, g.hold = 2, yacht.Dice{2, 2, 3, 5, 6}, 3
 	f.Add(g.encode())
@@ -433,7 +433,7 @@ func FuzzDecode(f *testing.F) {
 // sealed so that they reach the decoder, and arbitrary carriers: the game
 // answers or refuses, never fails.
 func FuzzPress(f *testing.F) {
-	g, _ := newGame(0, ownerOf("fuzzer"), 3, nameSeats([]string{"Ann", "Bob"}))
+	g, _ := newGame(0, seal.OwnerOf("fuzzer"), 3, nameSeats([]string{"Ann", "Bob"}))
 	f.Add(g.encode(), "")
 	g.roll, g.dice, g.hold = 2, yacht.Dice{2, 2, 3, 5, 6}, 3
 	f.Add(g.encode(), "x~y")
