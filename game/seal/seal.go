@@ -63,6 +63,12 @@ func (k Key) Valid() bool { return len(k.k) == sha256.Size }
 // without padding. Parts are framed by their lengths, so ("ab","c") and
 // ("a","bc") differ.
 func (k Key) Tag(n int, parts ...string) string {
+	return base64.RawURLEncoding.EncodeToString(k.Sum(parts...)[:n])
+}
+
+// Sum returns the whole MAC (32 bytes) of parts, framed as Tag frames
+// them: bytes nobody without the key can foresee.
+func (k Key) Sum(parts ...string) []byte {
 	if !k.Valid() {
 		panic("seal: zero Key")
 	}
@@ -71,7 +77,7 @@ func (k Key) Tag(n int, parts ...string) string {
 		m.Write([]byte(strconv.Itoa(len(p)) + ":"))
 		m.Write([]byte(p))
 	}
-	return base64.RawURLEncoding.EncodeToString(m.Sum(nil)[:n])
+	return m.Sum(nil)
 }
 
 // Check reports whether tag is Tag(n, parts...), in constant time.
