@@ -3,16 +3,17 @@
 // select menu and modal play the game — virtual or real dice, holds, the
 // category with every choice's points and exact expected final score, and
 // the expected points each decision cost. The whole game travels in the
-// components' custom_ids (see state.go), so a restarted bot or a second
-// replica continues every game.
+// bot's own message (see state.go), so a restarted bot or a second
+// replica continues every game; a finished game is recorded in the store
+// (Deps.Recorder).
 package yachtgame
 
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -26,8 +27,10 @@ import (
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/internal/yachtkit"
 	"github.com/alea-bot/alea/internal/yachtodds"
+	"github.com/alea-bot/alea/store"
 )
 
 const colour = 0x2E86C1
@@ -47,7 +50,19 @@ type Deps struct {
 	// Odds, when set, give the 💡 Hint of the end game the move with the
 	// best chance of finishing first, next to the max-expectation move.
 	Odds *yachtodds.WinOdds
+	// Dice roll the virtual dice (zero: derived from Key).
+	Dice yachttable.Dice
+	// Recorder records each finished game (nil: memory is off).
+	Recorder store.Recorder
+	// RecordWait, when set, returns the channel that ends the wait for the
+	// Recorder (default: defaultRecordWait); tests fire it by hand.
+	RecordWait func() <-chan time.Time
+	// IDs is where game identities are drawn from (nil: crypto/rand).
+	IDs io.Reader
 }
+
+// defaultRecordWait bounds the wait for the Recorder at a game's end.
+const defaultRecordWait = 2 * time.Second
 
 // beatOpen is the most open categories of a sheet for which the hint
 // looks for the move with the best chance of finishing first.
@@ -67,6 +82,9 @@ const defaultIdle = 10 // minutes
 func Command(d Deps) *commands.Command { return newCommand(d) }
 
 func newCommand(d Deps) *commands.Command {
+	if !d.Dice.Valid() {
+		d.Dice = yachttable.NewDice(d.Key)
+	}
 	seedLo, seedHi := commands.Between(0, 1<<seedBits-1)
 	idleLo, idleHi := commands.Between(1, maxIdle)
 	return &commands.Command{
@@ -163,18 +181,16 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 			return nil, players.Reject(err, maxPlayers)
 		}
 	}
-	var seed uint32
+	seed := randomSeed()
 	if req.Options.Has("seed") {
 		seed = uint32(req.Options.Int("seed", 0))
-	} else {
-		var b [4]byte
-		_, _ = rand.Read(b[:])
-		seed = binary.BigEndian.Uint32(b[:])
 	}
 	g, err := newGame(preset, seal.OwnerOf(req.UserID), seed, seats)
 	if err != nil {
 		return nil, err
 	}
+	d.begin(g)
+	g.chosen = req.Options.Has("seed")
 	g.idle = int(req.Options.Int("idle", defaultIdle))
 	if g.idle < 1 || g.idle > maxIdle {
 		return nil, commands.Rejectf(msgBadIdle, maxIdle)
@@ -209,6 +225,28 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 		return nil, err
 	}
 	return r, nil
+}
+
+// randomSeed draws the seed of a game nobody chose.
+func randomSeed() uint32 {
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return binary.BigEndian.Uint32(b[:])
+}
+
+// begin gives a new game its identity, start time and dice.
+func (d *Deps) begin(g *game) {
+	g.id = yachttable.NewID(d.IDs)
+	g.started = yachttable.Minute(d.now())
+	g.roller = d.Dice
+}
+
+// now is the time by d's clock.
+func (d *Deps) now() time.Time {
+	if d.Now == nil {
+		return time.Now()
+	}
+	return d.Now()
 }
 
 // presser reports whether userID presses for seat i: a Discord user for
@@ -255,9 +293,19 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 		if prev, err = openGame(d.Key, c.prev); err != nil {
 			return nil, commands.Rejectf(msgBadState)
 		}
+		prev.roller = d.Dice
+	}
+	g.roller = d.Dice
+	if g.id == 0 {
+		// A game begun before version 3 gets its identity now, from its
+		// state, so that two presses racing on it agree.
+		g.id, g.started = stateID(d.Key, c.state), yachttable.Minute(d.now())
+		if prev != nil {
+			prev.id, prev.started = g.id, g.started
+		}
 	}
 	if g.over() {
-		return nil, commands.Rejectf(msgBadState)
+		return overPress(ctx, d, loc, g, action[0], req)
 	}
 	if g.lobby {
 		return lobbyPress(ctx, d, loc, g, action[0], req)
@@ -318,8 +366,7 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 			}
 			return diceModal(d.Key, loc, g, c), nil
 		}
-		before := *g
-		before.players = clonePlayers(g.players)
+		before := *g.clone()
 		if last, err = turnAction(loc, t, g, a, req); err != nil {
 			return nil, err
 		}
@@ -452,6 +499,14 @@ func renderLobby(key seal.Key, loc commands.Locale, g *game, last string) *comma
 		AllowedMentions: &commands.AllowedMentions{}}
 }
 
+// clone returns a copy of g that shares nothing with it.
+func (g *game) clone() *game {
+	c := *g
+	c.players = clonePlayers(g.players)
+	c.log = g.log.Clone()
+	return &c
+}
+
 func clonePlayers(ps []player) []player {
 	out := append([]player(nil), ps...)
 	for i := range out {
@@ -512,6 +567,7 @@ func turnAction(loc commands.Locale, t *strategy.Table, g *game, a byte, req *co
 		if err != nil {
 			return "", yachtcmd.RejectDice(err)
 		}
+		g.chosen = true
 		if g.roll > 0 {
 			held, have := g.held(), d.Counts()
 			for f := range held {
@@ -532,7 +588,7 @@ func turnAction(loc commands.Locale, t *strategy.Table, g *game, a byte, req *co
 
 // rollVirtual rolls the dice not held with the game's seeded dice.
 func rollVirtual(loc commands.Locale, who string, t *strategy.Table, g *game) (string, error) {
-	faces := virtualFaces(g)
+	faces := g.roller.Roll(g.seed, g.cur, g.current().sheet.Filled(), g.roll+1)
 	var d yacht.Dice
 	k := 0
 	for i, f := range g.dice {
@@ -696,6 +752,7 @@ func rollTo(loc commands.Locale, who string, t *strategy.Table, g *game, d yacht
 				loss := adv.Actions[0].Expected - a.Expected
 				g.turnLoss = min(g.turnLoss+centi(loss), maxTurnLoss)
 				last = decision(loc, who, g, a, adv.Actions[0], loss)
+				g.decided(who != "", g.roll, a, adv.Actions[0], loss)
 			}
 		}
 	}
@@ -721,6 +778,7 @@ func score(loc commands.Locale, who string, t *strategy.Table, g *game, value st
 			continue
 		}
 		loss := adv.Actions[0].Expected - a.Expected
+		g.decided(who != "", 3, a, adv.Actions[0], loss)
 		p := g.current()
 		turn := min(g.turnLoss+centi(loss), maxTotalLoss)
 		p.loss[a.Scoring.Category] = turn
@@ -734,25 +792,24 @@ func score(loc commands.Locale, who string, t *strategy.Table, g *game, value st
 	return "", commands.Rejectf(msgBadCategory)
 }
 
-// virtualFaces are the five dice of the next virtual roll: SHA-256 of the
-// game's seed, the player, the turn and the roll, read as faces by
-// rejection of bytes ≥ 252. The dice not held take the first of them, so a
-// replayed button gives the same dice and a different hold cannot fish for
-// others.
-func virtualFaces(g *game) [yacht.NumDice]int {
-	var out [yacht.NumDice]int
-	n := 0
-	for ctr := byte(0); n < yacht.NumDice; ctr++ {
-		h := sha256.New()
-		fmt.Fprintf(h, "alea-yacht-dice/%d/%d/%d/%d/%d", g.seed, g.cur, g.current().sheet.Filled(), g.roll+1, ctr)
-		for _, b := range h.Sum(nil) {
-			if b < 252 && n < yacht.NumDice {
-				out[n] = int(b%6) + 1
-				n++
-			}
-		}
+// decided counts a decision of the current player (byPlayer: not Alea's)
+// and logs it when it cost points; roll is the roll it followed, 3 for
+// any scoring.
+func (g *game) decided(byPlayer bool, roll int, chosen, best strategy.Action, loss float64) {
+	p := g.current()
+	if byPlayer {
+		p.decisions = min(p.decisions+1, maxDecisions)
 	}
-	return out
+	choice := func(a strategy.Action) (int, bool) {
+		if a.Kind == strategy.Keep {
+			return yachttable.HoldMask(g.dice, a.Keep), false
+		}
+		return a.Scoring.Category, true
+	}
+	c, _ := choice(chosen)
+	b, bestScores := choice(best)
+	g.log.Add(yachttable.Decision{Seat: g.cur, Turn: p.sheet.Filled() + 1, Roll: roll, Dice: g.dice,
+		Chosen: c, Best: b, BestScores: bestScores, Loss: centi(loss)})
 }
 
 // holdMask marks dice (ascending) that make up keep, the first ones of each

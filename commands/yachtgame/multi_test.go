@@ -117,8 +117,8 @@ func TestTurnsPingsAndAlea(t *testing.T) {
 		checkPing(t, r, u)
 		r = rollAndScore(t, h, r, u)
 	}
-	if r.AllowedMentions == nil || len(r.AllowedMentions.Users) != 0 || len(r.Components) != 0 {
-		t.Errorf("the summary pings or has buttons: %+v", r.AllowedMentions)
+	if r.AllowedMentions == nil || len(r.AllowedMentions.Users) != 0 || !onlyFinalButtons(r) {
+		t.Errorf("the summary pings or has buttons other than Play again: %+v", r.AllowedMentions)
 	}
 }
 
@@ -505,9 +505,10 @@ func TestHintPlaysToWin(t *testing.T) {
 		h = bottest.New(t, newCommand(d))
 		h.Locale = loc
 		g := table3(t, coachHints)
-		// Bob is ahead, and Ann's dice (seed 6) make the keep with the
-		// best chance to win another than the best on average.
-		g.seed = 6
+		// Bob is ahead, and Ann's dice (seed 52 under the test key: the
+		// dice depend on the key) make the keep with the best chance to
+		// win another than the best on average.
+		g.seed = 52
 		g.players[1].sheet.Scores[indexOf("full_house")] = 12
 		r := post(t, h, g)
 		r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)

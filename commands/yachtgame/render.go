@@ -122,6 +122,7 @@ func gameData(g *game, state string) GameData {
 func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game, prev *game, req *commands.Request, last string) (*commands.Reply, error) {
 	if g.over() {
 		r := summary(loc, t, g, req, last)
+		finish(ctx, d, loc, t, g, req, r)
 		ping(loc, g, r, req)
 		return r, nil
 	}
@@ -197,6 +198,9 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 			}
 			b.WriteString("\n" + msgWinChances.Format(loc, strings.Join(parts, " · ")))
 		}
+	}
+	if g.chosen {
+		b.WriteString("\n" + msgChosen.In(loc))
 	}
 	e.Description = b.String()
 	for i := range g.players {
@@ -410,6 +414,9 @@ func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Requ
 		} else {
 			b.WriteString(msgTie.Format(loc, top, strings.Join(winners, ", ")))
 		}
+	}
+	if g.chosen {
+		b.WriteString("\n" + msgChosen.In(loc))
 	}
 	e.Description = strings.TrimSpace(b.String())
 	start := t.Start()

@@ -11,6 +11,7 @@ import (
 	"github.com/alea-bot/alea/commands/yachtgame/players"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/internal/bitstream"
 	"github.com/alea-bot/alea/internal/yachtkit"
 )
@@ -34,7 +35,10 @@ import (
 // counts. Version 1 (the whole state in the custom_id) gets msgOlder.
 //
 // <state> is base64url (no padding) of a bit string, most significant bit
-// first:
+// first: in version 3, 7 in 3 bits (a preset no version 2 state has) and
+// the version in 5 bits, then the body, then the record; version 2 states
+// (messages posted before) are the body alone, still opened and played on,
+// and written as version 3 from their next press. The body:
 //
 //	preset 3 · lobby 1 · coach 2 (3: decided at the start of a lobby) · idle minutes 6 · step 16 · players−1 3 · current 3 ·
 //	roll 2 (0 = before the first roll) · [pattern 8 (0..251) if roll ≥ 1] ·
@@ -45,12 +49,25 @@ import (
 //	  sheet as one mixed-radix number (digit 0 = empty, d = the d-th possible score),
 //	  [extra-Yacht bonuses 4 under Yahtzee rules], turns played for them 4,
 //	  losses: Elias gamma (loss+1) per filled category
-//	zero padding to a byte.
+//
+// The record (version 3), what the store needs when the game ends:
+//
+//	chosen 1 (a player chose the seed or entered dice) · game id 60 (0: not
+//	drawn yet, as in a version 2 state; the next press draws it) ·
+//	start minute 26 (package yachttable) · per seat: decisions 6 ·
+//	[minutes from start to end, Elias gamma (m+1), once over] ·
+//	the log of the decisions that cost points (yachttable.Log)
+//
+// then zero padding to a byte.
 //
 // Losses are in hundredths of an expected point. Nothing is trusted even
 // behind the seal: decode checks every field's range, that every score is
 // possible for its category, that the fill counts agree with whose turn it
 // is, and that the encoding is canonical.
+
+// stateV3 marks a version 3 state: 7 where version 2 has its preset, then
+// 3 in 5 bits.
+const stateV3 = 3
 
 // routeVersion is the version segment of the custom_ids.
 const routeVersion = "2"
@@ -77,6 +94,7 @@ const (
 	seedBits     = 24
 	maxIdle      = 60 // minutes
 	maxAuto      = 15
+	maxDecisions = 63 // per seat; saturates
 )
 
 // Seat kinds.
@@ -111,6 +129,9 @@ type player struct {
 	lost int
 	// auto counts the turns Alea played for the seat (Play for them).
 	auto int
+	// decisions counts the keeps and scorings its player made (not Alea's
+	// turns, nor the turns played for them).
+	decisions int
 }
 
 // game is the whole state of a table.
@@ -133,6 +154,22 @@ type game struct {
 	hold uint8
 	// turnLoss is what the keeps of this turn lost so far (hundredths).
 	turnLoss int
+
+	// The record: chosen is set when a player chose the seed or entered
+	// dice by hand (or the game began before the dice were secret); id is
+	// the game's identity (0: not drawn yet, a version 2 state); started
+	// is the start minute and ended the minutes to the end (once over);
+	// log keeps the decisions that cost points.
+	chosen  bool
+	id      uint64
+	started int
+	ended   int
+	log     yachttable.Log
+
+	// dice rolls the virtual dice (not in the state: from the key).
+	roller yachttable.Dice
+	// endedSet is set once ended is known (read, or set as the game ends).
+	endedSet bool
 }
 
 // newGame starts a game: every sheet empty, seat 0 to roll.
@@ -153,10 +190,10 @@ func newGame(preset int, o seal.Owner, seed uint32, seats []player) (*game, erro
 func (g *game) current() *player { return &g.players[g.cur] }
 
 // over reports whether every sheet is full.
-func (g *game) over() bool {
-	if g.lobby {
-		return false
-	}
+func (g *game) over() bool { return !g.lobby && g.full() }
+
+// full reports whether every sheet is full.
+func (g *game) full() bool {
 	for _, p := range g.players {
 		if p.sheet.Filled() < len(g.rules.Categories) {
 			return false
@@ -211,9 +248,39 @@ func flag(b bool) uint64 {
 	return 0
 }
 
-// encode writes the state (unsealed).
+// encode writes the state (unsealed), as version 3.
 func (g *game) encode() string {
 	w := &bitstream.Writer{}
+	w.Write(7, 3)
+	w.Write(stateV3, 5)
+	g.writeBody(w)
+	g.writeRecord(w)
+	return base64.RawURLEncoding.EncodeToString(w.Bytes())
+}
+
+// encodeV2 writes the state as version 2 wrote it (the body alone).
+func (g *game) encodeV2() string {
+	w := &bitstream.Writer{}
+	g.writeBody(w)
+	return base64.RawURLEncoding.EncodeToString(w.Bytes())
+}
+
+// writeRecord writes what the store needs (version 3).
+func (g *game) writeRecord(w *bitstream.Writer) {
+	w.Write(flag(g.chosen), 1)
+	w.Write(g.id, yachttable.IDBits)
+	w.Write(uint64(g.started), yachttable.MinuteBits)
+	for _, p := range g.players {
+		w.Write(uint64(min(p.decisions, maxDecisions)), 6)
+	}
+	if g.over() {
+		w.Gamma(uint64(g.ended) + 1)
+	}
+	g.log.Write(w)
+}
+
+// writeBody writes the body of the state (version 2's whole state).
+func (g *game) writeBody(w *bitstream.Writer) {
 	w.Write(uint64(g.preset), 3)
 	w.Write(flag(g.lobby), 1)
 	w.Write(uint64(g.coach), 2)
@@ -269,7 +336,6 @@ func (g *game) encode() string {
 			}
 		}
 	}
-	return base64.RawURLEncoding.EncodeToString(w.Bytes())
 }
 
 // errState is the reason a state is refused; the user sees one message.
@@ -289,6 +355,14 @@ func decode(s string) (*game, error) {
 		return nil, bad("not base64url")
 	}
 	rd := bitstream.NewReader(buf)
+	v3 := rd.Read(3) == 7
+	if v3 {
+		if rd.Read(5) != stateV3 {
+			return nil, bad("version")
+		}
+	} else {
+		rd = bitstream.NewReader(buf)
+	}
 	g := &game{}
 	g.preset = int(rd.Read(3))
 	if g.preset >= len(presetKeys) {
@@ -389,6 +463,15 @@ func decode(s string) (*game, error) {
 		}
 		g.players = append(g.players, p)
 	}
+	if v3 {
+		if err := g.readRecord(rd); err != nil {
+			return nil, err
+		}
+	} else {
+		// Before version 3 the dice were a public function of the seed,
+		// which the board showed: such a game never counts as fair.
+		g.chosen = true
+	}
 	if rd.Bad() {
 		return nil, bad("truncated")
 	}
@@ -423,10 +506,35 @@ func decode(s string) (*game, error) {
 			}
 		}
 	}
-	if g.encode() != s {
+	if v3 && g.encode() != s || !v3 && g.encodeV2() != s {
 		return nil, bad("not canonical")
 	}
 	return g, nil
+}
+
+// readRecord reads what writeRecord writes (the sheets are read).
+func (g *game) readRecord(rd *bitstream.Reader) error {
+	g.chosen = rd.Read(1) == 1
+	g.id = rd.Read(yachttable.IDBits)
+	g.started = int(rd.Read(yachttable.MinuteBits))
+	for i := range g.players {
+		p := &g.players[i]
+		p.decisions = int(rd.Read(6))
+	}
+	// over() needs the lobby flag and the sheets, read before.
+	if !g.lobby && g.full() {
+		g.ended = int(rd.Gamma(32)) - 1
+		if g.ended < 0 {
+			return bad("end")
+		}
+		g.endedSet = true
+	}
+	l, err := yachttable.ReadLog(rd, g.rules, len(g.players))
+	if err != nil {
+		return bad("%v", err)
+	}
+	g.log = l
+	return nil
 }
 
 // carrier is what a message carries: the sealed state, and the sealed
