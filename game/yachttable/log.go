@@ -28,10 +28,12 @@ import (
 // seat), and at most LogBudget bits of them: the state lives in the board
 // embed's URL, at most 2048 characters for the state and the one Undo
 // returns to together. A decision costs about 33 bits plus its loss's gamma
-// code (15 bits for a loss under 1.28 points), so about a hundred fit.
+// code (at most 13 bits for a loss under 1.28 points), so 60 to 80 fit; a
+// 6-seat game with a worse record keeps its first costly decisions and
+// the counts.
 
 // LogBudget bounds the bits of the decisions a log keeps.
-const LogBudget = 3600
+const LogBudget = 2880
 
 // Decision is one decision that cost points.
 type Decision struct {
