@@ -75,9 +75,6 @@ const beatOpen = 4
 // yachtodds.WinOdds.Probabilities is one.
 type WinProbabilities func(ctx context.Context, t *strategy.Table, sheets []yacht.Sheet, current int) ([]float64, error)
 
-// Defaults of the game options.
-const defaultIdle = 10 // minutes
-
 // Command returns /yacht (subcommand start).
 func Command(d Deps) *commands.Command { return newCommand(d) }
 
@@ -85,8 +82,8 @@ func newCommand(d Deps) *commands.Command {
 	if !d.Dice.Valid() {
 		d.Dice = yachttable.NewDice(d.Key)
 	}
-	seedLo, seedHi := commands.Between(0, 1<<seedBits-1)
-	idleLo, idleHi := commands.Between(1, maxIdle)
+	seedLo, seedHi := commands.Between(0, 1<<yachttable.SeedBits-1)
+	idleLo, idleHi := commands.Between(1, yachttable.MaxIdle)
 	return &commands.Command{
 		Name: commands.T("yacht", "요트", "ヨット"),
 		Description: commands.T("Play Yacht with an exact scoresheet: dice, holds, categories, the cost of each choice",
@@ -144,7 +141,7 @@ func newCommand(d Deps) *commands.Command {
 
 // parseSeats reads the players option into seats.
 func parseSeats(s string) ([]player, error) {
-	parsed, err := players.Parse(s, maxPlayers)
+	parsed, err := players.Parse(s, yachttable.MaxPlayers)
 	if err != nil {
 		return nil, err
 	}
@@ -152,11 +149,11 @@ func parseSeats(s string) ([]player, error) {
 	for i, p := range parsed {
 		switch p.Kind {
 		case players.User:
-			seats[i] = player{kind: seatUser, user: p.User}
+			seats[i] = player{Kind: yachttable.SeatUser, User: p.User}
 		case players.Alea:
-			seats[i] = player{kind: seatAlea}
+			seats[i] = player{Kind: yachttable.SeatAlea}
 		default:
-			seats[i] = player{kind: seatName, name: p.Name}
+			seats[i] = player{Kind: yachttable.SeatName, Name: p.Name}
 		}
 	}
 	return seats, nil
@@ -166,7 +163,7 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	loc := req.Locale
 	key := req.Options.String("rules", yacht.Yacht)
 	preset := -1
-	for i, k := range presetKeys {
+	for i, k := range yachttable.PresetKeys {
 		if k == key {
 			preset = i
 		}
@@ -174,45 +171,45 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if preset < 0 {
 		return nil, yachtcmd.RejectRules(key)
 	}
-	seats := []player{{kind: seatName}}
+	seats := []player{{Kind: yachttable.SeatName}}
 	if s := strings.TrimSpace(req.Options.String("players", "")); s != "" {
 		var err error
 		if seats, err = parseSeats(s); err != nil {
-			return nil, players.Reject(err, maxPlayers)
+			return nil, players.Reject(err, yachttable.MaxPlayers)
 		}
 	}
 	seed := randomSeed()
 	if req.Options.Has("seed") {
 		seed = uint32(req.Options.Int("seed", 0))
 	}
-	g, err := newGame(preset, seal.OwnerOf(req.UserID), seed, seats)
+	g, err := yachttable.New(preset, seal.OwnerOf(req.UserID), seed, seats)
 	if err != nil {
 		return nil, err
 	}
 	d.begin(g)
-	g.chosen = req.Options.Has("seed")
-	g.idle = int(req.Options.Int("idle", defaultIdle))
-	if g.idle < 1 || g.idle > maxIdle {
-		return nil, commands.Rejectf(msgBadIdle, maxIdle)
+	g.Chosen = req.Options.Has("seed")
+	g.Idle = int(req.Options.Int("idle", yachttable.DefaultIdle))
+	if g.Idle < 1 || g.Idle > yachttable.MaxIdle {
+		return nil, commands.Rejectf(msgBadIdle, yachttable.MaxIdle)
 	}
-	g.coach = coachAuto
+	g.Coach = yachttable.CoachAuto
 	if c := req.Options.String("coach", ""); c != "" {
-		g.coach = slices.Index(coachNames, c)
-		if g.coach < 0 {
+		g.Coach = slices.Index(yachttable.CoachNames, c)
+		if g.Coach < 0 {
 			return nil, commands.Rejectf(msgBadCoach, c)
 		}
 	}
 	// In a server, without players: a lobby people join.
-	if !req.Options.Has("players") && req.GuildID != "" && g.owner.Discord {
-		g.lobby = true
-		g.players[0] = player{kind: seatUser, user: g.owner.ID, sheet: g.players[0].sheet, loss: g.players[0].loss}
+	if !req.Options.Has("players") && req.GuildID != "" && g.Owner.Discord {
+		g.Lobby = true
+		g.Seats[0] = player{Kind: yachttable.SeatUser, User: g.Owner.ID, Sheet: g.Seats[0].Sheet, Loss: g.Seats[0].Loss}
 		r := renderLobby(d.Key, loc, g, "")
 		return r, nil
 	}
-	if g.coach == coachAuto {
-		g.coach = autoCoach(g)
+	if g.Coach == yachttable.CoachAuto {
+		g.Coach = yachttable.AutoCoach(g)
 	}
-	t, err := yachtkit.Table(ctx, d.Tables, g.rules)
+	t, err := yachtkit.Table(ctx, d.Tables, g.Rules)
 	if err != nil {
 		return nil, err
 	}
@@ -236,9 +233,9 @@ func randomSeed() uint32 {
 
 // begin gives a new game its identity, start time and dice.
 func (d *Deps) begin(g *game) {
-	g.id = yachttable.NewID(d.IDs)
-	g.started = yachttable.Minute(d.now())
-	g.roller = d.Dice
+	g.ID = yachttable.NewID(d.IDs)
+	g.Started = yachttable.Minute(d.now())
+	g.Roller = d.Dice
 }
 
 // now is the time by d's clock.
@@ -247,29 +244,6 @@ func (d *Deps) now() time.Time {
 		return time.Now()
 	}
 	return d.Now()
-}
-
-// presser reports whether userID presses for seat i: a Discord user for
-// their own seat, the starter for the named seats; nobody for Alea's.
-func (g *game) presser(i int, userID string) bool {
-	p := &g.players[i]
-	switch p.kind {
-	case seatUser:
-		return strconv.FormatUint(p.user, 10) == userID
-	case seatName:
-		return g.owner.Is(userID)
-	}
-	return false
-}
-
-// seated reports whether userID presses for any seat.
-func (g *game) seated(userID string) bool {
-	for i := range g.players {
-		if g.presser(i, userID) {
-			return true
-		}
-	}
-	return false
 }
 
 // press answers every button, the category menu and the dice modal: the
@@ -293,32 +267,32 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 		if prev, err = openGame(d.Key, c.prev); err != nil {
 			return nil, commands.Rejectf(msgBadState)
 		}
-		prev.roller = d.Dice
+		prev.Roller = d.Dice
 	}
-	g.roller = d.Dice
-	if g.id == 0 {
+	g.Roller = d.Dice
+	if g.ID == 0 {
 		// A game begun before version 3 gets its identity now, from its
 		// state, so that two presses racing on it agree.
-		g.id, g.started = stateID(d.Key, c.state), yachttable.Minute(d.now())
+		g.ID, g.Started = stateID(d.Key, c.state), yachttable.Minute(d.now())
 		if prev != nil {
-			prev.id, prev.started = g.id, g.started
+			prev.ID, prev.Started = g.ID, g.Started
 		}
 	}
-	if g.over() {
+	if g.Over() {
 		return overPress(ctx, d, loc, g, action[0], req)
 	}
-	if g.lobby {
+	if g.Lobby {
 		return lobbyPress(ctx, d, loc, g, action[0], req)
 	}
-	t, err := yachtkit.Table(ctx, d.Tables, g.rules)
+	t, err := yachtkit.Table(ctx, d.Tables, g.Rules)
 	if err != nil {
 		return nil, err
 	}
-	step, was := g.step, g.cur
+	step, was := g.Step, g.Cur
 	last := ""
 	switch a := action[0]; {
 	case a == 'h':
-		if !g.presser(g.cur, req.UserID) {
+		if !g.Presser(g.Cur, req.UserID) {
 			return nil, notYourTurn(loc, g, req)
 		}
 		r, err := hint(loc, t, g)
@@ -330,21 +304,21 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 		}
 		return r, nil
 	case a == 'u':
-		if prev == nil || !prev.presser(prev.cur, req.UserID) {
+		if prev == nil || !prev.Presser(prev.Cur, req.UserID) {
 			return nil, commands.Rejectf(msgNoUndo)
 		}
 		g, prev = prev, nil
-		last = msgUndone.Format(loc, seatLabel(loc, g, g.cur, req))
+		last = msgUndone.Format(loc, seatLabel(loc, g, g.Cur, req))
 	case a == 'p':
-		if !g.seated(req.UserID) {
+		if !g.Seated(req.UserID) {
 			return nil, notYourTurn(loc, g, req)
 		}
 		idle := d.Now().Sub(req.Message.EditedAt)
-		if wait := time.Duration(g.idle)*time.Minute - idle; wait > 0 {
-			return nil, commands.Rejectf(msgTooEarly, seatMention(loc, g, g.cur), int(math.Ceil(wait.Minutes())))
+		if wait := time.Duration(g.Idle)*time.Minute - idle; wait > 0 {
+			return nil, commands.Rejectf(msgTooEarly, seatMention(loc, g, g.Cur), int(math.Ceil(wait.Minutes())))
 		}
-		who := seatLabel(loc, g, g.cur, req)
-		g.current().auto = min(g.current().auto+1, maxAuto)
+		who := seatLabel(loc, g, g.Cur, req)
+		g.Current().Auto = min(g.Current().Auto+1, yachttable.MaxAuto)
 		line, err := optimalTurn(loc, t, g)
 		if err != nil {
 			return nil, err
@@ -357,24 +331,24 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 		}
 		last = joinLines(last, more)
 	default:
-		if !g.presser(g.cur, req.UserID) {
+		if !g.Presser(g.Cur, req.UserID) {
 			return nil, notYourTurn(loc, g, req)
 		}
 		if a == 'e' {
-			if g.roll > 2 {
-				return nil, commands.Rejectf(msgNotNow, g.roll)
+			if g.Roll > 2 {
+				return nil, commands.Rejectf(msgNotNow, g.Roll)
 			}
 			return diceModal(d.Key, loc, g, c), nil
 		}
-		before := *g.clone()
+		before := *g.Clone()
 		if last, err = turnAction(loc, t, g, a, req); err != nil {
 			return nil, err
 		}
 		prev = nil
-		if g.cur != before.cur || g.over() {
+		if g.Cur != before.Cur || g.Over() {
 			// The turn passed: the scorer may undo it until the next
 			// player acts (Alea's turns are that player acting).
-			if g.players[before.cur].kind != seatAlea {
+			if g.Seats[before.Cur].Kind != yachttable.SeatAlea {
 				prev = &before
 			}
 			more, err := aleaTurns(loc, t, g)
@@ -387,9 +361,9 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 			last = joinLines(last, more)
 		}
 	}
-	g.step = (step + 1) & 0xFFFF
+	g.Step = (step + 1) & 0xFFFF
 	if prev != nil {
-		prev.step = g.step
+		prev.Step = g.Step
 	}
 	r, err := render(ctx, d, loc, t, g, prev, req, last)
 	if err != nil {
@@ -400,20 +374,12 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	return r, nil
 }
 
-// autoCoach is the default coach: on for one person, hints for more.
-func autoCoach(g *game) int {
-	if g.humans() > 1 {
-		return coachHints
-	}
-	return coachOn
-}
-
 // lobbyPress answers Join, Leave and Start.
 func lobbyPress(ctx context.Context, d *Deps, loc commands.Locale, g *game, a byte, req *commands.Request) (*commands.Reply, error) {
 	id, err := strconv.ParseUint(req.UserID, 10, 64)
 	at := -1
-	for i, p := range g.players {
-		if err == nil && p.user == id {
+	for i, p := range g.Seats {
+		if err == nil && p.User == id {
 			at = i
 		}
 	}
@@ -430,10 +396,10 @@ func lobbyPress(ctx context.Context, d *Deps, loc commands.Locale, g *game, a by
 			r.Update = true
 			return r, nil
 		}
-		if len(g.players) >= maxPlayers {
-			return nil, commands.Rejectf(msgLobbyFull, maxPlayers)
+		if len(g.Seats) >= yachttable.MaxPlayers {
+			return nil, commands.Rejectf(msgLobbyFull, yachttable.MaxPlayers)
 		}
-		g.players = append(g.players, player{kind: seatUser, user: id, sheet: yacht.NewSheet(g.rules), loss: make([]int, len(g.rules.Categories))})
+		g.Seats = append(g.Seats, player{Kind: yachttable.SeatUser, User: id, Sheet: yacht.NewSheet(g.Rules), Loss: make([]int, len(g.Rules.Categories))})
 		last = msgJoined.Format(loc, "<@"+req.UserID+">")
 	case 'l':
 		if at < 0 {
@@ -442,18 +408,18 @@ func lobbyPress(ctx context.Context, d *Deps, loc commands.Locale, g *game, a by
 		if at == 0 {
 			return nil, commands.Rejectf(msgStarterStays)
 		}
-		g.players = append(g.players[:at], g.players[at+1:]...)
+		g.Seats = append(g.Seats[:at], g.Seats[at+1:]...)
 		last = msgLeft.Format(loc, "<@"+req.UserID+">")
 	case 'g':
-		if who, no := g.owner.Stranger(req.UserID, ""); no {
+		if who, no := g.Owner.Stranger(req.UserID, ""); no {
 			return nil, commands.Rejectf(msgOnlyStarter, who)
 		}
-		g.lobby = false
-		if g.coach == coachAuto {
-			g.coach = autoCoach(g)
+		g.Lobby = false
+		if g.Coach == yachttable.CoachAuto {
+			g.Coach = yachttable.AutoCoach(g)
 		}
-		g.step = (g.step + 1) & 0xFFFF
-		t, err := yachtkit.Table(ctx, d.Tables, g.rules)
+		g.Step = (g.Step + 1) & 0xFFFF
+		t, err := yachtkit.Table(ctx, d.Tables, g.Rules)
 		if err != nil {
 			return nil, err
 		}
@@ -467,7 +433,7 @@ func lobbyPress(ctx context.Context, d *Deps, loc commands.Locale, g *game, a by
 	default:
 		return nil, commands.Rejectf(msgNotNow, 0)
 	}
-	g.step = (g.step + 1) & 0xFFFF
+	g.Step = (g.Step + 1) & 0xFFFF
 	r := renderLobby(d.Key, loc, g, last)
 	r.Update = true
 	return r, nil
@@ -477,43 +443,26 @@ func lobbyPress(ctx context.Context, d *Deps, loc commands.Locale, g *game, a by
 func renderLobby(key seal.Key, loc commands.Locale, g *game, last string) *commands.Reply {
 	c := sealGame(key, g, nil)
 	var seats []string
-	for i := range g.players {
+	for i := range g.Seats {
 		seats = append(seats, fmt.Sprintf("%d. %s", i+1, seatLabel(loc, g, i, nil)))
 	}
-	desc := msgLobbyText.Format(loc, g.owner.Mention(), maxPlayers) + "\n\n" + strings.Join(seats, "\n")
+	desc := msgLobbyText.Format(loc, g.Owner.Mention(), yachttable.MaxPlayers) + "\n\n" + strings.Join(seats, "\n")
 	if last != "" {
 		desc = last + "\n\n" + desc
 	}
-	e := commands.Embed{Color: colour, Title: msgLobbyTitle.Format(loc, yachtcmd.RulesName(loc, g.rules.Key)), Description: desc,
+	e := commands.Embed{Color: colour, Title: msgLobbyTitle.Format(loc, yachtcmd.RulesName(loc, g.Rules.Key)), Description: desc,
 		URL: stateURL + c.String(), Footer: msgFooter.In(loc)}
 	start := msgStartButton.In(loc)
-	if len(g.players) == 1 {
+	if len(g.Seats) == 1 {
 		start = msgPlayAloneButton.In(loc)
 	}
 	row := commands.ActionRow{
-		{Kind: commands.Button, CustomID: customID(key, 'j', c), Label: msgJoinButton.In(loc), Emoji: "🪑", Style: commands.Primary, Disabled: len(g.players) >= maxPlayers},
+		{Kind: commands.Button, CustomID: customID(key, 'j', c), Label: msgJoinButton.In(loc), Emoji: "🪑", Style: commands.Primary, Disabled: len(g.Seats) >= yachttable.MaxPlayers},
 		{Kind: commands.Button, CustomID: customID(key, 'l', c), Label: msgLeaveButton.In(loc), Style: commands.Secondary},
 		{Kind: commands.Button, CustomID: customID(key, 'g', c), Label: start, Emoji: "▶️", Style: commands.Success},
 	}
 	return &commands.Reply{Embeds: []commands.Embed{e}, Components: []commands.ActionRow{row}, Data: gameData(g, c.String()),
 		AllowedMentions: &commands.AllowedMentions{}}
-}
-
-// clone returns a copy of g that shares nothing with it.
-func (g *game) clone() *game {
-	c := *g
-	c.players = clonePlayers(g.players)
-	c.log = g.log.Clone()
-	return &c
-}
-
-func clonePlayers(ps []player) []player {
-	out := append([]player(nil), ps...)
-	for i := range out {
-		out[i].loss = append([]int(nil), ps[i].loss...)
-		out[i].sheet.Scores = append([]int(nil), ps[i].sheet.Scores...)
-	}
-	return out
 }
 
 func joinLines(a, b string) string {
@@ -528,48 +477,48 @@ func joinLines(a, b string) string {
 
 // notYourTurn refuses a press by someone whose turn it is not.
 func notYourTurn(loc commands.Locale, g *game, req *commands.Request) error {
-	return commands.Rejectf(msgNotYourTurn, seatMention(loc, g, g.cur))
+	return commands.Rejectf(msgNotYourTurn, seatMention(loc, g, g.Cur))
 }
 
 // turnAction applies a turn's button, menu choice or modal to g and
 // returns the line that says what happened.
 func turnAction(loc commands.Locale, t *strategy.Table, g *game, a byte, req *commands.Request) (string, error) {
-	who := seatLabel(loc, g, g.cur, req)
+	who := seatLabel(loc, g, g.Cur, req)
 	switch {
 	case a >= '0' && a <= '4':
-		if g.roll != 1 && g.roll != 2 {
-			return "", commands.Rejectf(msgNotNow, g.roll)
+		if g.Roll != 1 && g.Roll != 2 {
+			return "", commands.Rejectf(msgNotNow, g.Roll)
 		}
-		g.hold ^= 1 << (a - '0')
+		g.Hold ^= 1 << (a - '0')
 		return "", nil
 	case a == 'b':
-		if g.roll != 1 && g.roll != 2 || g.coach != coachOn {
-			return "", commands.Rejectf(msgNotNow, g.roll)
+		if g.Roll != 1 && g.Roll != 2 || g.Coach != yachttable.CoachOn {
+			return "", commands.Rejectf(msgNotNow, g.Roll)
 		}
 		adv, err := advise(t, g)
 		if err != nil {
 			return "", err
 		}
 		if best := adv.Actions[0]; best.Kind == strategy.Keep {
-			g.hold = holdMask(g.dice, best.Keep)
+			g.Hold = holdMask(g.Dice, best.Keep)
 		}
 		return "", nil
 	case a == 'r':
-		if g.roll > 2 {
-			return "", commands.Rejectf(msgNotNow, g.roll)
+		if g.Roll > 2 {
+			return "", commands.Rejectf(msgNotNow, g.Roll)
 		}
 		return rollVirtual(loc, who, t, g)
 	case a == 'm':
-		if g.roll > 2 {
-			return "", commands.Rejectf(msgNotNow, g.roll)
+		if g.Roll > 2 {
+			return "", commands.Rejectf(msgNotNow, g.Roll)
 		}
 		d, err := yacht.ParseDice(req.Fields["dice"])
 		if err != nil {
 			return "", yachtcmd.RejectDice(err)
 		}
-		g.chosen = true
-		if g.roll > 0 {
-			held, have := g.held(), d.Counts()
+		g.Chosen = true
+		if g.Roll > 0 {
+			held, have := g.Held(), d.Counts()
 			for f := range held {
 				if held[f] > have[f] {
 					return "", commands.Rejectf(msgHeldMissing, glyphs(have.Faces()), glyphs(held.Faces()))
@@ -578,8 +527,8 @@ func turnAction(loc commands.Locale, t *strategy.Table, g *game, a byte, req *co
 		}
 		return rollTo(loc, who, t, g, d)
 	case a == 's':
-		if g.roll < 1 || len(req.Values) != 1 {
-			return "", commands.Rejectf(msgNotNow, g.roll)
+		if g.Roll < 1 || len(req.Values) != 1 {
+			return "", commands.Rejectf(msgNotNow, g.Roll)
 		}
 		return score(loc, who, t, g, req.Values[0])
 	}
@@ -588,11 +537,11 @@ func turnAction(loc commands.Locale, t *strategy.Table, g *game, a byte, req *co
 
 // rollVirtual rolls the dice not held with the game's seeded dice.
 func rollVirtual(loc commands.Locale, who string, t *strategy.Table, g *game) (string, error) {
-	faces := g.roller.Roll(g.seed, g.cur, g.current().sheet.Filled(), g.roll+1)
+	faces := g.Roller.Roll(g.Seed, g.Cur, g.Current().Sheet.Filled(), g.Roll+1)
 	var d yacht.Dice
 	k := 0
-	for i, f := range g.dice {
-		if g.roll > 0 && g.hold&(1<<uint(i)) != 0 {
+	for i, f := range g.Dice {
+		if g.Roll > 0 && g.Hold&(1<<uint(i)) != 0 {
 			d[k] = f
 			k++
 		}
@@ -604,14 +553,14 @@ func rollVirtual(loc commands.Locale, who string, t *strategy.Table, g *game) (s
 // optimalTurn plays the rest of the current player's turn with the
 // optimal policy and the game's seeded dice, and says how it went.
 func optimalTurn(loc commands.Locale, t *strategy.Table, g *game) (string, error) {
-	cur := g.cur
+	cur := g.Cur
 	var steps []string
-	for g.cur == cur && !g.over() {
-		if g.roll == 0 {
+	for g.Cur == cur && !g.Over() {
+		if g.Roll == 0 {
 			if _, err := rollVirtual(loc, "", t, g); err != nil {
 				return "", err
 			}
-			steps = append(steps, glyphs(g.dice[:]))
+			steps = append(steps, glyphs(g.Dice[:]))
 			continue
 		}
 		adv, err := advise(t, g)
@@ -619,18 +568,18 @@ func optimalTurn(loc commands.Locale, t *strategy.Table, g *game) (string, error
 			return "", err
 		}
 		best := adv.Actions[0]
-		if best.Kind == strategy.Keep && g.roll < 3 {
-			g.hold = holdMask(g.dice, best.Keep)
+		if best.Kind == strategy.Keep && g.Roll < 3 {
+			g.Hold = holdMask(g.Dice, best.Keep)
 			if _, err := rollVirtual(loc, "", t, g); err != nil {
 				return "", err
 			}
-			steps = append(steps, glyphs(best.Keep.Faces())+"+ → "+glyphs(g.dice[:]))
+			steps = append(steps, glyphs(best.Keep.Faces())+"+ → "+glyphs(g.Dice[:]))
 			continue
 		}
 		if _, err := score(loc, "", t, g, fmt.Sprintf("c%d", best.Scoring.Category)); err != nil {
 			return "", err
 		}
-		steps = append(steps, describe(loc, g.rules, best))
+		steps = append(steps, describe(loc, g.Rules, best))
 	}
 	return strings.Join(steps, " · "), nil
 }
@@ -639,7 +588,7 @@ func optimalTurn(loc commands.Locale, t *strategy.Table, g *game) (string, error
 // until a person's turn or the end.
 func aleaTurns(loc commands.Locale, t *strategy.Table, g *game) (string, error) {
 	var lines []string
-	for !g.over() && g.current().kind == seatAlea {
+	for !g.Over() && g.Current().Kind == yachttable.SeatAlea {
 		line, err := optimalTurn(loc, t, g)
 		if err != nil {
 			return "", err
@@ -653,8 +602,8 @@ func aleaTurns(loc commands.Locale, t *strategy.Table, g *game) (string, error) 
 // expected final score.
 func hint(loc commands.Locale, t *strategy.Table, g *game) (*commands.Reply, error) {
 	e := commands.Embed{Color: colour, Title: msgHintTitle.In(loc)}
-	if g.roll == 0 {
-		a, err := t.Advise(g.current().sheet, nil, 0)
+	if g.Roll == 0 {
+		a, err := t.Advise(g.Current().Sheet, nil, 0)
 		if err != nil {
 			return nil, fmt.Errorf("advise: %w", err)
 		}
@@ -665,13 +614,13 @@ func hint(loc commands.Locale, t *strategy.Table, g *game) (*commands.Reply, err
 			return nil, err
 		}
 		var b strings.Builder
-		b.WriteString(msgDice.Format(loc, glyphs(g.dice[:])) + "\n")
+		b.WriteString(msgDice.Format(loc, glyphs(g.Dice[:])) + "\n")
 		best := adv.Actions[0].Expected
 		for i, a := range adv.Actions {
-			line := fmt.Sprintf("%s — %.2f", describe(loc, g.rules, a), a.Expected)
+			line := fmt.Sprintf("%s — %.2f", describe(loc, g.Rules, a), a.Expected)
 			if i == 0 {
 				line = "⭐ " + line
-			} else if loss := best - a.Expected; centi(loss) > 0 {
+			} else if loss := best - a.Expected; yachttable.Centi(loss) > 0 {
 				line += fmt.Sprintf(" (−%.2f)", loss)
 			}
 			if b.Len()+len(line) > commands.MaxEmbedDescription-200 {
@@ -691,24 +640,24 @@ func hint(loc commands.Locale, t *strategy.Table, g *game) (*commands.Reply, err
 // max-expectation move's. "" when it does not fit the budget or does not
 // apply.
 func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game) string {
-	p := g.current()
-	if d.Odds == nil || g.roll < 1 || len(g.players) < 2 || len(p.sheet.Scores)-p.sheet.Filled() > beatOpen {
+	p := g.Current()
+	if d.Odds == nil || g.Roll < 1 || len(g.Seats) < 2 || len(p.Sheet.Scores)-p.Sheet.Filled() > beatOpen {
 		return ""
 	}
 	ctx, cancel := context.WithTimeout(ctx, d.Odds.Budget())
 	defer cancel()
 	var others []yacht.Sheet
-	for i := range g.players {
-		if i != g.cur {
-			others = append(others, g.players[i].sheet)
+	for i := range g.Seats {
+		if i != g.Cur {
+			others = append(others, g.Seats[i].Sheet)
 		}
 	}
 	dists, ok := d.Odds.Distributions(ctx, t, others)
 	if !ok {
 		return ""
 	}
-	dice := g.dice
-	ta, err := finalscore.AdviseToBeat(ctx, t, p.sheet, &dice, g.roll, dists)
+	dice := g.Dice
+	ta, err := finalscore.AdviseToBeat(ctx, t, p.Sheet, &dice, g.Roll, dists)
 	if err != nil || ta.Reached || ta.Unreachable || len(ta.Actions) == 0 {
 		return ""
 	}
@@ -722,44 +671,41 @@ func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Tab
 	if win.Action.SameMove(maxExp.Action) || math.Round(100*win.Reach) <= math.Round(100*maxExp.Reach) {
 		return msgBeatSame.Format(loc, 100*maxExp.Reach)
 	}
-	return msgBeat.Format(loc, describe(loc, g.rules, win.Action), 100*win.Reach, win.Expected, 100*maxExp.Reach)
+	return msgBeat.Format(loc, describe(loc, g.Rules, win.Action), 100*win.Reach, win.Expected, 100*maxExp.Reach)
 }
 
 // advise returns the engine's advice for the current player's dice.
 func advise(t *strategy.Table, g *game) (strategy.Advice, error) {
-	d := g.dice
-	adv, err := t.Advise(g.current().sheet, &d, g.roll)
+	d := g.Dice
+	adv, err := t.Advise(g.Current().Sheet, &d, g.Roll)
 	if err != nil {
 		return adv, fmt.Errorf("advise: %w", err)
 	}
 	return adv, nil
 }
 
-// centi rounds an expected-point loss to hundredths.
-func centi(x float64) int { return int(math.Round(100 * max(x, 0))) }
-
 // rollTo records the keep decision (after roll 1 or 2) and moves to dice d.
 func rollTo(loc commands.Locale, who string, t *strategy.Table, g *game, d yacht.Dice) (string, error) {
 	last := ""
-	if g.roll > 0 {
+	if g.Roll > 0 {
 		adv, err := advise(t, g)
 		if err != nil {
 			return "", err
 		}
-		keep := g.held()
+		keep := g.Held()
 		for _, a := range adv.Actions {
 			if a.Kind == strategy.Keep && a.Keep == keep {
 				loss := adv.Actions[0].Expected - a.Expected
-				g.turnLoss = min(g.turnLoss+centi(loss), maxTurnLoss)
+				g.TurnLoss = min(g.TurnLoss+yachttable.Centi(loss), yachttable.MaxTurnLoss)
 				last = decision(loc, who, g, a, adv.Actions[0], loss)
-				g.decided(who != "", g.roll, a, adv.Actions[0], loss)
+				g.Decided(who != "", g.Roll, a, adv.Actions[0], loss)
 			}
 		}
 	}
-	copy(g.dice[:], d.Counts().Faces())
-	g.roll++
-	g.hold = 0
-	rolled := msgRolled.Format(loc, glyphs(g.dice[:]))
+	copy(g.Dice[:], d.Counts().Faces())
+	g.Roll++
+	g.Hold = 0
+	rolled := msgRolled.Format(loc, glyphs(g.Dice[:]))
 	if last != "" {
 		return last + "\n" + rolled, nil
 	}
@@ -778,38 +724,18 @@ func score(loc commands.Locale, who string, t *strategy.Table, g *game, value st
 			continue
 		}
 		loss := adv.Actions[0].Expected - a.Expected
-		g.decided(who != "", 3, a, adv.Actions[0], loss)
-		p := g.current()
-		turn := min(g.turnLoss+centi(loss), maxTotalLoss)
-		p.loss[a.Scoring.Category] = turn
-		p.lost = min(p.lost+turn, maxTotalLoss)
-		p.sheet = p.sheet.Fill(a.Scoring)
+		g.Decided(who != "", 3, a, adv.Actions[0], loss)
+		p := g.Current()
+		turn := min(g.TurnLoss+yachttable.Centi(loss), yachttable.MaxTotalLoss)
+		p.Loss[a.Scoring.Category] = turn
+		p.Lost = min(p.Lost+turn, yachttable.MaxTotalLoss)
+		p.Sheet = p.Sheet.Fill(a.Scoring)
 		last := decision(loc, who, g, a, adv.Actions[0], loss)
-		g.roll, g.hold, g.turnLoss = 0, 0, 0
-		g.cur = (g.cur + 1) % len(g.players)
+		g.Roll, g.Hold, g.TurnLoss = 0, 0, 0
+		g.Cur = (g.Cur + 1) % len(g.Seats)
 		return last, nil
 	}
 	return "", commands.Rejectf(msgBadCategory)
-}
-
-// decided counts a decision of the current player (byPlayer: not Alea's)
-// and logs it when it cost points; roll is the roll it followed, 3 for
-// any scoring.
-func (g *game) decided(byPlayer bool, roll int, chosen, best strategy.Action, loss float64) {
-	p := g.current()
-	if byPlayer {
-		p.decisions = min(p.decisions+1, maxDecisions)
-	}
-	choice := func(a strategy.Action) (int, bool) {
-		if a.Kind == strategy.Keep {
-			return yachttable.HoldMask(g.dice, a.Keep), false
-		}
-		return a.Scoring.Category, true
-	}
-	c, _ := choice(chosen)
-	b, bestScores := choice(best)
-	g.log.Add(yachttable.Decision{Seat: g.cur, Turn: p.sheet.Filled() + 1, Roll: roll, Dice: g.dice,
-		Chosen: c, Best: b, BestScores: bestScores, Loss: centi(loss)})
 }
 
 // holdMask marks dice (ascending) that make up keep, the first ones of each
@@ -827,13 +753,13 @@ func holdMask(d yacht.Dice, keep yacht.Counts) uint8 {
 
 func diceModal(key seal.Key, loc commands.Locale, g *game, c carrier) *commands.Reply {
 	heldText, value := msgNone.In(loc), ""
-	if held := g.held(); g.roll > 0 && held.Size() > 0 {
+	if held := g.Held(); g.Roll > 0 && held.Size() > 0 {
 		value = strings.Trim(fmt.Sprint(held.Faces()), "[]")
 		heldText = value
 	}
 	return &commands.Reply{Modal: &commands.Modal{
 		CustomID: customID(key, 'm', c),
-		Title:    msgModalTitle.Format(loc, g.roll+1),
+		Title:    msgModalTitle.Format(loc, g.Roll+1),
 		Inputs: []commands.TextInput{{
 			CustomID: "dice", Label: msgModalLabel.Format(loc, heldText), Placeholder: "3 3 5 6 6",
 			Value: value, Required: true, MinLength: 5, MaxLength: 40,
@@ -865,11 +791,11 @@ func describe(loc commands.Locale, r *yacht.Rules, a strategy.Action) string {
 // decision is the line that says what a player decided and, when the
 // coach is on, judges it.
 func decision(loc commands.Locale, who string, g *game, chosen, best strategy.Action, loss float64) string {
-	r := g.rules
-	if g.coach != coachOn {
+	r := g.Rules
+	if g.Coach != yachttable.CoachOn {
 		return msgLastPlain.Format(loc, who, describe(loc, r, chosen))
 	}
-	if centi(loss) == 0 {
+	if yachttable.Centi(loss) == 0 {
 		return msgLastOK.Format(loc, who, describe(loc, r, chosen))
 	}
 	return msgLastCost.Format(loc, who, describe(loc, r, chosen), loss, describe(loc, r, best))

@@ -38,35 +38,35 @@ const (
 // the start + lost, as the summary shows), the winners, and the decisions
 // that cost points.
 func result(t *strategy.Table, g *game, req *commands.Request) store.Game {
-	out := store.Game{ID: yachttable.IDString(g.id), Kind: store.KindYacht, Rules: presetKeys[g.preset], Seed: uint64(g.seed),
-		Chosen: g.chosen, Started: yachttable.Time(g.started), Ended: yachttable.Time(g.started + g.ended)}
+	out := store.Game{ID: yachttable.IDString(g.ID), Kind: store.KindYacht, Rules: yachttable.PresetKeys[g.Preset], Seed: uint64(g.Seed),
+		Chosen: g.Chosen, Started: yachttable.Time(g.Started), Ended: yachttable.Time(g.Started + g.Ended)}
 	if req != nil {
 		out.Guild, out.Channel = req.GuildID, req.ChannelID
 	}
 	top := -1
-	for _, p := range g.players {
-		top = max(top, p.sheet.Total())
+	for _, p := range g.Seats {
+		top = max(top, p.Sheet.Total())
 	}
 	start := t.Start()
-	for _, p := range g.players {
-		s := store.Seat{Score: p.sheet.Total(), Lost: float64(p.lost) / 100, Decisions: p.decisions,
-			Winner: p.sheet.Total() == top, Hints: g.coach != coachOff, PlayedFor: p.auto}
+	for _, p := range g.Seats {
+		s := store.Seat{Score: p.Sheet.Total(), Lost: float64(p.Lost) / 100, Decisions: p.Decisions,
+			Winner: p.Sheet.Total() == top, Hints: g.Coach != yachttable.CoachOff, PlayedFor: p.Auto}
 		s.Luck = float64(s.Score) - start + s.Lost
-		switch p.kind {
-		case seatUser:
-			s.User = strconv.FormatUint(p.user, 10)
-		case seatAlea:
+		switch p.Kind {
+		case yachttable.SeatUser:
+			s.User = strconv.FormatUint(p.User, 10)
+		case yachttable.SeatAlea:
 			s.Alea = true
-		case seatName:
-			s.Name = p.name
-			if p.name == "" && g.owner.Discord {
-				s.User = strconv.FormatUint(g.owner.ID, 10) // the unnamed starter
+		case yachttable.SeatName:
+			s.Name = p.Name
+			if p.Name == "" && g.Owner.Discord {
+				s.User = strconv.FormatUint(g.Owner.ID, 10) // the unnamed starter
 			}
 		}
 		out.Seats = append(out.Seats, s)
 	}
-	for _, d := range g.log.Costly {
-		out.Decisions = append(out.Decisions, d.Record(g.rules))
+	for _, d := range g.Log.Costly {
+		out.Decisions = append(out.Decisions, d.Record(g.Rules))
 	}
 	return out
 }
@@ -110,8 +110,8 @@ func (d *Deps) record(ctx context.Context, t *strategy.Table, g *game, req *comm
 // state (so that Record can try again) and the Record, Play again and
 // Review buttons.
 func finish(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game, req *commands.Request, r *commands.Reply) {
-	if !g.endedSet {
-		g.ended, g.endedSet = max(0, yachttable.Minute(d.now())-g.started), true
+	if !g.EndedSet {
+		g.Ended, g.EndedSet = max(0, yachttable.Minute(d.now())-g.Started), true
 	}
 	rec := d.record(ctx, t, g, req)
 	c := sealGame(d.Key, g, nil)
@@ -125,7 +125,7 @@ func finish(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	}
 	row = append(row, commands.Component{Kind: commands.Button, CustomID: customID(d.Key, actAgain, c), Label: msgAgainButton.In(loc), Emoji: "🎲", Style: commands.Success})
 	if rec == recordDone {
-		row = append(row, commands.Component{Kind: commands.Button, CustomID: reviewPrefix + yachttable.IDString(g.id), Label: msgReviewButton.In(loc), Emoji: "🔍", Style: commands.Secondary})
+		row = append(row, commands.Component{Kind: commands.Button, CustomID: reviewPrefix + yachttable.IDString(g.ID), Label: msgReviewButton.In(loc), Emoji: "🔍", Style: commands.Secondary})
 	}
 	r.Components = append(r.Components, row)
 }
@@ -144,10 +144,10 @@ func joinParagraphs(a, b string) string {
 // overPress answers the buttons of a finished game: Record and Play again,
 // for the people seated at it.
 func overPress(ctx context.Context, d *Deps, loc commands.Locale, g *game, a byte, req *commands.Request) (*commands.Reply, error) {
-	if !g.seated(req.UserID) {
+	if !g.Seated(req.UserID) {
 		return nil, commands.Rejectf(msgNotSeated)
 	}
-	t, err := yachtkit.Table(ctx, d.Tables, g.rules)
+	t, err := yachtkit.Table(ctx, d.Tables, g.Rules)
 	if err != nil {
 		return nil, err
 	}
@@ -160,16 +160,16 @@ func overPress(ctx context.Context, d *Deps, loc commands.Locale, g *game, a byt
 		r.Update = true
 		return r, nil
 	case actAgain:
-		seats := make([]player, len(g.players))
-		for i, p := range g.players {
-			seats[i] = player{kind: p.kind, user: p.user, name: p.name}
+		seats := make([]player, len(g.Seats))
+		for i, p := range g.Seats {
+			seats[i] = player{Kind: p.Kind, User: p.User, Name: p.Name}
 		}
-		ng, err := newGame(g.preset, g.owner, randomSeed(), seats)
+		ng, err := yachttable.New(g.Preset, g.Owner, randomSeed(), seats)
 		if err != nil {
 			return nil, err
 		}
 		d.begin(ng)
-		ng.coach, ng.idle = g.coach, g.idle
+		ng.Coach, ng.Idle = g.Coach, g.Idle
 		last, err := aleaTurns(loc, t, ng)
 		if err != nil {
 			return nil, err

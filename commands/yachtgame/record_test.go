@@ -113,7 +113,7 @@ func TestFinishedGameIsRecordedOnce(t *testing.T) {
 	rec := &sliceRecorder{}
 	h := recordHarness(t, rec, nil)
 	rng := rand.New(rand.NewPCG(21, 22))
-	g := table3(t, coachOn, userSeat(ann), userSeat(bob))
+	g := table3(t, yachttable.CoachOn, userSeat(ann), userSeat(bob))
 	r := post(t, h, g)
 	shown := map[string]float64{}
 	costly := map[string]int{}
@@ -323,22 +323,22 @@ func TestPlayAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !old.chosen || !strings.Contains(r.Embeds[0].Description, msgChosen.In(commands.English)) {
+	if !old.Chosen || !strings.Contains(r.Embeds[0].Description, msgChosen.In(commands.English)) {
 		t.Errorf("a chosen seed is not marked:\n%s", bot.FormatText(r))
 	}
-	g := old.clone()
-	for i := range g.players {
-		for k := range g.players[i].sheet.Scores {
-			g.players[i].sheet.Scores[k] = max(g.players[i].sheet.Scores[k], 0)
+	g := old.Clone()
+	for i := range g.Seats {
+		for k := range g.Seats[i].Sheet.Scores {
+			g.Seats[i].Sheet.Scores[k] = max(g.Seats[i].Sheet.Scores[k], 0)
 		}
 	}
 	// The end game: Ann and Bob filled everything but chance.
-	chance := g.rules.LookupCategory("chance")
-	for i := range g.players {
-		g.players[i].sheet.Scores[chance] = -1
+	chance := g.Rules.LookupCategory("chance")
+	for i := range g.Seats {
+		g.Seats[i].Sheet.Scores[chance] = -1
 	}
 	r = post(t, h, g)
-	for range g.players {
+	for range g.Seats {
 		r = click(t, h, mustFind(t, r, 'r').CustomID)
 		menu := mustFind(t, r, 's')
 		r = click(t, h, menu.CustomID, menu.Options[0].Value)
@@ -354,12 +354,12 @@ func TestPlayAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ng.preset != old.preset || len(ng.players) != 2 || ng.players[0].name != "Ann" || ng.players[1].name != "Bob" ||
-		ng.chosen || ng.id == old.id || ng.id == 0 || ng.coach != old.coach || ng.idle != old.idle || ng.owner != old.owner {
+	if ng.Preset != old.Preset || len(ng.Seats) != 2 || ng.Seats[0].Name != "Ann" || ng.Seats[1].Name != "Bob" ||
+		ng.Chosen || ng.ID == old.ID || ng.ID == 0 || ng.Coach != old.Coach || ng.Idle != old.Idle || ng.Owner != old.Owner {
 		t.Errorf("the new game: %+v", ng)
 	}
-	for _, p := range ng.players {
-		if p.sheet.Filled() != 0 {
+	for _, p := range ng.Seats {
+		if p.Sheet.Filled() != 0 {
 			t.Error("the new game has a filled box")
 		}
 	}
@@ -408,8 +408,8 @@ func TestGameReplaysFromItsActions(t *testing.T) {
 	run := func(replay []press) store.Game {
 		rec := &sliceRecorder{}
 		h := recordHarness(t, rec, nil)
-		g := table3(t, coachOn, userSeat(ann), userSeat(bob))
-		g.seed = 1234
+		g := table3(t, yachttable.CoachOn, userSeat(ann), userSeat(bob))
+		g.Seed = 1234
 		r := post(t, h, g)
 		for i := 0; !gdata(t, r).Over; i++ {
 			var p press
@@ -461,25 +461,25 @@ func TestStateFitsTheURL(t *testing.T) {
 	}
 	late["choice"], late["large_straight"] = 20, 30
 	g := sixUsers(t, late)
-	g.id = 1<<yachttable.IDBits - 1
-	g.started = 1<<yachttable.MinuteBits - 1
+	g.ID = 1<<yachttable.IDBits - 1
+	g.Started = 1<<yachttable.MinuteBits - 1
 	rng := rand.New(rand.NewPCG(3, 4))
-	for !g.log.Full {
+	for !g.Log.Full {
 		dice := yacht.Dice{1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6)}
 		copy(dice[:], dice.Counts().Faces())
-		g.log.Add(yachttable.Decision{Seat: rng.IntN(6), Turn: 1 + rng.IntN(len(g.rules.Categories)), Roll: 1 + rng.IntN(2), Dice: dice,
+		g.Log.Add(yachttable.Decision{Seat: rng.IntN(6), Turn: 1 + rng.IntN(len(g.Rules.Categories)), Roll: 1 + rng.IntN(2), Dice: dice,
 			Chosen: yachttable.HoldMask(dice, yachttable.Held(dice, rng.IntN(32))), Best: 0, BestScores: true, Loss: 1 + rng.IntN(99999)})
 	}
-	for i := range g.players {
-		g.players[i].decisions = maxDecisions
+	for i := range g.Seats {
+		g.Seats[i].Decisions = yachttable.MaxDecisions
 	}
 	url := stateURL + sealGame(testKey, g, g).String()
 	t.Logf("the longest state URL: %d characters", len(url))
 	if len(url) > 2048 {
 		t.Errorf("the state URL is %d characters", len(url))
 	}
-	back, err := decode(g.encode())
-	if err != nil || !back.log.Full || len(back.log.Costly) != len(g.log.Costly) {
+	back, err := yachttable.Decode(g.Encode())
+	if err != nil || !back.Log.Full || len(back.Log.Costly) != len(g.Log.Costly) {
 		t.Errorf("the full log does not read back: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/game/yachttable"
 )
 
 // A version 2 state, as the code before version 3 wrote it (captured from
@@ -20,42 +21,42 @@ import (
 const v2State = "ZHAUFKqTABaACElDbTaX0n4tHgNBbm6I153B0EISBGAvAGagNtNpdMYeadEa87g6AQSBGDQBmgN6BKODMRAAEYNAIoDe"
 
 func TestVersion2StatesStillOpen(t *testing.T) {
-	g, err := decode(v2State)
+	g, err := yachttable.Decode(v2State)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := map[int]int{0: 3, 1: 6, 2: 9, 11: 50, 12: 22}
-	if g.rules.Key != yacht.Yahtzee || g.coach != coachHints || g.idle != 7 || g.step != 321 || g.seed != 4242 ||
-		g.owner != (seal.Owner{Discord: true, ID: 987654321098765432}) || len(g.players) != 3 || g.cur != 2 || g.roll != 2 ||
-		g.dice != (yacht.Dice{2, 3, 3, 5, 6}) || g.hold != 0b00110 || g.turnLoss != 45 {
+	if g.Rules.Key != yacht.Yahtzee || g.Coach != yachttable.CoachHints || g.Idle != 7 || g.Step != 321 || g.Seed != 4242 ||
+		g.Owner != (seal.Owner{Discord: true, ID: 987654321098765432}) || len(g.Seats) != 3 || g.Cur != 2 || g.Roll != 2 ||
+		g.Dice != (yacht.Dice{2, 3, 3, 5, 6}) || g.Hold != 0b00110 || g.TurnLoss != 45 {
 		t.Fatalf("decoded %+v", g)
 	}
-	kinds := []int{seatName, seatUser, seatAlea}
-	for i, p := range g.players {
-		if p.kind != kinds[i] {
-			t.Errorf("seat %d kind %d", i, p.kind)
+	kinds := []int{yachttable.SeatName, yachttable.SeatUser, yachttable.SeatAlea}
+	for i, p := range g.Seats {
+		if p.Kind != kinds[i] {
+			t.Errorf("seat %d kind %d", i, p.Kind)
 		}
-		for k, s := range p.sheet.Scores {
+		for k, s := range p.Sheet.Scores {
 			v, filled := want[k]
 			if i == 2 && k == 12 {
 				filled = false
 			}
-			if filled && (s != v || p.loss[k] != 17*(k+i)) || !filled && s != -1 {
-				t.Errorf("seat %d box %d: %d (loss %d)", i, k, s, p.loss[k])
+			if filled && (s != v || p.Loss[k] != 17*(k+i)) || !filled && s != -1 {
+				t.Errorf("seat %d box %d: %d (loss %d)", i, k, s, p.Loss[k])
 			}
 		}
 	}
-	if g.players[0].name != "Ann" || g.players[1].user != 123456789012345678 || g.players[0].sheet.ExtraBonus != 100 || g.players[1].auto != 2 {
-		t.Errorf("seats %+v", g.players)
+	if g.Seats[0].Name != "Ann" || g.Seats[1].User != 123456789012345678 || g.Seats[0].Sheet.ExtraBonus != 100 || g.Seats[1].Auto != 2 {
+		t.Errorf("seats %+v", g.Seats)
 	}
 	// Its dice were public: the game is never counted as fair. It has no
 	// identity until its next press.
-	if !g.chosen || g.id != 0 || g.encodeV2() != v2State {
-		t.Errorf("chosen %v id %d", g.chosen, g.id)
+	if !g.Chosen || g.ID != 0 || g.EncodeV2() != v2State {
+		t.Errorf("chosen %v id %d", g.Chosen, g.ID)
 	}
 	// Written again, it is a version 3 state that reads back the same.
-	back, err := decode(g.encode())
-	if err != nil || back.encode() != g.encode() {
+	back, err := yachttable.Decode(g.Encode())
+	if err != nil || back.Encode() != g.Encode() {
 		t.Errorf("as version 3: %v", err)
 	}
 }
@@ -75,7 +76,7 @@ func TestVersion2MessageStillPlays(t *testing.T) {
 		t.Fatalf("after the roll: %+v", d)
 	}
 	g, err := openGame(testKey, d.State)
-	if err != nil || g.id == 0 || !g.chosen {
+	if err != nil || g.ID == 0 || !g.Chosen {
 		t.Fatalf("the new state: %v %+v", err, g)
 	}
 	// The score menu of the old message scores too.
