@@ -16,7 +16,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -213,15 +212,7 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if err != nil {
 		return nil, err
 	}
-	last, err := aleaTurns(loc, t, g)
-	if err != nil {
-		return nil, err
-	}
-	r, err := render(ctx, d, loc, t, g, nil, req, last)
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
+	return d.opening(ctx, loc, t, g, req)
 }
 
 // randomSeed draws the seed of a game nobody chose.
@@ -246,198 +237,7 @@ func (d *Deps) now() time.Time {
 	return d.Now()
 }
 
-// press answers every button, the category menu and the dice modal: the
-// custom_id must be one the bot put on the message as it is now.
-func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply, error) {
-	loc := req.Locale
-	action := req.Params["action"]
-	c, ok := readCarrier(req.Message)
-	if !ok || len(action) != 1 {
-		return nil, commands.Rejectf(msgNoMessage)
-	}
-	if req.CustomID != customID(d.Key, action[0], c) {
-		return nil, commands.Rejectf(msgStale)
-	}
-	g, err := openGame(d.Key, c.state)
-	if err != nil {
-		return nil, commands.Rejectf(msgBadState)
-	}
-	var prev *game
-	if c.prev != "" {
-		if prev, err = openGame(d.Key, c.prev); err != nil {
-			return nil, commands.Rejectf(msgBadState)
-		}
-		prev.Roller = d.Dice
-	}
-	g.Roller = d.Dice
-	if g.ID == 0 {
-		// A game begun before version 3 gets its identity now, from its
-		// state, so that two presses racing on it agree.
-		g.ID, g.Started = stateID(d.Key, c.state), yachttable.Minute(d.now())
-		if prev != nil {
-			prev.ID, prev.Started = g.ID, g.Started
-		}
-	}
-	if g.Over() {
-		return overPress(ctx, d, loc, g, action[0], req)
-	}
-	if g.Lobby {
-		return lobbyPress(ctx, d, loc, g, action[0], req)
-	}
-	t, err := yachtkit.Table(ctx, d.Tables, g.Rules)
-	if err != nil {
-		return nil, err
-	}
-	step, was := g.Step, g.Cur
-	last := ""
-	switch a := action[0]; {
-	case a == 'h':
-		if !g.Presser(g.Cur, req.UserID) {
-			return nil, notYourTurn(loc, g, req)
-		}
-		r, err := hint(loc, t, g)
-		if err != nil {
-			return nil, err
-		}
-		if line := beatHint(ctx, d, loc, t, g); line != "" {
-			r.Embeds[0].Description += "\n\n" + line
-		}
-		return r, nil
-	case a == 'u':
-		if prev == nil || !prev.Presser(prev.Cur, req.UserID) {
-			return nil, commands.Rejectf(msgNoUndo)
-		}
-		g, prev = prev, nil
-		last = msgUndone.Format(loc, seatLabel(loc, g, g.Cur, req))
-	case a == 'p':
-		if !g.Seated(req.UserID) {
-			return nil, notYourTurn(loc, g, req)
-		}
-		idle := d.Now().Sub(req.Message.EditedAt)
-		if wait := time.Duration(g.Idle)*time.Minute - idle; wait > 0 {
-			return nil, commands.Rejectf(msgTooEarly, seatMention(loc, g, g.Cur), int(math.Ceil(wait.Minutes())))
-		}
-		who := seatLabel(loc, g, g.Cur, req)
-		g.Current().Auto = min(g.Current().Auto+1, yachttable.MaxAuto)
-		line, err := optimalTurn(loc, t, g)
-		if err != nil {
-			return nil, err
-		}
-		last = msgPlayedFor.Format(loc, who, line)
-		prev = nil
-		more, err := aleaTurns(loc, t, g)
-		if err != nil {
-			return nil, err
-		}
-		last = joinLines(last, more)
-	default:
-		if !g.Presser(g.Cur, req.UserID) {
-			return nil, notYourTurn(loc, g, req)
-		}
-		if a == 'e' {
-			if g.Roll > 2 {
-				return nil, commands.Rejectf(msgNotNow, g.Roll)
-			}
-			return diceModal(d.Key, loc, g, c), nil
-		}
-		before := *g.Clone()
-		if last, err = turnAction(loc, t, g, a, req); err != nil {
-			return nil, err
-		}
-		prev = nil
-		if g.Cur != before.Cur || g.Over() {
-			// The turn passed: the scorer may undo it until the next
-			// player acts (Alea's turns are that player acting).
-			if g.Seats[before.Cur].Kind != yachttable.SeatAlea {
-				prev = &before
-			}
-			more, err := aleaTurns(loc, t, g)
-			if err != nil {
-				return nil, err
-			}
-			if more != "" {
-				prev = nil
-			}
-			last = joinLines(last, more)
-		}
-	}
-	g.Step = (step + 1) & 0xFFFF
-	if prev != nil {
-		prev.Step = g.Step
-	}
-	r, err := render(ctx, d, loc, t, g, prev, req, last)
-	if err != nil {
-		return nil, err
-	}
-	r.Update = true
-	turnPing(loc, g, r, req, was)
-	return r, nil
-}
 
-// lobbyPress answers Join, Leave and Start.
-func lobbyPress(ctx context.Context, d *Deps, loc commands.Locale, g *game, a byte, req *commands.Request) (*commands.Reply, error) {
-	id, err := strconv.ParseUint(req.UserID, 10, 64)
-	at := -1
-	for i, p := range g.Seats {
-		if err == nil && p.User == id {
-			at = i
-		}
-	}
-	last := ""
-	switch a {
-	case 'j':
-		if err != nil {
-			return nil, commands.Rejectf(msgNotSeated)
-		}
-		if at >= 0 {
-			// Joining twice changes nothing (two racing presses, or the
-			// starter pressing Join).
-			r := renderLobby(d.Key, loc, g, "")
-			r.Update = true
-			return r, nil
-		}
-		if len(g.Seats) >= yachttable.MaxPlayers {
-			return nil, commands.Rejectf(msgLobbyFull, yachttable.MaxPlayers)
-		}
-		g.Seats = append(g.Seats, player{Kind: yachttable.SeatUser, User: id, Sheet: yacht.NewSheet(g.Rules), Loss: make([]int, len(g.Rules.Categories))})
-		last = msgJoined.Format(loc, "<@"+req.UserID+">")
-	case 'l':
-		if at < 0 {
-			return nil, commands.Rejectf(msgNotSeated)
-		}
-		if at == 0 {
-			return nil, commands.Rejectf(msgStarterStays)
-		}
-		g.Seats = append(g.Seats[:at], g.Seats[at+1:]...)
-		last = msgLeft.Format(loc, "<@"+req.UserID+">")
-	case 'g':
-		if who, no := g.Owner.Stranger(req.UserID, ""); no {
-			return nil, commands.Rejectf(msgOnlyStarter, who)
-		}
-		g.Lobby = false
-		if g.Coach == yachttable.CoachAuto {
-			g.Coach = yachttable.AutoCoach(g)
-		}
-		g.Step = (g.Step + 1) & 0xFFFF
-		t, err := yachtkit.Table(ctx, d.Tables, g.Rules)
-		if err != nil {
-			return nil, err
-		}
-		r, err := render(ctx, d, loc, t, g, nil, req, "")
-		if err != nil {
-			return nil, err
-		}
-		r.Update = true
-		turnPing(loc, g, r, req, -1)
-		return r, nil
-	default:
-		return nil, commands.Rejectf(msgNotNow, 0)
-	}
-	g.Step = (g.Step + 1) & 0xFFFF
-	r := renderLobby(d.Key, loc, g, last)
-	r.Update = true
-	return r, nil
-}
 
 // renderLobby draws a lobby: who sits, and Join, Leave and Start.
 func renderLobby(key seal.Key, loc commands.Locale, g *game, last string) *commands.Reply {
@@ -475,128 +275,10 @@ func joinLines(a, b string) string {
 	return a + "\n" + b
 }
 
-// notYourTurn refuses a press by someone whose turn it is not.
-func notYourTurn(loc commands.Locale, g *game, req *commands.Request) error {
-	return commands.Rejectf(msgNotYourTurn, seatMention(loc, g, g.Cur))
-}
 
-// turnAction applies a turn's button, menu choice or modal to g and
-// returns the line that says what happened.
-func turnAction(loc commands.Locale, t *strategy.Table, g *game, a byte, req *commands.Request) (string, error) {
-	who := seatLabel(loc, g, g.Cur, req)
-	switch {
-	case a >= '0' && a <= '4':
-		if g.Roll != 1 && g.Roll != 2 {
-			return "", commands.Rejectf(msgNotNow, g.Roll)
-		}
-		g.Hold ^= 1 << (a - '0')
-		return "", nil
-	case a == 'b':
-		if g.Roll != 1 && g.Roll != 2 || g.Coach != yachttable.CoachOn {
-			return "", commands.Rejectf(msgNotNow, g.Roll)
-		}
-		adv, err := advise(t, g)
-		if err != nil {
-			return "", err
-		}
-		if best := adv.Actions[0]; best.Kind == strategy.Keep {
-			g.Hold = holdMask(g.Dice, best.Keep)
-		}
-		return "", nil
-	case a == 'r':
-		if g.Roll > 2 {
-			return "", commands.Rejectf(msgNotNow, g.Roll)
-		}
-		return rollVirtual(loc, who, t, g)
-	case a == 'm':
-		if g.Roll > 2 {
-			return "", commands.Rejectf(msgNotNow, g.Roll)
-		}
-		d, err := yacht.ParseDice(req.Fields["dice"])
-		if err != nil {
-			return "", yachtcmd.RejectDice(err)
-		}
-		g.Chosen = true
-		if g.Roll > 0 {
-			held, have := g.Held(), d.Counts()
-			for f := range held {
-				if held[f] > have[f] {
-					return "", commands.Rejectf(msgHeldMissing, glyphs(have.Faces()), glyphs(held.Faces()))
-				}
-			}
-		}
-		return rollTo(loc, who, t, g, d)
-	case a == 's':
-		if g.Roll < 1 || len(req.Values) != 1 {
-			return "", commands.Rejectf(msgNotNow, g.Roll)
-		}
-		return score(loc, who, t, g, req.Values[0])
-	}
-	return "", commands.Rejectf(msgBadState)
-}
 
-// rollVirtual rolls the dice not held with the game's seeded dice.
-func rollVirtual(loc commands.Locale, who string, t *strategy.Table, g *game) (string, error) {
-	faces := g.Roller.Roll(g.Seed, g.Cur, g.Current().Sheet.Filled(), g.Roll+1)
-	var d yacht.Dice
-	k := 0
-	for i, f := range g.Dice {
-		if g.Roll > 0 && g.Hold&(1<<uint(i)) != 0 {
-			d[k] = f
-			k++
-		}
-	}
-	copy(d[k:], faces[:yacht.NumDice-k])
-	return rollTo(loc, who, t, g, d)
-}
 
-// optimalTurn plays the rest of the current player's turn with the
-// optimal policy and the game's seeded dice, and says how it went.
-func optimalTurn(loc commands.Locale, t *strategy.Table, g *game) (string, error) {
-	cur := g.Cur
-	var steps []string
-	for g.Cur == cur && !g.Over() {
-		if g.Roll == 0 {
-			if _, err := rollVirtual(loc, "", t, g); err != nil {
-				return "", err
-			}
-			steps = append(steps, glyphs(g.Dice[:]))
-			continue
-		}
-		adv, err := advise(t, g)
-		if err != nil {
-			return "", err
-		}
-		best := adv.Actions[0]
-		if best.Kind == strategy.Keep && g.Roll < 3 {
-			g.Hold = holdMask(g.Dice, best.Keep)
-			if _, err := rollVirtual(loc, "", t, g); err != nil {
-				return "", err
-			}
-			steps = append(steps, glyphs(best.Keep.Faces())+"+ → "+glyphs(g.Dice[:]))
-			continue
-		}
-		if _, err := score(loc, "", t, g, fmt.Sprintf("c%d", best.Scoring.Category)); err != nil {
-			return "", err
-		}
-		steps = append(steps, describe(loc, g.Rules, best))
-	}
-	return strings.Join(steps, " · "), nil
-}
 
-// aleaTurns plays every turn of Alea's seats from the current one on,
-// until a person's turn or the end.
-func aleaTurns(loc commands.Locale, t *strategy.Table, g *game) (string, error) {
-	var lines []string
-	for !g.Over() && g.Current().Kind == yachttable.SeatAlea {
-		line, err := optimalTurn(loc, t, g)
-		if err != nil {
-			return "", err
-		}
-		lines = append(lines, msgAleaTurn.Format(loc, line))
-	}
-	return strings.Join(lines, "\n"), nil
-}
 
 // hint answers the player whose turn it is, privately: every option's
 // expected final score.
@@ -684,72 +366,8 @@ func advise(t *strategy.Table, g *game) (strategy.Advice, error) {
 	return adv, nil
 }
 
-// rollTo records the keep decision (after roll 1 or 2) and moves to dice d.
-func rollTo(loc commands.Locale, who string, t *strategy.Table, g *game, d yacht.Dice) (string, error) {
-	last := ""
-	if g.Roll > 0 {
-		adv, err := advise(t, g)
-		if err != nil {
-			return "", err
-		}
-		keep := g.Held()
-		for _, a := range adv.Actions {
-			if a.Kind == strategy.Keep && a.Keep == keep {
-				loss := adv.Actions[0].Expected - a.Expected
-				g.TurnLoss = min(g.TurnLoss+yachttable.Centi(loss), yachttable.MaxTurnLoss)
-				last = decision(loc, who, g, a, adv.Actions[0], loss)
-				g.Decided(who != "", g.Roll, a, adv.Actions[0], loss)
-			}
-		}
-	}
-	copy(g.Dice[:], d.Counts().Faces())
-	g.Roll++
-	g.Hold = 0
-	rolled := msgRolled.Format(loc, glyphs(g.Dice[:]))
-	if last != "" {
-		return last + "\n" + rolled, nil
-	}
-	return rolled, nil
-}
 
-// score records the category chosen from the menu ("c<index>") and passes
-// the turn.
-func score(loc commands.Locale, who string, t *strategy.Table, g *game, value string) (string, error) {
-	adv, err := advise(t, g)
-	if err != nil {
-		return "", err
-	}
-	for _, a := range adv.Actions {
-		if a.Kind != strategy.Score || value != fmt.Sprintf("c%d", a.Scoring.Category) {
-			continue
-		}
-		loss := adv.Actions[0].Expected - a.Expected
-		g.Decided(who != "", 3, a, adv.Actions[0], loss)
-		p := g.Current()
-		turn := min(g.TurnLoss+yachttable.Centi(loss), yachttable.MaxTotalLoss)
-		p.Loss[a.Scoring.Category] = turn
-		p.Lost = min(p.Lost+turn, yachttable.MaxTotalLoss)
-		p.Sheet = p.Sheet.Fill(a.Scoring)
-		last := decision(loc, who, g, a, adv.Actions[0], loss)
-		g.Roll, g.Hold, g.TurnLoss = 0, 0, 0
-		g.Cur = (g.Cur + 1) % len(g.Seats)
-		return last, nil
-	}
-	return "", commands.Rejectf(msgBadCategory)
-}
 
-// holdMask marks dice (ascending) that make up keep, the first ones of each
-// face.
-func holdMask(d yacht.Dice, keep yacht.Counts) uint8 {
-	var m uint8
-	for i, f := range d {
-		if keep[f-1] > 0 {
-			keep[f-1]--
-			m |= 1 << uint(i)
-		}
-	}
-	return m
-}
 
 func diceModal(key seal.Key, loc commands.Locale, g *game, c carrier) *commands.Reply {
 	heldText, value := msgNone.In(loc), ""

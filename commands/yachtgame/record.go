@@ -10,14 +10,7 @@ import (
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/game/yachttable"
-	"github.com/alea-bot/alea/internal/yachtkit"
 	"github.com/alea-bot/alea/store"
-)
-
-// The actions of a finished game's board.
-const (
-	actRecord = 'R' // record the result again (idempotent)
-	actAgain  = 'A' // a new game: same seats and rules, a fresh seed
 )
 
 // reviewPrefix begins the custom_id of the Review button; the review
@@ -110,9 +103,6 @@ func (d *Deps) record(ctx context.Context, t *strategy.Table, g *game, req *comm
 // state (so that Record can try again) and the Record, Play again and
 // Review buttons.
 func finish(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game, req *commands.Request, r *commands.Reply) {
-	if !g.EndedSet {
-		g.Ended, g.EndedSet = max(0, yachttable.Minute(d.now())-g.Started), true
-	}
 	rec := d.record(ctx, t, g, req)
 	c := sealGame(d.Key, g, nil)
 	e := &r.Embeds[0]
@@ -141,43 +131,6 @@ func joinParagraphs(a, b string) string {
 	return a + "\n\n" + b
 }
 
-// overPress answers the buttons of a finished game: Record and Play again,
-// for the people seated at it.
-func overPress(ctx context.Context, d *Deps, loc commands.Locale, g *game, a byte, req *commands.Request) (*commands.Reply, error) {
-	if !g.Seated(req.UserID) {
-		return nil, commands.Rejectf(msgNotSeated)
-	}
-	t, err := yachtkit.Table(ctx, d.Tables, g.Rules)
-	if err != nil {
-		return nil, err
-	}
-	switch a {
-	case actRecord:
-		r, err := render(ctx, d, loc, t, g, nil, req, "")
-		if err != nil {
-			return nil, err
-		}
-		r.Update = true
-		return r, nil
-	case actAgain:
-		seats := make([]player, len(g.Seats))
-		for i, p := range g.Seats {
-			seats[i] = player{Kind: p.Kind, User: p.User, Name: p.Name}
-		}
-		ng, err := yachttable.New(g.Preset, g.Owner, randomSeed(), seats)
-		if err != nil {
-			return nil, err
-		}
-		d.begin(ng)
-		ng.Coach, ng.Idle = g.Coach, g.Idle
-		last, err := aleaTurns(loc, t, ng)
-		if err != nil {
-			return nil, err
-		}
-		return render(ctx, d, loc, t, ng, nil, req, last)
-	}
-	return nil, commands.Rejectf(msgBadState)
-}
 
 // stateID is the identity of a game begun without one (a version 2
 // state): drawn from the MAC of its sealed state, so that every press on

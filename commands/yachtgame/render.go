@@ -295,7 +295,7 @@ func components(key seal.Key, loc commands.Locale, g *game, adv strategy.Advice,
 			{Kind: commands.Button, CustomID: id('e'), Label: msgEnterButton.In(loc), Emoji: "✍️", Style: commands.Secondary},
 		}
 		if g.Roll > 0 && g.Coach == yachttable.CoachOn {
-			if best := adv.Actions[0]; best.Kind == strategy.Keep && holdMask(g.Dice, best.Keep) != g.Hold {
+			if best := adv.Actions[0]; best.Kind == strategy.Keep && uint8(yachttable.HoldMask(g.Dice, best.Keep)) != g.Hold {
 				row = append(row, commands.Component{Kind: commands.Button, CustomID: id('b'), Label: msgHoldBest.In(loc), Emoji: "⭐", Style: commands.Secondary})
 			}
 		}

@@ -555,10 +555,10 @@ func cloneSeats(ps []Seat) []Seat {
 	return out
 }
 
-// Decided counts a decision of the current player (byPlayer: not Alea's)
+// decided counts a decision of the current player (byPlayer: not Alea's)
 // and logs it when it cost points; roll is the roll it followed, 3 for
 // any scoring.
-func (g *Table) Decided(byPlayer bool, roll int, chosen, best strategy.Action, loss float64) {
+func (g *Table) decided(byPlayer bool, roll int, chosen, best strategy.Action, loss float64) {
 	p := g.Current()
 	if byPlayer {
 		p.Decisions = min(p.Decisions+1, MaxDecisions)
