@@ -237,8 +237,6 @@ func (d *Deps) now() time.Time {
 	return d.Now()
 }
 
-
-
 // renderLobby draws a lobby: who sits, and Join, Leave and Start.
 func renderLobby(key seal.Key, loc commands.Locale, g *game, last string) *commands.Reply {
 	c := sealGame(key, g, nil)
@@ -274,11 +272,6 @@ func joinLines(a, b string) string {
 	}
 	return a + "\n" + b
 }
-
-
-
-
-
 
 // hint answers the player whose turn it is, privately: every option's
 // expected final score.
@@ -365,9 +358,6 @@ func advise(t *strategy.Table, g *game) (strategy.Advice, error) {
 	}
 	return adv, nil
 }
-
-
-
 
 func diceModal(key seal.Key, loc commands.Locale, g *game, c carrier) *commands.Reply {
 	heldText, value := msgNone.In(loc), ""

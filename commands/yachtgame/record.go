@@ -131,7 +131,6 @@ func joinParagraphs(a, b string) string {
 	return a + "\n\n" + b
 }
 
-
 // stateID is the identity of a game begun without one (a version 2
 // state): drawn from the MAC of its sealed state, so that every press on
 // that message gives it the same identity.
