@@ -17,6 +17,7 @@ import (
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/internal/yachtkit"
 )
 
@@ -285,7 +286,7 @@ func stats(ctx context.Context, tables *strategy.Tables, req *commands.Request) 
 	data.PUpperBonus, data.PYacht = pb, py
 
 	var b strings.Builder
-	y := yachtkit.YachtBox(rules)
+	y := yachttable.YachtBox(rules)
 	b.WriteString(msgStatsExact.Format(loc, expected) + "\n")
 	if exact != nil {
 		b.WriteString(msgStatsExactSpread.Format(loc, exact.StdDev(), exact.Median(), strings.Join(exactQs, " · ")) + "\n")
@@ -337,7 +338,7 @@ func stats(ctx context.Context, tables *strategy.Tables, req *commands.Request) 
 			row.PYacht, _ = binomialSE(ps.Yacht, ps.Games)
 			data.Presets = append(data.Presets, row)
 			yachtName := ""
-			if y := yachtkit.YachtBox(pr); y >= 0 {
+			if y := yachttable.YachtBox(pr); y >= 0 {
 				yachtName = pr.Categories[y].Name(string(loc))
 			}
 			line := msgStatsPresetRow.Format(loc, yachtcmd.RulesName(loc, k), row.ExpectedFinal, row.Mean, row.StdErr,

@@ -8,12 +8,10 @@ import (
 	"math/bits"
 	"strconv"
 
-	"github.com/alea-bot/alea/commands/yachtgame/players"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/internal/bitstream"
-	"github.com/alea-bot/alea/internal/yachtkit"
 )
 
 // A table's state (what /yacht start seals into its board) is base64url
@@ -389,7 +387,7 @@ func Decode(s string) (*Table, error) {
 			if rd.Bad() {
 				return nil, bad("truncated")
 			}
-			if err := players.CheckName(string(name)); err != nil || (n > 1 && len(name) == 0) {
+			if problem, _ := CheckName(string(name)); problem != NameOK || (n > 1 && len(name) == 0) {
 				return nil, bad("player name")
 			}
 			p.Name = string(name)
@@ -411,7 +409,7 @@ func Decode(s string) (*Table, error) {
 		if g.Rules.ExtraYachtBonus > 0 {
 			extra := int(rd.Read(4))
 			if extra > 0 {
-				y := yachtkit.YachtBox(g.Rules)
+				y := YachtBox(g.Rules)
 				if p.Sheet.Scores[y] <= 0 || extra > p.Sheet.Filled()-1 {
 					return nil, bad("extra bonuses without a Yacht")
 				}

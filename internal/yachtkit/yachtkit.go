@@ -1,6 +1,5 @@
 // Package yachtkit holds what the Yacht commands share beyond words: the
-// tables they build and look up behind the bound on heavy work, and where
-// a rule set keeps its Yacht box.
+// tables they build and look up behind the bound on heavy work.
 package yachtkit
 
 import (
@@ -45,14 +44,4 @@ func Table(ctx context.Context, tables *strategy.Tables, r *yacht.Rules) (*strat
 		return nil, fmt.Errorf("yacht table %s: %w", r.Key, err)
 	}
 	return t, nil
-}
-
-// YachtBox returns the index of r's Yacht category (five of a kind), or -1.
-func YachtBox(r *yacht.Rules) int {
-	for i := range r.Categories {
-		if r.Categories[i].Kind == yacht.KindYacht {
-			return i
-		}
-	}
-	return -1
 }
