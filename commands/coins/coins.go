@@ -144,15 +144,14 @@ func Command(key seal.Key) *commands.Command {
 				Example: "/coins match black:5 white:4 first:mcts:50 second:random games:100 seed:7",
 			},
 		},
-		Routes: []commands.Route{
-			{Pattern: "coins/" + playVersion + "/move/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		Routes: append([]commands.Route{
+			{Pattern: route.Prefix() + "move/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 				return press(ctx, key, req)
 			}},
-			{Pattern: "coins/" + playVersion + "/hint/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+			{Pattern: route.Prefix() + "hint/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 				return hint(ctx, key, req)
 			}},
-			{Pattern: "coins/1/{rest...}", Handle: olderVersion},
-		},
+		}, commands.OlderVersions(route.Older(), txtOlder)...),
 		Budget: 8 * time.Second,
 
 		Caching: &commands.Caching{Key: cacheKey},

@@ -27,8 +27,8 @@ import (
 // MCTS tree is rebuilt from the current position at each move (k = 50
 // simulations under the root), since nothing is kept in memory.
 
-// playVersion is the version segment of the game's custom_ids.
-const playVersion = "2"
+// route is the game's custom_ids (version 2).
+var route = seal.Route{Game: "coins", Version: 2}
 
 // playData is play's --format data.
 type playData struct {
@@ -81,28 +81,23 @@ var (
 
 // encode returns the sealed custom_id of move's button.
 func (p playState) encode(key seal.Key, move int) string {
-	return key.Seal("coins/" + playVersion + "/move/" + p.canonical(move))
+	return route.Seal(key, "move/"+p.canonical(move))
 }
 
 // hintID returns the sealed custom_id of the hint button.
 func hintID(key seal.Key, s coins.BWState) string {
-	return key.Seal(fmt.Sprintf("coins/%s/hint/%d.%d", playVersion, s.Black, s.White))
+	return route.Seal(key, fmt.Sprintf("hint/%d.%d", s.Black, s.White))
 }
 
-// olderVersion answers a button of a game started before states were
-// sealed.
-func olderVersion(context.Context, *commands.Request) (*commands.Reply, error) {
-	return nil, commands.Rejectf(txtOlder)
-}
-
-// openState returns the state of a pressed button after prefix, or false
-// when the custom_id was not sealed with key.
-func openState(key seal.Key, req *commands.Request, prefix string) (string, bool) {
-	id, ok := key.Open(req.CustomID)
-	if !ok || !strings.HasPrefix(id, prefix) {
+// openState returns the state of a pressed button after the route and
+// kind ("move/", "hint/"), or false when the custom_id was not sealed
+// with key.
+func openState(key seal.Key, req *commands.Request, kind string) (string, bool) {
+	id, ok := route.Open(key, req.CustomID)
+	if !ok {
 		return "", false
 	}
-	return id[len(prefix):], true
+	return strings.CutPrefix(id, kind)
 }
 
 // parsePlayState reads the state of a move button (after the route and
@@ -188,7 +183,7 @@ func handlePlay(ctx context.Context, key seal.Key, req *commands.Request) (*comm
 }
 
 func press(ctx context.Context, key seal.Key, req *commands.Request) (*commands.Reply, error) {
-	st, ok := openState(key, req, "coins/"+playVersion+"/move/")
+	st, ok := openState(key, req, "move/")
 	if !ok {
 		return nil, commands.Rejectf(txtBadState)
 	}
@@ -287,7 +282,7 @@ func playReply(l commands.Locale, key seal.Key, p playState, lines []string, dat
 }
 
 func hint(_ context.Context, key seal.Key, req *commands.Request) (*commands.Reply, error) {
-	st, ok := openState(key, req, "coins/"+playVersion+"/hint/")
+	st, ok := openState(key, req, "hint/")
 	if !ok {
 		return nil, commands.Rejectf(txtBadState)
 	}

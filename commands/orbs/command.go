@@ -70,14 +70,11 @@ func Command(key seal.Key) *commands.Command {
 		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 			return handle(ctx, key, req)
 		},
-		Routes: []commands.Route{
-			{Pattern: gamePrefix + "{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		Routes: append([]commands.Route{
+			{Pattern: route.Prefix() + "{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 				return press(ctx, key, req)
 			}},
-			{Pattern: "orbs/1/{rest...}", Handle: func(context.Context, *commands.Request) (*commands.Reply, error) {
-				return nil, commands.Rejectf(txtOlder)
-			}},
-		},
+		}, commands.OlderVersions(route.Older(), txtOlder)...),
 		Budget: 2 * time.Second,
 
 		Caching: &commands.Caching{Key: cacheKey},

@@ -31,11 +31,8 @@ import (
 // field is checked on the way in, and the state must be written exactly as
 // customID writes it.
 
-// gameVersion is the version segment of the puzzle's custom_ids.
-const gameVersion = "2"
-
-// gamePrefix begins every custom_id of a puzzle.
-const gamePrefix = "orbs/" + gameVersion + "/"
+// route is the puzzle's custom_ids (version 2).
+var route = seal.Route{Game: "orbs", Version: 2}
 
 // maxClicks caps the press counter (it stays there once reached).
 const maxClicks = 9999
@@ -80,7 +77,7 @@ func (g game) state() string {
 
 // customID is the sealed custom_id of a component doing action.
 func (g game) customID(key seal.Key, action string) string {
-	return key.Seal(gamePrefix + g.state() + "." + action)
+	return route.Seal(key, g.state()+"."+action)
 }
 
 // validMask is the set of orb bits of a rows×cols grid.
@@ -225,11 +222,11 @@ func deal(l commands.Locale, key seal.Key, owner seal.Owner, rows, cols int, see
 
 // press answers a button or menu of a random puzzle.
 func press(_ context.Context, key seal.Key, req *commands.Request) (*commands.Reply, error) {
-	id, ok := key.Open(req.CustomID)
-	if !ok || !strings.HasPrefix(id, gamePrefix) {
+	id, ok := route.Open(key, req.CustomID)
+	if !ok {
 		return nil, commands.Rejectf(txtBadState)
 	}
-	g, action, ok := parseState(id[len(gamePrefix):])
+	g, action, ok := parseState(id)
 	if !ok {
 		return nil, commands.Rejectf(txtBadState)
 	}

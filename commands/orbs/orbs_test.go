@@ -574,7 +574,7 @@ func TestGameLayout(t *testing.T) {
 			for _, row := range rs {
 				for _, c := range row {
 					id, _ := seal.Loopback().Open(c.CustomID)
-					_, action, ok := parseState(strings.TrimPrefix(id, gamePrefix))
+					_, action, ok := parseState(strings.TrimPrefix(id, route.Prefix()))
 					if !ok {
 						t.Fatalf("%d×%d: custom_id %q does not read back", rows, cols, c.CustomID)
 					}
@@ -600,13 +600,13 @@ func TestTampering(t *testing.T) {
 	good, _ := findOrb(t, r, "r0")
 	key := seal.Loopback()
 	opened, _ := key.Open(good)
-	state := strings.TrimPrefix(opened, gamePrefix)
+	state := strings.TrimPrefix(opened, route.Prefix())
 	f := strings.Split(state, ".")
 	me := seal.OwnerOf("local")
 	// join seals a state built by hand, so that the parser sees it.
 	join := func(parts ...string) string {
 		p := append(append([]string(nil), parts[:len(parts)-1]...), me.String(), parts[len(parts)-1])
-		return key.Seal(gamePrefix + strings.Join(p, "."))
+		return key.Seal(route.Prefix() + strings.Join(p, "."))
 	}
 	big := game{rows: 30, cols: 30, seed: 7, owner: me}
 	bad := []struct {
@@ -624,8 +624,8 @@ func TestTampering(t *testing.T) {
 		{join("5x5", f[1], f[2], f[3], "r01"), nil},
 		{join("5x5", f[1], f[2], f[3], "x"), nil},
 		{join("5x5", f[1], f[2], f[3], "m0"), []string{"r0"}}, // menus only on large grids
-		{key.Seal(gamePrefix + strings.Join([]string{"5x5", f[1], f[2], f[3], me.String()}, ".")), nil},
-		{key.Seal(gamePrefix + strings.Join([]string{"5x5", f[1], f[2], f[3], "x", "r0"}, ".")), nil}, // bad owner
+		{key.Seal(route.Prefix() + strings.Join([]string{"5x5", f[1], f[2], f[3], me.String()}, ".")), nil},
+		{key.Seal(route.Prefix() + strings.Join([]string{"5x5", f[1], f[2], f[3], "x", "r0"}, ".")), nil}, // bad owner
 		{join("31x5", f[1], f[2], f[3], "r0"), nil},
 		{join("0x5", f[1], f[2], f[3], "r0"), nil},
 		{big.customID(key, "m0"), []string{"c0"}}, // a row menu given a column
@@ -635,7 +635,7 @@ func TestTampering(t *testing.T) {
 		{big.customID(key, "m0"), []string{"r0", "r1"}},
 		{big.customID(key, "m2"), []string{"c99"}},
 		// Forged: no tag, another key's tag, a state changed after sealing.
-		{gamePrefix + state, nil},
+		{route.Prefix() + state, nil},
 		{seal.NewKey("another bot's secret").Seal(opened), nil},
 		{strings.Replace(good, ".r0~", ".r1~", 1), nil},
 		{"orbs/2/", nil},
@@ -764,7 +764,7 @@ func FuzzButtons(f *testing.F) {
 	key := seal.Loopback()
 	h := bottest.New(f, Command(key))
 	f.Fuzz(func(t *testing.T, s, value string) {
-		id := key.Seal(gamePrefix + s) // sealed, to reach the parser
+		id := key.Seal(route.Prefix() + s) // sealed, to reach the parser
 		if len(id) > commands.MaxCustomID || strings.Contains(s, "/") || strings.Contains(s, seal.Separator) {
 			return
 		}

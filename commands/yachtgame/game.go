@@ -125,14 +125,11 @@ func newCommand(d Deps) *commands.Command {
 		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 			return start(ctx, &d, req)
 		},
-		Routes: []commands.Route{
-			{Pattern: "yacht/" + routeVersion + "/{action}/{tag}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		Routes: append([]commands.Route{
+			{Pattern: route.Prefix() + "{action}/{tag}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 				return press(ctx, &d, req)
 			}},
-			{Pattern: "yacht/1/{rest...}", Handle: func(context.Context, *commands.Request) (*commands.Reply, error) {
-				return nil, commands.Rejectf(msgOlder)
-			}},
-		},
+		}, commands.OlderVersions(route.Older(), msgOlder)...),
 		Budget: 2 * time.Minute,
 		Warm:   yachtkit.Warm(d.Tables, yachtcmd.Presets()),
 	}

@@ -94,13 +94,13 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if req.CustomID != customID(d.Key, letter[0], c) {
 		return nil, commands.Rejectf(msgStale)
 	}
-	g, err := openGame(d.Key, c.state)
+	g, err := openGame(d.Key, c.State)
 	if err != nil {
 		return nil, commands.Rejectf(msgBadState)
 	}
 	var prev *game
-	if c.prev != "" {
-		if prev, err = openGame(d.Key, c.prev); err != nil {
+	if c.Prev != "" {
+		if prev, err = openGame(d.Key, c.Prev); err != nil {
 			return nil, commands.Rejectf(msgBadState)
 		}
 		prev.Roller = d.Dice
@@ -109,7 +109,7 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if g.ID == 0 {
 		// A game begun before version 3 gets its identity now, from its
 		// state, so that two presses racing on it agree.
-		g.ID, g.Started = stateID(d.Key, c.state), yachttable.Minute(d.now())
+		g.ID, g.Started = stateID(d.Key, c.State), yachttable.Minute(d.now())
 		if prev != nil {
 			prev.ID, prev.Started = g.ID, g.Started
 		}

@@ -28,34 +28,25 @@ import (
 // are a function of the seed, the state and the key), so at most one of them
 // counts. Version 1 (the whole state in the custom_id) gets msgOlder.
 //
-// routeVersion is the version segment of the custom_ids.
-const routeVersion = "2"
+// route is the custom_ids of a table (version 2; the state's own version
+// is inside it).
+var route = seal.Route{Game: "yacht", Version: 2}
 
 // idPrefix is the custom_id's prefix before the action.
-const idPrefix = "yacht/" + routeVersion + "/"
+var idPrefix = route.Prefix()
 
 // stateURL begins the board embed's URL; the game's state follows it.
 const stateURL = "https://alea.invalid/yacht#"
 
-// carrier is what a message carries: the sealed state, and the sealed
-// state before the last score while it may be undone.
-type carrier struct {
-	state, prev string // sealed; prev may be ""
-}
-
-// String is the carrier as it follows stateURL.
-func (c carrier) String() string {
-	if c.prev == "" {
-		return c.state
-	}
-	return c.state + "." + c.prev
-}
+// carrier is what a message carries (seal.Carrier): the sealed state,
+// and the sealed state before the last score while it may be undone.
+type carrier = seal.Carrier
 
 // sealGame returns the carrier of g (and of prev, when set).
 func sealGame(key seal.Key, g, prev *game) carrier {
-	c := carrier{state: key.Seal(g.Encode())}
+	c := carrier{State: key.Seal(g.Encode())}
 	if prev != nil {
-		c.prev = key.Seal(prev.Encode())
+		c.Prev = key.Seal(prev.Encode())
 	}
 	return c
 }
@@ -67,8 +58,7 @@ func readCarrier(m *commands.Message) (carrier, bool) {
 	}
 	for _, e := range m.Embeds {
 		if s, ok := strings.CutPrefix(e.URL, stateURL); ok {
-			cur, prev, _ := strings.Cut(s, ".")
-			return carrier{state: cur, prev: prev}, cur != ""
+			return seal.ParseCarrier(s)
 		}
 	}
 	return carrier{}, false

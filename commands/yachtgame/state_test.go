@@ -167,7 +167,7 @@ func TestForgedReplayedAndOldStates(t *testing.T) {
 	g := craft(t, []string{"Ann", "Bob"}, endGame, "tester")
 	other := seal.NewKey("another bot's secret")
 	forge := func(k seal.Key, idKey seal.Key) *commands.Request {
-		c := carrier{state: k.Seal(g.Encode())}
+		c := carrier{State: k.Seal(g.Encode())}
 		m := *msg
 		m.Embeds = []commands.Embed{{Title: "x", URL: stateURL + c.String()}}
 		return &commands.Request{Kind: commands.KindComponent, CustomID: customID(idKey, 'r', c), Message: &m}
@@ -183,7 +183,7 @@ func TestForgedReplayedAndOldStates(t *testing.T) {
 	}
 	unsealed := *msg
 	unsealed.Embeds = []commands.Embed{{Title: "x", URL: stateURL + g.Encode()}}
-	if r, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: customID(testKey, 'r', carrier{state: g.Encode()}), Message: &unsealed}); out != bot.Rejected {
+	if r, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: customID(testKey, 'r', carrier{State: g.Encode()}), Message: &unsealed}); out != bot.Rejected {
 		t.Errorf("unsealed state: %s %s", out, bot.FormatText(r))
 	}
 	// No message at all (a transport that does not send it).
@@ -441,7 +441,7 @@ func FuzzPress(f *testing.F) {
 	f.Add("AAAA", "")
 	h := harness(f)
 	f.Fuzz(func(t *testing.T, s, prev string) {
-		for _, c := range []carrier{{state: testKey.Seal(s)}, {state: testKey.Seal(s), prev: prev}, {state: s, prev: prev}} {
+		for _, c := range []carrier{{State: testKey.Seal(s)}, {State: testKey.Seal(s), Prev: prev}, {State: s, Prev: prev}} {
 			msg := &commands.Message{Embeds: []commands.Embed{{URL: stateURL + c.String()}}}
 			for _, a := range []byte{'r', '0', 'b', 's', 'm', 'e', 'h', 'u', 'p'} {
 				req := &commands.Request{Kind: commands.KindComponent, CustomID: customID(testKey, a, c), Locale: commands.English, ID: "fuzz",

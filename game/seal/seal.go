@@ -190,3 +190,56 @@ func ReadOwnerBits(r *bitstream.Reader) Owner {
 	}
 	return Owner{ID: r.Read(32)}
 }
+
+// Route names the custom_ids of one game: "<game>/<version>/…". A game
+// changes Version when its state's form changes, and answers the custom_ids
+// of every earlier version with "from an older version of Alea" (Older).
+type Route struct {
+	Game    string
+	Version int
+}
+
+// Prefix is what every custom_id of the route's version begins with.
+func (r Route) Prefix() string { return r.Game + "/" + strconv.Itoa(r.Version) + "/" }
+
+// Older returns the route patterns of every earlier version, for the
+// handler that says the game is from an older version.
+func (r Route) Older() []string {
+	var out []string
+	for v := 1; v < r.Version; v++ {
+		out = append(out, r.Game+"/"+strconv.Itoa(v)+"/{rest...}")
+	}
+	return out
+}
+
+// Seal returns the sealed custom_id that carries state on the route.
+func (r Route) Seal(k Key, state string) string { return k.Seal(r.Prefix() + state) }
+
+// Open returns the state a custom_id carries after the route's prefix, and
+// false when k did not seal it or it is not on the route.
+func (r Route) Open(k Key, customID string) (string, bool) {
+	s, ok := k.Open(customID)
+	if !ok {
+		return "", false
+	}
+	return strings.CutPrefix(s, r.Prefix())
+}
+
+// Carrier is what a bot's own message carries when a state is too long for
+// a custom_id: the sealed state, and the sealed state before it while it
+// may still be taken back ("" when none), written "<state>[.<prev>]".
+type Carrier struct{ State, Prev string }
+
+// String is the carrier as a message holds it.
+func (c Carrier) String() string {
+	if c.Prev == "" {
+		return c.State
+	}
+	return c.State + "." + c.Prev
+}
+
+// ParseCarrier reads what String writes; false when there is no state.
+func ParseCarrier(s string) (Carrier, bool) {
+	cur, prev, _ := strings.Cut(s, ".")
+	return Carrier{State: cur, Prev: prev}, cur != ""
+}

@@ -126,3 +126,36 @@ func TestDerive(t *testing.T) {
 		}
 	}
 }
+
+func TestRoute(t *testing.T) {
+	r := Route{Game: "orbs", Version: 3}
+	k := Loopback()
+	if r.Prefix() != "orbs/3/" || strings.Join(r.Older(), " ") != "orbs/1/{rest...} orbs/2/{rest...}" {
+		t.Errorf("prefix %q, older %v", r.Prefix(), r.Older())
+	}
+	id := r.Seal(k, "5x5.1")
+	if s, ok := r.Open(k, id); !ok || s != "5x5.1" {
+		t.Errorf("open %q %v", s, ok)
+	}
+	for _, bad := range []string{
+		NewKey("another bot's secret").Seal("orbs/3/5x5.1"), // not our key
+		k.Seal("orbs/2/5x5.1"),                              // another version
+		k.Seal("coins/3/5x5.1"),                             // another game
+		"orbs/3/5x5.1",                                      // not sealed
+	} {
+		if _, ok := r.Open(k, bad); ok {
+			t.Errorf("opened %q", bad)
+		}
+	}
+	if len((Route{Game: "x", Version: 1}).Older()) != 0 {
+		t.Error("version 1 has older versions")
+	}
+	for _, c := range []Carrier{{State: "a~t"}, {State: "a~t", Prev: "b~u"}} {
+		if back, ok := ParseCarrier(c.String()); !ok || back != c {
+			t.Errorf("carrier %+v reads back as %+v", c, back)
+		}
+	}
+	if _, ok := ParseCarrier(""); ok {
+		t.Error("an empty carrier")
+	}
+}
