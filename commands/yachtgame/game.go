@@ -252,9 +252,9 @@ func renderLobby(key seal.Key, loc commands.Locale, g *game, last string) *comma
 		start = msgPlayAloneButton.In(loc)
 	}
 	row := commands.ActionRow{
-		{Kind: commands.Button, CustomID: customID(key, 'j', c), Label: msgJoinButton.In(loc), Emoji: "🪑", Style: commands.Primary, Disabled: len(g.Seats) >= yachttable.MaxPlayers},
-		{Kind: commands.Button, CustomID: customID(key, 'l', c), Label: msgLeaveButton.In(loc), Style: commands.Secondary},
-		{Kind: commands.Button, CustomID: customID(key, 'g', c), Label: start, Emoji: "▶️", Style: commands.Success},
+		{Kind: commands.Button, CustomID: customID(key, actJoin, c), Label: msgJoinButton.In(loc), Emoji: "🪑", Style: commands.Primary, Disabled: len(g.Seats) >= yachttable.MaxPlayers},
+		{Kind: commands.Button, CustomID: customID(key, actLeave, c), Label: msgLeaveButton.In(loc), Style: commands.Secondary},
+		{Kind: commands.Button, CustomID: customID(key, actStart, c), Label: start, Emoji: "▶️", Style: commands.Success},
 	}
 	return &commands.Reply{Embeds: []commands.Embed{e}, Components: []commands.ActionRow{row}, Data: gameData(g, c.String()),
 		AllowedMentions: &commands.AllowedMentions{}}
@@ -363,7 +363,7 @@ func diceModal(key seal.Key, loc commands.Locale, g *game, c carrier) *commands.
 		heldText = value
 	}
 	return &commands.Reply{Modal: &commands.Modal{
-		CustomID: customID(key, 'm', c),
+		CustomID: customID(key, actEntered, c),
 		Title:    msgModalTitle.Format(loc, g.Roll+1),
 		Inputs: []commands.TextInput{{
 			CustomID: "dice", Label: msgModalLabel.Format(loc, heldText), Placeholder: "3 3 5 6 6",

@@ -280,7 +280,7 @@ func components(key seal.Key, loc commands.Locale, g *game, adv strategy.Advice,
 			if g.Hold&(1<<uint(i)) != 0 {
 				style = commands.Success
 			}
-			row = append(row, commands.Component{Kind: commands.Button, CustomID: id(byte('0' + i)),
+			row = append(row, commands.Component{Kind: commands.Button, CustomID: id(byte(actDie0 + i)),
 				Label: fmt.Sprintf("%s %d", yacht.Glyph(f), f), Style: style})
 		}
 		rows = append(rows, row)
@@ -291,19 +291,19 @@ func components(key seal.Key, loc commands.Locale, g *game, adv strategy.Advice,
 			n -= g.Held().Size()
 		}
 		row := commands.ActionRow{
-			{Kind: commands.Button, CustomID: id('r'), Label: msgRollButton.Format(loc, n), Emoji: "🎲", Style: commands.Primary},
-			{Kind: commands.Button, CustomID: id('e'), Label: msgEnterButton.In(loc), Emoji: "✍️", Style: commands.Secondary},
+			{Kind: commands.Button, CustomID: id(actRoll), Label: msgRollButton.Format(loc, n), Emoji: "🎲", Style: commands.Primary},
+			{Kind: commands.Button, CustomID: id(actEnter), Label: msgEnterButton.In(loc), Emoji: "✍️", Style: commands.Secondary},
 		}
 		if g.Roll > 0 && g.Coach == yachttable.CoachOn {
 			if best := adv.Actions[0]; best.Kind == strategy.Keep && uint8(yachttable.HoldMask(g.Dice, best.Keep)) != g.Hold {
-				row = append(row, commands.Component{Kind: commands.Button, CustomID: id('b'), Label: msgHoldBest.In(loc), Emoji: "⭐", Style: commands.Secondary})
+				row = append(row, commands.Component{Kind: commands.Button, CustomID: id(actHoldBest), Label: msgHoldBest.In(loc), Emoji: "⭐", Style: commands.Secondary})
 			}
 		}
 		rows = append(rows, row)
 	}
 	if g.Roll >= 1 {
 		best := adv.Actions[0]
-		menu := commands.Component{Kind: commands.SelectMenu, CustomID: id('s'), Placeholder: msgPick.In(loc), MinValues: 1, MaxValues: 1}
+		menu := commands.Component{Kind: commands.SelectMenu, CustomID: id(actScore), Placeholder: msgPick.In(loc), MinValues: 1, MaxValues: 1}
 		var scores []strategy.Action
 		for _, a := range adv.Actions {
 			if a.Kind == strategy.Score {
@@ -332,13 +332,13 @@ func components(key seal.Key, loc commands.Locale, g *game, adv strategy.Advice,
 	}
 	var extra commands.ActionRow
 	if g.Coach == yachttable.CoachHints {
-		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id('h'), Label: msgHintButton.In(loc), Emoji: "💡", Style: commands.Secondary})
+		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id(actHint), Label: msgHintButton.In(loc), Emoji: "💡", Style: commands.Secondary})
 	}
 	if undo {
-		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id('u'), Label: msgUndoButton.In(loc), Emoji: "↩️", Style: commands.Secondary})
+		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id(actUndo), Label: msgUndoButton.In(loc), Emoji: "↩️", Style: commands.Secondary})
 	}
 	if g.Humans() > 1 {
-		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id('p'), Label: msgPlayForButton.In(loc), Emoji: "⏱️", Style: commands.Secondary})
+		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id(actPlayFor), Label: msgPlayForButton.In(loc), Emoji: "⏱️", Style: commands.Secondary})
 	}
 	if len(extra) > 0 {
 		rows = append(rows, extra)
