@@ -14,17 +14,18 @@ import (
 
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/coins"
+	"github.com/alea-bot/alea/game/coinsplay"
 	"github.com/alea-bot/alea/game/seal"
 )
 
 // Bounds of the options that run games or searches (the exact answers of
 // bw, pile and marbles take counts up to 10^18).
 const (
-	maxBoard       = 100  // most coins of each colour for tree, play and match
-	maxTreeSims    = 5000 // most simulations for tree
-	maxMatchSims   = 2000 // most simulations of an mcts player in a match
-	maxMatchGames  = 1000 // most games of a match
-	maxMatchWork   = 3e7  // bound on games·(b+w)²·k, the play-out moves of a match
+	maxBoard       = coinsplay.MaxBoard // most coins of each colour for tree, play and match
+	maxTreeSims    = 5000               // most simulations for tree
+	maxMatchSims   = 2000               // most simulations of an mcts player in a match
+	maxMatchGames  = 1000               // most games of a match
+	maxMatchWork   = 3e7                // bound on games·(b+w)²·k, the play-out moves of a match
 	defaultTreeSim = coins.DefaultSimulations
 )
 
