@@ -29,7 +29,11 @@ const (
 // result is the finished game g as the store records it: the seats'
 // scores, what their decisions cost, their luck (final − expected from
 // the start + lost, as the summary shows), the winners, and the decisions
-// that cost points.
+// that cost points (the state keeps those, within its budget, and counts
+// the rest: Seat.Decisions counts a player's own keeps and scorings, not
+// Alea's turns nor the turns played for them). Hints is set when advice was
+// at hand (coach on or hints): a private hint leaves no trace in the
+// message, so who asked is not known.
 func result(t *strategy.Table, g *game, req *commands.Request) store.Game {
 	out := store.Game{ID: yachttable.IDString(g.ID), Kind: store.KindYacht, Rules: yachttable.PresetKeys[g.Preset], Seed: uint64(g.Seed),
 		Chosen: g.Chosen, Started: yachttable.Time(g.Started), Ended: yachttable.Time(g.Started + g.Ended)}
