@@ -466,9 +466,13 @@ func startPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	return r, nil
 }
 
+// atTable reports whether userID played at g or started it (a game of
+// Alea's seats alone has no one else).
+func atTable(g *game, userID string) bool { return g.Seated(userID) || g.Owner.Is(userID) }
+
 // recordPress records a finished game again (for the people at it).
 func recordPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
-	if !p.g.Seated(p.req.UserID) {
+	if !atTable(p.g, p.req.UserID) {
 		return nil, commands.Rejectf(msgNotSeated)
 	}
 	t, err := p.table(ctx)
@@ -487,7 +491,7 @@ func recordPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 // seed, in a new message; the final board stays.
 func againPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	g := p.g
-	if !g.Seated(p.req.UserID) {
+	if !atTable(g, p.req.UserID) {
 		return nil, commands.Rejectf(msgNotSeated)
 	}
 	t, err := p.table(ctx)

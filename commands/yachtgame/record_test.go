@@ -483,3 +483,24 @@ func TestStateFitsTheURL(t *testing.T) {
 		t.Errorf("the full log does not read back: %v", err)
 	}
 }
+
+// A game of Alea alone ends at once; whoever started it may play again,
+// nobody else.
+func TestAleaAloneAgain(t *testing.T) {
+	if race.Enabled {
+		t.Skip("a whole game needs the full table; played in the non-race run")
+	}
+	h := harness(t)
+	r := startAs(t, h, `/yacht start players:alea`, "tester")
+	if !gdata(t, r).Over || !onlyFinalButtons(r) {
+		t.Fatalf("not a final board:\n%s", bot.FormatText(r))
+	}
+	again := mustFind(t, r, actAgain).CustomID
+	if _, out := as(h, "someone else", again); out != bot.Rejected {
+		t.Errorf("a stranger plays again: %s", out)
+	}
+	n, out := h.Click(again)
+	if out != bot.OK || n.Update || !gdata(t, n).Over {
+		t.Errorf("Play again: %s, update %v", out, n.Update)
+	}
+}
