@@ -4,12 +4,18 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
-	"github.com/alea-bot/alea/commands/yacht/yachttest"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/seal"
+)
+
+var (
+	endOnce  sync.Once
+	endTable *strategy.Table
+	endErr   error
 )
 
 // endGame fills all but three boxes of every seat (the end-game table the
@@ -29,11 +35,18 @@ func endGameTable(t *testing.T, key seal.Key, seats ...Seat) (*Table, *strategy.
 	}
 	g.Coach = CoachOn
 	g.Roller = NewDice(key)
-	st, err := yachttest.Tables().Get(context.Background(), g.Rules)
-	if err != nil {
-		t.Fatal(err)
+	return g, endGameStrategy(t, g.Rules)
+}
+
+// endGameStrategy is the strategy for sheets with at most three boxes open
+// (built once per test binary).
+func endGameStrategy(t *testing.T, r *yacht.Rules) *strategy.Table {
+	t.Helper()
+	endOnce.Do(func() { endTable, endErr = strategy.BuildEndGame(context.Background(), r, 3) })
+	if endErr != nil {
+		t.Fatal(endErr)
 	}
-	return g, st
+	return endTable
 }
 
 // play makes random legal moves to the end and returns them with every
