@@ -1,10 +1,7 @@
-//go:build !(goexperiment.simd && amd64)
-
 package finalscore
 
-// The policy's batch kernels are the portable ones (see policy_simd.go for
-// the vector build).
-
+// scoreRows fills the batch's scoring rows (see scoreRowsPortable); the
+// vector work of the batch policy is in the lanes kernels.
 func scoreRows(p *turnPolicy, b *turnBatch, open *[maxCategories]openCat, no int) {
 	scoreRowsPortable(p, b, open, no)
 }

@@ -2,7 +2,8 @@
 // recurrences of 最大期待値戦略の計算手法の整理 (the average over one more die,
 // the best keep below each keep) and the scoring maxima, for one class or
 // for a batch of Width classes evaluated together, with AVX-512 and AVX2
-// versions when built with GOEXPERIMENT=simd on amd64. Every kernel gives
+// assembly on amd64 chosen by the processor's features (kernels_amd64.go;
+// the purego build tag keeps the portable Go kernels). Every kernel gives
 // the portable kernel's bits. The strategy's solver and the turn policy use
 // them.
 package lanes

@@ -1,8 +1,27 @@
-//go:build !(goexperiment.simd && amd64)
+//go:build !amd64 || purego
 
 package lanes
 
 import "github.com/alea-bot/alea/engine/yacht"
+
+// Without amd64 assembly (other architectures, or the purego build tag) the
+// batch kernels are the portable ones.
+
+// kernelSets lists the kernel sets this build runs: the portable one.
+func kernelSets() (supported []kernelSet, unsupported []string) {
+	return []kernelSet{portableKernels()}, nil
+}
+
+// Kernel names the kernels the batch functions use: "portable".
+func Kernel() string { return "portable" }
+
+// RollBack is RollBackPortable in this build.
+func RollBack(kv *[yacht.NumKeeps]Row) Row { return RollBackPortable(kv) }
+
+// MaxIndexed is MaxIndexedPortable in this build.
+func MaxIndexed(e3 *[yacht.NumPatterns]Row, vals []Row, idx *[yacht.NumPatterns]uint8, list []uint8) {
+	MaxIndexedPortable(e3, vals, idx, list)
+}
 
 // AverageOneDie fills kv for every keep of fewer than five dice, lane by
 // lane: the mean over one more die.
