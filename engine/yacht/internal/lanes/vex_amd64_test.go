@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -72,14 +71,17 @@ var listingBytes = regexp.MustCompile(`^\s+0x([0-9a-f]{4}) ((?:[0-9a-f]{2} )+)`)
 // is VEX (first byte C4 or C5) or EVEX (62) encoded, and every RET (C3)
 // comes right after VZEROUPPER (C5 F8 77).
 func TestKernelsMachineCodeVEXOnly(t *testing.T) {
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goTool); err != nil {
-		if goTool, err = exec.LookPath("go"); err != nil {
-			t.Skip("no go tool to assemble with")
-		}
+	// go test puts its own toolchain first on the PATH.
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool to assemble with")
+	}
+	goroot, err := exec.Command(goTool, "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatalf("go env GOROOT: %v", err)
 	}
 	obj := filepath.Join(t.TempDir(), "kernels.o")
-	asm := exec.Command(goTool, "tool", "asm", "-S", "-I", filepath.Join(runtime.GOROOT(), "pkg", "include"),
+	asm := exec.Command(goTool, "tool", "asm", "-S", "-I", filepath.Join(strings.TrimSpace(string(goroot)), "pkg", "include"),
 		"-p", "github.com/alea-bot/alea/engine/yacht/internal/lanes", "-o", obj, "kernels_amd64.s")
 	var stderr bytes.Buffer
 	asm.Stderr = &stderr
