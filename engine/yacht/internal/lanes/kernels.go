@@ -16,6 +16,7 @@ type kernelSet struct {
 	pushOneDie    func(m *[yacht.NumKeeps]Row)
 	chooseKeeps   func(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row, choice *[yacht.NumPatterns][Width]int32, best *[yacht.NumPatterns]Row, tol float64)
 	addScaled     func(dst, src []float64, p float64)
+	scoreRows     func(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTables, scratch *[MaxCategories]Row, e3 *[yacht.NumPatterns]Row, idx *[yacht.NumPatterns][Width]int32, tol float64)
 }
 
 // portableKernels is the Go implementation, for every processor.
@@ -28,5 +29,6 @@ func portableKernels() kernelSet {
 		pushOneDie:    PushOneDiePortable,
 		chooseKeeps:   ChooseKeepsPortable,
 		addScaled:     AddScaledPortable,
+		scoreRows:     ScoreRowsPortable,
 	}
 }

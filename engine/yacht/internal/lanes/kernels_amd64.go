@@ -63,6 +63,9 @@ func asmKernels(wide bool) kernelSet {
 			chooseKeepsAsm(kv, top, rank, now, choice, best, tol, wide)
 		},
 		addScaled: func(dst, src []float64, p float64) { addScaledAsm(dst, src, p, wide) },
+		scoreRows: func(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTables, scratch *[MaxCategories]Row, e3 *[yacht.NumPatterns]Row, idx *[yacht.NumPatterns][Width]int32, tol float64) {
+			scoreRowsAsm(cand, cats, t, scratch, e3, idx, tol, wide)
+		},
 	}
 }
 
@@ -134,6 +137,16 @@ func AddScaled(dst, src []float64, p float64) {
 		return
 	}
 	AddScaledPortable(dst, src, p)
+}
+
+// ScoreRows is ScoreRowsPortable, in AVX-512 or AVX2 when the processor
+// has it.
+func ScoreRows(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTables, scratch *[MaxCategories]Row, e3 *[yacht.NumPatterns]Row, idx *[yacht.NumPatterns][Width]int32, tol float64) {
+	if cpu.X86.HasAVX512F || cpu.X86.HasAVX2 {
+		scoreRowsAsm(cand, cats, t, scratch, e3, idx, tol, cpu.X86.HasAVX512F)
+		return
+	}
+	ScoreRowsPortable(cand, cats, t, scratch, e3, idx, tol)
 }
 
 // The rows must be one 512-bit vector, 64 bytes.
@@ -277,5 +290,19 @@ func addScaledAsm(dst, src []float64, p float64, wide bool) {
 		addScaledAVX512(&dst[0], &src[0], len(src), p)
 	} else {
 		addScaledAVX2(&dst[0], &src[0], len(src), p)
+	}
+}
+
+// scoreRowsAsm is ScoreRowsPortable in AVX-512 (wide) or AVX2.
+func scoreRowsAsm(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTables, scratch *[MaxCategories]Row, e3 *[yacht.NumPatterns]Row, idx *[yacht.NumPatterns][Width]int32, tol float64, wide bool) {
+	checkScoreRows(cats, t)
+	var selOff [MaxCategories]uint32
+	for i, c := range cats {
+		selOff[i] = uint32(c) * yacht.NumPatterns
+	}
+	if wide {
+		scoreRowsAVX512(&cand[0][0][0], &selOff[0], &t.Sel[0][0], &t.Add[0][0], len(cats), &scratch[0][0], &e3[0][0], &idx[0][0], yacht.NumPatterns, tol)
+	} else {
+		scoreRowsAVX2(&cand[0][0][0], &selOff[0], &t.Sel[0][0], &t.Add[0][0], len(cats), &scratch[0][0], &e3[0][0], &idx[0][0], yacht.NumPatterns, tol)
 	}
 }

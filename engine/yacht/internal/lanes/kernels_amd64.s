@@ -516,6 +516,86 @@ maxIndexedRowsAVX512_bad:
 	VZEROUPPER
 	RET
 
+// func scoreRowsAVX512(cand *float64, selOff *uint32, sel *uint8, add *float64, no int, scratch *float64, e3 *float64, idx *int32, npat int, tol float64)
+// Requires: AVX, AVX512F
+TEXT ·scoreRowsAVX512(SB), NOSPLIT, $0-80
+	MOVQ         cand+0(FP), AX
+	MOVQ         selOff+8(FP), CX
+	MOVQ         sel+16(FP), DX
+	MOVQ         add+24(FP), BX
+	MOVQ         scratch+40(FP), SI
+	MOVQ         e3+48(FP), DI
+	MOVQ         idx+56(FP), R8
+	VBROADCASTSD tol+72(FP), Z0
+	CMPQ         no+32(FP), $0x00000000
+	JE           scoreRowsAVX512_done
+	XORQ         R9, R9
+
+scoreRowsAVX512_pattern:
+	XORQ R10, R10
+
+scoreRowsAVX512_value0:
+	MOVL         (CX)(R10*4), R11
+	ADDQ         R9, R11
+	MOVBQZX      (DX)(R11*1), R12
+	ANDQ         $0x07, R12
+	LEAQ         (R12)(R10*8), R12
+	SHLQ         $0x06, R12
+	VBROADCASTSD (BX)(R11*8), Z3
+	VMOVUPD      (AX)(R12*1), Z2
+	VADDPD       Z2, Z3, Z2
+	MOVQ         R10, R12
+	SHLQ         $0x06, R12
+	VMOVUPD      Z2, (SI)(R12*1)
+	TESTQ        R10, R10
+	JNZ          scoreRowsAVX512_max0
+	VMOVAPD      Z2, Z1
+	JMP          scoreRowsAVX512_max0_inc
+
+scoreRowsAVX512_max0:
+	VMAXPD Z1, Z2, Z1
+
+scoreRowsAVX512_max0_inc:
+	INCQ         R10
+	CMPQ         R10, no+32(FP)
+	JB           scoreRowsAVX512_value0
+	VSUBPD       Z0, Z1, Z4
+	MOVQ         no+32(FP), R10
+	DECQ         R10
+	MOVQ         R10, R12
+	SHLQ         $0x06, R12
+	VMOVUPD      (SI)(R12*1), Z5
+	VCVTSI2SDQ   R10, X6, X6
+	VBROADCASTSD X6, Z6
+
+scoreRowsAVX512_pick0:
+	TESTQ        R10, R10
+	JZ           scoreRowsAVX512_picked0
+	DECQ         R10
+	MOVQ         R10, R12
+	SHLQ         $0x06, R12
+	VMOVUPD      (SI)(R12*1), Z2
+	VCVTSI2SDQ   R10, X7, X7
+	VBROADCASTSD X7, Z7
+	VCMPPD       $0x1d, Z4, Z2, K1
+	VBLENDMPD    Z2, Z5, K1, Z5
+	VBLENDMPD    Z7, Z6, K1, Z6
+	JMP          scoreRowsAVX512_pick0
+
+scoreRowsAVX512_picked0:
+	VMOVUPD    Z5, (DI)
+	VCVTTPD2DQ Z6, Y6
+	VMOVDQU    Y6, (R8)
+	ADDQ       $0x00000040, DI
+	ADDQ       $0x00000020, R8
+	INCQ       R9
+	CMPQ       R9, npat+64(FP)
+	JB         scoreRowsAVX512_pattern
+
+scoreRowsAVX512_done:
+	VZEROUPPER
+	RET
+
 // func avgMulRowsAVX2(kv *float64, ops *uint16, n int, c float64)
 // Requires: AVX
 TEXT ·avgMulRowsAVX2(SB), NOSPLIT, $0-32
@@ -1188,5 +1268,139 @@ maxIndexedRowsAVX2_ok:
 
 maxIndexedRowsAVX2_bad:
 	MOVB $0x00, ret+56(FP)
+	VZEROUPPER
+	RET
+
+// func scoreRowsAVX2(cand *float64, selOff *uint32, sel *uint8, add *float64, no int, scratch *float64, e3 *float64, idx *int32, npat int, tol float64)
+// Requires: AVX, AVX2
+TEXT ·scoreRowsAVX2(SB), NOSPLIT, $0-80
+	MOVQ         cand+0(FP), AX
+	MOVQ         selOff+8(FP), CX
+	MOVQ         sel+16(FP), DX
+	MOVQ         add+24(FP), BX
+	MOVQ         scratch+40(FP), SI
+	MOVQ         e3+48(FP), DI
+	MOVQ         idx+56(FP), R8
+	VBROADCASTSD tol+72(FP), Y0
+	CMPQ         no+32(FP), $0x00000000
+	JE           scoreRowsAVX2_done
+	XORQ         R9, R9
+
+scoreRowsAVX2_pattern:
+	XORQ R10, R10
+
+scoreRowsAVX2_value0:
+	MOVL         (CX)(R10*4), R11
+	ADDQ         R9, R11
+	MOVBQZX      (DX)(R11*1), R12
+	ANDQ         $0x07, R12
+	LEAQ         (R12)(R10*8), R12
+	SHLQ         $0x06, R12
+	VBROADCASTSD (BX)(R11*8), Y3
+	VMOVUPD      (AX)(R12*1), Y2
+	VADDPD       Y2, Y3, Y2
+	MOVQ         R10, R12
+	SHLQ         $0x06, R12
+	VMOVUPD      Y2, (SI)(R12*1)
+	TESTQ        R10, R10
+	JNZ          scoreRowsAVX2_max0
+	VMOVAPD      Y2, Y1
+	JMP          scoreRowsAVX2_max0_inc
+
+scoreRowsAVX2_max0:
+	VMAXPD Y1, Y2, Y1
+
+scoreRowsAVX2_max0_inc:
+	INCQ         R10
+	CMPQ         R10, no+32(FP)
+	JB           scoreRowsAVX2_value0
+	VSUBPD       Y0, Y1, Y4
+	MOVQ         no+32(FP), R10
+	DECQ         R10
+	MOVQ         R10, R12
+	SHLQ         $0x06, R12
+	VMOVUPD      (SI)(R12*1), Y5
+	VCVTSI2SDQ   R10, X6, X6
+	VBROADCASTSD X6, Y6
+
+scoreRowsAVX2_pick0:
+	TESTQ        R10, R10
+	JZ           scoreRowsAVX2_picked0
+	DECQ         R10
+	MOVQ         R10, R12
+	SHLQ         $0x06, R12
+	VMOVUPD      (SI)(R12*1), Y2
+	VCVTSI2SDQ   R10, X7, X7
+	VBROADCASTSD X7, Y7
+	VCMPPD       $0x1d, Y4, Y2, Y8
+	VBLENDVPD    Y8, Y2, Y5, Y5
+	VBLENDVPD    Y8, Y7, Y6, Y6
+	JMP          scoreRowsAVX2_pick0
+
+scoreRowsAVX2_picked0:
+	VMOVUPD     Y5, (DI)
+	VCVTTPD2DQY Y6, X6
+	VMOVDQU     X6, (R8)
+	XORQ        R10, R10
+
+scoreRowsAVX2_value1:
+	MOVL         (CX)(R10*4), R11
+	ADDQ         R9, R11
+	MOVBQZX      (DX)(R11*1), R12
+	ANDQ         $0x07, R12
+	LEAQ         (R12)(R10*8), R12
+	SHLQ         $0x06, R12
+	VBROADCASTSD (BX)(R11*8), Y3
+	VMOVUPD      32(AX)(R12*1), Y2
+	VADDPD       Y2, Y3, Y2
+	MOVQ         R10, R12
+	SHLQ         $0x06, R12
+	VMOVUPD      Y2, 32(SI)(R12*1)
+	TESTQ        R10, R10
+	JNZ          scoreRowsAVX2_max1
+	VMOVAPD      Y2, Y1
+	JMP          scoreRowsAVX2_max1_inc
+
+scoreRowsAVX2_max1:
+	VMAXPD Y1, Y2, Y1
+
+scoreRowsAVX2_max1_inc:
+	INCQ         R10
+	CMPQ         R10, no+32(FP)
+	JB           scoreRowsAVX2_value1
+	VSUBPD       Y0, Y1, Y4
+	MOVQ         no+32(FP), R10
+	DECQ         R10
+	MOVQ         R10, R12
+	SHLQ         $0x06, R12
+	VMOVUPD      32(SI)(R12*1), Y5
+	VCVTSI2SDQ   R10, X6, X6
+	VBROADCASTSD X6, Y6
+
+scoreRowsAVX2_pick1:
+	TESTQ        R10, R10
+	JZ           scoreRowsAVX2_picked1
+	DECQ         R10
+	MOVQ         R10, R12
+	SHLQ         $0x06, R12
+	VMOVUPD      32(SI)(R12*1), Y2
+	VCVTSI2SDQ   R10, X7, X7
+	VBROADCASTSD X7, Y7
+	VCMPPD       $0x1d, Y4, Y2, Y8
+	VBLENDVPD    Y8, Y2, Y5, Y5
+	VBLENDVPD    Y8, Y7, Y6, Y6
+	JMP          scoreRowsAVX2_pick1
+
+scoreRowsAVX2_picked1:
+	VMOVUPD     Y5, 32(DI)
+	VCVTTPD2DQY Y6, X6
+	VMOVDQU     X6, 16(R8)
+	ADDQ        $0x00000040, DI
+	ADDQ        $0x00000020, R8
+	INCQ        R9
+	CMPQ        R9, npat+64(FP)
+	JB          scoreRowsAVX2_pattern
+
+scoreRowsAVX2_done:
 	VZEROUPPER
 	RET

@@ -69,6 +69,11 @@ func addScaledAVX512(dst *float64, src *float64, n int, p float64)
 //go:noescape
 func maxIndexedRowsAVX512(e3 *float64, nrows int, vals *float64, nvals int, idx *uint8, list *uint8, n int) bool
 
+// scoreRowsAVX512 is ScoreRowsPortable: for every pattern, the value of scoring each open category and the first within tol of the best.
+//
+//go:noescape
+func scoreRowsAVX512(cand *float64, selOff *uint32, sel *uint8, add *float64, no int, scratch *float64, e3 *float64, idx *int32, npat int, tol float64)
+
 // avgMulRowsAVX2 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row to the sum of the children's times c.
 //
 //go:noescape
@@ -133,3 +138,8 @@ func addScaledAVX2(dst *float64, src *float64, n int, p float64)
 //
 //go:noescape
 func maxIndexedRowsAVX2(e3 *float64, nrows int, vals *float64, nvals int, idx *uint8, list *uint8, n int) bool
+
+// scoreRowsAVX2 is ScoreRowsPortable: for every pattern, the value of scoring each open category and the first within tol of the best.
+//
+//go:noescape
+func scoreRowsAVX2(cand *float64, selOff *uint32, sel *uint8, add *float64, no int, scratch *float64, e3 *float64, idx *int32, npat int, tol float64)

@@ -212,3 +212,60 @@ func BenchmarkPolicyKernels(b *testing.B) {
 		})
 	}
 }
+
+// The scoring choice of every set (ScoreRows) gives the portable kernel's
+// bits, values and positions, on candidate rows full of ties and
+// near-ties, with every number of open categories.
+func TestScoreRowsEqualsPortable(t *testing.T) {
+	sets := supportedSets(t)
+	ref := portableKernels()
+	rng := rand.New(rand.NewPCG(41, 42))
+	tabs := &ScoreTables{Sel: make([][yacht.NumPatterns]uint8, 15), Add: make([][yacht.NumPatterns]float64, 15)}
+	for trial := 0; trial < 48; trial++ {
+		var cand [MaxCategories][CandidateRows]Row
+		for i := range cand {
+			for s := range cand[i] {
+				for l := range cand[i][s] {
+					cand[i][s][l] = math.Abs(rowValue(rng, trial))
+				}
+			}
+		}
+		for c := range tabs.Sel {
+			for w := range tabs.Sel[c] {
+				tabs.Sel[c][w] = uint8(rng.IntN(CandidateRows))
+				tabs.Add[c][w] = [...]float64{math.Copysign(0, -1), 0, 1, 3}[rng.IntN(4)]
+				if trial%4 == 2 {
+					tabs.Add[c][w] = float64(rng.IntN(3)) * testTol * 0.7
+				}
+			}
+		}
+		cats := make([]uint8, 1+trial%MaxCategories)
+		for i := range cats {
+			cats[i] = uint8(rng.IntN(len(tabs.Sel)))
+		}
+		var wantScratch [MaxCategories]Row
+		var want [yacht.NumPatterns]Row
+		var wantIdx [yacht.NumPatterns][Width]int32
+		ref.scoreRows(&cand, cats, tabs, &wantScratch, &want, &wantIdx, testTol)
+		for _, s := range sets {
+			var scratch [MaxCategories]Row
+			var got [yacht.NumPatterns]Row
+			var idx [yacht.NumPatterns][Width]int32
+			s.scoreRows(&cand, cats, tabs, &scratch, &got, &idx, testTol)
+			if !sameBits(got[:], want[:]) || idx != wantIdx || !sameBits(scratch[:], wantScratch[:]) {
+				t.Fatalf("trial %d (%d categories): %s ScoreRows differs from the portable kernel", trial, len(cats), s.name)
+			}
+		}
+	}
+	for _, s := range sets {
+		var cand [MaxCategories][CandidateRows]Row
+		var scratch [MaxCategories]Row
+		var e3 [yacht.NumPatterns]Row
+		var idx [yacht.NumPatterns][Width]int32
+		for _, cats := range [][]uint8{nil, {15}, make([]uint8, MaxCategories+1)} {
+			if !panics(func() { s.scoreRows(&cand, cats, tabs, &scratch, &e3, &idx, testTol) }) {
+				t.Errorf("%s ScoreRows accepted categories %v of %d", s.name, cats, len(tabs.Sel))
+			}
+		}
+	}
+}

@@ -113,6 +113,7 @@ func main() {
 		finishKeepsRows(s)
 		addScaled(s)
 		maxIndexedRows(s)
+		scoreRows(s)
 	}
 	Generate()
 }
@@ -483,5 +484,115 @@ func maxIndexedRows(s isa) {
 	ret()
 	Label(fn + "_bad")
 	MOVB(U8(0), r.Addr)
+	ret()
+}
+
+// scoreRows: for every pattern w < npat, the values of scoring each of the
+// no open categories, vals[i] = cand[i][sel[t]&7] + add[t] with t =
+// selOff[i] + w (cand[i] is 8 rows), the best of them
+// (a value replaces the best when greater, in the order of i), and the
+// first i whose value is at least best − tol: its value goes to e3[w], i
+// to idx[w]. scratch holds the no values of one pattern.
+func scoreRows(s isa) {
+	fn := "scoreRows" + s.name
+	textNoEscape(fn, "func(cand *float64, selOff *uint32, sel *uint8, add *float64, no int, scratch *float64, e3 *float64, idx *int32, npat int, tol float64)")
+	Doc(fn+" is ScoreRowsPortable: for every pattern, the value of scoring each open category and the first within tol of the best.", "")
+	rows := Load(Param("cand"), GP64())
+	selOff := Load(Param("selOff"), GP64())
+	sel := Load(Param("sel"), GP64())
+	add := Load(Param("add"), GP64())
+	scratch := Load(Param("scratch"), GP64())
+	e3 := Load(Param("e3"), GP64())
+	idx := Load(Param("idx"), GP64())
+	noP, err := Param("no").Resolve()
+	if err != nil {
+		panic(err)
+	}
+	npatP, err := Param("npat").Resolve()
+	if err != nil {
+		panic(err)
+	}
+	tol, best, v, a, thr, e, ix, iv, mask := s.v(0), s.v(1), s.v(2), s.v(3), s.v(4), s.v(5), s.v(6), s.v(7), s.v(8)
+	broadcast("tol", tol)
+	w, i, t, r := GP64(), GP64(), GP64(), GP64()
+	CMPQ(noP.Addr, U32(0))
+	JE(LabelRef(fn + "_done"))
+	XORQ(w, w)
+	Label(fn + "_pattern")
+	for hi, h := range s.halves {
+		first := fmt.Sprintf("%s_value%d", fn, hi)
+		next := fmt.Sprintf("%s_max%d", fn, hi)
+		pick := fmt.Sprintf("%s_pick%d", fn, hi)
+		picked := fmt.Sprintf("%s_picked%d", fn, hi)
+		XORQ(i, i)
+		Label(first)
+		// t = selOff[i] + w; r = the byte offset of cand[i][sel[t]&7]
+		MOVL(Mem{Base: selOff, Index: i, Scale: 4}, t.As32())
+		ADDQ(w, t)
+		MOVBQZX(Mem{Base: sel, Index: t, Scale: 1}, r)
+		ANDQ(U8(7), r)
+		LEAQ(Mem{Base: r, Index: i, Scale: 8}, r)
+		SHLQ(U8(6), r)
+		VBROADCASTSD(Mem{Base: add, Index: t, Scale: 8}, a)
+		s.load(at(rows, r, h), v)
+		VADDPD(v, a, v) // add[t] + row, as float64(pt) + a[l]
+		MOVQ(i, r)
+		SHLQ(U8(6), r)
+		s.store(v, at(scratch, r, h))
+		TESTQ(i, i)
+		JNZ(LabelRef(next))
+		VMOVAPD(v, best)
+		JMP(LabelRef(next + "_inc"))
+		Label(next)
+		VMAXPD(best, v, best) // v > best ? v : best
+		Label(next + "_inc")
+		INCQ(i)
+		CMPQ(i, noP.Addr)
+		JB(LabelRef(first))
+		VSUBPD(tol, best, thr)
+		// From the last category back to the first, the value and index
+		// of the first one at least best − tol.
+		MOVQ(noP.Addr, i)
+		DECQ(i)
+		MOVQ(i, r)
+		SHLQ(U8(6), r)
+		s.load(at(scratch, r, h), e)
+		VCVTSI2SDQ(i, ix.AsX(), ix.AsX())
+		VBROADCASTSD(ix.AsX(), ix)
+		Label(pick)
+		TESTQ(i, i)
+		JZ(LabelRef(picked))
+		DECQ(i)
+		MOVQ(i, r)
+		SHLQ(U8(6), r)
+		s.load(at(scratch, r, h), v)
+		VCVTSI2SDQ(i, iv.AsX(), iv.AsX())
+		VBROADCASTSD(iv.AsX(), iv)
+		if s.avx512 {
+			VCMPPD(U8(0x1d), thr, v, reg.K1) // v ≥ best − tol (GE_OQ)
+			VBLENDMPD(v, e, reg.K1, e)
+			VBLENDMPD(iv, ix, reg.K1, ix)
+		} else {
+			VCMPPD(U8(0x1d), thr, v, mask)
+			VBLENDVPD(mask, v, e, e)
+			VBLENDVPD(mask, iv, ix, ix)
+		}
+		JMP(LabelRef(pick))
+		Label(picked)
+		s.store(e, Mem{Base: e3, Disp: h})
+		if s.avx512 {
+			VCVTTPD2DQ(ix, ix.AsY())
+			VMOVDQU(ix.AsY(), Mem{Base: idx, Disp: h / 2})
+		} else {
+			VCVTTPD2DQY(ix, ix.AsX())
+			VMOVDQU(ix.AsX(), Mem{Base: idx, Disp: h / 2})
+		}
+	}
+	ADDQ(U32(64), e3)
+	ADDQ(U32(32), idx)
+	INCQ(w)
+	CMPQ(w, npatP.Addr)
+	JB(LabelRef(fn + "_pattern"))
+	Label(fn + "_done")
 	ret()
 }
