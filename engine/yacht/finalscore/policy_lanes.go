@@ -194,22 +194,6 @@ func (p *turnPolicy) chooseScoringsLanes(b *turnBatch) {
 	}
 }
 
-// addConstLanes sets d = a + x lane by lane.
-func addConstLanes(d, a *lanes.Row, x float64) {
-	for l := range d {
-		d[l] = x + a[l]
-	}
-}
-
-// maxGreaterLanes sets d = a where a > d, lane by lane.
-func maxGreaterLanes(d, a *lanes.Row) {
-	for l := range d {
-		if a[l] > d[l] {
-			d[l] = a[l]
-		}
-	}
-}
-
 // playTurnLanes is playTurn for every state of the batch: it leaves in
 // b.p3 the probability of each pattern being scored at the end of the
 // turn (by the category in b.cat).
