@@ -1,7 +1,8 @@
 // Package lanes holds the vector kernels of the Yacht turn: the keep
 // recurrences of 最大期待値戦略の計算手法の整理 (the average over one more die,
-// the best keep below each keep) and the scoring maxima, for one class or
-// for a batch of Width classes evaluated together, with AVX-512 and AVX2
+// the best keep below each keep), the scoring maxima and the choice of
+// scoring (ScoreRows), for one class or for a batch of Width classes
+// evaluated together, with AVX-512 and AVX2
 // assembly on amd64 chosen by the processor's features (kernels_amd64.go;
 // the purego build tag keeps the portable Go kernels). Every kernel gives
 // the portable kernel's bits. The strategy's solver and the turn policy use
