@@ -260,17 +260,19 @@ func RollBackPortable(kv *[yacht.NumKeeps]Row) Row {
 			}
 		}
 	}
+	// The explicit conversions round each product, so no build (GOAMD64=v3
+	// and up would) fuses it with the sum: the assembly kernels do not.
 	var sum Row
 	for w := range space.Prob {
 		p, v := space.Prob[w], &kv[firstPattern+w]
-		sum[0] += p * v[0]
-		sum[1] += p * v[1]
-		sum[2] += p * v[2]
-		sum[3] += p * v[3]
-		sum[4] += p * v[4]
-		sum[5] += p * v[5]
-		sum[6] += p * v[6]
-		sum[7] += p * v[7]
+		sum[0] += float64(p * v[0])
+		sum[1] += float64(p * v[1])
+		sum[2] += float64(p * v[2])
+		sum[3] += float64(p * v[3])
+		sum[4] += float64(p * v[4])
+		sum[5] += float64(p * v[5])
+		sum[6] += float64(p * v[6])
+		sum[7] += float64(p * v[7])
 	}
 	return sum
 }
