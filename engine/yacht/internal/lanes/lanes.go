@@ -2,11 +2,10 @@
 // recurrences of 最大期待値戦略の計算手法の整理 (the average over one more die,
 // the best keep below each keep), the scoring maxima and the choice of
 // scoring (ScoreRows), for one class or for a batch of Width classes
-// evaluated together, with AVX-512 and AVX2
-// assembly on amd64 chosen by the processor's features (kernels_amd64.go;
-// the purego build tag keeps the portable Go kernels). Every kernel gives
-// the portable kernel's bits. The strategy's solver and the turn policy use
-// them.
+// evaluated together, with AVX-512 and AVX2 assembly on amd64 chosen by the
+// processor's features (kernels_amd64.go; the purego build tag keeps the
+// portable Go kernels). Every kernel gives the portable kernel's bits. The
+// strategy's solver and the turn policy use them.
 package lanes
 
 import (
