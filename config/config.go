@@ -75,17 +75,16 @@ type Config struct {
 }
 
 // StateKey returns the key that seals game states: from STATE_SECRET, else
-// derived from DISCORD_TOKEN, else from DISCORD_PUBLIC_KEY, else the fixed
-// loopback key (loopback reports that last case: good only for the local
-// playground and the runner, since that key is no secret).
+// derived from DISCORD_TOKEN, else the fixed loopback key (loopback
+// reports that last case: good only for the local playground and the
+// runner, since that key is no secret). The public key, being public,
+// never makes a key: an endpoint needs one of the two secrets (FromEnv).
 func (c Config) StateKey() (k seal.Key, loopback bool) {
 	switch {
 	case c.StateSecret != "":
 		return seal.NewKey("STATE_SECRET:" + c.StateSecret.Reveal()), false
 	case c.Token != "":
 		return seal.NewKey("DISCORD_TOKEN:" + c.Token.Reveal()), false
-	case c.PublicKey != "":
-		return seal.NewKey("DISCORD_PUBLIC_KEY:" + c.PublicKey), false
 	}
 	return seal.Loopback(), true
 }
@@ -124,7 +123,7 @@ var Variables = []struct{ Name, Default, Meaning string }{
 	{"MAX_HEAVY", "0", "heavy computations at once; 0 means one per CPU"},
 	{"DISCORD_GATEWAY", "", "true or false; false serves the HTTP endpoint alone with a token; empty: true when DISCORD_TOKEN is set"},
 	{"SHUTDOWN_GRACE", "8s", "the most a shutdown may take, whatever Discord does (Go duration, 100ms to 10m)"},
-	{"STATE_SECRET", "", "key of the MAC on game states (16+ characters, the same on every replica); empty: derived from the token or public key (never logged)"},
+	{"STATE_SECRET", "", "key of the MAC on game states (16+ characters, the same on every replica); empty: derived from the token; the HTTP endpoint without a token needs it (never logged)"},
 }
 
 // Error lists every bad setting found.
@@ -277,6 +276,11 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 	c.StateSecret = Secret(get("STATE_SECRET"))
 	if n := len(c.StateSecret); n > 0 && (n < 16 || n > 512 || strings.ContainsAny(c.StateSecret.Reveal(), " \t\n")) {
 		bad("STATE_SECRET", "", "16 to 512 characters without spaces, the same on every replica (e.g. the output of `openssl rand -hex 32`)")
+	}
+	if c.PublicKey != "" && c.HTTPAddr != "" && c.StateSecret == "" && c.Token == "" {
+		// The public key is public: a key made from it would let anyone
+		// forge a game's state.
+		problems = append(problems, "the HTTP endpoint needs STATE_SECRET (16+ random characters, e.g. the output of `openssl rand -hex 32`), or DISCORD_TOKEN to derive the key from: game states are sealed with a secret key, and the public key is public")
 	}
 	if len(problems) > 0 {
 		return c, &Error{Problems: problems}

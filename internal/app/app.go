@@ -110,10 +110,14 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	}
 	if s.Registry == nil {
 		deps := all.Loopback()
-		// From STATE_SECRET, else the token, else the public key; the
-		// loopback key only when neither is set (the local playground).
+		// From STATE_SECRET, else the token; the loopback key only when
+		// neither is set (the local playground: config refuses an
+		// endpoint without one of them).
 		deps.StateKey, _ = cfg.StateKey()
 		s.Registry = all.Registry(deps)
+	}
+	if !s.PlaygroundOnly && cfg.StateSecret == "" && cfg.Token != "" {
+		log.Warn("game states are sealed with a key derived from DISCORD_TOKEN: rotating the token ends every game in progress; set STATE_SECRET (e.g. `openssl rand -hex 32`)")
 	}
 	metrics := bot.NewMetrics()
 	opts := DispatcherOptions(cfg, log, metrics)

@@ -24,6 +24,7 @@ const lifecycleToken = "OTk5OTk5OTk5OTk5OTk5OTk5.GlIfEc.fake-token-of-the-lifecy
 
 // testPublicKey is an Ed25519 public key (nothing is signed with it here).
 const testPublicKey = "e3c6a6b3d6f74be4c7e2a1b0a9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6"
+const testStateSecret = "a-state-secret-of-the-app-tests"
 
 // served is a Run in progress.
 type served struct {
@@ -200,12 +201,18 @@ func TestServeHTTPOnlyRegistersOverREST(t *testing.T) {
 	if !strings.Contains(logged, `"msg":"commands registered"`) || strings.Contains(logged, "gateway transport") {
 		t.Errorf("the log:\n%s", logged)
 	}
+	// No STATE_SECRET: the key comes from the token, and the log says
+	// what that costs.
+	if !strings.Contains(logged, `"level":"WARN","msg":"game states are sealed with a key derived from DISCORD_TOKEN: rotating the token ends every game in progress; set STATE_SECRET`) {
+		t.Errorf("no warning about the key derived from the token:\n%s", logged)
+	}
 }
 
 // An HTTP-only bot without a token cannot register its commands: serve
 // says so, and how to do it.
 func TestServeHTTPOnlyWithoutTokenWarns(t *testing.T) {
-	r := serve(t, map[string]string{"DISCORD_PUBLIC_KEY": testPublicKey, "HTTP_ADDR": "127.0.0.1:0", "HEALTH_ADDR": "127.0.0.1:0"},
+	r := serve(t, map[string]string{"DISCORD_PUBLIC_KEY": testPublicKey, "HTTP_ADDR": "127.0.0.1:0", "HEALTH_ADDR": "127.0.0.1:0",
+		"STATE_SECRET": testStateSecret},
 		Settings{Registry: bottest.Commands(nil)})
 	r.logs.Await(t, `"msg":"health endpoints"`)
 	if _, err := r.stop(t, 20*time.Second); err != nil {
@@ -280,7 +287,7 @@ func TestShutdownTellsEndpointInteractionsToAskAgain(t *testing.T) {
 	}
 	hold := bottest.NewHold() // never released before the stop: the work outlives Run,
 	t.Cleanup(hold.Release)   // and every interaction is acknowledged once held
-	r := serve(t, map[string]string{"DISCORD_PUBLIC_KEY": hex.EncodeToString(pub), "HTTP_ADDR": "127.0.0.1:0",
+	r := serve(t, map[string]string{"DISCORD_PUBLIC_KEY": hex.EncodeToString(pub), "HTTP_ADDR": "127.0.0.1:0", "STATE_SECRET": testStateSecret,
 		"DISCORD_API_BASE": fake.URL, "HEALTH_ADDR": "127.0.0.1:0", "SHUTDOWN_GRACE": "4s"},
 		Settings{Registry: bottest.Commands(hold), DeferClock: hold.DeferWhen})
 	r.logs.Await(t, `"msg":"health endpoints"`)

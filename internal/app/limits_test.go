@@ -20,7 +20,7 @@ import (
 func endpointConfig(t *testing.T, extra ...string) config.Config {
 	t.Helper()
 	vals := map[string]string{"DISCORD_PUBLIC_KEY": "e3c6a6b3d6f74be4c7e2a1b0a9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6",
-		"HTTP_ADDR": "127.0.0.1:0", "HEALTH_ADDR": "127.0.0.1:0"}
+		"HTTP_ADDR": "127.0.0.1:0", "HEALTH_ADDR": "127.0.0.1:0", "STATE_SECRET": testStateSecret}
 	for i := 0; i+1 < len(extra); i += 2 {
 		vals[extra[i]] = extra[i+1]
 	}
