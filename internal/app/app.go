@@ -47,6 +47,9 @@ type Settings struct {
 	// EndpointConns caps the connections the HTTP interactions endpoint
 	// holds at once (default DefaultEndpointConns); more wait unaccepted.
 	EndpointConns int
+	// GatewayClock paces the gateway's IDENTIFYs (default: the wall
+	// clock); tests inject one that does not sleep.
+	GatewayClock gateway.Clock
 }
 
 // DefaultEndpointConns caps the HTTP endpoint's connections: far above
@@ -218,7 +221,8 @@ func build(cfg config.Config, d *bot.Dispatcher, acked *bot.Acknowledged, log *s
 	var out []running
 	if !s.PlaygroundOnly && cfg.Gateway() {
 		gw, err := gateway.New(d, gateway.Options{Token: cfg.Token.Reveal(), APIBase: cfg.APIBase,
-			ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, Logger: log, UserAgent: userAgent, Acknowledged: acked})
+			ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, Logger: log, UserAgent: userAgent, Acknowledged: acked,
+			Clock: s.GatewayClock})
 		if err != nil {
 			return nil, err
 		}

@@ -251,13 +251,36 @@ func TestServeUnderDiscordFaults(t *testing.T) {
 			t.Fatalf("Run: %v, want Discord's 401 without the token", err)
 		}
 	})
+	// A token revoked while the bot serves closes the gateway with 4004:
+	// Run ends with an error saying what to do (main exits non-zero),
+	// rather than retrying forever while /readyz answers 200.
+	t.Run("token revoked while serving", func(t *testing.T) {
+		fake := fakediscord.New(t, fakediscord.Options{Token: lifecycleToken})
+		r := serve(t, map[string]string{"DISCORD_TOKEN": lifecycleToken, "DISCORD_API_BASE": fake.URL, "HEALTH_ADDR": "127.0.0.1:0"},
+			Settings{Registry: bottest.Commands(nil), GatewayClock: noWaitClock{}})
+		fake.AwaitReady(t, 1)
+		r.logs.Await(t, `"msg":"health endpoints"`)
+		fake.Revoke()
+		fake.Drop(t, 0)
+		var err error
+		select {
+		case err = <-r.done:
+			r.stopped = true
+		case <-time.After(fakediscord.Wait):
+			t.Fatalf("Run did not stop on a revoked token:\n%s", r.logs)
+		}
+		if err == nil || !strings.Contains(err.Error(), "4004") || !strings.Contains(err.Error(), "reset it in the Developer Portal") ||
+			strings.Contains(err.Error(), lifecycleToken) {
+			t.Fatalf("Run: %v, want the 4004 and what to do, without the token", err)
+		}
+	})
 	t.Run("invalid session, 429 and 500", func(t *testing.T) {
 		fake := fakediscord.New(t, fakediscord.Options{Token: lifecycleToken})
 		fake.InjectGateway(fakediscord.GatewayFaults{InvalidSessions: 1})
 		fake.InjectREST(fakediscord.Fault{Method: http.MethodPut, Route: "/applications/", Status: 429, RetryAfter: time.Millisecond})
 		fake.InjectREST(fakediscord.Fault{Method: http.MethodGet, Route: "/applications/@me", Status: 500})
 		r := serve(t, map[string]string{"DISCORD_TOKEN": lifecycleToken, "DISCORD_API_BASE": fake.URL, "HEALTH_ADDR": "127.0.0.1:0"},
-			Settings{Registry: bottest.Commands(nil)})
+			Settings{Registry: bottest.Commands(nil), GatewayClock: noWaitClock{}})
 		fake.AwaitRegistered(t, "global")
 		st := fake.AwaitReady(t, 1)
 		if st.Invalidated != 1 {
@@ -327,3 +350,11 @@ func TestShutdownTellsEndpointInteractionsToAskAgain(t *testing.T) {
 		t.Errorf("the webhook got %s %s %d %s (%s)", c.Method, c.Route, c.Status, c.JSON, c.Problem)
 	}
 }
+
+// noWaitClock paces the gateway without sleeping: every wait is over at
+// once (the waits themselves are tested in package gateway).
+type noWaitClock struct{}
+
+func (noWaitClock) Now() time.Time { return time.Now() }
+
+func (noWaitClock) Sleep(ctx context.Context, _ time.Duration) error { return ctx.Err() }
