@@ -69,6 +69,9 @@ type Options struct {
 	HeavyPerUser   int
 	HeavyUserQueue int
 	HeavyWait      time.Duration
+	// HeavyMemory bounds the sum of the memory estimates of the heavy
+	// work running at once, in bytes (commands.HeavyMemory; 0: no bound).
+	HeavyMemory int64
 	// DeferAfter is how long to wait for a reply before acknowledging
 	// (default 1.5 s; Discord allows 3 s).
 	DeferAfter time.Duration
@@ -87,7 +90,7 @@ type Options struct {
 // after 1.5 s.
 func DefaultOptions() Options {
 	return Options{CacheTTL: 10 * time.Minute, CacheEntries: 2000, UserRate: 2, UserBurst: 8,
-		GlobalRate: 50, GlobalBurst: 100, DeferAfter: 1500 * time.Millisecond}
+		GlobalRate: 50, GlobalBurst: 100, DeferAfter: 1500 * time.Millisecond, HeavyMemory: DefaultHeavyMemory}
 }
 
 // Dispatcher runs handlers under the shared middleware.
@@ -137,6 +140,7 @@ func NewDispatcher(reg *commands.Registry, o Options) (*Dispatcher, error) {
 		o.DeferAfter = 1500 * time.Millisecond
 	}
 	d := &Dispatcher{router: r, log: o.Logger, opts: o, heavy: newFairQueue(o.MaxHeavy, o.HeavyPerUser, o.HeavyUserQueue, o.HeavyQueue, o.HeavyWait), metrics: o.Metrics}
+	d.heavy.memory = o.HeavyMemory
 	if o.CacheTTL > 0 {
 		d.cache = gocache.New(o.CacheTTL, o.CacheTTL)
 	}

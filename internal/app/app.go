@@ -96,6 +96,7 @@ func DispatcherOptions(cfg config.Config, log *slog.Logger, m *bot.Metrics) bot.
 		o.GlobalRate, o.GlobalBurst = rate.Limit(cfg.GlobalRate), int(2*cfg.GlobalRate)
 	}
 	o.MaxHeavy = cfg.MaxHeavy
+	o.HeavyMemory = int64(cfg.HeavyMemoryMB) << 20
 	return o
 }
 
