@@ -281,7 +281,10 @@ func closeListeners(rs []running) {
 
 // buildPlayground listens on PLAYGROUND_ADDR for the playground.
 func buildPlayground(cfg config.Config, d *bot.Dispatcher, log *slog.Logger, notices io.Writer) (Transport, error) {
-	pg, err := playground.New(d, playground.Options{Logger: log})
+	// Served beyond this machine on purpose, it answers any Host name;
+	// otherwise loopback names only (no DNS rebinding).
+	pg, err := playground.New(d, playground.Options{Logger: log,
+		AnyHost: cfg.PlaygroundPublic && !playground.IsLoopbackAddr(cfg.PlaygroundAddr)})
 	if err != nil {
 		return nil, err
 	}
