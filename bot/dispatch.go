@@ -290,7 +290,7 @@ func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Excha
 		case res = <-done:
 		case <-due:
 			if err := ex.Defer(ctx, req); err != nil {
-				d.log.Warn("defer failed", "interaction", req.ID, "err", err)
+				d.log.Warn("defer failed", "interaction", LogInput(req.ID), "err", err)
 			} else {
 				deferred = true
 				if d.metrics != nil {
@@ -307,7 +307,7 @@ func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Excha
 	res = d.checkLimits(req, res)
 	outcome := res.outcome
 	if err := ex.Send(ctx, req, res.reply, deferred); err != nil {
-		d.log.Error("reply not delivered", "interaction", req.ID, "command", req.Command, "err", err)
+		d.log.Error("reply not delivered", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "err", err)
 		outcome = Undelivered
 	}
 	latency := time.Since(start)
@@ -320,8 +320,8 @@ func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Excha
 		level = slog.LevelError
 	}
 	d.log.Log(ctx, level, "interaction",
-		"interaction", req.ID, "kind", kindName(req.Kind), "command", req.Command, "custom_id", logText(req.CustomID, logIDBytes),
-		"user", req.UserID, "locale", string(req.Locale), "latency_ms", latency.Milliseconds(),
+		"interaction", LogInput(req.ID), "kind", kindName(req.Kind), "command", LogInput(req.Command), "custom_id", logText(req.CustomID, logIDBytes),
+		"user", LogInput(req.UserID), "locale", string(req.Locale), "latency_ms", latency.Milliseconds(),
 		"outcome", string(outcome), "deferred", deferred, "cached", res.hit)
 	return outcome
 }
@@ -352,7 +352,7 @@ func kindName(k commands.Kind) string {
 func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res result) {
 	defer func() {
 		if p := recover(); p != nil {
-			d.log.Error("panic", "interaction", req.ID, "command", req.Command, "panic", logText(fmt.Sprint(p), logErrBytes), "stack", string(debug.Stack()))
+			d.log.Error("panic", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "panic", logText(fmt.Sprint(p), logErrBytes), "stack", string(debug.Stack()))
 			res = result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
 		}
 	}()
@@ -425,7 +425,7 @@ func (d *Dispatcher) failure(req *commands.Request, err error, budget time.Durat
 	case errors.Is(err, context.DeadlineExceeded):
 		return result{reply: errorReply(msgTimeout.Format(req.Locale, budget)), outcome: TimedOut}
 	}
-	d.log.Error("handler failed", "interaction", req.ID, "command", req.Command, "err", logText(err.Error(), logErrBytes))
+	d.log.Error("handler failed", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "err", logText(err.Error(), logErrBytes))
 	return result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
 }
 

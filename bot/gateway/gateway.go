@@ -396,7 +396,7 @@ func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	x := &gatewayExchange{g: g, ref: rest.Ref{ID: in.ID, AppID: in.AppID, Token: in.Token, Received: time.Now()}}
 	defer func() {
 		if p := recover(); p != nil {
-			g.log.Error("panic in the gateway", "interaction", in.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			g.log.Error("panic in the gateway", "interaction", bot.LogInput(in.ID), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 			x.fail()
 		}
 	}()
@@ -405,11 +405,11 @@ func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	}
 	req, err := payload.ParseInteraction(in)
 	if err != nil {
-		g.log.Warn("interaction not answered", "interaction", in.ID, "type", int(in.Type), "err", err)
+		g.log.Warn("interaction not answered", "interaction", bot.LogInput(in.ID), "type", int(in.Type), "err", err)
 		return
 	}
 	if in.ID == "" || in.AppID == "" || in.Token == "" {
-		g.log.Warn("interaction without id, application_id or token; not answered", "interaction", in.ID)
+		g.log.Warn("interaction without id, application_id or token; not answered", "interaction", bot.LogInput(in.ID))
 		return
 	}
 	// The work belongs to the interaction, not to the connection: it
