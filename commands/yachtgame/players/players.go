@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // MaxNameBytes is the longest name, in bytes of UTF-8 (a game's state
@@ -61,6 +63,9 @@ func Parse(s string, max int) ([]Seat, error) {
 		case strings.EqualFold(n, "alea"):
 			seats = append(seats, Seat{Kind: Alea})
 		default:
+			// One spelling per name: "é" typed as one character or as
+			// "e" and an accent is the same name.
+			n = norm.NFC.String(n)
 			if err := CheckName(n); err != nil {
 				return nil, err
 			}
@@ -82,13 +87,21 @@ func Parse(s string, max int) ([]Seat, error) {
 }
 
 // CheckName accepts a player name: at most MaxNameBytes of UTF-8 without
-// control characters, markdown or mention characters.
+// control characters, markdown or mention characters, nor invisible or
+// direction-changing ones (Unicode's format characters: zero-width
+// spaces and joiners, bidi marks, embeddings, overrides and isolates),
+// which make two seats look the same or turn a line around.
 func CheckName(s string) error {
 	if len(s) > MaxNameBytes {
 		return &nameError{problem: nameTooLong, name: s}
 	}
 	if !utf8.ValidString(s) {
 		return &nameError{problem: nameNotText}
+	}
+	for _, r := range s {
+		if unicode.Is(unicode.Cf, r) {
+			return &nameError{problem: nameInvisible, name: s, char: r}
+		}
 	}
 	for _, r := range s {
 		if unicode.IsControl(r) || strings.ContainsRune("*_`~|<>@#:\\", r) || unicode.IsSpace(r) && r != ' ' {
