@@ -14,7 +14,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/net/netutil"
 	"golang.org/x/time/rate"
 
 	"github.com/alea-bot/alea/bot"
@@ -45,7 +44,8 @@ type Settings struct {
 	// (bot.Options.DeferWhen); tests fire it by hand instead of waiting.
 	DeferClock func(*commands.Request) <-chan time.Time
 	// EndpointConns caps the connections the HTTP interactions endpoint
-	// holds at once (default DefaultEndpointConns); more wait unaccepted.
+	// holds at once (default DefaultEndpointConns); at the cap, a new one
+	// closes the oldest not being answered.
 	EndpointConns int
 	// GatewayClock paces the gateway's IDENTIFYs (default: the wall
 	// clock); tests inject one that does not sleep.
@@ -249,11 +249,16 @@ func build(cfg config.Config, d *bot.Dispatcher, acked *bot.Acknowledged, log *s
 		if conns <= 0 {
 			conns = DefaultEndpointConns
 		}
-		ln = netutil.LimitListener(ln, conns)
+		// At the cap, a new connection closes the oldest one not being
+		// answered (slow headers or body, idle), so slow clients cannot
+		// keep Discord's requests out.
+		sl := newShedListener(ln, conns)
 		// Discord waits 3 s for the first response; the dispatcher answers
 		// or defers after 1.5 s, so the write timeout only cuts off bad
 		// clients.
-		out = append(out, running{name: "HTTP endpoint", t: newHTTPTransport("HTTP endpoint", ln, ep, 15*time.Second, log)})
+		ht := newHTTPTransport("HTTP endpoint", sl, sl.handler(ep), 15*time.Second, log)
+		ht.srv.ConnContext = sl.connContext
+		out = append(out, running{name: "HTTP endpoint", t: ht})
 		log.Info("HTTP interactions endpoint", "addr", ln.Addr().String(), "path", endpoint.Path, "max_connections", conns)
 	}
 	if s.PlaygroundOnly || len(out) == 0 {
