@@ -185,6 +185,7 @@ type CloseError struct {
 	Action string
 }
 
+// Error names the close code and what to do.
 func (e *CloseError) Error() string {
 	return fmt.Sprintf("gateway closed with code %d: %s", e.Code, e.Action)
 }
