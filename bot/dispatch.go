@@ -59,7 +59,8 @@ type Options struct {
 	GlobalRate  rate.Limit
 	GlobalBurst int
 	// MaxHeavy bounds heavy computations running at once (default: CPUs);
-	// HeavyQueue is how many more may wait (default 4×MaxHeavy).
+	// HeavyQueue is how many more may wait (default 4×MaxHeavy, at least
+	// 16: the memory budget may let fewer run than MaxHeavy).
 	// HeavyPerUser bounds one user's computations running at once
 	// (default 1) and HeavyUserQueue their waiting ones (default 2);
 	// HeavyWait is the longest wait for a turn (default 2 minutes). Time
@@ -125,7 +126,7 @@ func NewDispatcher(reg *commands.Registry, o Options) (*Dispatcher, error) {
 		o.MaxHeavy = runtime.NumCPU()
 	}
 	if o.HeavyQueue <= 0 {
-		o.HeavyQueue = 4 * o.MaxHeavy
+		o.HeavyQueue = max(4*o.MaxHeavy, 16)
 	}
 	if o.HeavyPerUser <= 0 {
 		o.HeavyPerUser = 1

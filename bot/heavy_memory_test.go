@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/alea-bot/alea/commands"
 )
 
 const mb = 1 << 20
@@ -176,5 +178,34 @@ func settle(q *fairQueue, pending []*turn) {
 			return
 		}
 		runtime.Gosched()
+	}
+}
+
+// A flood of 10 accounts' heavy work on a small host (MaxHeavy 1, as
+// when the memory budget lets one Yatzy distribution run at a time)
+// waits its turn with the default queue: none is told "busy" at once,
+// and all are answered once the work runs.
+func TestHeavyFloodOfTenAccountsWaits(t *testing.T) {
+	o := quiet()
+	o.MaxHeavy = 1
+	g := newGated()
+	d := newTestDispatcher(t, o, g.command("heavy"))
+	answers := make(chan answer, 10)
+	doAsync(d, "heavy", "account0", commands.English, answers)
+	g.awaitStart(t)
+	for i := 1; i < 10; i++ {
+		doAsync(d, "heavy", fmt.Sprintf("account%d", i), commands.English, answers)
+	}
+	awaitQueued(t, d, 9)
+	select {
+	case a := <-answers:
+		t.Fatalf("%s answered %s while the work waits", a.user, a.out)
+	default:
+	}
+	close(g.release)
+	for range 10 {
+		if a := <-answers; a.out != OK {
+			t.Errorf("%s: %s", a.user, a.out)
+		}
 	}
 }
