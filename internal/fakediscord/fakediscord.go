@@ -5,8 +5,8 @@
 // gateway websocket speaking Discord's protocol (HELLO, IDENTIFY,
 // heartbeats, READY, INTERACTION_CREATE, RECONNECT, RESUME, INVALID
 // SESSION), with faults to inject (InjectREST: 429 and 5xx answers;
-// InjectGateway: a gateway that never says HELLO, INVALID SESSION; Revoke:
-// a refused token). Every payload the bot sends is checked against Discord's
+// InjectGateway: a gateway that never says HELLO, INVALID SESSION up to a
+// storm, close codes, a session-start budget; Revoke: a refused token). Every payload the bot sends is checked against Discord's
 // documented limits by [CheckPayload] and [CheckCommands], which read the
 // JSON only, independently of the bot's own checks; a payload breaking one
 // is refused with 400 as Discord would, and recorded with the reason.
