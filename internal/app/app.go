@@ -257,7 +257,7 @@ func build(cfg config.Config, d *bot.Dispatcher, acked *bot.Acknowledged, log *s
 		// or defers after 1.5 s, so the write timeout only cuts off bad
 		// clients.
 		ht := newHTTPTransport("HTTP endpoint", sl, sl.handler(ep), 15*time.Second, log)
-		ht.srv.ConnContext = sl.connContext
+		ht.srv.ConnContext, ht.srv.ConnState = sl.connContext, sl.connState
 		out = append(out, running{name: "HTTP endpoint", t: ht})
 		log.Info("HTTP interactions endpoint", "addr", ln.Addr().String(), "path", endpoint.Path, "max_connections", conns)
 	}

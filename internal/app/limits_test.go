@@ -95,6 +95,7 @@ func TestEndpointConnectionCap(t *testing.T) {
 	for range 5 {
 		roundTrip(t, a, ar) // a is accepted and kept alive
 	}
+	awaitIdle(sl, 1)
 
 	b, err := net.Dial("tcp", addr)
 	if err != nil {

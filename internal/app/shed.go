@@ -19,9 +19,10 @@ import (
 // fresh requests out: they are the oldest, and go first. With every held
 // connection answering a request, the new one is closed instead.
 //
-// The server must take its connections' contexts from connContext and
-// its handler wrapped by handler, which marks a connection busy once
-// its request's body is read.
+// The server must take its connections' contexts from connContext, its
+// ConnState from connState, and its handler wrapped by handler, which
+// marks a connection busy once its request's body is read; it is idle
+// again once its response is written out.
 type shedListener struct {
 	net.Listener
 	max int
@@ -100,22 +101,29 @@ func (c *shedConn) Close() error {
 }
 
 // busy takes the connection off the list of those that may be closed,
-// while its request is answered; the func returned puts it back, as the
-// newest.
-func (c *shedConn) busy() (done func()) {
+// while its request is answered; connState puts it back, as the newest,
+// once the response is written out.
+func (c *shedConn) busy() {
 	c.l.mu.Lock()
 	defer c.l.mu.Unlock()
-	if c.elem == nil || c.closed {
-		return func() {}
+	if c.elem != nil {
+		c.l.idle.Remove(c.elem)
+		c.elem = nil
 	}
-	c.l.idle.Remove(c.elem)
-	c.elem = nil
-	return func() {
-		c.l.mu.Lock()
-		defer c.l.mu.Unlock()
-		if !c.closed && c.elem == nil {
-			c.elem = c.l.idle.PushBack(c)
-		}
+}
+
+// connState is the http.Server's ConnState: a connection whose response
+// is written out (idle, waiting for the next request) may be closed
+// again to make room.
+func (l *shedListener) connState(c net.Conn, s http.ConnState) {
+	sc, ok := c.(*shedConn)
+	if !ok || s != http.StateIdle {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !sc.closed && sc.elem == nil {
+		sc.elem = l.idle.PushBack(sc)
 	}
 }
 
@@ -136,7 +144,7 @@ const shedBodyBytes = 1 << 20
 
 // handler wraps h: the request's body is read first (a connection
 // trickling its body may still be closed to make room), then the
-// connection is busy until h returns.
+// connection is busy until its response is written out (connState).
 func (l *shedListener) handler(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		sc, _ := r.Context().Value(shedConnKey{}).(*shedConn)
@@ -155,7 +163,7 @@ func (l *shedListener) handler(h http.Handler) http.Handler {
 				io.Closer
 			}{io.MultiReader(&buf, rest), rest}
 		}
-		defer sc.busy()()
+		sc.busy()
 		h.ServeHTTP(w, r)
 	})
 }
