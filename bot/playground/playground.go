@@ -59,6 +59,13 @@ type Options struct {
 	MaxMessages int
 	// Now is the clock that stamps rendered messages (default time.Now).
 	Now func() time.Time
+	// AnyHost answers requests whatever their Host header. Without it
+	// (the default) only loopback names are answered (localhost,
+	// 127.0.0.1, [::1], with or without the port), so a web page cannot
+	// drive the playground by pointing a name of its own at 127.0.0.1
+	// (DNS rebinding). Set it only for a playground served beyond this
+	// machine (PLAYGROUND_PUBLIC).
+	AnyHost bool
 }
 
 // Playground serves a local page that looks and behaves like a Discord
@@ -177,7 +184,26 @@ func (p *Playground) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Cache-Control", "no-store")
+	if !p.opts.AnyHost && !loopbackHost(r.Host) {
+		http.Error(w, "the playground answers only on this machine (localhost or 127.0.0.1)", http.StatusForbidden)
+		return
+	}
 	p.mux.ServeHTTP(w, r)
+}
+
+// loopbackHost reports whether a Host header names this machine:
+// localhost, or a loopback IP address, with or without a port.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	} else if strings.HasPrefix(host, "[") && strings.HasSuffix(host, "]") {
+		host = host[1 : len(host)-1]
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // Listen listens on addr for the playground and reports whether

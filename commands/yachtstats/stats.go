@@ -38,6 +38,17 @@ const (
 	exactMaxBytes = 256 << 20
 )
 
+// statsMemory estimates the peak memory of one answer, for the heavy
+// gate's memory budget: the exact distribution dominates, and Yatzy's
+// (15 categories, large scores) holds about 200–280 MB at its peak, the
+// 12–13-category games' about 60 MB (measured, not bounded).
+func statsMemory(r *yacht.Rules) int64 {
+	if len(r.Categories) >= 15 {
+		return 280 << 20
+	}
+	return 60 << 20
+}
+
 var statsQuantiles = []float64{0.05, 0.25, 0.5, 0.75, 0.95}
 
 var (
@@ -208,7 +219,7 @@ func stats(ctx context.Context, tables *strategy.Tables, req *commands.Request) 
 	}
 	seed := req.Options.Int("seed", 1)
 	compare := req.Options.Bool("compare", true)
-	ctx, done, err := commands.Heavy(ctx) // the simulation is heavy
+	ctx, done, err := commands.HeavyMemory(ctx, statsMemory(rules)) // the distribution and simulation are heavy
 	if err != nil {
 		return nil, err
 	}
