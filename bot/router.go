@@ -61,7 +61,7 @@ func isParam(s string) bool { return strings.HasPrefix(s, "{") && strings.HasSuf
 // errUnknown is returned for a request that names no command or route.
 func errUnknown(what string) error {
 	return commands.Reject("Unknown command or button `%s`. Try `/help`.",
-		"알 수 없는 명령 또는 버튼 `%s`입니다. `/도움말`을 입력해 보세요.",
+		"알 수 없는 명령어 또는 버튼 `%s`입니다. `/도움말`을 입력해 보세요.",
 		"不明なコマンドまたはボタン `%s` です。`/ヘルプ` を試してください。", what)
 }
 

@@ -21,6 +21,9 @@ func Coerce(defs []Option, raw map[string]any) (Options, error) {
 		known[defs[i].Name.En] = &defs[i]
 	}
 	for name, v := range raw {
+		if s, ok := v.(string); ok {
+			v = Normalize(s)
+		}
 		d, ok := known[name]
 		if !ok {
 			t := T("Unknown option %s. Options: %s.",

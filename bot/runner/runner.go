@@ -116,7 +116,7 @@ func parseSlash(line string) (slashLine, error) {
 	}
 	if len(out.Words) == 0 {
 		return out, commands.Reject("No command name: write for example /help.",
-			"명령 이름이 없습니다. 예를 들어 /help 처럼 써 주세요.",
+			"명령어 이름이 없습니다. 예를 들어 /help 처럼 써 주세요.",
 			"コマンド名がありません。たとえば /help のように書いてください。")
 	}
 	return out, nil
@@ -151,12 +151,12 @@ func SlashRequest(reg *commands.Registry, line string, locale commands.Locale) (
 				subs = append(subs, "`"+s.Name.In(locale)+"`")
 			}
 			if len(sl.Words) < 2 {
-				return nil, commands.Reject("`/%s` needs a subcommand: %s.", "`/%s`에는 하위 명령이 필요합니다: %s.",
+				return nil, commands.Reject("`/%s` needs a subcommand: %s.", "`/%s`에는 하위 명령어가 필요합니다: %s.",
 					"`/%s` にはサブコマンドが必要です: %s。", c.Name.In(locale), strings.Join(subs, ", "))
 			}
 			s, ok := payload.LookupSubcommand(c, sl.Words[1])
 			if !ok {
-				return nil, commands.Reject("`/%s` has no subcommand `%s`; it has %s.", "`/%s`에는 `%s` 하위 명령이 없습니다. 하위 명령: %s.",
+				return nil, commands.Reject("`/%s` has no subcommand `%s`; it has %s.", "`/%s`에는 `%s` 하위 명령어가 없습니다. 하위 명령어: %s.",
 					"`/%s` にサブコマンド `%s` はありません。サブコマンド: %s。", c.Name.In(locale), sl.Words[1], strings.Join(subs, ", "))
 			}
 			path, defs = path+" "+s.Name.En, s.Options

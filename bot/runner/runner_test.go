@@ -114,8 +114,8 @@ func TestSlashRequest(t *testing.T) {
 	}
 	// Refusals, each a localised user error that names what to do.
 	for _, c := range []struct{ line, en, ko string }{
-		{`/coins`, "needs a subcommand: `白黒`, `山`", "하위 명령이 필요합니다: `白黒`, `山`"}, // named as a Japanese player sees them
-		{`/coins heads`, "has no subcommand `heads`", "`heads` 하위 명령이 없습니다"},
+		{`/coins`, "needs a subcommand: `白黒`, `山`", "하위 명령어가 필요합니다: `白黒`, `山`"}, // named as a Japanese player sees them
+		{`/coins heads`, "has no subcommand `heads`", "`heads` 하위 명령어가 없습니다"},
 		{`/a extra`, "Unexpected word `extra`", "예상하지 못한 단어 `extra`"},
 		{`/a s:"x`, "quote after `s:` is not closed", "따옴표가 닫히지 않았습니다"},
 		{`/yacht-advise dice:"3 3" 5 6 6`, `A value with spaces goes in quotes: dice:"3 3 5 6 6"`, `따옴표로 묶어 주세요: dice:"3 3 5 6 6"`},

@@ -98,7 +98,7 @@ func TestHelpListsEveryCommand(t *testing.T) {
 			}
 		}
 		detail := bot.FormatText(h.MustRun("/help command:help"))
-		if !strings.Contains(detail, "`"+commands.T("command", "명령", "コマンド").In(loc)+"`") {
+		if !strings.Contains(detail, "`"+commands.T("command", "명령어", "コマンド").In(loc)+"`") {
 			t.Errorf("%s: /help command:help does not explain its option:\n%s", loc, detail)
 		}
 	}

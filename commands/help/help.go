@@ -19,11 +19,11 @@ func Command(reg *commands.Registry) *commands.Command {
 	c := &commands.Command{
 		Name: commands.T("help", "도움말", "ヘルプ"),
 		Description: commands.T("What Alea can do: every command with an example",
-			"Alea가 할 수 있는 일: 모든 명령과 예시",
+			"Alea가 할 수 있는 일: 모든 명령어와 예시",
 			"Alea にできること: すべてのコマンドと例"),
 		Options: []commands.Option{{
-			Name:        commands.T("command", "명령", "コマンド"),
-			Description: commands.T("Explain one command in full", "한 명령을 자세히 설명", "一つのコマンドを詳しく説明"),
+			Name:        commands.T("command", "명령어", "コマンド"),
+			Description: commands.T("Explain one command in full", "명령어 하나를 자세히 설명", "一つのコマンドを詳しく説明"),
 			Type:        commands.String,
 			MaxLength:   32,
 		}},
@@ -48,11 +48,11 @@ func Command(reg *commands.Registry) *commands.Command {
 // Words of /help.
 var (
 	txtNoCommand = commands.T("There is no command %s. Commands: %s.",
-		"%s 명령은 없습니다. 명령: %s.",
+		"%s 명령어는 없습니다. 명령어: %s.",
 		"%s というコマンドはありません。コマンド: %s。")
 	txtTitle    = commands.T("Alea — exact board-game mathematics", "Alea — 보드게임의 정확한 수학", "Alea — ボードゲームの厳密な数学")
 	txtOverview = commands.T("Type a command below, or `%s` for its options.",
-		"아래 명령을 입력하세요. 옵션은 `%s`으로 볼 수 있습니다.",
+		"아래 명령어를 입력하세요. 옵션은 `%s`으로 볼 수 있습니다.",
 		"下のコマンドを入力してください。オプションは `%s` で見られます。")
 	txtNamePlaceholder = commands.T("<name>", "<이름>", "<名前>")
 	txtRequired        = commands.T(" (required)", " (필수)", "（必須）")

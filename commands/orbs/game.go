@@ -308,7 +308,11 @@ func gameReply(l commands.Locale, key seal.Key, g game) (*commands.Reply, error)
 	clear := cur.IsClear()
 	desc := txtGameIntro.In(l) + "\n\n" + txtPressesSoFar.Format(l, g.clicks)
 	if clear {
-		desc += "\n" + txtGameClear.Format(l, g.clicks, best.Count)
+		clear := txtGameClear
+		if g.clicks == 1 {
+			clear = txtGameClearOne
+		}
+		desc += "\n" + clear.Format(l, g.clicks, best.Count)
 		if g.clicks <= best.Count {
 			desc += " " + txtGamePerfect.In(l)
 		}

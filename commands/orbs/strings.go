@@ -42,6 +42,7 @@ var (
 	txtGameIntro       = commands.T("Press the orbs to make every cell clear (□). A row orb flips its row, a column orb its column, the diagonal orb the cells from the bottom-left corner up and to the right.", "오브를 눌러 모든 칸을 맑게 (□) 만드세요. 행 오브는 그 행을, 열 오브는 그 열을, 대각선 오브는 좌측 하단에서 우측 상단 방향의 칸들을 뒤집습니다.", "オーブを押してすべてのマスを晴れ（□）にしましょう。行オーブはその行を、列オーブはその列を、対角線オーブは左下の角から右上へのマスを反転します。")
 	txtPressesSoFar    = commands.T("Presses so far: %d.", "지금까지 누른 횟수: %d.", "ここまでの押した回数: %d。")
 	txtGameClear       = commands.T("🎉 **Clear!** You used %d presses; the fewest possible for this puzzle is %d.", "🎉 **완성!** %d번 눌렀습니다. 이 퍼즐의 최소 횟수는 %d번입니다.", "🎉 **クリア！** %d 回押しました。このパズルの最少回数は %d 回です。")
+	txtGameClearOne    = commands.T("🎉 **Clear!** You used %d press; the fewest possible for this puzzle is %d.", "🎉 **완성!** %d번 눌렀습니다. 이 퍼즐의 최소 횟수는 %d번입니다.", "🎉 **クリア！** %d 回押しました。このパズルの最少回数は %d 回です。")
 	txtGamePerfect     = commands.T("That is the minimum — perfect.", "최소 횟수입니다 — 완벽합니다.", "最少回数です — 完璧！")
 	txtRowButton       = commands.T("row %s", "행 %s", "行 %s")
 	txtColButton       = commands.T("col %s", "열 %s", "列 %s")

@@ -155,13 +155,13 @@ func newStatsCommand(tables *strategy.Tables) *commands.Command {
 		Options: []commands.Option{
 			yachtcmd.RulesOption(),
 			{Name: commands.T("sheet", "점수표", "スコア表"), Type: commands.String, MaxLength: 1000,
-				Description: commands.T(`Filled categories, e.g. "aces:3 twos:6" (default: the start of a game)`, `채운 족보, 예: "에이스:3 듀스:6" (기본: 게임 시작)`, `記入済みの役。例: "エース:3 デュース:6"（既定: ゲーム開始）`)},
+				Description: commands.T(`Filled categories, e.g. "aces:3 twos:6" (default: the start of a game)`, `채운 족보, 예: "하나:3 둘:6" (기본: 게임 시작)`, `記入済みの役。例: "エース:3 デュース:6"（既定: ゲーム開始）`)},
 			{Name: commands.T("games", "게임수", "ゲーム数"), Type: commands.Integer, Min: gLo, Max: gHi,
 				Description: commands.T("Games to simulate (default 20000)", "시뮬레이션할 게임 수 (기본 20000)", "シミュレーションするゲーム数（既定 20000）")},
 			{Name: commands.T("seed", "시드", "シード"), Type: commands.Integer, Min: sLo, Max: sHi,
 				Description: commands.T("Seed of the simulated dice (default 1)", "시뮬레이션 주사위의 시드 (기본 1)", "シミュレーションのサイコロのシード（既定 1）")},
 			{Name: commands.T("compare", "비교", "比較"), Type: commands.Boolean,
-				Description: commands.T("Compare every rule preset from the start (default true)", "모든 규칙을 처음부터 비교 (기본 true)", "全ルールを最初から比較（既定 true）")},
+				Description: commands.T("Compare every rule preset from the start (default true)", "모든 규칙을 처음부터 비교 (기본: 비교함)", "全ルールを最初から比較（既定: 比較する）")},
 		},
 		// The examples stay light (they run in every locale under the race
 		// detector too); the preset comparison is on by default.
