@@ -13,7 +13,8 @@ import (
 // Discord sends it (string, float64, bool). Bad values, missing required
 // options, unknown options, values out of bounds and values that are not
 // among the choices are reported as a localised *UserError that says what
-// a right value looks like.
+// a right value looks like. Every value typed as text is read in NFKC
+// first (Normalize), so full-width digits and signs count as ASCII.
 func Coerce(defs []Option, raw map[string]any) (Options, error) {
 	out := Options{}
 	known := map[string]*Option{}

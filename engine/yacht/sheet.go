@@ -188,7 +188,7 @@ func (r *Rules) LookupCategory(name string) int {
 const maxSheetLen = 1000
 
 // ParseSheet reads a sheet such as "aces:3 twos:6 choice:22 yacht:0"
-// (also "name=score", separated by spaces, commas or semicolons; names may
+// (also "name=score", separated by spaces, commas (also "、") or semicolons; names may
 // contain spaces, e.g. "풀 하우스:25"). Category names may be keys or English,
 // Korean or Japanese names and common aliases. Scores that the category
 // cannot hold (aces:7, twos:3) and repeated categories are rejected. Under
@@ -205,14 +205,14 @@ func ParseSheet(r *Rules, text string) (Sheet, error) {
 		if sep < 0 {
 			return s, &InputError{Code: SheetNoScore, Input: strings.TrimSpace(rest), Category: -1}
 		}
-		name := strings.Trim(rest[:sep], " \t\r\n,;")
+		name := strings.Trim(rest[:sep], " \t\r\n,;、")
 		rest = strings.TrimLeft(rest[sep+1:], " \t")
 		j := 0
 		for j < len(rest) && (rest[j] >= '0' && rest[j] <= '9' || (j == 0 && (rest[j] == '-' || rest[j] == '+'))) {
 			j++
 		}
 		numText := rest[:j]
-		rest = strings.TrimLeft(rest[j:], " \t\r\n,;")
+		rest = strings.TrimLeft(rest[j:], " \t\r\n,;、")
 		if name == "" {
 			return s, &InputError{Code: SheetNoName, Category: -1}
 		}
