@@ -231,6 +231,15 @@ func DiceText(faces []int) string {
 	return g.String() + " (" + d.String() + ")"
 }
 
+// RuleNames returns the names of every rule choice in locale loc.
+func RuleNames(loc commands.Locale) []string {
+	out := make([]string, len(ruleChoices))
+	for i, c := range ruleChoices {
+		out[i] = c.name.In(loc)
+	}
+	return out
+}
+
 // RulesName returns a rule set's display name ("Yacht (51 Worldwide
 // Games)") for a preset key, or the key itself.
 func RulesName(loc commands.Locale, key string) string {

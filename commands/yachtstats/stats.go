@@ -353,11 +353,11 @@ func stats(ctx context.Context, tables *strategy.Tables, req *commands.Request) 
 	h := newHistogram(sim.Finals, width)
 	data.BinStart, data.BinWidth, data.Histogram = h.lo, h.binWidth, h.counts
 	h.mean, h.exact, h.quantiles = sim.Mean(), expected, marks
-	h.title = fmt.Sprintf("%s  n = %d", rules.Key, sim.Games)
+	h.title = msgChartTitleSim.Format(loc, yachtcmd.RulesName(loc, rules.Key), sim.Games)
+	h.legend = [3]string{msgChartMean.Format(loc, sim.Mean()), msgChartExact.Format(loc, expected), msgChartQuantiles.In(loc)}
 	if exact != nil {
 		h = exactHistogram(*exact, width, h)
-		// Language-neutral: the message says what the chart shows.
-		h.title = fmt.Sprintf("%s  %.2f +- %.2f", rules.Key, exact.Mean(), exact.StdDev())
+		h.title = msgChartTitleExact.Format(loc, yachtcmd.RulesName(loc, rules.Key), exact.StdDev())
 		e.Description += "\n" + msgStatsChartExact.Format(loc, expected, sim.Mean())
 	} else {
 		e.Description += "\n" + msgStatsChart.Format(loc, sim.Mean(), expected)
