@@ -199,10 +199,10 @@ func drawPanel(img *image.Paletted, p panel, L layout, ox, oy int) {
 	}
 	// The diagonal: a line at 45° from the diagonal orb through its cells
 	// (the orb sits one cell and a 4-pixel gap from the grid both ways, so
-	// the line meets every diagonal cell's centre).
-	k := min(g.Rows(), g.Cols())
+	// the line meets every diagonal cell's centre), on to just inside the
+	// far corner of the last cell it flips.
 	x0, y0 := ox+L.orbX, oy+L.orbY
-	for t := 0; t <= k*cs+4-cs/2; t++ {
+	for t := 0; t <= diagonalReach(g, cs); t++ {
 		fill(img, image.Rect(x0+t, y0-t, x0+t+2, y0-t+1), ixDiagonal)
 	}
 	if w := p.witness; w != nil {
@@ -240,6 +240,15 @@ func drawPanel(img *image.Paletted, p panel, L layout, ox, oy int) {
 		}
 	}
 	drawOrb(img, ox+L.orbX, oy+L.orbY, rad2, p.pressed.Diagonal)
+}
+
+// diagonalReach is how far, in pixels right (and up) from the diagonal
+// orb's centre, the diagonal line runs: the k-th cell's centre is cs+4 +
+// (k−1)·cs away, so the last of the min(rows, cols) cells ends half a
+// cell further; the line stops 2 pixels inside that cell's far corner.
+func diagonalReach(g orbs.Grid, cs int) int {
+	k := min(g.Rows(), g.Cols())
+	return k*cs + 4 + cs/2 - 2
 }
 
 // outline draws a frame of width wd just inside rect.
