@@ -161,7 +161,9 @@ func TestUnknownCommandNamesLocalisedHelp(t *testing.T) {
 func TestUnknownCommandSuggestsTheNearest(t *testing.T) {
 	mk := func(en, ko, ja string) *commands.Command {
 		return &commands.Command{Name: commands.T(en, ko, ja), Description: commands.T("d", "d", "d"),
-			Handle: func(context.Context, *commands.Request) (*commands.Reply, error) { return &commands.Reply{Content: "x"}, nil }}
+			Handle: func(context.Context, *commands.Request) (*commands.Reply, error) {
+				return &commands.Reply{Content: "x"}, nil
+			}}
 	}
 	r, err := NewRouter(commands.NewRegistry(mk("yacht-advise", "요트-조언", "ヨット助言"), mk("yacht", "요트", "ヨット"), mk("help", "도움말", "ヘルプ"), mk("orbs", "구슬", "オーブ")))
 	if err != nil {

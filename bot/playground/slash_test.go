@@ -87,7 +87,7 @@ func TestSlashLineReadsAsTheRunner(t *testing.T) {
 	}
 	// A refusal of the reader and an unknown command, in the page's language.
 	for line, want := range map[string]string{
-		`/yacht-advise dice:"3 3`:  "따옴표가 닫히지 않았습니다",
+		`/yacht-advise dice:"3 3`: "따옴표가 닫히지 않았습니다",
 		`/yaht-advise dice:33566`: "`/요트-조언`을 입력하려던 건가요?",
 	} {
 		if data, _, errText := postLine(t, f, line, "ko"); data != nil || !strings.Contains(errText, want) {

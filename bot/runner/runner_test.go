@@ -91,4 +91,3 @@ func TestRunSuggestsTheNearestCommand(t *testing.T) {
 		}
 	}
 }
-

@@ -225,4 +225,3 @@ func isUserError(err error) bool {
 	var ue *commands.UserError
 	return errors.As(err, &ue)
 }
-
