@@ -54,6 +54,9 @@ var (
 	txtOverview = commands.T("Type a command below, or `%s` for its options.",
 		"아래 명령어를 입력하세요. 옵션은 `%s`으로 볼 수 있습니다.",
 		"下のコマンドを入力してください。オプションは `%s` で見られます。")
+	txtOptionList      = commands.T("Options: %s", "옵션: %s", "オプション: %s")
+	txtSubcommandList  = commands.T("Subcommands: %s", "하위 명령어: %s", "サブコマンド: %s")
+	txtListSep         = commands.T(", ", ", ", "、")
 	txtNamePlaceholder = commands.T("<name>", "<이름>", "<名前>")
 	txtRequired        = commands.T(" (required)", " (필수)", "（必須）")
 	txtOptions         = commands.T("Options", "옵션", "オプション")
@@ -94,6 +97,9 @@ func overview(reg *commands.Registry, self *commands.Command, l commands.Locale)
 	}
 	for _, c := range reg.Commands() {
 		val := c.Description.In(l)
+		if opts := optionSummary(c, l); opts != "" {
+			val += "\n" + opts
+		}
 		if ex := example(c); ex != "" {
 			val += "\n`" + commands.LocalizeExample(c, ex, l) + "`"
 		}
@@ -101,6 +107,34 @@ func overview(reg *commands.Registry, self *commands.Command, l commands.Locale)
 	}
 	e.Fields = append(e.Fields, commands.Field{Name: txtAbout.In(l), Value: txtAboutText.In(l)})
 	return &commands.Reply{Embeds: []commands.Embed{e}, Data: helpData(reg)}
+}
+
+// optionSummary names a command's options (and subcommands with theirs)
+// in locale l, so the overview shows everything a command can take:
+// "Options: `dice`, `roll`, `sheet`, `rules`, `top`, `target`".
+func optionSummary(c *commands.Command, l commands.Locale) string {
+	names := func(opts []commands.Option) string {
+		out := make([]string, len(opts))
+		for i, o := range opts {
+			out[i] = "`" + o.Name.In(l) + "`"
+		}
+		return strings.Join(out, txtListSep.In(l))
+	}
+	if len(c.Subcommands) == 0 {
+		if len(c.Options) == 0 {
+			return ""
+		}
+		return txtOptionList.Format(l, names(c.Options))
+	}
+	var subs []string
+	for _, s := range c.Subcommands {
+		if len(s.Options) == 0 {
+			subs = append(subs, "`"+s.Name.In(l)+"`")
+			continue
+		}
+		subs = append(subs, "`"+s.Name.In(l)+"` ("+names(s.Options)+")")
+	}
+	return txtSubcommandList.Format(l, strings.Join(subs, txtListSep.In(l)))
 }
 
 func example(c *commands.Command) string {
