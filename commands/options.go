@@ -71,7 +71,10 @@ func coerceValue(d *Option, v any) (any, error) {
 			s = fmt.Sprint(v)
 		}
 		n := utf8.RuneCountInString(s)
-		if d.MinLength > 0 && n < d.MinLength || d.MaxLength > 0 && n > d.MaxLength {
+		// An empty value passes to the command, whose message for it says
+		// what to write (`weights` is empty. Give the ratio…); the
+		// length rule words only values too short or too long.
+		if d.MinLength > 0 && n > 0 && n < d.MinLength || d.MaxLength > 0 && n > d.MaxLength {
 			return nil, d.reject("`%s` must be %d to %d characters long.",
 				"`%s`의 길이는 %d~%d자여야 합니다.",
 				"`%s` は %d〜%d 文字にしてください。", name, d.MinLength, d.MaxLength)

@@ -156,6 +156,17 @@ var keySentences = []struct {
 		commands.Korean:   {"최대 6명: @멘션, 이름 또는 alea."},
 		commands.Japanese: {"最大6人: @メンション、名前、alea。"},
 	}},
+	// An empty value gets the command's own message, not a length rule.
+	{`/trialrule die:6 weights:""`, map[commands.Locale][]string{
+		commands.English:  {"`weights` is empty. Give the ratio of the outcomes, e.g. `1 4 15`, `3:7`, `5% 20% 75%` or `0.05 0.2 0.75`."},
+		commands.Korean:   {"`비율`이 비어 있습니다. 결과들의 비율을 써 주세요."},
+		commands.Japanese: {"`比率` が空です。結果の比率を書いてください。"},
+	}},
+	{`/orbs grid:""`, map[commands.Locale][]string{
+		commands.English:  {"The grid has no cells."},
+		commands.Korean:   {"격자에 칸이 없습니다."},
+		commands.Japanese: {"グリッドにマスがありません。"},
+	}},
 	{`/yacht start players:"Ann, Ann"`, map[commands.Locale][]string{
 		commands.Korean: {"플레이어가 잘못되었습니다: `Ann`이 두 번 있습니다. 플레이어마다 다른 이름을 써 주세요."},
 	}},
