@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/png"
+	"strings"
 	"testing"
 
 	"github.com/alea-bot/alea/engine/orbs"
@@ -31,7 +32,11 @@ func TestDiagonalReachesItsLastCell(t *testing.T) {
 		if !ok {
 			t.Fatalf("%T, want a paletted picture", img)
 		}
-		L := layoutOf(panel{g: g})
+		_, ls, _, err := pictureStyle([]panel{{g: g}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		L := ls[0]
 		cs := L.cs
 		cell := func(r, c int) image.Rectangle {
 			x, y := margin+L.gridX+c*cs, margin+L.gridY+r*cs
@@ -78,4 +83,43 @@ func strings30() string {
 		}
 	}
 	return string(b)
+}
+
+// TestPictureTextReads: in every picture — one panel or two, every size of
+// grid — the text is at least 11 × width / 420 pixels, so it stands 11 px
+// tall when Discord shows the picture 420 px wide; the width is read from
+// the PNG itself.
+func TestPictureTextReads(t *testing.T) {
+	for _, shape := range []string{"0", "01/10", "00000/00000/00000/00000/00000", strings.Repeat("0", 30), strings.TrimSuffix(strings.Repeat("0/", 30), "/"), "0000000000/0000000000/0000000000/0000000000/0000000000/0000000000/0000000000/0000000000/0000000000/0000000000", strings30()} {
+		g, err := orbs.Parse(shape)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, panels := range [][]panel{{{g: g}}, {{title: "1", g: g}, {title: "2", g: g}}} {
+			ts, ls, size, err := pictureStyle(panels)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := render(panels...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := png.DecodeConfig(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.Width != size.X || cfg.Height != size.Y {
+				t.Fatalf("%dx%d: picture %dx%d, layout %v", g.Rows(), g.Cols(), cfg.Width, cfg.Height, size)
+			}
+			if float64(ts.px) < 11*float64(cfg.Width)/420 {
+				t.Errorf("%dx%d, %d panels: text %d px in a picture %d px wide is %.1f px at 420 px", g.Rows(), g.Cols(), len(panels), ts.px, cfg.Width, float64(ts.px)*420/float64(cfg.Width))
+			}
+			// Labels never overlap: the rows labelled are a line apart,
+			// the columns a character apart.
+			L := ls[0]
+			if L.rowStep*L.cs < ts.line {
+				t.Errorf("%dx%d: row labels %d px apart, a line is %d", g.Rows(), g.Cols(), L.rowStep*L.cs, ts.line)
+			}
+		}
+	}
 }
