@@ -170,6 +170,11 @@ func (r *Router) Resolve(req *commands.Request) (*commands.Command, commands.Han
 		req.Options = opts
 		return c, c.Handle, nil
 	case commands.KindComponent, commands.KindModal:
+		// A form's fields are typed text, read like options (Coerce): in
+		// NFKC, so full-width dice "３３５６６" are dice.
+		for k, v := range req.Fields {
+			req.Fields[k] = commands.Normalize(v)
+		}
 		segs := strings.Split(req.CustomID, "/")
 		for _, rt := range r.routes {
 			if params, ok := match(rt.segs, segs); ok {

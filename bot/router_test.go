@@ -206,3 +206,19 @@ func TestUnknownCommandSuggestsTheNearest(t *testing.T) {
 		t.Errorf("editDistance in Hangul = %d, want 1", d)
 	}
 }
+
+// TestModalFieldsAreReadInNFKC: what a Japanese or Korean keyboard types in
+// a form (full-width digits) reaches the handler as ASCII.
+func TestModalFieldsAreReadInNFKC(t *testing.T) {
+	r, err := NewRouter(commands.NewRegistry(routed("a", "a/1/{x}")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := &commands.Request{Kind: commands.KindModal, CustomID: "a/1/x", Fields: map[string]string{"dice": "３　３　５　６　６", "name": "花子"}}
+	if _, _, err := r.Resolve(req); err != nil {
+		t.Fatal(err)
+	}
+	if req.Fields["dice"] != "3 3 5 6 6" || req.Fields["name"] != "花子" {
+		t.Errorf("fields %q", req.Fields)
+	}
+}
