@@ -12,7 +12,7 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/playground"
-	"github.com/alea-bot/alea/bot/runner"
+	"github.com/alea-bot/alea/bot/slash"
 	"github.com/alea-bot/alea/commands"
 )
 
@@ -64,7 +64,7 @@ func TestSlashLineReadsAsTheRunner(t *testing.T) {
 		`/yacht-advise dice:"3 3 5 6 6"`,
 		`/yacht-advise dice:33566`,
 	} {
-		want, err := runner.SlashRequest(reg, line, commands.Korean)
+		want, err := slash.Request(reg, line, commands.Korean)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +78,7 @@ func TestSlashLineReadsAsTheRunner(t *testing.T) {
 			got[m["name"].(string)] = m["value"]
 		}
 		if !reflect.DeepEqual(got, want.Options) {
-			t.Errorf("%s: the playground read %v, alea run %v", line, got, want.Options)
+			t.Errorf("%s: the playground read %v, alea run (package slash) %v", line, got, want.Options)
 		}
 		body, _ := f.interaction(2, "ko", data)
 		if code, b := f.post(body); code != 200 || !strings.Contains(string(b), "dice=3") {
