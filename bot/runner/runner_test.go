@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"strings"
 	"testing"
 
@@ -55,11 +54,6 @@ func ok(content string) commands.HandlerFunc {
 	return func(context.Context, *commands.Request) (*commands.Reply, error) {
 		return &commands.Reply{Content: content}, nil
 	}
-}
-
-func isUserError(err error) bool {
-	var ue *commands.UserError
-	return errors.As(err, &ue)
 }
 
 // The runner's player is named in the reply's language (a game's scoresheet

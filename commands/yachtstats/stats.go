@@ -84,7 +84,7 @@ var (
 	msgStatsChartExact = commands.T("Chart: bars, the exact probability of each final score; dashed black, the exact mean (%.2f); red, the simulated mean (%.2f); orange, the quantiles p5 to p95.",
 		"차트: 막대는 각 최종 점수의 정확한 확률, 검은 점선은 정확한 평균(%.2f), 빨간 선은 시뮬레이션 평균(%.2f), 주황 선은 분위수 p5~p95입니다.",
 		"グラフ: 棒は各最終得点の厳密な確率、黒の破線は厳密な平均（%.2f）、赤はシミュレーション平均（%.2f）、オレンジは分位点 p5〜p95 です。")
-	msgStatsTooFew = commands.T("The time budget ran out before %d games were simulated; try again in a moment.", "시간 제한 안에 %d판을 시뮬레이션하지 못했습니다. 잠시 후 다시 시도하세요.", "時間内に %d ゲームをシミュレーションできませんでした。少し後で試してください。")
+	msgStatsTooFew = commands.T("The time budget ran out before %d games were simulated; try again in a moment.", "시간 제한 안에 %d판을 시뮬레이션하지 못했습니다. 잠시 후 다시 시도하세요.", "時間内に %d ゲームをシミュレーションできませんでした。少し後でもう一度お試しください。")
 )
 
 // StatsData is /yacht-stats' --format data.
