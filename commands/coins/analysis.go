@@ -138,7 +138,7 @@ var (
 	txtPileHereMod = commands.T(" Here n mod %d = %d.", " 지금 n mod %d = %d.", " いま n mod %d = %d。")
 	txtPileHereLow = commands.T(" Here n = %s comes before the period.", " 지금 n = %s: 주기가 시작되기 전입니다.", " いまの n = %s は周期が始まる前です。")
 	txtPileNoLoss  = commands.T("From n = %d on the player to move always wins (period 1).", "n = %d부터는 가져갈 차례인 사람이 항상 이깁니다 (주기 1).", "n = %d 以降は手番が常に勝ちます（周期 1）。")
-	txtPileStuck   = commands.T("No amount of the take set fits in %s coins, so the game is over: the player who moved last %s.", "%s개에서는 가져갈 수 있는 개수가 없어 게임이 끝났습니다: 마지막으로 가져간 사람이 %s.", "%s 枚からは取れる数がないので終局です: 最後に取った人が%s。")
+	txtPileStuck   = commands.T("No amount of the take set fits in %s coins, so the game is over: the player who moved last %s.", "%s개에서는 가져갈 수 있는 개수가 없어 게임이 끝났습니다: 마지막으로 가져간 사람이 %s.", "%s 枚からは取れる数がないのでゲームは終わりです: 最後に取った人が%s。")
 	txtPileNoP     = commands.T("No period showed within the first %d sizes; try a smaller take set.", "처음 %d개 크기 안에서 주기를 찾지 못했습니다. 더 작은 개수 집합을 써 보세요.", "最初の %d 個のサイズで周期が見つかりません。より小さい集合を試してください。")
 	txtLastWinsObj = commands.T("wins", "이깁니다", "勝ち")
 	txtLastLosObj  = commands.T("loses", "집니다", "負け")

@@ -40,7 +40,7 @@ var (
 func playerError(name, v string, err error) error {
 	v = commands.Quote(v)
 	if errors.Is(err, coins.ErrSimulations) {
-		return rejectOption(commands.T("`%s`: mcts needs 1 to %d simulations, e.g. `mcts:50`; got %s.", "`%s`: mcts의 시뮬레이션 수는 1~%d입니다. 예: `mcts:50` 입력: %s", "`%s`: mcts のシミュレーション数は 1〜%d です。例: `mcts:50` 入力: %s"), name, name, maxMatchSims, v)
+		return rejectOption(commands.T("`%s`: mcts needs 1 to %d simulations, e.g. `mcts:50`; got %s.", "`%s`: mcts의 시뮬레이션 수는 1~%d입니다. 예: `mcts:50`. 입력: %s", "`%s`: mcts のシミュレーション数は 1〜%d です。例: `mcts:50`。入力: %s"), name, name, maxMatchSims, v)
 	}
 	return rejectOption(commands.T("`%s` must be `perfect`, `random` or `mcts:<k>` (e.g. `mcts:50`); got %s.", "`%s`에는 `perfect`, `random`, `mcts:<k>` (예: `mcts:50`) 중 하나를 쓰세요. 입력: %s", "`%s` は `perfect`、`random`、`mcts:<k>`（例: `mcts:50`）のいずれかです。入力: %s"), name, name, v)
 }
