@@ -156,6 +156,11 @@ var keySentences = []struct {
 		commands.Korean:   {"최대 6명: @멘션, 이름 또는 alea."},
 		commands.Japanese: {"最大6人: @メンション、名前、alea。"},
 	}},
+	{`/orbs random:2x2`, map[commands.Locale][]string{
+		commands.English:  {"Presses so far: 0."},
+		commands.Korean:   {"지금까지 누른 횟수: 0."},
+		commands.Japanese: {"ここまでに押した回数: 0。"},
+	}},
 	// An empty value gets the command's own message, not a length rule.
 	{`/trialrule die:6 weights:""`, map[commands.Locale][]string{
 		commands.English:  {"`weights` is empty. Give the ratio of the outcomes, e.g. `1 4 15`, `3:7`, `5% 20% 75%` or `0.05 0.2 0.75`."},
