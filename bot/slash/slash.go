@@ -39,7 +39,10 @@ type slashOption struct {
 // kept as that option's Extra; SlashRequest decides what they mean.
 func parseSlash(line string) (slashLine, error) {
 	var out slashLine
-	s := strings.TrimSpace(line)
+	// The line is read in NFKC, like every typed value: a Japanese or
+	// Korean keyboard's full-width slash, colon and quotes
+	// (／ヨット助言 サイコロ：＂３ ３ ５ ６ ６＂) separate as the ASCII ones.
+	s := strings.TrimSpace(commands.Normalize(line))
 	s = strings.TrimPrefix(s, "/")
 	for {
 		s = strings.TrimLeftFunc(s, unicode.IsSpace)

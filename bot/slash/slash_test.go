@@ -39,6 +39,8 @@ func TestParseSlash(t *testing.T) {
 		{`/yacht-advise dice:3 3 5 6 6`, []string{"yacht-advise"}, []slashOption{{Name: "dice", Value: "3", Extra: []string{"3", "5", "6", "6"}}}},
 		{`/요트-조언 주사위:3 3 점수:1`, []string{"요트-조언"}, []slashOption{{Name: "주사위", Value: "3", Extra: []string{"3"}}, {Name: "점수", Value: "1"}}},
 		{`/a s:1 s:2`, []string{"a"}, opts("s", "1", "s", "2")}, // SlashRequest refuses the repeat
+		// Full width, as a Japanese or Korean keyboard types it.
+		{`／ヨット助言　サイコロ：＂３ ３ ５ ６ ６＂　投目：２`, []string{"ヨット助言"}, []slashOption{{Name: "サイコロ", Value: "3 3 5 6 6", Quoted: true}, {Name: "投目", Value: "2"}}},
 	} {
 		got, err := parseSlash(c.line)
 		if err != nil {
