@@ -662,7 +662,7 @@ async function send() {
   const line = input.value.trim();
   if (!line) return;
   hideSuggest();
-  if (!line.startsWith('/')) {
+  if (!/^[/／]/.test(line)) { // ／: a full-width keyboard's slash
     const msg = addMessage({ bot: false });
     renderData(msg, { content: line });
     input.value = '';
