@@ -199,8 +199,9 @@ func answeredAtOnce(t *testing.T, fake *fakediscord.Server, what string) (token 
 // TestBinaryServesTheGateway builds the alea binary and runs `alea serve`
 // as Discord would meet it, against a fake Discord on loopback, with an
 // environment holding nothing but the settings it needs: the commands are
-// registered valid and complete, /help is answered within 3 s, the Yatzy
-// advice (whose table takes seconds to build) is deferred then edited,
+// registered valid and complete, /help is answered at once, the Yatzy
+// advice asked while its table is built is answered (at once or deferred
+// then edited),
 // a dropped websocket and a requested reconnect are recovered from, the
 // health endpoints answer, SIGTERM ends the process with status 0, and
 // the token never appears in its output. First, `alea register` registers
@@ -265,9 +266,14 @@ func TestBinaryServesTheGateway(t *testing.T) {
 	fake.AwaitReady(t, 1)
 
 	// (c) The tables are warmed only once the transports are up, Yatzy's
-	// last: asked right after READY, the Yatzy advice waits for its table
-	// (seconds), so the bot acknowledges (type 5) after DeferAfter and
-	// edits the original response when the table is there.
+	// last: asked right after READY, the Yatzy advice waits for its table.
+	// Whether that wait outlasts DeferAfter depends on the machine (the
+	// table takes half a second on a fast core, seconds on a busy one), so
+	// both answers are accepted here: a message at once, or a deferral
+	// (type 5) and then an edit of the original response. That a slow
+	// reply is deferred and then edited over the gateway is proven in
+	// internal/app's lifecycle tests, with an explicit trigger instead of
+	// a timer.
 	slowSent := time.Now()
 	slow := fake.Interact(t, fakediscord.Interaction{Type: 2, Data: map[string]any{"id": "2", "name": "yacht-advise", "type": 1,
 		"options": []map[string]any{{"name": "rules", "type": 3, "value": "yatzy"}}}})
@@ -282,8 +288,9 @@ func TestBinaryServesTheGateway(t *testing.T) {
 	}
 
 	ack := fake.Await(t, slow, 1)[0]
-	if ack.Status != 204 || callbackType(t, ack) != 5 {
-		t.Fatalf("the Yatzy advice was first answered %d %s (%s), want a deferral (type 5)", ack.Status, ack.JSON, ack.Problem)
+	deferred := ack.Status == 204 && callbackType(t, ack) == 5
+	if ack.Status != 204 || (!deferred && callbackType(t, ack) != 4) {
+		t.Fatalf("the Yatzy advice was first answered %d %s (%s), want a message (type 4) or a deferral (type 5)", ack.Status, ack.JSON, ack.Problem)
 	}
 
 	// (d) A dropped websocket, then a reconnect requested by Discord
@@ -299,23 +306,26 @@ func TestBinaryServesTheGateway(t *testing.T) {
 		t.Errorf("gateway: %+v", st)
 	}
 
-	// (c, continued) The deferred reply is edited in place.
-	calls := fake.Await(t, slow, 2)
-	edit := calls[1]
-	if edit.Method != http.MethodPatch || !strings.HasSuffix(edit.Route, "/messages/@original") || edit.Status != 200 {
-		t.Fatalf("after the deferral: %s %s %d %s (%s), want an edit of @original", edit.Method, edit.Route, edit.Status, edit.JSON, edit.Problem)
+	// (c, continued) The advice itself: in the first answer, or in the
+	// edit of the deferred one.
+	final := ack
+	if deferred {
+		calls := fake.Await(t, slow, 2)
+		final = calls[1]
+		if final.Method != http.MethodPatch || !strings.HasSuffix(final.Route, "/messages/@original") || final.Status != 200 {
+			t.Fatalf("after the deferral: %s %s %d %s (%s), want an edit of @original", final.Method, final.Route, final.Status, final.JSON, final.Problem)
+		}
+		if len(calls) != 2 {
+			t.Errorf("%d calls for the Yatzy advice, want the deferral and one edit", len(calls))
+		}
 	}
-	if err := fakediscord.CheckPayload(edit.JSON, false, edit.Files); err != nil {
-		t.Errorf("the edited Yatzy advice breaks a limit: %v\n%s", err, edit.JSON)
+	if err := fakediscord.CheckPayload(final.JSON, !deferred, final.Files); err != nil {
+		t.Errorf("the Yatzy advice breaks a limit: %v\n%s", err, final.JSON)
 	}
-	if !strings.Contains(string(edit.JSON), "Yatzy") {
-		t.Errorf("the edited reply does not name the Yatzy rules: %s", edit.JSON)
+	if !strings.Contains(string(final.JSON), "Yatzy") {
+		t.Errorf("the Yatzy advice does not name the Yatzy rules: %s", final.JSON)
 	}
-	t.Logf("the Yatzy advice: deferred %s and edited %s after its dispatch",
-		ack.At.Sub(slowSent).Round(time.Millisecond), edit.At.Sub(slowSent).Round(time.Millisecond))
-	if len(calls) != 2 {
-		t.Errorf("%d calls for the Yatzy advice, want the deferral and one edit", len(calls))
-	}
+	t.Logf("the Yatzy advice: deferred %v, answered %s after its dispatch", deferred, final.At.Sub(slowSent).Round(time.Millisecond))
 
 	// (e) /readyz turns 200 once every table is built.
 	tick := time.NewTicker(200 * time.Millisecond)
