@@ -15,6 +15,7 @@ import (
 	"github.com/alea-bot/alea/commands/yachtodds"
 	"github.com/alea-bot/alea/commands/yachtstats"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/store"
 )
 
 // Deps are what the commands need from the process that runs them.
@@ -32,6 +33,9 @@ type Deps struct {
 	WinProbabilities yachtgame.WinProbabilities
 	// Odds, when set, add the play-to-win move to the end game's hint.
 	Odds *yachtodds.WinOdds
+	// Store keeps finished games (standings, history); nil: no memory
+	// (the commands that read it say so).
+	Store store.Store
 }
 
 // Loopback returns the dependencies of the local runner, the playground
