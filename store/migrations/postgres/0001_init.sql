@@ -37,7 +37,7 @@ CREATE TABLE seats (
 );
 CREATE INDEX seats_standings ON seats (guild, kind, ended, rules, user_id, winner, score, lost, decisions, luck)
 	WHERE user_id IS NOT NULL AND chosen = 0;
-CREATE INDEX seats_user ON seats (user_id, ended, guild) WHERE user_id IS NOT NULL;
+CREATE INDEX seats_user ON seats (user_id, ended, game_id, guild) WHERE user_id IS NOT NULL;
 
 -- The counted seats (a user's, seed not chosen) summed per UTC day
 -- (level 0, bucket = Unix day), per 32 days (level 1, bucket = Unix day
