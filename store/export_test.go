@@ -61,7 +61,11 @@ func BulkLoad(ctx context.Context, st Store, n int, game func(i int) Game) error
 			return err
 		}
 	}
-	for level, bucket := range []string{fmt.Sprintf("(ended / %d)", dayMicros), fmt.Sprintf("(ended / %d)", dayMicros*periodDays), "0"} {
+	for level := range allTime + 1 {
+		bucket := "0"
+		if level < allTime {
+			bucket = fmt.Sprintf("(ended / %d)", dayMicros*bucketDays[level])
+		}
 		if _, err := s.db.ExecContext(ctx, fmt.Sprintf(`INSERT INTO seat_sums (guild, kind, rules, level, bucket, user_id, games, wins, score, best, worst, lost, decisions, luck)
 			SELECT guild, kind, rules, %d, %s, user_id, COUNT(*), SUM(winner), SUM(score), MAX(score), MIN(score), SUM(lost), SUM(decisions), SUM(luck)
 			FROM seats WHERE user_id IS NOT NULL AND chosen = 0 GROUP BY guild, kind, rules, %s user_id`, level, bucket, strings.TrimSuffix(bucket+", ", "0, "))); err != nil {

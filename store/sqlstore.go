@@ -202,8 +202,14 @@ func (s *sqlStore) Record(ctx context.Context, g Game) (bool, error) {
 	return true, nil
 }
 
-// periodDays is the width of a level-1 bucket of seat_sums, in days.
-const periodDays = 32
+// bucketDays are the widths in days of the buckets of seat_sums' levels
+// 0, 1, 2 (bucket = Unix day / width); level allTime has one bucket, 0.
+// A window's sums read at most 7 + 7 + (its length / 64) buckets per
+// player and rule set.
+var bucketDays = [...]int64{1, 8, 64}
+
+// allTime is the level of seat_sums that sums all time.
+const allTime = len(bucketDays)
 
 // addSums adds the game's counted seats to seat_sums, at every level, in
 // one statement (a user's seats summed first), rows in user order so
@@ -245,7 +251,11 @@ func (s *sqlStore) addSums(ctx context.Context, tx *sql.Tx, g Game, ended int64)
 	var args []any
 	for i, u := range users {
 		m := by[u]
-		for level, bucket := range []int64{day, floorDiv(day, periodDays), 0} {
+		for level := range allTime + 1 {
+			bucket := int64(0)
+			if level < allTime {
+				bucket = floorDiv(day, bucketDays[level])
+			}
 			if i > 0 || level > 0 {
 				sb.WriteString(", ")
 			}
@@ -351,8 +361,8 @@ type sums struct {
 	decisions   int
 }
 
-// Standings implements Store: the per-day sums of the whole days in the
-// window, plus the seats of the partial first day.
+// Standings implements Store: the sums of the whole days in the window,
+// plus the seats of the partial first day.
 func (s *sqlStore) Standings(ctx context.Context, q StandingsQuery) ([]Standing, error) {
 	where := `guild = ? AND kind = ?`
 	args := []any{q.Guild, q.Kind}
@@ -361,24 +371,31 @@ func (s *sqlStore) Standings(ctx context.Context, q StandingsQuery) ([]Standing,
 		args = append(args, q.Rules)
 	}
 	const sumCols = `user_id, CAST(SUM(games) AS BIGINT), CAST(SUM(wins) AS BIGINT), CAST(SUM(score) AS BIGINT), SUM(lost), CAST(SUM(decisions) AS BIGINT), SUM(luck)`
-	query := `SELECT ` + sumCols + ` FROM seat_sums WHERE ` + where + ` AND level = 2`
+	query := `SELECT ` + sumCols + ` FROM seat_sums WHERE ` + where + ` AND level = ` + strconv.Itoa(allTime)
 	if !q.Since.IsZero() {
-		// Whole periods, then whole days, then the seats of the partial
-		// first day.
+		// The widest buckets from the window's start on, narrower ones
+		// before them, and the seats of the partial first day.
 		since := micros(q.Since)
 		firstDay := floorDiv(since+dayMicros-1, dayMicros)
-		firstPeriod := floorDiv(firstDay+periodDays-1, periodDays)
-		query = `SELECT ` + sumCols + ` FROM (
-			SELECT user_id, games, wins, score, lost, decisions, luck FROM seat_sums WHERE ` + where + ` AND level = 1 AND bucket >= ?
-			UNION ALL
-			SELECT user_id, games, wins, score, lost, decisions, luck FROM seat_sums WHERE ` + where + ` AND level = 0 AND bucket >= ? AND bucket < ?
-			UNION ALL
-			SELECT user_id, 1, winner, score, lost, decisions, luck FROM seats WHERE ` + where + ` AND user_id IS NOT NULL AND chosen = 0 AND ended >= ? AND ended < ?
-		) AS window_rows`
 		base := args
-		args = append(append([]any{}, base...), firstPeriod)
-		args = append(append(args, base...), firstDay, firstPeriod*periodDays)
+		args = nil
+		var parts []string
+		upTo := int64(-1) // the first day the wider buckets sum; -1: none
+		for level := allTime - 1; level >= 0; level-- {
+			w := bucketDays[level]
+			first := floorDiv(firstDay+w-1, w)
+			part := `SELECT user_id, games, wins, score, lost, decisions, luck FROM seat_sums WHERE ` + where + ` AND level = ? AND bucket >= ?`
+			args = append(append(args, base...), level, first)
+			if upTo >= 0 {
+				part += ` AND bucket < ?`
+				args = append(args, upTo/w)
+			}
+			parts = append(parts, part)
+			upTo = first * w
+		}
+		parts = append(parts, `SELECT user_id, 1, winner, score, lost, decisions, luck FROM seats WHERE `+where+` AND user_id IS NOT NULL AND chosen = 0 AND ended >= ? AND ended < ?`)
 		args = append(append(args, base...), since, firstDay*dayMicros)
+		query = `SELECT ` + sumCols + ` FROM (` + strings.Join(parts, " UNION ALL ") + `) AS window_rows`
 	}
 	query += ` GROUP BY user_id`
 	rows, err := s.db.QueryContext(ctx, s.q(query), args...)

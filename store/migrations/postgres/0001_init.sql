@@ -40,10 +40,10 @@ CREATE INDEX seats_standings ON seats (guild, kind, ended, rules, user_id, winne
 CREATE INDEX seats_user ON seats (user_id, ended, game_id, guild) WHERE user_id IS NOT NULL;
 
 -- The counted seats (a user's, seed not chosen) summed per UTC day
--- (level 0, bucket = Unix day), per 32 days (level 1, bucket = Unix day
--- / 32) and for all time (level 2, bucket 0): the standings and a
--- player's totals read these, and the seats only for the partial first
--- day of a window.
+-- (level 0, bucket = Unix day), per 8 days (level 1, bucket = Unix day
+-- / 8), per 64 days (level 2, bucket = Unix day / 64) and for all time
+-- (level 3, bucket 0): the standings and a player's totals read these,
+-- and the seats only for the partial first day of a window.
 CREATE TABLE seat_sums (
 	guild     TEXT    NOT NULL,
 	kind      TEXT    NOT NULL,
