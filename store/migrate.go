@@ -95,6 +95,17 @@ func migrate(ctx context.Context, conn *sql.Conn, engine string, q func(string) 
 		if err != nil {
 			return err
 		}
+		// Again under the transaction's lock: another process may have
+		// applied it meanwhile (SQLite files have no advisory lock).
+		var n int
+		if err := tx.QueryRowContext(ctx, q(`SELECT COUNT(*) FROM schema_migrations WHERE version = ?`), m.version).Scan(&n); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if n > 0 {
+			tx.Rollback()
+			continue
+		}
 		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 			tx.Rollback()
 			return fmt.Errorf("migration %s: %w", m.name, err)

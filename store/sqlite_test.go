@@ -109,3 +109,24 @@ func TestSQLiteNotAFile(t *testing.T) {
 		t.Fatalf("opening a directory: %v", err)
 	}
 }
+
+// Several processes opening a new file at once migrate it once.
+func TestSQLiteOpenedAtOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "alea.db")
+	const n = 6
+	errs := make(chan error, n)
+	for range n {
+		go func() {
+			s, err := store.Open(context.Background(), "sqlite:"+path)
+			if err == nil {
+				s.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range n {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
