@@ -38,6 +38,9 @@ type Deps struct {
 	// RecordWait, when set, ends the wait for the Recorder (default: a
 	// 2-second timer); tests fire it by hand.
 	RecordWait func() <-chan time.Time
+	// Store keeps finished games (standings, history); nil: no memory
+	// (the commands that read it say so).
+	Store store.Store
 }
 
 // Loopback returns the dependencies of the local runner, the playground
