@@ -7,6 +7,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/coins"
 	"github.com/alea-bot/alea/commands/help"
+	"github.com/alea-bot/alea/commands/memory"
 	"github.com/alea-bot/alea/commands/orbs"
 	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/commands/trialrule"
@@ -15,6 +16,7 @@ import (
 	"github.com/alea-bot/alea/commands/yachtodds"
 	"github.com/alea-bot/alea/commands/yachtstats"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/store"
 )
 
 // Deps are what the commands need from the process that runs them.
@@ -32,6 +34,9 @@ type Deps struct {
 	WinProbabilities yachtgame.WinProbabilities
 	// Odds, when set, add the play-to-win move to the end game's hint.
 	Odds *yachtodds.WinOdds
+	// Store keeps finished games (standings, history); nil: no memory
+	// (the commands that read it say so).
+	Store store.Store
 }
 
 // Loopback returns the dependencies of the local runner, the playground
@@ -46,7 +51,7 @@ func Loopback() Deps {
 }
 
 // Registry returns a new registry with every command, /help last so that
-// it lists all the others. Every field of d but WinProbabilities and Odds must be
+// it lists all the others. Every field of d but WinProbabilities, Odds and Store must be
 // set.
 func Registry(d Deps) *commands.Registry {
 	reg := commands.NewRegistry(
@@ -57,6 +62,8 @@ func Registry(d Deps) *commands.Registry {
 		yachtstats.Command(d.Tables),
 		orbs.Command(d.StateKey),
 		coins.Command(d.StateKey),
+		memory.Stats(memory.Deps{Store: d.Store, Now: d.Now}),
+		memory.Review(memory.Deps{Store: d.Store, Now: d.Now}),
 	)
 	reg.Add(help.Command(reg))
 	return reg
