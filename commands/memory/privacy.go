@@ -18,10 +18,10 @@ const ExportFormat = "alea-export/1"
 // keeps about the user (store.Export: their games, other users' ids
 // removed, only their own decisions).
 type ExportFile struct {
-	Format   string              `json:"format"`
-	Exported time.Time           `json:"exported"`
-	User     string              `json:"user"`
-	Games    []store.PlayedGame  `json:"games"`
+	Format   string             `json:"format"`
+	Exported time.Time          `json:"exported"`
+	User     string             `json:"user"`
+	Games    []store.PlayedGame `json:"games"`
 }
 
 // MeData is the data output of /stats me.

@@ -58,7 +58,7 @@ var (
 	msgNobodyRanked = commands.T("Nobody has %d games yet; %d players are on their way (below).",
 		"아직 %d게임을 채운 사람이 없습니다. %d명이 순위에 오르는 중입니다 (아래).",
 		"まだ %d 戦に達した人はいません。%d 人が順位入りを目指しています（下記）。")
-	msgNoGames = commands.T("No counted games in this server (%s).", "이 서버에는 집계된 게임이 없습니다 (%s).", "このサーバーには集計対象のゲームがありません（%s）。")
+	msgNoGames  = commands.T("No counted games in this server (%s).", "이 서버에는 집계된 게임이 없습니다 (%s).", "このサーバーには集計対象のゲームがありません（%s）。")
 	msgYourRank = commands.T("You are ranked %d of %d.", "내 순위: %[2]d명 중 %[1]d위.", "あなたは %[2]d 人中 %[1]d 位です。")
 	msgYouNeed  = commands.T("Games you still need to be ranked: %d (at least %d in all).",
 		"순위에 오르려면 %d게임 더 필요합니다 (최소 %d게임).",
