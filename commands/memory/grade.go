@@ -1,6 +1,10 @@
 package memory
 
-import "github.com/alea-bot/alea/commands"
+import (
+	"math"
+
+	"github.com/alea-bot/alea/commands"
+)
 
 // Grade is a plain word for a mean loss per decision. The one published
 // line is Verhoeff's: his Yahtzee Proficiency Test reports the mean
@@ -20,9 +24,11 @@ const (
 // GradeBands are the upper ends of the grades Expert, Good and Fair.
 var GradeBands = [3]float64{0.2, 0.5, 1.0}
 
-// GradeOf grades a player's decisions from their total loss and count.
+// GradeOf grades a player's decisions from their total loss and count,
+// on the mean loss per decision as the replies show it (to the
+// hundredth), so that a shown 0.20 is never graded below 0.2.
 func GradeOf(lost float64, decisions int) Grade {
-	m := perDecision(lost, decisions)
+	m := math.Round(perDecision(lost, decisions)*100) / 100
 	switch {
 	case lost <= 0:
 		return GradePerfect

@@ -84,7 +84,7 @@ var (
 	msgBadGames = commands.T("`games` must be %d to %d; got %d.",
 		"`게임수`는 %d 이상 %d 이하여야 합니다. 입력: %d",
 		"`ゲーム数` は %d 以上 %d 以下にしてください。入力: %d")
-	msgHistoryTitle     = commands.T("History · %s", "%s 님의 기록", "%s さんの履歴")
+	msgHistoryTitle     = commands.T("History · %s", "기록 · %s", "履歴 · %s")
 	msgHistoryTitleAnon = commands.T("Your history", "내 기록", "あなたの履歴")
 	msgNoHistory        = commands.T("No recorded games of yours here yet. Finish a `/yacht start` game and it will show up.",
 		"아직 여기에 기록된 내 게임이 없습니다. `/요트 시작` 게임을 끝까지 하면 나타납니다.",
