@@ -288,7 +288,7 @@ func TestStandingsSayWhatAPlayerNeeds(t *testing.T) {
 	for _, want := range []string{
 		fmt.Sprintf("Games you still need to be ranked: %d (at least 50 in all).", 50-u.games),
 		fmt.Sprintf("<@%s> — %d played, %d to go", u.user, u.games, 50-u.games),
-		"Nobody has 50 games yet",
+		"Nobody has played 50 games yet",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in\n%s", want, text)

@@ -50,12 +50,12 @@ var (
 		"`최소`는 %d 이상 %d 이하여야 합니다. 입력: %d",
 		"`最低` は %d 以上 %d 以下にしてください。入力: %d")
 	msgStandingsTitle = commands.T("Standings · %s · %s", "순위 · %s · %s", "順位 · %s · %s")
-	msgLeadWins       = commands.T("**Leader: %s — %d wins in %d games.**", "**1위: %[1]s — %[3]d게임 %[2]d승**", "**1 位: %[1]s — %[3]d 戦 %[2]d 勝**")
-	msgLeadAverage    = commands.T("**Leader: %s — average %.1f over %d games.**", "**1위: %[1]s — %[3]d게임 평균 %.1[2]f점**", "**1 位: %[1]s — %[3]d 戦で平均 %.1[2]f 点**")
-	msgLeadSkill      = commands.T("**Leader: %s — %.2f points lost per decision over %d games.**",
+	msgLeadWins       = commands.T("**Leader: %s — %d/%d games won.**", "**1위: %[1]s — %[3]d게임 %[2]d승**", "**1 位: %[1]s — %[3]d 戦 %[2]d 勝**")
+	msgLeadAverage    = commands.T("**Leader: %s — average %.1f (games: %d).**", "**1위: %[1]s — %[3]d게임 평균 %.1[2]f점**", "**1 位: %[1]s — %[3]d 戦で平均 %.1[2]f 点**")
+	msgLeadSkill      = commands.T("**Leader: %s — %.2f points lost per decision (games: %d).**",
 		"**1위: %[1]s — %[3]d게임 동안 결정당 %.2[2]f점 손실**",
 		"**1 位: %[1]s — %[3]d 戦で判断あたり %.2[2]f 点の損失**")
-	msgNobodyRanked = commands.T("Nobody has %d games yet; %d players are on their way (below).",
+	msgNobodyRanked = commands.T("Nobody has played %d games yet; players on their way: %d (below).",
 		"아직 %d게임을 채운 사람이 없습니다. %d명이 순위에 오르는 중입니다 (아래).",
 		"まだ %d 戦に達した人はいません。%d 人が順位入りを目指しています（下記）。")
 	msgNoGames  = commands.T("No counted games in this server (%s).", "이 서버에는 집계된 게임이 없습니다 (%s).", "このサーバーには集計対象のゲームがありません（%s）。")
@@ -89,7 +89,7 @@ var (
 	msgNoHistory        = commands.T("No recorded games of yours here yet. Finish a `/yacht start` game and it will show up.",
 		"아직 여기에 기록된 내 게임이 없습니다. `/요트 시작` 게임을 끝까지 하면 나타납니다.",
 		"ここにはまだ記録されたあなたのゲームがありません。`/ヨット 開始` のゲームを最後まで遊ぶと表示されます。")
-	msgHistoryLead = commands.T("**%d games of %s: %d wins, average %.1f, %.2f points lost per decision (%s).**",
+	msgHistoryLead = commands.T("**%[2]s — games: %[1]d, wins: %[3]d, average %.1[4]f, %.2[5]f points lost per decision (%[6]s).**",
 		"**%[2]s %[1]d게임: %[3]d승, 평균 %.1[4]f점, 결정당 손실 %.2[5]f점 (%[6]s)**",
 		"**%[2]s %[1]d 戦: %[3]d 勝、平均 %.1[4]f 点、判断あたり損失 %.2[5]f 点（%[6]s）**")
 	msgOnlyUncounted = commands.T("So far only games with a chosen seed or hand-entered dice: they are listed but not counted.",
@@ -99,7 +99,7 @@ var (
 		"최근 %[1]d게임: 결정당 평균 손실 %.2[2]f (그 전 %[3]d게임: %.2[4]f).",
 		"直近 %[1]d 戦: 判断あたり平均損失 %.2[2]f（その前の %[3]d 戦: %.2[4]f）。")
 	msgTotalsField = commands.T("By rule set", "규칙별", "ルール別")
-	msgTotalsRow   = commands.T("%s: %d games, %d wins · avg %.1f · best %d · %.2f lost/decision · luck %s/game",
+	msgTotalsRow   = commands.T("%s: games %d, wins %d · avg %.1f · best %d · %.2f lost/decision · luck %s/game",
 		"%[1]s: %[2]d게임 %[3]d승 · 평균 %.1[4]f · 최고 %[5]d · 결정당 손실 %.2[6]f · 게임당 운 %[7]s",
 		"%[1]s: %[2]d 戦 %[3]d 勝 · 平均 %.1[4]f · 最高 %[5]d · 判断あたり損失 %.2[6]f · 1 戦あたりの運 %[7]s")
 	msgRecentField = commands.T("Recent games", "최근 게임", "最近のゲーム")
@@ -169,13 +169,13 @@ var (
 	msgForgetButton = commands.T("Delete my data", "내 데이터 삭제", "自分のデータを削除")
 	msgNothingKept  = commands.T("Alea keeps nothing about you.", "Alea가 보관하는 내 데이터는 없습니다.", "Alea が保存しているあなたのデータはありません。")
 	msgForgetAsk    = commands.T(
-		"Delete your data from %d games? You are unlinked from every seat you played: the games stay for the other players, without your name, and your standings and history are gone. This cannot be undone.",
+		"Delete your data from the games you played (%d)? You are unlinked from every seat you played: the games stay for the other players, without your name, and your standings and history are gone. This cannot be undone.",
 		"게임 %d개에서 내 데이터를 삭제할까요? 내가 앉았던 모든 자리에서 나와의 연결이 끊깁니다. 게임은 다른 플레이어를 위해 이름 없이 남고, 내 순위와 기록은 사라집니다. 되돌릴 수 없습니다.",
 		"%d 件のゲームからあなたのデータを削除しますか？あなたが座ったすべての席からあなたとの結び付きが外れます。ゲームは他のプレイヤーのために名前なしで残り、あなたの順位と履歴は消えます。元には戻せません。")
 	msgForgetConfirm = commands.T("Yes, delete", "삭제하기", "削除する")
-	msgForgotten     = commands.T("Done: you are unlinked from %d seats, and your standings and history are deleted.",
-		"완료: 자리 %d개에서 연결을 끊고 내 순위와 기록을 삭제했습니다.",
-		"完了: %d 席との結び付きを外し、あなたの順位と履歴を削除しました。")
+	msgForgotten     = commands.T("Done: you are unlinked from every seat you played (%d), and your standings and history are deleted.",
+		"완료: 내가 앉았던 모든 자리(%d개)에서 연결을 끊고 내 순위와 기록을 삭제했습니다.",
+		"完了: あなたが座ったすべての席（%d 席）との結び付きを外し、あなたの順位と履歴を削除しました。")
 	msgServerTitle = commands.T("Recording in this server", "이 서버의 기록", "このサーバーの記録")
 	msgRecordingOn = commands.T("**Recording is on:** finished games are kept for standings, histories and reviews.",
 		"**기록 켜짐:** 끝난 게임을 순위, 기록, 복기를 위해 보관합니다.",
@@ -199,5 +199,5 @@ var (
 		"이 서버에서 보관한 모든 게임을 모든 플레이어에 대해 삭제할까요? 이 게임들의 순위, 기록, 복기가 영구히 사라집니다. 기록 설정은 그대로입니다.",
 		"このサーバーで保存したすべてのゲームを、全プレイヤーについて削除しますか？これらのゲームの順位・履歴・振り返りは完全に消えます。記録の設定はそのままです。")
 	msgWipeConfirm = commands.T("Yes, delete them all", "모두 삭제하기", "すべて削除する")
-	msgWiped       = commands.T("Done: %d games deleted.", "완료: 게임 %d개를 삭제했습니다.", "完了: %d 件のゲームを削除しました。")
+	msgWiped       = commands.T("Done: games deleted: %d.", "완료: 게임 %d개를 삭제했습니다.", "完了: %d 件のゲームを削除しました。")
 )
