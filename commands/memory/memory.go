@@ -31,9 +31,14 @@ func (d Deps) off() bool { return d.Store == nil || d.Store.Engine() == "off" }
 // Colour of the memory embeds.
 const colour = 0x5865F2
 
+// OffData is the data output of every memory command when memory is off.
+type OffData struct {
+	Memory string `json:"memory"` // "off"
+}
+
 // offReply says that memory is off, for every command and button.
 func offReply(l commands.Locale) *commands.Reply {
-	return &commands.Reply{Content: msgOff.In(l), Ephemeral: true}
+	return &commands.Reply{Content: msgOff.In(l), Ephemeral: true, Data: OffData{Memory: "off"}}
 }
 
 // storeErr turns a store error into the reply's error: memory turned off

@@ -37,10 +37,12 @@ type MeData struct {
 	File string `json:"file"`
 }
 
-// ForgetData is the data output of a completed deletion.
+// ForgetData is the data output of a deletion: asked (Done false, Games
+// the games concerned) or done (Games deleted, Seats deleted or unlinked).
 type ForgetData struct {
-	Games int `json:"games"` // games deleted
-	Seats int `json:"seats"` // seats deleted or unlinked
+	Done  bool `json:"done"`
+	Games int  `json:"games"`
+	Seats int  `json:"seats"`
 }
 
 // ServerData is the data output of /stats server.
@@ -143,7 +145,7 @@ func (d Deps) askForget(ctx context.Context, req *commands.Request) (*commands.R
 	if len(exp.Games) == 0 {
 		return &commands.Reply{Content: msgNothingKept.In(l), Ephemeral: true, Data: ForgetData{}}, nil
 	}
-	return &commands.Reply{Content: msgForgetAsk.Format(l, len(exp.Games)), Ephemeral: true,
+	return &commands.Reply{Content: msgForgetAsk.Format(l, len(exp.Games)), Ephemeral: true, Data: ForgetData{Games: len(exp.Games)},
 		Components: []commands.ActionRow{{{Kind: commands.Button, CustomID: "stats/1/forgotten/" + req.UserID,
 			Label: msgForgetConfirm.In(l), Emoji: "🗑️", Style: commands.Danger}}}}, nil
 }
@@ -159,7 +161,7 @@ func (d Deps) forget(ctx context.Context, req *commands.Request) (*commands.Repl
 		return storeErr(l, err)
 	}
 	return &commands.Reply{Content: msgForgotten.Format(l, f.Seats), Ephemeral: true, Update: true,
-		Data: ForgetData{Games: f.Games, Seats: f.Seats}}, nil
+		Data: ForgetData{Done: true, Games: f.Games, Seats: f.Seats}}, nil
 }
 
 // server answers /stats server: whether this server records its games,
@@ -250,7 +252,7 @@ func (d Deps) askWipe(ctx context.Context, req *commands.Request) (*commands.Rep
 	if err := admin(req); err != nil {
 		return nil, err
 	}
-	return &commands.Reply{Content: msgWipeAsk.In(l), Ephemeral: true,
+	return &commands.Reply{Content: msgWipeAsk.In(l), Ephemeral: true, Data: ForgetData{},
 		Components: []commands.ActionRow{{{Kind: commands.Button, CustomID: "stats/1/wiped/" + req.GuildID,
 			Label: msgWipeConfirm.In(l), Emoji: "🗑️", Style: commands.Danger}}}}, nil
 }
@@ -266,5 +268,5 @@ func (d Deps) wipe(ctx context.Context, req *commands.Request) (*commands.Reply,
 		return storeErr(l, err)
 	}
 	return &commands.Reply{Content: msgWiped.Format(l, f.Games), Ephemeral: true, Update: true,
-		Data: ForgetData{Games: f.Games, Seats: f.Seats}}, nil
+		Data: ForgetData{Done: true, Games: f.Games, Seats: f.Seats}}, nil
 }
