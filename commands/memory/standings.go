@@ -2,7 +2,6 @@ package memory
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -180,5 +179,3 @@ var periodNames = map[string]commands.Text{
 	PeriodMonth: commands.T("this month", "이번 달", "今月"),
 	PeriodAll:   commands.T("all time", "전체 기간", "全期間"),
 }
-
-var _ = fmt.Sprint
