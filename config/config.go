@@ -19,6 +19,7 @@ import (
 	"github.com/joho/godotenv"
 
 	"github.com/alea-bot/alea/commands/seal"
+	"github.com/alea-bot/alea/store"
 )
 
 // Secret is a value that must never appear in logs or output.
@@ -72,6 +73,9 @@ type Config struct {
 
 	// Game state: the key of the MAC on every state in custom_ids and messages.
 	StateSecret Secret // STATE_SECRET: key of the MAC on game states; empty: derived (StateKey)
+
+	// Memory: where finished games are kept.
+	DatabaseURL Secret // DATABASE_URL: sqlite:PATH, postgres://… or off (may hold a password: never logged whole)
 }
 
 // StateKey returns the key that seals game states: from STATE_SECRET, else
@@ -125,6 +129,7 @@ var Variables = []struct{ Name, Default, Meaning string }{
 	{"DISCORD_GATEWAY", "", "true or false; false serves the HTTP endpoint alone with a token; empty: true when DISCORD_TOKEN is set"},
 	{"SHUTDOWN_GRACE", "8s", "the most a shutdown may take, whatever Discord does (Go duration, 100ms to 10m)"},
 	{"STATE_SECRET", "", "key of the MAC on game states (16+ characters, the same on every replica); empty: derived from the token or public key (never logged)"},
+	{"DATABASE_URL", store.DefaultURL, "where finished games are kept: sqlite:PATH (an SQLite file), postgres://user:password@host/db, or off (password never logged)"},
 }
 
 // Error lists every bad setting found.
@@ -277,6 +282,10 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 	c.StateSecret = Secret(get("STATE_SECRET"))
 	if n := len(c.StateSecret); n > 0 && (n < 16 || n > 512 || strings.ContainsAny(c.StateSecret.Reveal(), " \t\n")) {
 		bad("STATE_SECRET", "", "16 to 512 characters without spaces, the same on every replica (e.g. the output of `openssl rand -hex 32`)")
+	}
+	c.DatabaseURL = Secret(get("DATABASE_URL"))
+	if err := store.Validate(c.DatabaseURL.Reveal()); err != nil {
+		problems = append(problems, "DATABASE_URL is not valid: "+err.Error())
 	}
 	if len(problems) > 0 {
 		return c, &Error{Problems: problems}

@@ -51,10 +51,10 @@ func (s *sqlStore) History(ctx context.Context, q HistoryQuery) (PlayerHistory, 
 		}
 	}
 
-	// The totals, from the per-day sums.
+	// The totals, from the per-period sums.
 	rows, err = s.db.QueryContext(ctx, s.q(`SELECT kind, rules, CAST(SUM(games) AS BIGINT), CAST(SUM(wins) AS BIGINT), CAST(SUM(score) AS BIGINT),
 		MAX(best), MIN(worst), SUM(lost), CAST(SUM(decisions) AS BIGINT), SUM(luck)
-		FROM seat_days WHERE `+where+` GROUP BY kind, rules ORDER BY kind, rules`), args...)
+		FROM seat_sums WHERE `+where+` AND level = 1 GROUP BY kind, rules ORDER BY kind, rules`), args...)
 	if err != nil {
 		return h, s.wrap("history", err)
 	}
@@ -180,7 +180,7 @@ func (s *sqlStore) ForgetUser(ctx context.Context, user string) (Forgotten, erro
 	}
 	n, _ := res.RowsAffected()
 	f.Seats = int(n)
-	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM seat_days WHERE user_id = ?`), user); err != nil {
+	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM seat_sums WHERE user_id = ?`), user); err != nil {
 		return f, s.wrap("forget user", err)
 	}
 	return f, s.wrap("forget user", tx.Commit())
@@ -205,7 +205,7 @@ func (s *sqlStore) ForgetGuild(ctx context.Context, guild string) (Forgotten, er
 	}
 	n, _ = res.RowsAffected()
 	f.Games = int(n)
-	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM seat_days WHERE guild = ?`), guild); err != nil {
+	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM seat_sums WHERE guild = ?`), guild); err != nil {
 		return f, s.wrap("forget server", err)
 	}
 	return f, s.wrap("forget server", tx.Commit())

@@ -192,34 +192,75 @@ func (s *sqlStore) Record(ctx context.Context, g Game) (bool, error) {
 		return false, s.wrap("record", err)
 	}
 	if !g.Chosen {
-		// In user order, so that concurrent games lock the rows in one order.
-		seats := make([]Seat, 0, len(g.Seats))
-		for _, st := range g.Seats {
-			if st.User != "" {
-				seats = append(seats, st)
-			}
-		}
-		sort.SliceStable(seats, func(i, j int) bool { return seats[i].User < seats[j].User })
-		upsert := s.q(fmt.Sprintf(`INSERT INTO seat_days (guild, kind, rules, day, user_id, games, wins, score, best, worst, lost, decisions, luck)
-			VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (guild, kind, rules, day, user_id) DO UPDATE SET
-				games = seat_days.games + 1, wins = seat_days.wins + excluded.wins,
-				score = seat_days.score + excluded.score,
-				best = %s(seat_days.best, excluded.best), worst = %s(seat_days.worst, excluded.worst),
-				lost = seat_days.lost + excluded.lost, decisions = seat_days.decisions + excluded.decisions,
-				luck = seat_days.luck + excluded.luck`, s.d.greatest, s.d.least))
-		day := floorDiv(ended, dayMicros)
-		for _, st := range seats {
-			if _, err := tx.ExecContext(ctx, upsert, g.Guild, g.Kind, g.Rules, day, st.User, b2i(st.Winner),
-				st.Score, st.Score, st.Score, st.Lost, st.Decisions, st.Luck); err != nil {
-				return false, s.wrap("record", err)
-			}
+		if err := s.addSums(ctx, tx, g, ended); err != nil {
+			return false, s.wrap("record", err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
 		return false, s.wrap("record", err)
 	}
 	return true, nil
+}
+
+// periodDays is the width of a level-1 bucket of seat_sums, in days.
+const periodDays = 32
+
+// addSums adds the game's counted seats to seat_sums, at both levels, in
+// one statement (a user's seats summed first), rows in user order so
+// that concurrent games lock them in one order.
+func (s *sqlStore) addSums(ctx context.Context, tx *sql.Tx, g Game, ended int64) error {
+	type sum struct {
+		user                            string
+		games, wins, score, best, worst int
+		decisions                       int
+		lost, luck                      float64
+	}
+	by := map[string]*sum{}
+	var users []string
+	for _, st := range g.Seats {
+		if st.User == "" {
+			continue
+		}
+		m := by[st.User]
+		if m == nil {
+			m = &sum{user: st.User, best: st.Score, worst: st.Score}
+			by[st.User] = m
+			users = append(users, st.User)
+		}
+		m.games++
+		m.wins += b2i(st.Winner)
+		m.score += st.Score
+		m.best, m.worst = max(m.best, st.Score), min(m.worst, st.Score)
+		m.decisions += st.Decisions
+		m.lost += st.Lost
+		m.luck += st.Luck
+	}
+	if len(users) == 0 {
+		return nil
+	}
+	sort.Strings(users)
+	day := floorDiv(ended, dayMicros)
+	var sb strings.Builder
+	sb.WriteString(`INSERT INTO seat_sums (guild, kind, rules, level, bucket, user_id, games, wins, score, best, worst, lost, decisions, luck) VALUES `)
+	var args []any
+	for i, u := range users {
+		m := by[u]
+		for level, bucket := range []int64{day, floorDiv(day, periodDays)} {
+			if i > 0 || level > 0 {
+				sb.WriteString(", ")
+			}
+			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, g.Guild, g.Kind, g.Rules, level, bucket, u, m.games, m.wins, m.score, m.best, m.worst, m.lost, m.decisions, m.luck)
+		}
+	}
+	fmt.Fprintf(&sb, ` ON CONFLICT (guild, kind, level, rules, bucket, user_id) DO UPDATE SET
+		games = seat_sums.games + excluded.games, wins = seat_sums.wins + excluded.wins,
+		score = seat_sums.score + excluded.score,
+		best = %s(seat_sums.best, excluded.best), worst = %s(seat_sums.worst, excluded.worst),
+		lost = seat_sums.lost + excluded.lost, decisions = seat_sums.decisions + excluded.decisions,
+		luck = seat_sums.luck + excluded.luck`, s.d.greatest, s.d.least)
+	_, err := tx.ExecContext(ctx, s.q(sb.String()), args...)
+	return err
 }
 
 func floorDiv(a, b int64) int64 {
@@ -319,16 +360,25 @@ func (s *sqlStore) Standings(ctx context.Context, q StandingsQuery) ([]Standing,
 		where += ` AND rules = ?`
 		args = append(args, q.Rules)
 	}
-	query := `SELECT user_id, CAST(SUM(games) AS BIGINT), CAST(SUM(wins) AS BIGINT), CAST(SUM(score) AS BIGINT), SUM(lost), CAST(SUM(decisions) AS BIGINT), SUM(luck) FROM seat_days WHERE ` + where
+	const sumCols = `user_id, CAST(SUM(games) AS BIGINT), CAST(SUM(wins) AS BIGINT), CAST(SUM(score) AS BIGINT), SUM(lost), CAST(SUM(decisions) AS BIGINT), SUM(luck)`
+	query := `SELECT ` + sumCols + ` FROM seat_sums WHERE ` + where + ` AND level = 1`
 	if !q.Since.IsZero() {
+		// Whole periods, then whole days, then the seats of the partial
+		// first day.
 		since := micros(q.Since)
 		firstDay := floorDiv(since+dayMicros-1, dayMicros)
-		query = `SELECT user_id, CAST(SUM(games) AS BIGINT), CAST(SUM(wins) AS BIGINT), CAST(SUM(score) AS BIGINT), SUM(lost), CAST(SUM(decisions) AS BIGINT), SUM(luck) FROM (
-			SELECT user_id, games, wins, score, lost, decisions, luck FROM seat_days WHERE ` + where + ` AND day >= ?
+		firstPeriod := floorDiv(firstDay+periodDays-1, periodDays)
+		query = `SELECT ` + sumCols + ` FROM (
+			SELECT user_id, games, wins, score, lost, decisions, luck FROM seat_sums WHERE ` + where + ` AND level = 1 AND bucket >= ?
+			UNION ALL
+			SELECT user_id, games, wins, score, lost, decisions, luck FROM seat_sums WHERE ` + where + ` AND level = 0 AND bucket >= ? AND bucket < ?
 			UNION ALL
 			SELECT user_id, 1, winner, score, lost, decisions, luck FROM seats WHERE ` + where + ` AND user_id IS NOT NULL AND chosen = 0 AND ended >= ? AND ended < ?
 		) AS window_rows`
-		args = append(append(append(args, firstDay), args...), since, firstDay*dayMicros)
+		base := args
+		args = append(append([]any{}, base...), firstPeriod)
+		args = append(append(args, base...), firstDay, firstPeriod*periodDays)
+		args = append(append(args, base...), since, firstDay*dayMicros)
 	}
 	query += ` GROUP BY user_id`
 	rows, err := s.db.QueryContext(ctx, s.q(query), args...)

@@ -26,6 +26,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/config"
+	"github.com/alea-bot/alea/store"
 )
 
 // Settings are what alea serve takes besides the configuration.
@@ -47,6 +48,9 @@ type Settings struct {
 	// EndpointConns caps the connections the HTTP interactions endpoint
 	// holds at once (default DefaultEndpointConns); more wait unaccepted.
 	EndpointConns int
+	// Store, when set, keeps finished games instead of the store
+	// DATABASE_URL names (Run does not close it).
+	Store store.Store
 }
 
 // DefaultEndpointConns caps the HTTP endpoint's connections: far above
@@ -108,14 +112,27 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	if s.Notices == nil {
 		s.Notices = io.Discard
 	}
+	memory, err := openStore(ctx, cfg, s, log)
+	if err != nil {
+		return err
+	}
+	if s.Store == nil {
+		defer func() {
+			if err := memory.Close(); err != nil {
+				log.Warn("closing the store", "err", err)
+			}
+		}()
+	}
 	if s.Registry == nil {
 		deps := all.Loopback()
+		deps.Store = memory
 		// From STATE_SECRET, else the token, else the public key; the
 		// loopback key only when neither is set (the local playground).
 		deps.StateKey, _ = cfg.StateKey()
 		s.Registry = all.Registry(deps)
 	}
 	metrics := bot.NewMetrics()
+	registerStoreMetric(metrics, memory.Engine())
 	opts := DispatcherOptions(cfg, log, metrics)
 	if s.DeferClock != nil {
 		opts.DeferWhen = s.DeferClock
@@ -193,7 +210,7 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	if err != nil {
 		return fmt.Errorf("HEALTH_ADDR %s: %w", cfg.HealthAddr, err)
 	}
-	st.health = newHTTPTransport("health server", hln, health.Handler(ready, metrics.Registry, log), 10*time.Second, log)
+	st.health = newHTTPTransport("health server", hln, health.Handler(ready, metrics.Registry, log, "store: "+memory.Engine()), 10*time.Second, log)
 	if err := st.health.Start(ctx, failed); err != nil {
 		return err
 	}

@@ -39,13 +39,16 @@ CREATE INDEX seats_standings ON seats (guild, kind, rules, ended, user_id, winne
 	WHERE user_id IS NOT NULL AND chosen = 0;
 CREATE INDEX seats_user ON seats (user_id, ended, guild) WHERE user_id IS NOT NULL;
 
--- The counted seats (a user's, seed not chosen) summed per UTC day: the
--- standings and a player's totals read these instead of every seat.
-CREATE TABLE seat_days (
+-- The counted seats (a user's, seed not chosen) summed per UTC day
+-- (level 0, bucket = Unix day) and per 32 days (level 1, bucket = Unix
+-- day / 32): the standings and a player's totals read these, and the
+-- seats only for the partial first day of a window.
+CREATE TABLE seat_sums (
 	guild     TEXT    NOT NULL,
 	kind      TEXT    NOT NULL,
 	rules     TEXT    NOT NULL,
-	day       INTEGER NOT NULL, -- Unix day (UTC)
+	level     INTEGER NOT NULL,
+	bucket    INTEGER NOT NULL,
 	user_id   TEXT    NOT NULL,
 	games     INTEGER NOT NULL,
 	wins      INTEGER NOT NULL,
@@ -55,9 +58,9 @@ CREATE TABLE seat_days (
 	lost      REAL    NOT NULL,
 	decisions INTEGER NOT NULL,
 	luck      REAL    NOT NULL,
-	PRIMARY KEY (guild, kind, rules, day, user_id)
+	PRIMARY KEY (guild, kind, level, rules, bucket, user_id)
 ) WITHOUT ROWID;
-CREATE INDEX seat_days_user ON seat_days (user_id, guild, kind, rules);
+CREATE INDEX seat_sums_user ON seat_sums (user_id, level, guild, kind, rules);
 
 -- Per-server settings.
 CREATE TABLE guild_settings (
