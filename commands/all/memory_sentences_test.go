@@ -106,6 +106,31 @@ var memorySentences = []struct {
 		commands.Korean:   {"**기록 켜짐:** 끝난 게임을 순위, 기록, 복기를 위해 보관합니다.", "서버 관리 또는 관리자 권한이 있는 멤버만 바꿀 수 있습니다."},
 		commands.Japanese: {"**記録オン:** 終わったゲームを順位・履歴・振り返りのために保存します。", "サーバー管理または管理者の権限を持つメンバーだけが変更できます。"},
 	}},
+	{`/stats standings period:week min:1`, 0, map[commands.Locale][]string{
+		commands.English:  {"Counted since 2026-11-16 00:00 UTC."},
+		commands.Korean:   {"2026-11-16 00:00 (UTC)부터 집계합니다.", "순위 · 요트 (세계의 아소비 대전 51) · 이번 주"},
+		commands.Japanese: {"2026-11-16 00:00（UTC）から集計しています。", "順位 · ヨット（世界のアソビ大全51） · 今週"},
+	}},
+	{`/stats standings rules:yatzy`, 0, map[commands.Locale][]string{
+		commands.English:  {"No counted games in this server (all time)."},
+		commands.Korean:   {"이 서버에는 집계된 게임이 없습니다 (전체 기간)."},
+		commands.Japanese: {"このサーバーには集計対象のゲームがありません（全期間）。"},
+	}},
+	{`/stats history`, 0, map[commands.Locale][]string{
+		commands.English: {"Cleanest game: 0.10 lost per decision (`7QK2M9XAPB3D`). Luckiest game: luck +12.3 (`7QK2M9XAPB3D`).",
+			"The chart shows your last 2 counted games, oldest on the left: score above (blue), points lost per decision below (red; lower is better)."},
+		commands.Korean: {"가장 정확했던 게임: 결정당 손실 0.10 (`7QK2M9XAPB3D`). 가장 운이 좋았던 게임: 운 +12.3 (`7QK2M9XAPB3D`).",
+			"그래프는 집계된 최근 2게임을 왼쪽부터 오래된 순으로 보여 줍니다. 위는 점수(파랑), 아래는 결정당 손실(빨강, 낮을수록 좋음)입니다.",
+			"요트 (세계의 아소비 대전 51): 2게임 1승 · 평균 201.0 · 최고 212 · 결정당 손실 0.15 · 게임당 운 +3.7"},
+		commands.Japanese: {"最も正確だったゲーム: 判断あたり損失 0.10（`7QK2M9XAPB3D`）。最も運が良かったゲーム: 運 +12.3（`7QK2M9XAPB3D`）。",
+			"グラフは集計対象の直近 2 戦を古い順に左から示します。上が点数（青）、下が判断あたりの損失（赤、低いほど良い）です。",
+			"ヨット（世界のアソビ大全51）: 2 戦 1 勝 · 平均 201.0 · 最高 212 · 判断あたり損失 0.15 · 1 戦あたりの運 +3.7"},
+	}},
+	{`/stats server`, commands.PermManageGuild, map[commands.Locale][]string{
+		commands.English:  {"Each player can see, export and delete their own data with `/stats me`."},
+		commands.Korean:   {"플레이어는 `/전적 내-데이터`로 자기 데이터를 보고, 내보내고, 삭제할 수 있습니다."},
+		commands.Japanese: {"各プレイヤーは `/戦績 自分のデータ` で自分のデータを見て、書き出し、削除できます。"},
+	}},
 	{`/review game:"7QK 2M"`, 0, map[commands.Locale][]string{
 		commands.Korean:   {"게임 ID가 아닙니다: `7QK 2M`. 게임의 복기 버튼이나 `/전적 기록`에서 복사해 주세요 (예: `7QK2M9XAPB3D`)."},
 		commands.Japanese: {"ゲーム ID ではありません: `7QK 2M`。ゲームの振り返りボタンか `/戦績 履歴` からコピーしてください（例: `7QK2M9XAPB3D`）。"},
@@ -168,6 +193,36 @@ func TestMemorySentences(t *testing.T) {
 			}
 		}
 	}
+	// A server's controls, pressed by an admin.
+	for _, c := range []struct {
+		press string
+		want  map[commands.Locale]string
+	}{
+		{"stats/1/rec/" + memGuild + "/off", map[commands.Locale]string{
+			commands.English:  "Recording turned off.",
+			commands.Korean:   "**기록 꺼짐:** 새 게임은 보관하지 않으며, 이미 보관된 것은 삭제할 때까지 남습니다.",
+			commands.Japanese: "**記録オフ:** 新しいゲームは保存しません。保存済みのものは削除するまで残ります。"}},
+		{"stats/1/wipe/" + memGuild, map[commands.Locale]string{
+			commands.English:  "Delete every game kept from this server, for every player?",
+			commands.Korean:   "이 서버에서 보관한 모든 게임을 모든 플레이어에 대해 삭제할까요? 이 게임들의 순위, 기록, 복기가 영구히 사라집니다. 기록 설정은 그대로입니다.",
+			commands.Japanese: "このサーバーで保存したすべてのゲームを、全プレイヤーについて削除しますか？これらのゲームの順位・履歴・振り返りは完全に消えます。記録の設定はそのままです。"}},
+	} {
+		for _, loc := range commands.Locales {
+			h.Locale = loc
+			r, _ := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: c.press, GuildID: memGuild, UserID: memMina, Permissions: commands.PermManageGuild})
+			if text := replyText(r); !strings.Contains(text, c.want[loc]) {
+				t.Errorf("%s %s: no %q in\n%s", loc, c.press, c.want[loc], text)
+			}
+			h.Locale = loc
+			r, _ = h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: c.press, GuildID: memGuild, UserID: memJun})
+			if text, want := replyText(r), map[commands.Locale]string{
+				commands.English:  "Only members with the Manage Server or Administrator permission can change this.",
+				commands.Korean:   "서버 관리 또는 관리자 권한이 있는 멤버만 바꿀 수 있습니다.",
+				commands.Japanese: "サーバー管理または管理者の権限を持つメンバーだけが変更できます。"}[loc]; !strings.Contains(text, want) {
+				t.Errorf("%s %s by a member: no %q in\n%s", loc, c.press, want, text)
+			}
+		}
+	}
 	// The deletions, once each: Jun in Korean, Mina in Japanese.
 	for _, c := range []struct {
 		loc        commands.Locale
@@ -181,5 +236,16 @@ func TestMemorySentences(t *testing.T) {
 		if text := replyText(r); out != bot.OK || !strings.Contains(text, c.want) {
 			t.Errorf("%s: deleting: %s, no %q in\n%s", c.loc, out, c.want, text)
 		}
+	}
+	h.Locale = commands.Korean
+	r, _ := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: "stats/1/wiped/" + memGuild, GuildID: memGuild, UserID: memMina, Permissions: commands.PermAdministrator})
+	if text := replyText(r); !strings.Contains(text, "완료: 게임 2개를 삭제했습니다.") {
+		t.Errorf("wiping: %s", text)
+	}
+	h.Locale = commands.Japanese
+	req, _ := runner.SlashRequest(reg, "/stats history", commands.Japanese)
+	req.GuildID, req.UserID = memGuild, memMina
+	if r, _ := h.Do(req); !strings.Contains(replyText(r), "ここにはまだ記録されたあなたのゲームがありません。`/ヨット 開始` のゲームを最後まで遊ぶと表示されます。") {
+		t.Errorf("no history: %s", replyText(r))
 	}
 }
