@@ -131,7 +131,7 @@ var (
 	msgReviewTitle = commands.T("Review · %s · %s", "복기 · %s · %s", "振り返り · %s · %s")
 	msgReviewSeat  = commands.T("%s — %d points · %.2f lost per decision over %d decisions · **%s**",
 		"%[1]s — %[2]d점 · 결정 %[4]d번, 결정당 손실 %.2[3]f · **%[5]s**",
-		"%[1]s — %[2]d 点 · %[4]d 回の判断で判断あたり損失 %.2[3]f · **%[5]s**")
+		"%[1]s — %[2]d 点 · 判断 %[4]d 回、1 回あたり損失 %.2[3]f · **%[5]s**")
 	msgNoCostly   = commands.T("Every decision was the best one.", "모든 결정이 최선이었습니다.", "すべての判断が最善でした。")
 	msgMoreCostly = commands.T("…and %d more in `review.txt`", "…외 %d개는 `review.txt`에", "…ほか %d 件は `review.txt` に")
 	msgSeatField  = commands.T("Seat %d · decisions that cost points: %d", "%d번 자리 · 점수를 잃은 결정 %d개", "%d 番席 · 点を失った判断 %d 件")
@@ -148,7 +148,7 @@ var (
 	msgRerollAll = commands.T("reroll all", "모두 다시 굴리기", "全部振り直す")
 	msgKeepAll   = commands.T("keep all", "모두 남기기", "全部残す")
 	msgKeepDice  = commands.T("keep %s", "%s 남기기", "%s を残す")
-	msgScoreIn   = commands.T("score %s", "%s에 기록", "%s に記入")
+	msgScoreIn   = commands.T("score %s", "%s에 기록", "%sに記入")
 )
 
 // Privacy and control.
