@@ -48,7 +48,22 @@ func memoryGames() []store.Game {
 				{Seat: 0, Turn: 12, Roll: 3, Dice: "66666", Chosen: "sixes", Best: "yacht", Loss: 7.2},
 				{Seat: 1, Turn: 5, Roll: 2, Dice: "12345", Chosen: "12345", Best: "2345", Loss: 1.8},
 			}},
+		// Four games Mina played alone in another server, a week earlier.
+		solo("9AB3C4D5E6F7", end.AddDate(0, 0, -7), 250, 3.6, 30),
+		solo("9AB3C4D5E6F8", end.AddDate(0, 0, -6), 200, 18, -10),
+		solo("9AB3C4D5E6F9", end.AddDate(0, 0, -5), 220, 7.2, 0),
+		solo("9AB3C4D5E6FA", end.AddDate(0, 0, -4), 240, 0, 5),
 	}
+}
+
+// solo is a game Mina played alone in another server.
+func solo(id string, end time.Time, score int, lost, luck float64) store.Game {
+	g := store.Game{ID: id, Kind: store.KindYacht, Guild: "300000000000000002", Rules: "yacht", Started: end.Add(-20 * time.Minute), Ended: end,
+		Seats: []store.Seat{{User: memMina, Score: score, Lost: lost, Decisions: 36, Luck: luck, Winner: true}}}
+	if lost > 0 {
+		g.Decisions = []store.Decision{{Seat: 0, Turn: 6, Roll: 3, Dice: "22456", Chosen: "twos", Best: "choice", Loss: lost}}
+	}
+	return g
 }
 
 // memorySentences are whole sentences of the memory commands' answers
@@ -93,13 +108,13 @@ var memorySentences = []struct {
 			"等級は判断あたりの損失で決まります: 完璧 0、上級者 0.2 未満（Verhoeff のヤッツィー熟練度テストが目標とする値）、残りは Alea 独自の区分で中級者 0.5 未満、初級者 1.0 未満、それ以上は練習中。"},
 	}},
 	{`/stats me`, 0, map[commands.Locale][]string{
-		commands.English:  {"**Games of yours kept: 2. In this server: 2.**", "Everything is in the attached `alea-data.json`. The button below deletes it."},
-		commands.Korean:   {"**보관 중인 내 게임: 2개. 이 서버에서: 2개.**", "전부 첨부한 `alea-data.json`에 있습니다. 아래 버튼으로 삭제할 수 있습니다."},
-		commands.Japanese: {"**保存されているあなたのゲーム: 2 件。このサーバーでは 2 件。**", "すべて添付の `alea-data.json` にあります。下のボタンで削除できます。"},
+		commands.English:  {"**Games of yours kept: 6. In this server: 2.**", "Everything is in the attached `alea-data.json`. The button below deletes it."},
+		commands.Korean:   {"**보관 중인 내 게임: 6개. 이 서버에서: 2개.**", "전부 첨부한 `alea-data.json`에 있습니다. 아래 버튼으로 삭제할 수 있습니다."},
+		commands.Japanese: {"**保存されているあなたのゲーム: 6 件。このサーバーでは 2 件。**", "すべて添付の `alea-data.json` にあります。下のボタンで削除できます。"},
 	}},
 	{`/stats forget`, 0, map[commands.Locale][]string{
-		commands.Korean:   {"게임 2개에서 내 데이터를 삭제할까요?"},
-		commands.Japanese: {"2 件のゲームからあなたのデータを削除しますか？"},
+		commands.Korean:   {"게임 6개에서 내 데이터를 삭제할까요?"},
+		commands.Japanese: {"6 件のゲームからあなたのデータを削除しますか？"},
 	}},
 	{`/stats server`, 0, map[commands.Locale][]string{
 		commands.English:  {"**Recording is on:** finished games are kept for standings, histories and reviews.", "Only members with the Manage Server or Administrator permission can change this."},
@@ -125,6 +140,11 @@ var memorySentences = []struct {
 		commands.Japanese: {"最も正確だったゲーム: 判断あたり損失 0.10（`7QK2M9XAPB3D`）。最も運が良かったゲーム: 運 +12.3（`7QK2M9XAPB3D`）。",
 			"グラフは集計対象の直近 2 戦を古い順に左から示します。上が点数（青）、下が判断あたりの損失（赤、低いほど良い）です。",
 			"ヨット（世界のアソビ大全51）: 2 戦 1 勝 · 平均 201.0 · 最高 212 · 判断あたり損失 0.15 · 1 戦あたりの運 +3.7"},
+	}},
+	{`dm /stats history`, 0, map[commands.Locale][]string{
+		commands.English:  {"Last 3 games: 0.10 lost per decision on average (the 3 before: 0.27). Luck over them: +4.1 per game (before: +6.7)."},
+		commands.Korean:   {"최근 3게임: 결정당 평균 손실 0.10 (그 전 3게임: 0.27). 같은 게임의 운: 게임당 +4.1 (그 전: +6.7)."},
+		commands.Japanese: {"直近 3 戦: 判断あたり平均損失 0.10（その前の 3 戦: 0.27）。同じ期間の運: 1 戦あたり +4.1（その前: +6.7）。"},
 	}},
 	{`/stats server`, commands.PermManageGuild, map[commands.Locale][]string{
 		commands.English:  {"Each player can see, export and delete their own data with `/stats me`."},
@@ -158,11 +178,15 @@ func TestMemorySentences(t *testing.T) {
 	for _, c := range memorySentences {
 		for _, loc := range commands.Locales {
 			h.Locale = loc
-			req, err := runner.SlashRequest(reg, c.line, loc)
+			line, guild := c.line, memGuild
+			if rest, ok := strings.CutPrefix(line, "dm "); ok {
+				line, guild = rest, "" // in a DM: every server
+			}
+			req, err := runner.SlashRequest(reg, line, loc)
 			if err != nil {
 				t.Fatal(err)
 			}
-			req.GuildID, req.UserID, req.Permissions = memGuild, memMina, c.perms
+			req.GuildID, req.UserID, req.Permissions = guild, memMina, c.perms
 			r, out := h.Do(req)
 			if out == bot.Internal {
 				t.Fatalf("%s %s: internal error", loc, c.line)
@@ -229,7 +253,7 @@ func TestMemorySentences(t *testing.T) {
 		user, want string
 	}{
 		{commands.Korean, memJun, "완료: 내가 앉았던 모든 자리(1개)에서 연결을 끊고 내 순위와 기록을 삭제했습니다."},
-		{commands.Japanese, memMina, "完了: あなたが座ったすべての席（2 席）との結び付きを外し、あなたの順位と履歴を削除しました。"},
+		{commands.Japanese, memMina, "完了: あなたが座ったすべての席（6 席）との結び付きを外し、あなたの順位と履歴を削除しました。"},
 	} {
 		h.Locale = c.loc
 		r, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: fmt.Sprintf("stats/1/forgotten/%s", c.user), GuildID: memGuild, UserID: c.user})

@@ -209,20 +209,24 @@ func place(seats []store.Seat, i int) int {
 	return p
 }
 
-// trendLine compares the points lost per decision of the newer half of
-// the series with the older half, when there are at least 6 games.
+// trendLine compares the newer half of the series with the older half,
+// when there are at least 6 games: the points lost per decision (skill)
+// and the luck, each a mean per game.
 func trendLine(l commands.Locale, series []SeriesPoint) string {
 	if len(series) < 6 {
 		return ""
 	}
 	half := len(series) / 2
-	mean := func(ps []SeriesPoint) float64 {
+	mean := func(ps []SeriesPoint, f func(SeriesPoint) float64) float64 {
 		s := 0.0
 		for _, p := range ps {
-			s += p.Skill
+			s += f(p)
 		}
 		return s / float64(len(ps))
 	}
-	older, newer := mean(series[:half]), mean(series[half:])
-	return msgTrend.Format(l, len(series)-half, newer, half, older)
+	skill := func(p SeriesPoint) float64 { return p.Skill }
+	luck := func(p SeriesPoint) float64 { return p.Luck }
+	older, newer := series[:half], series[half:]
+	return commands.Sentences(l, msgTrend.Format(l, len(newer), mean(newer, skill), len(older), mean(older, skill)),
+		msgLuckTrend.Format(l, signed(mean(newer, luck)), signed(mean(older, luck))))
 }

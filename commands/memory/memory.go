@@ -80,15 +80,17 @@ func seatName(l commands.Locale, s store.Seat) string {
 // day writes a time as a UTC date.
 func day(t time.Time) string { return t.UTC().Format("2006-01-02") }
 
-// signed writes a luck figure with its sign.
+// signed writes a luck figure to a tenth with its sign ("+3.7", "−5.0"),
+// "±0.0" when it rounds to zero.
 func signed(x float64) string {
-	if x >= 0.005 {
-		return fmt.Sprintf("+%.1f", x)
+	s := fmt.Sprintf("%.1f", x)
+	switch {
+	case s == "0.0" || s == "-0.0":
+		return "±0.0"
+	case s[0] == '-':
+		return "−" + s[1:]
 	}
-	if x <= -0.05 {
-		return fmt.Sprintf("−%.1f", -x)
-	}
-	return "±0.0"
+	return "+" + s
 }
 
 // perDecision is the expected points lost per decision (0 without any).

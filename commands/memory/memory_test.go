@@ -382,6 +382,38 @@ func TestHistoryAgainstBruteForce(t *testing.T) {
 				}
 				bestSkill, luckiest = math.Min(bestSkill, p.Skill), math.Max(luckiest, s.Luck)
 			}
+			// Skill and luck over time: the newer half against the older.
+			if n := len(data.Series); n >= 6 {
+				var sk, lk [2]float64
+				for i := range n {
+					c := counted[n-1-i]
+					s := c.Game.Seats[c.Seat]
+					half := 0
+					if i >= n/2 {
+						half = 1
+					}
+					sk[half] += s.Lost / float64(s.Decisions)
+					lk[half] += s.Luck
+				}
+				older, newer := float64(n/2), float64(n-n/2)
+				want := fmt.Sprintf("Last %d games: %.2f lost per decision on average (the %d before: %.2f).", n-n/2, sk[1]/newer, n/2, sk[0]/older)
+				sign := func(x float64) string {
+					switch s := fmt.Sprintf("%+.1f", x); {
+					case s == "+0.0" || s == "-0.0":
+						return "±0.0"
+					case x < 0:
+						return "−" + s[1:]
+					default:
+						return s
+					}
+				}
+				luck := fmt.Sprintf("Luck over them: %s per game (before: %s).", sign(lk[1]/newer), sign(lk[0]/older))
+				for _, w := range []string{want, luck} {
+					if text := bot.FormatText(r); !strings.Contains(text, w) {
+						t.Errorf("%s in %q: no %q in\n%s", user, guild, w, text)
+					}
+				}
+			}
 			if len(data.Series) > 0 && (!near(data.Bests.SkillValue, bestSkill) || !near(data.Bests.LuckValue, luckiest)) {
 				t.Errorf("%s: bests %+v, want skill %.4f luck %.2f", user, data.Bests, bestSkill, luckiest)
 			}

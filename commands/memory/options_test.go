@@ -94,3 +94,12 @@ func FuzzOptions(f *testing.F) {
 		}
 	})
 }
+
+// TestSigned pins the luck figures' signs around zero.
+func TestSigned(t *testing.T) {
+	for x, want := range map[float64]string{3.65: "+3.6", 0.04: "±0.0", 0.05: "+0.1", -0.04: "±0.0", -0.06: "−0.1", -5: "−5.0", 0: "±0.0", 12.34: "+12.3"} {
+		if got := signed(x); got != want {
+			t.Errorf("signed(%v) = %q, want %q", x, got, want)
+		}
+	}
+}

@@ -98,6 +98,9 @@ var (
 	msgTrend = commands.T("Last %d games: %.2f lost per decision on average (the %d before: %.2f).",
 		"최근 %[1]d게임: 결정당 평균 손실 %.2[2]f (그 전 %[3]d게임: %.2[4]f).",
 		"直近 %[1]d 戦: 判断あたり平均損失 %.2[2]f（その前の %[3]d 戦: %.2[4]f）。")
+	msgLuckTrend = commands.T("Luck over them: %s per game (before: %s).",
+		"같은 게임의 운: 게임당 %s (그 전: %s).",
+		"同じ期間の運: 1 戦あたり %s（その前: %s）。")
 	msgTotalsField = commands.T("By rule set", "규칙별", "ルール別")
 	msgTotalsRow   = commands.T("%s: games %d, wins %d · avg %.1f · best %d · %.2f lost/decision · luck %s/game",
 		"%[1]s: %[2]d게임 %[3]d승 · 평균 %.1[4]f · 최고 %[5]d · 결정당 손실 %.2[6]f · 게임당 운 %[7]s",
