@@ -28,7 +28,7 @@ const (
 func memoryGames() []store.Game {
 	end := time.Date(2026, 11, 17, 20, 0, 0, 0, time.UTC)
 	return []store.Game{
-		{ID: "7QK2M9XAPB3D", Kind: store.KindYacht, Guild: memGuild, Rules: "yacht", Started: end.Add(-30 * time.Minute), Ended: end,
+		{ID: "k7qm2xapb3dz", Kind: store.KindYacht, Guild: memGuild, Rules: "yacht", Started: end.Add(-30 * time.Minute), Ended: end,
 			Seats: []store.Seat{
 				{User: memMina, Score: 212, Lost: 3.51, Decisions: 36, Luck: 12.3, Winner: true},
 				{Name: "Ann", Score: 180, Lost: 10.2, Decisions: 36, Luck: -4},
@@ -39,7 +39,7 @@ func memoryGames() []store.Game {
 				{Seat: 0, Turn: 7, Roll: 3, Dice: "33566", Chosen: "fives", Best: "choice", Loss: 2.26},
 				{Seat: 1, Turn: 2, Roll: 2, Dice: "11234", Chosen: "", Best: "1234", Loss: 10.2},
 			}},
-		{ID: "8RT3N2YBQC4E", Kind: store.KindYacht, Guild: memGuild, Rules: "yacht", Started: end.Add(23 * time.Hour), Ended: end.Add(24 * time.Hour),
+		{ID: "r3tn2ybqc4ew", Kind: store.KindYacht, Guild: memGuild, Rules: "yacht", Started: end.Add(23 * time.Hour), Ended: end.Add(24 * time.Hour),
 			Seats: []store.Seat{
 				{User: memMina, Score: 190, Lost: 7.2, Decisions: 36, Luck: -5},
 				{User: memJun, Score: 230, Lost: 1.8, Decisions: 36, Luck: 20, Winner: true},
@@ -49,10 +49,10 @@ func memoryGames() []store.Game {
 				{Seat: 1, Turn: 5, Roll: 2, Dice: "12345", Chosen: "12345", Best: "2345", Loss: 1.8},
 			}},
 		// Four games Mina played alone in another server, a week earlier.
-		solo("9AB3C4D5E6F7", end.AddDate(0, 0, -7), 250, 3.6, 30),
-		solo("9AB3C4D5E6F8", end.AddDate(0, 0, -6), 200, 18, -10),
-		solo("9AB3C4D5E6F9", end.AddDate(0, 0, -5), 220, 7.2, 0),
-		solo("9AB3C4D5E6FA", end.AddDate(0, 0, -4), 240, 0, 5),
+		solo("abc3d4e5f6g7", end.AddDate(0, 0, -7), 250, 3.6, 30),
+		solo("abc3d4e5f6g2", end.AddDate(0, 0, -6), 200, 18, -10),
+		solo("abc3d4e5f6g3", end.AddDate(0, 0, -5), 220, 7.2, 0),
+		solo("abc3d4e5f6g4", end.AddDate(0, 0, -4), 240, 0, 5),
 	}
 }
 
@@ -86,11 +86,11 @@ var memorySentences = []struct {
 		commands.Japanese: {"**1 位: <@100000000000000002> — 1 戦で判断あたり 0.05 点の損失**", "あなたは 2 人中 2 位です。", "`2.` <@100000000000000001> · 2 戦 1 勝 · 平均 201.0 点 · 判断あたり損失 0.15 · 運 +3.7"},
 	}},
 	{`/stats history`, 0, map[commands.Locale][]string{
-		commands.English:  {"**Yacht (51 Worldwide Games) — games: 2, wins: 1, average 201.0, 0.15 points lost per decision (Expert).**", "2026-11-18 · Yacht (51 Worldwide Games) · 190 (place 2 of 2) · 0.20 lost/decision · luck −5.0 · `8RT3N2YBQC4E`"},
-		commands.Korean:   {"**요트 (세계의 아소비 대전 51) 2게임: 1승, 평균 201.0점, 결정당 손실 0.15점 (전문가)**", "2026-11-18 · 요트 (세계의 아소비 대전 51) · 190점 (2명 중 2위) · 결정당 손실 0.20 · 운 −5.0 · `8RT3N2YBQC4E`"},
-		commands.Japanese: {"**ヨット（世界のアソビ大全51） 2 戦: 1 勝、平均 201.0 点、判断あたり損失 0.15 点（上級者）**", "2026-11-18 · ヨット（世界のアソビ大全51） · 190 点（2 人中 2 位）· 判断あたり損失 0.20 · 運 −5.0 · `8RT3N2YBQC4E`"},
+		commands.English:  {"**Yacht (51 Worldwide Games) — games: 2, wins: 1, average 201.0, 0.15 points lost per decision (Expert).**", "2026-11-18 · Yacht (51 Worldwide Games) · 190 (place 2 of 2) · 0.20 lost/decision · luck −5.0 · `r3tn2ybqc4ew`"},
+		commands.Korean:   {"**요트 (세계의 아소비 대전 51) 2게임: 1승, 평균 201.0점, 결정당 손실 0.15점 (전문가)**", "2026-11-18 · 요트 (세계의 아소비 대전 51) · 190점 (2명 중 2위) · 결정당 손실 0.20 · 운 −5.0 · `r3tn2ybqc4ew`"},
+		commands.Japanese: {"**ヨット（世界のアソビ大全51） 2 戦: 1 勝、平均 201.0 点、判断あたり損失 0.15 点（上級者）**", "2026-11-18 · ヨット（世界のアソビ大全51） · 190 点（2 人中 2 位）· 判断あたり損失 0.20 · 運 −5.0 · `r3tn2ybqc4ew`"},
 	}},
-	{`/review game:7QK2M9XAPB3D`, 0, map[commands.Locale][]string{
+	{`/review game:k7qm2xapb3dz`, 0, map[commands.Locale][]string{
 		commands.English: {"🏆 <@100000000000000001> — 212 points · 0.10 lost per decision over 36 decisions · **Expert**",
 			"Ann — 180 points · 0.28 lost per decision over 36 decisions · **Good**",
 			"Alea — 201 points · 0.00 lost per decision over 36 decisions · **Perfect**",
@@ -132,12 +132,12 @@ var memorySentences = []struct {
 		commands.Japanese: {"このサーバーには集計対象のゲームがありません（全期間）。"},
 	}},
 	{`/stats history`, 0, map[commands.Locale][]string{
-		commands.English: {"Cleanest game: 0.10 lost per decision (`7QK2M9XAPB3D`). Luckiest game: luck +12.3 (`7QK2M9XAPB3D`).",
+		commands.English: {"Cleanest game: 0.10 lost per decision (`k7qm2xapb3dz`). Luckiest game: luck +12.3 (`k7qm2xapb3dz`).",
 			"The chart shows your last 2 counted games, oldest on the left: score above (blue), points lost per decision below (red; lower is better)."},
-		commands.Korean: {"가장 정확했던 게임: 결정당 손실 0.10 (`7QK2M9XAPB3D`). 가장 운이 좋았던 게임: 운 +12.3 (`7QK2M9XAPB3D`).",
+		commands.Korean: {"가장 정확했던 게임: 결정당 손실 0.10 (`k7qm2xapb3dz`). 가장 운이 좋았던 게임: 운 +12.3 (`k7qm2xapb3dz`).",
 			"그래프는 집계된 최근 2게임을 왼쪽부터 오래된 순으로 보여 줍니다. 위는 점수(파랑), 아래는 결정당 손실(빨강, 낮을수록 좋음)입니다.",
 			"요트 (세계의 아소비 대전 51): 2게임 1승 · 평균 201.0 · 최고 212 · 결정당 손실 0.15 · 게임당 운 +3.7"},
-		commands.Japanese: {"最も正確だったゲーム: 判断あたり損失 0.10（`7QK2M9XAPB3D`）。最も運が良かったゲーム: 運 +12.3（`7QK2M9XAPB3D`）。",
+		commands.Japanese: {"最も正確だったゲーム: 判断あたり損失 0.10（`k7qm2xapb3dz`）。最も運が良かったゲーム: 運 +12.3（`k7qm2xapb3dz`）。",
 			"グラフは集計対象の直近 2 戦を古い順に左から示します。上が点数（青）、下が判断あたりの損失（赤、低いほど良い）です。",
 			"ヨット（世界のアソビ大全51）: 2 戦 1 勝 · 平均 201.0 · 最高 212 · 判断あたり損失 0.15 · 1 戦あたりの運 +3.7"},
 	}},
@@ -151,9 +151,9 @@ var memorySentences = []struct {
 		commands.Korean:   {"플레이어는 `/전적 내-데이터`로 자기 데이터를 보고, 내보내고, 삭제할 수 있습니다."},
 		commands.Japanese: {"各プレイヤーは `/戦績 自分のデータ` で自分のデータを見て、書き出し、削除できます。"},
 	}},
-	{`/review game:"7QK 2M"`, 0, map[commands.Locale][]string{
-		commands.Korean:   {"게임 ID가 아닙니다: `7QK 2M`. 게임의 복기 버튼이나 `/전적 기록`에서 복사해 주세요 (예: `7QK2M9XAPB3D`)."},
-		commands.Japanese: {"ゲーム ID ではありません: `7QK 2M`。ゲームの振り返りボタンか `/戦績 履歴` からコピーしてください（例: `7QK2M9XAPB3D`）。"},
+	{`/review game:"7qk 2m"`, 0, map[commands.Locale][]string{
+		commands.Korean:   {"게임 ID가 아닙니다: `7qk 2m`. 게임의 복기 버튼이나 `/전적 기록`에서 복사해 주세요 (예: `k7qm2xapb3dz`)."},
+		commands.Japanese: {"ゲーム ID ではありません: `7qk 2m`。ゲームの振り返りボタンか `/戦績 履歴` からコピーしてください（例: `k7qm2xapb3dz`）。"},
 	}},
 }
 

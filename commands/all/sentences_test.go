@@ -129,7 +129,7 @@ var keySentences = []struct {
 		commands.Korean:   {"이 봇은 Alea의 기억이 꺼져 있습니다. 게임을 보관하지 않으므로 순위, 기록, 복기, 보관된 데이터가 없습니다. 봇을 운영하는 사람이 켤 수 있습니다."},
 		commands.Japanese: {"このボットでは Alea の記憶がオフです。ゲームを保存しないので、順位・履歴・振り返り・保存データはありません。ボットの運営者がオンにできます。"},
 	}},
-	{`/review game:7QK2M9XAPB3D`, map[commands.Locale][]string{
+	{`/review game:k7qm2xapb3dz`, map[commands.Locale][]string{
 		commands.Korean:   {"이 봇은 Alea의 기억이 꺼져 있습니다."},
 		commands.Japanese: {"このボットでは Alea の記憶がオフです。"},
 	}},

@@ -66,7 +66,7 @@ func Review(d Deps) *commands.Command {
 		Options: []commands.Option{
 			{Name: commands.T("game", "게임", "ゲーム"), Description: txtGameDesc, Type: commands.String, Required: true, MinLength: 1, MaxLength: 80},
 		},
-		Examples: []string{"/review game:7QK2M9XAPB3D"},
+		Examples: []string{"/review game:k7qm2xapb3dz"},
 	}
 	c.Handle = guarded(d, func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 		raw := req.Options.String("game", "")

@@ -124,9 +124,9 @@ var (
 
 // Review.
 var (
-	msgBadGameID = commands.T("Not a game id: %s. Copy it from the game's Review button or from `/stats history` (e.g. `7QK2M9XAPB3D`).",
-		"게임 ID가 아닙니다: %s. 게임의 복기 버튼이나 `/전적 기록`에서 복사해 주세요 (예: `7QK2M9XAPB3D`).",
-		"ゲーム ID ではありません: %s。ゲームの振り返りボタンか `/戦績 履歴` からコピーしてください（例: `7QK2M9XAPB3D`）。")
+	msgBadGameID = commands.T("Not a game id: %s. Copy it from the game's Review button or from `/stats history` (e.g. `k7qm2xapb3dz`).",
+		"게임 ID가 아닙니다: %s. 게임의 복기 버튼이나 `/전적 기록`에서 복사해 주세요 (예: `k7qm2xapb3dz`).",
+		"ゲーム ID ではありません: %s。ゲームの振り返りボタンか `/戦績 履歴` からコピーしてください（例: `k7qm2xapb3dz`）。")
 	msgNoSuchGame = commands.T("No finished game %s is kept here. Only games played in this server, or that you played, can be reviewed.",
 		"여기에는 %s 게임의 기록이 없습니다. 이 서버에서 했거나 내가 참가한 게임만 복기할 수 있습니다.",
 		"ここにはゲーム %s の記録がありません。このサーバーで遊んだゲームか、自分が参加したゲームだけ振り返れます。")
