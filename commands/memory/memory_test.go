@@ -556,3 +556,12 @@ func TestReviewOnlyHereOrByItsPlayers(t *testing.T) {
 		}
 	}
 }
+
+// openStoreB opens a fresh SQLite store for a benchmark.
+func openStoreB(b *testing.B) (store.Store, error) {
+	s, err := store.Open(context.Background(), "sqlite:"+filepath.Join(b.TempDir(), "alea.db"))
+	if err == nil {
+		b.Cleanup(func() { s.Close() })
+	}
+	return s, err
+}
