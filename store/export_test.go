@@ -61,11 +61,10 @@ func BulkLoad(ctx context.Context, st Store, n int, game func(i int) Game) error
 			return err
 		}
 	}
-	for level, width := range []int64{dayMicros, dayMicros * periodDays} {
-		bucket := fmt.Sprintf("(ended / %d)", width)
+	for level, bucket := range []string{fmt.Sprintf("(ended / %d)", dayMicros), fmt.Sprintf("(ended / %d)", dayMicros*periodDays), "0"} {
 		if _, err := s.db.ExecContext(ctx, fmt.Sprintf(`INSERT INTO seat_sums (guild, kind, rules, level, bucket, user_id, games, wins, score, best, worst, lost, decisions, luck)
 			SELECT guild, kind, rules, %d, %s, user_id, COUNT(*), SUM(winner), SUM(score), MAX(score), MIN(score), SUM(lost), SUM(decisions), SUM(luck)
-			FROM seats WHERE user_id IS NOT NULL AND chosen = 0 GROUP BY guild, kind, rules, %s, user_id`, level, bucket, bucket)); err != nil {
+			FROM seats WHERE user_id IS NOT NULL AND chosen = 0 GROUP BY guild, kind, rules, %s user_id`, level, bucket, strings.TrimSuffix(bucket+", ", "0, "))); err != nil {
 			return err
 		}
 	}

@@ -51,10 +51,10 @@ func (s *sqlStore) History(ctx context.Context, q HistoryQuery) (PlayerHistory, 
 		}
 	}
 
-	// The totals, from the per-period sums.
+	// The totals, from the all-time sums.
 	rows, err = s.db.QueryContext(ctx, s.q(`SELECT kind, rules, CAST(SUM(games) AS BIGINT), CAST(SUM(wins) AS BIGINT), CAST(SUM(score) AS BIGINT),
 		MAX(best), MIN(worst), SUM(lost), CAST(SUM(decisions) AS BIGINT), SUM(luck)
-		FROM seat_sums WHERE `+where+` AND level = 1 GROUP BY kind, rules ORDER BY kind, rules`), args...)
+		FROM seat_sums WHERE `+where+` AND level = 2 GROUP BY kind, rules ORDER BY kind, rules`), args...)
 	if err != nil {
 		return h, s.wrap("history", err)
 	}

@@ -205,7 +205,7 @@ func (s *sqlStore) Record(ctx context.Context, g Game) (bool, error) {
 // periodDays is the width of a level-1 bucket of seat_sums, in days.
 const periodDays = 32
 
-// addSums adds the game's counted seats to seat_sums, at both levels, in
+// addSums adds the game's counted seats to seat_sums, at every level, in
 // one statement (a user's seats summed first), rows in user order so
 // that concurrent games lock them in one order.
 func (s *sqlStore) addSums(ctx context.Context, tx *sql.Tx, g Game, ended int64) error {
@@ -245,7 +245,7 @@ func (s *sqlStore) addSums(ctx context.Context, tx *sql.Tx, g Game, ended int64)
 	var args []any
 	for i, u := range users {
 		m := by[u]
-		for level, bucket := range []int64{day, floorDiv(day, periodDays)} {
+		for level, bucket := range []int64{day, floorDiv(day, periodDays), 0} {
 			if i > 0 || level > 0 {
 				sb.WriteString(", ")
 			}
@@ -253,7 +253,7 @@ func (s *sqlStore) addSums(ctx context.Context, tx *sql.Tx, g Game, ended int64)
 			args = append(args, g.Guild, g.Kind, g.Rules, level, bucket, u, m.games, m.wins, m.score, m.best, m.worst, m.lost, m.decisions, m.luck)
 		}
 	}
-	fmt.Fprintf(&sb, ` ON CONFLICT (guild, kind, level, rules, bucket, user_id) DO UPDATE SET
+	fmt.Fprintf(&sb, ` ON CONFLICT (guild, kind, level, bucket, rules, user_id) DO UPDATE SET
 		games = seat_sums.games + excluded.games, wins = seat_sums.wins + excluded.wins,
 		score = seat_sums.score + excluded.score,
 		best = %s(seat_sums.best, excluded.best), worst = %s(seat_sums.worst, excluded.worst),
@@ -361,7 +361,7 @@ func (s *sqlStore) Standings(ctx context.Context, q StandingsQuery) ([]Standing,
 		args = append(args, q.Rules)
 	}
 	const sumCols = `user_id, CAST(SUM(games) AS BIGINT), CAST(SUM(wins) AS BIGINT), CAST(SUM(score) AS BIGINT), SUM(lost), CAST(SUM(decisions) AS BIGINT), SUM(luck)`
-	query := `SELECT ` + sumCols + ` FROM seat_sums WHERE ` + where + ` AND level = 1`
+	query := `SELECT ` + sumCols + ` FROM seat_sums WHERE ` + where + ` AND level = 2`
 	if !q.Since.IsZero() {
 		// Whole periods, then whole days, then the seats of the partial
 		// first day.

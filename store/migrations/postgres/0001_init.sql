@@ -35,14 +35,15 @@ CREATE TABLE seats (
 	ended      BIGINT  NOT NULL,
 	PRIMARY KEY (game_id, seat)
 );
-CREATE INDEX seats_standings ON seats (guild, kind, rules, ended, user_id, winner, score, lost, decisions, luck)
+CREATE INDEX seats_standings ON seats (guild, kind, ended, rules, user_id, winner, score, lost, decisions, luck)
 	WHERE user_id IS NOT NULL AND chosen = 0;
-CREATE INDEX seats_user ON seats (user_id, ended, guild) WHERE user_id IS NOT NULL;
+CREATE INDEX seats_user ON seats (user_id, ended, game_id, guild) WHERE user_id IS NOT NULL;
 
 -- The counted seats (a user's, seed not chosen) summed per UTC day
--- (level 0, bucket = Unix day) and per 32 days (level 1, bucket = Unix
--- day / 32): the standings and a player's totals read these, and the
--- seats only for the partial first day of a window.
+-- (level 0, bucket = Unix day), per 32 days (level 1, bucket = Unix day
+-- / 32) and for all time (level 2, bucket 0): the standings and a
+-- player's totals read these, and the seats only for the partial first
+-- day of a window.
 CREATE TABLE seat_sums (
 	guild     TEXT    NOT NULL,
 	kind      TEXT    NOT NULL,
@@ -58,7 +59,7 @@ CREATE TABLE seat_sums (
 	lost      DOUBLE PRECISION NOT NULL,
 	decisions BIGINT  NOT NULL,
 	luck      DOUBLE PRECISION NOT NULL,
-	PRIMARY KEY (guild, kind, level, rules, bucket, user_id)
+	PRIMARY KEY (guild, kind, level, bucket, rules, user_id)
 );
 CREATE INDEX seat_sums_user ON seat_sums (user_id, level, guild, kind, rules);
 
