@@ -7,6 +7,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/coins"
 	"github.com/alea-bot/alea/commands/help"
+	"github.com/alea-bot/alea/commands/memory"
 	"github.com/alea-bot/alea/commands/orbs"
 	"github.com/alea-bot/alea/commands/trialrule"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
@@ -56,7 +57,7 @@ func Loopback() Deps {
 
 // Registry returns a new registry with every command, /help last so that
 // it lists all the others. Every field of d but WinProbabilities, Odds,
-// Recorder and RecordWait must be set.
+// Recorder, RecordWait and Store must be set.
 func Registry(d Deps) *commands.Registry {
 	reg := commands.NewRegistry(
 		// One line per command package: name.Command(...),
@@ -67,6 +68,8 @@ func Registry(d Deps) *commands.Registry {
 		yachtstats.Command(d.Tables),
 		orbs.Command(d.StateKey),
 		coins.Command(d.StateKey),
+		memory.Stats(memory.Deps{Store: d.Store, Now: d.Now}),
+		memory.Review(memory.Deps{Store: d.Store, Now: d.Now}),
 	)
 	reg.Add(help.Command(reg))
 	return reg
