@@ -133,7 +133,13 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 		// From STATE_SECRET, else the token; the loopback key only when
 		// neither is set (the local playground: config refuses an
 		// endpoint without one of them).
+		// The store reads back for /stats and /review, and records every
+		// finished game (Yacht, solved orbs puzzles, coins games against
+		// Alea); with memory off nothing records, and the games say so.
 		deps.Store = memory
+		if memory.Engine() != "off" {
+			deps.Recorder = memory
+		}
 		deps.StateKey = stateKey(cfg)
 		s.Registry = all.Registry(deps)
 	}
