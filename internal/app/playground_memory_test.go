@@ -104,7 +104,9 @@ func TestPlaygroundRecordsIntoTheWorkingDirectory(t *testing.T) {
 		t.Fatalf("no playground address in the log:\n%s", r.logs)
 	}
 	const user = "123456789012345678"
-	opt := func(name, value string) map[string]any { return map[string]any{"name": name, "type": 3, "value": value} }
+	opt := func(name, value string) map[string]any {
+		return map[string]any{"name": name, "type": 3, "value": value}
+	}
 	start := map[string]any{"id": "1", "name": "yacht", "type": 1, "options": []any{
 		map[string]any{"name": "start", "type": 1, "options": []any{opt("players", "alea")}}}}
 	board := pgPost(t, m[1], 1, user, start, nil)
