@@ -14,6 +14,7 @@ import (
 	"github.com/alea-bot/alea/commands/yachtgame"
 	"github.com/alea-bot/alea/commands/yachtstats"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/result"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/internal/yachtodds"
 	"github.com/alea-bot/alea/store"
@@ -34,7 +35,8 @@ type Deps struct {
 	WinProbabilities yachtgame.WinProbabilities
 	// Odds, when set, add the play-to-win move to the end game's hint.
 	Odds *yachtodds.WinOdds
-	// Recorder, when set, records every finished game (nil: memory off).
+	// Recorder, when set, records every finished game: Yacht tables,
+	// solved /orbs random puzzles, /coins play games (nil: memory off).
 	Recorder store.Recorder
 	// RecordWait, when set, ends the wait for the Recorder (default: a
 	// 2-second timer); tests fire it by hand.
@@ -59,6 +61,9 @@ func Loopback() Deps {
 // it lists all the others. Every field of d but WinProbabilities, Odds,
 // Recorder, RecordWait and Store must be set.
 func Registry(d Deps) *commands.Registry {
+	// The solved orbs puzzles and the coins games against Alea record
+	// themselves as the Yacht table does.
+	mem := result.Memory{Recorder: d.Recorder, Wait: d.RecordWait, Now: d.Now}
 	reg := commands.NewRegistry(
 		// One line per command package: name.Command(...),
 		trialrule.Command(),
@@ -66,8 +71,8 @@ func Registry(d Deps) *commands.Registry {
 		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds,
 			Recorder: d.Recorder, RecordWait: d.RecordWait}),
 		yachtstats.Command(d.Tables),
-		orbs.Command(d.StateKey),
-		coins.Command(d.StateKey),
+		orbs.CommandWithMemory(d.StateKey, mem),
+		coins.CommandWithMemory(d.StateKey, mem),
 		memory.Stats(memory.Deps{Store: d.Store, Now: d.Now}),
 		memory.Review(memory.Deps{Store: d.Store, Now: d.Now}),
 	)
