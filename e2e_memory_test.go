@@ -337,3 +337,102 @@ func countGames(ctx context.Context, url string, n *int) error {
 	defer db.Close()
 	return db.QueryRowContext(ctx, "SELECT count(*) FROM games").Scan(n)
 }
+
+// coinsPlay is /coins play black:b white:w against the perfect bot.
+func coinsPlay(b, w int) map[string]any {
+	return map[string]any{"id": "3", "name": "coins", "type": 1, "options": []any{map[string]any{"name": "play", "type": 1,
+		"options": []any{map[string]any{"name": "black", "type": 4, "value": b}, map[string]any{"name": "white", "type": 4, "value": w}}}}}
+}
+
+// firstEnabled is the custom_id of a message's first enabled button whose
+// custom_id starts with prefix.
+func (m message) firstEnabled(prefix string) string {
+	rows, _ := m["components"].([]any)
+	for _, row := range rows {
+		for _, x := range row.(map[string]any)["components"].([]any) {
+			c := x.(map[string]any)
+			id, _ := c["custom_id"].(string)
+			if off, _ := c["disabled"].(bool); !off && strings.HasPrefix(id, prefix) {
+				return id
+			}
+		}
+	}
+	return ""
+}
+
+// The database stops in the middle of a Yacht game and of a /coins game
+// and starts again: the games go on while it is down; their final boards
+// say they are not recorded and offer Record; once the database is back,
+// Record (pressed on another replica) records each once, and pressing it
+// again adds nothing.
+func TestDatabaseStoppedMidGame(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	defer func(w time.Duration) { fakediscord.Wait = w }(fakediscord.Wait)
+	fakediscord.Wait = 2 * time.Minute
+	c := startMemoryCluster(t, ctx, 2)
+	const user = "355555555555555555"
+
+	coins := c.interact(0, user, coinsPlay(4, 4), nil)
+	board, last := c.playToLastScore(user, 0, func(turn int) {
+		if turn == 5 {
+			if err := c.pg.Stop(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	final := c.interact(0, user, last, board)
+	if !strings.Contains(final.text(), "Not recorded") || reviewID(final) != "" {
+		t.Fatalf("the final board with the database down:\n%s", final.text())
+	}
+	record, _, ok := final.component("yacht/2/R/")
+	if !ok {
+		t.Fatalf("no Record button:\n%s", final.text())
+	}
+	for range 20 {
+		move := coins.firstEnabled("coins/2/move/")
+		if move == "" {
+			break
+		}
+		coins = c.interact(1, user, press(move, ""), coins)
+	}
+	coinsRecord, _, ok := coins.component("coins/2/rec/")
+	if !strings.Contains(coins.text(), "Not recorded") || !ok {
+		t.Fatalf("the coins game's end with the database down:\n%s", coins.text())
+	}
+
+	if err := c.pg.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var id string
+	for i := range 2 { // twice: the second adds nothing
+		again := c.interact(1-i, user, press(record, ""), final)
+		if !strings.Contains(again.text(), "Result recorded.") || reviewID(again) == "" {
+			t.Fatalf("Record after the restart, on replica %d:\n%s", 1-i, again.text())
+		}
+		id = reviewID(again)
+		coinsAgain := c.interact(i, user, press(coinsRecord, ""), coins)
+		if !strings.Contains(coinsAgain.text(), "Result recorded.") {
+			t.Fatalf("the coins game's Record after the restart:\n%s", coinsAgain.text())
+		}
+	}
+	st, err := store.Open(ctx, c.dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	h, err := st.History(ctx, store.HistoryQuery{User: user, Limit: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]int{}
+	for _, g := range h.Games {
+		kinds[g.Game.Kind]++
+	}
+	if len(h.Games) != 2 || kinds[store.KindYacht] != 1 || kinds[store.KindCoins] != 1 {
+		t.Fatalf("recorded %v, want one Yacht game and one coins game", kinds)
+	}
+	if g, ok, err := st.Game(ctx, id); err != nil || !ok || len(g.Seats) != 1 || g.Seats[0].User != user {
+		t.Errorf("the Yacht game %s: %v %v %+v", id, ok, err, g)
+	}
+}
