@@ -11,7 +11,7 @@ import (
 	"github.com/alea-bot/alea/store"
 )
 
-// Epoch is when the generated games start (a whole UTC day).
+// epoch is when the generated games start (a whole UTC day).
 var epoch = time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 
 // Generator makes random finished games from a seeded PRNG. Losses and
