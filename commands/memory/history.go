@@ -25,6 +25,22 @@ type HistoryData struct {
 	Series []SeriesPoint `json:"series"`
 	// Bests are the personal bests of the counted Yacht games.
 	Bests Bests `json:"bests"`
+	// Other sums the solved /orbs puzzles and the /coins games against
+	// Alea, per kind and rule set.
+	Other []OtherRow `json:"other"`
+}
+
+// OtherRow sums the player's games of one kind other than Yacht and one
+// rule set: for orbs (rules: the size, "5x5") the puzzles solved, those
+// solved in the fewest presses (wins), the mean presses and the fewest;
+// for coins (rules: "bw-" and the bot's kind) the games and those won.
+type OtherRow struct {
+	Kind     string  `json:"kind"`
+	Rules    string  `json:"rules"`
+	Games    int     `json:"games"`
+	Wins     int     `json:"wins"`
+	AvgScore float64 `json:"avg_score"`
+	Best     int     `json:"best"`
 }
 
 // TotalsRow sums the player's counted games of one rule set.
@@ -87,8 +103,11 @@ func (d Deps) history(ctx context.Context, req *commands.Request) (*commands.Rep
 		return storeErr(l, err)
 	}
 	data := HistoryData{User: req.UserID, Guild: req.GuildID, Totals: []TotalsRow{}, Recent: []RecentGame{}, Series: []SeriesPoint{},
-		Bests: Bests{Score: map[string]int{}}}
+		Bests: Bests{Score: map[string]int{}}, Other: []OtherRow{}}
 	for _, t := range h.Totals {
+		if t.Kind == store.KindOrbs || t.Kind == store.KindCoins {
+			data.Other = append(data.Other, OtherRow{Kind: t.Kind, Rules: t.Rules, Games: t.Games, Wins: t.Wins, AvgScore: t.AvgScore, Best: t.Best})
+		}
 		if t.Kind != store.KindYacht {
 			continue
 		}
@@ -126,6 +145,10 @@ func (d Deps) history(ctx context.Context, req *commands.Request) (*commands.Rep
 	}
 	if len(data.Totals) == 0 && len(data.Recent) == 0 {
 		e.Description = msgNoHistory.In(l)
+		if len(data.Other) > 0 {
+			e.Description = msgNoYachtYet.In(l)
+			e.Fields = append(e.Fields, otherField(l, data.Other))
+		}
 		return &commands.Reply{Embeds: []commands.Embed{e}, Ephemeral: true, Data: data}, nil
 	}
 	var desc []string
@@ -164,6 +187,9 @@ func (d Deps) history(ctx context.Context, req *commands.Request) (*commands.Rep
 		}
 		e.Fields = append(e.Fields, commands.Field{Name: msgRecentField.In(l), Value: joinLines(rows, commands.MaxFieldValue)})
 	}
+	if len(data.Other) > 0 {
+		e.Fields = append(e.Fields, otherField(l, data.Other))
+	}
 	if data.Bests.SkillGame != "" {
 		e.Fields = append(e.Fields, commands.Field{Name: msgBestsField.In(l),
 			Value: commands.Sentences(l, msgBestSkill.Format(l, data.Bests.SkillValue, data.Bests.SkillGame), msgBestLuck.Format(l, signed(data.Bests.LuckValue), data.Bests.LuckGame))})
@@ -195,6 +221,25 @@ func (d Deps) history(ctx context.Context, req *commands.Request) (*commands.Rep
 		reply.Components = []commands.ActionRow{row}
 	}
 	return reply, nil
+}
+
+// otherField lists the solved orbs puzzles and the coins games against
+// Alea, one line per kind and rule set.
+func otherField(l commands.Locale, rows []OtherRow) commands.Field {
+	lines := make([]string, 0, len(rows))
+	for _, r := range rows {
+		switch r.Kind {
+		case store.KindOrbs:
+			lines = append(lines, msgOrbsRow.Format(l, strings.Replace(r.Rules, "x", "×", 1), r.Games, r.Wins, r.AvgScore, r.Best))
+		case store.KindCoins:
+			bot := strings.TrimPrefix(r.Rules, "bw-")
+			if name, ok := coinsBotNames[bot]; ok {
+				bot = name.In(l)
+			}
+			lines = append(lines, msgCoinsRow.Format(l, bot, r.Games, r.Wins))
+		}
+	}
+	return commands.Field{Name: msgOtherField.In(l), Value: joinLines(lines, commands.MaxFieldValue)}
 }
 
 // place is a seat's place in a game by score, 1 for the best (ties share

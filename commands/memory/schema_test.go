@@ -38,7 +38,7 @@ func TestDataSchema(t *testing.T) {
 	}{
 		{"/stats standings min:1", "by min_games period ranked recording rules unranked"},
 		{"/stats standings period:week", "by min_games period ranked recording rules since unranked"},
-		{"/stats history", "bests guild recent series totals user"},
+		{"/stats history", "bests guild other recent series totals user"},
 		{"/stats me", "file games here recording user"},
 		{"/stats forget", "done games seats"},
 		{"/stats server", "can_manage guild recording"},

@@ -204,3 +204,21 @@ var (
 	msgWipeConfirm = commands.T("Yes, delete them all", "모두 삭제하기", "すべて削除する")
 	msgWiped       = commands.T("Done: games deleted: %d.", "완료: 게임 %d개를 삭제했습니다.", "完了: %d 件のゲームを削除しました。")
 )
+
+// The history's lines of solved /orbs puzzles and /coins games against
+// Alea (recorded beside the Yacht games).
+var (
+	msgOtherField = commands.T("Orbs and coins", "오브와 동전", "オーブとコイン")
+	msgOrbsRow    = commands.T("🔮 Orb puzzles %s: %d solved · %d in the fewest presses · %.1f presses on average · best %d",
+		"🔮 오브 퍼즐 %s: %d개 완성 · 최소 횟수로 %d개 · 평균 %.1f번 · 최고 %d번",
+		"🔮 オーブパズル %s: %d 問クリア · 最少回数で %d 問 · 平均 %.1f 回 · 最高 %d 回")
+	msgCoinsRow = commands.T("🪙 Coins against the %s bot: %d games · %d won",
+		"🪙 %s 봇과 동전 대국: %d판 · %d승",
+		"🪙 %sとのコイン対戦: %d 局 · %d 勝")
+	msgNoYachtYet = commands.T("No Yacht game of yours recorded here yet.", "아직 여기에 기록된 내 요트 게임이 없습니다.", "ここにはまだ記録されたあなたのヨットのゲームがありません。")
+	coinsBotNames = map[string]commands.Text{
+		"perfect": commands.T("perfect", "완벽한", "完全なボット"),
+		"mcts":    commands.T("MCTS (k = 50)", "MCTS (k = 50)", "MCTS（k = 50）のボット"),
+		"random":  commands.T("random", "무작위", "ランダムなボット"),
+	}
+)
