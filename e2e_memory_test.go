@@ -140,10 +140,8 @@ func (c *memoryCluster) interact(i int, user string, data map[string]any, msg me
 // text is everything a message says (content, embeds), for searching.
 func (m message) text() string {
 	b, _ := json.Marshal(map[string]any{"content": m["content"], "embeds": m["embeds"]})
-	var s string
 	// JSON-escaped text is searched as such: unescape the common runes.
-	s = strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&").Replace(string(b))
-	return s
+	return strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&").Replace(string(b))
 }
 
 // component returns the custom_id of the message's first component whose
