@@ -555,7 +555,7 @@ func TestPlaygroundChecksThePressedMessage(t *testing.T) {
 	}
 	forged["id"] = "00000000000000000000000000000000"
 	body, _ = f.interactionOn(forged, 3, "ko", map[string]any{"custom_id": "peek/1", "component_type": 2})
-	if r := f.decode(f.post(body)); r.Type != 4 || !strings.Contains(bottest.DecodeMessage(t, r.Data).Content, "명령을 다시 실행") || got != nil {
+	if r := f.decode(f.post(body)); r.Type != 4 || !strings.Contains(bottest.DecodeMessage(t, r.Data).Content, "명령어를 다시 실행") || got != nil {
 		t.Errorf("unknown message: %d %s", r.Type, r.Data)
 	}
 	// No message at all.

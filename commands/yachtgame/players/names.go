@@ -53,8 +53,8 @@ func (e *nameError) Error() string {
 
 var (
 	msgBadPlayers = commands.T("Bad players: %s. Give up to %d seats separated by commas: @mentions, names, or alea, like \"@Ann, Bob, alea\".",
-		"플레이어가 잘못되었습니다: %s. 쉼표로 구분해 최대 %d자리까지 쓰세요. @멘션, 이름, alea를 쓸 수 있습니다. 예: \"@민수, 지영, alea\".",
-		"プレイヤーが正しくありません: %s。カンマ区切りで最大 %d 席まで書いてください。@メンション、名前、alea が使えます。例: \"@太郎, 花子, alea\"。")
+		"플레이어가 잘못되었습니다: %s. 쉼표로 구분해 최대 %d명까지 쓰세요. @멘션, 이름, alea를 쓸 수 있습니다. 예: \"@민수, 지영, alea\".",
+		"プレイヤーが正しくありません: %s。カンマ区切りで最大 %d 人まで書いてください。@メンション、名前、alea が使えます。例: \"@太郎, 花子, alea\"。")
 	msgTooManyPlayers = commands.T("%d players, at most %d", "%d명 (최대 %d명)", "%d 人（最大 %d 人）")
 
 	msgNameTooLong = commands.T("the name %s is longer than %d bytes", "이름 %s이(가) %d바이트보다 깁니다", "名前 %s が %d バイトより長いです")
