@@ -135,3 +135,50 @@ func TestPlaygroundRecordsIntoTheWorkingDirectory(t *testing.T) {
 		t.Fatalf("stored game %+v, %v, %v", g, ok, err)
 	}
 }
+
+// Through the gateway the wiring is the same: a Yacht game Alea plays
+// alone and a coins game against Alea (one coin, Alea first) end recorded
+// in the SQLite file DATABASE_URL names, and their final messages say so.
+func TestGatewayRecordsGames(t *testing.T) {
+	if race.Enabled {
+		t.Skip("a whole game needs the full Yacht table; played in the non-race run")
+	}
+	const token = "OTk5OTk5OTk5OTk5OTk5OTk5.GmEmO.fake-token-of-the-memory-test_12345678"
+	fake := fakediscord.New(t, fakediscord.Options{Token: token})
+	path := t.TempDir() + "/games.db"
+	r := serve(t, map[string]string{"DISCORD_TOKEN": token, "DISCORD_API_BASE": fake.URL, "DISCORD_GUILD_ID": "4242",
+		"HEALTH_ADDR": "127.0.0.1:0", "DATABASE_URL": "sqlite:" + path}, Settings{GatewayClock: noWaitClock{}})
+	fake.AwaitReady(t, 1)
+	const user = "123456789012345678"
+	coins := map[string]any{"id": "3", "name": "coins", "type": 1, "options": []any{map[string]any{"name": "play", "type": 1,
+		"options": []any{map[string]any{"name": "black", "type": 4, "value": 1}, map[string]any{"name": "white", "type": 4, "value": 0},
+			map[string]any{"name": "first", "type": 3, "value": "bot"}}}}}
+	yacht := map[string]any{"id": "1", "name": "yacht", "type": 1, "options": []any{map[string]any{"name": "start", "type": 1,
+		"options": []any{map[string]any{"name": "players", "type": 3, "value": "alea"}}}}}
+	var yachtID string
+	for _, data := range []map[string]any{yacht, coins} {
+		tok := fake.Interact(t, fakediscord.Interaction{Type: 2, UserID: user, Data: data})
+		call := fake.Await(t, tok, 1)[0]
+		if call.Status != 204 || !strings.Contains(string(call.JSON), "Result recorded.") {
+			t.Fatalf("%s answered %d %s (%s)", data["name"], call.Status, call.JSON, call.Problem)
+		}
+		if m := regexp.MustCompile(`"custom_id":"review/1/([a-z2-7]+)"`).FindSubmatch(call.JSON); m != nil {
+			yachtID = string(m[1])
+		}
+	}
+	if _, err := r.stop(t, 20*time.Second); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	st, err := store.Open(context.Background(), "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if g, ok, err := st.Game(context.Background(), yachtID); err != nil || !ok || g.Kind != store.KindYacht || !g.Seats[0].Alea {
+		t.Errorf("the Yacht game %q: %v %v %+v", yachtID, ok, err, g)
+	}
+	h, err := st.History(context.Background(), store.HistoryQuery{User: user})
+	if err != nil || len(h.Games) != 1 || h.Games[0].Game.Kind != store.KindCoins || h.Games[0].Game.Guild != "42" {
+		t.Fatalf("the user's games: %+v %v", h.Games, err)
+	}
+}
