@@ -43,8 +43,8 @@ func TestHistoryListsOrbsAndCoins(t *testing.T) {
 	}
 	want := map[commands.Locale][]string{
 		commands.English:  {"🔮 Orb puzzles 5×5: 3 solved · 2 in the fewest presses · 7.0 presses on average · best 6", "🪙 Coins against the perfect bot: 2 games · 1 won"},
-		commands.Korean:   {"🔮 오브 퍼즐 5×5: 3개 완성 · 최소 횟수로 2개 · 평균 7.0번 · 최고 6번", "🪙 완벽한 봇과 동전 대국: 2판 · 1승"},
-		commands.Japanese: {"🔮 オーブパズル 5×5: 3 問クリア · 最少回数で 2 問 · 平均 7.0 回 · 最高 6 回", "🪙 完全なボットとのコイン対戦: 2 局 · 1 勝"},
+		commands.Korean:   {"🔮 오브 퍼즐 5×5: 3개 완성 · 최소 횟수로 2개 · 평균 7.0번 · 최고 6번", "🪙 완벽한 봇과 동전 게임: 2판 · 1승"},
+		commands.Japanese: {"🔮 オーブパズル 5×5: 3 問クリア · 最少回数で 2 問 · 平均 7.0 回 · 最高 6 回", "🪙 完全なボットとのコイン対戦: 2 戦 · 1 勝"},
 	}
 	for loc, lines := range want {
 		f.h.Locale = loc

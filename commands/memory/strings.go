@@ -213,8 +213,8 @@ var (
 		"🔮 오브 퍼즐 %s: %d개 완성 · 최소 횟수로 %d개 · 평균 %.1f번 · 최고 %d번",
 		"🔮 オーブパズル %s: %d 問クリア · 最少回数で %d 問 · 平均 %.1f 回 · 最高 %d 回")
 	msgCoinsRow = commands.T("🪙 Coins against the %s bot: %d games · %d won",
-		"🪙 %s 봇과 동전 대국: %d판 · %d승",
-		"🪙 %sとのコイン対戦: %d 局 · %d 勝")
+		"🪙 %s 봇과 동전 게임: %d판 · %d승",
+		"🪙 %sとのコイン対戦: %d 戦 · %d 勝")
 	msgNoYachtYet = commands.T("No Yacht game of yours recorded here yet.", "아직 여기에 기록된 내 요트 게임이 없습니다.", "ここにはまだ記録されたあなたのヨットのゲームがありません。")
 	coinsBotNames = map[string]commands.Text{
 		"perfect": commands.T("perfect", "완벽한", "完全なボット"),
