@@ -36,8 +36,8 @@ func TestDataSchema(t *testing.T) {
 		line string
 		want string
 	}{
-		{"/stats standings min:1", "by min_games period ranked recording rules unranked"},
-		{"/stats standings period:week", "by min_games period ranked recording rules since unranked"},
+		{"/stats standings min:1", "by game min_games period ranked recording rules unranked"},
+		{"/stats standings period:week", "by game min_games period ranked recording rules since unranked"},
 		{"/stats history", "bests guild other recent series totals user"},
 		{"/stats me", "file games here recording user"},
 		{"/stats forget", "done games seats"},

@@ -15,8 +15,19 @@ import (
 // maxStandingRows is how many ranked players the reply lists.
 const maxStandingRows = 15
 
+// The games /stats standings ranks (its game option), each a store kind.
+const (
+	GameYacht = store.KindYacht
+	GameOrbs  = store.KindOrbs
+	GameCoins = store.KindCoins
+)
+
 // StandingsData is the data output of /stats standings.
 type StandingsData struct {
+	// Game is the kind of game ranked: yacht, orbs or coins.
+	Game string `json:"game"`
+	// Rules is the Yacht rule set ("" for orbs and coins: every size and
+	// every bot together).
 	Rules    string `json:"rules"`
 	By       string `json:"by"`
 	Period   string `json:"period"`
@@ -60,13 +71,28 @@ func (d Deps) standings(ctx context.Context, req *commands.Request) (*commands.R
 	if req.GuildID == "" {
 		return nil, commands.Rejectf(msgServerOnly)
 	}
+	game := req.Options.String("game", GameYacht)
+	if _, ok := gameNames[game]; !ok {
+		return nil, commands.Rejectf(msgBadGame, commands.Quote(game))
+	}
 	rules := req.Options.String("rules", yacht.Yacht)
-	if !slices.Contains(yachtcmd.Presets(), rules) {
+	if game != GameYacht {
+		if req.Options.Has("rules") {
+			return nil, commands.Rejectf(msgRulesYachtOnly)
+		}
+		rules = ""
+	} else if !slices.Contains(yachtcmd.Presets(), rules) {
 		return nil, yachtcmd.RejectRules(rules)
 	}
 	by, ok := parseRanking(req.Options.String("by", ""))
 	if !ok {
 		return nil, commands.Rejectf(msgBadBy, commands.Quote(req.Options.String("by", "")))
+	}
+	switch {
+	case game == GameOrbs && by == store.BySkill:
+		return nil, commands.Rejectf(msgByOrbs)
+	case game == GameCoins && by != store.ByWins:
+		return nil, commands.Rejectf(msgByNotFor, gameTitles[GameCoins].In(l), commands.Quote(string(by)))
 	}
 	period := req.Options.String("period", PeriodAll)
 	since, ok := periodStart(period, d.now())
@@ -77,7 +103,7 @@ func (d Deps) standings(ctx context.Context, req *commands.Request) (*commands.R
 	if minGames < minGamesLo || minGames > minGamesHi {
 		return nil, commands.Rejectf(msgBadMin, minGamesLo, minGamesHi, minGames)
 	}
-	all, err := d.Store.Standings(ctx, store.StandingsQuery{Guild: req.GuildID, Kind: store.KindYacht, Rules: rules, Since: since, By: by})
+	all, err := d.Store.Standings(ctx, store.StandingsQuery{Guild: req.GuildID, Kind: game, Rules: rules, Since: since, By: by})
 	if err != nil {
 		return storeErr(l, err)
 	}
@@ -93,14 +119,14 @@ func (d Deps) standings(ctx context.Context, req *commands.Request) (*commands.R
 			short = append(short, s)
 		}
 	}
-	store.Rank(ranked, by, false)
+	store.Rank(ranked, by, game == GameOrbs) // fewer presses is better
 	slices.SortStableFunc(short, func(a, b store.Standing) int {
 		if a.Games != b.Games {
 			return b.Games - a.Games
 		}
 		return strings.Compare(a.User, b.User)
 	})
-	data := StandingsData{Rules: rules, By: string(by), Period: period, MinGames: int(minGames),
+	data := StandingsData{Game: game, Rules: rules, By: string(by), Period: period, MinGames: int(minGames),
 		Ranked: []StandingRow{}, Unranked: []StandingRow{}, Recording: recording}
 	if !since.IsZero() {
 		data.Since = since.Format(time.RFC3339)
@@ -115,15 +141,23 @@ func (d Deps) standings(ctx context.Context, req *commands.Request) (*commands.R
 	}
 
 	periodName := periodNames[period].In(l)
-	e := commands.Embed{Title: msgStandingsTitle.Format(l, yachtcmd.RulesName(l, rules), periodName), Color: colour}
+	what := yachtcmd.RulesName(l, rules)
+	if game != GameYacht {
+		what = gameTitles[game].In(l)
+	}
+	e := commands.Embed{Title: msgStandingsTitle.Format(l, what, periodName), Color: colour}
 	var desc []string
 	switch {
 	case len(ranked) > 0:
 		top := ranked[0]
-		switch by {
-		case store.ByAverage:
+		switch {
+		case game == GameOrbs && by == store.ByAverage:
+			desc = append(desc, msgLeadPresses.Format(l, mention(top.User), top.AvgScore, top.Games))
+		case game == GameOrbs:
+			desc = append(desc, msgLeadPerfect.Format(l, mention(top.User), top.Wins, top.Games))
+		case by == store.ByAverage:
 			desc = append(desc, msgLeadAverage.Format(l, mention(top.User), top.AvgScore, top.Games))
-		case store.BySkill:
+		case by == store.BySkill:
 			desc = append(desc, msgLeadSkill.Format(l, mention(top.User), top.Skill, top.Games))
 		default:
 			desc = append(desc, msgLeadWins.Format(l, mention(top.User), top.Wins, top.Games))
@@ -147,7 +181,14 @@ func (d Deps) standings(ctx context.Context, req *commands.Request) (*commands.R
 	if len(ranked) > 0 {
 		rows := make([]string, 0, min(len(ranked), maxStandingRows))
 		for _, s := range ranked[:min(len(ranked), maxStandingRows)] {
-			rows = append(rows, msgStandingRow.Format(l, s.Rank, mention(s.User), s.Wins, s.Games, s.AvgScore, s.Skill, signed(s.Luck)))
+			switch game {
+			case GameOrbs:
+				rows = append(rows, msgOrbsStandingRow.Format(l, s.Rank, mention(s.User), s.Wins, s.Games, s.AvgScore))
+			case GameCoins:
+				rows = append(rows, msgCoinsStandingRow.Format(l, s.Rank, mention(s.User), s.Wins, s.Games))
+			default:
+				rows = append(rows, msgStandingRow.Format(l, s.Rank, mention(s.User), s.Wins, s.Games, s.AvgScore, s.Skill, signed(s.Luck)))
+			}
 		}
 		if len(ranked) > maxStandingRows {
 			rows = append(rows, msgMoreRows.Format(l, len(ranked)-maxStandingRows))
@@ -162,7 +203,7 @@ func (d Deps) standings(ctx context.Context, req *commands.Request) (*commands.R
 		}
 		e.Fields = append(e.Fields, commands.Field{Name: msgUnrankedField.Format(l, minGames), Value: joinLines(rows, commands.MaxFieldValue)})
 	}
-	notes := []string{msgStandingsHow.In(l)}
+	notes := []string{map[string]commands.Text{GameYacht: msgStandingsHow, GameOrbs: msgOrbsHow, GameCoins: msgCoinsHow}[game].In(l)}
 	if period == PeriodWeek || period == PeriodMonth {
 		notes = append(notes, msgPeriodUTC.Format(l, day(since)))
 	}

@@ -26,6 +26,11 @@ func Stats(d Deps) *commands.Command {
 			{
 				Name: commands.T("standings", "순위", "順位"), Description: txtStandingsDesc,
 				Options: []commands.Option{
+					{Name: commands.T("game", "게임", "ゲーム"), Description: txtWhichGameDesc, Type: commands.String, Choices: []commands.Choice{
+						{Name: gameNames[GameYacht], Value: GameYacht},
+						{Name: gameNames[GameOrbs], Value: GameOrbs},
+						{Name: gameNames[GameCoins], Value: GameCoins},
+					}},
 					yachtcmd.RulesOption(),
 					{Name: commands.T("by", "기준", "基準"), Description: txtByDesc, Type: commands.String, Choices: []commands.Choice{
 						{Name: commands.T("wins", "승수", "勝利数"), Value: "wins"},

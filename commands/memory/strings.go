@@ -222,3 +222,46 @@ var (
 		"random":  commands.T("random", "무작위", "ランダムなボット"),
 	}
 )
+
+// The standings of the solved /orbs puzzles and of the /coins games
+// against Alea.
+var (
+	txtWhichGameDesc = commands.T("Which game (default Yacht)", "어떤 게임 (기본 요트)", "どのゲーム（既定はヨット）")
+	gameNames        = map[string]commands.Text{
+		GameYacht: commands.T("Yacht", "요트", "ヨット"),
+		GameOrbs:  commands.T("orb puzzles", "오브 퍼즐", "オーブパズル"),
+		GameCoins: commands.T("coins against Alea", "Alea와 동전 게임", "Alea とのコイン対戦"),
+	}
+	gameTitles = map[string]commands.Text{
+		GameOrbs:  commands.T("Orb puzzles", "오브 퍼즐", "オーブパズル"),
+		GameCoins: commands.T("Coins against Alea", "Alea와 동전 게임", "Alea とのコイン対戦"),
+	}
+	msgRulesYachtOnly = commands.T("`rules` is for Yacht: orb puzzles and coins are ranked over every size and every bot.",
+		"`규칙`은 요트에만 씁니다. 오브 퍼즐과 동전 게임은 모든 크기와 모든 봇을 합쳐 순위를 냅니다.",
+		"`ルール` はヨット用です。オーブパズルとコインはすべての大きさ・すべてのボットをまとめて順位を出します。")
+	msgByNotFor = commands.T("%s are ranked by wins only, not by %s.", "%s은 승수로만 순위를 냅니다 (%s 기준은 없습니다).", "%sは勝利数でのみ順位を出します（%s は使えません）。")
+	msgByOrbs   = commands.T("Orb puzzles are ranked by wins (solved in the fewest presses) or by average presses, not by skill.",
+		"오브 퍼즐은 승수(최소 횟수로 완성)나 평균 누른 횟수로 순위를 냅니다. 실력 기준은 없습니다.",
+		"オーブパズルは勝利数（最少回数でクリア）か平均回数で順位を出します。実力は使えません。")
+	msgLeadPerfect = commands.T("**Leader: %s — %d of %d puzzles solved in the fewest presses.**",
+		"**1위: %[1]s — 퍼즐 %[3]d개 중 %[2]d개를 최소 횟수로 완성**",
+		"**1 位: %[1]s — %[3]d 問中 %[2]d 問を最少回数でクリア**")
+	msgLeadPresses = commands.T("**Leader: %s — %.1f presses on average (puzzles: %d).**",
+		"**1위: %[1]s — 퍼즐 %[3]d개 평균 %.1[2]f번**",
+		"**1 位: %[1]s — %[3]d 問で平均 %.1[2]f 回**")
+	msgOrbsStandingRow = commands.T("`%d.` %s · %d of %d in the fewest presses · %.1f presses on average",
+		"`%[1]d.` %[2]s · %[4]d개 중 %[3]d개 최소 횟수 · 평균 %.1[5]f번",
+		"`%[1]d.` %[2]s · %[4]d 問中 %[3]d 問が最少回数 · 平均 %.1[5]f 回")
+	msgCoinsStandingRow = commands.T("`%d.` %s · %d/%d wins", "`%[1]d.` %[2]s · %[4]d게임 %[3]d승", "`%[1]d.` %[2]s · %[4]d 戦 %[3]d 勝")
+	msgOrbsHow          = commands.T("Every solved random puzzle counts, whatever its size; a win is a solve in the fewest presses the puzzle allows.",
+		"크기와 상관없이 완성한 무작위 퍼즐은 모두 집계합니다. 그 퍼즐의 최소 횟수로 완성하면 1승입니다.",
+		"大きさを問わず、クリアしたランダムパズルはすべて集計します。そのパズルの最少回数でクリアすると 1 勝です。")
+	msgCoinsHow = commands.T("Every game against Alea counts, whichever bot played.",
+		"어떤 봇과 했든 Alea와의 게임은 모두 집계합니다.",
+		"どのボットが相手でも、Alea との対戦はすべて集計します。")
+)
+
+// msgBadGame refuses an unknown game option.
+var msgBadGame = commands.T("Unknown game %s: choose `yacht`, `orbs` or `coins`.",
+	"알 수 없는 게임 %s: `yacht`, `orbs`, `coins` 중에서 고르세요.",
+	"不明なゲーム %s: `yacht`・`orbs`・`coins` から選んでください。")
