@@ -238,7 +238,8 @@ func TestReplicasRecordEachGameOnce(t *testing.T) {
 	fakediscord.Wait = 2 * time.Minute
 	c := startMemoryCluster(t, ctx, 3)
 
-	users := []string{"311111111111111111", "322222222222222222", "333333333333333333", "344444444444444444"}
+	users := []string{"311111111111111111", "322222222222222222", "333333333333333333", "344444444444444444",
+		"366666666666666666", "377777777777777777"}
 	ids := make([][]string, len(users))
 	var wg sync.WaitGroup
 	for u, user := range users {
