@@ -127,6 +127,10 @@ type Request struct {
 	UserName  string
 	GuildID   string
 	ChannelID string
+	// Permissions are the user's permissions in the channel, as Discord
+	// sends them with the member of a server interaction (0 in DMs and
+	// when the transport has none); see CanManageServer.
+	Permissions int64
 	// CustomID is the component's or modal's custom_id; Params are the
 	// segments its Route captured.
 	CustomID string
@@ -140,6 +144,19 @@ type Request struct {
 	// and modal interaction; nil for slash commands, or when the transport
 	// has none.
 	Message *Message
+}
+
+// Discord's permission bits that let a member manage a server.
+const (
+	PermAdministrator int64 = 1 << 3
+	PermManageGuild   int64 = 1 << 5
+)
+
+// CanManageServer reports whether the user may change the server's
+// settings: in a server, with the Administrator or Manage Server
+// permission.
+func (r *Request) CanManageServer() bool {
+	return r.GuildID != "" && r.Permissions&(PermAdministrator|PermManageGuild) != 0
 }
 
 // Subcommand returns the subcommand of the command path ("bw" for

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/joho/godotenv"
+
+	"github.com/alea-bot/alea/store"
 )
 
 // Secret is a value that must never appear in logs or output.
@@ -71,6 +73,9 @@ type Config struct {
 
 	// Game state: the key of the MAC on every state in custom_ids and messages.
 	StateSecret Secret // STATE_SECRET: key of the MAC on game states; empty: derived (StateMaterial)
+
+	// Memory: where finished games are kept.
+	DatabaseURL Secret // DATABASE_URL: sqlite:PATH, postgres://… or off (may hold a password: never logged whole)
 }
 
 // StateMaterial returns the secret material the key that seals game
@@ -126,6 +131,7 @@ var Variables = []struct{ Name, Default, Meaning string }{
 	{"DISCORD_GATEWAY", "", "true or false; false serves the HTTP endpoint alone with a token; empty: true when DISCORD_TOKEN is set"},
 	{"SHUTDOWN_GRACE", "8s", "the most a shutdown may take, whatever Discord does (Go duration, 100ms to 10m)"},
 	{"STATE_SECRET", "", "key of the MAC on game states (16+ characters, the same on every replica); empty: derived from the token; the HTTP endpoint without a token needs it (never logged)"},
+	{"DATABASE_URL", store.DefaultURL, "where finished games are kept: sqlite:PATH (an SQLite file), postgres://user:password@host/db, or off (password never logged)"},
 }
 
 // Error lists every bad setting found.
@@ -284,6 +290,10 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 		// The public key is public: a key made from it would let anyone
 		// forge a game's state.
 		problems = append(problems, "the HTTP endpoint needs STATE_SECRET (16+ random characters, e.g. the output of `openssl rand -hex 32`), or DISCORD_TOKEN to derive the key from: game states are sealed with a secret key, and the public key is public")
+	}
+	c.DatabaseURL = Secret(get("DATABASE_URL"))
+	if err := store.Validate(c.DatabaseURL.Reveal()); err != nil {
+		problems = append(problems, "DATABASE_URL is not valid: "+err.Error())
 	}
 	if len(problems) > 0 {
 		return c, &Error{Problems: problems}

@@ -96,3 +96,159 @@ type Decision struct {
 type Recorder interface {
 	Record(ctx context.Context, g Game) (inserted bool, err error)
 }
+
+// Ranking orders standings.
+type Ranking string
+
+// The rankings of StandingsQuery.By.
+const (
+	// ByWins ranks by wins, then average score, then fewer games.
+	ByWins Ranking = "wins"
+	// ByAverage ranks by average score (for orbs, fewer presses first),
+	// then wins.
+	ByAverage Ranking = "average"
+	// BySkill ranks by expected points lost per decision, fewest first;
+	// players with no decision recorded come last.
+	BySkill Ranking = "skill"
+)
+
+// StandingsQuery asks for a server's standings in one kind of game.
+type StandingsQuery struct {
+	// Guild is the server ("" for games played outside a server).
+	Guild string
+	// Kind is the kind of game (KindYacht, …); Rules the rule set ("" for
+	// every rule set of that kind).
+	Kind, Rules string
+	// Since keeps the games ended at or after it (zero: all time).
+	Since time.Time
+	// MinGames leaves out players with fewer games.
+	MinGames int
+	// By is the ranking (default ByWins).
+	By Ranking
+	// Limit caps the rows returned (≤ 0: all).
+	Limit int
+}
+
+// Standing is one player's line in the standings. Only games whose seed
+// was not chosen count, and only seats users played.
+type Standing struct {
+	Rank int    // from 1; ties are broken deterministically (last by user id)
+	User string // Discord user id
+	// Games and Wins count the player's games and the games they won or
+	// shared the win of.
+	Games, Wins int
+	// AvgScore is the mean final score.
+	AvgScore float64
+	// Decisions counts the player's decisions; Skill is the expected
+	// points lost per decision (lower is better; 0 when Decisions is 0).
+	Decisions int
+	Skill     float64
+	// Luck is the mean luck per game.
+	Luck float64
+}
+
+// HistoryQuery asks for a player's history.
+type HistoryQuery struct {
+	// User is the Discord user id.
+	User string
+	// Guild keeps one server's games ("" for every server).
+	Guild string
+	// Limit caps the recent games returned (≤ 0: DefaultHistoryLimit).
+	Limit int
+	// Series caps the points of the chart series (≤ 0:
+	// DefaultSeriesLength).
+	Series int
+}
+
+// Defaults of HistoryQuery.
+const (
+	DefaultHistoryLimit = 10
+	DefaultSeriesLength = 100
+)
+
+// PlayerHistory is a player's history.
+type PlayerHistory struct {
+	// Games are the player's most recent games, newest first (chosen-seed
+	// games included).
+	Games []PlayedGame
+	// Totals sum the player's games whose seed was not chosen, one line
+	// per kind and rule set, ordered by kind then rules.
+	Totals []Totals
+	// Series are the player's most recent games whose seed was not
+	// chosen, oldest first, for a chart.
+	Series []Point
+}
+
+// PlayedGame is a game with the seat the player played.
+type PlayedGame struct {
+	Game Game
+	Seat int // index into Game.Seats
+}
+
+// Totals sum a player's games of one kind and rule set.
+type Totals struct {
+	Kind, Rules string
+	Games, Wins int
+	AvgScore    float64
+	// Best is the best score (for orbs, the fewest presses).
+	Best      int
+	Decisions int
+	Skill     float64 // expected points lost per decision
+	Luck      float64 // mean luck per game
+}
+
+// Point is one game of a player's chart series.
+type Point struct {
+	GameID      string
+	Ended       time.Time
+	Kind, Rules string
+	Score       int
+	Lost, Luck  float64
+	Decisions   int
+	Winner      bool
+}
+
+// Export is everything the store keeps about a user: every game they
+// played, with the other users' ids removed and only their own decisions.
+type Export struct {
+	User  string
+	Games []PlayedGame
+}
+
+// Forgotten counts what a deletion removed or unlinked.
+type Forgotten struct {
+	Games int // games deleted
+	Seats int // seats deleted or unlinked from the user
+}
+
+// Store keeps finished games and answers the questions asked of them.
+// Every method is safe for concurrent use.
+type Store interface {
+	Recorder
+	// Game returns a recorded game, and false when none has the id.
+	Game(ctx context.Context, id string) (Game, bool, error)
+	// Standings ranks a server's players.
+	Standings(ctx context.Context, q StandingsQuery) ([]Standing, error)
+	// History returns a player's recent games, totals and chart series.
+	History(ctx context.Context, q HistoryQuery) (PlayerHistory, error)
+	// Export returns everything kept about a user.
+	Export(ctx context.Context, user string) (Export, error)
+	// ForgetUser unlinks the user from every seat they played: the seats
+	// stay, anonymous, so the other players' results (and who won) are
+	// unchanged, but nothing names or finds the user any more; the user's
+	// standings and totals are deleted.
+	ForgetUser(ctx context.Context, user string) (Forgotten, error)
+	// ForgetGuild deletes every game played in a server. The server's
+	// recording setting stays.
+	ForgetGuild(ctx context.Context, guild string) (Forgotten, error)
+	// SetRecording turns recording a server's games on or off; Record
+	// records nothing for a server with recording off.
+	SetRecording(ctx context.Context, guild string, on bool) error
+	// Recording reports whether a server's games are recorded (on unless
+	// turned off).
+	Recording(ctx context.Context, guild string) (bool, error)
+	// Engine names the backend: "sqlite", "postgres" or "off".
+	Engine() string
+	// Close releases the database.
+	Close() error
+}

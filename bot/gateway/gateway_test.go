@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -19,6 +20,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/internal/fakediscord"
+	"github.com/alea-bot/alea/store"
 )
 
 // testBotToken looks like a bot token; the tests check it is never logged.
@@ -197,7 +199,22 @@ func firstExamples(reg *commands.Registry) []string {
 // interaction's callback (or deferred and edited), with payloads within
 // Discord's limits, and no connection leaving loopback.
 func TestGatewayAnswersEveryCommand(t *testing.T) {
-	reg := all.Registry(all.Loopback())
+	// Memory on, as the bot runs: a real SQLite store, whose one game is
+	// the one the /review example names.
+	deps := all.Loopback()
+	memory, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer memory.Close()
+	end := time.Date(2026, 3, 1, 21, 0, 0, 0, time.UTC)
+	if _, err := memory.Record(context.Background(), store.Game{ID: "k7qm2xapb3dz", Kind: store.KindYacht, Guild: "42", Rules: "yacht",
+		Started: end.Add(-30 * time.Minute), Ended: end,
+		Seats: []store.Seat{{User: "600000000000000001", Score: 201, Decisions: 36, Winner: true}, {Alea: true, Score: 180}}}); err != nil {
+		t.Fatal(err)
+	}
+	deps.Store, deps.Recorder = memory, memory
+	reg := all.Registry(deps)
 	f := newGatewayFixture(t, reg, bot.Options{CacheTTL: time.Minute}, fakediscord.Options{}, nil)
 	f.open()
 	if !f.gw.Ready() {

@@ -12,8 +12,13 @@ import (
 // Handler serves /healthz (200 while the process runs), /readyz (200 once
 // ready reports true, 503 before) and /metrics (Prometheus, from metrics
 // when it is not nil). The metrics handler's errors go to log (none when
-// nil), never to the standard log package.
-func Handler(ready func() bool, metrics prometheus.Gatherer, log *slog.Logger) http.Handler {
+// nil), never to the standard log package. Each of details (e.g.
+// "store: sqlite") is a line of /readyz's body after its first.
+func Handler(ready func() bool, metrics prometheus.Gatherer, log *slog.Logger, details ...string) http.Handler {
+	tail := ""
+	for _, d := range details {
+		tail += d + "\n"
+	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -23,10 +28,10 @@ func Handler(ready func() bool, metrics prometheus.Gatherer, log *slog.Logger) h
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		if !ready() {
 			w.WriteHeader(http.StatusServiceUnavailable)
-			_, _ = w.Write([]byte("starting\n"))
+			_, _ = w.Write([]byte("starting\n" + tail))
 			return
 		}
-		_, _ = w.Write([]byte("ready\n"))
+		_, _ = w.Write([]byte("ready\n" + tail))
 	})
 	if metrics != nil {
 		opts := promhttp.HandlerOpts{}

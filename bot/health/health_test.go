@@ -121,3 +121,18 @@ func TestMetricsErrorsGoThroughSlog(t *testing.T) {
 		t.Fatalf("metrics error log: %q (%v)", buf.String(), err)
 	}
 }
+
+// /readyz names what the process runs on (the store) on lines after its
+// state, ready or not.
+func TestReadyzDetails(t *testing.T) {
+	var ready atomic.Bool
+	srv := httptest.NewServer(health.Handler(ready.Load, nil, nil, "store: sqlite"))
+	defer srv.Close()
+	if code, body := get(t, srv.URL+"/readyz"); code != http.StatusServiceUnavailable || body != "starting\nstore: sqlite\n" {
+		t.Errorf("/readyz before ready: %d %q", code, body)
+	}
+	ready.Store(true)
+	if code, body := get(t, srv.URL+"/readyz"); code != 200 || body != "ready\nstore: sqlite\n" {
+		t.Errorf("/readyz when ready: %d %q", code, body)
+	}
+}

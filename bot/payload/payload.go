@@ -40,6 +40,9 @@ func requestFrom(i *discordgo.Interaction) (*commands.Request, error) {
 	if i.Member != nil && i.Member.User != nil {
 		user = i.Member.User
 	}
+	if i.Member != nil {
+		req.Permissions = i.Member.Permissions
+	}
 	if user != nil {
 		req.UserID = user.ID
 		req.UserName = user.GlobalName

@@ -7,12 +7,14 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/coins"
 	"github.com/alea-bot/alea/commands/help"
+	"github.com/alea-bot/alea/commands/memory"
 	"github.com/alea-bot/alea/commands/orbs"
 	"github.com/alea-bot/alea/commands/trialrule"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/commands/yachtgame"
 	"github.com/alea-bot/alea/commands/yachtstats"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/result"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/internal/yachtodds"
 	"github.com/alea-bot/alea/store"
@@ -33,11 +35,15 @@ type Deps struct {
 	WinProbabilities yachtgame.WinProbabilities
 	// Odds, when set, add the play-to-win move to the end game's hint.
 	Odds *yachtodds.WinOdds
-	// Recorder, when set, records every finished game (nil: memory off).
+	// Recorder, when set, records every finished game: Yacht tables,
+	// solved /orbs random puzzles, /coins play games (nil: memory off).
 	Recorder store.Recorder
 	// RecordWait, when set, ends the wait for the Recorder (default: a
 	// 2-second timer); tests fire it by hand.
 	RecordWait func() <-chan time.Time
+	// Store keeps finished games (standings, history); nil: no memory
+	// (the commands that read it say so).
+	Store store.Store
 }
 
 // Loopback returns the dependencies of the local runner, the playground
@@ -53,8 +59,11 @@ func Loopback() Deps {
 
 // Registry returns a new registry with every command, /help last so that
 // it lists all the others. Every field of d but WinProbabilities, Odds,
-// Recorder and RecordWait must be set.
+// Recorder, RecordWait and Store must be set.
 func Registry(d Deps) *commands.Registry {
+	// The solved orbs puzzles and the coins games against Alea record
+	// themselves as the Yacht table does.
+	mem := result.Memory{Recorder: d.Recorder, Wait: d.RecordWait, Now: d.Now}
 	reg := commands.NewRegistry(
 		// One line per command package: name.Command(...),
 		trialrule.Command(),
@@ -62,8 +71,10 @@ func Registry(d Deps) *commands.Registry {
 		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds,
 			Recorder: d.Recorder, RecordWait: d.RecordWait}),
 		yachtstats.Command(d.Tables),
-		orbs.Command(d.StateKey),
-		coins.Command(d.StateKey),
+		orbs.CommandWithMemory(d.StateKey, mem),
+		coins.CommandWithMemory(d.StateKey, mem),
+		memory.Stats(memory.Deps{Store: d.Store, Now: d.Now}),
+		memory.Review(memory.Deps{Store: d.Store, Now: d.Now}),
 	)
 	reg.Add(help.Command(reg))
 	return reg

@@ -3,6 +3,7 @@ package all_test
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -126,6 +127,16 @@ var keySentences = []struct {
 	}},
 	{`/coins play black:3 white:4`, map[commands.Locale][]string{
 		commands.Japanese: {"白黒コイン vs 完全なボット"},
+	}},
+	// Alea's memory is off in the loopback registry (no store).
+	{`/stats standings`, map[commands.Locale][]string{
+		commands.English:  {"Alea's memory is off on this bot: no games are kept, so there are no standings, histories, reviews or stored data. The bot's host can turn it on."},
+		commands.Korean:   {"이 봇은 Alea의 기억이 꺼져 있습니다. 게임을 보관하지 않으므로 순위, 기록, 복기, 보관된 데이터가 없습니다. 봇을 운영하는 사람이 켤 수 있습니다."},
+		commands.Japanese: {"このボットでは Alea の記憶がオフです。ゲームを保存しないので、順位・履歴・振り返り・保存データはありません。ボットの運営者がオンにできます。"},
+	}},
+	{`/review game:k7qm2xapb3dz`, map[commands.Locale][]string{
+		commands.Korean:   {"이 봇은 Alea의 기억이 꺼져 있습니다."},
+		commands.Japanese: {"このボットでは Alea の記憶がオフです。"},
 	}},
 	{`/help`, map[commands.Locale][]string{
 		commands.Korean:   {"`/요트-조언 주사위:\"3 3 5 6 6\" 굴림:1`", "`/도움말 명령어:<이름>`"},
@@ -253,6 +264,69 @@ func TestRecordSentences(t *testing.T) {
 			for _, w := range want {
 				if !strings.Contains(text, w) {
 					t.Errorf("%s: no %q in\n%s", loc, w, text)
+				}
+			}
+		}
+	}
+}
+
+// The final messages of a solved /orbs puzzle and of a /coins game against
+// Alea say how recording went, in each language, through a real SQLite
+// store: recorded (the store open), not recorded with a Record button
+// (the store closed under it), memory off (no Recorder). A 1×1 puzzle is
+// solved by any one press; one coin with Alea first ends the game at once.
+func TestOrbsAndCoinsRecordSentences(t *testing.T) {
+	open := func() store.Store {
+		st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	}
+	closed := open()
+	closed.Close()
+	cases := []struct {
+		rec  store.Recorder
+		want map[commands.Locale][]string
+	}{
+		{open(), map[commands.Locale][]string{
+			commands.English:  {"📒 Result recorded."},
+			commands.Korean:   {"📒 결과를 기록했습니다."},
+			commands.Japanese: {"📒 結果を記録しました。"},
+		}},
+		{closed, map[commands.Locale][]string{
+			commands.English:  {"📒 Not recorded — the database did not answer. Press Record to try again.", "Record"},
+			commands.Korean:   {"📒 기록하지 못했습니다 — 데이터베이스가 응답하지 않았습니다. 기록을 눌러 다시 시도하세요.", "기록"},
+			commands.Japanese: {"📒 記録できませんでした — データベースが応答しませんでした。「記録」を押してもう一度試してください。", "記録"},
+		}},
+		{nil, map[commands.Locale][]string{
+			commands.English:  {"📒 Memory is off: this result is not kept."},
+			commands.Korean:   {"📒 기록 기능이 꺼져 있어 이 결과는 남지 않습니다."},
+			commands.Japanese: {"📒 記録機能がオフなので、この結果は残りません。"},
+		}},
+	}
+	for _, c := range cases {
+		deps := all.Loopback()
+		deps.Recorder = c.rec
+		deps.RecordWait = func() <-chan time.Time { return nil } // only the Recorder's answer ends the wait
+		h := bottest.New(t, all.Registry(deps).Commands()...)
+		h.User = "local"
+		for loc, want := range c.want {
+			h.Locale = loc
+			orbs := h.MustRun(`/orbs random:1x1`)
+			var press string
+			for _, row := range orbs.Components {
+				press = row[0].CustomID
+			}
+			solved, _ := h.Click(press)
+			coins := h.MustRun(`/coins play black:1 white:0 first:bot`)
+			for _, r := range []*commands.Reply{solved, coins} {
+				text := replyText(r)
+				for _, w := range want {
+					if !strings.Contains(text, w) {
+						t.Errorf("%s: no %q in\n%s", loc, w, text)
+					}
 				}
 			}
 		}

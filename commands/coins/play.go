@@ -10,7 +10,9 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/coins"
 	"github.com/alea-bot/alea/game/coinsplay"
+	"github.com/alea-bot/alea/game/result"
 	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/store"
 )
 
 // A game against the bot keeps all its state in the buttons' custom_ids
@@ -55,11 +57,18 @@ var (
 	txtNotYours = commands.T("This game belongs to %s: only they can move. Start your own with `/coins play`.",
 		"이 게임은 %s 님의 게임이라 그 사람만 가져갈 수 있습니다. `/동전 게임`으로 직접 시작하세요.",
 		"この対戦は %s さんのものなので、本人しか取れません。`/コイン 対戦` で自分の対戦を始めてください。")
-	txtSomeone  = commands.T("someone else", "다른 사람", "ほかの人")
-	txtIllegal  = commands.T("That move is not possible here; press one of the enabled buttons.", "지금은 그렇게 가져갈 수 없습니다. 누를 수 있는 버튼을 누르세요.", "今はその取り方はできません。押せるボタンを押してください。")
-	txtHintWin  = commands.T("💡 With %s you are winning: %s.", "💡 %s에서는 이길 수 있습니다: %s.", "💡 %s なら勝てます: %s。")
-	txtHintLose = commands.T("💡 With %s you are losing against perfect play (black + white ≡ 1 mod 3); make a move and hope for a mistake.", "💡 %s에서는 상대가 최선이면 집니다 (검은 + 흰 ≡ 1 mod 3). 일단 가져가고 상대의 실수를 기다리세요.", "💡 %s では相手が最善なら負けです（黒 + 白 ≡ 1 mod 3）。とりあえず取って、相手のミスを待ちましょう。")
-	txtOppNames = map[byte]commands.Text{
+	txtSomeone = commands.T("someone else", "다른 사람", "ほかの人")
+	// The record of a finished game, said on its final board.
+	txtRecorded    = commands.T("📒 Result recorded.", "📒 결과를 기록했습니다.", "📒 結果を記録しました。")
+	txtMemoryOff   = commands.T("📒 Memory is off: this result is not kept.", "📒 기록 기능이 꺼져 있어 이 결과는 남지 않습니다.", "📒 記録機能がオフなので、この結果は残りません。")
+	txtNotRecorded = commands.T("📒 Not recorded — the database did not answer. Press Record to try again.",
+		"📒 기록하지 못했습니다 — 데이터베이스가 응답하지 않았습니다. 기록을 눌러 다시 시도하세요.",
+		"📒 記録できませんでした — データベースが応答しませんでした。「記録」を押してもう一度試してください。")
+	txtRecordButton = commands.T("Record", "기록", "記録")
+	txtIllegal      = commands.T("That move is not possible here; press one of the enabled buttons.", "지금은 그렇게 가져갈 수 없습니다. 누를 수 있는 버튼을 누르세요.", "今はその取り方はできません。押せるボタンを押してください。")
+	txtHintWin      = commands.T("💡 With %s you are winning: %s.", "💡 %s에서는 이길 수 있습니다: %s.", "💡 %s なら勝てます: %s。")
+	txtHintLose     = commands.T("💡 With %s you are losing against perfect play (black + white ≡ 1 mod 3); make a move and hope for a mistake.", "💡 %s에서는 상대가 최선이면 집니다 (검은 + 흰 ≡ 1 mod 3). 일단 가져가고 상대의 실수를 기다리세요.", "💡 %s では相手が最善なら負けです（黒 + 白 ≡ 1 mod 3）。とりあえず取って、相手のミスを待ちましょう。")
+	txtOppNames     = map[byte]commands.Text{
 		'p': commands.T("perfect", "완벽한", "完全なボット"),
 		'm': commands.T("MCTS (k = 50)", "MCTS (k = 50)", "MCTS（k = 50）のボット"),
 		'r': commands.T("random", "무작위", "ランダムなボット"),
@@ -106,7 +115,57 @@ func botMove(ctx context.Context, p playState) (coins.BWMove, error) {
 	return coins.BW{}.RandomMove(rng, p.Pos), nil
 }
 
-func handlePlay(ctx context.Context, key seal.Key, req *commands.Request) (*commands.Reply, error) {
+// gameResult is the finished game p as the store records it: the player
+// and Alea, the winner scoring 1. The state keeps no start, so the game
+// starts and ends when it ended; the rules name the bot's kind
+// ("bw-perfect", "bw-mcts", "bw-random"), since a win means something
+// else against each.
+func gameResult(key seal.Key, mem result.Memory, p playState, won bool, req *commands.Request) store.Game {
+	now := mem.Time().UTC()
+	you, alea := store.Seat{Winner: won}, store.Seat{Alea: true, Winner: !won}
+	if won {
+		you.Score = 1
+	} else {
+		alea.Score = 1
+	}
+	if p.Owner.Discord {
+		you.User = strconv.FormatUint(p.Owner.ID, 10)
+	}
+	return store.Game{ID: p.GameID(key).String(), Kind: store.KindCoins, Guild: req.GuildID, Channel: req.ChannelID,
+		Rules: "bw-" + coinsplay.Opponent(p.Opp), Seed: p.Seed, Started: now, Ended: now, Seats: []store.Seat{you, alea}}
+}
+
+// finished records the game p that has just ended, won or not by the
+// player.
+func finished(ctx context.Context, key seal.Key, mem result.Memory, p playState, won bool, req *commands.Request) result.Outcome {
+	return mem.Record(ctx, gameResult(key, mem, p, won, req))
+}
+
+// recordAgain answers a finished game's Record button: it records the
+// game (once, however often it is pressed) and shows the final board
+// again with how that went.
+func recordAgain(ctx context.Context, key seal.Key, mem result.Memory, req *commands.Request) (*commands.Reply, error) {
+	st, ok := openState(key, req, "rec/")
+	if !ok {
+		return nil, commands.Rejectf(txtBadState)
+	}
+	p, won, ok := coinsplay.ParseFinal(st)
+	if !ok {
+		return nil, commands.Rejectf(txtBadState)
+	}
+	if who, no := p.Owner.Stranger(req.UserID, txtSomeone.In(req.Locale)); no {
+		return nil, commands.Rejectf(txtNotYours, who)
+	}
+	data := playData{Game: "bw", Opponent: coinsplay.Opponent(p.Opp), Winner: "bot"}
+	if won {
+		data.Winner = "you"
+	}
+	r := playReply(req.Locale, key, p, nil, &data, finished(ctx, key, mem, p, won, req))
+	r.Update = true
+	return r, nil
+}
+
+func handlePlay(ctx context.Context, key seal.Key, mem result.Memory, req *commands.Request) (*commands.Reply, error) {
 	b, w := req.Options.Int("black", 0), req.Options.Int("white", 0)
 	if b+w == 0 {
 		return nil, commands.Rejectf(txtNoCoin)
@@ -115,7 +174,7 @@ func handlePlay(ctx context.Context, key seal.Key, req *commands.Request) (*comm
 	if opp == 0 {
 		return nil, commands.Reject("`opponent` must be perfect, mcts or random.", "`opponent`는 perfect, mcts, random 중 하나입니다.", "`opponent` は perfect、mcts、random のいずれかです。")
 	}
-	p := playState{Pos: coins.BWState{Black: b, White: w}, Opp: opp, Seed: randomSeed(), Owner: seal.OwnerOf(req.UserID)}
+	p := playState{Pos: coins.BWState{Black: b, White: w}, Opp: opp, Seed: randomSeed(), Owner: seal.OwnerOf(req.UserID), ID: seal.NewGameID()}
 	var lines []string
 	data := playData{Game: "bw", Opponent: coinsplay.Opponent(opp)}
 	if req.Options.String("first", "me") == "bot" {
@@ -129,11 +188,15 @@ func handlePlay(ctx context.Context, key seal.Key, req *commands.Request) (*comm
 		p.Ply++
 		lines = append(lines, txtBotTook.Format(req.Locale, m.Take, colorName(req.Locale, m.Color)))
 	}
-	r := playReply(req.Locale, key, p, lines, &data)
+	rec := result.Off
+	if (coins.BW{}).Terminal(p.Pos) { // the bot took the only coin
+		rec = finished(ctx, key, mem, p, true, req)
+	}
+	r := playReply(req.Locale, key, p, lines, &data, rec)
 	return r, nil
 }
 
-func press(ctx context.Context, key seal.Key, req *commands.Request) (*commands.Reply, error) {
+func press(ctx context.Context, key seal.Key, mem result.Memory, req *commands.Request) (*commands.Reply, error) {
 	st, ok := openState(key, req, "move/")
 	if !ok {
 		return nil, commands.Rejectf(txtBadState)
@@ -172,7 +235,11 @@ func press(ctx context.Context, key seal.Key, req *commands.Request) (*commands.
 	} else {
 		data.Winner = "bot"
 	}
-	r := playReply(l, key, p, lines, &data)
+	rec := result.Off
+	if data.Winner != "" {
+		rec = finished(ctx, key, mem, p, data.Winner == "you", req)
+	}
+	r := playReply(l, key, p, lines, &data, rec)
 	r.Update = true
 	return r, nil
 }
@@ -186,8 +253,9 @@ func coinRow(emoji string, n int64) string {
 }
 
 // playReply shows the position after lines happened; when the game is over
-// (no coin left) the winner is whoever did not take the last coin.
-func playReply(l commands.Locale, key seal.Key, p playState, lines []string, data *playData) *commands.Reply {
+// (no coin left) the winner is whoever did not take the last coin, and rec
+// is how recording it went (with a Record button when it failed).
+func playReply(l commands.Locale, key seal.Key, p playState, lines []string, data *playData, rec result.Outcome) *commands.Reply {
 	data.Black, data.White = p.Pos.Black, p.Pos.White
 	over := (coins.BW{}).Terminal(p.Pos)
 	data.Over = over
@@ -206,11 +274,18 @@ func playReply(l commands.Locale, key seal.Key, p playState, lines []string, dat
 	default:
 		desc += "\n" + txtYourTurn.In(l)
 	}
+	if over {
+		desc += "\n\n" + map[result.Outcome]commands.Text{result.Off: txtMemoryOff, result.Recorded: txtRecorded, result.NotRecorded: txtNotRecorded}[rec].In(l)
+	}
 	r := &commands.Reply{
 		Embeds: []commands.Embed{{Title: txtPlayTitle.Format(l, txtOppNames[p.Opp].In(l)), Description: desc, Color: colour}},
 		Data:   data,
 	}
 	if over {
+		if rec == result.NotRecorded {
+			r.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: route.Seal(key, "rec/"+p.Final(p.GameID(key), data.Winner == "you")),
+				Label: txtRecordButton.In(l), Emoji: "📒", Style: commands.Primary}}}
+		}
 		return r
 	}
 	var row commands.ActionRow

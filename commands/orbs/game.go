@@ -10,7 +10,9 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/orbs"
 	"github.com/alea-bot/alea/game/orbspuzzle"
+	"github.com/alea-bot/alea/game/result"
 	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/store"
 )
 
 // A random puzzle keeps all its state in the custom_ids of its buttons and
@@ -80,15 +82,20 @@ func newSeed() uint64 { return rand.Uint64() }
 
 // deal answers /orbs random:<rows>x<cols>.
 func deal(l commands.Locale, key seal.Key, owner seal.Owner, rows, cols int, seed uint64) (*commands.Reply, error) {
-	r, err := gameReply(l, key, game{Rows: rows, Cols: cols, Seed: seed, Owner: owner})
+	r, err := gameReply(l, key, game{Rows: rows, Cols: cols, Seed: seed, Owner: owner, ID: seal.NewGameID()}, result.Off)
 	if err != nil {
 		return nil, err
 	}
 	return r, nil
 }
 
-// press answers a button or menu of a random puzzle.
-func press(_ context.Context, key seal.Key, req *commands.Request) (*commands.Reply, error) {
+// recordAction is the action of a solved puzzle's Record button.
+const recordAction = "rec"
+
+// press answers a button or menu of a random puzzle: an orb's press
+// (which records the puzzle when it solves it), or Record on a solved
+// puzzle whose result was not recorded.
+func press(ctx context.Context, key seal.Key, mem result.Memory, req *commands.Request) (*commands.Reply, error) {
 	id, ok := route.Open(key, req.CustomID)
 	if !ok {
 		return nil, commands.Rejectf(txtBadState)
@@ -99,6 +106,17 @@ func press(_ context.Context, key seal.Key, req *commands.Request) (*commands.Re
 	}
 	if who, no := g.Owner.Stranger(req.UserID, txtSomeone.In(req.Locale)); no {
 		return nil, commands.Rejectf(txtNotYours, who)
+	}
+	if action == recordAction {
+		if !g.Solved() {
+			return nil, commands.Rejectf(txtBadState)
+		}
+		r, err := gameReply(req.Locale, key, g, mem.Record(ctx, solved(key, mem, g, req)))
+		if err != nil {
+			return nil, err
+		}
+		r.Update = true
+		return r, nil
 	}
 	orb := action
 	if len(action) >= 2 && action[0] == 'm' {
@@ -122,7 +140,11 @@ func press(_ context.Context, key seal.Key, req *commands.Request) (*commands.Re
 		return nil, commands.Rejectf(txtBadState) // the puzzle is over: no buttons were shown
 	}
 	g.Press(bit)
-	r, err := gameReply(req.Locale, key, g)
+	rec := result.Off
+	if g.Solved() {
+		rec = mem.Record(ctx, solved(key, mem, g, req))
+	}
+	r, err := gameReply(req.Locale, key, g, rec)
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +178,25 @@ type GameData struct {
 	Remaining int    `json:"remaining"`
 }
 
-func gameReply(l commands.Locale, key seal.Key, g game) (*commands.Reply, error) {
+// solved is the result of the solved puzzle g as the store records it:
+// one seat, the player (a Discord user; an unnamed seat otherwise), whose
+// score is the presses used and whose loss is the presses over the
+// fewest; a solve in the fewest presses counts as a win. The state keeps
+// no start, so the game starts and ends when it was solved.
+func solved(key seal.Key, mem result.Memory, g game, req *commands.Request) store.Game {
+	best := orbs.Solve(orbspuzzle.Deal(g.Rows, g.Cols, g.Seed), orbs.NoLimit)
+	now := mem.Time().UTC()
+	seat := store.Seat{Score: g.Clicks, Lost: float64(max(g.Clicks-best.Count, 0)), Decisions: g.Clicks, Winner: g.Clicks <= best.Count}
+	if g.Owner.Discord {
+		seat.User = strconv.FormatUint(g.Owner.ID, 10)
+	}
+	return store.Game{ID: g.GameID(key).String(), Kind: store.KindOrbs, Guild: req.GuildID, Channel: req.ChannelID,
+		Rules: fmt.Sprintf("%dx%d", g.Rows, g.Cols), Seed: g.Seed, Started: now, Ended: now, Seats: []store.Seat{seat}}
+}
+
+// gameReply draws the puzzle g; rec is how recording it went when it is
+// solved (said on the final message, with a Record button when it failed).
+func gameReply(l commands.Locale, key seal.Key, g game, rec result.Outcome) (*commands.Reply, error) {
 	dealt := orbspuzzle.Deal(g.Rows, g.Cols, g.Seed)
 	p := g.Presses()
 	cur := mustApply(dealt, p)
@@ -176,6 +216,7 @@ func gameReply(l commands.Locale, key seal.Key, g game) (*commands.Reply, error)
 		if g.Clicks <= best.Count {
 			desc += " " + txtGamePerfect.In(l)
 		}
+		desc += "\n" + map[result.Outcome]commands.Text{result.Off: txtMemoryOff, result.Recorded: txtRecorded, result.NotRecorded: txtNotRecorded}[rec].In(l)
 	}
 	desc = withGridText(l, desc+"\n"+txtPicGame.In(l), txtLegend.In(l), gridText(cur))
 	pic, err := renderGame(cur, p)
@@ -190,8 +231,12 @@ func gameReply(l commands.Locale, key seal.Key, g game) (*commands.Reply, error)
 			Presses: g.Clicks, Clear: clear, Minimum: best.Count, Remaining: rest.Count,
 		},
 	}
-	if !clear {
+	switch {
+	case !clear:
 		r.Components = gameComponents(l, key, g)
+	case rec == result.NotRecorded:
+		r.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: customID(key, g, recordAction),
+			Label: txtRecordButton.In(l), Emoji: "📒", Style: commands.Primary}}}
 	}
 	return r, nil
 }

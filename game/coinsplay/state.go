@@ -16,12 +16,14 @@ import (
 // A game against the bot keeps all its state in the buttons' custom_ids
 // (version 2), sealed with the bot's state key (package seal):
 //
-//	coins/2/move/<black>.<white>.<opponent>.<ply>.<seed>.<owner>.<move>~<tag>
+//	coins/2/move/<black>.<white>.<opponent>.<ply>.<seed>.<owner>[.<id>].<move>~<tag>
 //
 // where opponent is p (perfect), m (mcts, k = 50) or r (random), ply counts
 // the moves made so far, seed (base 36) drives the bot's random choices,
 // owner (seal.Owner, text form) is who started the game and alone may
-// move, and move is the lecture's child index of the button (0 black 1, 1 black 2, 2 white
+// move, id (seal.GameID, 12 base32 characters) is the game's identity, the
+// key of its result in the store (absent from the games begun before it
+// was added, which go on without it: GameID derives theirs), and move is the lecture's child index of the button (0 black 1, 1 black 2, 2 white
 // 1, 3 white 2). "coins/2/hint/<black>.<white>~<tag>" asks for a hint. The
 // tag covers the whole custom_id, so a state built by hand is refused.
 // Version 1 (unsealed, no owner) is answered as older.
@@ -36,6 +38,19 @@ type State struct {
 	Ply   int  // moves made so far
 	Seed  uint64
 	Owner seal.Owner // the player
+	// ID is the game's identity; 0 for a game begun before games had one
+	// (GameID derives it).
+	ID seal.GameID
+}
+
+// GameID returns the game's identity: ID, or for a game begun without one
+// an identity derived under k from what stays the same while it is played
+// (the bot's kind, the seed and the player).
+func (p State) GameID(k seal.Key) seal.GameID {
+	if p.ID != 0 {
+		return p.ID
+	}
+	return k.DerivedGameID("coins", string(p.Opp), strconv.FormatUint(p.Seed, 36), p.Owner.String())
 }
 
 // Opponent names the bot's kind of letter b ("perfect", "mcts",
@@ -57,10 +72,16 @@ func Opponent(b byte) string {
 func Parse(s string) (State, int, bool) {
 	f := strings.Split(s, ".")
 	owner, ok := seal.ParseOwner(f[min(5, len(f)-1)])
-	if len(f) != 7 || !ok {
+	if len(f) != 7 && len(f) != 8 || !ok {
 		return State{}, 0, false
 	}
-	f = append(f[:5], f[6])
+	var id seal.GameID
+	if len(f) == 8 {
+		if id, ok = seal.ParseGameID(f[6]); !ok {
+			return State{}, 0, false
+		}
+	}
+	f = append(f[:5], f[len(f)-1])
 	b, err1 := strconv.ParseInt(f[0], 10, 64)
 	w, err2 := strconv.ParseInt(f[1], 10, 64)
 	ply, err3 := strconv.Atoi(f[3])
@@ -71,7 +92,7 @@ func Parse(s string) (State, int, bool) {
 		len(f[2]) != 1 || Opponent(f[2][0]) == "" || move < 0 || move > 3 {
 		return State{}, 0, false
 	}
-	p := State{Pos: coins.BWState{Black: b, White: w}, Opp: f[2][0], Ply: ply, Seed: seed, Owner: owner}
+	p := State{Pos: coins.BWState{Black: b, White: w}, Opp: f[2][0], Ply: ply, Seed: seed, Owner: owner, ID: id}
 	if p.Canonical(move) != s {
 		return State{}, 0, false
 	}
@@ -81,11 +102,53 @@ func Parse(s string) (State, int, bool) {
 // Canonical is the state of move's button as encode writes it (without
 // route and tag).
 func (p State) Canonical(move int) string {
-	return fmt.Sprintf("%d.%d.%c.%d.%s.%s.%d", p.Pos.Black, p.Pos.White, p.Opp, p.Ply, strconv.FormatUint(p.Seed, 36), p.Owner, move)
+	id := ""
+	if p.ID != 0 {
+		id = "." + p.ID.String()
+	}
+	return fmt.Sprintf("%d.%d.%c.%d.%s.%s%s.%d", p.Pos.Black, p.Pos.White, p.Opp, p.Ply, strconv.FormatUint(p.Seed, 36), p.Owner, id, move)
 }
 
 // MoveAt is the move of button i (0 black 1, 1 black 2, 2 white 1, 3
 // white 2).
 func MoveAt(i int) coins.BWMove {
 	return coins.BWMove{Color: coins.Color(i / 2), Take: int64(i%2 + 1)}
+}
+
+// A finished game's Record button carries what its result needs, sealed
+// on the same route:
+//
+//	coins/2/rec/<opponent>.<ply>.<seed>.<owner>.<id>.<w|l>~<tag>
+//
+// w when the player won, l when Alea did; id is always there (GameID's).
+
+// Final writes the state of a finished game's Record button.
+func (p State) Final(id seal.GameID, won bool) string {
+	wl := "l"
+	if won {
+		wl = "w"
+	}
+	return fmt.Sprintf("%c.%d.%s.%s.%s.%s", p.Opp, p.Ply, strconv.FormatUint(p.Seed, 36), p.Owner, id, wl)
+}
+
+// ParseFinal reads what Final writes, and nothing else: the game (its
+// position is left empty, every coin taken), whether the player won.
+func ParseFinal(s string) (State, bool, bool) {
+	f := strings.Split(s, ".")
+	if len(f) != 6 || len(f[0]) != 1 || Opponent(f[0][0]) == "" || f[5] != "w" && f[5] != "l" {
+		return State{}, false, false
+	}
+	ply, err1 := strconv.Atoi(f[1])
+	seed, err2 := strconv.ParseUint(f[2], 36, 64)
+	owner, ok1 := seal.ParseOwner(f[3])
+	id, ok2 := seal.ParseGameID(f[4])
+	if err1 != nil || err2 != nil || !ok1 || !ok2 || ply < 1 || ply > 4*MaxBoard {
+		return State{}, false, false
+	}
+	p := State{Opp: f[0][0], Ply: ply, Seed: seed, Owner: owner, ID: id}
+	won := f[5] == "w"
+	if p.Final(id, won) != s {
+		return State{}, false, false
+	}
+	return p, won, true
 }

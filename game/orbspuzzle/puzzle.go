@@ -17,7 +17,7 @@ import (
 // A random puzzle keeps all its state in the custom_ids of its buttons and
 // menus (version 2), sealed with the bot's state key (package seal):
 //
-//	orbs/2/<rows>x<cols>.<seed>.<pressed>.<clicks>.<owner>.<action>~<tag>
+//	orbs/2/<rows>x<cols>.<seed>.<pressed>.<clicks>.<owner>[.<id>].<action>~<tag>
 //
 // rows and cols are the size (1…30, decimal); seed (base 36) deals the
 // puzzle through Deal; pressed (base 36) is the set of orbs pressed an
@@ -26,10 +26,13 @@ import (
 // player's presses; action is what the component does: "r<n>" presses row
 // orb n, "c<n>" column orb n, "d" the diagonal orb, and "m<k>" marks select
 // menu k, whose chosen value ("r<n>" or "c<n>") names the orb; owner
-// (seal.Owner, text form) is who dealt the puzzle and alone may press. The
+// (seal.Owner, text form) is who dealt the puzzle and alone may press; id
+// (seal.GameID, 12 base32 characters) is the game's identity, the key of
+// its result in the store (absent from the puzzles dealt before it was
+// added, which go on without it: GameID derives theirs). The
 // tag covers the whole custom_id, so a state built by hand is refused;
 // version 1 (unsealed, no owner) is answered as older. The longest custom_id (30x30, 13-digit
-// seed and set, 4-digit clicks, 20-digit owner) is 83 characters. Every
+// seed and set, 4-digit clicks, 20-digit owner, the id) is 96 characters. Every
 // field is checked on the way in, and the state must be written exactly as
 // State writes it.
 
@@ -59,12 +62,35 @@ type Puzzle struct {
 	Pressed    uint64
 	Clicks     int
 	Owner      seal.Owner // who dealt it
+	// ID is the game's identity; 0 for a puzzle dealt before puzzles had
+	// one (GameID derives it).
+	ID seal.GameID
+}
+
+// GameID returns the puzzle's identity: ID, or for a puzzle dealt
+// without one an identity derived under k from what stays the same while
+// it is played (its size, seed and owner).
+func (g Puzzle) GameID(k seal.Key) seal.GameID {
+	if g.ID != 0 {
+		return g.ID
+	}
+	return k.DerivedGameID("orbs", fmt.Sprintf("%dx%d", g.Rows, g.Cols), strconv.FormatUint(g.Seed, 36), g.Owner.String())
+}
+
+// Solved reports whether the presses so far clear the dealt puzzle.
+func (g Puzzle) Solved() bool {
+	cur, err := orbs.Apply(Deal(g.Rows, g.Cols, g.Seed), g.Presses())
+	return err == nil && cur.IsClear()
 }
 
 // State writes the puzzle's state (the custom_id after the route,
 // before the action).
 func (g Puzzle) State() string {
-	return fmt.Sprintf("%dx%d.%s.%s.%d.%s", g.Rows, g.Cols, strconv.FormatUint(g.Seed, 36), strconv.FormatUint(g.Pressed, 36), g.Clicks, g.Owner.String())
+	s := fmt.Sprintf("%dx%d.%s.%s.%d.%s", g.Rows, g.Cols, strconv.FormatUint(g.Seed, 36), strconv.FormatUint(g.Pressed, 36), g.Clicks, g.Owner.String())
+	if g.ID != 0 {
+		s += "." + g.ID.String()
+	}
+	return s
 }
 
 // ValidMask is the set of orb bits of a rows×cols grid.
@@ -78,8 +104,14 @@ func ValidMask(rows, cols int) uint64 {
 func Parse(s string) (Puzzle, string, bool) {
 	f := strings.Split(s, ".")
 	owner, ok := seal.ParseOwner(f[min(4, len(f)-1)])
-	if len(f) != 6 || len(s) > MaxState || !ok {
+	if len(f) != 6 && len(f) != 7 || len(s) > MaxState || !ok {
 		return Puzzle{}, "", false
+	}
+	var id seal.GameID
+	if len(f) == 7 {
+		if id, ok = seal.ParseGameID(f[5]); !ok {
+			return Puzzle{}, "", false
+		}
 	}
 	rs, cs, found := strings.Cut(f[0], "x")
 	rows, err1 := strconv.Atoi(rs)
@@ -92,11 +124,11 @@ func Parse(s string) (Puzzle, string, bool) {
 		pressed&^ValidMask(rows, cols) != 0 || clicks < 0 || clicks > MaxClicks {
 		return Puzzle{}, "", false
 	}
-	g := Puzzle{Rows: rows, Cols: cols, Seed: seed, Pressed: pressed, Clicks: clicks, Owner: owner}
-	if g.State() != strings.Join(f[:5], ".") {
+	g := Puzzle{Rows: rows, Cols: cols, Seed: seed, Pressed: pressed, Clicks: clicks, Owner: owner, ID: id}
+	if g.State() != strings.Join(f[:len(f)-1], ".") {
 		return Puzzle{}, "", false // not canonical: leading zeros, signs, upper case
 	}
-	return g, f[5], true
+	return g, f[len(f)-1], true
 }
 
 // OrbBit reads an orb ("r<n>", "c<n>" or "d") of g's grid as its bit.

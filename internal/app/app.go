@@ -26,6 +26,7 @@ import (
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/config"
 	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/store"
 )
 
 // Settings are what alea serve takes besides the configuration.
@@ -51,6 +52,9 @@ type Settings struct {
 	// GatewayClock paces the gateway's IDENTIFYs (default: the wall
 	// clock); tests inject one that does not sleep.
 	GatewayClock gateway.Clock
+	// Store, when set, keeps finished games instead of the store
+	// DATABASE_URL names (Run does not close it).
+	Store store.Store
 }
 
 // DefaultEndpointConns caps the HTTP endpoint's connections: far above
@@ -113,11 +117,29 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	if s.Notices == nil {
 		s.Notices = io.Discard
 	}
+	memory, err := openStore(ctx, cfg, s, log)
+	if err != nil {
+		return err
+	}
+	if s.Store == nil {
+		defer func() {
+			if err := memory.Close(); err != nil {
+				log.Warn("closing the store", "err", err)
+			}
+		}()
+	}
 	if s.Registry == nil {
 		deps := all.Loopback()
 		// From STATE_SECRET, else the token; the loopback key only when
 		// neither is set (the local playground: config refuses an
 		// endpoint without one of them).
+		// The store reads back for /stats and /review, and records every
+		// finished game (Yacht, solved orbs puzzles, coins games against
+		// Alea); with memory off nothing records, and the games say so.
+		deps.Store = memory
+		if memory.Engine() != "off" {
+			deps.Recorder = memory
+		}
 		deps.StateKey = stateKey(cfg)
 		s.Registry = all.Registry(deps)
 	}
@@ -125,6 +147,7 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 		log.Warn("game states are sealed with a key derived from DISCORD_TOKEN: rotating the token ends every game in progress; set STATE_SECRET (e.g. `openssl rand -hex 32`)")
 	}
 	metrics := bot.NewMetrics()
+	registerStoreMetric(metrics, memory.Engine())
 	opts := DispatcherOptions(cfg, log, metrics)
 	if s.DeferClock != nil {
 		opts.DeferWhen = s.DeferClock
@@ -202,7 +225,7 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	if err != nil {
 		return fmt.Errorf("HEALTH_ADDR %s: %w", cfg.HealthAddr, err)
 	}
-	st.health = newHTTPTransport("health server", hln, health.Handler(ready, metrics.Registry, log), 10*time.Second, log)
+	st.health = newHTTPTransport("health server", hln, health.Handler(ready, metrics.Registry, log, "store: "+memory.Engine()), 10*time.Second, log)
 	if err := st.health.Start(ctx, failed); err != nil {
 		return err
 	}

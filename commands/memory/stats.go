@@ -1,0 +1,84 @@
+package memory
+
+import (
+	"context"
+
+	"github.com/alea-bot/alea/commands"
+	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+)
+
+// Bounds of the options.
+const (
+	minGamesLo, minGamesHi, minGamesDefault = 1, 50, 3
+	recentLo, recentHi, recentDefault       = 1, 20, 8
+)
+
+// Stats returns /stats: a server's standings, a player's history, what is
+// kept about the user (with their export and deletion), and the server's
+// recording switch for admins. Its buttons route under "stats/1/…".
+func Stats(d Deps) *commands.Command {
+	mLo, mHi := commands.Between(minGamesLo, minGamesHi)
+	rLo, rHi := commands.Between(recentLo, recentHi)
+	c := &commands.Command{
+		Name:        commands.T("stats", "전적", "戦績"),
+		Description: txtStatsDesc,
+		Subcommands: []commands.Subcommand{
+			{
+				Name: commands.T("standings", "순위", "順位"), Description: txtStandingsDesc,
+				Options: []commands.Option{
+					{Name: commands.T("game", "게임", "ゲーム"), Description: txtWhichGameDesc, Type: commands.String, Choices: []commands.Choice{
+						{Name: gameNames[GameYacht], Value: GameYacht},
+						{Name: gameNames[GameOrbs], Value: GameOrbs},
+						{Name: gameNames[GameCoins], Value: GameCoins},
+					}},
+					yachtcmd.RulesOption(),
+					{Name: commands.T("by", "기준", "基準"), Description: txtByDesc, Type: commands.String, Choices: []commands.Choice{
+						{Name: commands.T("wins", "승수", "勝利数"), Value: "wins"},
+						{Name: commands.T("average score", "평균 점수", "平均点"), Value: "average"},
+						{Name: commands.T("skill: points lost per decision", "실력: 결정당 잃은 점수", "実力: 判断あたりの損失"), Value: "skill"},
+					}},
+					{Name: commands.T("period", "기간", "期間"), Description: txtPeriodDesc, Type: commands.String, Choices: []commands.Choice{
+						{Name: commands.T("this week", "이번 주", "今週"), Value: PeriodWeek},
+						{Name: commands.T("this month", "이번 달", "今月"), Value: PeriodMonth},
+						{Name: commands.T("all time", "전체 기간", "全期間"), Value: PeriodAll},
+					}},
+					{Name: commands.T("min", "최소", "最低"), Description: txtMinDesc, Type: commands.Integer, Min: mLo, Max: mHi},
+				},
+				Example: "/stats standings by:skill period:month",
+			},
+			{
+				Name: commands.T("history", "기록", "履歴"), Description: txtHistoryDesc,
+				Options: []commands.Option{
+					{Name: commands.T("games", "게임수", "ゲーム数"), Description: txtGamesDesc, Type: commands.Integer, Min: rLo, Max: rHi},
+				},
+				Example: "/stats history",
+			},
+			{Name: commands.T("me", "내-데이터", "自分のデータ"), Description: txtMeDesc, Example: "/stats me"},
+			{Name: commands.T("forget", "삭제", "削除"), Description: txtForgetDesc, Example: "/stats forget"},
+			{Name: commands.T("server", "서버", "サーバー"), Description: txtServerDesc, Example: "/stats server"},
+		},
+	}
+	c.Handle = guarded(d, func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		switch req.Subcommand() {
+		case "standings":
+			return d.standings(ctx, req)
+		case "history":
+			return d.history(ctx, req)
+		case "me":
+			return d.me(ctx, req)
+		case "forget":
+			return d.askForget(ctx, req)
+		case "server":
+			return d.server(ctx, req)
+		}
+		return nil, commands.Rejectf(msgNoSubcommand)
+	})
+	c.Routes = []commands.Route{
+		{Pattern: "stats/1/forget/{user}", Handle: guarded(d, d.askForget)},
+		{Pattern: "stats/1/forgotten/{user}", Handle: guarded(d, d.forget)},
+		{Pattern: "stats/1/rec/{guild}/{on}", Handle: guarded(d, d.setRecording)},
+		{Pattern: "stats/1/wipe/{guild}", Handle: guarded(d, d.askWipe)},
+		{Pattern: "stats/1/wiped/{guild}", Handle: guarded(d, d.wipe)},
+	}
+	return c
+}

@@ -1,0 +1,77 @@
+// Package result hands a finished game to the store's Recorder and waits
+// for it, at most until a bounded wait ends: the one way a solved /orbs
+// puzzle and a /coins game against Alea are recorded. No words and no
+// Discord: the commands say how it went.
+package result
+
+import (
+	"context"
+	"time"
+
+	"github.com/alea-bot/alea/store"
+)
+
+// DefaultWait bounds the wait for the Recorder when Memory.Wait is nil.
+const DefaultWait = 2 * time.Second
+
+// Memory is what a game needs to record its result.
+type Memory struct {
+	// Recorder records finished games (nil: memory is off).
+	Recorder store.Recorder
+	// Wait, when set, returns the channel that ends the wait for the
+	// Recorder (default: a DefaultWait timer); tests fire it by hand.
+	Wait func() <-chan time.Time
+	// Now is the clock of a game's end (default: time.Now).
+	Now func() time.Time
+}
+
+// Outcome is how recording a finished game went.
+type Outcome int
+
+// The outcomes of Record.
+const (
+	Off         Outcome = iota // no Recorder: memory is off
+	Recorded                   // stored, now or before
+	NotRecorded                // an error, or no answer within the wait
+)
+
+// Time returns the clock's time.
+func (m Memory) Time() time.Time {
+	if m.Now == nil {
+		return time.Now()
+	}
+	return m.Now()
+}
+
+// Record hands g to the Recorder and waits for it, at most until the wait
+// ends or ctx does; a Recorder still at work then is cancelled.
+func (m Memory) Record(ctx context.Context, g store.Game) Outcome {
+	if m.Recorder == nil {
+		return Off
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := m.Recorder.Record(ctx, g)
+		done <- err
+	}()
+	var wait <-chan time.Time
+	if m.Wait != nil {
+		wait = m.Wait()
+	} else {
+		timer := time.NewTimer(DefaultWait)
+		defer timer.Stop()
+		wait = timer.C
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			return NotRecorded
+		}
+		return Recorded
+	case <-wait:
+	case <-ctx.Done():
+	}
+	return NotRecorded
+}

@@ -1,0 +1,98 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+// DefaultURL is DATABASE_URL's default: an SQLite file in the working
+// directory.
+const DefaultURL = "sqlite:alea.db"
+
+// Off is the DATABASE_URL that turns memory off.
+const Off = "off"
+
+// ErrOff is what the queries of the store DATABASE_URL=off opens return.
+var ErrOff = errors.New("store: memory is off (DATABASE_URL=off)")
+
+// Open opens the store a DATABASE_URL names, picked by its prefix:
+// "off" (nothing is recorded), "postgres://…" or "postgresql://…"
+// (PostgreSQL), "sqlite:PATH" (an SQLite file; "sqlite:alea.db" is the
+// default). It applies the schema migrations the database lacks.
+func Open(ctx context.Context, rawURL string) (Store, error) {
+	switch {
+	case rawURL == Off:
+		return offStore{}, nil
+	case strings.HasPrefix(rawURL, "postgres://"), strings.HasPrefix(rawURL, "postgresql://"):
+		return openPostgres(ctx, rawURL)
+	case strings.HasPrefix(rawURL, "sqlite:"):
+		return openSQLite(ctx, strings.TrimPrefix(strings.TrimPrefix(rawURL, "sqlite:"), "//"))
+	}
+	return nil, fmt.Errorf("store: DATABASE_URL %q: want off, sqlite:PATH or postgres://…", Redact(rawURL))
+}
+
+// Validate reports whether Open knows the DATABASE_URL's backend,
+// without opening anything.
+func Validate(rawURL string) error {
+	switch {
+	case rawURL == Off, strings.HasPrefix(rawURL, "sqlite:") && len(rawURL) > len("sqlite:"):
+		return nil
+	case strings.HasPrefix(rawURL, "postgres://"), strings.HasPrefix(rawURL, "postgresql://"):
+		if _, err := url.Parse(rawURL); err != nil {
+			return fmt.Errorf("not a URL: %s", Redact(rawURL))
+		}
+		return nil
+	}
+	return fmt.Errorf("%q: want off, sqlite:PATH (e.g. sqlite:alea.db) or postgres://user:password@host/db", Redact(rawURL))
+}
+
+// Redact returns the URL with its password (and any password parameter)
+// hidden, for logs and errors.
+func Redact(rawURL string) string {
+	u, err := url.Parse(rawURL)
+	if err != nil || u.Scheme == "" || u.Opaque != "" && u.Scheme != "sqlite" {
+		if strings.Contains(rawURL, "@") || strings.Contains(strings.ToLower(rawURL), "password") {
+			return "(unparsable URL hidden)"
+		}
+		return rawURL
+	}
+	if u.User != nil {
+		if _, has := u.User.Password(); has {
+			u.User = url.UserPassword(u.User.Username(), "xxxxx")
+		}
+	}
+	q := u.Query()
+	for k := range q {
+		if strings.EqualFold(k, "password") {
+			q.Set(k, "xxxxx")
+			u.RawQuery = q.Encode()
+		}
+	}
+	return u.String()
+}
+
+// offStore is the store of DATABASE_URL=off: it records nothing.
+type offStore struct{}
+
+func (offStore) Record(context.Context, Game) (bool, error) { return false, nil }
+func (offStore) Game(context.Context, string) (Game, bool, error) {
+	return Game{}, false, ErrOff
+}
+func (offStore) Standings(context.Context, StandingsQuery) ([]Standing, error) { return nil, ErrOff }
+func (offStore) History(context.Context, HistoryQuery) (PlayerHistory, error) {
+	return PlayerHistory{}, ErrOff
+}
+func (offStore) Export(context.Context, string) (Export, error) { return Export{}, ErrOff }
+func (offStore) ForgetUser(context.Context, string) (Forgotten, error) {
+	return Forgotten{}, nil // nothing is kept
+}
+func (offStore) ForgetGuild(context.Context, string) (Forgotten, error) {
+	return Forgotten{}, nil
+}
+func (offStore) SetRecording(context.Context, string, bool) error { return ErrOff }
+func (offStore) Recording(context.Context, string) (bool, error)  { return false, nil }
+func (offStore) Engine() string                                   { return "off" }
+func (offStore) Close() error                                     { return nil }

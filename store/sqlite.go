@@ -1,0 +1,88 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+
+	_ "modernc.org/sqlite" // the pure-Go SQLite driver, "sqlite"
+)
+
+// sqliteDialect is SQLite's.
+var sqliteDialect = dialect{engine: "sqlite", greatest: "MAX", least: "MIN"}
+
+// openSQLite opens (creating it if need be) the SQLite file at spec, a
+// path with optional query parameters (e.g. "alea.db?mode=ro").
+func openSQLite(ctx context.Context, spec string) (Store, error) {
+	file, query, _ := strings.Cut(spec, "?")
+	if file == "" {
+		return nil, errors.New("store: sqlite: no file named (want sqlite:PATH)")
+	}
+	fail := func(err error) error {
+		return fmt.Errorf("store: sqlite %s: %w", file, err)
+	}
+	if fi, err := os.Stat(file); err == nil && !fi.Mode().IsRegular() {
+		return nil, fail(errors.New("not a regular file"))
+	}
+	params, err := url.ParseQuery(query)
+	if err != nil {
+		return nil, fail(err)
+	}
+	// WAL lets readers read while one writer writes; synchronous=NORMAL
+	// is durable in WAL mode but for the last commits before a power cut.
+	params.Add("_pragma", "busy_timeout(10000)")
+	params.Add("_pragma", "synchronous(NORMAL)")
+	if params.Get("mode") != "ro" {
+		params.Add("_pragma", "journal_mode(WAL)")
+	}
+	params.Set("_txlock", "immediate")
+	db, err := sql.Open("sqlite", "file:"+file+"?"+params.Encode())
+	if err != nil {
+		return nil, fail(err)
+	}
+	db.SetMaxOpenConns(8)
+	db.SetMaxIdleConns(8)
+	s := &sqlStore{db: db, d: sqliteDialect}
+	s.begin = func(ctx context.Context) (*sql.Tx, error) { return db.BeginTx(ctx, nil) }
+	if err := s.start(ctx); err != nil {
+		db.Close()
+		return nil, fail(explainSQLite(err))
+	}
+	return s, nil
+}
+
+// start applies the migrations and checks that the database takes
+// writes, so that a read-only file fails at start, not at a game's end.
+func (s *sqlStore) start(ctx context.Context) error {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if err := migrate(ctx, conn, s.d.engine, s.q); err != nil {
+		return err
+	}
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO schema_migrations (version, applied) VALUES (?, 0)`), -1)
+	return err
+}
+
+// explainSQLite adds what to do to SQLite's terse errors.
+func explainSQLite(err error) error {
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "not a database"), strings.Contains(msg, "malformed"):
+		return fmt.Errorf("the file is not an SQLite database or is damaged (move it away to start afresh): %w", err)
+	case strings.Contains(msg, "readonly"), strings.Contains(msg, "read-only"), strings.Contains(msg, "unable to open"):
+		return fmt.Errorf("cannot write the file (check its permissions and the directory's; the Docker image keeps it in the /data volume): %w", err)
+	}
+	return err
+}

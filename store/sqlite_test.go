@@ -1,0 +1,132 @@
+package store_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/alea-bot/alea/store"
+	"github.com/alea-bot/alea/store/storetest"
+)
+
+func openSQLite(t *testing.T) store.Store {
+	t.Helper()
+	s, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestSQLiteConformance(t *testing.T) {
+	storetest.Run(t, openSQLite)
+}
+
+func TestSQLiteKeepsGamesAcrossRestarts(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "alea.db")
+	s, err := store.Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Engine() != "sqlite" {
+		t.Fatalf("Engine = %q", s.Engine())
+	}
+	g := storetest.NewGenerator(11).Game()
+	if ok, err := s.Record(ctx, g); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	s.Close()
+	s, err = store.Open(ctx, "sqlite:"+path) // the migrations are not applied twice
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, ok, err := s.Game(ctx, g.ID); !ok || err != nil {
+		t.Fatalf("after reopening: %v, %v", ok, err)
+	}
+}
+
+func TestSQLiteCorruptFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "alea.db")
+	junk := []byte(strings.Repeat("this is not a database\n", 400))
+	if err := os.WriteFile(path, junk, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := store.Open(context.Background(), "sqlite:"+path)
+	if err == nil {
+		s.Close()
+		t.Fatal("opened a corrupt file")
+	}
+	if !strings.Contains(err.Error(), "not an SQLite database") || !strings.Contains(err.Error(), path) {
+		t.Fatalf("error %q does not say the file is not a database", err)
+	}
+}
+
+func TestSQLiteReadOnly(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "alea.db")
+	s, err := store.Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	check := func(t *testing.T, url string) {
+		s, err := store.Open(ctx, url)
+		if err == nil {
+			s.Close()
+			t.Fatal("opened a read-only database for writing")
+		}
+		if !strings.Contains(err.Error(), "cannot write the file") {
+			t.Fatalf("error %q does not say the file cannot be written", err)
+		}
+	}
+	t.Run("mode=ro", func(t *testing.T) { check(t, "sqlite:"+path+"?mode=ro") })
+	t.Run("permissions", func(t *testing.T) {
+		if os.Geteuid() == 0 {
+			t.Skip("root writes read-only files; mode=ro covers the same error")
+		}
+		if err := os.Chmod(path, 0o444); err != nil {
+			t.Fatal(err)
+		}
+		os.Remove(path + "-wal")
+		os.Remove(path + "-shm")
+		if err := os.Chmod(dir, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Chmod(dir, 0o755) })
+		check(t, "sqlite:"+path)
+	})
+}
+
+func TestSQLiteNotAFile(t *testing.T) {
+	_, err := store.Open(context.Background(), "sqlite:"+t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Fatalf("opening a directory: %v", err)
+	}
+}
+
+// Several processes opening a new file at once migrate it once.
+func TestSQLiteOpenedAtOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "alea.db")
+	const n = 6
+	errs := make(chan error, n)
+	for range n {
+		go func() {
+			s, err := store.Open(context.Background(), "sqlite:"+path)
+			if err == nil {
+				s.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range n {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
