@@ -32,6 +32,10 @@ type Deps struct {
 	WinProbabilities yachtgame.WinProbabilities
 	// Odds, when set, add the play-to-win move to the end game's hint.
 	Odds *yachtodds.WinOdds
+	// DiceFaces writes the Yacht commands' dice: Alea's application
+	// emojis when the bot found them registered, glyphs otherwise (the
+	// zero value).
+	DiceFaces yachtcmd.DiceFaces
 }
 
 // Loopback returns the dependencies of the local runner, the playground
@@ -52,7 +56,7 @@ func Registry(d Deps) *commands.Registry {
 	reg := commands.NewRegistry(
 		// One line per command package: name.Command(...),
 		trialrule.Command(),
-		yachtcmd.Command(d.Tables),
+		yachtcmd.Command(d.Tables, d.DiceFaces),
 		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds}),
 		yachtstats.Command(d.Tables),
 		orbs.Command(d.StateKey),
