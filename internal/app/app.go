@@ -113,6 +113,9 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 		// From STATE_SECRET, else the token, else the public key; the
 		// loopback key only when neither is set (the local playground).
 		deps.StateKey, _ = cfg.StateKey()
+		if !s.PlaygroundOnly {
+			deps.DiceFaces = diceFaces(ctx, cfg, rest.UserAgent(s.Version), log)
+		}
 		s.Registry = all.Registry(deps)
 	}
 	metrics := bot.NewMetrics()
