@@ -183,6 +183,11 @@ type Request struct {
 	// transport that does not know says InServer when GuildID is set,
 	// InBotDM otherwise).
 	Place Place
+	// KnownUsers are the users the transport can name, display name →
+	// id, so that "@Name" in a text option means that user: the
+	// playground's and the runner's users, or on Discord the users it
+	// resolved for the interaction. Nil when none.
+	KnownUsers map[string]string
 	// UserInstalled reports an interaction through Alea installed to the
 	// user's account rather than to the server (or DM) it happened in.
 	UserInstalled bool

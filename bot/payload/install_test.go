@@ -109,3 +109,22 @@ func TestDefinitionsInstallsAndPlaces(t *testing.T) {
 		t.Fatalf("%s", b)
 	}
 }
+
+// The users Discord resolved for a command become the request's known
+// users, by user name and display name.
+func TestResolvedUsersKnown(t *testing.T) {
+	var in discordgo.Interaction
+	if err := json.Unmarshal([]byte(`{"id":"1","type":2,"token":"t","context":0,"guild_id":"9",
+		"member":{"user":{"id":"7","username":"mina"}},
+		"data":{"id":"3","name":"yacht","type":1,"options":[{"name":"start","type":1,"options":[{"name":"players","type":3,"value":"@Ji-woo, alea"}]}],
+		"resolved":{"users":{"81234567890123499":{"id":"81234567890123499","username":"jiwoo","global_name":"Ji-woo"}}}}}`), &in); err != nil {
+		t.Fatal(err)
+	}
+	req, err := ParseInteraction(&in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(req.KnownUsers) != 2 || req.KnownUsers["Ji-woo"] != "81234567890123499" || req.KnownUsers["jiwoo"] != "81234567890123499" {
+		t.Errorf("known users %v", req.KnownUsers)
+	}
+}

@@ -73,6 +73,21 @@ func requestFrom(i *discordgo.Interaction) (*commands.Request, error) {
 			opts = opts[0].Options
 		}
 		req.Command = strings.Join(path, " ")
+		if data.Resolved != nil {
+			for id, u := range data.Resolved.Users {
+				if u == nil {
+					continue
+				}
+				if req.KnownUsers == nil {
+					req.KnownUsers = map[string]string{}
+				}
+				for _, n := range []string{u.Username, u.GlobalName} {
+					if n != "" {
+						req.KnownUsers[n] = id
+					}
+				}
+			}
+		}
 		for _, o := range opts {
 			req.Options[o.Name] = o.Value
 			if o.Focused {

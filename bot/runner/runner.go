@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/payload"
 	"github.com/alea-bot/alea/commands"
 )
@@ -167,7 +168,8 @@ func SlashRequest(reg *commands.Registry, line string, locale commands.Locale) (
 		return nil, commands.Reject("Unexpected word `%s`: options are written name:value.", "예상하지 못한 단어 `%s`이(가) 있습니다. 옵션은 `이름:값` 형태로 씁니다.",
 			"予期しない語 `%s` があります。オプションは 名前:値 の形で書きます。", sl.Words[1])
 	}
-	req := &commands.Request{Kind: commands.KindCommand, ID: "local", Command: path, Locale: locale, UserID: "local", UserName: localUser.In(locale), Options: commands.Options{}}
+	req := &commands.Request{Kind: commands.KindCommand, ID: "local", Command: path, Locale: locale, UserID: "local", UserName: localUser.In(locale), Options: commands.Options{},
+		KnownUsers: bot.LocalKnownUsers()}
 	typedAs := map[string]string{}
 	for _, o := range sl.Options {
 		name := o.Name

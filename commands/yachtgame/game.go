@@ -158,7 +158,7 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	seats := []player{{kind: seatName}}
 	if s := strings.TrimSpace(req.Options.String("players", "")); s != "" {
 		var err error
-		if seats, err = parseSeats(s); err != nil {
+		if seats, err = parseSeats(players.Mentions(s, req.KnownUsers)); err != nil {
 			return nil, players.Reject(err, maxPlayers)
 		}
 	}
