@@ -260,3 +260,18 @@ func (o Options) Bool(name string, def bool) bool {
 	}
 	return def
 }
+
+// MessageLink returns the link to the message that holds the pressed
+// component (https://discord.com/channels/{guild or @me}/{channel}/{message}),
+// which leads a reader back to it; "" when the request carries no
+// message or no channel.
+func (r *Request) MessageLink() string {
+	if r.Message == nil || r.Message.ID == "" || r.ChannelID == "" {
+		return ""
+	}
+	guild := r.GuildID
+	if guild == "" {
+		guild = "@me"
+	}
+	return "https://discord.com/channels/" + guild + "/" + r.ChannelID + "/" + r.Message.ID
+}
