@@ -14,9 +14,9 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 ARG VERSION=dev
-# GOEXPERIMENT=simd: the Yacht solver's vector kernels (AVX-512 or AVX2,
-# chosen when the program starts; portable Go on other processors).
-RUN CGO_ENABLED=0 GOOS=linux GOEXPERIMENT=simd go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /out/alea .
+# The Yacht solver's vector kernels (AVX-512 or AVX2 assembly, chosen when
+# the program starts; portable Go on other processors) need no flag.
+RUN CGO_ENABLED=0 GOOS=linux go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /out/alea .
 
 FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=build /out/alea /alea

@@ -429,6 +429,28 @@ func TestDockerfileImage(t *testing.T) {
 // a free port; the process logs the port it got.
 const freeAddr = "127.0.0.1:0"
 
+// The image's build needs no experiment and no build tag for the Yacht
+// solver's vector kernels (assembly chosen by the processor's features at
+// run time): no GOEXPERIMENT in its environment, and not the purego tag,
+// which would keep the portable kernels only.
+func TestDockerfileBuildsVectorKernels(t *testing.T) {
+	buildStage, _ := readDockerfile(t)
+	b, err := goBuild(buildStage, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, kv := range b.Env {
+		if strings.HasPrefix(kv, "GOEXPERIMENT=") {
+			t.Errorf("the build sets %s; the vector kernels need no experiment", kv)
+		}
+	}
+	for i, f := range b.Flags {
+		if tags, ok := strings.CutPrefix(f, "-tags="); (ok && strings.Contains(tags, "purego")) || (f == "-tags" && i+1 < len(b.Flags) && strings.Contains(b.Flags[i+1], "purego")) {
+			t.Errorf("the build has the purego tag (%v): the image would run the portable kernels only", b.Flags)
+		}
+	}
+}
+
 // TestDockerfileBinary builds alea exactly as the Dockerfile's build stage
 // does (its RUN line's environment and flags, VERSION set as
 // --build-arg would) and proves the binary is what a distroless image

@@ -9,8 +9,10 @@
 //
 // Components (buttons, select menus) and modals are routed by their
 // custom_id like HTTP paths: a [Route] with the pattern "orbs/1/{state}"
-// receives "orbs/1/AbC9" with Params["state"] == "AbC9". State lives in the
-// custom_id, never in server memory.
+// receives "orbs/1/AbC9" with Params["state"] == "AbC9". A game's live
+// state lives in its custom_ids or the bot's own message, sealed with the
+// kit of package game/seal, never in server memory; a finished game is
+// recorded in the store.
 //
 // Strings shown to people are [Text] values (en, ko, ja) chosen by the
 // interaction's [Locale]. Bad input is reported by returning a [*UserError],

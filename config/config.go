@@ -17,8 +17,6 @@ import (
 	"time"
 
 	"github.com/joho/godotenv"
-
-	"github.com/alea-bot/alea/commands/seal"
 )
 
 // Secret is a value that must never appear in logs or output.
@@ -71,23 +69,25 @@ type Config struct {
 	ShutdownGrace time.Duration // SHUTDOWN_GRACE: the bound on the whole shutdown
 
 	// Game state: the key of the MAC on every state in custom_ids and messages.
-	StateSecret Secret // STATE_SECRET: key of the MAC on game states; empty: derived (StateKey)
+	StateSecret Secret // STATE_SECRET: key of the MAC on game states; empty: derived (StateMaterial)
 }
 
-// StateKey returns the key that seals game states: from STATE_SECRET, else
-// derived from DISCORD_TOKEN, else from DISCORD_PUBLIC_KEY, else the fixed
-// loopback key (loopback reports that last case: good only for the local
-// playground and the runner, since that key is no secret).
-func (c Config) StateKey() (k seal.Key, loopback bool) {
+// StateMaterial returns the secret material the key that seals game
+// states is derived from (the wiring, internal/app, derives it): from
+// STATE_SECRET, else DISCORD_TOKEN, else DISCORD_PUBLIC_KEY, each named so
+// that different sources never give the same material. loopback reports
+// that none is set: the fixed loopback key then seals states, good only
+// for the local playground and the runner, since that key is no secret.
+func (c Config) StateMaterial() (material Secret, loopback bool) {
 	switch {
 	case c.StateSecret != "":
-		return seal.NewKey("STATE_SECRET:" + c.StateSecret.Reveal()), false
+		return Secret("STATE_SECRET:" + c.StateSecret.Reveal()), false
 	case c.Token != "":
-		return seal.NewKey("DISCORD_TOKEN:" + c.Token.Reveal()), false
+		return Secret("DISCORD_TOKEN:" + c.Token.Reveal()), false
 	case c.PublicKey != "":
-		return seal.NewKey("DISCORD_PUBLIC_KEY:" + c.PublicKey), false
+		return Secret("DISCORD_PUBLIC_KEY:" + c.PublicKey), false
 	}
-	return seal.Loopback(), true
+	return "", true
 }
 
 // Gateway reports whether the gateway transport is configured: a token,

@@ -218,8 +218,8 @@ func TestStateKey(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		k, lb := c.StateKey()
-		return k.Seal("state"), lb
+		m, lb := c.StateMaterial()
+		return m.Reveal(), lb
 	}
 	secret, lb1 := open("STATE_SECRET", "0123456789abcdef0123")
 	withToken, lb2 := open("STATE_SECRET", "0123456789abcdef0123", "DISCORD_TOKEN", token)

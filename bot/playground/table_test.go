@@ -11,11 +11,11 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/playground"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/commands/yachtgame"
 	"github.com/alea-bot/alea/commands/yachtgame/players"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/internal/race"
 )
 

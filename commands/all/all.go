@@ -8,13 +8,14 @@ import (
 	"github.com/alea-bot/alea/commands/coins"
 	"github.com/alea-bot/alea/commands/help"
 	"github.com/alea-bot/alea/commands/orbs"
-	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/commands/trialrule"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/commands/yachtgame"
-	"github.com/alea-bot/alea/commands/yachtodds"
 	"github.com/alea-bot/alea/commands/yachtstats"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/internal/yachtodds"
+	"github.com/alea-bot/alea/store"
 )
 
 // Deps are what the commands need from the process that runs them.
@@ -23,7 +24,7 @@ type Deps struct {
 	// command (/yacht-advise, /yacht start, /yacht-stats).
 	Tables *strategy.Tables
 	// StateKey seals every game state in custom_ids and messages
-	// (config.Config.StateKey gives it).
+	// (internal/app derives it from config.Config.StateMaterial).
 	StateKey seal.Key
 	// Now is the clock (how long a Yacht player has been idle).
 	Now func() time.Time
@@ -32,6 +33,11 @@ type Deps struct {
 	WinProbabilities yachtgame.WinProbabilities
 	// Odds, when set, add the play-to-win move to the end game's hint.
 	Odds *yachtodds.WinOdds
+	// Recorder, when set, records every finished game (nil: memory off).
+	Recorder store.Recorder
+	// RecordWait, when set, ends the wait for the Recorder (default: a
+	// 2-second timer); tests fire it by hand.
+	RecordWait func() <-chan time.Time
 	// DiceFaces writes the Yacht commands' dice: Alea's application
 	// emojis when the bot found them registered, glyphs otherwise (the
 	// zero value).
@@ -50,14 +56,15 @@ func Loopback() Deps {
 }
 
 // Registry returns a new registry with every command, /help last so that
-// it lists all the others. Every field of d but WinProbabilities and Odds must be
-// set.
+// it lists all the others. Every field of d but WinProbabilities, Odds,
+// Recorder and RecordWait must be set.
 func Registry(d Deps) *commands.Registry {
 	reg := commands.NewRegistry(
 		// One line per command package: name.Command(...),
 		trialrule.Command(),
 		yachtcmd.Command(d.Tables, d.DiceFaces),
-		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds}),
+		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds,
+			Recorder: d.Recorder, RecordWait: d.RecordWait}),
 		yachtstats.Command(d.Tables),
 		orbs.Command(d.StateKey),
 		coins.Command(d.StateKey),

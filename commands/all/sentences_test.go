@@ -1,13 +1,17 @@
 package all_test
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/internal/race"
+	"github.com/alea-bot/alea/store"
 )
 
 // keySentences are whole sentences of the examples' answers as a reader of
@@ -131,6 +135,16 @@ var keySentences = []struct {
 		commands.Korean:   {"상단 0/63: +35까지 63점 남음"},
 		commands.Japanese: {"上段 0/63: +35 まであと 63 点"},
 	}},
+	{`/yacht start rules:yacht seed:42`, map[commands.Locale][]string{
+		commands.English:  {"🔖 Chosen dice (a set seed or dice entered by hand)"},
+		commands.Korean:   {"🔖 정해진 주사위 (시드 지정 또는 직접 입력)"},
+		commands.Japanese: {"🔖 決められた出目（シード指定または手入力）"},
+	}},
+	{`/yacht start players:alea`, map[commands.Locale][]string{
+		commands.English:  {"📒 Memory is off: this result is not kept.", "Play again"},
+		commands.Korean:   {"📒 기록 기능이 꺼져 있어 이 결과는 남지 않습니다.", "한 판 더"},
+		commands.Japanese: {"📒 記録機能がオフなので、この結果は残りません。", "もう一度遊ぶ"},
+	}},
 	{`/yacht start players:"Ann, Ann"`, map[commands.Locale][]string{
 		commands.Korean: {"플레이어가 잘못되었습니다: `Ann`이 두 번 있습니다. 플레이어마다 다른 이름을 써 주세요."},
 	}},
@@ -153,6 +167,51 @@ func TestKeySentences(t *testing.T) {
 			for _, w := range want {
 				if !strings.Contains(text, w) {
 					t.Errorf("%s %s: no %q in\n%s", loc, c.line, w, text)
+				}
+			}
+		}
+	}
+}
+
+// recorderFunc is a store.Recorder made of a function (the tests' own:
+// these tests check words, not a database).
+type recorderFunc func(context.Context, store.Game) (bool, error)
+
+func (f recorderFunc) Record(ctx context.Context, g store.Game) (bool, error) { return f(ctx, g) }
+
+// The final board's record lines and buttons, in each language: a game
+// Alea plays alone ends at once.
+func TestRecordSentences(t *testing.T) {
+	if testing.Short() || race.Enabled {
+		t.Skip("runs a whole game on the full table")
+	}
+	cases := []struct {
+		rec  recorderFunc
+		want map[commands.Locale][]string
+	}{
+		{func(context.Context, store.Game) (bool, error) { return true, nil }, map[commands.Locale][]string{
+			commands.English:  {"📒 Result recorded.", "Review", "Play again"},
+			commands.Korean:   {"📒 결과를 기록했습니다.", "복기", "한 판 더"},
+			commands.Japanese: {"📒 結果を記録しました。", "振り返り", "もう一度遊ぶ"},
+		}},
+		{func(context.Context, store.Game) (bool, error) { return false, errors.New("no database") }, map[commands.Locale][]string{
+			commands.English:  {"📒 Not recorded — the database did not answer. Press Record to try again.", "Record"},
+			commands.Korean:   {"📒 기록하지 못했습니다 — 데이터베이스가 응답하지 않았습니다. 기록을 눌러 다시 시도하세요.", "기록"},
+			commands.Japanese: {"📒 記録できませんでした — データベースが応答しませんでした。「記録」を押してもう一度試してください。", "記録"},
+		}},
+	}
+	for _, c := range cases {
+		deps := all.Loopback()
+		deps.Recorder = c.rec
+		deps.RecordWait = func() <-chan time.Time { return nil } // only the Recorder's answer ends the wait
+		h := bottest.New(t, all.Registry(deps).Commands()...)
+		for loc, want := range c.want {
+			h.Locale = loc
+			r := h.MustRun(`/yacht start players:alea`)
+			text := replyText(r)
+			for _, w := range want {
+				if !strings.Contains(text, w) {
+					t.Errorf("%s: no %q in\n%s", loc, w, text)
 				}
 			}
 		}

@@ -13,18 +13,19 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/coins"
+	"github.com/alea-bot/alea/game/coinsplay"
+	"github.com/alea-bot/alea/game/seal"
 )
 
 // Bounds of the options that run games or searches (the exact answers of
 // bw, pile and marbles take counts up to 10^18).
 const (
-	maxBoard       = 100  // most coins of each colour for tree, play and match
-	maxTreeSims    = 5000 // most simulations for tree
-	maxMatchSims   = 2000 // most simulations of an mcts player in a match
-	maxMatchGames  = 1000 // most games of a match
-	maxMatchWork   = 3e7  // bound on games·(b+w)²·k, the play-out moves of a match
+	maxBoard       = coinsplay.MaxBoard // most coins of each colour for tree, play and match
+	maxTreeSims    = 5000               // most simulations for tree
+	maxMatchSims   = 2000               // most simulations of an mcts player in a match
+	maxMatchGames  = 1000               // most games of a match
+	maxMatchWork   = 3e7                // bound on games·(b+w)²·k, the play-out moves of a match
 	defaultTreeSim = coins.DefaultSimulations
 )
 
@@ -144,15 +145,14 @@ func Command(key seal.Key) *commands.Command {
 				Example: "/coins match black:5 white:4 first:mcts:50 second:random games:100 seed:7",
 			},
 		},
-		Routes: []commands.Route{
-			{Pattern: "coins/" + playVersion + "/move/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		Routes: append([]commands.Route{
+			{Pattern: route.Prefix() + "move/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 				return press(ctx, key, req)
 			}},
-			{Pattern: "coins/" + playVersion + "/hint/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+			{Pattern: route.Prefix() + "hint/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 				return hint(ctx, key, req)
 			}},
-			{Pattern: "coins/1/{rest...}", Handle: olderVersion},
-		},
+		}, commands.OlderVersions(route.Older(), txtOlder)...),
 		Budget: 8 * time.Second,
 
 		Caching: &commands.Caching{Key: cacheKey},

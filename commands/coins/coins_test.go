@@ -11,8 +11,8 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
 	coinscmd "github.com/alea-bot/alea/commands/coins"
-	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/coins"
+	"github.com/alea-bot/alea/game/seal"
 )
 
 // harness clicks as the user that runs the slash lines, who owns the games.
@@ -361,7 +361,7 @@ func TestPlayButtons(t *testing.T) {
 	// carry a valid tag.
 	key := seal.Loopback()
 	id, _ := key.Open(btn.CustomID)
-	owner := seal.Owner("local")
+	owner := seal.OwnerOf("local").String()
 	for _, id := range []string{
 		key.Seal(id[:len(id)-1] + "3"), // white 2 with one white coin
 		key.Seal("coins/2/move/2.1.x.0.1." + owner + ".0"), key.Seal("coins/2/move/2.1.p.0.1." + owner),
@@ -386,8 +386,8 @@ func TestForgedStates(t *testing.T) {
 	other := seal.NewKey("another bot's secret")
 	plain, _ := seal.Loopback().Open(btn.CustomID)
 	forged := []string{
-		"coins/2/move/0.2.p.0.1." + seal.Owner("local") + ".2",
-		other.Seal("coins/2/move/0.2.p.0.1." + seal.Owner("local") + ".2"),
+		"coins/2/move/0.2.p.0.1." + seal.OwnerOf("local").String() + ".2",
+		other.Seal("coins/2/move/0.2.p.0.1." + seal.OwnerOf("local").String() + ".2"),
 		other.Seal(plain),
 		strings.Replace(btn.CustomID, "2.1.p", "0.2.p", 1),
 		plain,

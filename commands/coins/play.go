@@ -8,27 +8,20 @@ import (
 	"strings"
 
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/coins"
+	"github.com/alea-bot/alea/game/coinsplay"
+	"github.com/alea-bot/alea/game/seal"
 )
 
 // A game against the bot keeps all its state in the buttons' custom_ids
-// (version 2), sealed with the bot's state key (package seal):
-//
-//	coins/2/move/<black>.<white>.<opponent>.<ply>.<seed>.<owner>.<move>~<tag>
-//
-// where opponent is p (perfect), m (mcts, k = 50) or r (random), ply counts
-// the moves made so far, seed (base 36) drives the bot's random choices,
-// owner (seal.Owner) is who started the game and alone may move, and move
-// is the lecture's child index of the button (0 black 1, 1 black 2, 2 white
-// 1, 3 white 2). "coins/2/hint/<black>.<white>~<tag>" asks for a hint. The
-// tag covers the whole custom_id, so a state built by hand is refused.
-// Version 1 (unsealed, no owner) is answered with olderVersion. The bot's
-// MCTS tree is rebuilt from the current position at each move (k = 50
-// simulations under the root), since nothing is kept in memory.
+// (package coinsplay writes and reads it), sealed on the route coins/2/
+// with the bot's state key (package seal); version 1 (unsealed, no owner)
+// is answered as older. The bot's MCTS tree is rebuilt from the current
+// position at each move (k = 50 simulations under the root), since nothing
+// is kept in memory.
 
-// playVersion is the version segment of the game's custom_ids.
-const playVersion = "2"
+// route is the game's custom_ids (version 2).
+var route = seal.Route{Game: "coins", Version: 2}
 
 // playData is play's --format data.
 type playData struct {
@@ -42,13 +35,8 @@ type playData struct {
 	Winner   string      `json:"winner"` // "you", "bot", or "" while playing
 }
 
-type playState struct {
-	s     coins.BWState
-	opp   byte // 'p', 'm', 'r'
-	ply   int
-	seed  uint64
-	owner string // seal.Owner of the player
-}
+// playState is a game being played (package coinsplay).
+type playState = coinsplay.State
 
 var (
 	txtPlayTitle = commands.T("Black & white coins vs the %s bot", "흑백 동전 vs %s 봇", "白黒コイン vs %s")
@@ -76,88 +64,46 @@ var (
 		'm': commands.T("MCTS (k = 50)", "MCTS (k = 50)", "MCTS（k = 50）のボット"),
 		'r': commands.T("random", "무작위", "ランダムなボット"),
 	}
-	oppSpec = map[byte]string{'p': "perfect", 'm': "mcts", 'r': "random"}
 )
 
-// encode returns the sealed custom_id of move's button.
-func (p playState) encode(key seal.Key, move int) string {
-	return key.Seal("coins/" + playVersion + "/move/" + p.canonical(move))
+// moveID returns the sealed custom_id of the button of move in p.
+func moveID(key seal.Key, p playState, move int) string {
+	return route.Seal(key, "move/"+p.Canonical(move))
 }
 
 // hintID returns the sealed custom_id of the hint button.
 func hintID(key seal.Key, s coins.BWState) string {
-	return key.Seal(fmt.Sprintf("coins/%s/hint/%d.%d", playVersion, s.Black, s.White))
+	return route.Seal(key, fmt.Sprintf("hint/%d.%d", s.Black, s.White))
 }
 
-// olderVersion answers a button of a game started before states were
-// sealed.
-func olderVersion(context.Context, *commands.Request) (*commands.Reply, error) {
-	return nil, commands.Rejectf(txtOlder)
-}
-
-// openState returns the state of a pressed button after prefix, or false
-// when the custom_id was not sealed with key.
-func openState(key seal.Key, req *commands.Request, prefix string) (string, bool) {
-	id, ok := key.Open(req.CustomID)
-	if !ok || !strings.HasPrefix(id, prefix) {
+// openState returns the state of a pressed button after the route and
+// kind ("move/", "hint/"), or false when the custom_id was not sealed
+// with key.
+func openState(key seal.Key, req *commands.Request, kind string) (string, bool) {
+	id, ok := route.Open(key, req.CustomID)
+	if !ok {
 		return "", false
 	}
-	return id[len(prefix):], true
-}
-
-// parsePlayState reads the state of a move button (after the route and
-// without the tag); it never trusts it.
-func parsePlayState(s string) (playState, int, bool) {
-	f := strings.Split(s, ".")
-	if len(f) != 7 || !seal.ValidOwner(f[5]) {
-		return playState{}, 0, false
-	}
-	owner := f[5]
-	f = append(f[:5], f[6])
-	b, err1 := strconv.ParseInt(f[0], 10, 64)
-	w, err2 := strconv.ParseInt(f[1], 10, 64)
-	ply, err3 := strconv.Atoi(f[3])
-	seed, err4 := strconv.ParseUint(f[4], 36, 64)
-	move, err5 := strconv.Atoi(f[5])
-	if err1 != nil || err2 != nil || err3 != nil || err4 != nil || err5 != nil ||
-		b < 0 || w < 0 || b > maxBoard || w > maxBoard || b+w == 0 || ply < 0 || ply > 4*maxBoard ||
-		len(f[2]) != 1 || oppSpec[f[2][0]] == "" || move < 0 || move > 3 {
-		return playState{}, 0, false
-	}
-	p := playState{s: coins.BWState{Black: b, White: w}, opp: f[2][0], ply: ply, seed: seed, owner: owner}
-	if p.canonical(move) != s {
-		return playState{}, 0, false
-	}
-	return p, move, true
-}
-
-// canonical is the state of move's button as encode writes it (without
-// route and tag).
-func (p playState) canonical(move int) string {
-	return fmt.Sprintf("%d.%d.%c.%d.%s.%s.%d", p.s.Black, p.s.White, p.opp, p.ply, strconv.FormatUint(p.seed, 36), p.owner, move)
-}
-
-func moveAt(i int) coins.BWMove {
-	return coins.BWMove{Color: coins.Color(i / 2), Take: int64(i%2 + 1)}
+	return strings.CutPrefix(id, kind)
 }
 
 // botMove is the bot's move in p's position (not terminal).
 func botMove(ctx context.Context, p playState) (coins.BWMove, error) {
-	rng := rand.New(rand.NewPCG(p.seed, uint64(p.ply)<<32|uint64(p.s.Black)<<16|uint64(p.s.White)))
-	switch p.opp {
+	rng := rand.New(rand.NewPCG(p.Seed, uint64(p.Ply)<<32|uint64(p.Pos.Black)<<16|uint64(p.Pos.White)))
+	switch p.Opp {
 	case 'p':
-		if wins := (coins.BW{}).WinningMoves(p.s); len(wins) > 0 {
+		if wins := (coins.BW{}).WinningMoves(p.Pos); len(wins) > 0 {
 			return wins[0], nil
 		}
-		return coins.BW{}.RandomMove(rng, p.s), nil
+		return coins.BW{}.RandomMove(rng, p.Pos), nil
 	case 'm':
-		t, err := coins.NewPTree(ctx, coins.BW{}, p.s, 0, coins.DefaultSimulations, rng)
+		t, err := coins.NewPTree(ctx, coins.BW{}, p.Pos, 0, coins.DefaultSimulations, rng)
 		if err != nil {
 			return coins.BWMove{}, err
 		}
 		return t.Choose()
 	}
-	return coins.BW{}.RandomMove(rng, p.s), nil
+	return coins.BW{}.RandomMove(rng, p.Pos), nil
 }
 
 func handlePlay(ctx context.Context, key seal.Key, req *commands.Request) (*commands.Reply, error) {
@@ -169,9 +115,9 @@ func handlePlay(ctx context.Context, key seal.Key, req *commands.Request) (*comm
 	if opp == 0 {
 		return nil, commands.Reject("`opponent` must be perfect, mcts or random.", "`opponent`는 perfect, mcts, random 중 하나입니다.", "`opponent` は perfect、mcts、random のいずれかです。")
 	}
-	p := playState{s: coins.BWState{Black: b, White: w}, opp: opp, seed: randomSeed(), owner: seal.Owner(req.UserID)}
+	p := playState{Pos: coins.BWState{Black: b, White: w}, Opp: opp, Seed: randomSeed(), Owner: seal.OwnerOf(req.UserID)}
 	var lines []string
-	data := playData{Game: "bw", Opponent: oppSpec[opp]}
+	data := playData{Game: "bw", Opponent: coinsplay.Opponent(opp)}
 	if req.Options.String("first", "me") == "bot" {
 		m, err := botMove(ctx, p)
 		if err != nil {
@@ -179,8 +125,8 @@ func handlePlay(ctx context.Context, key seal.Key, req *commands.Request) (*comm
 		}
 		md := moveData(m)
 		data.BotMove = &md
-		p.s = coins.BW{}.Play(p.s, m)
-		p.ply++
+		p.Pos = coins.BW{}.Play(p.Pos, m)
+		p.Ply++
 		lines = append(lines, txtBotTook.Format(req.Locale, m.Take, colorName(req.Locale, m.Color)))
 	}
 	r := playReply(req.Locale, key, p, lines, &data)
@@ -188,33 +134,29 @@ func handlePlay(ctx context.Context, key seal.Key, req *commands.Request) (*comm
 }
 
 func press(ctx context.Context, key seal.Key, req *commands.Request) (*commands.Reply, error) {
-	st, ok := openState(key, req, "coins/"+playVersion+"/move/")
+	st, ok := openState(key, req, "move/")
 	if !ok {
 		return nil, commands.Rejectf(txtBadState)
 	}
-	p, mi, ok := parsePlayState(st)
+	p, mi, ok := coinsplay.Parse(st)
 	if !ok {
 		return nil, commands.Rejectf(txtBadState)
 	}
-	if seal.Owner(req.UserID) != p.owner {
-		who := txtSomeone.In(req.Locale)
-		if !strings.HasPrefix(p.owner, "h") {
-			who = "<@" + p.owner + ">"
-		}
+	if who, no := p.Owner.Stranger(req.UserID, txtSomeone.In(req.Locale)); no {
 		return nil, commands.Rejectf(txtNotYours, who)
 	}
-	m := moveAt(mi)
-	if !(coins.BW{}).Legal(p.s, m) {
+	m := coinsplay.MoveAt(mi)
+	if !(coins.BW{}).Legal(p.Pos, m) {
 		return nil, commands.Rejectf(txtIllegal)
 	}
 	l := req.Locale
-	data := playData{Game: "bw", Opponent: oppSpec[p.opp]}
+	data := playData{Game: "bw", Opponent: coinsplay.Opponent(p.Opp)}
 	md := moveData(m)
 	data.YourMove = &md
 	lines := []string{txtYouTook.Format(l, m.Take, colorName(l, m.Color))}
-	p.s = coins.BW{}.Play(p.s, m)
-	p.ply++
-	if !(coins.BW{}).Terminal(p.s) {
+	p.Pos = coins.BW{}.Play(p.Pos, m)
+	p.Ply++
+	if !(coins.BW{}).Terminal(p.Pos) {
 		bm, err := botMove(ctx, p)
 		if err != nil {
 			return nil, err
@@ -222,9 +164,9 @@ func press(ctx context.Context, key seal.Key, req *commands.Request) (*commands.
 		bd := moveData(bm)
 		data.BotMove = &bd
 		lines = append(lines, txtBotTook.Format(l, bm.Take, colorName(l, bm.Color)))
-		p.s = coins.BW{}.Play(p.s, bm)
-		p.ply++
-		if (coins.BW{}).Terminal(p.s) {
+		p.Pos = coins.BW{}.Play(p.Pos, bm)
+		p.Ply++
+		if (coins.BW{}).Terminal(p.Pos) {
 			data.Winner = "you"
 		}
 	} else {
@@ -246,13 +188,13 @@ func coinRow(emoji string, n int64) string {
 // playReply shows the position after lines happened; when the game is over
 // (no coin left) the winner is whoever did not take the last coin.
 func playReply(l commands.Locale, key seal.Key, p playState, lines []string, data *playData) *commands.Reply {
-	data.Black, data.White = p.s.Black, p.s.White
-	over := (coins.BW{}).Terminal(p.s)
+	data.Black, data.White = p.Pos.Black, p.Pos.White
+	over := (coins.BW{}).Terminal(p.Pos)
 	data.Over = over
 	if over && data.Winner == "" {
 		data.Winner = "you" // the bot moved first and took the last coin
 	}
-	desc := txtPlayRules.In(l) + "\n\n⚫ " + coinRow("⚫", p.s.Black) + "\n⚪ " + coinRow("⚪", p.s.White) + "\n"
+	desc := txtPlayRules.In(l) + "\n\n⚫ " + coinRow("⚫", p.Pos.Black) + "\n⚪ " + coinRow("⚪", p.Pos.White) + "\n"
 	if len(lines) > 0 {
 		desc += "\n" + strings.Join(lines, "\n")
 	}
@@ -265,7 +207,7 @@ func playReply(l commands.Locale, key seal.Key, p playState, lines []string, dat
 		desc += "\n" + txtYourTurn.In(l)
 	}
 	r := &commands.Reply{
-		Embeds: []commands.Embed{{Title: txtPlayTitle.Format(l, txtOppNames[p.opp].In(l)), Description: desc, Color: colour}},
+		Embeds: []commands.Embed{{Title: txtPlayTitle.Format(l, txtOppNames[p.Opp].In(l)), Description: desc, Color: colour}},
 		Data:   data,
 	}
 	if over {
@@ -273,25 +215,25 @@ func playReply(l commands.Locale, key seal.Key, p playState, lines []string, dat
 	}
 	var row commands.ActionRow
 	for i := range 4 {
-		m := moveAt(i)
+		m := coinsplay.MoveAt(i)
 		emoji := "⚫"
 		if m.Color == coins.White {
 			emoji = "⚪"
 		}
 		row = append(row, commands.Component{
-			Kind: commands.Button, CustomID: p.encode(key, i), Emoji: emoji, Label: txtTake.Format(l, m.Take),
-			Style: commands.Secondary, Disabled: !(coins.BW{}).Legal(p.s, m),
+			Kind: commands.Button, CustomID: moveID(key, p, i), Emoji: emoji, Label: txtTake.Format(l, m.Take),
+			Style: commands.Secondary, Disabled: !(coins.BW{}).Legal(p.Pos, m),
 		})
 	}
 	row = append(row, commands.Component{
-		Kind: commands.Button, CustomID: hintID(key, p.s), Emoji: "💡", Label: txtHint.In(l), Style: commands.Primary,
+		Kind: commands.Button, CustomID: hintID(key, p.Pos), Emoji: "💡", Label: txtHint.In(l), Style: commands.Primary,
 	})
 	r.Components = []commands.ActionRow{row}
 	return r
 }
 
 func hint(_ context.Context, key seal.Key, req *commands.Request) (*commands.Reply, error) {
-	st, ok := openState(key, req, "coins/"+playVersion+"/hint/")
+	st, ok := openState(key, req, "hint/")
 	if !ok {
 		return nil, commands.Rejectf(txtBadState)
 	}

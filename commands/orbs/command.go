@@ -12,8 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/orbs"
+	"github.com/alea-bot/alea/game/seal"
 )
 
 // MaxLimit is the largest limit the command accepts. A grid of at most
@@ -70,14 +70,11 @@ func Command(key seal.Key) *commands.Command {
 		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 			return handle(ctx, key, req)
 		},
-		Routes: []commands.Route{
-			{Pattern: gamePrefix + "{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		Routes: append([]commands.Route{
+			{Pattern: route.Prefix() + "{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 				return press(ctx, key, req)
 			}},
-			{Pattern: "orbs/1/{rest...}", Handle: func(context.Context, *commands.Request) (*commands.Reply, error) {
-				return nil, commands.Rejectf(txtOlder)
-			}},
-		},
+		}, commands.OlderVersions(route.Older(), txtOlder)...),
 		Budget: 2 * time.Second,
 
 		Caching: &commands.Caching{Key: cacheKey},
@@ -96,7 +93,7 @@ func handle(_ context.Context, key seal.Key, req *commands.Request) (*commands.R
 		if !ok {
 			return nil, commands.Rejectf(txtBadRandom, orbs.MaxSize, commands.Quote(req.Options.String("random", "")))
 		}
-		return deal(req.Locale, key, seal.Owner(req.UserID), rows, cols, newSeed())
+		return deal(req.Locale, key, seal.OwnerOf(req.UserID), rows, cols, newSeed())
 	case !hasGrid:
 		return nil, commands.Rejectf(txtNeither)
 	}

@@ -16,8 +16,9 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/engine/orbs"
+	"github.com/alea-bot/alea/game/orbspuzzle"
+	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -564,7 +565,7 @@ func TestGamePerfect(t *testing.T) {
 func TestGameLayout(t *testing.T) {
 	for rows := 1; rows <= orbs.MaxSize; rows++ {
 		for cols := 1; cols <= orbs.MaxSize; cols++ {
-			g := game{rows: rows, cols: cols, seed: uint64(rows*31 + cols), pressed: validMask(rows, cols), owner: "18446744073709551615"}
+			g := game{Rows: rows, Cols: cols, Seed: uint64(rows*31 + cols), Pressed: orbspuzzle.ValidMask(rows, cols), Owner: seal.Owner{Discord: true, ID: 18446744073709551615}}
 			rs := gameComponents(commands.English, seal.Loopback(), g)
 			reply := &commands.Reply{Content: "x", Components: rs}
 			if err := commands.ValidateReply(reply); err != nil {
@@ -574,7 +575,7 @@ func TestGameLayout(t *testing.T) {
 			for _, row := range rs {
 				for _, c := range row {
 					id, _ := seal.Loopback().Open(c.CustomID)
-					_, action, ok := parseState(strings.TrimPrefix(id, gamePrefix))
+					_, action, ok := orbspuzzle.Parse(strings.TrimPrefix(id, route.Prefix()))
 					if !ok {
 						t.Fatalf("%d×%d: custom_id %q does not read back", rows, cols, c.CustomID)
 					}
@@ -600,15 +601,15 @@ func TestTampering(t *testing.T) {
 	good, _ := findOrb(t, r, "r0")
 	key := seal.Loopback()
 	opened, _ := key.Open(good)
-	state := strings.TrimPrefix(opened, gamePrefix)
+	state := strings.TrimPrefix(opened, route.Prefix())
 	f := strings.Split(state, ".")
-	me := seal.Owner("local")
+	me := seal.OwnerOf("local")
 	// join seals a state built by hand, so that the parser sees it.
 	join := func(parts ...string) string {
-		p := append(append([]string(nil), parts[:len(parts)-1]...), me, parts[len(parts)-1])
-		return key.Seal(gamePrefix + strings.Join(p, "."))
+		p := append(append([]string(nil), parts[:len(parts)-1]...), me.String(), parts[len(parts)-1])
+		return key.Seal(route.Prefix() + strings.Join(p, "."))
 	}
-	big := game{rows: 30, cols: 30, seed: 7, owner: me}
+	big := game{Rows: 30, Cols: 30, Seed: 7, Owner: me}
 	bad := []struct {
 		id     string
 		values []string
@@ -624,18 +625,18 @@ func TestTampering(t *testing.T) {
 		{join("5x5", f[1], f[2], f[3], "r01"), nil},
 		{join("5x5", f[1], f[2], f[3], "x"), nil},
 		{join("5x5", f[1], f[2], f[3], "m0"), []string{"r0"}}, // menus only on large grids
-		{key.Seal(gamePrefix + strings.Join([]string{"5x5", f[1], f[2], f[3], me}, ".")), nil},
-		{key.Seal(gamePrefix + strings.Join([]string{"5x5", f[1], f[2], f[3], "x", "r0"}, ".")), nil}, // bad owner
+		{key.Seal(route.Prefix() + strings.Join([]string{"5x5", f[1], f[2], f[3], me.String()}, ".")), nil},
+		{key.Seal(route.Prefix() + strings.Join([]string{"5x5", f[1], f[2], f[3], "x", "r0"}, ".")), nil}, // bad owner
 		{join("31x5", f[1], f[2], f[3], "r0"), nil},
 		{join("0x5", f[1], f[2], f[3], "r0"), nil},
-		{big.customID(key, "m0"), []string{"c0"}}, // a row menu given a column
-		{big.customID(key, "m1"), []string{"r3"}}, // the second row menu holds z–ad
-		{big.customID(key, "m4"), []string{"r0"}}, // no fifth menu
-		{big.customID(key, "m0"), nil},            // no value
-		{big.customID(key, "m0"), []string{"r0", "r1"}},
-		{big.customID(key, "m2"), []string{"c99"}},
+		{customID(key, big, "m0"), []string{"c0"}}, // a row menu given a column
+		{customID(key, big, "m1"), []string{"r3"}}, // the second row menu holds z–ad
+		{customID(key, big, "m4"), []string{"r0"}}, // no fifth menu
+		{customID(key, big, "m0"), nil},            // no value
+		{customID(key, big, "m0"), []string{"r0", "r1"}},
+		{customID(key, big, "m2"), []string{"c99"}},
 		// Forged: no tag, another key's tag, a state changed after sealing.
-		{gamePrefix + state, nil},
+		{route.Prefix() + state, nil},
 		{seal.NewKey("another bot's secret").Seal(opened), nil},
 		{strings.Replace(good, ".r0~", ".r1~", 1), nil},
 		{"orbs/2/", nil},
@@ -647,17 +648,17 @@ func TestTampering(t *testing.T) {
 		}
 	}
 	// A finished puzzle's state takes no more presses.
-	dealt := dealGrid(5, 5, 9)
+	dealt := orbspuzzle.Deal(5, 5, 9)
 	sol := orbs.Solve(dealt, orbs.NoLimit)
-	done := game{rows: 5, cols: 5, seed: 9, pressed: bitsOf(sol.Presses), clicks: sol.Count, owner: me}
-	if _, out := h.Click(done.customID(key, "r0")); out != bot.Rejected {
+	done := game{Rows: 5, Cols: 5, Seed: 9, Pressed: bitsOf(sol.Presses), Clicks: sol.Count, Owner: me}
+	if _, out := h.Click(customID(key, done, "r0")); out != bot.Rejected {
 		t.Errorf("a finished puzzle took a press: %s", out)
 	}
 	// The good one still works, and the menus of a large grid too.
 	if _, out := h.Click(good); out != bot.OK {
 		t.Errorf("%s: %s", good, out)
 	}
-	if _, out := h.Click(big.customID(key, "m1"), "r26"); out != bot.OK {
+	if _, out := h.Click(customID(key, big, "m1"), "r26"); out != bot.OK {
 		t.Errorf("menu m1 r26: %s", out)
 	}
 	// Another user may not press; a puzzle dealt before states were sealed
@@ -676,9 +677,9 @@ func TestTampering(t *testing.T) {
 }
 
 func bitsOf(p orbs.Presses) uint64 {
-	s := setOf(p.Rows) | setOf(p.Cols)<<colShift
+	s := setOf(p.Rows) | setOf(p.Cols)<<orbspuzzle.ColShift
 	if p.Diagonal {
-		s |= 1 << diagBit
+		s |= 1 << orbspuzzle.DiagBit
 	}
 	return s
 }
@@ -687,11 +688,11 @@ func bitsOf(p orbs.Presses) uint64 {
 func TestDealSolvable(t *testing.T) {
 	for seed := uint64(0); seed < 300; seed++ {
 		rows, cols := 1+int(seed%30), 1+int(seed*7%30)
-		g := dealGrid(rows, cols, seed)
+		g := orbspuzzle.Deal(rows, cols, seed)
 		if g.Rows() != rows || g.Cols() != cols || g.IsClear() || !orbs.Solve(g, orbs.NoLimit).Solvable {
 			t.Fatalf("seed %d: dealt %s", seed, g)
 		}
-		if dealGrid(rows, cols, seed) != g {
+		if orbspuzzle.Deal(rows, cols, seed) != g {
 			t.Fatalf("seed %d: two deals differ", seed)
 		}
 	}
@@ -764,7 +765,7 @@ func FuzzButtons(f *testing.F) {
 	key := seal.Loopback()
 	h := bottest.New(f, Command(key))
 	f.Fuzz(func(t *testing.T, s, value string) {
-		id := key.Seal(gamePrefix + s) // sealed, to reach the parser
+		id := key.Seal(route.Prefix() + s) // sealed, to reach the parser
 		if len(id) > commands.MaxCustomID || strings.Contains(s, "/") || strings.Contains(s, seal.Separator) {
 			return
 		}
@@ -773,8 +774,8 @@ func FuzzButtons(f *testing.F) {
 		if out != bot.OK && out != bot.Rejected {
 			t.Fatalf("%s %q: outcome %s: %s", id, value, out, bot.FormatText(r))
 		}
-		if g, action, ok := parseState(s); ok && g.customID(key, action) != id {
-			t.Fatalf("%s accepted but not canonical (%s)", id, g.customID(key, action))
+		if g, action, ok := orbspuzzle.Parse(s); ok && customID(key, g, action) != id {
+			t.Fatalf("%s accepted but not canonical (%s)", id, customID(key, g, action))
 		}
 	})
 }
@@ -803,7 +804,7 @@ func BenchmarkSolve30x30(b *testing.B) {
 // text and picture.
 func BenchmarkCommand30x30(b *testing.B) {
 	h := harness(b)
-	g := dealGrid(30, 30, 1)
+	g := orbspuzzle.Deal(30, 30, 1)
 	line := fmt.Sprintf("/orbs grid:%q", g.String())
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

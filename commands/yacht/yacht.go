@@ -15,6 +15,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/internal/yachtkit"
 )
 
 const (
@@ -102,7 +103,7 @@ func newCommand(tables *strategy.Tables, faces DiceFaces) *commands.Command {
 		Budget: 2 * time.Minute,
 
 		Caching: &commands.Caching{}, // the answer depends on the options alone
-		Warm:    Warm(tables),
+		Warm:    yachtkit.Warm(tables, Presets()),
 	}
 }
 

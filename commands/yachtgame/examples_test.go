@@ -9,6 +9,8 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -93,13 +95,13 @@ func TestYahtzeeJokerThroughTheModal(t *testing.T) {
 		t.Skip("the yahtzee table is built in the non-race run")
 	}
 	h := harness(t)
-	g, err := newGame(3, ownerOf("tester"), 1, nameSeats([]string{""}))
+	g, err := yachttable.New(3, seal.OwnerOf("tester"), 1, nameSeats([]string{""}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := g.rules
+	r := g.Rules
 	for key, v := range map[string]int{"aces": 3, "twos": 6, "yahtzee": 50} {
-		g.players[0].sheet.Scores[r.CategoryIndex(key)] = v
+		g.Seats[0].Sheet.Scores[r.CategoryIndex(key)] = v
 	}
 	enter, _ := h.Click(mustFind(t, post(t, h, g), 'e').CustomID)
 	if enter.Modal == nil {
@@ -119,7 +121,7 @@ func TestYahtzeeJokerThroughTheModal(t *testing.T) {
 		t.Errorf("after the joker: %+v", p)
 	}
 	back, err := openGame(testKey, strings.Split(d.State, ".")[0])
-	if err != nil || back.players[0].sheet.ExtraBonus != 100 {
+	if err != nil || back.Seats[0].Sheet.ExtraBonus != 100 {
 		t.Errorf("state after the joker: %v %+v", err, back)
 	}
 	_ = yacht.Yahtzee

@@ -7,6 +7,7 @@ import (
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/game/yachttable"
 )
 
 // checkFollowUp checks that r follows up with a ping of user only: a new
@@ -28,7 +29,7 @@ func checkFollowUp(t *testing.T, r *commands.Reply, user string) {
 // ping of that user (an edit notifies nobody); other presses do not.
 func TestTurnFollowUp(t *testing.T) {
 	h := harness(t)
-	r := post(t, h, table3(t, coachHints))
+	r := post(t, h, table3(t, yachttable.CoachHints))
 	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
 	if r.FollowUp != nil {
 		t.Errorf("a roll follows up: %+v", r.FollowUp)
@@ -63,7 +64,7 @@ func TestTurnFollowUp(t *testing.T) {
 // Names and Alea are never pinged, nor a game of one.
 func TestNoFollowUpForNames(t *testing.T) {
 	h := harness(t)
-	r := post(t, h, table3(t, coachHints, userSeat(ann), player{kind: seatName, name: "Bob"}))
+	r := post(t, h, table3(t, yachttable.CoachHints, userSeat(ann), player{Kind: yachttable.SeatName, Name: "Bob"}))
 	r = rollAndScore(t, h, r, ann)
 	if r.FollowUp != nil || gdata(t, r).Current != 1 {
 		t.Errorf("to a name: current %d, follow-up %+v", gdata(t, r).Current, r.FollowUp)
@@ -72,7 +73,7 @@ func TestNoFollowUpForNames(t *testing.T) {
 	if r.FollowUp != nil {
 		t.Errorf("back to the presser: %+v", r.FollowUp)
 	}
-	solo := post(t, h, table3(t, coachOn, userSeat(ann)))
+	solo := post(t, h, table3(t, yachttable.CoachOn, userSeat(ann)))
 	if r := rollAndScore(t, h, solo, ann); r.FollowUp != nil {
 		t.Errorf("solo: %+v", r.FollowUp)
 	}

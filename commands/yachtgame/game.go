@@ -3,30 +3,33 @@
 // select menu and modal play the game — virtual or real dice, holds, the
 // category with every choice's points and exact expected final score, and
 // the expected points each decision cost. The whole game travels in the
-// components' custom_ids (see state.go), so a restarted bot or a second
-// replica continues every game.
+// bot's own message (see state.go), so a restarted bot or a second
+// replica continues every game; a finished game is recorded in the store
+// (Deps.Recorder).
 package yachtgame
 
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/commands/yachtgame/players"
-	"github.com/alea-bot/alea/commands/yachtodds"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/game/yachttable"
+	"github.com/alea-bot/alea/internal/yachtkit"
+	"github.com/alea-bot/alea/internal/yachtodds"
+	"github.com/alea-bot/alea/store"
 )
 
 const colour = 0x2E86C1
@@ -46,7 +49,19 @@ type Deps struct {
 	// Odds, when set, give the 💡 Hint of the end game the move with the
 	// best chance of finishing first, next to the max-expectation move.
 	Odds *yachtodds.WinOdds
+	// Dice roll the virtual dice (zero: derived from Key).
+	Dice yachttable.Dice
+	// Recorder records each finished game (nil: memory is off).
+	Recorder store.Recorder
+	// RecordWait, when set, returns the channel that ends the wait for the
+	// Recorder (default: defaultRecordWait); tests fire it by hand.
+	RecordWait func() <-chan time.Time
+	// IDs is where game identities are drawn from (nil: crypto/rand).
+	IDs io.Reader
 }
+
+// defaultRecordWait bounds the wait for the Recorder at a game's end.
+const defaultRecordWait = 2 * time.Second
 
 // beatOpen is the most open categories of a sheet for which the hint
 // looks for the move with the best chance of finishing first.
@@ -59,15 +74,15 @@ const beatOpen = 4
 // yachtodds.WinOdds.Probabilities is one.
 type WinProbabilities func(ctx context.Context, t *strategy.Table, sheets []yacht.Sheet, current int) ([]float64, error)
 
-// Defaults of the game options.
-const defaultIdle = 10 // minutes
-
 // Command returns /yacht (subcommand start).
 func Command(d Deps) *commands.Command { return newCommand(d) }
 
 func newCommand(d Deps) *commands.Command {
-	seedLo, seedHi := commands.Between(0, 1<<seedBits-1)
-	idleLo, idleHi := commands.Between(1, maxIdle)
+	if !d.Dice.Valid() {
+		d.Dice = yachttable.NewDice(d.Key)
+	}
+	seedLo, seedHi := commands.Between(0, 1<<yachttable.SeedBits-1)
+	idleLo, idleHi := commands.Between(1, yachttable.MaxIdle)
 	return &commands.Command{
 		Name: commands.T("yacht", "요트", "ヨット"),
 		Description: commands.T("Play Yacht with an exact scoresheet: dice, holds, categories, the cost of each choice",
@@ -110,22 +125,19 @@ func newCommand(d Deps) *commands.Command {
 		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 			return start(ctx, &d, req)
 		},
-		Routes: []commands.Route{
-			{Pattern: "yacht/" + routeVersion + "/{action}/{tag}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		Routes: append([]commands.Route{
+			{Pattern: route.Prefix() + "{action}/{tag}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 				return press(ctx, &d, req)
 			}},
-			{Pattern: "yacht/1/{rest...}", Handle: func(context.Context, *commands.Request) (*commands.Reply, error) {
-				return nil, commands.Rejectf(msgOlder)
-			}},
-		},
+		}, commands.OlderVersions(route.Older(), msgOlder)...),
 		Budget: 2 * time.Minute,
-		Warm:   yachtcmd.Warm(d.Tables),
+		Warm:   yachtkit.Warm(d.Tables, yachtcmd.Presets()),
 	}
 }
 
 // parseSeats reads the players option into seats.
 func parseSeats(s string) ([]player, error) {
-	parsed, err := players.Parse(s, maxPlayers)
+	parsed, err := players.Parse(s, yachttable.MaxPlayers)
 	if err != nil {
 		return nil, err
 	}
@@ -133,11 +145,11 @@ func parseSeats(s string) ([]player, error) {
 	for i, p := range parsed {
 		switch p.Kind {
 		case players.User:
-			seats[i] = player{kind: seatUser, user: p.User}
+			seats[i] = player{Kind: yachttable.SeatUser, User: p.User}
 		case players.Alea:
-			seats[i] = player{kind: seatAlea}
+			seats[i] = player{Kind: yachttable.SeatAlea}
 		default:
-			seats[i] = player{kind: seatName, name: p.Name}
+			seats[i] = player{Kind: yachttable.SeatName, Name: p.Name}
 		}
 	}
 	return seats, nil
@@ -147,7 +159,7 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	loc := req.Locale
 	key := req.Options.String("rules", yacht.Yacht)
 	preset := -1
-	for i, k := range presetKeys {
+	for i, k := range yachttable.PresetKeys {
 		if k == key {
 			preset = i
 		}
@@ -155,309 +167,97 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if preset < 0 {
 		return nil, yachtcmd.RejectRules(key)
 	}
-	seats := []player{{kind: seatName}}
+	seats := []player{{Kind: yachttable.SeatName}}
 	if s := strings.TrimSpace(req.Options.String("players", "")); s != "" {
 		var err error
 		if seats, err = parseSeats(players.Mentions(s, req.KnownUsers)); err != nil {
-			return nil, players.Reject(err, maxPlayers)
+			return nil, players.Reject(err, yachttable.MaxPlayers)
 		}
 	}
-	var seed uint32
+	seed := randomSeed()
 	if req.Options.Has("seed") {
 		seed = uint32(req.Options.Int("seed", 0))
-	} else {
-		var b [4]byte
-		_, _ = rand.Read(b[:])
-		seed = binary.BigEndian.Uint32(b[:])
 	}
-	g, err := newGame(preset, ownerOf(req.UserID), seed, seats)
+	g, err := yachttable.New(preset, seal.OwnerOf(req.UserID), seed, seats)
 	if err != nil {
 		return nil, err
 	}
-	g.idle = int(req.Options.Int("idle", defaultIdle))
-	if g.idle < 1 || g.idle > maxIdle {
-		return nil, commands.Rejectf(msgBadIdle, maxIdle)
+	d.begin(g)
+	g.Chosen = req.Options.Has("seed")
+	g.Idle = int(req.Options.Int("idle", yachttable.DefaultIdle))
+	if g.Idle < 1 || g.Idle > yachttable.MaxIdle {
+		return nil, commands.Rejectf(msgBadIdle, yachttable.MaxIdle)
 	}
-	g.coach = coachAuto
+	g.Coach = yachttable.CoachAuto
 	if c := req.Options.String("coach", ""); c != "" {
-		g.coach = slices.Index(coachNames, c)
-		if g.coach < 0 {
+		g.Coach = slices.Index(yachttable.CoachNames, c)
+		if g.Coach < 0 {
 			return nil, commands.Rejectf(msgBadCoach, c)
 		}
 	}
 	// In a server, without players: a lobby people join.
-	if !req.Options.Has("players") && req.GuildID != "" && g.owner.numeric {
-		g.lobby = true
-		g.players[0] = player{kind: seatUser, user: g.owner.id, sheet: g.players[0].sheet, loss: g.players[0].loss}
+	if !req.Options.Has("players") && req.GuildID != "" && g.Owner.Discord {
+		g.Lobby = true
+		g.Seats[0] = player{Kind: yachttable.SeatUser, User: g.Owner.ID, Sheet: g.Seats[0].Sheet, Loss: g.Seats[0].Loss}
 		r := renderLobby(d.Key, loc, g, "")
 		return r, nil
 	}
-	if g.coach == coachAuto {
-		g.coach = autoCoach(g)
+	if g.Coach == yachttable.CoachAuto {
+		g.Coach = yachttable.AutoCoach(g)
 	}
-	t, err := yachtcmd.Table(ctx, d.Tables, g.rules)
+	t, err := yachtkit.Table(ctx, d.Tables, g.Rules)
 	if err != nil {
 		return nil, err
 	}
-	last, err := aleaTurns(loc, t, g)
-	if err != nil {
-		return nil, err
-	}
-	r, err := render(ctx, d, loc, t, g, nil, req, last)
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
+	return d.opening(ctx, loc, t, g, req)
 }
 
-// presser reports whether userID presses for seat i: a Discord user for
-// their own seat, the starter for the named seats; nobody for Alea's.
-func (g *game) presser(i int, userID string) bool {
-	p := &g.players[i]
-	switch p.kind {
-	case seatUser:
-		return strconv.FormatUint(p.user, 10) == userID
-	case seatName:
-		return ownerOf(userID) == g.owner
-	}
-	return false
+// randomSeed draws the seed of a game nobody chose.
+func randomSeed() uint32 {
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return binary.BigEndian.Uint32(b[:])
 }
 
-// seated reports whether userID presses for any seat.
-func (g *game) seated(userID string) bool {
-	for i := range g.players {
-		if g.presser(i, userID) {
-			return true
-		}
-	}
-	return false
+// begin gives a new game its identity, start time and dice.
+func (d *Deps) begin(g *game) {
+	g.ID = yachttable.NewID(d.IDs)
+	g.Started = yachttable.Minute(d.now())
+	g.Roller = d.Dice
 }
 
-// press answers every button, the category menu and the dice modal: the
-// custom_id must be one the bot put on the message as it is now.
-func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply, error) {
-	loc := req.Locale
-	action := req.Params["action"]
-	c, ok := readCarrier(req.Message)
-	if !ok || len(action) != 1 {
-		return nil, commands.Rejectf(msgNoMessage)
+// now is the time by d's clock.
+func (d *Deps) now() time.Time {
+	if d.Now == nil {
+		return time.Now()
 	}
-	if req.CustomID != customID(d.Key, action[0], c) {
-		return nil, commands.Rejectf(msgStale)
-	}
-	g, err := openGame(d.Key, c.state)
-	if err != nil {
-		return nil, commands.Rejectf(msgBadState)
-	}
-	var prev *game
-	if c.prev != "" {
-		if prev, err = openGame(d.Key, c.prev); err != nil {
-			return nil, commands.Rejectf(msgBadState)
-		}
-	}
-	if g.over() {
-		return nil, commands.Rejectf(msgBadState)
-	}
-	if g.lobby {
-		return lobbyPress(ctx, d, loc, g, action[0], req)
-	}
-	t, err := yachtcmd.Table(ctx, d.Tables, g.rules)
-	if err != nil {
-		return nil, err
-	}
-	step, was := g.step, g.cur
-	last := ""
-	switch a := action[0]; {
-	case a == 'h':
-		if !g.presser(g.cur, req.UserID) {
-			return nil, notYourTurn(loc, g, req)
-		}
-		r, err := hint(loc, t, g)
-		if err != nil {
-			return nil, err
-		}
-		if line := beatHint(ctx, d, loc, t, g); line != "" {
-			r.Embeds[0].Description += "\n\n" + line
-		}
-		return r, nil
-	case a == 'u':
-		if prev == nil || !prev.presser(prev.cur, req.UserID) {
-			return nil, commands.Rejectf(msgNoUndo)
-		}
-		g, prev = prev, nil
-		last = msgUndone.Format(loc, seatLabel(loc, g, g.cur, req))
-	case a == 'p':
-		if !g.seated(req.UserID) {
-			return nil, notYourTurn(loc, g, req)
-		}
-		idle := d.Now().Sub(req.Message.EditedAt)
-		if wait := time.Duration(g.idle)*time.Minute - idle; wait > 0 {
-			return nil, commands.Rejectf(msgTooEarly, seatMention(loc, g, g.cur), int(math.Ceil(wait.Minutes())))
-		}
-		who := seatLabel(loc, g, g.cur, req)
-		g.current().auto = min(g.current().auto+1, maxAuto)
-		line, err := optimalTurn(loc, t, g)
-		if err != nil {
-			return nil, err
-		}
-		last = msgPlayedFor.Format(loc, who, line)
-		prev = nil
-		more, err := aleaTurns(loc, t, g)
-		if err != nil {
-			return nil, err
-		}
-		last = joinLines(last, more)
-	default:
-		if !g.presser(g.cur, req.UserID) {
-			return nil, notYourTurn(loc, g, req)
-		}
-		if a == 'e' {
-			if g.roll > 2 {
-				return nil, commands.Rejectf(msgNotNow, g.roll)
-			}
-			return diceModal(d.Key, loc, g, c), nil
-		}
-		before := *g
-		before.players = clonePlayers(g.players)
-		if last, err = turnAction(loc, t, g, a, req); err != nil {
-			return nil, err
-		}
-		prev = nil
-		if g.cur != before.cur || g.over() {
-			// The turn passed: the scorer may undo it until the next
-			// player acts (Alea's turns are that player acting).
-			if g.players[before.cur].kind != seatAlea {
-				prev = &before
-			}
-			more, err := aleaTurns(loc, t, g)
-			if err != nil {
-				return nil, err
-			}
-			if more != "" {
-				prev = nil
-			}
-			last = joinLines(last, more)
-		}
-	}
-	g.step = (step + 1) & 0xFFFF
-	if prev != nil {
-		prev.step = g.step
-	}
-	r, err := render(ctx, d, loc, t, g, prev, req, last)
-	if err != nil {
-		return nil, err
-	}
-	r.Update = true
-	turnPing(loc, g, r, req, was)
-	return r, nil
-}
-
-// autoCoach is the default coach: on for one person, hints for more.
-func autoCoach(g *game) int {
-	if g.humans() > 1 {
-		return coachHints
-	}
-	return coachOn
-}
-
-// lobbyPress answers Join, Leave and Start.
-func lobbyPress(ctx context.Context, d *Deps, loc commands.Locale, g *game, a byte, req *commands.Request) (*commands.Reply, error) {
-	id, err := strconv.ParseUint(req.UserID, 10, 64)
-	at := -1
-	for i, p := range g.players {
-		if err == nil && p.user == id {
-			at = i
-		}
-	}
-	last := ""
-	switch a {
-	case 'j':
-		if err != nil {
-			return nil, commands.Rejectf(msgNotSeated)
-		}
-		if at >= 0 {
-			// Joining twice changes nothing (two racing presses, or the
-			// starter pressing Join).
-			r := renderLobby(d.Key, loc, g, "")
-			r.Update = true
-			return r, nil
-		}
-		if len(g.players) >= maxPlayers {
-			return nil, commands.Rejectf(msgLobbyFull, maxPlayers)
-		}
-		g.players = append(g.players, player{kind: seatUser, user: id, sheet: yacht.NewSheet(g.rules), loss: make([]int, len(g.rules.Categories))})
-		last = msgJoined.Format(loc, "<@"+req.UserID+">")
-	case 'l':
-		if at < 0 {
-			return nil, commands.Rejectf(msgNotSeated)
-		}
-		if at == 0 {
-			return nil, commands.Rejectf(msgStarterStays)
-		}
-		g.players = append(g.players[:at], g.players[at+1:]...)
-		last = msgLeft.Format(loc, "<@"+req.UserID+">")
-	case 'g':
-		if ownerOf(req.UserID) != g.owner {
-			return nil, commands.Rejectf(msgOnlyStarter, g.owner.mention())
-		}
-		g.lobby = false
-		if g.coach == coachAuto {
-			g.coach = autoCoach(g)
-		}
-		g.step = (g.step + 1) & 0xFFFF
-		t, err := yachtcmd.Table(ctx, d.Tables, g.rules)
-		if err != nil {
-			return nil, err
-		}
-		r, err := render(ctx, d, loc, t, g, nil, req, "")
-		if err != nil {
-			return nil, err
-		}
-		r.Update = true
-		turnPing(loc, g, r, req, -1)
-		return r, nil
-	default:
-		return nil, commands.Rejectf(msgNotNow, 0)
-	}
-	g.step = (g.step + 1) & 0xFFFF
-	r := renderLobby(d.Key, loc, g, last)
-	r.Update = true
-	return r, nil
+	return d.Now()
 }
 
 // renderLobby draws a lobby: who sits, and Join, Leave and Start.
 func renderLobby(key seal.Key, loc commands.Locale, g *game, last string) *commands.Reply {
 	c := sealGame(key, g, nil)
 	var seats []string
-	for i := range g.players {
+	for i := range g.Seats {
 		seats = append(seats, fmt.Sprintf("%d. %s", i+1, seatLabel(loc, g, i, nil)))
 	}
-	desc := msgLobbyText.Format(loc, g.owner.mention(), maxPlayers) + "\n\n" + strings.Join(seats, "\n")
+	desc := msgLobbyText.Format(loc, g.Owner.Mention(), yachttable.MaxPlayers) + "\n\n" + strings.Join(seats, "\n")
 	if last != "" {
 		desc = last + "\n\n" + desc
 	}
-	e := commands.Embed{Color: colour, Title: msgLobbyTitle.Format(loc, yachtcmd.RulesName(loc, g.rules.Key)), Description: desc,
+	e := commands.Embed{Color: colour, Title: msgLobbyTitle.Format(loc, yachtcmd.RulesName(loc, g.Rules.Key)), Description: desc,
 		URL: stateURL + c.String(), Footer: msgFooter.In(loc)}
 	start := msgStartButton.In(loc)
-	if len(g.players) == 1 {
+	if len(g.Seats) == 1 {
 		start = msgPlayAloneButton.In(loc)
 	}
 	row := commands.ActionRow{
-		{Kind: commands.Button, CustomID: customID(key, 'j', c), Label: msgJoinButton.In(loc), Emoji: "🪑", Style: commands.Primary, Disabled: len(g.players) >= maxPlayers},
-		{Kind: commands.Button, CustomID: customID(key, 'l', c), Label: msgLeaveButton.In(loc), Style: commands.Secondary},
-		{Kind: commands.Button, CustomID: customID(key, 'g', c), Label: start, Emoji: "▶️", Style: commands.Success},
+		{Kind: commands.Button, CustomID: customID(key, actJoin, c), Label: msgJoinButton.In(loc), Emoji: "🪑", Style: commands.Primary, Disabled: len(g.Seats) >= yachttable.MaxPlayers},
+		{Kind: commands.Button, CustomID: customID(key, actLeave, c), Label: msgLeaveButton.In(loc), Style: commands.Secondary},
+		{Kind: commands.Button, CustomID: customID(key, actStart, c), Label: start, Emoji: "▶️", Style: commands.Success},
 	}
 	return &commands.Reply{Embeds: []commands.Embed{e}, Components: []commands.ActionRow{row}, Data: gameData(g, c.String()),
 		AllowedMentions: &commands.AllowedMentions{}}
-}
-
-func clonePlayers(ps []player) []player {
-	out := append([]player(nil), ps...)
-	for i := range out {
-		out[i].loss = append([]int(nil), ps[i].loss...)
-		out[i].sheet.Scores = append([]int(nil), ps[i].sheet.Scores...)
-	}
-	return out
 }
 
 func joinLines(a, b string) string {
@@ -470,134 +270,12 @@ func joinLines(a, b string) string {
 	return a + "\n" + b
 }
 
-// notYourTurn refuses a press by someone whose turn it is not.
-func notYourTurn(loc commands.Locale, g *game, req *commands.Request) error {
-	return commands.Rejectf(msgNotYourTurn, seatMention(loc, g, g.cur))
-}
-
-// turnAction applies a turn's button, menu choice or modal to g and
-// returns the line that says what happened.
-func turnAction(loc commands.Locale, t *strategy.Table, g *game, a byte, req *commands.Request) (string, error) {
-	who := seatLabel(loc, g, g.cur, req)
-	switch {
-	case a >= '0' && a <= '4':
-		if g.roll != 1 && g.roll != 2 {
-			return "", commands.Rejectf(msgNotNow, g.roll)
-		}
-		g.hold ^= 1 << (a - '0')
-		return "", nil
-	case a == 'b':
-		if g.roll != 1 && g.roll != 2 || g.coach != coachOn {
-			return "", commands.Rejectf(msgNotNow, g.roll)
-		}
-		adv, err := advise(t, g)
-		if err != nil {
-			return "", err
-		}
-		if best := adv.Actions[0]; best.Kind == strategy.Keep {
-			g.hold = holdMask(g.dice, best.Keep)
-		}
-		return "", nil
-	case a == 'r':
-		if g.roll > 2 {
-			return "", commands.Rejectf(msgNotNow, g.roll)
-		}
-		return rollVirtual(loc, who, t, g)
-	case a == 'm':
-		if g.roll > 2 {
-			return "", commands.Rejectf(msgNotNow, g.roll)
-		}
-		d, err := yacht.ParseDice(req.Fields["dice"])
-		if err != nil {
-			return "", yachtcmd.RejectDice(err)
-		}
-		if g.roll > 0 {
-			held, have := g.held(), d.Counts()
-			for f := range held {
-				if held[f] > have[f] {
-					return "", commands.Rejectf(msgHeldMissing, glyphs(have.Faces()), glyphs(held.Faces()))
-				}
-			}
-		}
-		return rollTo(loc, who, t, g, d)
-	case a == 's':
-		if g.roll < 1 || len(req.Values) != 1 {
-			return "", commands.Rejectf(msgNotNow, g.roll)
-		}
-		return score(loc, who, t, g, req.Values[0])
-	}
-	return "", commands.Rejectf(msgBadState)
-}
-
-// rollVirtual rolls the dice not held with the game's seeded dice.
-func rollVirtual(loc commands.Locale, who string, t *strategy.Table, g *game) (string, error) {
-	faces := virtualFaces(g)
-	var d yacht.Dice
-	k := 0
-	for i, f := range g.dice {
-		if g.roll > 0 && g.hold&(1<<uint(i)) != 0 {
-			d[k] = f
-			k++
-		}
-	}
-	copy(d[k:], faces[:yacht.NumDice-k])
-	return rollTo(loc, who, t, g, d)
-}
-
-// optimalTurn plays the rest of the current player's turn with the
-// optimal policy and the game's seeded dice, and says how it went.
-func optimalTurn(loc commands.Locale, t *strategy.Table, g *game) (string, error) {
-	cur := g.cur
-	var steps []string
-	for g.cur == cur && !g.over() {
-		if g.roll == 0 {
-			if _, err := rollVirtual(loc, "", t, g); err != nil {
-				return "", err
-			}
-			steps = append(steps, glyphs(g.dice[:]))
-			continue
-		}
-		adv, err := advise(t, g)
-		if err != nil {
-			return "", err
-		}
-		best := adv.Actions[0]
-		if best.Kind == strategy.Keep && g.roll < 3 {
-			g.hold = holdMask(g.dice, best.Keep)
-			if _, err := rollVirtual(loc, "", t, g); err != nil {
-				return "", err
-			}
-			steps = append(steps, glyphs(best.Keep.Faces())+"+ → "+glyphs(g.dice[:]))
-			continue
-		}
-		if _, err := score(loc, "", t, g, fmt.Sprintf("c%d", best.Scoring.Category)); err != nil {
-			return "", err
-		}
-		steps = append(steps, describe(loc, g.rules, best))
-	}
-	return strings.Join(steps, " · "), nil
-}
-
-// aleaTurns plays every turn of Alea's seats from the current one on,
-// until a person's turn or the end.
-func aleaTurns(loc commands.Locale, t *strategy.Table, g *game) (string, error) {
-	var lines []string
-	for !g.over() && g.current().kind == seatAlea {
-		line, err := optimalTurn(loc, t, g)
-		if err != nil {
-			return "", err
-		}
-		lines = append(lines, msgAleaTurn.Format(loc, line))
-	}
-	return strings.Join(lines, "\n"), nil
-}
-
 // hint answers the player whose turn it is, privately: every option's
 // expected final score.
 func hint(loc commands.Locale, t *strategy.Table, g *game) (*commands.Reply, error) {
 	e := commands.Embed{Color: colour, Title: msgHintTitle.In(loc)}
-	if g.roll == 0 {
-		a, err := t.Advise(g.current().sheet, nil, 0)
+	if g.Roll == 0 {
+		a, err := t.Advise(g.Current().Sheet, nil, 0)
 		if err != nil {
 			return nil, fmt.Errorf("advise: %w", err)
 		}
@@ -608,13 +286,13 @@ func hint(loc commands.Locale, t *strategy.Table, g *game) (*commands.Reply, err
 			return nil, err
 		}
 		var b strings.Builder
-		b.WriteString(msgDice.Format(loc, glyphs(g.dice[:])) + "\n")
+		b.WriteString(msgDice.Format(loc, glyphs(g.Dice[:])) + "\n")
 		best := adv.Actions[0].Expected
 		for i, a := range adv.Actions {
-			line := fmt.Sprintf("%s — %.2f", describe(loc, g.rules, a), a.Expected)
+			line := fmt.Sprintf("%s — %.2f", describe(loc, g.Rules, a), a.Expected)
 			if i == 0 {
 				line = "⭐ " + line
-			} else if loss := best - a.Expected; centi(loss) > 0 {
+			} else if loss := best - a.Expected; yachttable.Centi(loss) > 0 {
 				line += fmt.Sprintf(" (−%.2f)", loss)
 			}
 			if b.Len()+len(line) > commands.MaxEmbedDescription-200 {
@@ -634,24 +312,24 @@ func hint(loc commands.Locale, t *strategy.Table, g *game) (*commands.Reply, err
 // max-expectation move's. "" when it does not fit the budget or does not
 // apply.
 func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game) string {
-	p := g.current()
-	if d.Odds == nil || g.roll < 1 || len(g.players) < 2 || len(p.sheet.Scores)-p.sheet.Filled() > beatOpen {
+	p := g.Current()
+	if d.Odds == nil || g.Roll < 1 || len(g.Seats) < 2 || len(p.Sheet.Scores)-p.Sheet.Filled() > beatOpen {
 		return ""
 	}
 	ctx, cancel := context.WithTimeout(ctx, d.Odds.Budget())
 	defer cancel()
 	var others []yacht.Sheet
-	for i := range g.players {
-		if i != g.cur {
-			others = append(others, g.players[i].sheet)
+	for i := range g.Seats {
+		if i != g.Cur {
+			others = append(others, g.Seats[i].Sheet)
 		}
 	}
 	dists, ok := d.Odds.Distributions(ctx, t, others)
 	if !ok {
 		return ""
 	}
-	dice := g.dice
-	ta, err := finalscore.AdviseToBeat(ctx, t, p.sheet, &dice, g.roll, dists)
+	dice := g.Dice
+	ta, err := finalscore.AdviseToBeat(ctx, t, p.Sheet, &dice, g.Roll, dists)
 	if err != nil || ta.Reached || ta.Unreachable || len(ta.Actions) == 0 {
 		return ""
 	}
@@ -665,117 +343,28 @@ func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Tab
 	if win.Action.SameMove(maxExp.Action) || math.Round(100*win.Reach) <= math.Round(100*maxExp.Reach) {
 		return msgBeatSame.Format(loc, 100*maxExp.Reach)
 	}
-	return msgBeat.Format(loc, describe(loc, g.rules, win.Action), 100*win.Reach, win.Expected, 100*maxExp.Reach)
+	return msgBeat.Format(loc, describe(loc, g.Rules, win.Action), 100*win.Reach, win.Expected, 100*maxExp.Reach)
 }
 
 // advise returns the engine's advice for the current player's dice.
 func advise(t *strategy.Table, g *game) (strategy.Advice, error) {
-	d := g.dice
-	adv, err := t.Advise(g.current().sheet, &d, g.roll)
+	d := g.Dice
+	adv, err := t.Advise(g.Current().Sheet, &d, g.Roll)
 	if err != nil {
 		return adv, fmt.Errorf("advise: %w", err)
 	}
 	return adv, nil
 }
 
-// centi rounds an expected-point loss to hundredths.
-func centi(x float64) int { return int(math.Round(100 * max(x, 0))) }
-
-// rollTo records the keep decision (after roll 1 or 2) and moves to dice d.
-func rollTo(loc commands.Locale, who string, t *strategy.Table, g *game, d yacht.Dice) (string, error) {
-	last := ""
-	if g.roll > 0 {
-		adv, err := advise(t, g)
-		if err != nil {
-			return "", err
-		}
-		keep := g.held()
-		for _, a := range adv.Actions {
-			if a.Kind == strategy.Keep && a.Keep == keep {
-				loss := adv.Actions[0].Expected - a.Expected
-				g.turnLoss = min(g.turnLoss+centi(loss), maxTurnLoss)
-				last = decision(loc, who, g, a, adv.Actions[0], loss)
-			}
-		}
-	}
-	copy(g.dice[:], d.Counts().Faces())
-	g.roll++
-	g.hold = 0
-	rolled := msgRolled.Format(loc, glyphs(g.dice[:]))
-	if last != "" {
-		return last + "\n" + rolled, nil
-	}
-	return rolled, nil
-}
-
-// score records the category chosen from the menu ("c<index>") and passes
-// the turn.
-func score(loc commands.Locale, who string, t *strategy.Table, g *game, value string) (string, error) {
-	adv, err := advise(t, g)
-	if err != nil {
-		return "", err
-	}
-	for _, a := range adv.Actions {
-		if a.Kind != strategy.Score || value != fmt.Sprintf("c%d", a.Scoring.Category) {
-			continue
-		}
-		loss := adv.Actions[0].Expected - a.Expected
-		p := g.current()
-		turn := min(g.turnLoss+centi(loss), maxTotalLoss)
-		p.loss[a.Scoring.Category] = turn
-		p.lost = min(p.lost+turn, maxTotalLoss)
-		p.sheet = p.sheet.Fill(a.Scoring)
-		last := decision(loc, who, g, a, adv.Actions[0], loss)
-		g.roll, g.hold, g.turnLoss = 0, 0, 0
-		g.cur = (g.cur + 1) % len(g.players)
-		return last, nil
-	}
-	return "", commands.Rejectf(msgBadCategory)
-}
-
-// virtualFaces are the five dice of the next virtual roll: SHA-256 of the
-// game's seed, the player, the turn and the roll, read as faces by
-// rejection of bytes ≥ 252. The dice not held take the first of them, so a
-// replayed button gives the same dice and a different hold cannot fish for
-// others.
-func virtualFaces(g *game) [yacht.NumDice]int {
-	var out [yacht.NumDice]int
-	n := 0
-	for ctr := byte(0); n < yacht.NumDice; ctr++ {
-		h := sha256.New()
-		fmt.Fprintf(h, "alea-yacht-dice/%d/%d/%d/%d/%d", g.seed, g.cur, g.current().sheet.Filled(), g.roll+1, ctr)
-		for _, b := range h.Sum(nil) {
-			if b < 252 && n < yacht.NumDice {
-				out[n] = int(b%6) + 1
-				n++
-			}
-		}
-	}
-	return out
-}
-
-// holdMask marks dice (ascending) that make up keep, the first ones of each
-// face.
-func holdMask(d yacht.Dice, keep yacht.Counts) uint8 {
-	var m uint8
-	for i, f := range d {
-		if keep[f-1] > 0 {
-			keep[f-1]--
-			m |= 1 << uint(i)
-		}
-	}
-	return m
-}
-
 func diceModal(key seal.Key, loc commands.Locale, g *game, c carrier) *commands.Reply {
 	heldText, value := msgNone.In(loc), ""
-	if held := g.held(); g.roll > 0 && held.Size() > 0 {
+	if held := g.Held(); g.Roll > 0 && held.Size() > 0 {
 		value = strings.Trim(fmt.Sprint(held.Faces()), "[]")
 		heldText = value
 	}
 	return &commands.Reply{Modal: &commands.Modal{
-		CustomID: customID(key, 'm', c),
-		Title:    msgModalTitle.Format(loc, g.roll+1),
+		CustomID: customID(key, actEntered, c),
+		Title:    msgModalTitle.Format(loc, g.Roll+1),
 		Inputs: []commands.TextInput{{
 			CustomID: "dice", Label: msgModalLabel.Format(loc, heldText), Placeholder: "3 3 5 6 6",
 			Value: value, Required: true, MinLength: 5, MaxLength: 40,
@@ -807,11 +396,11 @@ func describe(loc commands.Locale, r *yacht.Rules, a strategy.Action) string {
 // decision is the line that says what a player decided and, when the
 // coach is on, judges it.
 func decision(loc commands.Locale, who string, g *game, chosen, best strategy.Action, loss float64) string {
-	r := g.rules
-	if g.coach != coachOn {
+	r := g.Rules
+	if g.Coach != yachttable.CoachOn {
 		return msgLastPlain.Format(loc, who, describe(loc, r, chosen))
 	}
-	if centi(loss) == 0 {
+	if yachttable.Centi(loss) == 0 {
 		return msgLastOK.Format(loc, who, describe(loc, r, chosen))
 	}
 	return msgLastCost.Format(loc, who, describe(loc, r, chosen), loss, describe(loc, r, best))

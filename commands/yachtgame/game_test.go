@@ -14,10 +14,11 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	"github.com/alea-bot/alea/commands/yacht/yachttest"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -43,7 +44,7 @@ func harness(t testing.TB) *bottest.Harness {
 // post shows g as the bot would, as a live message of h, and returns it.
 func post(t testing.TB, h *bottest.Harness, g *game) *commands.Reply {
 	t.Helper()
-	tb, err := tables(t).Get(context.Background(), g.rules)
+	tb, err := tables(t).Get(context.Background(), g.Rules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func post(t testing.TB, h *bottest.Harness, g *game) *commands.Reply {
 func nameSeats(names []string) []player {
 	var ps []player
 	for _, n := range names {
-		ps = append(ps, player{kind: seatName, name: n})
+		ps = append(ps, player{Kind: yachttable.SeatName, Name: n})
 	}
 	return ps
 }
@@ -413,8 +414,8 @@ func play(t *testing.T, h *bottest.Harness, r *commands.Reply, models []*sheetMo
 	// The summary.
 	text := bot.FormatText(r)
 	t.Logf("summary:\n%s", text)
-	if len(r.Components) != 0 {
-		t.Errorf("the summary has components")
+	if !onlyFinalButtons(r) {
+		t.Errorf("the summary has components other than Play again")
 	}
 	start := tb.Start()
 	for i, m := range models {
@@ -479,13 +480,13 @@ func craft(t *testing.T, names []string, filled map[string]int, userID string) *
 	if len(names) == 0 {
 		names = []string{""}
 	}
-	g, err := newGame(0, ownerOf(userID), 99, nameSeats(names))
+	g, err := yachttable.New(0, seal.OwnerOf(userID), 99, nameSeats(names))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range g.players {
+	for i := range g.Seats {
 		for k, v := range filled {
-			g.players[i].sheet.Scores[indexOf(k)] = v
+			g.Seats[i].Sheet.Scores[indexOf(k)] = v
 		}
 	}
 	return g

@@ -15,10 +15,12 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/yachtodds"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/internal/race"
+	"github.com/alea-bot/alea/internal/yachtodds"
 )
 
 const (
@@ -29,7 +31,7 @@ const (
 
 func userSeat(id string) player {
 	v, _ := strconv.ParseUint(id, 10, 64)
-	return player{kind: seatUser, user: v}
+	return player{Kind: yachttable.SeatUser, User: v}
 }
 
 // table3 is a game of Ann, Bob and Alea started by Ann, three categories
@@ -37,18 +39,18 @@ func userSeat(id string) player {
 func table3(t *testing.T, coach int, seats ...player) *game {
 	t.Helper()
 	if seats == nil {
-		seats = []player{userSeat(ann), userSeat(bob), {kind: seatAlea}}
+		seats = []player{userSeat(ann), userSeat(bob), {Kind: yachttable.SeatAlea}}
 	}
-	g, err := newGame(0, ownerOf(ann), 42, seats)
+	g, err := yachttable.New(0, seal.OwnerOf(ann), 42, seats)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range g.players {
+	for i := range g.Seats {
 		for k, v := range endGame {
-			g.players[i].sheet.Scores[indexOf(k)] = v
+			g.Seats[i].Sheet.Scores[indexOf(k)] = v
 		}
 	}
-	g.coach = coach
+	g.Coach = coach
 	return g
 }
 
@@ -73,7 +75,7 @@ func rollAndScore(t *testing.T, h *bottest.Harness, r *commands.Reply, user stri
 
 func TestTurnsPingsAndAlea(t *testing.T) {
 	h := harness(t)
-	r := post(t, h, table3(t, coachHints))
+	r := post(t, h, table3(t, yachttable.CoachHints))
 	checkPing(t, r, ann)
 	roll := mustFind(t, r, 'r').CustomID
 	before := fmt.Sprint(h.Message(roll))
@@ -116,8 +118,8 @@ func TestTurnsPingsAndAlea(t *testing.T) {
 		checkPing(t, r, u)
 		r = rollAndScore(t, h, r, u)
 	}
-	if r.AllowedMentions == nil || len(r.AllowedMentions.Users) != 0 || len(r.Components) != 0 {
-		t.Errorf("the summary pings or has buttons: %+v", r.AllowedMentions)
+	if r.AllowedMentions == nil || len(r.AllowedMentions.Users) != 0 || !onlyFinalButtons(r) {
+		t.Errorf("the summary pings or has buttons other than Play again: %+v", r.AllowedMentions)
 	}
 }
 
@@ -157,7 +159,7 @@ func TestAleaFirst(t *testing.T) {
 
 func TestUndo(t *testing.T) {
 	h := harness(t)
-	r := post(t, h, table3(t, coachHints))
+	r := post(t, h, table3(t, yachttable.CoachHints))
 	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
 	rolled := gdata(t, r)
 	menu := mustFind(t, r, 's')
@@ -190,7 +192,7 @@ func TestUndo(t *testing.T) {
 func TestHintAndCoachModes(t *testing.T) {
 	h := harness(t)
 	// hints: a Hint button for the current player, no advice in public.
-	r := post(t, h, table3(t, coachHints))
+	r := post(t, h, table3(t, yachttable.CoachHints))
 	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
 	hint := mustFind(t, r, 'h').CustomID
 	before := fmt.Sprint(h.Message(hint))
@@ -230,13 +232,13 @@ func TestHintAndCoachModes(t *testing.T) {
 		}
 	}
 	// on: the best move and the costs in public, no Hint button.
-	on := post(t, h, table3(t, coachOn))
+	on := post(t, h, table3(t, yachttable.CoachOn))
 	on = asOK(t, h, ann, mustFind(t, on, 'r').CustomID)
 	if _, ok := find(on, 'h'); ok || !strings.Contains(on.Embeds[0].Description, "Best") {
 		t.Errorf("coach on:\n%s", bot.FormatText(on))
 	}
 	// off: no advice and no Hint.
-	off := post(t, h, table3(t, coachOff))
+	off := post(t, h, table3(t, yachttable.CoachOff))
 	off = asOK(t, h, ann, mustFind(t, off, 'r').CustomID)
 	if _, ok := find(off, 'h'); ok || strings.Contains(bot.FormatText(off), "Best") {
 		t.Errorf("coach off:\n%s", bot.FormatText(off))
@@ -246,7 +248,7 @@ func TestHintAndCoachModes(t *testing.T) {
 func TestPlayForThem(t *testing.T) {
 	h := harness(t)
 	start := h.Now()
-	r := post(t, h, table3(t, coachHints))
+	r := post(t, h, table3(t, yachttable.CoachHints))
 	p := mustFind(t, r, 'p').CustomID
 	h.Now = func() time.Time { return start.Add(9 * time.Minute) }
 	if r2, out := as(h, bob, p); out != bot.Rejected || !strings.Contains(r2.Content, "in 1 min") {
@@ -283,7 +285,7 @@ var costLine = regexp.MustCompile(`↩ <@(\d+)>: .* — cost \*\*([0-9.]+)\*\*`)
 func TestLostEqualsCostsShown(t *testing.T) {
 	h := harness(t)
 	rng := rand.New(rand.NewPCG(11, 12))
-	g := table3(t, coachOn, userSeat(ann), userSeat(bob))
+	g := table3(t, yachttable.CoachOn, userSeat(ann), userSeat(bob))
 	r := post(t, h, g)
 	shown := map[string]float64{}
 	record := func(r *commands.Reply) {
@@ -327,7 +329,7 @@ func TestLostEqualsCostsShown(t *testing.T) {
 // first made is not on the second's message.
 func TestRacingPresses(t *testing.T) {
 	h := harness(t)
-	r := post(t, h, table3(t, coachHints))
+	r := post(t, h, table3(t, yachttable.CoachHints))
 	roll := mustFind(t, r, 'r').CustomID
 	msg := h.Message(roll)
 	a, outA := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: roll, UserID: ann, Message: msg})
@@ -352,7 +354,7 @@ func TestWinProbabilities(t *testing.T) {
 			return out, nil
 		}}
 	h = bottest.New(t, newCommand(d))
-	r := post(t, h, table3(t, coachHints))
+	r := post(t, h, table3(t, yachttable.CoachHints))
 	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
 	if calls != 1 || !strings.Contains(r.Embeds[0].Description, "Chance of winning as this turn began: <@"+ann+"> 100% · <@"+bob+"> 0% · 🤖 Alea 0%") {
 		t.Errorf("calls %d:\n%s", calls, r.Embeds[0].Description)
@@ -368,7 +370,7 @@ func TestMultiLocales(t *testing.T) {
 	for loc, words := range want {
 		h := harness(t)
 		h.Locale = loc
-		r := post(t, h, table3(t, coachHints))
+		r := post(t, h, table3(t, yachttable.CoachHints))
 		text := bot.FormatText(r)
 		for _, row := range r.Components {
 			for _, c := range row {
@@ -468,7 +470,7 @@ func TestScoreboardOdds(t *testing.T) {
 			WinProbabilities: yachtodds.NewWinOdds(yachtodds.WinOddsOptions{Budget: time.Hour}).Probabilities}
 		h = bottest.New(t, newCommand(d))
 		h.Locale = loc
-		r := post(t, h, table3(t, coachHints))
+		r := post(t, h, table3(t, yachttable.CoachHints))
 		r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
 		if d := gdata(t, r); len(d.WinChances) != 3 {
 			t.Errorf("%s: win_chances %v", loc, d.WinChances)
@@ -503,11 +505,12 @@ func TestHintPlaysToWin(t *testing.T) {
 			Odds: yachtodds.NewWinOdds(yachtodds.WinOddsOptions{Budget: time.Hour})}
 		h = bottest.New(t, newCommand(d))
 		h.Locale = loc
-		g := table3(t, coachHints)
-		// Bob is ahead, and Ann's dice (seed 6) make the keep with the
-		// best chance to win another than the best on average.
-		g.seed = 6
-		g.players[1].sheet.Scores[indexOf("full_house")] = 12
+		g := table3(t, yachttable.CoachHints)
+		// Bob is ahead, and Ann's dice (seed 52 under the test key: the
+		// dice depend on the key) make the keep with the best chance to
+		// win another than the best on average.
+		g.Seed = 52
+		g.Seats[1].Sheet.Scores[indexOf("full_house")] = 12
 		r := post(t, h, g)
 		r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
 		hr, out := as(h, ann, mustFind(t, r, 'h').CustomID)

@@ -8,10 +8,11 @@ import (
 	"strings"
 
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/game/yachttable"
 )
 
 // GameData is the --format data of a game message: the table as the bot
@@ -52,17 +53,17 @@ type PlayerData struct {
 // seatLabel is how a line of the message names seat i: a Discord user by
 // mention, Alea, a name, or the unnamed starter by their display name.
 func seatLabel(loc commands.Locale, g *game, i int, req *commands.Request) string {
-	p := &g.players[i]
-	switch p.kind {
-	case seatUser:
-		return "<@" + strconv.FormatUint(p.user, 10) + ">"
-	case seatAlea:
+	p := &g.Seats[i]
+	switch p.Kind {
+	case yachttable.SeatUser:
+		return "<@" + strconv.FormatUint(p.User, 10) + ">"
+	case yachttable.SeatAlea:
 		return msgAlea.In(loc)
 	}
-	if p.name != "" {
-		return p.name
+	if p.Name != "" {
+		return p.Name
 	}
-	if req != nil && req.UserName != "" && !strings.ContainsAny(req.UserName, "*_`~|<>@#:\\") && g.presser(i, req.UserID) {
+	if req != nil && req.UserName != "" && !strings.ContainsAny(req.UserName, "*_`~|<>@#:\\") && g.Presser(i, req.UserID) {
 		return req.UserName
 	}
 	return msgYou.In(loc)
@@ -71,7 +72,7 @@ func seatLabel(loc commands.Locale, g *game, i int, req *commands.Request) strin
 // seatTitle names seat i where Discord shows no mentions (titles, field
 // names): a Discord user by seat number.
 func seatTitle(loc commands.Locale, g *game, i int, req *commands.Request) string {
-	if g.players[i].kind == seatUser {
+	if g.Seats[i].Kind == yachttable.SeatUser {
 		return msgSeatN.Format(loc, i+1)
 	}
 	return seatLabel(loc, g, i, req)
@@ -79,36 +80,36 @@ func seatTitle(loc commands.Locale, g *game, i int, req *commands.Request) strin
 
 // seatMention names seat i to someone else (in a refusal).
 func seatMention(loc commands.Locale, g *game, i int) string {
-	p := &g.players[i]
+	p := &g.Seats[i]
 	switch {
-	case p.kind == seatUser:
-		return "<@" + strconv.FormatUint(p.user, 10) + ">"
-	case p.kind == seatAlea:
+	case p.Kind == yachttable.SeatUser:
+		return "<@" + strconv.FormatUint(p.User, 10) + ">"
+	case p.Kind == yachttable.SeatAlea:
 		return msgAlea.In(loc)
-	case p.name != "":
-		return p.name
-	case g.owner.numeric:
-		return g.owner.mention()
+	case p.Name != "":
+		return p.Name
+	case g.Owner.Discord:
+		return g.Owner.Mention()
 	}
 	return msgStarter.In(loc)
 }
 
 func gameData(g *game, state string) GameData {
-	d := GameData{Rules: g.rules.Key, Current: g.cur, Roll: g.roll, Over: g.over(), State: state, Dice: []int{}, Held: []int{},
-		Coach: []string{"on", "hints", "off", "auto"}[g.coach], Step: g.step, Lobby: g.lobby}
-	if g.roll > 0 {
-		d.Dice = append(d.Dice, g.dice[:]...)
-		d.Held = append(d.Held, g.held().Faces()...)
+	d := GameData{Rules: g.Rules.Key, Current: g.Cur, Roll: g.Roll, Over: g.Over(), State: state, Dice: []int{}, Held: []int{},
+		Coach: []string{"on", "hints", "off", "auto"}[g.Coach], Step: g.Step, Lobby: g.Lobby}
+	if g.Roll > 0 {
+		d.Dice = append(d.Dice, g.Dice[:]...)
+		d.Held = append(d.Held, g.Held().Faces()...)
 	}
-	for _, p := range g.players {
-		pd := PlayerData{Name: p.name, Scores: map[string]int{}, Upper: p.sheet.UpperTotal(), Total: p.sheet.Total(), Lost: float64(p.lost) / 100,
-			Seat: []string{"name", "user", "alea"}[p.kind], PlayedFor: p.auto}
-		if p.kind == seatUser {
-			pd.User = strconv.FormatUint(p.user, 10)
+	for _, p := range g.Seats {
+		pd := PlayerData{Name: p.Name, Scores: map[string]int{}, Upper: p.Sheet.UpperTotal(), Total: p.Sheet.Total(), Lost: float64(p.Lost) / 100,
+			Seat: []string{"name", "user", "alea"}[p.Kind], PlayedFor: p.Auto}
+		if p.Kind == yachttable.SeatUser {
+			pd.User = strconv.FormatUint(p.User, 10)
 		}
-		for i, s := range p.sheet.Scores {
+		for i, s := range p.Sheet.Scores {
 			if s >= 0 {
-				pd.Scores[g.rules.Categories[i].Key] = s
+				pd.Scores[g.Rules.Categories[i].Key] = s
 			}
 		}
 		d.Players = append(d.Players, pd)
@@ -120,30 +121,31 @@ func gameData(g *game, state string) GameData {
 // when the game is over. last says what just happened; prev is the state
 // Undo returns to (nil: none).
 func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game, prev *game, req *commands.Request, last string) (*commands.Reply, error) {
-	if g.over() {
+	if g.Over() {
 		r := summary(loc, t, g, req, last)
+		finish(ctx, d, loc, t, g, req, r)
 		ping(loc, g, r, req)
 		return r, nil
 	}
 	c := sealGame(d.Key, g, prev)
-	p := g.current()
+	p := g.Current()
 	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc), URL: stateURL + c.String()}
-	e.Title = msgTitle.Format(loc, yachtcmd.RulesName(loc, g.rules.Key), seatTitle(loc, g, g.cur, req), p.sheet.Filled()+1, len(g.rules.Categories))
-	if g.roll > 0 {
-		e.Title += " · " + msgRollOf.Format(loc, g.roll)
+	e.Title = msgTitle.Format(loc, yachtcmd.RulesName(loc, g.Rules.Key), seatTitle(loc, g, g.Cur, req), p.Sheet.Filled()+1, len(g.Rules.Categories))
+	if g.Roll > 0 {
+		e.Title += " · " + msgRollOf.Format(loc, g.Roll)
 	}
 	var b strings.Builder
 	if last != "" {
 		b.WriteString(last + "\n\n")
 	}
-	if len(g.players) > 1 {
-		b.WriteString(msgTurnOf.Format(loc, seatLabel(loc, g, g.cur, req)) + "\n")
+	if len(g.Seats) > 1 {
+		b.WriteString(msgTurnOf.Format(loc, seatLabel(loc, g, g.Cur, req)) + "\n")
 	}
 	var adv strategy.Advice
-	if g.roll == 0 {
+	if g.Roll == 0 {
 		b.WriteString(msgBeforeRoll.In(loc))
-		if g.coach == coachOn {
-			a, err := t.Advise(p.sheet, nil, 0)
+		if g.Coach == yachttable.CoachOn {
+			a, err := t.Advise(p.Sheet, nil, 0)
 			if err != nil {
 				return nil, fmt.Errorf("advise: %w", err)
 			}
@@ -155,41 +157,41 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 			return nil, err
 		}
 		var dice []string
-		for i, f := range g.dice {
-			if g.hold&(1<<uint(i)) != 0 {
+		for i, f := range g.Dice {
+			if g.Hold&(1<<uint(i)) != 0 {
 				dice = append(dice, "["+yacht.Glyph(f)+"]")
 			} else {
 				dice = append(dice, yacht.Glyph(f))
 			}
 		}
-		b.WriteString(msgDice.Format(loc, strings.Join(dice, " ")) + " (" + g.dice.String() + ")")
-		if g.hold != 0 {
+		b.WriteString(msgDice.Format(loc, strings.Join(dice, " ")) + " (" + g.Dice.String() + ")")
+		if g.Hold != 0 {
 			b.WriteString(" " + msgHeldNote.In(loc))
 		}
-		if g.coach == coachOn {
+		if g.Coach == yachttable.CoachOn {
 			best := adv.Actions[0]
-			b.WriteString("\n" + msgBest.Format(loc, describe(loc, g.rules, best), best.Expected))
-			if g.roll < 3 && g.hold != 0 {
-				keep := g.held()
+			b.WriteString("\n" + msgBest.Format(loc, describe(loc, g.Rules, best), best.Expected))
+			if g.Roll < 3 && g.Hold != 0 {
+				keep := g.Held()
 				for _, a := range adv.Actions {
-					if a.Kind == strategy.Keep && a.Keep == keep && centi(best.Expected-a.Expected) > 0 {
-						b.WriteString("\n" + msgYourHold.Format(loc, describe(loc, g.rules, a), a.Expected, best.Expected-a.Expected))
+					if a.Kind == strategy.Keep && a.Keep == keep && yachttable.Centi(best.Expected-a.Expected) > 0 {
+						b.WriteString("\n" + msgYourHold.Format(loc, describe(loc, g.Rules, a), a.Expected, best.Expected-a.Expected))
 					}
 				}
 			}
 		}
 	}
 	var odds []float64
-	if d.WinProbabilities != nil && len(g.players) > 1 {
-		sheets := make([]yacht.Sheet, len(g.players))
-		for i := range g.players {
-			sheets[i] = g.players[i].sheet
+	if d.WinProbabilities != nil && len(g.Seats) > 1 {
+		sheets := make([]yacht.Sheet, len(g.Seats))
+		for i := range g.Seats {
+			sheets[i] = g.Seats[i].Sheet
 		}
-		ps, err := d.WinProbabilities(ctx, t, sheets, g.cur)
+		ps, err := d.WinProbabilities(ctx, t, sheets, g.Cur)
 		if err != nil {
 			return nil, fmt.Errorf("win probabilities: %w", err)
 		}
-		if len(ps) == len(g.players) {
+		if len(ps) == len(g.Seats) {
 			odds = ps
 			var parts []string
 			for i, x := range ps {
@@ -198,17 +200,20 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 			b.WriteString("\n" + msgWinChances.Format(loc, strings.Join(parts, " · ")))
 		}
 	}
+	if g.Chosen {
+		b.WriteString("\n" + msgChosen.In(loc))
+	}
 	e.Description = b.String()
-	for i := range g.players {
+	for i := range g.Seats {
 		name := seatTitle(loc, g, i, req)
-		if i == g.cur && len(g.players) > 1 {
+		if i == g.Cur && len(g.Seats) > 1 {
 			name = msgTurnMarker.Format(loc, name)
 		}
 		v := sheetText(loc, g, i, false)
-		if g.players[i].kind == seatUser {
+		if g.Seats[i].Kind == yachttable.SeatUser {
 			v = seatLabel(loc, g, i, req) + "\n" + v
 		}
-		e.Fields = append(e.Fields, commands.Field{Name: name, Value: v, Inline: len(g.players) > 1})
+		e.Fields = append(e.Fields, commands.Field{Name: name, Value: v, Inline: len(g.Seats) > 1})
 	}
 	data := gameData(g, c.String())
 	data.WinChances = odds
@@ -223,23 +228,23 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 func ping(loc commands.Locale, g *game, r *commands.Reply, req *commands.Request) {
 	r.AllowedMentions = &commands.AllowedMentions{}
 	users := false
-	for _, p := range g.players {
-		users = users || p.kind == seatUser
+	for _, p := range g.Seats {
+		users = users || p.Kind == yachttable.SeatUser
 	}
 	if !users {
 		return
 	}
-	if g.over() {
+	if g.Over() {
 		r.Content = msgOverContent.In(loc)
 		return
 	}
-	if p := g.current(); p.kind == seatUser {
-		id := strconv.FormatUint(p.user, 10)
+	if p := g.Current(); p.Kind == yachttable.SeatUser {
+		id := strconv.FormatUint(p.User, 10)
 		r.Content = msgYourTurn.Format(loc, "<@"+id+">")
 		r.AllowedMentions.Users = []string{id}
 		return
 	}
-	r.Content = msgTurnOf.Format(loc, seatLabel(loc, g, g.cur, req))
+	r.Content = msgTurnOf.Format(loc, seatLabel(loc, g, g.Cur, req))
 }
 
 // turnPing lets the Discord user whose turn a press started know: the
@@ -249,14 +254,14 @@ func ping(loc commands.Locale, g *game, r *commands.Reply, req *commands.Request
 // the press, -1 for a game that starts now), when it passed to a name or
 // to Alea, or to the person who pressed.
 func turnPing(loc commands.Locale, g *game, r *commands.Reply, req *commands.Request, was int) {
-	if g.over() || g.cur == was {
+	if g.Over() || g.Cur == was {
 		return
 	}
-	p := g.current()
-	if p.kind != seatUser {
+	p := g.Current()
+	if p.Kind != yachttable.SeatUser {
 		return
 	}
-	id := strconv.FormatUint(p.user, 10)
+	id := strconv.FormatUint(p.User, 10)
 	if req != nil && id == req.UserID {
 		return
 	}
@@ -268,37 +273,37 @@ func turnPing(loc commands.Locale, g *game, r *commands.Reply, req *commands.Req
 func components(key seal.Key, loc commands.Locale, g *game, adv strategy.Advice, c carrier, undo bool) []commands.ActionRow {
 	var rows []commands.ActionRow
 	id := func(a byte) string { return customID(key, a, c) }
-	if g.roll == 1 || g.roll == 2 {
+	if g.Roll == 1 || g.Roll == 2 {
 		var row commands.ActionRow
-		for i, f := range g.dice {
+		for i, f := range g.Dice {
 			style := commands.Secondary
-			if g.hold&(1<<uint(i)) != 0 {
+			if g.Hold&(1<<uint(i)) != 0 {
 				style = commands.Success
 			}
-			row = append(row, commands.Component{Kind: commands.Button, CustomID: id(byte('0' + i)),
+			row = append(row, commands.Component{Kind: commands.Button, CustomID: id(byte(actDie0 + i)),
 				Label: fmt.Sprintf("%s %d", yacht.Glyph(f), f), Style: style})
 		}
 		rows = append(rows, row)
 	}
-	if g.roll <= 2 {
+	if g.Roll <= 2 {
 		n := yacht.NumDice
-		if g.roll > 0 {
-			n -= g.held().Size()
+		if g.Roll > 0 {
+			n -= g.Held().Size()
 		}
 		row := commands.ActionRow{
-			{Kind: commands.Button, CustomID: id('r'), Label: msgRollButton.Format(loc, n), Emoji: "🎲", Style: commands.Primary},
-			{Kind: commands.Button, CustomID: id('e'), Label: msgEnterButton.In(loc), Emoji: "✍️", Style: commands.Secondary},
+			{Kind: commands.Button, CustomID: id(actRoll), Label: msgRollButton.Format(loc, n), Emoji: "🎲", Style: commands.Primary},
+			{Kind: commands.Button, CustomID: id(actEnter), Label: msgEnterButton.In(loc), Emoji: "✍️", Style: commands.Secondary},
 		}
-		if g.roll > 0 && g.coach == coachOn {
-			if best := adv.Actions[0]; best.Kind == strategy.Keep && holdMask(g.dice, best.Keep) != g.hold {
-				row = append(row, commands.Component{Kind: commands.Button, CustomID: id('b'), Label: msgHoldBest.In(loc), Emoji: "⭐", Style: commands.Secondary})
+		if g.Roll > 0 && g.Coach == yachttable.CoachOn {
+			if best := adv.Actions[0]; best.Kind == strategy.Keep && uint8(yachttable.HoldMask(g.Dice, best.Keep)) != g.Hold {
+				row = append(row, commands.Component{Kind: commands.Button, CustomID: id(actHoldBest), Label: msgHoldBest.In(loc), Emoji: "⭐", Style: commands.Secondary})
 			}
 		}
 		rows = append(rows, row)
 	}
-	if g.roll >= 1 {
+	if g.Roll >= 1 {
 		best := adv.Actions[0]
-		menu := commands.Component{Kind: commands.SelectMenu, CustomID: id('s'), Placeholder: msgPick.In(loc), MinValues: 1, MaxValues: 1}
+		menu := commands.Component{Kind: commands.SelectMenu, CustomID: id(actScore), Placeholder: msgPick.In(loc), MinValues: 1, MaxValues: 1}
 		var scores []strategy.Action
 		for _, a := range adv.Actions {
 			if a.Kind == strategy.Score {
@@ -307,14 +312,14 @@ func components(key seal.Key, loc commands.Locale, g *game, adv strategy.Advice,
 		}
 		sort.Slice(scores, func(i, j int) bool { return scores[i].Scoring.Category < scores[j].Scoring.Category })
 		for _, a := range scores {
-			cat := &g.rules.Categories[a.Scoring.Category]
+			cat := &g.Rules.Categories[a.Scoring.Category]
 			label := msgOptLabel.Format(loc, cat.Name(string(loc)), a.Scoring.Points)
 			if bonus := a.Scoring.UpperBonus + a.Scoring.ExtraBonus; bonus > 0 {
 				label += fmt.Sprintf(" (+%d)", bonus)
 			}
 			o := commands.SelectOption{Label: label, Value: fmt.Sprintf("c%d", a.Scoring.Category)}
-			if g.coach == coachOn {
-				if loss := best.Expected - a.Expected; centi(loss) == 0 {
+			if g.Coach == yachttable.CoachOn {
+				if loss := best.Expected - a.Expected; yachttable.Centi(loss) == 0 {
 					o.Emoji = "⭐"
 					o.Description = msgOptBest.Format(loc, a.Expected)
 				} else {
@@ -326,14 +331,14 @@ func components(key seal.Key, loc commands.Locale, g *game, adv strategy.Advice,
 		rows = append(rows, commands.ActionRow{menu})
 	}
 	var extra commands.ActionRow
-	if g.coach == coachHints {
-		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id('h'), Label: msgHintButton.In(loc), Emoji: "💡", Style: commands.Secondary})
+	if g.Coach == yachttable.CoachHints {
+		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id(actHint), Label: msgHintButton.In(loc), Emoji: "💡", Style: commands.Secondary})
 	}
 	if undo {
-		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id('u'), Label: msgUndoButton.In(loc), Emoji: "↩️", Style: commands.Secondary})
+		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id(actUndo), Label: msgUndoButton.In(loc), Emoji: "↩️", Style: commands.Secondary})
 	}
-	if g.humans() > 1 {
-		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id('p'), Label: msgPlayForButton.In(loc), Emoji: "⏱️", Style: commands.Secondary})
+	if g.Humans() > 1 {
+		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id(actPlayFor), Label: msgPlayForButton.In(loc), Emoji: "⏱️", Style: commands.Secondary})
 	}
 	if len(extra) > 0 {
 		rows = append(rows, extra)
@@ -344,8 +349,8 @@ func components(key seal.Key, loc commands.Locale, g *game, adv strategy.Advice,
 // sheetText is a player's sheet: every category, the upper progress, the
 // total and the expected points lost.
 func sheetText(loc commands.Locale, g *game, i int, final bool) string {
-	r := g.rules
-	s := g.players[i].sheet
+	r := g.Rules
+	s := g.Seats[i].Sheet
 	var b strings.Builder
 	upperOpen := 0
 	for k := range r.Categories {
@@ -378,8 +383,8 @@ func sheetText(loc commands.Locale, g *game, i int, final bool) string {
 		b.WriteString(msgExtra.Format(loc, s.ExtraBonus) + "\n")
 	}
 	b.WriteString(msgTotal.Format(loc, s.Total()))
-	if !final && g.coach == coachOn {
-		b.WriteString("\n" + msgLostSoFar.Format(loc, float64(g.players[i].lost)/100))
+	if !final && g.Coach == yachttable.CoachOn {
+		b.WriteString("\n" + msgLostSoFar.Format(loc, float64(g.Seats[i].Lost)/100))
 	}
 	return b.String()
 }
@@ -387,18 +392,18 @@ func sheetText(loc commands.Locale, g *game, i int, final bool) string {
 // summary ends the game: each player's final score, the expected score of
 // perfect play from the start, the expected points lost and where.
 func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Request, last string) *commands.Reply {
-	r := g.rules
+	r := g.Rules
 	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc)}
 	e.Title = msgOverTitle.Format(loc, yachtcmd.RulesName(loc, r.Key))
 	var b strings.Builder
 	if last != "" {
 		b.WriteString(last + "\n\n")
 	}
-	if len(g.players) > 1 {
+	if len(g.Seats) > 1 {
 		top := -1
 		var winners []string
-		for i, p := range g.players {
-			switch tot := p.sheet.Total(); {
+		for i, p := range g.Seats {
+			switch tot := p.Sheet.Total(); {
 			case tot > top:
 				top, winners = tot, []string{seatLabel(loc, g, i, req)}
 			case tot == top:
@@ -411,21 +416,24 @@ func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Requ
 			b.WriteString(msgTie.Format(loc, top, strings.Join(winners, ", ")))
 		}
 	}
+	if g.Chosen {
+		b.WriteString("\n" + msgChosen.In(loc))
+	}
 	e.Description = strings.TrimSpace(b.String())
 	start := t.Start()
-	for i, p := range g.players {
+	for i, p := range g.Seats {
 		var v strings.Builder
-		lost := float64(p.lost) / 100
-		v.WriteString(msgFinal.Format(loc, p.sheet.Total(), start) + "\n")
+		lost := float64(p.Lost) / 100
+		v.WriteString(msgFinal.Format(loc, p.Sheet.Total(), start) + "\n")
 		v.WriteString(msgLostTotal.Format(loc, lost) + "\n")
-		v.WriteString(msgLuck.Format(loc, float64(p.sheet.Total())-start+lost) + "\n")
+		v.WriteString(msgLuck.Format(loc, float64(p.Sheet.Total())-start+lost) + "\n")
 		switch {
-		case p.lost == 0:
+		case p.Lost == 0:
 			v.WriteString(msgNoLoss.In(loc))
 		default:
 			type where struct{ cat, loss int }
 			var ws []where
-			for k, l := range p.loss {
+			for k, l := range p.Loss {
 				if l > 0 {
 					ws = append(ws, where{k, l})
 				}
@@ -437,15 +445,15 @@ func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Requ
 			}
 			v.WriteString(msgLostWhere.Format(loc, strings.Join(parts, " · ")))
 		}
-		if p.auto > 0 {
-			v.WriteString("\n" + msgPlayedForCount.Format(loc, p.auto))
+		if p.Auto > 0 {
+			v.WriteString("\n" + msgPlayedForCount.Format(loc, p.Auto))
 		}
 		v.WriteString("\n\n" + sheetText(loc, g, i, true))
 		val := v.String()
-		if p.kind == seatUser {
+		if p.Kind == yachttable.SeatUser {
 			val = seatLabel(loc, g, i, req) + "\n" + val
 		}
-		e.Fields = append(e.Fields, commands.Field{Name: seatTitle(loc, g, i, req), Value: val, Inline: len(g.players) > 1})
+		e.Fields = append(e.Fields, commands.Field{Name: seatTitle(loc, g, i, req), Value: val, Inline: len(g.Seats) > 1})
 	}
 	return &commands.Reply{Embeds: []commands.Embed{e}, Data: gameData(g, "")}
 }

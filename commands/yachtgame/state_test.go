@@ -11,11 +11,12 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/seal"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/commands/yacht/yachttest"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -166,7 +167,7 @@ func TestForgedReplayedAndOldStates(t *testing.T) {
 	g := craft(t, []string{"Ann", "Bob"}, endGame, "tester")
 	other := seal.NewKey("another bot's secret")
 	forge := func(k seal.Key, idKey seal.Key) *commands.Request {
-		c := carrier{state: k.Seal(g.encode())}
+		c := carrier{State: k.Seal(g.Encode())}
 		m := *msg
 		m.Embeds = []commands.Embed{{Title: "x", URL: stateURL + c.String()}}
 		return &commands.Request{Kind: commands.KindComponent, CustomID: customID(idKey, 'r', c), Message: &m}
@@ -181,8 +182,8 @@ func TestForgedReplayedAndOldStates(t *testing.T) {
 		}
 	}
 	unsealed := *msg
-	unsealed.Embeds = []commands.Embed{{Title: "x", URL: stateURL + g.encode()}}
-	if r, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: customID(testKey, 'r', carrier{state: g.encode()}), Message: &unsealed}); out != bot.Rejected {
+	unsealed.Embeds = []commands.Embed{{Title: "x", URL: stateURL + g.Encode()}}
+	if r, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: customID(testKey, 'r', carrier{State: g.Encode()}), Message: &unsealed}); out != bot.Rejected {
 		t.Errorf("unsealed state: %s %s", out, bot.FormatText(r))
 	}
 	// No message at all (a transport that does not send it).
@@ -273,7 +274,7 @@ func TestParseSeats(t *testing.T) {
 	}
 	var got []string
 	for _, s := range seats {
-		got = append(got, fmt.Sprintf("%d:%d:%s", s.kind, s.user, s.name))
+		got = append(got, fmt.Sprintf("%d:%d:%s", s.Kind, s.User, s.Name))
 	}
 	want := "1:111111111111111111: 1:222222222222222222: 0:0:Ann 2:0: 2:0:"
 	if strings.Join(got, " ") != want {
@@ -284,18 +285,18 @@ func TestParseSeats(t *testing.T) {
 // sixUsers is a game of six Discord users with 20-digit ids.
 func sixUsers(t *testing.T, filled map[string]int) *game {
 	var seats []player
-	for i := 0; i < maxPlayers; i++ {
-		seats = append(seats, player{kind: seatUser, user: 1<<64 - 1 - uint64(i)})
+	for i := 0; i < yachttable.MaxPlayers; i++ {
+		seats = append(seats, player{Kind: yachttable.SeatUser, User: 1<<64 - 1 - uint64(i)})
 	}
-	g, err := newGame(0, owner{numeric: true, id: 1<<64 - 1}, 1<<seedBits-1, seats)
+	g, err := yachttable.New(0, seal.Owner{Discord: true, ID: 1<<64 - 1}, 1<<yachttable.SeedBits-1, seats)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range g.players {
+	for i := range g.Seats {
 		for k, v := range filled {
-			g.players[i].sheet.Scores[indexOf(k)] = v
-			g.players[i].loss[indexOf(k)] = 99999
-			g.players[i].lost += 99999
+			g.Seats[i].Sheet.Scores[indexOf(k)] = v
+			g.Seats[i].Loss[indexOf(k)] = 99999
+			g.Seats[i].Lost += 99999
 		}
 	}
 	return g
@@ -308,7 +309,7 @@ func sixUsers(t *testing.T, filled map[string]int) *game {
 func TestCustomIDLengths(t *testing.T) {
 	h := harness(t)
 	g := sixUsers(t, endGame)
-	g.coach = coachHints
+	g.Coach = yachttable.CoachHints
 	r := post(t, h, g)
 	r = asOK(t, h, "18446744073709551615", mustFind(t, r, 'r').CustomID)
 	longest := 0
@@ -327,13 +328,13 @@ func TestCustomIDLengths(t *testing.T) {
 	}
 	// The summary of six players fits too.
 	full := sixUsers(t, map[string]int{})
-	for i := range full.players {
-		for k := range full.rules.Categories {
-			full.players[i].sheet.Scores[k] = 0
-			full.players[i].loss[k] = 99999
+	for i := range full.Seats {
+		for k := range full.Rules.Categories {
+			full.Seats[i].Sheet.Scores[k] = 0
+			full.Seats[i].Loss[k] = 99999
 		}
-		full.players[i].lost = 99999 * len(full.rules.Categories)
-		full.players[i].auto = 15
+		full.Seats[i].Lost = 99999 * len(full.Rules.Categories)
+		full.Seats[i].Auto = 15
 	}
 	s := post(t, h, full)
 	if err := commands.ValidateReply(s); err != nil {
@@ -341,67 +342,67 @@ func TestCustomIDLengths(t *testing.T) {
 	}
 }
 
-// Random states round-trip through encode and decode.
+// Random states round-trip through encode and yachttable.Decode.
 func TestStateRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	for trial := 0; trial < 300; trial++ {
-		p := rng.IntN(len(presetKeys))
+		p := rng.IntN(len(yachttable.PresetKeys))
 		var seats []player
-		for i := 0; i < 1+rng.IntN(maxPlayers); i++ {
+		for i := 0; i < 1+rng.IntN(yachttable.MaxPlayers); i++ {
 			switch rng.IntN(3) {
 			case 0:
-				seats = append(seats, player{kind: seatName, name: []string{"Ann", "민수", "Cy", "花子"}[rng.IntN(4)]})
+				seats = append(seats, player{Kind: yachttable.SeatName, Name: []string{"Ann", "민수", "Cy", "花子"}[rng.IntN(4)]})
 			case 1:
-				seats = append(seats, player{kind: seatUser, user: rng.Uint64()})
+				seats = append(seats, player{Kind: yachttable.SeatUser, User: rng.Uint64()})
 			default:
-				seats = append(seats, player{kind: seatAlea})
+				seats = append(seats, player{Kind: yachttable.SeatAlea})
 			}
 		}
-		g, _ := newGame(p, ownerOf(fmt.Sprint(rng.Uint64())), rng.Uint32(), seats)
-		g.coach, g.idle, g.step = rng.IntN(3), 1+rng.IntN(maxIdle), rng.IntN(1<<16)
-		n := len(g.rules.Categories)
+		g, _ := yachttable.New(p, seal.OwnerOf(fmt.Sprint(rng.Uint64())), rng.Uint32(), seats)
+		g.Coach, g.Idle, g.Step = rng.IntN(3), 1+rng.IntN(yachttable.MaxIdle), rng.IntN(1<<16)
+		n := len(g.Rules.Categories)
 		k := rng.IntN(n)
-		g.cur = rng.IntN(len(seats))
-		for i := range g.players {
+		g.Cur = rng.IntN(len(seats))
+		for i := range g.Seats {
 			fill := k
-			if i < g.cur {
+			if i < g.Cur {
 				fill = k + 1
 			}
 			for _, c := range rng.Perm(n)[:min(fill, n)] {
-				ps := g.rules.PossibleScores(c)
-				g.players[i].sheet.Scores[c] = ps[rng.IntN(len(ps))]
-				g.players[i].loss[c] = rng.IntN(3000)
-				g.players[i].lost += g.players[i].loss[c]
+				ps := g.Rules.PossibleScores(c)
+				g.Seats[i].Sheet.Scores[c] = ps[rng.IntN(len(ps))]
+				g.Seats[i].Loss[c] = rng.IntN(3000)
+				g.Seats[i].Lost += g.Seats[i].Loss[c]
 			}
-			g.players[i].auto = min(g.players[i].sheet.Filled(), rng.IntN(4))
+			g.Seats[i].Auto = min(g.Seats[i].Sheet.Filled(), rng.IntN(4))
 		}
-		if g.cur > 0 && k+1 > n || g.players[g.cur].sheet.Filled() == n {
+		if g.Cur > 0 && k+1 > n || g.Seats[g.Cur].Sheet.Filled() == n {
 			continue
 		}
-		g.roll = rng.IntN(4)
-		if g.roll > 0 {
-			copy(g.dice[:], yacht.Pattern(rng.IntN(yacht.NumPatterns)).Faces())
+		g.Roll = rng.IntN(4)
+		if g.Roll > 0 {
+			copy(g.Dice[:], yacht.Pattern(rng.IntN(yacht.NumPatterns)).Faces())
 		}
-		if g.roll == 1 || g.roll == 2 {
-			g.hold = uint8(rng.IntN(32))
+		if g.Roll == 1 || g.Roll == 2 {
+			g.Hold = uint8(rng.IntN(32))
 		}
-		if g.roll >= 2 {
-			g.turnLoss = rng.IntN(5000)
+		if g.Roll >= 2 {
+			g.TurnLoss = rng.IntN(5000)
 		}
-		s := g.encode()
-		back, err := decode(s)
+		s := g.Encode()
+		back, err := yachttable.Decode(s)
 		if err != nil {
 			if strings.Contains(err.Error(), "twice") || strings.Contains(err.Error(), "name") {
 				continue // a random id drawn twice, or names of a one-seat game
 			}
 			t.Fatalf("%s: %v (%+v)", s, err, g)
 		}
-		same := back.encode() == s && back.cur == g.cur && back.roll == g.roll && back.hold == g.hold && back.turnLoss == g.turnLoss && back.dice == g.dice &&
-			back.coach == g.coach && back.idle == g.idle && back.step == g.step
-		for i := range g.players {
-			a, b := g.players[i], back.players[i]
-			same = same && a.kind == b.kind && a.user == b.user && a.name == b.name && fmt.Sprint(a.sheet.Scores) == fmt.Sprint(b.sheet.Scores) &&
-				a.lost == b.lost && a.auto == b.auto && fmt.Sprint(a.loss) == fmt.Sprint(b.loss)
+		same := back.Encode() == s && back.Cur == g.Cur && back.Roll == g.Roll && back.Hold == g.Hold && back.TurnLoss == g.TurnLoss && back.Dice == g.Dice &&
+			back.Coach == g.Coach && back.Idle == g.Idle && back.Step == g.Step
+		for i := range g.Seats {
+			a, b := g.Seats[i], back.Seats[i]
+			same = same && a.Kind == b.Kind && a.User == b.User && a.Name == b.Name && fmt.Sprint(a.Sheet.Scores) == fmt.Sprint(b.Sheet.Scores) &&
+				a.Lost == b.Lost && a.Auto == b.Auto && fmt.Sprint(a.Loss) == fmt.Sprint(b.Loss)
 		}
 		if !same {
 			t.Fatalf("round trip differs:\n%+v\n%+v", g, back)
@@ -412,19 +413,19 @@ func TestStateRoundTrip(t *testing.T) {
 // FuzzDecode: the state decoder refuses or reads a state that it writes
 // back the same.
 func FuzzDecode(f *testing.F) {
-	g, _ := newGame(0, ownerOf("fuzzer"), 3, nameSeats([]string{"Ann", "Bob"}))
-	f.Add(g.encode())
-	g.roll, g.dice, g.hold = 2, yacht.Dice{2, 2, 3, 5, 6}, 3
-	f.Add(g.encode())
-	f.Add(sixUsers(&testing.T{}, endGame).encode())
+	g, _ := yachttable.New(0, seal.OwnerOf("fuzzer"), 3, nameSeats([]string{"Ann", "Bob"}))
+	f.Add(g.Encode())
+	g.Roll, g.Dice, g.Hold = 2, yacht.Dice{2, 2, 3, 5, 6}, 3
+	f.Add(g.Encode())
+	f.Add(sixUsers(&testing.T{}, endGame).Encode())
 	lobby := sixUsers(&testing.T{}, map[string]int{})
-	lobby.lobby, lobby.coach = true, coachAuto
-	f.Add(lobby.encode())
+	lobby.Lobby, lobby.Coach = true, yachttable.CoachAuto
+	f.Add(lobby.Encode())
 	f.Add("")
 	f.Add("____")
 	f.Fuzz(func(t *testing.T, s string) {
-		if g, err := decode(s); err == nil && g.encode() != s {
-			t.Fatalf("%q decodes but writes %q", s, g.encode())
+		if g, err := yachttable.Decode(s); err == nil && g.Encode() != s {
+			t.Fatalf("%q decodes but writes %q", s, g.Encode())
 		}
 	})
 }
@@ -433,14 +434,14 @@ func FuzzDecode(f *testing.F) {
 // sealed so that they reach the decoder, and arbitrary carriers: the game
 // answers or refuses, never fails.
 func FuzzPress(f *testing.F) {
-	g, _ := newGame(0, ownerOf("fuzzer"), 3, nameSeats([]string{"Ann", "Bob"}))
-	f.Add(g.encode(), "")
-	g.roll, g.dice, g.hold = 2, yacht.Dice{2, 2, 3, 5, 6}, 3
-	f.Add(g.encode(), "x~y")
+	g, _ := yachttable.New(0, seal.OwnerOf("fuzzer"), 3, nameSeats([]string{"Ann", "Bob"}))
+	f.Add(g.Encode(), "")
+	g.Roll, g.Dice, g.Hold = 2, yacht.Dice{2, 2, 3, 5, 6}, 3
+	f.Add(g.Encode(), "x~y")
 	f.Add("AAAA", "")
 	h := harness(f)
 	f.Fuzz(func(t *testing.T, s, prev string) {
-		for _, c := range []carrier{{state: testKey.Seal(s)}, {state: testKey.Seal(s), prev: prev}, {state: s, prev: prev}} {
+		for _, c := range []carrier{{State: testKey.Seal(s)}, {State: testKey.Seal(s), Prev: prev}, {State: s, Prev: prev}} {
 			msg := &commands.Message{Embeds: []commands.Embed{{URL: stateURL + c.String()}}}
 			for _, a := range []byte{'r', '0', 'b', 's', 'm', 'e', 'h', 'u', 'p'} {
 				req := &commands.Request{Kind: commands.KindComponent, CustomID: customID(testKey, a, c), Locale: commands.English, ID: "fuzz",
@@ -460,7 +461,7 @@ func FuzzPress(f *testing.F) {
 // The game numbers exactly the presets the rules option offers, so that
 // the refusal of unknown rules lists the ones a game can use.
 func TestPresetsAreTheRuleChoices(t *testing.T) {
-	got, want := append([]string(nil), presetKeys...), yachtcmd.Presets()
+	got, want := append([]string(nil), yachttable.PresetKeys...), yachtcmd.Presets()
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {

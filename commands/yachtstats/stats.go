@@ -17,6 +17,8 @@ import (
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/yachttable"
+	"github.com/alea-bot/alea/internal/yachtkit"
 )
 
 const colour = 0x2E86C1
@@ -174,7 +176,7 @@ func newStatsCommand(tables *strategy.Tables) *commands.Command {
 			return stats(ctx, tables, req)
 		},
 		Budget: statsBudget,
-		Warm:   yachtcmd.Warm(tables),
+		Warm:   yachtkit.Warm(tables, yachtcmd.Presets()),
 
 		Caching: &commands.Caching{Keep: complete},
 	}
@@ -211,7 +213,7 @@ func stats(ctx context.Context, tables *strategy.Tables, req *commands.Request) 
 		return nil, err
 	}
 	defer done()
-	t, err := yachtcmd.Table(ctx, tables, rules)
+	t, err := yachtkit.Table(ctx, tables, rules)
 	if err != nil {
 		return nil, err
 	}
@@ -284,7 +286,7 @@ func stats(ctx context.Context, tables *strategy.Tables, req *commands.Request) 
 	data.PUpperBonus, data.PYacht = pb, py
 
 	var b strings.Builder
-	y := yachtcmd.YachtBox(rules)
+	y := yachttable.YachtBox(rules)
 	b.WriteString(msgStatsExact.Format(loc, expected) + "\n")
 	if exact != nil {
 		b.WriteString(msgStatsExactSpread.Format(loc, exact.StdDev(), exact.Median(), strings.Join(exactQs, " · ")) + "\n")
@@ -318,7 +320,7 @@ func stats(ctx context.Context, tables *strategy.Tables, req *commands.Request) 
 		var rows []string
 		for _, k := range presetKeys {
 			pr, _ := yacht.Preset(k)
-			pt, err := yachtcmd.Table(ctx, tables, pr)
+			pt, err := yachtkit.Table(ctx, tables, pr)
 			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 				rows = append(rows, msgStatsCutShort.In(loc))
 				break
@@ -336,7 +338,7 @@ func stats(ctx context.Context, tables *strategy.Tables, req *commands.Request) 
 			row.PYacht, _ = binomialSE(ps.Yacht, ps.Games)
 			data.Presets = append(data.Presets, row)
 			yachtName := ""
-			if y := yachtcmd.YachtBox(pr); y >= 0 {
+			if y := yachttable.YachtBox(pr); y >= 0 {
 				yachtName = pr.Categories[y].Name(string(loc))
 			}
 			line := msgStatsPresetRow.Format(loc, yachtcmd.RulesName(loc, k), row.ExpectedFinal, row.Mean, row.StdErr,

@@ -26,6 +26,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/config"
+	"github.com/alea-bot/alea/game/seal"
 )
 
 // Settings are what alea serve takes besides the configuration.
@@ -39,7 +40,7 @@ type Settings struct {
 	// playground's address, or how to connect to Discord (default: discard).
 	Notices io.Writer
 	// Registry holds the commands served (default: every command,
-	// keyed by config.Config.StateKey); tests serve commands of their own.
+	// keyed by stateKey); tests serve commands of their own.
 	Registry *commands.Registry
 	// DeferClock, when set, decides when an interaction is acknowledged
 	// (bot.Options.DeferWhen); tests fire it by hand instead of waiting.
@@ -112,7 +113,7 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 		deps := all.Loopback()
 		// From STATE_SECRET, else the token, else the public key; the
 		// loopback key only when neither is set (the local playground).
-		deps.StateKey, _ = cfg.StateKey()
+		deps.StateKey = stateKey(cfg)
 		if !s.PlaygroundOnly {
 			deps.DiceFaces = diceFaces(ctx, cfg, rest.UserAgent(s.Version), log)
 		}
@@ -319,4 +320,13 @@ func Healthcheck(addr string, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// stateKey is the key that seals game states, derived from the
+// configuration's secret material (the loopback key when there is none).
+func stateKey(cfg config.Config) seal.Key {
+	if m, loopback := cfg.StateMaterial(); !loopback {
+		return seal.NewKey(m.Reveal())
+	}
+	return seal.Loopback()
 }

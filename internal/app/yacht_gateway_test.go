@@ -146,7 +146,7 @@ func TestYachtTableThroughGateway(t *testing.T) {
 	// serve runs a bot process with a registry of its own (its state key
 	// from STATE_SECRET), as a restart does; the tables are only a cache.
 	serve := func() (stop func()) {
-		key, _ := cfg.StateKey()
+		key := stateKey(cfg)
 		cmd := yachtgame.Command(yachtgame.Deps{Tables: tables, Key: key, Now: time.Now})
 		cmd.Warm = nil
 		ctx, cancel := context.WithCancel(context.Background())

@@ -7,13 +7,13 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/alea-bot/alea/game/yachttable"
 )
 
 // MaxNameBytes is the longest name, in bytes of UTF-8 (a game's state
 // stores the length in four bits).
-const MaxNameBytes = 15
+const MaxNameBytes = yachttable.MaxNameBytes
 
 // Kind is who sits in a seat.
 type Kind int
@@ -82,20 +82,17 @@ func Parse(s string, max int) ([]Seat, error) {
 }
 
 // CheckName accepts a player name: at most MaxNameBytes of UTF-8 without
-// control characters, markdown or mention characters.
+// control characters, markdown or mention characters (the rule is the
+// table's: yachttable.CheckName).
 func CheckName(s string) error {
-	if len(s) > MaxNameBytes {
+	switch problem, r := yachttable.CheckName(s); problem {
+	case yachttable.NameTooLong:
 		return &nameError{problem: nameTooLong, name: s}
-	}
-	if !utf8.ValidString(s) {
+	case yachttable.NameNotText:
 		return &nameError{problem: nameNotText}
-	}
-	for _, r := range s {
-		if unicode.IsControl(r) || strings.ContainsRune("*_`~|<>@#:\\", r) || unicode.IsSpace(r) && r != ' ' {
-			return &nameError{problem: nameBadChar, name: s, char: r}
-		}
-	}
-	if strings.TrimSpace(s) != s {
+	case yachttable.NameBadChar:
+		return &nameError{problem: nameBadChar, name: s, char: r}
+	case yachttable.NameSpaces:
 		return &nameError{problem: nameSpaces, name: s}
 	}
 	return nil

@@ -1,7 +1,10 @@
 package finalscore
 
 import (
+	"math"
+
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/internal/lanes"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
@@ -46,7 +49,21 @@ type turnPolicy struct {
 	// maxGain[c] bounds what category c can add to the sheet at once.
 	maxGain []int
 	classes *bonusClasses
+	// score holds, per category and pattern, the batch's candidate row of
+	// the category that is the value of scoring the pattern there, and
+	// the points added to it (see scoreRows).
+	score lanes.ScoreTables
 }
+
+// The candidate rows of a category besides an upper one's by count
+// (turnBatch.cand).
+const (
+	candBase       = yacht.NumDice + 1
+	candWithPoints = yacht.NumDice + 2
+)
+
+// The candidate rows fit lanes.ScoreRows' rows per category.
+var _ = [lanes.CandidateRows - candWithPoints - 1]struct{}{}
 
 func newTurnPolicy(t *strategy.Table) *turnPolicy {
 	r := t.Rules()
@@ -70,6 +87,22 @@ func newTurnPolicy(t *strategy.Table) *turnPolicy {
 		}
 		for w := 0; w < yacht.NumPatterns; w++ {
 			p.count[c][w] = uint8(int(p.pts[c][w]) / cat.Face)
+		}
+	}
+	p.score.Sel = make([][yacht.NumPatterns]uint8, p.n)
+	p.score.Add = make([][yacht.NumPatterns]float64, p.n)
+	for c := range r.Categories {
+		for w := 0; w < yacht.NumPatterns; w++ {
+			pt := p.pts[c][w]
+			switch kind := r.Categories[c].Kind; {
+			case kind == yacht.KindUpper:
+				// the row by count as it is: −0 + x is x
+				p.score.Sel[c][w], p.score.Add[c][w] = p.count[c][w], math.Copysign(0, -1)
+			case kind == yacht.KindYacht && pt > 0:
+				p.score.Sel[c][w], p.score.Add[c][w] = candWithPoints, float64(pt)
+			default:
+				p.score.Sel[c][w], p.score.Add[c][w] = candBase, float64(pt)
+			}
 		}
 	}
 	p.classes = newBonusClasses(r)

@@ -22,7 +22,7 @@ import (
 // TestTurnBatchEqualsPlayTurn checks it state by state.
 
 // maxCategories bounds the categories of a rule set (Rules.Validate).
-const maxCategories = 16
+const maxCategories = lanes.MaxCategories
 
 // turnBatch holds one worker's buffers for the policy of a batch of states.
 type turnBatch struct {
@@ -50,16 +50,17 @@ type turnBatch struct {
 	// scoring pattern w (p3 at the end).
 	mass [yacht.NumKeeps + yacht.NumPatterns]lanes.Row
 	p3   [yacht.NumPatterns]lanes.Row
-	// The values of scoring in each open category (in sheet order): for
-	// an upper one by the count of its face (uv, with the gain in ug),
-	// else the next state's value without points (base) and, for a Yacht
-	// box, with them (withPoints).
-	uv         [maxCategories][yacht.NumDice + 1]lanes.Row
-	ug         [maxCategories][yacht.NumDice + 1][lanes.Width]int16
-	base       [maxCategories]lanes.Row
-	withPoints [maxCategories]lanes.Row
-	vals       [maxCategories]lanes.Row
-	opts       []yacht.Scoring
+	// The values of scoring in each open category (in sheet order),
+	// cand[i]: for an upper one by the count of its face (rows 0 to
+	// NumDice, with the gain in ug), else the next state's value without
+	// points (row candBase) and, for a Yacht box, with them (row
+	// candWithPoints). scoreIdx[w] is, per lane, the position among the
+	// open categories of the one pattern w scores in.
+	cand     [maxCategories][lanes.CandidateRows]lanes.Row
+	ug       [maxCategories][yacht.NumDice + 1][lanes.Width]int16
+	scoreIdx [yacht.NumPatterns][lanes.Width]int32
+	vals     [maxCategories]lanes.Row
+	opts     []yacht.Scoring
 	// arena holds the endings of the turns of one level (emptied at every
 	// level, its memory kept).
 	arena outcomeArena
@@ -138,10 +139,12 @@ func (p *turnPolicy) chooseScoringsLanes(b *turnBatch) {
 		for l := range b.sts {
 			if l >= b.n { // an unused lane: the last state again
 				m := b.n - 1
-				for k := range b.uv[i] {
-					b.ug[i][k][l], b.uv[i][k][l] = b.ug[i][k][m], b.uv[i][k][m]
+				for k := range b.ug[i] {
+					b.ug[i][k][l] = b.ug[i][k][m]
 				}
-				b.base[i][l], b.withPoints[i][l] = b.base[i][m], b.withPoints[i][m]
+				for k := range b.cand[i] {
+					b.cand[i][k][l] = b.cand[i][k][m]
+				}
 				continue
 			}
 			st := b.sts[l]
@@ -154,13 +157,13 @@ func (p *turnPolicy) chooseScoringsLanes(b *turnBatch) {
 						o.UpperBonus = r.BonusPoints
 					}
 					b.ug[i][k][l] = int16(o.Gain())
-					b.uv[i][k][l] = p.scoringValue(st, o)
+					b.cand[i][k][l] = p.scoringValue(st, o)
 				}
 			case cat.Kind == yacht.KindYacht:
-				b.base[i][l] = p.t.Value(r.Next(st, yacht.Scoring{Category: c}))
-				b.withPoints[i][l] = p.t.Value(r.Next(st, yacht.Scoring{Category: c, Points: cat.Points}))
+				b.cand[i][candBase][l] = p.t.Value(r.Next(st, yacht.Scoring{Category: c}))
+				b.cand[i][candWithPoints][l] = p.t.Value(r.Next(st, yacht.Scoring{Category: c, Points: cat.Points}))
 			default:
-				b.base[i][l] = p.t.Value(r.Next(st, yacht.Scoring{Category: c}))
+				b.cand[i][candBase][l] = p.t.Value(r.Next(st, yacht.Scoring{Category: c}))
 			}
 		}
 	}
@@ -187,22 +190,6 @@ func (p *turnPolicy) chooseScoringsLanes(b *turnBatch) {
 					break
 				}
 			}
-		}
-	}
-}
-
-// addConstLanes sets d = a + x lane by lane.
-func addConstLanes(d, a *lanes.Row, x float64) {
-	for l := range d {
-		d[l] = x + a[l]
-	}
-}
-
-// maxGreaterLanes sets d = a where a > d, lane by lane.
-func maxGreaterLanes(d, a *lanes.Row) {
-	for l := range d {
-		if a[l] > d[l] {
-			d[l] = a[l]
 		}
 	}
 }
@@ -366,44 +353,41 @@ func (p *turnPolicy) outcomesBatch(level []distState, idx []int32, b *turnBatch)
 	}
 }
 
-// scoreRowsPortable fills b.e3, b.cat, b.points and b.gain from the values
-// of the open categories (open[:no], set up by chooseScoringsLanes): for
-// every pattern and lane, the best category, the first in sheet order
-// among those within TieTolerance of the best.
-func scoreRowsPortable(p *turnPolicy, b *turnBatch, open *[maxCategories]openCat, no int) {
-	vals := &b.vals
+// scoreRows fills b.e3, b.cat, b.points and b.gain from the values of the
+// open categories (open[:no], set up by chooseScoringsLanes): for every
+// pattern and lane, the best category, the first in sheet order among
+// those within TieTolerance of the best (lanes.ScoreRows, with the
+// policy's score tables).
+func scoreRows(p *turnPolicy, b *turnBatch, open *[maxCategories]openCat, no int) {
+	var cats [maxCategories]uint8
+	for i := range no {
+		cats[i] = uint8(open[i].c)
+	}
+	lanes.ScoreRows(&b.cand, cats[:no], &p.score, &b.vals, &b.e3, &b.scoreIdx, TieTolerance)
 	for w := 0; w < yacht.NumPatterns; w++ {
-		for i := 0; i < no; i++ {
-			oc := &open[i]
-			pt := p.pts[oc.c][w]
-			switch {
-			case oc.kind == yacht.KindUpper:
-				vals[i] = b.uv[i][p.count[oc.c][w]&7]
-			case oc.kind == yacht.KindYacht && pt > 0:
-				addConstLanes(&vals[i], &b.withPoints[i], float64(pt))
-			default:
-				addConstLanes(&vals[i], &b.base[i], float64(pt))
+		ix := &b.scoreIdx[w]
+		if i := ix[0]; ix[1] == i && ix[2] == i && ix[3] == i && ix[4] == i && ix[5] == i && ix[6] == i && ix[7] == i {
+			// Every lane scores the same category (the usual case).
+			c := open[i].c
+			pt := p.pts[c][w]
+			c8 := uint8(c)
+			b.cat[w] = [lanes.Width]uint8{c8, c8, c8, c8, c8, c8, c8, c8}
+			b.points[w] = [lanes.Width]int16{pt, pt, pt, pt, pt, pt, pt, pt}
+			if open[i].kind == yacht.KindUpper {
+				b.gain[w] = b.ug[i][p.count[c][w]&7]
+			} else {
+				b.gain[w] = b.points[w]
 			}
+			continue
 		}
-		best := vals[0]
-		for i := 1; i < no; i++ {
-			maxGreaterLanes(&best, &vals[i])
-		}
-		for l := range best {
-			best[l] -= TieTolerance
-		}
-		for l := range best {
-			i := 0
-			for vals[i][l] < best[l] {
-				i++
-			}
+		for l, i := range ix {
 			c := open[i].c
 			pt := p.pts[c][w]
 			g := pt
 			if open[i].kind == yacht.KindUpper {
 				g = b.ug[i][p.count[c][w]&7][l]
 			}
-			b.e3[w][l], b.cat[w][l], b.points[w][l], b.gain[w][l] = vals[i][l], uint8(c), pt, g
+			b.cat[w][l], b.points[w][l], b.gain[w][l] = uint8(c), pt, g
 		}
 	}
 }

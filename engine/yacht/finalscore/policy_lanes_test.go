@@ -115,7 +115,7 @@ func TestTurnBatchRankIsIndex(t *testing.T) {
 	}
 }
 
-// The policy's batch kernels (AVX-512 when built with GOEXPERIMENT=simd and
+// The policy's batch kernels (AVX-512 or AVX2 assembly on amd64 when
 // the processor has it, else the portable ones) give the portable kernels'
 // bits, on random rows full of ties and near-ties.
 func TestTurnBatchKernelsEqualPortable(t *testing.T) {

@@ -24,7 +24,7 @@
 // a compact binary format with a checksum ([Table.WriteTo], [ReadTable]).
 // The classes of one set of filled categories are solved eight at a time
 // as vectors (the dice transitions are the same for all of them), and
-// totals with the same future are solved once; built with
-// GOEXPERIMENT=simd on amd64, the vectors use AVX-512 or AVX2 when the
-// processor has them, with the same results.
+// totals with the same future are solved once; on amd64 the vectors use
+// AVX-512 or AVX2 assembly when the processor has them, with the same
+// results.
 package strategy

@@ -1,10 +1,11 @@
 // Package lanes holds the vector kernels of the Yacht turn: the keep
 // recurrences of 最大期待値戦略の計算手法の整理 (the average over one more die,
-// the best keep below each keep) and the scoring maxima, for one class or
-// for a batch of Width classes evaluated together, with AVX-512 and AVX2
-// versions when built with GOEXPERIMENT=simd on amd64. Every kernel gives
-// the portable kernel's bits. The strategy's solver and the turn policy use
-// them.
+// the best keep below each keep), the scoring maxima and the choice of
+// scoring (ScoreRows), for one class or for a batch of Width classes
+// evaluated together, with AVX-512 and AVX2 assembly on amd64 chosen by the
+// processor's features (kernels_amd64.go; the purego build tag keeps the
+// portable Go kernels). Every kernel gives the portable kernel's bits. The
+// strategy's solver and the turn policy use them.
 package lanes
 
 import (
@@ -258,17 +259,19 @@ func RollBackPortable(kv *[yacht.NumKeeps]Row) Row {
 			}
 		}
 	}
+	// The explicit conversions round each product, so no build (GOAMD64=v3
+	// and up would) fuses it with the sum: the assembly kernels do not.
 	var sum Row
 	for w := range space.Prob {
 		p, v := space.Prob[w], &kv[firstPattern+w]
-		sum[0] += p * v[0]
-		sum[1] += p * v[1]
-		sum[2] += p * v[2]
-		sum[3] += p * v[3]
-		sum[4] += p * v[4]
-		sum[5] += p * v[5]
-		sum[6] += p * v[6]
-		sum[7] += p * v[7]
+		sum[0] += float64(p * v[0])
+		sum[1] += float64(p * v[1])
+		sum[2] += float64(p * v[2])
+		sum[3] += float64(p * v[3])
+		sum[4] += float64(p * v[4])
+		sum[5] += float64(p * v[5])
+		sum[6] += float64(p * v[6])
+		sum[7] += float64(p * v[7])
 	}
 	return sum
 }

@@ -9,8 +9,7 @@ import (
 	"github.com/alea-bot/alea/engine/yacht/internal/cputime"
 )
 
-// The batch kernel (portable, or AVX-512 when built with GOEXPERIMENT=simd)
-// gives each lane exactly what the one-class recursion gives, which
+// The batch kernel (portable, or AVX-512 or AVX2 assembly on amd64) gives each lane exactly what the one-class recursion gives, which
 // TestRollBackOneEqualsMultinomialSums checks against the direct multinomial
 // sums of 最大期待値戦略の計算手法の整理.
 func TestRollBackBatchEqualsPortable(t *testing.T) {
@@ -43,14 +42,15 @@ func TestRollBackBatchEqualsPortable(t *testing.T) {
 	}
 }
 
-// Every batch kernel the processor can run (the portable one; AVX2 and
-// AVX-512 too when built with GOEXPERIMENT=simd and the processor has them)
-// gives the portable kernel's bits, whichever RollBack picks at run
-// time; on a processor without them the build falls back to the portable
-// kernel, which is the one checked against the one-class recursion above.
+// Every batch kernel the processor can run (the portable one; on amd64 the
+// AVX2 and AVX-512 assembly when the processor has them, unless built with
+// the purego tag) gives the portable kernel's bits, whichever RollBack picks
+// at run time; on a processor without them the build falls back to the
+// portable kernel, which is the one checked against the one-class recursion
+// above.
 func TestRollBackKernelsEqualPortable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	kernels := kernels()
+	kernels := rollBackKernels(t)
 	if _, ok := kernels[Kernel()]; !ok {
 		t.Fatalf("RollBack uses %s, which the processor cannot run", Kernel())
 	}
@@ -160,7 +160,7 @@ func BenchmarkRollBackOne(b *testing.B) {
 // turn's recurrences by each kernel the build and processor can run;
 // cpu-ns/op is the process's CPU time per batch (see the strategy's benchBuild).
 func BenchmarkRollBackLanes(b *testing.B) {
-	for name, k := range kernels() {
+	for name, k := range rollBackKernels(b) {
 		b.Run(name, func(b *testing.B) {
 			var kv [yacht.NumKeeps]Row
 			for i := range kv {
@@ -177,4 +177,18 @@ func BenchmarkRollBackLanes(b *testing.B) {
 			}
 		})
 	}
+}
+
+// rollBackKernels lists the RollBack kernels this build and processor run,
+// by name, and logs those the processor lacks.
+func rollBackKernels(tb testing.TB) map[string]func(*[yacht.NumKeeps]Row) Row {
+	sets, missing := kernelSets()
+	if len(missing) > 0 {
+		tb.Logf("skipped, the processor lacks them: %v", missing)
+	}
+	ks := map[string]func(*[yacht.NumKeeps]Row) Row{}
+	for _, s := range sets {
+		ks[s.name] = s.rollBack
+	}
+	return ks
 }

@@ -83,10 +83,11 @@ func finishKeepsPortable(top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns
 	}
 }
 
-// AddScaledPortable adds p·src to dst entry by entry (a product then a sum).
+// AddScaledPortable adds p·src to dst entry by entry (a product then a sum,
+// never fused: the conversion rounds the product).
 func AddScaledPortable(dst, src []float64, p float64) {
 	dst = dst[:len(src)]
 	for i, x := range src {
-		dst[i] += p * x
+		dst[i] += float64(p * x)
 	}
 }

@@ -1,0 +1,598 @@
+// Command asm generates the amd64 assembly of package lanes (its
+// kernels_amd64.s and kernels_amd64_stubs.go) with avo. Run it with
+// `go generate` in engine/yacht/internal/lanes.
+//
+// Every kernel exists in an AVX-512 version (one 8-lane row is one zmm
+// register) and an AVX2 version (two ymm registers at byte offsets 0 and
+// 32). Each performs, lane by lane, the floating-point operations of the
+// portable Go kernel in the same order (no fused multiply-add, the same
+// summation order), so the results are the same bits; the package's tests
+// check it on every version the processor runs. The kernels use only VEX and
+// EVEX instructions (no legacy SSE, which costs a state switch on Intel
+// processors when the upper register halves are dirty) and end with
+// VZEROUPPER; TestKernelsVEXOnly checks the assembled code.
+package main
+
+import (
+	"fmt"
+	"math"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// isa is one instruction set the kernels are generated for.
+type isa struct {
+	name string
+	// halves are the byte offsets within a 64-byte row of the registers
+	// that hold it.
+	halves []int
+	regs   []reg.VecPhysical
+	avx512 bool
+}
+
+var (
+	avx512 = isa{name: "AVX512", halves: []int{0}, avx512: true, regs: []reg.VecPhysical{
+		reg.Z0, reg.Z1, reg.Z2, reg.Z3, reg.Z4, reg.Z5, reg.Z6, reg.Z7,
+		reg.Z8, reg.Z9, reg.Z10, reg.Z11, reg.Z12, reg.Z13, reg.Z14}}
+	avx2 = isa{name: "AVX2", halves: []int{0, 32}, regs: []reg.VecPhysical{
+		reg.Y0, reg.Y1, reg.Y2, reg.Y3, reg.Y4, reg.Y5, reg.Y6, reg.Y7,
+		reg.Y8, reg.Y9, reg.Y10, reg.Y11, reg.Y12, reg.Y13, reg.Y14}}
+)
+
+// v is vector register i of the set.
+func (s isa) v(i int) reg.VecPhysical { return s.regs[i] }
+
+// at is the memory operand base+index+disp.
+func at(base, index reg.Register, disp int) Mem {
+	return Mem{Base: base, Index: index, Scale: 1, Disp: disp}
+}
+
+// load and store move a vector register; max sets d = max(d, m) on the
+// bits of non-negative doubles (VPMAXUQ compares them as the unsigned
+// integers the portable kernels compare; AVX2 has no 64-bit unsigned
+// maximum, and for non-negative doubles VMAXPD gives the same value).
+func (s isa) load(m Mem, r reg.VecPhysical)  { VMOVUPD(m, r) }
+func (s isa) store(r reg.VecPhysical, m Mem) { VMOVUPD(r, m) }
+func (s isa) max(m Mem, d reg.VecPhysical) {
+	if s.avx512 {
+		VPMAXUQ(m, d, d)
+		return
+	}
+	VMAXPD(m, d, d)
+}
+
+// zero clears r.
+func (s isa) zero(r reg.VecPhysical) {
+	if s.avx512 {
+		VPXORQ(r, r, r) // VXORPD on zmm needs AVX512DQ
+		return
+	}
+	VXORPD(r, r, r)
+}
+
+// broadcast fills r with the float64 parameter name.
+func broadcast(name string, r reg.VecPhysical) {
+	b, err := Param(name).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	VBROADCASTSD(b.Addr, r)
+}
+
+// ret ends a kernel: the upper halves cleared, so the Go code after it runs
+// its SSE instructions without a state switch.
+func ret() {
+	VZEROUPPER()
+	RET()
+}
+
+var one, minusOne Mem
+
+// textNoEscape starts the function fn of signature sig; the kernels keep no
+// pointer they are given.
+func textNoEscape(fn, sig string) {
+	TEXT(fn, NOSPLIT, sig)
+	Pragma("noescape")
+}
+
+func main() {
+	ConstraintExpr("amd64,!purego")
+	one = ConstData("one", U64(math.Float64bits(1)))
+	minusOne = ConstData("minusOne", U64(math.Float64bits(-1)))
+	for _, s := range []isa{avx512, avx2} {
+		averageRows(s, "avgMulRows", false)
+		averageRows(s, "avgDivRows", true)
+		for n := 1; n <= 5; n++ {
+			maxRows(s, n)
+		}
+		dotRows(s)
+		pushRows(s)
+		chooseKeepsRows(s)
+		finishKeepsRows(s)
+		addScaled(s)
+		maxIndexedRows(s)
+		scoreRows(s)
+	}
+	Generate()
+}
+
+// averageRows: for each of the n entries of ops (7 row offsets: the keep,
+// then its six children), kv[keep] = (c0+c1+c2+c3+c4+c5)·c (or /c).
+func averageRows(s isa, name string, div bool) {
+	fn := name + s.name
+	textNoEscape(fn, "func(kv *float64, ops *uint16, n int, c float64)")
+	if div {
+		Doc(fn+" sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row to the sum of the children's divided by c.", "")
+	} else {
+		Doc(fn+" sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row to the sum of the children's times c.", "")
+	}
+	base := Load(Param("kv"), GP64())
+	ops := Load(Param("ops"), GP64())
+	n := Load(Param("n"), GP64())
+	c := s.v(0)
+	broadcast("c", c)
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	var o [7]reg.GPVirtual
+	for j := range o {
+		o[j] = GP64()
+		MOVWQZX(Mem{Base: ops, Disp: 2 * j}, o[j])
+	}
+	for hi, h := range s.halves {
+		v := s.v(1 + hi)
+		s.load(at(base, o[1], h), v)
+		for j := 2; j <= 6; j++ {
+			VADDPD(at(base, o[j], h), v, v)
+		}
+		if div {
+			VDIVPD(c, v, v)
+		} else {
+			VMULPD(c, v, v)
+		}
+		s.store(v, at(base, o[0], h))
+	}
+	ADDQ(U32(14), ops)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_done")
+	ret()
+}
+
+// maxRows: for each of the n entries of ops (the row offsets of a keep and
+// its k sub-keeps), kv[keep] = max(kv[keep], kv[sub1], …).
+func maxRows(s isa, k int) {
+	fn := fmt.Sprintf("max%dRows%s", k, s.name)
+	textNoEscape(fn, "func(kv *float64, ops *uint16, n int)")
+	Doc(fmt.Sprintf("%s sets, for each of the n entries of ops (%d row offsets: a keep, then its sub-keeps), the keep's row to the lane-wise maximum of the rows.", fn, k+1), "")
+	base := Load(Param("kv"), GP64())
+	ops := Load(Param("ops"), GP64())
+	n := Load(Param("n"), GP64())
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	o := make([]reg.GPVirtual, k+1)
+	for j := range o {
+		o[j] = GP64()
+		MOVWQZX(Mem{Base: ops, Disp: 2 * j}, o[j])
+	}
+	for hi, h := range s.halves {
+		v := s.v(hi)
+		s.load(at(base, o[0], h), v)
+		for j := 1; j <= k; j++ {
+			s.max(at(base, o[j], h), v)
+		}
+		s.store(v, at(base, o[0], h))
+	}
+	ADDQ(U32(2*(k+1)), ops)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_done")
+	ret()
+}
+
+// dotRows: out = Σ_i prob[i]·rows[i], lane by lane, in the order of i (a
+// product, then a sum, from zero).
+func dotRows(s isa) {
+	fn := "dotRows" + s.name
+	textNoEscape(fn, "func(rows *float64, prob *float64, n int, out *float64)")
+	Doc(fn+" sets out to the sum over i < n of prob[i] times row i, lane by lane in the order of i.", "")
+	rows := Load(Param("rows"), GP64())
+	prob := Load(Param("prob"), GP64())
+	n := Load(Param("n"), GP64())
+	p := s.v(0)
+	for hi := range s.halves {
+		s.zero(s.v(1 + hi))
+	}
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	VBROADCASTSD(Mem{Base: prob}, p)
+	for hi, h := range s.halves {
+		t := s.v(3 + hi)
+		VMULPD(Mem{Base: rows, Disp: h}, p, t)
+		VADDPD(t, s.v(1+hi), s.v(1+hi))
+	}
+	ADDQ(U32(64), rows)
+	ADDQ(U32(8), prob)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_done")
+	out := Load(Param("out"), GP64())
+	for hi, h := range s.halves {
+		s.store(s.v(1+hi), Mem{Base: out, Disp: h})
+	}
+	ret()
+}
+
+// pushRows: for each of the n entries of ops (a keep, then its six
+// children), x = m[keep]/c, m[keep] = 0, m[child] += x.
+func pushRows(s isa) {
+	fn := "pushRows" + s.name
+	textNoEscape(fn, "func(m *float64, ops *uint16, n int, c float64)")
+	Doc(fn+" moves, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row divided by c onto each child's row, and clears the keep's.", "")
+	base := Load(Param("m"), GP64())
+	ops := Load(Param("ops"), GP64())
+	n := Load(Param("n"), GP64())
+	c, zero := s.v(0), s.v(1)
+	broadcast("c", c)
+	s.zero(zero)
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	var o [7]reg.GPVirtual
+	for j := range o {
+		o[j] = GP64()
+		MOVWQZX(Mem{Base: ops, Disp: 2 * j}, o[j])
+	}
+	for hi, h := range s.halves {
+		x := s.v(2 + 3*hi)
+		s.load(at(base, o[0], h), x)
+		VDIVPD(c, x, x)
+		s.store(zero, at(base, o[0], h))
+		for j := 1; j <= 6; j++ {
+			d := s.v(3 + 3*hi + (j & 1))
+			s.load(at(base, o[j], h), d)
+			VADDPD(x, d, d)
+			s.store(d, at(base, o[j], h))
+		}
+	}
+	ADDQ(U32(14), ops)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_done")
+	ret()
+}
+
+// chooseKeepsRows is the keep loop of ChooseKeepsPortable for the n keeps
+// from the first: subs holds, per keep, the number of its sub-keeps and
+// their row offsets (6 entries). For keep k with value av = kv[k], best
+// value t = kv[k] and rank ra = k, each sub-keep j in order sets
+// t = top[j] if top[j] > t, and takes (av, ra) = (kv[j], rank[j]) when
+// kv[j] > av+tol or (kv[j] ≥ av−tol and rank[j] < ra).
+func chooseKeepsRows(s isa) {
+	fn := "chooseKeepsRows" + s.name
+	textNoEscape(fn, "func(kv, top, rank *float64, subs *uint16, n int, tol float64)")
+	Doc(fn+" runs the keep loop of ChooseKeepsPortable over the n keeps of subs (per keep: the number of sub-keeps and their row offsets, 6 entries).", "")
+	kv := Load(Param("kv"), GP64())
+	top := Load(Param("top"), GP64())
+	rank := Load(Param("rank"), GP64())
+	subs := Load(Param("subs"), GP64())
+	n := Load(Param("n"), GP64())
+	tol, onev, cnt := s.v(0), s.v(1), s.v(2)
+	av, t, ra, tj, bv, rb, ap, am := s.v(3), s.v(4), s.v(5), s.v(6), s.v(7), s.v(8), s.v(9), s.v(10)
+	m1, m2, m3 := s.v(11), s.v(12), s.v(13)
+	broadcast("tol", tol)
+	VBROADCASTSD(one, onev)
+	s.zero(cnt)
+	off := GP64()
+	XORQ(off, off)
+	nsub := GP64()
+	oj := GP64()
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	MOVWQZX(Mem{Base: subs}, nsub)
+	for hi, h := range s.halves {
+		stored := fmt.Sprintf("%s_store%d", fn, hi)
+		s.load(at(kv, off, h), av)
+		VMOVAPD(av, t)
+		VMOVAPD(cnt, ra)
+		for j := 0; j < 5; j++ {
+			CMPQ(nsub, U32(j))
+			JBE(LabelRef(stored))
+			MOVWQZX(Mem{Base: subs, Disp: 2 + 2*j}, oj)
+			s.load(at(top, oj, h), tj)
+			VMAXPD(t, tj, t) // tj > t ? tj : t
+			s.load(at(kv, oj, h), bv)
+			s.load(at(rank, oj, h), rb)
+			VADDPD(tol, av, ap)
+			VSUBPD(tol, av, am)
+			if s.avx512 {
+				VCMPPD(U8(0x1e), ap, bv, reg.K1) // bv > av+tol (GT_OQ)
+				VCMPPD(U8(0x1d), am, bv, reg.K2) // bv ≥ av−tol (GE_OQ)
+				VCMPPD(U8(0x11), ra, rb, reg.K3) // rb < ra (LT_OQ)
+				KANDW(reg.K3, reg.K2, reg.K2)
+				KORW(reg.K2, reg.K1, reg.K1)
+				VBLENDMPD(bv, av, reg.K1, av)
+				VBLENDMPD(rb, ra, reg.K1, ra)
+			} else {
+				VCMPPD(U8(0x1e), ap, bv, m1)
+				VCMPPD(U8(0x1d), am, bv, m2)
+				VCMPPD(U8(0x11), ra, rb, m3)
+				VANDPD(m3, m2, m2)
+				VORPD(m2, m1, m1)
+				VBLENDVPD(m1, bv, av, av)
+				VBLENDVPD(m1, rb, ra, ra)
+			}
+		}
+		Label(stored)
+		s.store(av, at(kv, off, h))
+		s.store(t, at(top, off, h))
+		s.store(ra, at(rank, off, h))
+	}
+	VADDPD(onev, cnt, cnt)
+	ADDQ(U32(12), subs)
+	ADDQ(U32(64), off)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_done")
+	ret()
+}
+
+// finishKeepsRows is finishKeepsPortable over n patterns: t = max(now,
+// top) (Go's max: of +0 and −0 it is +0), best = t, choice = −1 when
+// now ≥ t−tol, else int32(rank).
+func finishKeepsRows(s isa) {
+	fn := "finishKeepsRows" + s.name
+	textNoEscape(fn, "func(top, rank, now *float64, choice *int32, best *float64, n int, tol float64)")
+	Doc(fn+" runs finishKeepsPortable over n patterns (top and rank point at the first pattern's rows).", "")
+	top := Load(Param("top"), GP64())
+	rank := Load(Param("rank"), GP64())
+	now := Load(Param("now"), GP64())
+	choice := Load(Param("choice"), GP64())
+	best := Load(Param("best"), GP64())
+	n := Load(Param("n"), GP64())
+	tol, m1 := s.v(0), s.v(1)
+	nw, tw, t, t2, tm, rw, mask := s.v(2), s.v(3), s.v(4), s.v(5), s.v(6), s.v(7), s.v(8)
+	broadcast("tol", tol)
+	VBROADCASTSD(minusOne, m1)
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	for _, h := range s.halves {
+		s.load(Mem{Base: now, Disp: h}, nw)
+		s.load(Mem{Base: top, Disp: h}, tw)
+		// max(nw, tw) as Go computes it: VMAXPD returns its second
+		// operand on ties, so the two orders differ only on ±0, where
+		// the AND of the two gives +0.
+		VMAXPD(tw, nw, t)
+		VMAXPD(nw, tw, t2)
+		if s.avx512 {
+			VPANDQ(t2, t, t)
+		} else {
+			VANDPD(t2, t, t)
+		}
+		s.store(t, Mem{Base: best, Disp: h})
+		VSUBPD(tol, t, tm)
+		s.load(Mem{Base: rank, Disp: h}, rw)
+		if s.avx512 {
+			VCMPPD(U8(0x1d), tm, nw, reg.K1) // nw ≥ t−tol (GE_OQ)
+			VBLENDMPD(m1, rw, reg.K1, rw)
+			VCVTTPD2DQ(rw, rw.AsY())
+			VMOVDQU(rw.AsY(), Mem{Base: choice})
+		} else {
+			VCMPPD(U8(0x1d), tm, nw, mask)
+			VBLENDVPD(mask, m1, rw, rw)
+			VCVTTPD2DQY(rw, rw.AsX())
+			VMOVDQU(rw.AsX(), Mem{Base: choice, Disp: h / 2})
+		}
+	}
+	ADDQ(U32(64), top)
+	ADDQ(U32(64), rank)
+	ADDQ(U32(64), now)
+	ADDQ(U32(64), best)
+	ADDQ(U32(32), choice)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_done")
+	ret()
+}
+
+// addScaled: dst[i] += p·src[i] for i < n (a product, then a sum).
+func addScaled(s isa) {
+	fn := "addScaled" + s.name
+	textNoEscape(fn, "func(dst, src *float64, n int, p float64)")
+	Doc(fn+" adds p times src[i] to dst[i] for i < n (a product, then a sum, not fused).", "")
+	dst := Load(Param("dst"), GP64())
+	src := Load(Param("src"), GP64())
+	n := Load(Param("n"), GP64())
+	p, v, x := s.v(0), s.v(1), s.v(2)
+	broadcast("p", p)
+	step := 8
+	if !s.avx512 {
+		step = 4
+	}
+	Label(fn + "_loop")
+	CMPQ(n, U32(step))
+	JB(LabelRef(fn + "_tail"))
+	VMULPD(Mem{Base: src}, p, v)
+	VADDPD(Mem{Base: dst}, v, v)
+	VMOVUPD(v, Mem{Base: dst})
+	ADDQ(U32(8*step), src)
+	ADDQ(U32(8*step), dst)
+	SUBQ(U32(step), n)
+	JMP(LabelRef(fn + "_loop"))
+	Label(fn + "_tail")
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_one")
+	VMOVSD(Mem{Base: src}, x.AsX())
+	VMULSD(p.AsX(), x.AsX(), x.AsX())
+	VADDSD(Mem{Base: dst}, x.AsX(), x.AsX())
+	VMOVSD(x.AsX(), Mem{Base: dst})
+	ADDQ(U32(8), src)
+	ADDQ(U32(8), dst)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_one"))
+	Label(fn + "_done")
+	ret()
+}
+
+// maxIndexedRows: e3[w] = max(e3[w], vals[idx[w]]) for the n patterns w of
+// list; false, before touching pattern w, when w ≥ nrows or idx[w] ≥ nvals.
+func maxIndexedRows(s isa) {
+	fn := "maxIndexedRows" + s.name
+	textNoEscape(fn, "func(e3 *float64, nrows int, vals *float64, nvals int, idx, list *uint8, n int) bool")
+	Doc(fn+" sets row w of e3 to its lane-wise maximum with row idx[w] of vals for the n patterns w of list; it stops and reports false at a pattern w that is nrows or more or whose idx[w] is nvals or more.", "")
+	e3 := Load(Param("e3"), GP64())
+	nrows := Load(Param("nrows"), GP64())
+	vals := Load(Param("vals"), GP64())
+	nvals := Load(Param("nvals"), GP64())
+	idx := Load(Param("idx"), GP64())
+	list := Load(Param("list"), GP64())
+	n := Load(Param("n"), GP64())
+	w, j := GP64(), GP64()
+	r, err := ReturnIndex(0).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_ok"))
+	Label(fn + "_loop")
+	MOVBQZX(Mem{Base: list}, w)
+	CMPQ(w, nrows)
+	JAE(LabelRef(fn + "_bad"))
+	MOVBQZX(Mem{Base: idx, Index: w, Scale: 1}, j)
+	CMPQ(j, nvals)
+	JAE(LabelRef(fn + "_bad"))
+	SHLQ(U8(6), w)
+	SHLQ(U8(6), j)
+	for hi, h := range s.halves {
+		v := s.v(hi)
+		s.load(at(e3, w, h), v)
+		s.max(at(vals, j, h), v)
+		s.store(v, at(e3, w, h))
+	}
+	INCQ(list)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_ok")
+	MOVB(U8(1), r.Addr)
+	ret()
+	Label(fn + "_bad")
+	MOVB(U8(0), r.Addr)
+	ret()
+}
+
+// scoreRows: for every pattern w < npat, the values of scoring each of the
+// no open categories, vals[i] = cand[i][sel[t]&7] + add[t] with t =
+// selOff[i] + w (cand[i] is 8 rows), the best of them
+// (a value replaces the best when greater, in the order of i), and the
+// first i whose value is at least best − tol: its value goes to e3[w], i
+// to idx[w]. scratch holds the no values of one pattern.
+func scoreRows(s isa) {
+	fn := "scoreRows" + s.name
+	textNoEscape(fn, "func(cand *float64, selOff *uint32, sel *uint8, add *float64, no int, scratch *float64, e3 *float64, idx *int32, npat int, tol float64)")
+	Doc(fn+" is ScoreRowsPortable: for every pattern, the value of scoring each open category and the first within tol of the best.", "")
+	rows := Load(Param("cand"), GP64())
+	selOff := Load(Param("selOff"), GP64())
+	sel := Load(Param("sel"), GP64())
+	add := Load(Param("add"), GP64())
+	scratch := Load(Param("scratch"), GP64())
+	e3 := Load(Param("e3"), GP64())
+	idx := Load(Param("idx"), GP64())
+	noP, err := Param("no").Resolve()
+	if err != nil {
+		panic(err)
+	}
+	npatP, err := Param("npat").Resolve()
+	if err != nil {
+		panic(err)
+	}
+	tol, best, v, a, thr, e, ix, iv, mask := s.v(0), s.v(1), s.v(2), s.v(3), s.v(4), s.v(5), s.v(6), s.v(7), s.v(8)
+	broadcast("tol", tol)
+	w, i, t, r := GP64(), GP64(), GP64(), GP64()
+	CMPQ(noP.Addr, U32(0))
+	JE(LabelRef(fn + "_done"))
+	XORQ(w, w)
+	Label(fn + "_pattern")
+	for hi, h := range s.halves {
+		first := fmt.Sprintf("%s_value%d", fn, hi)
+		next := fmt.Sprintf("%s_max%d", fn, hi)
+		pick := fmt.Sprintf("%s_pick%d", fn, hi)
+		picked := fmt.Sprintf("%s_picked%d", fn, hi)
+		XORQ(i, i)
+		Label(first)
+		// t = selOff[i] + w; r = the byte offset of cand[i][sel[t]&7]
+		MOVL(Mem{Base: selOff, Index: i, Scale: 4}, t.As32())
+		ADDQ(w, t)
+		MOVBQZX(Mem{Base: sel, Index: t, Scale: 1}, r)
+		ANDQ(U8(7), r)
+		LEAQ(Mem{Base: r, Index: i, Scale: 8}, r)
+		SHLQ(U8(6), r)
+		VBROADCASTSD(Mem{Base: add, Index: t, Scale: 8}, a)
+		s.load(at(rows, r, h), v)
+		VADDPD(v, a, v) // add[t] + row, as float64(pt) + a[l]
+		MOVQ(i, r)
+		SHLQ(U8(6), r)
+		s.store(v, at(scratch, r, h))
+		TESTQ(i, i)
+		JNZ(LabelRef(next))
+		VMOVAPD(v, best)
+		JMP(LabelRef(next + "_inc"))
+		Label(next)
+		VMAXPD(best, v, best) // v > best ? v : best
+		Label(next + "_inc")
+		INCQ(i)
+		CMPQ(i, noP.Addr)
+		JB(LabelRef(first))
+		VSUBPD(tol, best, thr)
+		// From the last category back to the first, the value and index
+		// of the first one at least best − tol.
+		MOVQ(noP.Addr, i)
+		DECQ(i)
+		MOVQ(i, r)
+		SHLQ(U8(6), r)
+		s.load(at(scratch, r, h), e)
+		VCVTSI2SDQ(i, ix.AsX(), ix.AsX())
+		VBROADCASTSD(ix.AsX(), ix)
+		Label(pick)
+		TESTQ(i, i)
+		JZ(LabelRef(picked))
+		DECQ(i)
+		MOVQ(i, r)
+		SHLQ(U8(6), r)
+		s.load(at(scratch, r, h), v)
+		VCVTSI2SDQ(i, iv.AsX(), iv.AsX())
+		VBROADCASTSD(iv.AsX(), iv)
+		if s.avx512 {
+			VCMPPD(U8(0x1d), thr, v, reg.K1) // v ≥ best − tol (GE_OQ)
+			VBLENDMPD(v, e, reg.K1, e)
+			VBLENDMPD(iv, ix, reg.K1, ix)
+		} else {
+			VCMPPD(U8(0x1d), thr, v, mask)
+			VBLENDVPD(mask, v, e, e)
+			VBLENDVPD(mask, iv, ix, ix)
+		}
+		JMP(LabelRef(pick))
+		Label(picked)
+		s.store(e, Mem{Base: e3, Disp: h})
+		if s.avx512 {
+			VCVTTPD2DQ(ix, ix.AsY())
+			VMOVDQU(ix.AsY(), Mem{Base: idx, Disp: h / 2})
+		} else {
+			VCVTTPD2DQY(ix, ix.AsX())
+			VMOVDQU(ix.AsX(), Mem{Base: idx, Disp: h / 2})
+		}
+	}
+	ADDQ(U32(64), e3)
+	ADDQ(U32(32), idx)
+	INCQ(w)
+	CMPQ(w, npatP.Addr)
+	JB(LabelRef(fn + "_pattern"))
+	Label(fn + "_done")
+	ret()
+}

@@ -1,0 +1,34 @@
+package lanes
+
+import "github.com/alea-bot/alea/engine/yacht"
+
+//go:generate go -C asm run . -out ../kernels_amd64.s -stubs ../kernels_amd64_stubs.go -pkg lanes
+
+// kernelSet is one implementation of the batch kernels: the portable Go
+// one, or (on amd64, unless built with the purego tag) the AVX2 or AVX-512
+// assembly. Every set gives the portable set's bits; the tests run each set
+// the processor supports.
+type kernelSet struct {
+	name          string
+	rollBack      func(kv *[yacht.NumKeeps]Row) Row
+	maxIndexed    func(e3 *[yacht.NumPatterns]Row, vals []Row, idx *[yacht.NumPatterns]uint8, list []uint8)
+	averageOneDie func(kv *[yacht.NumKeeps]Row)
+	pushOneDie    func(m *[yacht.NumKeeps]Row)
+	chooseKeeps   func(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row, choice *[yacht.NumPatterns][Width]int32, best *[yacht.NumPatterns]Row, tol float64)
+	addScaled     func(dst, src []float64, p float64)
+	scoreRows     func(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTables, scratch *[MaxCategories]Row, e3 *[yacht.NumPatterns]Row, idx *[yacht.NumPatterns][Width]int32, tol float64)
+}
+
+// portableKernels is the Go implementation, for every processor.
+func portableKernels() kernelSet {
+	return kernelSet{
+		name:          "portable",
+		rollBack:      RollBackPortable,
+		maxIndexed:    MaxIndexedPortable,
+		averageOneDie: AverageOneDiePortable,
+		pushOneDie:    PushOneDiePortable,
+		chooseKeeps:   ChooseKeepsPortable,
+		addScaled:     AddScaledPortable,
+		scoreRows:     ScoreRowsPortable,
+	}
+}

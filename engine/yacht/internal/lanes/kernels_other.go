@@ -1,0 +1,47 @@
+//go:build !amd64 || purego
+
+package lanes
+
+import "github.com/alea-bot/alea/engine/yacht"
+
+// Without amd64 assembly (other architectures, or the purego build tag) the
+// batch kernels are the portable ones.
+
+// kernelSets lists the kernel sets this build runs: the portable one.
+func kernelSets() (supported []kernelSet, unsupported []string) {
+	return []kernelSet{portableKernels()}, nil
+}
+
+// Kernel names the kernels the batch functions use: "portable".
+func Kernel() string { return "portable" }
+
+// RollBack is RollBackPortable in this build.
+func RollBack(kv *[yacht.NumKeeps]Row) Row { return RollBackPortable(kv) }
+
+// MaxIndexed is MaxIndexedPortable in this build.
+func MaxIndexed(e3 *[yacht.NumPatterns]Row, vals []Row, idx *[yacht.NumPatterns]uint8, list []uint8) {
+	MaxIndexedPortable(e3, vals, idx, list)
+}
+
+// AverageOneDie fills kv for every keep of fewer than five dice, lane by
+// lane: the mean over one more die.
+func AverageOneDie(kv *[yacht.NumKeeps]Row) { AverageOneDiePortable(kv) }
+
+// PushOneDie moves the mass on keeps of fewer than five dice, lane by lane,
+// to the patterns reached by rolling the other dice one at a time.
+func PushOneDie(m *[yacht.NumKeeps]Row) { PushOneDiePortable(m) }
+
+// ChooseKeeps sets choice[w] and best[w] of every lane to the best keep by
+// kv (ties within tol to the lower rank) or -1 when scoring now is at least
+// as good.
+func ChooseKeeps(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row, choice *[yacht.NumPatterns][Width]int32, best *[yacht.NumPatterns]Row, tol float64) {
+	ChooseKeepsPortable(kv, top, rank, now, choice, best, tol)
+}
+
+// AddScaled adds p·src to dst.
+func AddScaled(dst, src []float64, p float64) { AddScaledPortable(dst, src, p) }
+
+// ScoreRows is ScoreRowsPortable in this build.
+func ScoreRows(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTables, scratch *[MaxCategories]Row, e3 *[yacht.NumPatterns]Row, idx *[yacht.NumPatterns][Width]int32, tol float64) {
+	ScoreRowsPortable(cand, cats, t, scratch, e3, idx, tol)
+}

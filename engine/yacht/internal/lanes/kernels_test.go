@@ -1,0 +1,271 @@
+package lanes
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/alea-bot/alea/engine/yacht"
+)
+
+// testTol is a tie tolerance between expected scores, the one the turn
+// policy uses.
+const testTol = 1e-9
+
+// supportedSets is kernelSets, logging the sets the processor lacks (their
+// tests are skipped).
+func supportedSets(t *testing.T) []kernelSet {
+	sets, missing := kernelSets()
+	for _, name := range missing {
+		t.Logf("%s kernels skipped: the processor lacks the instructions", name)
+	}
+	names := make([]string, len(sets))
+	for i, s := range sets {
+		names[i] = s.name
+	}
+	t.Logf("kernels checked: %v; the batch functions use %s", names, Kernel())
+	return sets
+}
+
+// rowValue draws the values of the policy kernels' rows: spread values,
+// exact ties, near-ties around the tolerance, or signed zeros and ones.
+func rowValue(rng *rand.Rand, trial int) float64 {
+	switch trial % 4 {
+	case 0:
+		return rng.Float64() * 100
+	case 1:
+		return float64(rng.IntN(4)) // exact ties
+	case 2:
+		return 10 + float64(rng.IntN(5))*testTol*0.7 // within the tolerance
+	}
+	return [...]float64{math.Copysign(0, -1), 0, 1, -1}[rng.IntN(4)]
+}
+
+// The policy kernels of every set the processor runs (AverageOneDie,
+// ChooseKeeps, PushOneDie, AddScaled) give the portable kernels' bits on
+// rows full of ties, near-ties and signed zeros; the portable kernels are
+// checked against the one-state policy in package finalscore.
+func TestPolicyKernelsEqualPortable(t *testing.T) {
+	sets := supportedSets(t)
+	ref := portableKernels()
+	rng := rand.New(rand.NewPCG(21, 22))
+	for trial := 0; trial < 40; trial++ {
+		var kv, now, top0, rank0 [yacht.NumKeeps]Row
+		for k := range kv {
+			for l := range kv[k] {
+				kv[k][l] = rowValue(rng, trial)
+				now[k][l] = rowValue(rng, trial)
+				top0[k][l] = rng.Float64()
+				rank0[k][l] = float64(rng.IntN(yacht.NumKeeps))
+			}
+		}
+		nowP := (*[yacht.NumPatterns]Row)(now[:yacht.NumPatterns])
+		for _, s := range sets {
+			a, p := kv, kv
+			s.averageOneDie(&a)
+			ref.averageOneDie(&p)
+			if !sameBits(a[:], p[:]) {
+				t.Fatalf("trial %d: %s AverageOneDie differs from the portable kernel", trial, s.name)
+			}
+
+			topA, topP, rankA, rankP := top0, top0, rank0, rank0
+			var chA, chP [yacht.NumPatterns][Width]int32
+			var bestA, bestP [yacht.NumPatterns]Row
+			a, p = kv, kv
+			s.chooseKeeps(&a, &topA, &rankA, nowP, &chA, &bestA, testTol)
+			ref.chooseKeeps(&p, &topP, &rankP, nowP, &chP, &bestP, testTol)
+			if !sameBits(a[:], p[:]) || !sameBits(topA[:], topP[:]) || !sameBits(rankA[:], rankP[:]) || chA != chP || !sameBits(bestA[:], bestP[:]) {
+				t.Fatalf("trial %d: %s ChooseKeeps differs from the portable kernel", trial, s.name)
+			}
+
+			a, p = kv, kv
+			s.pushOneDie(&a)
+			ref.pushOneDie(&p)
+			if !sameBits(a[:], p[:]) {
+				t.Fatalf("trial %d: %s PushOneDie differs from the portable kernel", trial, s.name)
+			}
+
+			// Every length up to 40 (the 4- and 8-wide loops and their
+			// tails), longer ones, and slices starting off alignment.
+			n := trial
+			if trial >= 35 {
+				n = rng.IntN(1000)
+			}
+			off := rng.IntN(3)
+			src, dst := make([]float64, n+off), make([]float64, n+off)
+			for i := range src {
+				src[i], dst[i] = rowValue(rng, trial)*rng.Float64(), rng.Float64()
+			}
+			want := append([]float64(nil), dst...)
+			pr := rng.Float64()
+			s.addScaled(dst[off:], src[off:], pr)
+			ref.addScaled(want[off:], src[off:], pr)
+			for i := range dst {
+				if math.Float64bits(dst[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("trial %d: %s AddScaled entry %d of %d is %v, portable %v", trial, s.name, i, n, dst[i], want[i])
+				}
+			}
+		}
+	}
+}
+
+// The scoring maxima of every set (MaxIndexed) give the portable kernel's
+// bits on non-negative rows with ties, and panic as it does on an index out
+// of range.
+func TestMaxIndexedEqualsPortable(t *testing.T) {
+	sets := supportedSets(t)
+	ref := portableKernels()
+	rng := rand.New(rand.NewPCG(31, 32))
+	for trial := 0; trial < 40; trial++ {
+		var e3 [yacht.NumPatterns]Row
+		vals := make([]Row, 1+rng.IntN(40))
+		for _, rows := range [][]Row{e3[:], vals} {
+			for i := range rows {
+				for l := range rows[i] {
+					rows[i][l] = float64(rng.IntN(6)) // ties
+					if trial%2 == 0 {
+						rows[i][l] = rng.Float64() * 50
+					}
+				}
+			}
+		}
+		var idx [yacht.NumPatterns]uint8
+		for w := range idx {
+			idx[w] = uint8(rng.IntN(len(vals)))
+		}
+		var list []uint8
+		for w := 0; w < yacht.NumPatterns; w++ {
+			if rng.IntN(3) > 0 {
+				list = append(list, uint8(w))
+			}
+		}
+		list = list[:rng.IntN(len(list)+1)]
+		want := e3
+		ref.maxIndexed(&want, vals, &idx, list)
+		for _, s := range sets {
+			got := e3
+			s.maxIndexed(&got, vals, &idx, list)
+			if !sameBits(got[:], want[:]) {
+				t.Fatalf("trial %d: %s MaxIndexed differs from the portable kernel", trial, s.name)
+			}
+		}
+	}
+	for _, s := range sets {
+		for _, bad := range []struct {
+			idx  uint8
+			list []uint8
+		}{{idx: 3, list: []uint8{0, 1, 2}}, {idx: 0, list: []uint8{0, yacht.NumPatterns}}} {
+			var e3 [yacht.NumPatterns]Row
+			var idx [yacht.NumPatterns]uint8
+			idx[2] = bad.idx
+			if !panics(func() { s.maxIndexed(&e3, make([]Row, 3), &idx, bad.list) }) {
+				t.Errorf("%s MaxIndexed accepted index %d of 3 values, list %v", s.name, bad.idx, bad.list)
+			}
+		}
+	}
+}
+
+// panics reports whether f panics.
+func panics(f func()) (p bool) {
+	defer func() { p = recover() != nil }()
+	f()
+	return false
+}
+
+// sameBits reports whether a and b hold the same bits (so +0 and −0
+// differ).
+func sameBits(a, b []Row) bool {
+	for i := range a {
+		for l := range a[i] {
+			if math.Float64bits(a[i][l]) != math.Float64bits(b[i][l]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// BenchmarkPolicyKernels is the policy kernels of one turn of a batch
+// (AverageOneDie and ChooseKeeps twice, PushOneDie twice), by each kernel
+// set the processor runs.
+func BenchmarkPolicyKernels(b *testing.B) {
+	sets, _ := kernelSets()
+	for _, s := range sets {
+		b.Run(s.name, func(b *testing.B) {
+			var kv, top, rank, m [yacht.NumKeeps]Row
+			var now, best [yacht.NumPatterns]Row
+			var choice [yacht.NumPatterns][Width]int32
+			for k := range kv {
+				for l := range kv[k] {
+					kv[k][l] = float64((k*7+l*3)%50) / 3
+				}
+			}
+			for b.Loop() {
+				for range 2 {
+					s.averageOneDie(&kv)
+					s.chooseKeeps(&kv, &top, &rank, &now, &choice, &best, testTol)
+				}
+				for range 2 {
+					s.pushOneDie(&m)
+				}
+			}
+		})
+	}
+}
+
+// The scoring choice of every set (ScoreRows) gives the portable kernel's
+// bits, values and positions, on candidate rows full of ties and
+// near-ties, with every number of open categories.
+func TestScoreRowsEqualsPortable(t *testing.T) {
+	sets := supportedSets(t)
+	ref := portableKernels()
+	rng := rand.New(rand.NewPCG(41, 42))
+	tabs := &ScoreTables{Sel: make([][yacht.NumPatterns]uint8, 15), Add: make([][yacht.NumPatterns]float64, 15)}
+	for trial := 0; trial < 48; trial++ {
+		var cand [MaxCategories][CandidateRows]Row
+		for i := range cand {
+			for s := range cand[i] {
+				for l := range cand[i][s] {
+					cand[i][s][l] = math.Abs(rowValue(rng, trial))
+				}
+			}
+		}
+		for c := range tabs.Sel {
+			for w := range tabs.Sel[c] {
+				tabs.Sel[c][w] = uint8(rng.IntN(CandidateRows))
+				tabs.Add[c][w] = [...]float64{math.Copysign(0, -1), 0, 1, 3}[rng.IntN(4)]
+				if trial%4 == 2 {
+					tabs.Add[c][w] = float64(rng.IntN(3)) * testTol * 0.7
+				}
+			}
+		}
+		cats := make([]uint8, 1+trial%MaxCategories)
+		for i := range cats {
+			cats[i] = uint8(rng.IntN(len(tabs.Sel)))
+		}
+		var wantScratch [MaxCategories]Row
+		var want [yacht.NumPatterns]Row
+		var wantIdx [yacht.NumPatterns][Width]int32
+		ref.scoreRows(&cand, cats, tabs, &wantScratch, &want, &wantIdx, testTol)
+		for _, s := range sets {
+			var scratch [MaxCategories]Row
+			var got [yacht.NumPatterns]Row
+			var idx [yacht.NumPatterns][Width]int32
+			s.scoreRows(&cand, cats, tabs, &scratch, &got, &idx, testTol)
+			if !sameBits(got[:], want[:]) || idx != wantIdx || !sameBits(scratch[:], wantScratch[:]) {
+				t.Fatalf("trial %d (%d categories): %s ScoreRows differs from the portable kernel", trial, len(cats), s.name)
+			}
+		}
+	}
+	for _, s := range sets {
+		var cand [MaxCategories][CandidateRows]Row
+		var scratch [MaxCategories]Row
+		var e3 [yacht.NumPatterns]Row
+		var idx [yacht.NumPatterns][Width]int32
+		for _, cats := range [][]uint8{nil, {15}, make([]uint8, MaxCategories+1)} {
+			if !panics(func() { s.scoreRows(&cand, cats, tabs, &scratch, &e3, &idx, testTol) }) {
+				t.Errorf("%s ScoreRows accepted categories %v of %d", s.name, cats, len(tabs.Sel))
+			}
+		}
+	}
+}
