@@ -63,7 +63,7 @@ func Registry(d Deps) *commands.Registry {
 		// One line per command package: name.Command(...),
 		trialrule.Command(),
 		yachtcmd.Command(d.Tables, d.DiceFaces),
-		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds,
+		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds, Faces: d.DiceFaces,
 			Recorder: d.Recorder, RecordWait: d.RecordWait}),
 		yachtstats.Command(d.Tables),
 		orbs.Command(d.StateKey),

@@ -58,6 +58,9 @@ type Deps struct {
 	RecordWait func() <-chan time.Time
 	// IDs is where game identities are drawn from (nil: crypto/rand).
 	IDs io.Reader
+	// Faces write the dice: Alea's application emojis when registered,
+	// glyphs with digits otherwise (the zero value).
+	Faces yachtcmd.DiceFaces
 }
 
 // defaultRecordWait bounds the wait for the Recorder at a game's end.
@@ -272,7 +275,7 @@ func joinLines(a, b string) string {
 
 // hint answers the player whose turn it is, privately: every option's
 // expected final score.
-func hint(loc commands.Locale, t *strategy.Table, g *game) (*commands.Reply, error) {
+func hint(loc commands.Locale, faces yachtcmd.DiceFaces, t *strategy.Table, g *game) (*commands.Reply, error) {
 	e := commands.Embed{Color: colour, Title: msgHintTitle.In(loc)}
 	if g.Roll == 0 {
 		a, err := t.Advise(g.Current().Sheet, nil, 0)
@@ -286,10 +289,10 @@ func hint(loc commands.Locale, t *strategy.Table, g *game) (*commands.Reply, err
 			return nil, err
 		}
 		var b strings.Builder
-		b.WriteString(msgDice.Format(loc, glyphs(g.Dice[:])) + "\n")
+		b.WriteString(msgDice.Format(loc, faces.Text(g.Dice[:])) + "\n")
 		best := adv.Actions[0].Expected
 		for i, a := range adv.Actions {
-			line := fmt.Sprintf("%s — %.2f", describe(loc, g.Rules, a), a.Expected)
+			line := fmt.Sprintf("%s — %.2f", describe(loc, faces, g.Rules, a), a.Expected)
 			if i == 0 {
 				line = "⭐ " + line
 			} else if loss := best - a.Expected; yachttable.Centi(loss) > 0 {
@@ -343,7 +346,7 @@ func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Tab
 	if win.Action.SameMove(maxExp.Action) || math.Round(100*win.Reach) <= math.Round(100*maxExp.Reach) {
 		return msgBeatSame.Format(loc, 100*maxExp.Reach)
 	}
-	return msgBeat.Format(loc, describe(loc, g.Rules, win.Action), 100*win.Reach, win.Expected, 100*maxExp.Reach)
+	return msgBeat.Format(loc, describe(loc, d.Faces, g.Rules, win.Action), 100*win.Reach, win.Expected, 100*maxExp.Reach)
 }
 
 // advise returns the engine's advice for the current player's dice.
@@ -372,11 +375,8 @@ func diceModal(key seal.Key, loc commands.Locale, g *game, c carrier) *commands.
 	}}
 }
 
-// glyphs writes faces as die glyphs with their digits.
-func glyphs(faces []int) string { return yachtcmd.DiceText(faces) }
-
 // describe writes an action for a person.
-func describe(loc commands.Locale, r *yacht.Rules, a strategy.Action) string {
+func describe(loc commands.Locale, faces yachtcmd.DiceFaces, r *yacht.Rules, a strategy.Action) string {
 	if a.Kind == strategy.Keep {
 		switch n := a.Keep.Size(); n {
 		case 0:
@@ -385,9 +385,9 @@ func describe(loc commands.Locale, r *yacht.Rules, a strategy.Action) string {
 			return msgKeepAll.In(loc)
 		default:
 			if yacht.NumDice-n == 1 {
-				return msgKeepOne.Format(loc, glyphs(a.Keep.Faces()))
+				return msgKeepOne.Format(loc, faces.Text(a.Keep.Faces()))
 			}
-			return msgKeep.Format(loc, glyphs(a.Keep.Faces()), yacht.NumDice-n)
+			return msgKeep.Format(loc, faces.Text(a.Keep.Faces()), yacht.NumDice-n)
 		}
 	}
 	return msgScore.Format(loc, r.Categories[a.Scoring.Category].Name(string(loc)), a.Scoring.Points)
@@ -395,13 +395,13 @@ func describe(loc commands.Locale, r *yacht.Rules, a strategy.Action) string {
 
 // decision is the line that says what a player decided and, when the
 // coach is on, judges it.
-func decision(loc commands.Locale, who string, g *game, chosen, best strategy.Action, loss float64) string {
+func decision(loc commands.Locale, faces yachtcmd.DiceFaces, who string, g *game, chosen, best strategy.Action, loss float64) string {
 	r := g.Rules
 	if g.Coach != yachttable.CoachOn {
-		return msgLastPlain.Format(loc, who, describe(loc, r, chosen))
+		return msgLastPlain.Format(loc, who, describe(loc, faces, r, chosen))
 	}
 	if yachttable.Centi(loss) == 0 {
-		return msgLastOK.Format(loc, who, describe(loc, r, chosen))
+		return msgLastOK.Format(loc, who, describe(loc, faces, r, chosen))
 	}
-	return msgLastCost.Format(loc, who, describe(loc, r, chosen), loss, describe(loc, r, best))
+	return msgLastCost.Format(loc, who, describe(loc, faces, r, chosen), loss, describe(loc, faces, r, best))
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
+	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/seal"
@@ -215,8 +216,8 @@ func TestHintAndCoachModes(t *testing.T) {
 	}
 	text := hr.Embeds[0].Description
 	for _, a := range adv.Actions {
-		if !strings.Contains(text, fmt.Sprintf("%s — %.2f", describe(commands.English, tb.Rules(), a), a.Expected)) {
-			t.Errorf("hint lacks %s at %.2f:\n%s", describe(commands.English, tb.Rules(), a), a.Expected, text)
+		if !strings.Contains(text, fmt.Sprintf("%s — %.2f", describe(commands.English, yachtcmd.DiceFaces{}, tb.Rules(), a), a.Expected)) {
+			t.Errorf("hint lacks %s at %.2f:\n%s", describe(commands.English, yachtcmd.DiceFaces{}, tb.Rules(), a), a.Expected, text)
 		}
 	}
 	if fmt.Sprint(h.Message(hint)) != before {

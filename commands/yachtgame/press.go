@@ -185,7 +185,7 @@ func move(kind yachttable.MoveKind) func(ctx context.Context, p *pressing) (*com
 		before, was := g.Clone(), g.Cur
 		events, err := g.Apply(t, m)
 		if err != nil {
-			return nil, refusal(g, err)
+			return nil, refusal(p.d.Faces, g, err)
 		}
 		p.prev = nil
 		if passed(events) {
@@ -200,7 +200,7 @@ func move(kind yachttable.MoveKind) func(ctx context.Context, p *pressing) (*com
 }
 
 // refusal words an error of Apply for the player.
-func refusal(g *game, err error) error {
+func refusal(faces yachtcmd.DiceFaces, g *game, err error) error {
 	var missing *yachttable.HeldMissingError
 	switch {
 	case err == yachttable.ErrNotNow:
@@ -208,7 +208,7 @@ func refusal(g *game, err error) error {
 	case err == yachttable.ErrNoCategory:
 		return commands.Rejectf(msgBadCategory)
 	case asHeldMissing(err, &missing):
-		return commands.Rejectf(msgHeldMissing, glyphs(missing.Have.Faces()), glyphs(missing.Held.Faces()))
+		return commands.Rejectf(msgHeldMissing, faces.Text(missing.Have.Faces()), faces.Text(missing.Held.Faces()))
 	}
 	return err
 }
@@ -251,7 +251,7 @@ func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachtt
 	if p.prev != nil {
 		p.prev.Step = g.Step
 	}
-	last := joinLines(first, narrate(p.loc, g, p.req, events))
+	last := joinLines(first, narrate(p.loc, p.d.Faces, g, p.req, events))
 	r, err := render(ctx, p.d, p.loc, t, g, p.prev, p.req, last)
 	if err != nil {
 		return nil, err
@@ -274,7 +274,7 @@ func (d *Deps) settle(g *game, events []yachttable.Event) {
 // narrate tells the events in the reader's language: a player's decision
 // and roll each on its line; Alea's moves, in its own turn or one it
 // played for someone, as one line per turn.
-func narrate(loc commands.Locale, g *game, req *commands.Request, events []yachttable.Event) string {
+func narrate(loc commands.Locale, faces yachtcmd.DiceFaces, g *game, req *commands.Request, events []yachttable.Event) string {
 	var lines, steps []string
 	var head func(string) string
 	flush := func() {
@@ -295,20 +295,20 @@ func narrate(loc commands.Locale, g *game, req *commands.Request, events []yacht
 		case yachttable.EventRolled:
 			switch {
 			case e.ByAlea && e.Decided:
-				steps = append(steps, glyphs(e.Chosen.Keep.Faces())+"+ → "+glyphs(e.Dice[:]))
+				steps = append(steps, faces.Text(e.Chosen.Keep.Faces())+"+ → "+faces.Text(e.Dice[:]))
 			case e.ByAlea:
-				steps = append(steps, glyphs(e.Dice[:]))
+				steps = append(steps, faces.Text(e.Dice[:]))
 			default:
 				if e.Decided {
-					lines = append(lines, decision(loc, seatLabel(loc, g, e.Seat, req), g, e.Chosen, e.Best, e.Loss))
+					lines = append(lines, decision(loc, faces, seatLabel(loc, g, e.Seat, req), g, e.Chosen, e.Best, e.Loss))
 				}
-				lines = append(lines, msgRolled.Format(loc, glyphs(e.Dice[:])))
+				lines = append(lines, msgRolled.Format(loc, faces.Text(e.Dice[:])))
 			}
 		case yachttable.EventScored:
 			if e.ByAlea {
-				steps = append(steps, describe(loc, g.Rules, e.Chosen))
+				steps = append(steps, describe(loc, faces, g.Rules, e.Chosen))
 			} else {
-				lines = append(lines, decision(loc, seatLabel(loc, g, e.Seat, req), g, e.Chosen, e.Best, e.Loss))
+				lines = append(lines, decision(loc, faces, seatLabel(loc, g, e.Seat, req), g, e.Chosen, e.Best, e.Loss))
 			}
 		}
 	}
@@ -338,7 +338,7 @@ func hintPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := hint(p.loc, t, g)
+	r, err := hint(p.loc, p.d.Faces, t, g)
 	if err != nil {
 		return nil, err
 	}
@@ -382,7 +382,7 @@ func playForPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	was := g.Cur
 	events, err := g.Apply(t, yachttable.Move{Kind: yachttable.MovePlayFor})
 	if err != nil {
-		return nil, refusal(g, err)
+		return nil, refusal(p.d.Faces, g, err)
 	}
 	p.prev = nil
 	return p.moved(ctx, t, events, "", was)
@@ -519,5 +519,5 @@ func (d *Deps) opening(ctx context.Context, loc commands.Locale, t *strategy.Tab
 		return nil, err
 	}
 	d.settle(g, events)
-	return render(ctx, d, loc, t, g, nil, req, narrate(loc, g, req, events))
+	return render(ctx, d, loc, t, g, nil, req, narrate(loc, d.Faces, g, req, events))
 }

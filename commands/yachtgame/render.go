@@ -156,26 +156,34 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 		if adv, err = advise(t, g); err != nil {
 			return nil, err
 		}
-		var dice []string
-		for i, f := range g.Dice {
-			if g.Hold&(1<<uint(i)) != 0 {
-				dice = append(dice, "["+yacht.Glyph(f)+"]")
-			} else {
-				dice = append(dice, yacht.Glyph(f))
+		if d.Faces.Emojis() {
+			held := make([]bool, len(g.Dice))
+			for i := range g.Dice {
+				held[i] = g.Hold&(1<<uint(i)) != 0
 			}
+			b.WriteString(msgDice.Format(loc, d.Faces.Held(g.Dice[:], held)))
+		} else {
+			var dice []string
+			for i, f := range g.Dice {
+				if g.Hold&(1<<uint(i)) != 0 {
+					dice = append(dice, "["+yacht.Glyph(f)+"]")
+				} else {
+					dice = append(dice, yacht.Glyph(f))
+				}
+			}
+			b.WriteString(msgDice.Format(loc, strings.Join(dice, " ")) + " (" + g.Dice.String() + ")")
 		}
-		b.WriteString(msgDice.Format(loc, strings.Join(dice, " ")) + " (" + g.Dice.String() + ")")
 		if g.Hold != 0 {
 			b.WriteString(" " + msgHeldNote.In(loc))
 		}
 		if g.Coach == yachttable.CoachOn {
 			best := adv.Actions[0]
-			b.WriteString("\n" + msgBest.Format(loc, describe(loc, g.Rules, best), best.Expected))
+			b.WriteString("\n" + msgBest.Format(loc, describe(loc, d.Faces, g.Rules, best), best.Expected))
 			if g.Roll < 3 && g.Hold != 0 {
 				keep := g.Held()
 				for _, a := range adv.Actions {
 					if a.Kind == strategy.Keep && a.Keep == keep && yachttable.Centi(best.Expected-a.Expected) > 0 {
-						b.WriteString("\n" + msgYourHold.Format(loc, describe(loc, g.Rules, a), a.Expected, best.Expected-a.Expected))
+						b.WriteString("\n" + msgYourHold.Format(loc, describe(loc, d.Faces, g.Rules, a), a.Expected, best.Expected-a.Expected))
 					}
 				}
 			}
