@@ -273,7 +273,14 @@ func turnPing(loc commands.Locale, g *game, r *commands.Reply, req *commands.Req
 	if req != nil && id == req.UserID {
 		return
 	}
-	r.FollowUp = &commands.Reply{Content: msgYourTurn.Format(loc, "<@"+id+">"), AllowedMentions: &commands.AllowedMentions{Users: []string{id}}}
+	content := msgYourTurn.Format(loc, "<@"+id+">")
+	if req != nil {
+		if link := req.MessageLink(); link != "" {
+			// The ping leads back to the board it follows.
+			content += " " + msgToGame.Format(loc, link)
+		}
+	}
+	r.FollowUp = &commands.Reply{Content: content, AllowedMentions: &commands.AllowedMentions{Users: []string{id}}}
 }
 
 // components are the dice, roll, enter and hold-best buttons, the category
