@@ -273,10 +273,15 @@ func joinLines(a, b string) string {
 	return a + "\n" + b
 }
 
-// hint answers the player whose turn it is, privately: every option's
-// expected final score.
-func hint(loc commands.Locale, faces yachtcmd.DiceFaces, t *strategy.Table, g *game) (*commands.Reply, error) {
-	e := commands.Embed{Color: colour, Title: msgHintTitle.In(loc)}
+// hintShort is how many options a hint shows before Show all.
+const hintShort = 3
+
+// hint answers the player whose turn it is, privately: the expected final
+// score of the best hintShort options, with a Show all button for the
+// rest (on the message carrying c), or of every option when all is set.
+func hint(loc commands.Locale, key seal.Key, faces yachtcmd.DiceFaces, t *strategy.Table, g *game, c carrier, all bool) (*commands.Reply, error) {
+	e := commands.Embed{Color: colour, Title: msgHintTitle.In(loc), URL: stateURL + c.String()}
+	var more int
 	if g.Roll == 0 {
 		a, err := t.Advise(g.Current().Sheet, nil, 0)
 		if err != nil {
@@ -292,6 +297,11 @@ func hint(loc commands.Locale, faces yachtcmd.DiceFaces, t *strategy.Table, g *g
 		b.WriteString(msgDice.Format(loc, faces.Text(g.Dice[:])) + "\n")
 		best := adv.Actions[0].Expected
 		for i, a := range adv.Actions {
+			if !all && i == hintShort {
+				more = len(adv.Actions) - i
+				b.WriteString(msgHintMore.Format(loc, more) + "\n")
+				break
+			}
 			line := fmt.Sprintf("%s — %.2f", describe(loc, faces, g.Rules, a), a.Expected)
 			if i == 0 {
 				line = "⭐ " + line
@@ -305,7 +315,12 @@ func hint(loc commands.Locale, faces yachtcmd.DiceFaces, t *strategy.Table, g *g
 		}
 		e.Description = strings.TrimSpace(b.String())
 	}
-	return &commands.Reply{Embeds: []commands.Embed{e}, Ephemeral: true}, nil
+	r := &commands.Reply{Embeds: []commands.Embed{e}, Ephemeral: true}
+	if more > 0 {
+		r.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: customID(key, actHintAll, c),
+			Label: msgHintAll.In(loc), Style: commands.Secondary}}}
+	}
+	return r, nil
 }
 
 // beatHint is the hint's line on playing to win, in the end game of a

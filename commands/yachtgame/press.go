@@ -25,6 +25,7 @@ const (
 	actEntered  = 'm' // the modal's dice
 	actScore    = 's' // the category menu
 	actHint     = 'h' // the private hint
+	actHintAll  = 'H' // the private hint's every option
 	actUndo     = 'u' // take back the last scoring
 	actPlayFor  = 'p' // let Alea play an idle player's turn
 	actJoin     = 'j' // lobby: take a seat
@@ -74,6 +75,7 @@ var actions = map[byte]action{
 	actScore:    {phaseTurn, move(yachttable.MoveScore)},
 	actEnter:    {phaseTurn, enterPress},
 	actHint:     {phaseTurn, hintPress},
+	actHintAll:  {phaseTurn, hintAllPress},
 	actUndo:     {phaseTurn, undoPress},
 	actPlayFor:  {phaseTurn, playForPress},
 	actJoin:     {phaseLobby, joinPress},
@@ -338,15 +340,22 @@ func hintPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := hint(p.loc, p.d.Faces, t, g)
+	all := p.req.Params["action"] == string(actHintAll)
+	r, err := hint(p.req.Locale, p.d.Key, p.d.Faces, t, g, p.c, all)
 	if err != nil {
 		return nil, err
 	}
-	if line := beatHint(ctx, p.d, p.loc, t, g); line != "" {
+	// Show all edits the private hint it was pressed on.
+	r.Update = all
+	if line := beatHint(ctx, p.d, p.req.Locale, t, g); line != "" {
 		r.Embeds[0].Description += "\n\n" + line
 	}
 	return r, nil
 }
+
+// hintAllPress shows every option of the private hint it was pressed
+// on.
+func hintAllPress(ctx context.Context, p *pressing) (*commands.Reply, error) { return hintPress(ctx, p) }
 
 // undoPress returns to the state before the last scoring.
 func undoPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
