@@ -355,7 +355,9 @@ func hintPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 
 // hintAllPress shows every option of the private hint it was pressed
 // on.
-func hintAllPress(ctx context.Context, p *pressing) (*commands.Reply, error) { return hintPress(ctx, p) }
+func hintAllPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
+	return hintPress(ctx, p)
+}
 
 // undoPress returns to the state before the last scoring.
 func undoPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
