@@ -239,7 +239,7 @@ func (d *Deps) now() time.Time {
 
 // renderLobby draws a lobby: who sits, and Join, Leave and Start.
 func renderLobby(key seal.Key, loc commands.Locale, g *game, last string) *commands.Reply {
-	c := sealGame(key, g, nil)
+	c := sealGame(key, g, nil, loc)
 	var seats []string
 	for i := range g.Seats {
 		seats = append(seats, fmt.Sprintf("%d. %s", i+1, seatLabel(loc, g, i, nil)))
@@ -259,7 +259,7 @@ func renderLobby(key seal.Key, loc commands.Locale, g *game, last string) *comma
 		{Kind: commands.Button, CustomID: customID(key, actLeave, c), Label: msgLeaveButton.In(loc), Style: commands.Secondary},
 		{Kind: commands.Button, CustomID: customID(key, actStart, c), Label: start, Emoji: "▶️", Style: commands.Success},
 	}
-	return &commands.Reply{Embeds: []commands.Embed{e}, Components: []commands.ActionRow{row}, Data: gameData(g, c.String()),
+	return &commands.Reply{Embeds: []commands.Embed{e}, Components: []commands.ActionRow{row}, Data: gameData(g, c.Sealed()),
 		AllowedMentions: &commands.AllowedMentions{}}
 }
 
@@ -317,6 +317,7 @@ func hint(loc commands.Locale, key seal.Key, faces yachtcmd.DiceFaces, t *strate
 	}
 	r := &commands.Reply{Embeds: []commands.Embed{e}, Ephemeral: true}
 	if more > 0 {
+		r.Embeds[0].Title = msgHintBest.In(loc)
 		r.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: customID(key, actHintAll, c),
 			Label: msgHintAll.In(loc), Style: commands.Secondary}}}
 	}

@@ -116,7 +116,13 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 			prev.ID, prev.Started = g.ID, g.Started
 		}
 	}
-	p := &pressing{d: d, loc: req.Locale, req: req, c: c, g: g, prev: prev}
+	// The board is written in its own language; a board from before
+	// languages were kept, in the presser's.
+	board := c.Board
+	if board == "" {
+		board = req.Locale
+	}
+	p := &pressing{d: d, loc: board, req: req, c: c, g: g, prev: prev}
 	now := phaseTurn
 	switch {
 	case g.Over():
@@ -327,7 +333,7 @@ func enterPress(_ context.Context, p *pressing) (*commands.Reply, error) {
 	if !g.Allowed(yachttable.MoveEnter) {
 		return nil, commands.Rejectf(msgNotNow, g.Roll)
 	}
-	return diceModal(p.d.Key, p.loc, g, p.c), nil
+	return diceModal(p.d.Key, p.req.Locale, g, p.c), nil
 }
 
 // hintPress answers the player whose turn it is, privately.

@@ -127,7 +127,7 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 		ping(loc, g, r, req)
 		return r, nil
 	}
-	c := sealGame(d.Key, g, prev)
+	c := sealGame(d.Key, g, prev, loc)
 	p := g.Current()
 	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc), URL: stateURL + c.String()}
 	e.Title = msgTitle.Format(loc, yachtcmd.RulesName(loc, g.Rules.Key), seatTitle(loc, g, g.Cur, req), p.Sheet.Filled()+1, len(g.Rules.Categories))
@@ -223,7 +223,7 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 		}
 		e.Fields = append(e.Fields, commands.Field{Name: name, Value: v, Inline: len(g.Seats) > 1})
 	}
-	data := gameData(g, c.String())
+	data := gameData(g, c.Sealed())
 	data.WinChances = odds
 	reply := &commands.Reply{Embeds: []commands.Embed{e}, Data: data}
 	reply.Components = components(d.Key, loc, g, adv, c, prev != nil)

@@ -40,3 +40,43 @@ func TestTurnPingLinksToTheBoard(t *testing.T) {
 		}
 	}
 }
+
+// pressIn presses id as user, whose Discord speaks loc.
+func pressIn(h *bottest.Harness, loc commands.Locale, user, id string, values ...string) (*commands.Reply, bot.Outcome) {
+	return h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: id, UserID: user, Values: values, Locale: loc})
+}
+
+// A board keeps the starter's language whoever presses: Ann's English
+// Discord rolls on a Korean board and the board stays Korean; her hint
+// and Bob's refusal are in their own language. The language is bound to
+// the custom_ids: a board whose language was changed by hand is refused.
+func TestOneLanguagePerGame(t *testing.T) {
+	h := harness(t)
+	h.Locale = commands.Korean
+	r := post(t, h, table3(t, yachttable.CoachHints))
+	if !strings.HasPrefix(strings.TrimPrefix(r.Embeds[0].URL, stateURL), "ko:") {
+		t.Fatalf("the board's URL does not say Korean: %s", r.Embeds[0].URL)
+	}
+	roll := mustFind(t, r, 'r').CustomID
+	if r2, out := pressIn(h, commands.English, bob, roll); out != bot.Rejected || !strings.Contains(bot.FormatTextIn(r2, commands.English), "turn") {
+		t.Errorf("Bob's refusal: %s %s", out, bot.FormatText(r2))
+	}
+	r, out := pressIn(h, commands.English, ann, roll)
+	if out != bot.OK || !r.Update {
+		t.Fatalf("Ann's roll: %s %s", out, bot.FormatText(r))
+	}
+	if board := bot.FormatText(r); !strings.Contains(board, msgPick.In(commands.Korean)) || strings.Contains(board, msgPick.In(commands.English)) {
+		t.Errorf("the board after an English press is not Korean:\n%s", board)
+	}
+	hr, out := pressIn(h, commands.English, ann, mustFind(t, r, 'h').CustomID)
+	if out != bot.OK || hr.Embeds[0].Title != msgHintBest.In(commands.English) {
+		t.Errorf("Ann's hint is not in her language: %s %+v", out, hr.Embeds)
+	}
+	// The same board with "ja:" for "ko:": its buttons no longer match.
+	msg := h.Message(mustFind(t, r, 'r').CustomID)
+	msg.Embeds[0].URL = strings.Replace(msg.Embeds[0].URL, "#ko:", "#ja:", 1)
+	forged, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: mustFind(t, r, 'r').CustomID, UserID: ann, Message: msg})
+	if out != bot.Rejected {
+		t.Errorf("a board with its language changed: %s %s", out, bot.FormatText(forged))
+	}
+}
