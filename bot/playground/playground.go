@@ -427,7 +427,8 @@ func (p *Playground) encode(req *commands.Request, reply *commands.Reply) ([]byt
 		// A new message after this one, as Discord shows a follow-up.
 		fresp := payload.Response(&commands.Request{Kind: commands.KindCommand}, f)
 		fshown := shownMessage{ID: newMessageID(), EditedAt: now.UTC()}
-		p.shown.put(&commands.Message{ID: fshown.ID, Content: f.Content, EditedAt: fshown.EditedAt})
+		p.shown.put(&commands.Message{ID: fshown.ID, Content: f.Content, Embeds: payload.MessageFrom(&discordgo.Message{Embeds: fresp.Data.Embeds}).Embeds,
+			Components: f.Components, EditedAt: fshown.EditedAt})
 		ref := id // the pressed message, or the response's own
 		if req.Message != nil && req.Message.ID != "" {
 			ref = req.Message.ID

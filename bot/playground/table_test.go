@@ -35,7 +35,10 @@ func seatRegistry() *commands.Registry {
 		},
 		Routes: []commands.Route{{Pattern: "seat/next", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 			return &commands.Reply{Update: true, Content: "moved on",
-				FollowUp: &commands.Reply{Content: "<@" + req.UserID + ">, your turn"}}, nil
+				FollowUp: &commands.Reply{Content: "<@" + req.UserID + ">, your turn",
+					Components: []commands.ActionRow{{{Kind: commands.Button, CustomID: "seat/again", Label: "again", Style: commands.Primary}}}}}, nil
+		}}, {Pattern: "seat/again", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+			return &commands.Reply{Update: true, Content: "again by <@" + req.UserID + ">"}, nil
 		}}},
 	})
 }
@@ -93,6 +96,16 @@ func TestPlaygroundPlaysAsLocalUsers(t *testing.T) {
 	}
 	if fu := pressed.FollowUp; fu.Reference.MessageID != msg["id"] || fu.Message.ID == msg["id"] || fu.Data.Content != "<@"+bob+">, your turn" {
 		t.Errorf("follow-up %+v, want a reply to %v", fu, msg["id"])
+	}
+	// The follow-up's own button presses (a board carried on in it).
+	var fb struct {
+		FollowUp json.RawMessage `json:"follow_up"`
+	}
+	_ = json.Unmarshal(b, &fb)
+	follow := shown(t, fb.FollowUp)
+	status, b = f.post(f.asUser(ann, follow, 3, map[string]any{"custom_id": "seat/again", "component_type": 2}))
+	if r := f.decode(status, b); r.Type != 7 || !strings.Contains(string(r.Data), "again by") {
+		t.Errorf("the follow-up's button: %d %s", r.Type, r.Data)
 	}
 }
 

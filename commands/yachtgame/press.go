@@ -26,6 +26,7 @@ const (
 	actScore    = 's' // the category menu
 	actHint     = 'h' // the private hint
 	actHintAll  = 'H' // the private hint's every option
+	actDown     = 'D' // bring the board down to the bottom of the channel
 	actUndo     = 'u' // take back the last scoring
 	actPlayFor  = 'p' // let Alea play an idle player's turn
 	actJoin     = 'j' // lobby: take a seat
@@ -76,6 +77,7 @@ var actions = map[byte]action{
 	actEnter:    {phaseTurn, enterPress},
 	actHint:     {phaseTurn, hintPress},
 	actHintAll:  {phaseTurn, hintAllPress},
+	actDown:     {phaseTurn, downPress},
 	actUndo:     {phaseTurn, undoPress},
 	actPlayFor:  {phaseTurn, playForPress},
 	actJoin:     {phaseLobby, joinPress},
@@ -363,6 +365,27 @@ func hintPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 // on.
 func hintAllPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	return hintPress(ctx, p)
+}
+
+// downPress brings the board down to the bottom of the channel, for
+// anyone at the table: the game carries on in a new message (a follow-up,
+// which pings nobody), and this one is retired to a short line without
+// its state or buttons.
+func downPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
+	if !atTable(p.g, p.req.UserID) {
+		return nil, commands.Rejectf(msgNotSeated)
+	}
+	t, err := p.table(ctx)
+	if err != nil {
+		return nil, err
+	}
+	board, err := render(ctx, p.d, p.loc, t, p.g, p.prev, p.req, "")
+	if err != nil {
+		return nil, err
+	}
+	board.AllowedMentions = &commands.AllowedMentions{}
+	return &commands.Reply{Update: true, Content: msgBoardMoved.In(p.loc), AllowedMentions: &commands.AllowedMentions{},
+		FollowUp: board}, nil
 }
 
 // undoPress returns to the state before the last scoring.

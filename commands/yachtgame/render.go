@@ -354,6 +354,7 @@ func components(key seal.Key, loc commands.Locale, g *game, adv strategy.Advice,
 	}
 	if g.Humans() > 1 {
 		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id(actPlayFor), Label: msgPlayForButton.In(loc), Emoji: "⏱️", Style: commands.Secondary})
+		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id(actDown), Label: msgBringDown.In(loc), Emoji: "⬇️", Style: commands.Secondary})
 	}
 	if len(extra) > 0 {
 		rows = append(rows, extra)

@@ -1,6 +1,7 @@
 package yachtgame
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -79,4 +80,37 @@ func TestOneLanguagePerGame(t *testing.T) {
 	if out != bot.Rejected {
 		t.Errorf("a board with its language changed: %s %s", out, bot.FormatText(forged))
 	}
+}
+
+// Bring down: anyone at the table may press it; the old message is
+// retired to a line without state or buttons, and the same board (same
+// dice, same buttons) carries on in a new message that pings nobody;
+// someone not at the table is refused.
+func TestBringDown(t *testing.T) {
+	h := harness(t)
+	r := post(t, h, table3(t, yachttable.CoachHints))
+	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
+	down := mustFind(t, r, 'D').CustomID
+	if _, out := as(h, "333333333333333333", down); out != bot.Rejected {
+		t.Errorf("a stranger brought the board down: %s", out)
+	}
+	moved := asOK(t, h, bob, down)
+	if moved.Content != msgBoardMoved.In(commands.English) || len(moved.Embeds) != 0 || len(moved.Components) != 0 {
+		t.Errorf("the old message: %+v", moved)
+	}
+	if _, ok := readCarrier(h.Message(down)); ok || h.Message(down) != nil {
+		t.Error("the old message still carries the game")
+	}
+	nb := moved.FollowUp
+	if nb == nil || nb.AllowedMentions == nil || len(nb.AllowedMentions.Users) != 0 || len(nb.Embeds) != 1 {
+		t.Fatalf("the new board: %+v", nb)
+	}
+	if gdata(t, nb).State != gdata(t, r).State || fmt.Sprint(commands.CustomIDs(nb.Components)) != fmt.Sprint(commands.CustomIDs(r.Components)) ||
+		nb.Embeds[0].Title != r.Embeds[0].Title || nb.Content != r.Content {
+		t.Errorf("the new board differs:\n%s\nwas\n%s", bot.FormatText(nb), bot.FormatText(r))
+	}
+	h.Post(nb)
+	menu := mustFind(t, nb, 's')
+	r = asOK(t, h, ann, menu.CustomID, menu.Options[0].Value)
+	checkFollowUp(t, r, bob)
 }
