@@ -218,6 +218,9 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 			name = msgTurnMarker.Format(loc, name)
 		}
 		v := sheetText(loc, g, i, false)
+		if compact(g) && i != g.Cur {
+			v = compactSheet(loc, g, i)
+		}
 		if g.Seats[i].Kind == yachttable.SeatUser {
 			v = seatLabel(loc, g, i, req) + "\n" + v
 		}
@@ -360,6 +363,22 @@ func components(key seal.Key, loc commands.Locale, g *game, adv strategy.Advice,
 		rows = append(rows, extra)
 	}
 	return rows
+}
+
+// compactFrom is the number of seats from which the board shows the
+// full sheet of the player to play only, and a line for each other
+// player, so that a table of six fits a phone's screen.
+const compactFrom = 3
+
+// compact reports whether g's board is compact.
+func compact(g *game) bool { return len(g.Seats) >= compactFrom }
+
+// compactSheet is the one line of a player who is not playing on a
+// compact board: the total, the upper section and the categories open.
+func compactSheet(loc commands.Locale, g *game, i int) string {
+	s := g.Seats[i].Sheet
+	return msgCompactSeat.Format(loc, msgTotal.Format(loc, s.Total()), s.UpperTotal(), g.Rules.BonusThreshold,
+		len(s.Scores)-s.Filled())
 }
 
 // sheetText is a player's sheet: every category, the upper progress, the

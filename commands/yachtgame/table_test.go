@@ -114,3 +114,41 @@ func TestBringDown(t *testing.T) {
 	r = asOK(t, h, ann, menu.CustomID, menu.Options[0].Value)
 	checkFollowUp(t, r, bob)
 }
+
+// A table of six fits a phone: the player to play has the full sheet,
+// every other player one line (total, upper section, categories open,
+// counted here from the crafted sheets); the whole board stays under 40
+// lines.
+func TestCompactBoardForSix(t *testing.T) {
+	h := harness(t)
+	names := []string{"Ann", "Bob", "Chloe", "Dora", "Eve", "Finn"}
+	g := craft(t, names, endGame, "tester")
+	r := post(t, h, g)
+	e := r.Embeds[0]
+	if len(e.Fields) != 6 {
+		t.Fatalf("%d fields", len(e.Fields))
+	}
+	lines := strings.Count(e.Description, "\n") + 1
+	for i, f := range e.Fields {
+		lines += strings.Count(f.Value, "\n") + 2 // the name, the value
+		if i == 0 {
+			if !strings.Contains(f.Value, "Aces **3**") || !strings.Contains(f.Value, "**Total 113**") {
+				t.Errorf("the player to play lacks the full sheet:\n%s", f.Value)
+			}
+			continue
+		}
+		// endGame fills 9 of 12 categories: 3+6+9+12+15+18 = 63 above,
+		// +35 bonus, 0+0+15 below.
+		if want := "**Total 113** · upper 63/63 · 3 open"; f.Value != want {
+			t.Errorf("seat %d: %q, want %q", i, f.Value, want)
+		}
+	}
+	if lines > 40 {
+		t.Errorf("the board has %d lines:\n%s", lines, bot.FormatText(r))
+	}
+	// Two seats keep both full sheets.
+	two := post(t, h, craft(t, names[:2], endGame, "tester"))
+	if !strings.Contains(two.Embeds[0].Fields[1].Value, "Aces **3**") {
+		t.Errorf("a table of two is compact:\n%s", two.Embeds[0].Fields[1].Value)
+	}
+}
