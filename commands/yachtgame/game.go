@@ -198,8 +198,8 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 			return nil, commands.Rejectf(msgBadCoach, c)
 		}
 	}
-	// In a server, without players: a lobby people join.
-	if !req.Options.Has("players") && req.GuildID != "" && g.Owner.Discord {
+	// In a server or a group DM, without players: a lobby people join.
+	if !req.Options.Has("players") && (req.GuildID != "" || req.Place == commands.InPrivateChannel) && g.Owner.Discord {
 		g.Lobby = true
 		g.Seats[0] = player{Kind: yachttable.SeatUser, User: g.Owner.ID, Sheet: g.Seats[0].Sheet, Loss: g.Seats[0].Loss}
 		r := renderLobby(d.Key, loc, g, "")

@@ -7,8 +7,10 @@ import (
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
+	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/game/yachttable"
+	"github.com/alea-bot/alea/internal/race"
 )
 
 // inChannel presses id as user in a channel (of a server, or a DM when
@@ -150,5 +152,28 @@ func TestCompactBoardForSix(t *testing.T) {
 	two := post(t, h, craft(t, names[:2], endGame, "tester"))
 	if !strings.Contains(two.Embeds[0].Fields[1].Value, "Aces **3**") {
 		t.Errorf("a table of two is compact:\n%s", two.Embeds[0].Fields[1].Value)
+	}
+}
+
+// Without players, a group DM opens a lobby as a server does; a DM with
+// the bot (and the runner, the playground) a scoresheet for the caller.
+func TestLobbyInGroupDM(t *testing.T) {
+	h := harness(t)
+	for _, c := range []struct {
+		place commands.Place
+		lobby bool
+	}{{commands.InPrivateChannel, true}, {commands.InBotDM, false}} {
+		if !c.lobby && race.Enabled {
+			continue // a scoresheet needs the full table
+		}
+		req, err := runner.SlashRequest(h.Registry, "/yacht start seed:9", h.Locale)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.UserID, req.Place, req.ChannelID = ann, c.place, "1181112345678901200"
+		r, out := h.Do(req)
+		if out != bot.OK || gdata(t, r).Lobby != c.lobby {
+			t.Errorf("place %d: %s, lobby %v, want %v", c.place, out, gdata(t, r).Lobby, c.lobby)
+		}
 	}
 }
