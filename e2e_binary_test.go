@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -359,5 +360,37 @@ func TestBinaryServesTheGateway(t *testing.T) {
 	}
 	if !strings.HasSuffix(strings.TrimSpace(out), `"msg":"alea stopped cleanly"}`) || strings.Contains(out, `"level":"ERROR"`) {
 		t.Errorf("the output does not end with a clean stop, or has errors:\n%s", out)
+	}
+
+	binaryRevokedToken(t, ctx, bin, home, env)
+}
+
+// binaryRevokedToken runs `alea serve` and revokes its token once it is
+// connected, as a reset in the Developer Portal does: the gateway is
+// closed with 4004, and the process exits 1 at once (for the restart
+// policy and alerts), saying what to do, never the token.
+func binaryRevokedToken(t *testing.T, ctx context.Context, bin, home string, env []string) {
+	t.Helper()
+	fake := fakediscord.New(t, fakediscord.Options{Token: e2eToken})
+	env = append(slices.Clone(env), "DISCORD_API_BASE="+fake.URL) // the last value wins
+	p := startAlea(t, ctx, bin, home, env, "serve")
+	fake.AwaitReady(t, 1)
+	p.healthAddr(t)
+	fake.Revoke()
+	fake.Drop(t, 0)
+	var err error
+	select {
+	case err = <-p.done:
+		p.exited = true
+	case <-time.After(fakediscord.Wait):
+		t.Fatalf("alea still serves with its token revoked; output:\n%s", p.output)
+	}
+	var exit *exec.ExitError
+	out := p.output.String()
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Errorf("exit %v with the token revoked, want status 1", err)
+	}
+	if !strings.Contains(out, "reset it in the Developer Portal") || !strings.Contains(out, "DISCORD_TOKEN") || strings.Contains(out, e2eToken) {
+		t.Errorf("the output does not say what to do, or shows the token:\n%s", out)
 	}
 }

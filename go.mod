@@ -10,8 +10,8 @@ require (
 	github.com/patrickmn/go-cache v2.1.0+incompatible
 	github.com/prometheus/client_golang v1.25.0
 	golang.org/x/image v0.47.0
-	golang.org/x/net v0.62.0
 	golang.org/x/sys v0.49.0
+	golang.org/x/text v0.44.0
 	golang.org/x/time v0.16.0
 )
 

@@ -59,7 +59,8 @@ type Options struct {
 	// time.Now). Tests use it to send requests at chosen times.
 	Now func() time.Time
 	// MaxHeavy bounds heavy computations running at once (default: CPUs);
-	// HeavyQueue is how many more may wait (default 4×MaxHeavy).
+	// HeavyQueue is how many more may wait (default 4×MaxHeavy, at least
+	// 16: the memory budget may let fewer run than MaxHeavy).
 	// HeavyPerUser bounds one user's computations running at once
 	// (default 1) and HeavyUserQueue their waiting ones (default 2);
 	// HeavyWait is the longest wait for a turn (default 2 minutes). Time
@@ -69,6 +70,9 @@ type Options struct {
 	HeavyPerUser   int
 	HeavyUserQueue int
 	HeavyWait      time.Duration
+	// HeavyMemory bounds the sum of the memory estimates of the heavy
+	// work running at once, in bytes (commands.HeavyMemory; 0: no bound).
+	HeavyMemory int64
 	// DeferAfter is how long to wait for a reply before acknowledging
 	// (default 1.5 s; Discord allows 3 s).
 	DeferAfter time.Duration
@@ -87,7 +91,7 @@ type Options struct {
 // after 1.5 s.
 func DefaultOptions() Options {
 	return Options{CacheTTL: 10 * time.Minute, CacheEntries: defaultCacheEntries, UserRate: 2, UserBurst: 8,
-		GlobalRate: 50, GlobalBurst: 100, DeferAfter: defaultDeferAfter}
+		GlobalRate: 50, GlobalBurst: 100, DeferAfter: defaultDeferAfter, HeavyMemory: DefaultHeavyMemory}
 }
 
 // Defaults that also stand for a zero option.
@@ -125,7 +129,7 @@ func NewDispatcher(reg *commands.Registry, o Options) (*Dispatcher, error) {
 		o.MaxHeavy = runtime.NumCPU()
 	}
 	if o.HeavyQueue <= 0 {
-		o.HeavyQueue = 4 * o.MaxHeavy
+		o.HeavyQueue = max(4*o.MaxHeavy, 16)
 	}
 	if o.HeavyPerUser <= 0 {
 		o.HeavyPerUser = 1
@@ -143,6 +147,7 @@ func NewDispatcher(reg *commands.Registry, o Options) (*Dispatcher, error) {
 		o.Now = time.Now
 	}
 	d := &Dispatcher{router: r, log: o.Logger, opts: o, heavy: newFairQueue(o.MaxHeavy, o.HeavyPerUser, o.HeavyUserQueue, o.HeavyQueue, o.HeavyWait), metrics: o.Metrics}
+	d.heavy.memory = o.HeavyMemory
 	if o.CacheTTL > 0 {
 		d.cache = lru.New[*commands.Reply](o.CacheEntries, o.CacheTTL)
 	}
@@ -182,7 +187,7 @@ func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Excha
 		case res = <-done:
 		case <-due:
 			if err := ex.Defer(ctx, req); err != nil {
-				d.log.Warn("defer failed", "interaction", req.ID, "err", err)
+				d.log.Warn("defer failed", "interaction", LogInput(req.ID), "err", err)
 			} else {
 				deferred = true
 				if d.metrics != nil {
@@ -199,7 +204,7 @@ func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Excha
 	res = d.checkLimits(req, res)
 	outcome := res.outcome
 	if err := ex.Send(ctx, req, res.reply, deferred); err != nil {
-		d.log.Error("reply not delivered", "interaction", req.ID, "command", req.Command, "err", err)
+		d.log.Error("reply not delivered", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "err", err)
 		outcome = Undelivered
 	}
 	latency := time.Since(start)
@@ -212,8 +217,8 @@ func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Excha
 		level = slog.LevelError
 	}
 	d.log.Log(ctx, level, "interaction",
-		"interaction", req.ID, "kind", kindName(req.Kind), "command", req.Command, "custom_id", logText(req.CustomID, logIDBytes),
-		"user", req.UserID, "locale", string(req.Locale), "latency_ms", latency.Milliseconds(),
+		"interaction", LogInput(req.ID), "kind", kindName(req.Kind), "command", LogInput(req.Command), "custom_id", logText(req.CustomID, logIDBytes),
+		"user", LogInput(req.UserID), "locale", string(req.Locale), "latency_ms", latency.Milliseconds(),
 		"outcome", string(outcome), "deferred", deferred, "cached", res.hit)
 	return outcome
 }

@@ -46,7 +46,7 @@ func (d *Dispatcher) HandleDetached(ctx context.Context, req *commands.Request, 
 	go func() {
 		defer func() {
 			if p := recover(); p != nil {
-				log.Error("panic in the "+transport, "interaction", req.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+				log.Error("panic in the "+transport, "interaction", LogInput(req.ID), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 				fail()
 			}
 		}()

@@ -31,18 +31,32 @@ var (
 	errClosing = &refusal{outcome: Busy, msg: msgClosing}
 )
 
+// DefaultHeavyMemory is the default memory budget of the heavy work
+// running at once (HEAVY_MEMORY): one Yatzy distribution (about 280 MB)
+// and a Yacht one beside it, or several Yacht ones.
+const DefaultHeavyMemory = 400 << 20
+
 // fairQueue bounds heavy work: slots computations at once, perUser of
 // them for any one user; the others wait, at most userQueue per user and
 // queue in all, for at most wait. When a slot frees, the waiting user
 // served least since they last had nothing running or waiting goes first
 // (ties: who waited longest), so one user's flood queues behind everyone
 // else's work instead of in front of it.
+//
+// memory bounds the sum of the memory estimates of the work running
+// (0: no bound): work whose estimate does not fit waits, and holds the
+// line (no later, smaller work overtakes it), so the bound holds and the
+// big work is not starved. Work alone runs whatever its estimate.
 type fairQueue struct {
 	perUser, userQueue, queue int
+	slots                     int
+	memory                    int64
 	wait                      time.Duration
 	after                     func(time.Duration) <-chan time.Time
 
 	mu      sync.Mutex
+	used    int64 // the memory estimates of the work running
+	stalled bool  // the next waiter's work does not fit in the memory left
 	free    int
 	waiting int
 	seq     uint64
@@ -60,18 +74,26 @@ type heavyUser struct {
 
 type heavyWaiter struct {
 	seq     uint64
+	mem     int64
 	ready   chan struct{}
 	granted bool
 }
 
 func newFairQueue(slots, perUser, userQueue, queue int, wait time.Duration) *fairQueue {
 	return &fairQueue{perUser: perUser, userQueue: userQueue, queue: queue, wait: wait, after: time.After,
-		free: slots, users: map[string]*heavyUser{}, closed: make(chan struct{})}
+		slots: slots, free: slots, users: map[string]*heavyUser{}, closed: make(chan struct{})}
+}
+
+// fits reports whether work of mem bytes may start beside the work
+// running.
+func (q *fairQueue) fits(mem int64) bool {
+	return q.memory <= 0 || q.free == q.slots || q.used+mem <= q.memory
 }
 
 // acquire waits for user's turn, until ctx ends or the wait runs out,
-// and returns the func that ends the turn.
-func (q *fairQueue) acquire(ctx context.Context, user string) (func(), error) {
+// and returns the func that ends the turn. mem is the work's memory
+// estimate.
+func (q *fairQueue) acquire(ctx context.Context, user string, mem int64) (func(), error) {
 	q.mu.Lock()
 	if q.isShut {
 		q.mu.Unlock()
@@ -84,12 +106,13 @@ func (q *fairQueue) acquire(ctx context.Context, user string) (func(), error) {
 	}
 	// After every dispatch either no slot is free or nobody who may run
 	// is waiting, so a free slot is this user's if their share allows.
-	if q.free > 0 && u.running < q.perUser {
+	if q.free > 0 && u.running < q.perUser && !q.stalled && q.fits(mem) {
 		q.free--
+		q.used += mem
 		u.running++
 		u.served++
 		q.mu.Unlock()
-		return q.releaser(user), nil
+		return q.releaser(user, mem), nil
 	}
 	switch {
 	case len(u.queue) >= q.userQueue:
@@ -102,15 +125,16 @@ func (q *fairQueue) acquire(ctx context.Context, user string) (func(), error) {
 		return nil, errBusy
 	}
 	q.seq++
-	w := &heavyWaiter{seq: q.seq, ready: make(chan struct{})}
+	w := &heavyWaiter{seq: q.seq, mem: mem, ready: make(chan struct{})}
 	u.queue = append(u.queue, w)
 	q.waiting++
+	q.dispatch() // marks the line held when w waits for memory
 	q.mu.Unlock()
 
 	var err error
 	select {
 	case <-w.ready:
-		return q.releaser(user), nil
+		return q.releaser(user, mem), nil
 	case <-ctx.Done():
 		err = ctx.Err()
 	case <-q.after(q.wait):
@@ -121,7 +145,7 @@ func (q *fairQueue) acquire(ctx context.Context, user string) (func(), error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if w.granted { // the turn came as the wait ended: give it back
-		q.releaseLocked(user)
+		q.releaseLocked(user, mem)
 		return nil, err
 	}
 	for i, x := range u.queue {
@@ -132,24 +156,26 @@ func (q *fairQueue) acquire(ctx context.Context, user string) (func(), error) {
 	}
 	q.waiting--
 	q.forget(user, u)
+	q.dispatch() // the waiter that held the line may have left
 	return nil, err
 }
 
-func (q *fairQueue) releaser(user string) func() {
+func (q *fairQueue) releaser(user string, mem int64) func() {
 	var once sync.Once
 	return func() {
 		once.Do(func() {
 			q.mu.Lock()
-			q.releaseLocked(user)
+			q.releaseLocked(user, mem)
 			q.mu.Unlock()
 		})
 	}
 }
 
-func (q *fairQueue) releaseLocked(user string) {
+func (q *fairQueue) releaseLocked(user string, mem int64) {
 	u := q.users[user]
 	u.running--
 	q.free++
+	q.used -= mem
 	q.forget(user, u)
 	q.dispatch()
 }
@@ -164,6 +190,7 @@ func (q *fairQueue) forget(user string, u *heavyUser) {
 // dispatch grants free slots to waiting users whose share allows, the
 // least served first.
 func (q *fairQueue) dispatch() {
+	q.stalled = false
 	for q.free > 0 {
 		var best *heavyUser
 		for _, u := range q.users {
@@ -178,9 +205,14 @@ func (q *fairQueue) dispatch() {
 			return
 		}
 		w := best.queue[0]
+		if !q.fits(w.mem) {
+			q.stalled = true // it waits for memory, and nobody overtakes it
+			return
+		}
 		best.queue = best.queue[1:]
 		q.waiting--
 		q.free--
+		q.used += w.mem
 		best.running++
 		best.served++
 		w.granted = true
@@ -214,12 +246,12 @@ type heavyTurn struct {
 type turnHeld struct{}
 
 // Enter implements commands.HeavyGate.
-func (t *heavyTurn) Enter(ctx context.Context) (context.Context, func(), error) {
+func (t *heavyTurn) Enter(ctx context.Context, memory int64) (context.Context, func(), error) {
 	if ctx.Value(turnHeld{}) != nil {
 		return ctx, func() {}, nil
 	}
 	spent := time.Since(t.start)
-	release, err := t.q.acquire(t.base, t.user)
+	release, err := t.q.acquire(t.base, t.user, memory)
 	if err != nil {
 		return ctx, func() {}, err
 	}

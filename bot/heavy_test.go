@@ -270,12 +270,12 @@ func TestHeavyWaitIsBounded(t *testing.T) {
 		}
 		return trigger
 	}
-	release, err := q.acquire(context.Background(), "a")
+	release, err := q.acquire(context.Background(), "a", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	errs := make(chan error, 1)
-	go func() { _, err := q.acquire(context.Background(), "b"); errs <- err }()
+	go func() { _, err := q.acquire(context.Background(), "b", 0); errs <- err }()
 	trigger <- time.Time{}
 	if err := <-errs; !errors.Is(err, errBusy) {
 		t.Fatalf("after the wait: %v, want busy", err)

@@ -166,6 +166,23 @@ func logText(s string, max int) string {
 	return fmt.Sprintf("%s…(%d bytes)", s[:cut], len(s))
 }
 
+// logInputRunes bounds each field of a request in a log line.
+const logInputRunes = 64
+
+// LogInput is a field of a request (an interaction id, a command name, a
+// user id) as a log line shows it: at most 64 runes, the rest cut with
+// an ellipsis, so a forged request cannot write kilobyte lines.
+func LogInput(s string) string {
+	n := 0
+	for i := range s {
+		if n == logInputRunes {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
+
 // Bounds of user text in log lines.
 const (
 	logIDBytes  = 120 // custom_ids
@@ -178,16 +195,16 @@ const (
 func (d *Dispatcher) checkLimits(req *commands.Request, res result) result {
 	fitted, shortened := fitReply(res.reply)
 	if err := commands.ValidateReply(fitted); err != nil {
-		d.log.Error("reply breaks a Discord limit", "interaction", req.ID, "command", req.Command,
+		d.log.Error("reply breaks a Discord limit", "interaction", LogInput(req.ID), "command", LogInput(req.Command),
 			"outcome", string(res.outcome), "err", logText(err.Error(), logErrBytes))
 		return result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
 	}
 	if shortened {
-		d.log.Warn("reply shortened to fit Discord's limits", "interaction", req.ID, "command", req.Command, "outcome", string(res.outcome))
+		d.log.Warn("reply shortened to fit Discord's limits", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "outcome", string(res.outcome))
 	}
 	if f := fitted.FollowUp; f != nil {
 		if err := commands.ValidateReply(f); err != nil || f.Ephemeral || f.Modal != nil || len(f.Files) > 0 || f.FollowUp != nil {
-			d.log.Error("follow-up message dropped: not a public message without files within Discord's limits", "interaction", req.ID, "command", req.Command)
+			d.log.Error("follow-up message dropped: not a public message without files within Discord's limits", "interaction", LogInput(req.ID), "command", LogInput(req.Command))
 			c := *fitted
 			c.FollowUp = nil
 			fitted = &c

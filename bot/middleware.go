@@ -33,7 +33,7 @@ type result struct {
 func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res result) {
 	defer func() {
 		if p := recover(); p != nil {
-			d.log.Error("panic", "interaction", req.ID, "command", req.Command, "panic", logText(fmt.Sprint(p), logErrBytes), "stack", string(debug.Stack()))
+			d.log.Error("panic", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "panic", logText(fmt.Sprint(p), logErrBytes), "stack", string(debug.Stack()))
 			res = result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
 		}
 	}()
@@ -106,6 +106,6 @@ func (d *Dispatcher) failure(req *commands.Request, err error, budget time.Durat
 	case errors.Is(err, context.DeadlineExceeded):
 		return result{reply: errorReply(msgTimeout.Format(req.Locale, budget)), outcome: TimedOut}
 	}
-	d.log.Error("handler failed", "interaction", req.ID, "command", req.Command, "err", logText(err.Error(), logErrBytes))
+	d.log.Error("handler failed", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "err", logText(err.Error(), logErrBytes))
 	return result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
 }

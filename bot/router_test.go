@@ -144,13 +144,81 @@ func isUserError(err error) bool {
 
 // An unknown command points to /help by the name the player's picker shows.
 func TestUnknownCommandNamesLocalisedHelp(t *testing.T) {
-	ue, ok := errUnknown("/nosuch").(*commands.UserError)
-	if !ok {
+	var ue *commands.UserError
+	if !errors.As(error(errUnknown("/nosuch")), &ue) {
 		t.Fatal("errUnknown is not a user error")
 	}
 	for l, want := range map[commands.Locale]string{commands.English: "`/help`", commands.Korean: "`/도움말`을", commands.Japanese: "`/ヘルプ`"} {
 		if got := ue.Localize(l); !strings.Contains(got, want) {
 			t.Errorf("%s: %q, want %q", l, got, want)
 		}
+	}
+}
+
+// TestUnknownCommandSuggestsTheNearest: a typo of a command's name, in any
+// language, is answered with that command's name in the reader's
+// language; a name far from every command gets no suggestion.
+func TestUnknownCommandSuggestsTheNearest(t *testing.T) {
+	mk := func(en, ko, ja string) *commands.Command {
+		return &commands.Command{Name: commands.T(en, ko, ja), Description: commands.T("d", "d", "d"),
+			Handle: func(context.Context, *commands.Request) (*commands.Reply, error) {
+				return &commands.Reply{Content: "x"}, nil
+			}}
+	}
+	r, err := NewRouter(commands.NewRegistry(mk("yacht-advise", "요트-조언", "ヨット助言"), mk("yacht", "요트", "ヨット"), mk("help", "도움말", "ヘルプ"), mk("orbs", "구슬", "オーブ")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		typed string
+		want  map[commands.Locale]string // "" for no suggestion
+	}{
+		{"yaht-advise", map[commands.Locale]string{
+			commands.English:  "Unknown command `/yaht-advise`. Did you mean `/yacht-advise`?",
+			commands.Korean:   "알 수 없는 명령어 `/yaht-advise`입니다. `/요트-조언`을 입력하려던 건가요?",
+			commands.Japanese: "不明なコマンド `/yaht-advise` です。`/ヨット助言` のことですか？",
+		}},
+		{"요트조언", map[commands.Locale]string{commands.English: "Did you mean `/yacht-advise`?"}},
+		{"hlep", map[commands.Locale]string{commands.Korean: "`/도움말`을 입력하려던 건가요?"}},
+		{"orb", map[commands.Locale]string{commands.Japanese: "`/オーブ` のことですか？"}},
+		{"trialrulez-and-more", map[commands.Locale]string{commands.English: ""}},
+		{"xyz", map[commands.Locale]string{commands.English: ""}},
+	} {
+		_, _, err := r.Resolve(&commands.Request{Kind: commands.KindCommand, Command: c.typed})
+		var ue *commands.UserError
+		if !errors.As(err, &ue) {
+			t.Fatalf("%s: %v", c.typed, err)
+		}
+		for l, want := range c.want {
+			got := ue.Localize(l)
+			switch {
+			case want == "" && strings.Contains(got, "Did you mean"):
+				t.Errorf("%s: suggests something: %q", c.typed, got)
+			case want != "" && !strings.Contains(got, want):
+				t.Errorf("%s in %s: %q, want %q", c.typed, l, got, want)
+			}
+		}
+	}
+	if d := editDistance("kitten", "sitting"); d != 3 || editDistance("hlep", "help") != 1 {
+		t.Errorf("editDistance(kitten, sitting) = %d, want 3", d)
+	}
+	if d := editDistance("요트-조언", "요트조언"); d != 1 {
+		t.Errorf("editDistance in Hangul = %d, want 1", d)
+	}
+}
+
+// TestModalFieldsAreReadInNFKC: what a Japanese or Korean keyboard types in
+// a form (full-width digits) reaches the handler as ASCII.
+func TestModalFieldsAreReadInNFKC(t *testing.T) {
+	r, err := NewRouter(commands.NewRegistry(routed("a", "a/1/{x}")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := &commands.Request{Kind: commands.KindModal, CustomID: "a/1/x", Fields: map[string]string{"dice": "３　３　５　６　６", "name": "花子"}}
+	if _, _, err := r.Resolve(req); err != nil {
+		t.Fatal(err)
+	}
+	if req.Fields["dice"] != "3 3 5 6 6" || req.Fields["name"] != "花子" {
+		t.Errorf("fields %q", req.Fields)
 	}
 }

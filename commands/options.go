@@ -13,7 +13,8 @@ import (
 // Discord sends it (string, float64, bool). Bad values, missing required
 // options, unknown options, values out of bounds and values that are not
 // among the choices are reported as a localised *UserError that says what
-// a right value looks like.
+// a right value looks like. Every value typed as text is read in NFKC
+// first (Normalize), so full-width digits and signs count as ASCII.
 func Coerce(defs []Option, raw map[string]any) (Options, error) {
 	out := Options{}
 	known := map[string]*Option{}
@@ -21,6 +22,9 @@ func Coerce(defs []Option, raw map[string]any) (Options, error) {
 		known[defs[i].Name.En] = &defs[i]
 	}
 	for name, v := range raw {
+		if s, ok := v.(string); ok {
+			v = Normalize(s)
+		}
 		d, ok := known[name]
 		if !ok {
 			t := T("Unknown option %s. Options: %s.",
@@ -67,7 +71,10 @@ func coerceValue(d *Option, v any) (any, error) {
 			s = fmt.Sprint(v)
 		}
 		n := utf8.RuneCountInString(s)
-		if d.MinLength > 0 && n < d.MinLength || d.MaxLength > 0 && n > d.MaxLength {
+		// An empty value passes to the command, whose message for it says
+		// what to write (`weights` is empty. Give the ratio…); the
+		// length rule words only values too short or too long.
+		if d.MinLength > 0 && n > 0 && n < d.MinLength || d.MaxLength > 0 && n > d.MaxLength {
 			return nil, d.reject("`%s` must be %d to %d characters long.",
 				"`%s`의 길이는 %d~%d자여야 합니다.",
 				"`%s` は %d〜%d 文字にしてください。", name, d.MinLength, d.MaxLength)

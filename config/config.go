@@ -63,6 +63,7 @@ type Config struct {
 	UserRate         float64       // RATE_PER_USER: requests per second per user
 	GlobalRate       float64       // RATE_GLOBAL: interactions per second for the whole bot
 	MaxHeavy         int           // MAX_HEAVY: heavy computations at once (0: CPUs)
+	HeavyMemoryMB    int           // HEAVY_MEMORY: memory budget of heavy work at once, in MB (0: none)
 
 	// Lifecycle: which transports run, and how long stopping may take.
 	UseGateway    bool          // DISCORD_GATEWAY: connect the gateway (default: when a token is set)
@@ -74,18 +75,17 @@ type Config struct {
 
 // StateMaterial returns the secret material the key that seals game
 // states is derived from (the wiring, internal/app, derives it): from
-// STATE_SECRET, else DISCORD_TOKEN, else DISCORD_PUBLIC_KEY, each named so
-// that different sources never give the same material. loopback reports
-// that none is set: the fixed loopback key then seals states, good only
-// for the local playground and the runner, since that key is no secret.
+// STATE_SECRET, else DISCORD_TOKEN, each named so that different sources
+// never give the same material. The public key, being public, never makes
+// a key: an endpoint needs one of the two secrets (FromEnv). loopback
+// reports that none is set: the fixed loopback key then seals states, good
+// only for the local playground and the runner, since that key is no secret.
 func (c Config) StateMaterial() (material Secret, loopback bool) {
 	switch {
 	case c.StateSecret != "":
 		return Secret("STATE_SECRET:" + c.StateSecret.Reveal()), false
 	case c.Token != "":
 		return Secret("DISCORD_TOKEN:" + c.Token.Reveal()), false
-	case c.PublicKey != "":
-		return Secret("DISCORD_PUBLIC_KEY:" + c.PublicKey), false
 	}
 	return "", true
 }
@@ -122,9 +122,10 @@ var Variables = []struct{ Name, Default, Meaning string }{
 	{"RATE_PER_USER", "2", "requests per second each user may make (bursts of 8)"},
 	{"RATE_GLOBAL", "50", "interactions per second for the whole bot (bursts of twice that)"},
 	{"MAX_HEAVY", "0", "heavy computations at once; 0 means one per CPU"},
+	{"HEAVY_MEMORY", "400", "memory budget of the heavy computations running at once, in MB (a Yatzy /yacht-stats counts 280, a Yacht one 60); more wait their turn; 0: no budget"},
 	{"DISCORD_GATEWAY", "", "true or false; false serves the HTTP endpoint alone with a token; empty: true when DISCORD_TOKEN is set"},
 	{"SHUTDOWN_GRACE", "8s", "the most a shutdown may take, whatever Discord does (Go duration, 100ms to 10m)"},
-	{"STATE_SECRET", "", "key of the MAC on game states (16+ characters, the same on every replica); empty: derived from the token or public key (never logged)"},
+	{"STATE_SECRET", "", "key of the MAC on game states (16+ characters, the same on every replica); empty: derived from the token; the HTTP endpoint without a token needs it (never logged)"},
 }
 
 // Error lists every bad setting found.
@@ -273,10 +274,16 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 		c.GlobalRate = f
 	}
 	c.MaxHeavy = intVar("MAX_HEAVY", 0, 1024)
+	c.HeavyMemoryMB = intVar("HEAVY_MEMORY", 0, 1<<20)
 	problems = append(problems, c.readLifecycle(get)...)
 	c.StateSecret = Secret(get("STATE_SECRET"))
 	if n := len(c.StateSecret); n > 0 && (n < 16 || n > 512 || strings.ContainsAny(c.StateSecret.Reveal(), " \t\n")) {
 		bad("STATE_SECRET", "", "16 to 512 characters without spaces, the same on every replica (e.g. the output of `openssl rand -hex 32`)")
+	}
+	if c.PublicKey != "" && c.HTTPAddr != "" && c.StateSecret == "" && c.Token == "" {
+		// The public key is public: a key made from it would let anyone
+		// forge a game's state.
+		problems = append(problems, "the HTTP endpoint needs STATE_SECRET (16+ random characters, e.g. the output of `openssl rand -hex 32`), or DISCORD_TOKEN to derive the key from: game states are sealed with a secret key, and the public key is public")
 	}
 	if len(problems) > 0 {
 		return c, &Error{Problems: problems}

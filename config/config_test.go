@@ -108,9 +108,9 @@ func TestEachBadVariableIsNamed(t *testing.T) {
 		// The endpoint pair goes together; give the partner a good value.
 		switch c.name {
 		case "DISCORD_PUBLIC_KEY":
-			kv = append(kv, "HTTP_ADDR", ":8443")
+			kv = append(kv, "HTTP_ADDR", ":8443", "STATE_SECRET", "0123456789abcdef0123")
 		case "HTTP_ADDR":
-			kv = append(kv, "DISCORD_PUBLIC_KEY", publicKey)
+			kv = append(kv, "DISCORD_PUBLIC_KEY", publicKey, "STATE_SECRET", "0123456789abcdef0123")
 		}
 		_, err := FromEnv(env(kv...))
 		var ce *Error
@@ -125,7 +125,7 @@ func TestEachBadVariableIsNamed(t *testing.T) {
 }
 
 func TestProblemsAreReportedTogether(t *testing.T) {
-	_, err := FromEnv(env("LOG_LEVEL", "loud", "SHARD_COUNT", "2", "SHARD_ID", "2", "DISCORD_PUBLIC_KEY", publicKey, "MAX_HEAVY", "x"))
+	_, err := FromEnv(env("LOG_LEVEL", "loud", "SHARD_COUNT", "2", "SHARD_ID", "2", "DISCORD_PUBLIC_KEY", publicKey, "MAX_HEAVY", "x", "STATE_SECRET", "0123456789abcdef0123"))
 	var ce *Error
 	if !errors.As(err, &ce) {
 		t.Fatal(err)
@@ -224,16 +224,25 @@ func TestStateKey(t *testing.T) {
 	secret, lb1 := open("STATE_SECRET", "0123456789abcdef0123")
 	withToken, lb2 := open("STATE_SECRET", "0123456789abcdef0123", "DISCORD_TOKEN", token)
 	fromToken, lb3 := open("DISCORD_TOKEN", token)
-	fromKey, lb4 := open("DISCORD_PUBLIC_KEY", publicKey, "HTTP_ADDR", ":8443")
+	endpoint, lb4 := open("DISCORD_PUBLIC_KEY", publicKey, "HTTP_ADDR", ":8443", "STATE_SECRET", "0123456789abcdef0123")
 	none, lb5 := open()
 	if secret != withToken {
 		t.Error("STATE_SECRET does not win over the token")
 	}
-	if secret == fromToken || fromToken == fromKey || fromKey == none || fromToken == none {
+	if endpoint != secret {
+		t.Error("the public key changes the key made from STATE_SECRET")
+	}
+	if secret == fromToken || fromToken == none || secret == none {
 		t.Error("different sources give the same key")
 	}
 	if lb1 || lb2 || lb3 || lb4 || !lb5 {
 		t.Errorf("loopback = %v %v %v %v %v, want only the last", lb1, lb2, lb3, lb4, lb5)
+	}
+	// A Config built by hand with the public key alone gets no key made
+	// from it: the loopback key, which no deployment accepts (FromEnv
+	// refuses that configuration).
+	if _, lb := (Config{PublicKey: publicKey, HTTPAddr: ":8443"}).StateMaterial(); !lb {
+		t.Error("a key was made from the public key")
 	}
 	if again, _ := open("DISCORD_TOKEN", token); again != fromToken {
 		t.Error("the derived key is not the same on every replica")
@@ -241,5 +250,25 @@ func TestStateKey(t *testing.T) {
 	c, _ := FromEnv(env("STATE_SECRET", "0123456789abcdef0123"))
 	if strings.Contains(fmt.Sprintf("%v %+v", c, c), "0123456789abcdef") {
 		t.Error("STATE_SECRET printed")
+	}
+}
+
+// The HTTP endpoint seals game states with a secret: without STATE_SECRET
+// or a token to derive one from, the start is refused, naming
+// STATE_SECRET, since the public key is public (a key made from it lets
+// anyone forge a state).
+func TestEndpointNeedsASecret(t *testing.T) {
+	_, err := FromEnv(env("DISCORD_PUBLIC_KEY", publicKey, "HTTP_ADDR", ":8443"))
+	var ce *Error
+	if !errors.As(err, &ce) || len(ce.Problems) != 1 || !strings.Contains(ce.Problems[0], "STATE_SECRET") {
+		t.Fatalf("endpoint alone without a secret: %v, want one problem naming STATE_SECRET", err)
+	}
+	for _, ok := range [][]string{
+		{"DISCORD_PUBLIC_KEY", publicKey, "HTTP_ADDR", ":8443", "STATE_SECRET", "0123456789abcdef0123"},
+		{"DISCORD_PUBLIC_KEY", publicKey, "HTTP_ADDR", ":8443", "DISCORD_TOKEN", token, "DISCORD_GATEWAY", "false"},
+	} {
+		if _, err := FromEnv(env(ok...)); err != nil {
+			t.Errorf("%q: %v", ok[4], err)
+		}
 	}
 }

@@ -37,7 +37,7 @@ func TestDiscordGateway(t *testing.T) {
 	if err != nil || c.Gateway() || !c.Endpoint() || !c.Registers() {
 		t.Fatalf("DISCORD_GATEWAY=false: gateway %v, endpoint %v, registers %v (%v)", c.Gateway(), c.Endpoint(), c.Registers(), err)
 	}
-	c, err = FromEnv(env("DISCORD_PUBLIC_KEY", publicKey, "HTTP_ADDR", ":8443"))
+	c, err = FromEnv(env("DISCORD_PUBLIC_KEY", publicKey, "HTTP_ADDR", ":8443", "STATE_SECRET", "0123456789abcdef0123"))
 	if err != nil || c.Gateway() || c.Registers() {
 		t.Fatalf("public key alone: gateway %v, registers %v (%v)", c.Gateway(), c.Registers(), err)
 	}

@@ -5,10 +5,12 @@ package gateway
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/url"
@@ -49,6 +51,9 @@ type Options struct {
 	// Acknowledged, when set, tracks the interactions acknowledged and
 	// not yet answered, for the restarting notice at shutdown.
 	Acknowledged *bot.Acknowledged
+	// Clock paces the IDENTIFYs (default: the wall clock); tests inject
+	// one that records the waits.
+	Clock Clock
 }
 
 // Gateway is the gateway transport: a discordgo session that answers
@@ -67,6 +72,13 @@ type Gateway struct {
 	ready     atomic.Bool
 	closing   atomic.Bool
 	closeOnce sync.Once
+
+	gate         *identifyGate
+	stopGate     context.CancelFunc
+	fatalOnce    sync.Once
+	reconnecting atomic.Bool
+	fatalErr     atomic.Pointer[CloseError]
+	failedCh     chan error
 
 	mu       sync.Mutex // guards closed and handlers.Add
 	closed   bool
@@ -99,11 +111,18 @@ func New(d *bot.Dispatcher, o Options) (*Gateway, error) {
 	if o.UserAgent == "" {
 		o.UserAgent = rest.DefaultUserAgent
 	}
+	if o.Clock == nil {
+		o.Clock = realClock{}
+	}
 	transport := http.DefaultTransport.(*http.Transport).Clone()
-	dialer := &websocket.Dialer{Proxy: http.ProxyFromEnvironment, HandshakeTimeout: 45 * time.Second}
+	// The websocket goes direct (no proxy): its connection is watched
+	// for INVALID SESSION and close codes, and paces IDENTIFY (gatedConn).
+	dialer := &websocket.Dialer{HandshakeTimeout: 45 * time.Second}
+	dial := o.Dial
 	if o.Dial != nil {
 		transport.DialContext = o.Dial
-		dialer.NetDialContext = o.Dial
+	} else {
+		dial = (&net.Dialer{Timeout: 30 * time.Second}).DialContext
 	}
 	client := &http.Client{Timeout: 20 * time.Second, Transport: &apiBaseTransport{base: base, next: transport}}
 
@@ -119,12 +138,29 @@ func New(d *bot.Dispatcher, o Options) (*Gateway, error) {
 	// Discord sends no guild, message or presence events.
 	s.Identify.Intents = discordgo.IntentsNone
 	s.StateEnabled = false
+	// The gateway reconnects by itself (reconnect): discordgo's own loop
+	// never gives up, even on a close code Discord will not take back.
+	s.ShouldReconnectOnError = false
 	// discordgo logs its errors (never the token at this level) through
 	// the standard log package; its debug level would print IDENTIFY.
 	s.LogLevel = discordgo.LogError
 
 	g := &Gateway{d: d, o: o, log: o.Logger.With("transport", "gateway", "shard", o.ShardID),
-		session: s, readyCh: make(chan *discordgo.Ready, 1)}
+		session: s, readyCh: make(chan *discordgo.Ready, 1), failedCh: make(chan error, 1)}
+	gateCtx, stopGate := context.WithCancel(context.Background())
+	g.stopGate = stopGate
+	g.gate = &identifyGate{clock: o.Clock, jitter: func(n time.Duration) time.Duration { return rand.N(n) },
+		limits: gatewayBotLimits(client, o.APIBase, o.Token, o.UserAgent), log: g.log, ctx: gateCtx, remaining: -1}
+	dialer.NetDialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		return g.dialGated(ctx, network, addr, dial, "")
+	}
+	dialer.NetDialTLSContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		host, _, err := net.SplitHostPort(addr)
+		if err != nil {
+			return nil, err
+		}
+		return g.dialGated(ctx, network, addr, dial, host)
+	}
 	g.rest = rest.NewClient(o.APIBase, client, o.UserAgent, g.log)
 	s.AddHandler(g.onReady)
 	s.AddHandler(g.onConnect)
@@ -145,6 +181,9 @@ func (g *Gateway) Open(ctx context.Context) error {
 	go func() { opened <- g.session.Open() }()
 	select {
 	case err := <-opened:
+		if ce := g.fatalErr.Load(); ce != nil {
+			return ce
+		}
 		if err != nil {
 			return fmt.Errorf("connecting to the gateway: %s", g.errText(err))
 		}
@@ -182,10 +221,51 @@ func (g *Gateway) closeSession(ctx context.Context) {
 	}
 }
 
-// Ready reports, for /readyz, whether Open succeeded (connected) and
-// Close has not begun. A reconnect
-// in progress leaves it true: discordgo resumes by itself.
-func (g *Gateway) Ready() bool { return g.ready.Load() && !g.closing.Load() }
+// Ready reports, for /readyz, whether Open succeeded (connected), Close
+// has not begun and Discord has not closed the session for good (Failed).
+// A reconnect in progress leaves it true: discordgo resumes by itself.
+func (g *Gateway) Ready() bool {
+	return g.ready.Load() && !g.closing.Load() && g.fatalErr.Load() == nil
+}
+
+// Failed delivers a *CloseError once Discord closes the session with a
+// code after which it cannot go on (4004: the token was refused;
+// 4010–4014): the gateway then stops reconnecting, and the bot should
+// stop, so that its restart policy and alerts see it.
+func (g *Gateway) Failed() <-chan error { return g.failedCh }
+
+// fail records a close code after which the gateway cannot go on.
+func (g *Gateway) fail(code int) {
+	g.fatalOnce.Do(func() {
+		ce := &CloseError{Code: code, Action: fatalCloseCodes[code]}
+		g.fatalErr.Store(ce)
+		g.log.Error("the gateway cannot go on: "+ce.Action, "close_code", code)
+		g.failedCh <- ce
+	})
+}
+
+// dialGated opens a websocket's connection through dial (TLS when
+// serverName is set), watched and paced by the gate (gatedConn). After a
+// fatal close code it refuses, so discordgo's reconnects stop reaching
+// Discord.
+func (g *Gateway) dialGated(ctx context.Context, network, addr string, dial func(context.Context, string, string) (net.Conn, error), serverName string) (net.Conn, error) {
+	if ce := g.fatalErr.Load(); ce != nil {
+		return nil, ce
+	}
+	c, err := dial(ctx, network, addr)
+	if err != nil {
+		return nil, err
+	}
+	if serverName != "" {
+		tc := tls.Client(c, &tls.Config{ServerName: serverName, MinVersion: tls.VersionTLS12})
+		if err := tc.HandshakeContext(ctx); err != nil {
+			_ = c.Close()
+			return nil, err
+		}
+		c = tc
+	}
+	return &gatedConn{Conn: c, gate: g.gate, fatal: g.fail}, nil
+}
 
 // Close stops taking interactions (the session is closed; replies still
 // go out through REST) and waits until those being answered are, or ctx
@@ -194,6 +274,7 @@ func (g *Gateway) Ready() bool { return g.ready.Load() && !g.closing.Load() }
 func (g *Gateway) Close(ctx context.Context) error {
 	g.closeOnce.Do(func() {
 		g.closing.Store(true)
+		g.stopGate() // an IDENTIFY waiting at the gate is dropped
 		g.closeSession(ctx)
 		g.mu.Lock()
 		g.closed = true
@@ -241,7 +322,37 @@ func (g *Gateway) onDisconnect(s *discordgo.Session, _ *discordgo.Disconnect) {
 	if g.closing.Load() {
 		return // Close logs it
 	}
+	if ce := g.fatalErr.Load(); ce != nil {
+		g.log.Error("gateway disconnected for good", "close_code", ce.Code)
+		return
+	}
 	g.log.Warn("gateway disconnected; reconnecting")
+	g.reconnect()
+}
+
+// reconnect opens the session again (discordgo resumes it) until it
+// succeeds, the gateway closes, or Discord closes it for good, waiting
+// 1 s, 2 s, 4 s… (at most 10 min) between attempts. One runs at a time.
+func (g *Gateway) reconnect() {
+	if !g.reconnecting.CompareAndSwap(false, true) {
+		return
+	}
+	defer g.reconnecting.Store(false)
+	wait := time.Second
+	for !g.closing.Load() && g.fatalErr.Load() == nil {
+		err := g.session.Open()
+		if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+			return
+		}
+		if g.fatalErr.Load() != nil || g.closing.Load() {
+			return
+		}
+		g.log.Warn("reconnecting to the gateway failed; trying again", "err", g.errText(err), "wait", wait)
+		if g.o.Clock.Sleep(g.gate.ctx, wait) != nil {
+			return
+		}
+		wait = min(2*wait, 10*time.Minute)
+	}
 }
 
 func (g *Gateway) onResumed(s *discordgo.Session, _ *discordgo.Resumed) {
@@ -285,7 +396,7 @@ func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	x := &gatewayExchange{g: g, ref: rest.Ref{ID: in.ID, AppID: in.AppID, Token: in.Token, Received: time.Now()}}
 	defer func() {
 		if p := recover(); p != nil {
-			g.log.Error("panic in the gateway", "interaction", in.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			g.log.Error("panic in the gateway", "interaction", bot.LogInput(in.ID), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 			x.fail()
 		}
 	}()
@@ -294,11 +405,11 @@ func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	}
 	req, err := payload.ParseInteraction(in)
 	if err != nil {
-		g.log.Warn("interaction not answered", "interaction", in.ID, "type", int(in.Type), "err", err)
+		g.log.Warn("interaction not answered", "interaction", bot.LogInput(in.ID), "type", int(in.Type), "err", err)
 		return
 	}
 	if in.ID == "" || in.AppID == "" || in.Token == "" {
-		g.log.Warn("interaction without id, application_id or token; not answered", "interaction", in.ID)
+		g.log.Warn("interaction without id, application_id or token; not answered", "interaction", bot.LogInput(in.ID))
 		return
 	}
 	// The work belongs to the interaction, not to the connection: it

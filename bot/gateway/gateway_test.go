@@ -62,6 +62,9 @@ type gwFixture struct {
 	dials *loopbackOnly
 	mu    sync.Mutex
 	toks  []string // interaction tokens handed out
+	// tokenRefused: the fake refuses the token, so the one call asking
+	// for the session-start budget is refused too.
+	tokenRefused bool
 }
 
 // newGatewayFixture starts a fake Discord and opens a gateway to it. edit
@@ -94,7 +97,7 @@ func newGatewayFixture(t testing.TB, reg *commands.Registry, o bot.Options, fo f
 		_ = f.gw.Close(ctx)
 		_ = d.Close(ctx)
 		f.checkLog()
-		if p := f.fake.Problems(); len(p) > 0 {
+		if p := f.fake.Problems(); len(p) > 0 && !(f.tokenRefused && len(p) == 1 && strings.HasPrefix(p[0], "GET /gateway/bot: 401")) {
 			t.Errorf("the fake Discord refused calls:\n%s", strings.Join(p, "\n"))
 		}
 	})
@@ -453,6 +456,7 @@ func TestGatewayShard(t *testing.T) {
 // the token.
 func TestGatewayRefusedToken(t *testing.T) {
 	f := newGatewayFixture(t, bottest.Commands(nil), fastOptions(nil), fakediscord.Options{Token: "another-token"}, nil)
+	f.tokenRefused = true
 	ctx, cancel := context.WithTimeout(context.Background(), bottest.Wait)
 	defer cancel()
 	err := f.gw.Open(ctx)

@@ -213,7 +213,16 @@ func TestBrowserPlayground(t *testing.T) {
 	} else {
 		text = send(`/yacht-advise dice:"3 3 5 6 6" roll:1`)
 		expect("/yacht-advise", text, "used /yacht-advise", "Best: keep", "roll 1 of 3")
+		// Unquoted, as alea run reads it (the page sends the line to
+		// api/slash): the value with spaces is the five dice.
+		text = send(`/yacht-advise dice:3 3 5 6 6 roll:1`)
+		expect("/yacht-advise unquoted", text, "used /yacht-advise", "⚂⚂⚄⚅⚅ (33566)", "Best: keep ⚅⚅ (66)")
 	}
+	// A mistyped command: the nearest one is named; the line stays in the
+	// box to be corrected.
+	text = send(`/yaht-advise dice:33566`)
+	expect("a mistyped command", text, "Unknown command /yaht-advise. Did you mean /yacht-advise?")
+	run("clear", clearInput)
 
 	text = send("/coins play black:3 white:2")
 	expect("/coins play", text, "used /coins play", "Black & white coins vs the perfect bot", "Your move", "Take 1", "Hint")

@@ -19,6 +19,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,6 +30,7 @@ import (
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/payload"
+	"github.com/alea-bot/alea/bot/slash"
 	"github.com/alea-bot/alea/commands"
 )
 
@@ -59,6 +61,13 @@ type Options struct {
 	MaxMessages int
 	// Now is the clock that stamps rendered messages (default time.Now).
 	Now func() time.Time
+	// AnyHost answers requests whatever their Host header. Without it
+	// (the default) only loopback names are answered (localhost,
+	// 127.0.0.1, [::1], with or without the port), so a web page cannot
+	// drive the playground by pointing a name of its own at 127.0.0.1
+	// (DNS rebinding). Set it only for a playground served beyond this
+	// machine (PLAYGROUND_PUBLIC).
+	AnyHost bool
 }
 
 // Playground serves a local page that looks and behaves like a Discord
@@ -168,6 +177,7 @@ func New(d *bot.Dispatcher, o Options) (*Playground, error) {
 		w.Header().Set("Allow", http.MethodPost)
 		payload.Problem(w, http.StatusMethodNotAllowed, "only POST")
 	})
+	mux.HandleFunc("POST /api/slash", p.slashLine)
 	mux.HandleFunc("GET /api/interactions/{token}/reply", p.reply)
 	mux.HandleFunc("GET /api/files/{id}/{name}", p.file)
 	p.mux = mux
@@ -181,7 +191,26 @@ func (p *Playground) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Cache-Control", "no-store")
+	if !p.opts.AnyHost && !loopbackHost(r.Host) {
+		http.Error(w, "the playground answers only on this machine (localhost or 127.0.0.1)", http.StatusForbidden)
+		return
+	}
 	p.mux.ServeHTTP(w, r)
+}
+
+// loopbackHost reports whether a Host header names this machine:
+// localhost, or a loopback IP address, with or without a port.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	} else if strings.HasPrefix(host, "[") && strings.HasSuffix(host, "]") {
+		host = host[1 : len(host)-1]
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // Listen listens on addr for the playground and reports whether
@@ -313,6 +342,93 @@ func (p *Playground) users(w http.ResponseWriter, r *http.Request) {
 	}
 	b, _ := json.Marshal(out)
 	_ = payload.WriteJSON(w, b)
+}
+
+// slashLineResult is the answer of POST /api/slash: the interaction's
+// data and the command as the channel shows it, or the reason the line
+// cannot be sent, in the page's language.
+type slashLineResult struct {
+	Data    *discordgo.ApplicationCommandInteractionData `json:"data,omitempty"`
+	Command string                                       `json:"command,omitempty"`
+	Error   string                                       `json:"error,omitempty"`
+}
+
+// slashLine answers POST /api/slash {"line": "/yacht-advise dice:3 3 5 6 6",
+// "locale": "ko"}: the page sends what was typed in its message box, and
+// the line is read exactly as `alea run` reads it (package slash), so an
+// unquoted value with spaces means the same in both. The page posts the
+// returned data as a slash command interaction.
+func (p *Playground) slashLine(w http.ResponseWriter, r *http.Request) {
+	if err := p.csrf.Check(r); err != nil {
+		payload.Problem(w, http.StatusForbidden, "the playground's API answers its own page only (cross-origin request refused)")
+		return
+	}
+	body, ok := payload.ReadBody(w, r, p.opts.MaxBody)
+	if !ok {
+		return
+	}
+	var in struct {
+		Line   string `json:"line"`
+		Locale string `json:"locale"`
+	}
+	if err := json.Unmarshal(body, &in); err != nil {
+		payload.Problem(w, http.StatusBadRequest, "malformed line: "+err.Error())
+		return
+	}
+	res := readSlashLine(p.d.Router().Registry(), in.Line, commands.ParseLocale(in.Locale))
+	b, err := json.Marshal(res)
+	if err != nil {
+		payload.Problem(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	_ = payload.WriteJSON(w, b)
+}
+
+// readSlashLine reads a typed line for reg as alea run does and builds the
+// data of the slash command interaction Discord would send for it.
+func readSlashLine(reg *commands.Registry, line string, l commands.Locale) slashLineResult {
+	req, err := slash.Request(reg, line, l)
+	var ue *commands.UserError
+	switch {
+	case errors.As(err, &ue):
+		return slashLineResult{Error: ue.Localize(l)}
+	case err != nil:
+		return slashLineResult{Error: err.Error()}
+	}
+	top, sub, _ := strings.Cut(req.Command, " ")
+	c, known := reg.Lookup(top)
+	if !known {
+		return slashLineResult{Error: bot.UnknownCommand(reg, "/"+req.Command).Localize(l)}
+	}
+	defs, _ := reg.OptionsFor(req.Command)
+	var opts []*discordgo.ApplicationCommandInteractionDataOption
+	for _, name := range sortedKeys(req.Options) {
+		typ := discordgo.ApplicationCommandOptionString
+		if d, ok := payload.LookupOption(defs, name); ok {
+			typ = discordgo.ApplicationCommandOptionType(d.Type)
+		}
+		opts = append(opts, &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: typ, Value: req.Options[name]})
+	}
+	data := &discordgo.ApplicationCommandInteractionData{ID: "3", Name: c.Name.En, CommandType: discordgo.ChatApplicationCommand, Options: opts}
+	shown := "/" + c.Name.In(l)
+	if sub != "" {
+		data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{Name: sub, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts}}
+		if s, ok := payload.LookupSubcommand(c, sub); ok {
+			shown += " " + s.Name.In(l)
+		}
+	}
+	return slashLineResult{Data: data, Command: shown}
+}
+
+// sortedKeys returns the options' names in order, so equal lines give
+// equal interactions.
+func sortedKeys(o commands.Options) []string {
+	keys := make([]string, 0, len(o))
+	for k := range o {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // reply answers GET /api/interactions/{token}/reply.
@@ -447,7 +563,7 @@ func staleMessage(unknown bool, l commands.Locale) *commands.Reply {
 		"押した後でメッセージが変わりました。新しいメッセージでもう一度押してください。")
 	if unknown {
 		t = commands.T("This message is from an earlier session of the playground: run the command again.",
-			"이전 놀이터 세션의 메시지입니다. 명령을 다시 실행해 주세요.",
+			"이전 놀이터 세션의 메시지입니다. 명령어를 다시 실행해 주세요.",
 			"以前のプレイグラウンドのセッションのメッセージです。コマンドをもう一度実行してください。")
 	}
 	return &commands.Reply{Content: t.In(l), Ephemeral: true}

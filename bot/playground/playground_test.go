@@ -555,7 +555,7 @@ func TestPlaygroundChecksThePressedMessage(t *testing.T) {
 	}
 	forged["id"] = "00000000000000000000000000000000"
 	body, _ = f.interactionOn(forged, 3, "ko", map[string]any{"custom_id": "peek/1", "component_type": 2})
-	if r := f.decode(f.post(body)); r.Type != 4 || !strings.Contains(bottest.DecodeMessage(t, r.Data).Content, "명령을 다시 실행") || got != nil {
+	if r := f.decode(f.post(body)); r.Type != 4 || !strings.Contains(bottest.DecodeMessage(t, r.Data).Content, "명령어를 다시 실행") || got != nil {
 		t.Errorf("unknown message: %d %s", r.Type, r.Data)
 	}
 	// No message at all.
@@ -686,6 +686,7 @@ func FuzzPlaygroundInteraction(f *testing.F) {
 		}
 		w := httptest.NewRecorder()
 		r := httptest.NewRequest(http.MethodPost, "/api/interactions", bytes.NewReader(body))
+		r.Host = "127.0.0.1:8080"
 		r.Header.Set("Content-Type", "application/json")
 		pg.ServeHTTP(w, r)
 		switch w.Code {
@@ -736,5 +737,46 @@ func TestPlaygroundBoundsPendingReplies(t *testing.T) {
 	}
 	if r := f.awaitReply(token); r.Type != 4 || bottest.DecodeMessage(t, r.Data).Content != "done" {
 		t.Fatalf("first's reply: type %d %s", r.Type, r.Data)
+	}
+}
+
+// The playground answers only requests naming this machine in Host: a
+// page of another site that points its own name at 127.0.0.1 (DNS
+// rebinding) gets 403, whatever it asks.
+func TestPlaygroundAnswersLoopbackHostsOnly(t *testing.T) {
+	d, err := bot.NewDispatcher(bottest.Commands(nil), bot.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, err := playground.New(d, playground.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for host, want := range map[string]int{
+		"localhost:8080": 200, "LOCALHOST": 200, "127.0.0.1:8080": 200, "127.0.0.1": 200, "[::1]:8080": 200, "[::1]": 200,
+		"attacker.example:8080": 403, "attacker.example": 403, "127.0.0.1.attacker.example": 403, "localhost.attacker.example:8080": 403,
+		"192.168.1.10:8080": 403, "": 403,
+	} {
+		for _, path := range []string{"/", "/api/commands"} {
+			w := httptest.NewRecorder()
+			r := httptest.NewRequest(http.MethodGet, path, nil)
+			r.Host = host
+			pg.ServeHTTP(w, r)
+			if w.Code != want {
+				t.Errorf("Host %q, GET %s: %d, want %d", host, path, w.Code, want)
+			}
+		}
+	}
+	// Served beyond this machine on purpose (PLAYGROUND_PUBLIC), any name.
+	open, err := playground.New(d, playground.Options{AnyHost: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := httptest.NewRecorder()
+	r := httptest.NewRequest(http.MethodGet, "/api/commands", nil)
+	r.Host = "alea.example:8080"
+	open.ServeHTTP(w, r)
+	if w.Code != 200 {
+		t.Errorf("AnyHost: %d", w.Code)
 	}
 }

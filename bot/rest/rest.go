@@ -19,6 +19,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/payload"
 	"github.com/alea-bot/alea/commands"
 )
@@ -123,7 +124,7 @@ func (c *Client) Callback(ctx context.Context, ref Ref, ctype string, body []byt
 	err := c.Do(ctx, Call{Method: http.MethodPost, Path: "/interactions/" + ref.ID + "/" + ref.Token + "/callback",
 		Where: "POST interactions/" + ref.ID + "/…/callback", ContentType: ctype, Body: body}, p)
 	if errors.Is(err, errWindow) {
-		c.log.Warn("first response not sent: Discord's 3-second window is over", "interaction", ref.ID, "err", err)
+		c.log.Warn("first response not sent: Discord's 3-second window is over", "interaction", bot.LogInput(ref.ID), "err", err)
 	}
 	return err
 }
@@ -144,7 +145,7 @@ func (c *Client) Deliver(ctx context.Context, ref Ref, req *commands.Request, re
 		// The public "thinking…" cannot become ephemeral: remove it and
 		// answer privately.
 		if err := c.webhook(ctx, http.MethodDelete, ref, "/messages/@original", "", nil); err != nil {
-			c.log.Warn("could not remove the deferred response", "interaction", req.ID, "err", err)
+			c.log.Warn("could not remove the deferred response", "interaction", bot.LogInput(req.ID), "err", err)
 		}
 		return c.FollowUp(ctx, ref, reply)
 	}
@@ -164,7 +165,7 @@ func (c *Client) DeliverFollowUp(ctx context.Context, ref Ref, reply *commands.R
 		return
 	}
 	if err := c.FollowUp(ctx, ref, reply.FollowUp); err != nil {
-		c.log.Warn("follow-up message not sent", "interaction", ref.ID, "err", err)
+		c.log.Warn("follow-up message not sent", "interaction", bot.LogInput(ref.ID), "err", err)
 	}
 }
 

@@ -96,9 +96,32 @@ func TestHelpListsEveryCommand(t *testing.T) {
 			if !strings.Contains(text, c.Description.In(loc)) {
 				t.Errorf("%s: /help lacks the description of /%s in that language", loc, c.Name.En)
 			}
+			// Every option and subcommand is named, headline features
+			// (players, target) among them.
+			for _, o := range c.Options {
+				if !strings.Contains(text, "`"+o.Name.In(loc)+"`") {
+					t.Errorf("%s: /help does not name /%s's option %s", loc, c.Name.En, o.Name.In(loc))
+				}
+			}
+			for _, s := range c.Subcommands {
+				for _, o := range s.Options {
+					if !strings.Contains(text, "`"+s.Name.In(loc)+"` (") || !strings.Contains(text, "`"+o.Name.In(loc)+"`") {
+						t.Errorf("%s: /help does not name /%s %s's option %s", loc, c.Name.En, s.Name.En, o.Name.In(loc))
+					}
+				}
+			}
+		}
+		for _, want := range map[commands.Locale][]string{
+			commands.English:  {"`players`", "`target`"},
+			commands.Korean:   {"`플레이어`", "`목표`"},
+			commands.Japanese: {"`プレイヤー`", "`目標`"},
+		}[loc] {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: /help does not show %s", loc, want)
+			}
 		}
 		detail := bot.FormatText(h.MustRun("/help command:help"))
-		if !strings.Contains(detail, "`"+commands.T("command", "명령", "コマンド").In(loc)+"`") {
+		if !strings.Contains(detail, "`"+commands.T("command", "명령어", "コマンド").In(loc)+"`") {
 			t.Errorf("%s: /help command:help does not explain its option:\n%s", loc, detail)
 		}
 	}

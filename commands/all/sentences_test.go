@@ -56,7 +56,7 @@ var keySentences = []struct {
 		commands.Japanese: {"⚂⚂⚄⚅⚅ (33566) · 1 投目 · ヨット（世界のアソビ大全51）", "**最善: ⚅⚅ (66) を残して 3 個振り直す — 最終期待値 191.79**", "…ほか 25 件（`件数` を増やすと表示されます。最大 20）", "上段 0/63: +35 まであと 63 点（空き 6 枠）"},
 	}},
 	{`/yacht-advise dice:66612 roll:2 sheet:"aces:3 twos:6 choice:22 yacht:0"`, map[commands.Locale][]string{
-		commands.Korean:   {"4. 식스에 18점 — 153.19 (−6.87)", "합계 **31** · 12칸 중 4칸 채움", "상단 9/63: +35까지 54점 남음 (빈 칸 4개)"},
+		commands.Korean:   {"4. 여섯에 18점 — 153.19 (−6.87)", "합계 **31** · 12칸 중 4칸 채움", "상단 9/63: +35까지 54점 남음 (빈 칸 4개)"},
 		commands.Japanese: {"4. シックスに 18 点 — 153.19 (−6.87)", "合計 **31** · 12 役中 4 役記入済み", "上段 9/63: +35 まであと 54 点（空き 4 枠）"},
 	}},
 	{`/yacht-advise dice:"1 2 3 4"`, map[commands.Locale][]string{
@@ -65,7 +65,7 @@ var keySentences = []struct {
 		commands.Japanese: {"サイコロは5個必要です（書かれたのは 4 個）。`3 3 5 6 6` や `33566` のように 1〜6 のサイコロを5個書いてください。"},
 	}},
 	{`/yacht-advise sheet:"aces:7"`, map[commands.Locale][]string{
-		commands.Korean:   {"에이스에는 7점을 기록할 수 없습니다. 가능한 점수: 0~5."},
+		commands.Korean:   {"하나에는 7점을 기록할 수 없습니다. 가능한 점수: 0~5."},
 		commands.Japanese: {"エースに 7 点は記入できません。記入できる点数: 0〜5。"},
 	}},
 	{`/yacht-advise sheet:"Aces 3, Twos 6"`, map[commands.Locale][]string{
@@ -104,7 +104,7 @@ var keySentences = []struct {
 	}},
 	{`/coins pile coins:20 take:"1 2" last:loses`, map[commands.Locale][]string{
 		commands.English:  {"The player to move loses exactly when n mod 3 is 1 (the outcomes repeat with period 3). Here n mod 3 = 2."},
-		commands.Korean:   {"n mod 3 값이 1일 때에만 둘 차례인 사람이 집니다 (승패의 반복 주기: 3). 지금 n mod 3 = 2."},
+		commands.Korean:   {"n mod 3 값이 1일 때에만 가져갈 차례인 사람이 집니다 (승패의 반복 주기: 3). 지금 n mod 3 = 2."},
 		commands.Japanese: {"n mod 3 が 1 のときに限り手番が負けます（勝敗は周期 3 で繰り返す）。いま n mod 3 = 2。"},
 	}},
 	{`/coins marbles count:100`, map[commands.Locale][]string{
@@ -121,14 +121,14 @@ var keySentences = []struct {
 	}},
 	{`/coins match black:5 white:4 first:mcts:50 second:random games:100 seed:7`, map[commands.Locale][]string{
 		commands.English:  {"Out of 100 games, the first player (MCTS k=50) won 91 and the second (random) won 9."},
-		commands.Korean:   {"100게임 중 선공(MCTS k=50)이 91번, 후공(무작위)이 9번 이겼습니다.", "최선의 수로 두면 (5, 4)에서 선공이 이깁니다.", "`시드:7`로 같은 게임을 다시 할 수 있습니다."},
-		commands.Japanese: {"100 局中、先手（MCTS k=50）が 91 勝、後手（ランダム）が 9 勝でした。", "最善を尽くせば (5, 4) から先手が勝ちます。", "`シード:7` で同じ対局を再現できます。"},
+		commands.Korean:   {"100판 중 선공(MCTS k=50)이 91번, 후공(무작위)이 9번 이겼습니다.", "둘 다 최선을 다하면 (5, 4)에서 선공이 이깁니다.", "`시드:7`로 같은 판들을 다시 할 수 있습니다."},
+		commands.Japanese: {"100 回の対戦で、先手（MCTS k=50）が 91 勝、後手（ランダム）が 9 勝でした。", "最善を尽くせば (5, 4) から先手が勝ちます。", "`シード:7` で同じ対戦を再現できます。"},
 	}},
 	{`/coins play black:3 white:4`, map[commands.Locale][]string{
 		commands.Japanese: {"白黒コイン vs 完全なボット"},
 	}},
 	{`/help`, map[commands.Locale][]string{
-		commands.Korean:   {"`/요트-조언 주사위:\"3 3 5 6 6\" 굴림:1`", "`/도움말 명령:<이름>`"},
+		commands.Korean:   {"`/요트-조언 주사위:\"3 3 5 6 6\" 굴림:1`", "`/도움말 명령어:<이름>`"},
 		commands.Japanese: {"`/ヨット助言 サイコロ:\"3 3 5 6 6\" ロール:1`", "`/ヘルプ コマンド:<名前>`"},
 	}},
 	{`/yacht start`, map[commands.Locale][]string{
@@ -144,6 +144,47 @@ var keySentences = []struct {
 		commands.English:  {"📒 Memory is off: this result is not kept.", "Play again"},
 		commands.Korean:   {"📒 기록 기능이 꺼져 있어 이 결과는 남지 않습니다.", "한 판 더"},
 		commands.Japanese: {"📒 記録機能がオフなので、この結果は残りません。", "もう一度遊ぶ"},
+	}},
+	// One upper box open: "1 box open", never "1 boxes open"; the category
+	// names of the Korean and Japanese sheets (docs/sources.md).
+	{`/yacht-advise dice:"6 6 6 4 4" roll:3 sheet:"aces:3 twos:6 threes:9 fours:12 fives:15"`, map[commands.Locale][]string{
+		commands.English:  {"Upper 45/63: 18 to go for +35 (1 box open)"},
+		commands.Korean:   {"상단 45/63: +35까지 18점 남음 (빈 칸 1개)", "하나 3 · 둘 6 · 셋 9 · 넷 12 · 다섯 15", "여섯에 18점"},
+		commands.Japanese: {"上段 45/63: +35 まであと 18 点（空き 1 枠）", "エース 3 · デュース 6 · トレイ 9 · フォー 12 · ファイブ 15", "シックスに 18 点"},
+	}},
+	{`/yacht-advise dice:"6 6 6 6 2" roll:3 sheet:"aces:3"`, map[commands.Locale][]string{
+		commands.Korean:   {"포카드에 26점"},
+		commands.Japanese: {"フォーダイスに 26 点"},
+	}},
+	// Full-width digits and spaces, as a Japanese or Korean keyboard types
+	// them, read as the ASCII ones.
+	{`/yacht-advise dice:"３　３　５　６　６" roll:１`, map[commands.Locale][]string{
+		commands.English: {"**Best: keep ⚅⚅ (66), reroll 3 dice — expected final 191.79**"},
+		commands.Korean:  {"**최선: ⚅⚅ (66) 남기고 3개 다시 굴리기 — 최종 기댓값 191.79**"},
+	}},
+	{`/coins play black:3 white:4`, map[commands.Locale][]string{
+		commands.Korean:   {"한 색에서 1~2개를 가져갑니다. 마지막 동전을 가져간 사람이 집니다."},
+		commands.Japanese: {"一色から1〜2枚取ります。最後のコインを取った人の負けです。"},
+	}},
+	{`/help command:yacht`, map[commands.Locale][]string{
+		commands.Korean:   {"최대 6명: @멘션, 이름 또는 alea."},
+		commands.Japanese: {"最大6人: @メンション、名前、alea。"},
+	}},
+	{`/orbs random:2x2`, map[commands.Locale][]string{
+		commands.English:  {"Presses so far: 0."},
+		commands.Korean:   {"지금까지 누른 횟수: 0."},
+		commands.Japanese: {"ここまでに押した回数: 0。"},
+	}},
+	// An empty value gets the command's own message, not a length rule.
+	{`/trialrule die:6 weights:""`, map[commands.Locale][]string{
+		commands.English:  {"`weights` is empty. Give the ratio of the outcomes, e.g. `1 4 15`, `3:7`, `5% 20% 75%` or `0.05 0.2 0.75`."},
+		commands.Korean:   {"`비율`이 비어 있습니다. 결과들의 비율을 써 주세요."},
+		commands.Japanese: {"`比率` が空です。結果の比率を書いてください。"},
+	}},
+	{`/orbs grid:""`, map[commands.Locale][]string{
+		commands.English:  {"The grid has no cells."},
+		commands.Korean:   {"격자에 칸이 없습니다."},
+		commands.Japanese: {"グリッドにマスがありません。"},
 	}},
 	{`/yacht start players:"Ann, Ann"`, map[commands.Locale][]string{
 		commands.Korean: {"플레이어가 잘못되었습니다: `Ann`이 두 번 있습니다. 플레이어마다 다른 이름을 써 주세요."},

@@ -65,6 +65,11 @@ var mistakes = []string{
 	`/coins match black:5 white:4 first:bogus second:random games:10`,
 	`/coins match black:5 white:4 first:mcts:999999 second:random games:10`,
 	`/help command:nosuch`,
+	`/help command:yacht`,
+	`/help command:yacht-advise`,
+	`/help command:yacht-stats`,
+	`/help command:coins`,
+	`/yaht-advise dice:33566`,
 	`/coins bw`,
 	`/trialrule die:6`,
 	`/yacht-advise nosuch:1`,
@@ -74,6 +79,16 @@ var mistakes = []string{
 // documents by number, the specification, runner flags, numbered
 // algorithms and theorems.
 var internalRef = regexp.MustCompile(`(?i)seed 0\d\d|시드 0\d\d|シード 0\d\d|\bSPEC\b|§|--format|algorithm \d|theorem \d|알고리즘 \d|정리 \d|アルゴリズム \d|定理 \d`)
+
+// unidiomatic finds words a Korean or Japanese player would not write
+// there: 당신 and the board-game verbs 두다/대국/指す in a coin game, 명령
+// where Discord's Korean says 명령어, "seats" for players, the Yacht
+// boxes transliterated from English, three verbs for holding dice in
+// Japanese (残す is the one), and true/false left in English.
+var unidiomatic = map[commands.Locale]*regexp.Regexp{
+	commands.Korean:   regexp.MustCompile(`당신|대국|둘 차례|수를 두|명령[^어]|명령$|최대 \d+자리|듀스|(^|[^스])트레이($|[^트])|포 오브 어 카인드|스리 오브 어 카인드|[SB]\. 스트레이트|\btrue\b|\bfalse\b`),
+	commands.Japanese: regexp.MustCompile(`指す|指せ|指し|対局|キープ|保留|\btrue\b|\bfalse\b|誰が遊ぶ？`),
+}
 
 // englishRun finds runs of two or more Latin words.
 var englishRun = regexp.MustCompile(`[A-Za-z][A-Za-z'’]+(?:[ ,&]+[A-Za-z][A-Za-z'’]+)+`)
@@ -175,6 +190,9 @@ func TestWordsAreThePlayersLanguage(t *testing.T) {
 			if frags := englishFragments(text); frags != nil {
 				t.Errorf("%s %s: English %q:\n%s", loc, line, frags, text)
 			}
+			if bad := unidiomatic[loc].FindAllString(codeSpan.ReplaceAllString(text, " "), -1); bad != nil {
+				t.Errorf("%s %s: %q is not what a player writes:\n%s", loc, line, bad, text)
+			}
 			// One step further: every button and menu of the answer.
 			for _, row := range r.Components {
 				for _, c := range row {
@@ -196,6 +214,11 @@ func TestWordsAreThePlayersLanguage(t *testing.T) {
 					}
 					if frags := englishFragments(ctext); loc != commands.English && frags != nil {
 						t.Errorf("%s %s, then %s: English %q:\n%s", loc, line, c.CustomID, frags, ctext)
+					}
+					if re := unidiomatic[loc]; re != nil {
+						if bad := re.FindAllString(codeSpan.ReplaceAllString(ctext, " "), -1); bad != nil {
+							t.Errorf("%s %s, then %s: %q is not what a player writes:\n%s", loc, line, c.CustomID, bad, ctext)
+						}
 					}
 				}
 			}

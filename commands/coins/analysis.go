@@ -46,10 +46,10 @@ type marblesData struct {
 
 var (
 	txtWins = commands.T("**The player to move wins** with perfect play.",
-		"**지금 둘 차례인 사람이 이깁니다** (최선을 다할 때).",
+		"**지금 가져갈 차례인 사람이 이깁니다** (최선을 다할 때).",
 		"**手番のプレイヤーが勝ちます**（最善を尽くした場合）。")
 	txtLoses = commands.T("**The player to move loses** against perfect play: every move leaves a winning position.",
-		"**지금 둘 차례인 사람이 집니다** (상대가 최선을 다하면): 어떤 수를 두어도 상대가 이기는 상태가 됩니다.",
+		"**지금 가져갈 차례인 사람이 집니다** (상대가 최선을 다하면): 어떻게 가져가도 상대가 이기는 상태가 됩니다.",
 		"**手番のプレイヤーが負けます**（相手が最善なら）: どの手も相手の勝ちの局面を残します。")
 	txtWinningMoves = commands.T("Winning moves", "이기는 수", "勝ちになる手")
 	txtNone         = commands.T("none", "없음", "なし")
@@ -84,7 +84,7 @@ var (
 	txtBWPos   = commands.T("⚫ %s black, ⚪ %s white (%s coins)", "⚫ 검은 %s개, ⚪ 흰 %s개 (모두 %s개)", "⚫ 黒 %s 枚、⚪ 白 %s 枚（計 %s 枚）")
 	txtBWMove  = commands.T("take %d %s → leaves (%s, %s)", "%[2]s %[1]d개 가져가기 → (%[3]s, %[4]s) 남김", "%[2]sを %[1]d 枚取る → (%[3]s, %[4]s) を残す")
 	txtBWWhy   = commands.T("The player to move loses exactly when black + white ≡ 1 (mod 3) (take 1 or 2 each turn, so leave the opponent 3k+1). Here black + white ≡ %d (mod 3).",
-		"검은 + 흰 ≡ 1 (mod 3)일 때에만 둘 차례인 사람이 집니다 (한 번에 1~2개이므로 상대에게 3k+1개를 남기면 됩니다). 지금은 검은 + 흰 ≡ %d (mod 3).",
+		"검은 + 흰 ≡ 1 (mod 3)일 때에만 가져갈 차례인 사람이 집니다 (한 번에 1~2개이므로 상대에게 3k+1개를 남기면 됩니다). 지금은 검은 + 흰 ≡ %d (mod 3).",
 		"黒 + 白 ≡ 1 (mod 3) のときに限り手番が負けます（1回に1〜2枚なので相手に 3k+1 枚を残す）。いまは 黒 + 白 ≡ %d (mod 3)。")
 	txtBlack  = commands.T("black", "검은 동전", "黒")
 	txtWhite  = commands.T("white", "흰 동전", "白")
@@ -133,12 +133,12 @@ var (
 	txtPilePos     = commands.T("%s coins", "동전 %s개", "コイン %s 枚")
 	txtPilePosOne  = commands.T("1 coin", "동전 1개", "コイン 1 枚")
 	txtPileMove    = commands.T("take %d → leaves %s", "%d개 가져가기 → %s개 남김", "%d 枚取る → %s 枚を残す")
-	txtPileWhyMod  = commands.T("The player to move loses exactly when n mod %d is %s (the outcomes repeat with period %d). Here n mod %d = %d.", "n mod %d 값이 %s일 때에만 둘 차례인 사람이 집니다 (승패의 반복 주기: %d). 지금 n mod %d = %d.", "n mod %d が %s のときに限り手番が負けます（勝敗は周期 %d で繰り返す）。いま n mod %d = %d。")
+	txtPileWhyMod  = commands.T("The player to move loses exactly when n mod %d is %s (the outcomes repeat with period %d). Here n mod %d = %d.", "n mod %d 값이 %s일 때에만 가져갈 차례인 사람이 집니다 (승패의 반복 주기: %d). 지금 n mod %d = %d.", "n mod %d が %s のときに限り手番が負けます（勝敗は周期 %d で繰り返す）。いま n mod %d = %d。")
 	txtPileWhyPre  = commands.T("The player to move loses at %s, and from n = %d on exactly when n mod %d is %s (period %d).", "%s에서 집니다. n = %d부터는 n mod %d 값이 %s일 때에만 집니다 (주기: %d).", "%s で負け、n = %d 以降は n mod %d が %s のときに限り負けます（周期 %d）。")
 	txtPileHereMod = commands.T(" Here n mod %d = %d.", " 지금 n mod %d = %d.", " いま n mod %d = %d。")
 	txtPileHereLow = commands.T(" Here n = %s comes before the period.", " 지금 n = %s: 주기가 시작되기 전입니다.", " いまの n = %s は周期が始まる前です。")
-	txtPileNoLoss  = commands.T("From n = %d on the player to move always wins (period 1).", "n = %d부터는 둘 차례인 사람이 항상 이깁니다 (주기 1).", "n = %d 以降は手番が常に勝ちます（周期 1）。")
-	txtPileStuck   = commands.T("No amount of the take set fits in %s coins, so the game is over: the player who moved last %s.", "%s개에서는 가져갈 수 있는 개수가 없어 게임이 끝났습니다: 마지막에 둔 사람이 %s.", "%s 枚からは取れる数がないので終局です: 最後に取った人が%s。")
+	txtPileNoLoss  = commands.T("From n = %d on the player to move always wins (period 1).", "n = %d부터는 가져갈 차례인 사람이 항상 이깁니다 (주기 1).", "n = %d 以降は手番が常に勝ちます（周期 1）。")
+	txtPileStuck   = commands.T("No amount of the take set fits in %s coins, so the game is over: the player who moved last %s.", "%s개에서는 가져갈 수 있는 개수가 없어 게임이 끝났습니다: 마지막으로 가져간 사람이 %s.", "%s 枚からは取れる数がないのでゲームは終わりです: 最後に取った人が%s。")
 	txtPileNoP     = commands.T("No period showed within the first %d sizes; try a smaller take set.", "처음 %d개 크기 안에서 주기를 찾지 못했습니다. 더 작은 개수 집합을 써 보세요.", "最初の %d 個のサイズで周期が見つかりません。より小さい集合を試してください。")
 	txtLastWinsObj = commands.T("wins", "이깁니다", "勝ち")
 	txtLastLosObj  = commands.T("loses", "집니다", "負け")
@@ -276,7 +276,7 @@ var (
 	txtMarblesMove  = commands.T("take %s → leaves %s = 3·2^%d − 1", "%s개 가져가기 → %s = 3·2^%d − 1 남김", "%s 個取る → %s = 3·2^%d − 1 を残す")
 	txtMarblesLast  = commands.T("take the last marble", "마지막 구슬 가져가기", "最後のビー玉を取る")
 	txtMarblesWhy   = commands.T("The player to move loses exactly with 3·2^i − 1 marbles (2, 5, 11, 23, 47, 95, …): from those you can never take enough to reach the previous one, and from anything else you can move to one of them. %s",
-		"둘 차례인 사람은 구슬이 3·2^i − 1개 (2, 5, 11, 23, 47, 95, …)일 때에만 집니다: 이 수에서는 바로 앞의 수까지 가져갈 수 없고, 다른 수에서는 이 수 중 하나로 갈 수 있습니다. %s",
+		"가져갈 차례인 사람은 구슬이 3·2^i − 1개 (2, 5, 11, 23, 47, 95, …)일 때에만 집니다: 이 수에서는 바로 앞의 수까지 가져갈 수 없고, 다른 수에서는 이 수 중 하나로 갈 수 있습니다. %s",
 		"手番はビー玉が 3·2^i − 1 個（2, 5, 11, 23, 47, 95, …）のときに限り負けます: そこからは一つ前の数まで取れず、それ以外からはそのどれかへ移れます。%s")
 	txtMarblesIsL = commands.T("%s = 3·2^%d − 1.", "%s = 3·2^%d − 1.", "%s = 3·2^%d − 1。")
 	txtMarblesNot = commands.T("%s is not of that form.", "%s은(는) 이 꼴이 아닙니다.", "%s はこの形ではありません。")

@@ -52,7 +52,7 @@ func Command(key seal.Key) *commands.Command {
 	c := &commands.Command{
 		Name: commands.T("coins", "동전", "コイン"),
 		Description: commands.T("Coin games and game trees: who wins, MCTS trees, play the bot",
-			"동전 게임과 게임 트리: 누가 이기나, MCTS 트리, 봇과 대국",
+			"동전 게임과 게임 트리: 누가 이기는지, MCTS 트리, 봇과 게임하기",
 			"コインゲームとゲーム木: 勝者、MCTS の木、ボットと対戦"),
 		Subcommands: []commands.Subcommand{
 			{
@@ -104,9 +104,9 @@ func Command(key seal.Key) *commands.Command {
 				Example: "/coins tree black:2 white:1 seed:1",
 			},
 			{
-				Name: commands.T("play", "대국", "対戦"),
+				Name: commands.T("play", "게임", "対戦"),
 				Description: commands.T("Play black & white coins against the bot with buttons",
-					"버튼으로 봇과 흑백 동전 게임을 두기",
+					"버튼으로 봇과 흑백 동전 게임하기",
 					"ボタンでボットと白黒コインを対戦"),
 				Options: []commands.Option{
 					boardOpt("black", "검은", "黒", blackSmall), boardOpt("white", "흰", "白", whiteSmall),
@@ -118,7 +118,7 @@ func Command(key seal.Key) *commands.Command {
 							{Name: commands.T("random", "무작위", "ランダム"), Value: "random"},
 						}},
 					{Name: commands.T("first", "선공", "先手"), Type: commands.String,
-						Description: commands.T("Who moves first (default: me)", "누가 먼저 둘지 (기본: 나)", "どちらが先手か（既定: 自分）"),
+						Description: commands.T("Who moves first (default: me)", "누가 먼저 가져갈지 (기본: 나)", "どちらが先手か（既定: 自分）"),
 						Choices: []commands.Choice{
 							{Name: commands.T("me", "나", "自分"), Value: "me"},
 							{Name: commands.T("bot", "봇", "ボット"), Value: "bot"},
@@ -129,16 +129,16 @@ func Command(key seal.Key) *commands.Command {
 			{
 				Name: commands.T("match", "시합", "試合"),
 				Description: commands.T("Many games between two players: the wins of each",
-					"두 플레이어가 여러 판을 두는 시합: 각자의 승리 수",
-					"二人で何局も対戦し、それぞれの勝ち数を数える"),
+					"두 플레이어가 여러 판을 겨루는 시합: 각자 이긴 판 수",
+					"二人で何回も対戦し、それぞれの勝ち数を数える"),
 				Options: []commands.Option{
 					boardOpt("black", "검은", "黒", blackSmall), boardOpt("white", "흰", "白", whiteSmall),
 					{Name: commands.T("first", "선공", "先手"), Type: commands.String, Required: true, MaxLength: 20,
 						Description: commands.T("First player: perfect, random or mcts:<k>", "선공: perfect, random 또는 mcts:<k>", "先手: perfect, random, mcts:<k>")},
 					{Name: commands.T("second", "후공", "後手"), Type: commands.String, Required: true, MaxLength: 20,
 						Description: commands.T("Second player: perfect, random or mcts:<k>", "후공: perfect, random 또는 mcts:<k>", "後手: perfect, random, mcts:<k>")},
-					{Name: commands.T("games", "게임수", "対局数"), Type: commands.Integer, Required: true, Min: gamesLo, Max: gamesHi,
-						Description: commands.T("Number of games (1–1000)", "게임 수 (1–1000)", "対局数（1〜1000）")},
+					{Name: commands.T("games", "판수", "対戦数"), Type: commands.Integer, Required: true, Min: gamesLo, Max: gamesHi,
+						Description: commands.T("Number of games (1–1000)", "판 수 (1–1000)", "対戦の回数（1〜1000）")},
 					{Name: commands.T("seed", "시드", "シード"), Type: commands.Integer, Min: seedLo, Max: seedHi,
 						Description: commands.T("Random seed, to repeat a match (default: a new one)", "같은 시합을 다시 할 난수 시드 (기본: 새 시드)", "同じ試合を再現する乱数シード（既定: 新しいシード）")},
 				},

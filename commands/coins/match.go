@@ -26,21 +26,21 @@ type matchData struct {
 }
 
 var (
-	txtMatchTitle = commands.T("%[3]s vs %[4]s from (%[1]d, %[2]d), %[5]d games", "%[3]s 대 %[4]s, (%[1]d, %[2]d)에서 %[5]d게임", "%[3]s 対 %[4]s、(%[1]d, %[2]d) から %[5]d 局")
-	txtMatchWins  = commands.T("Out of %[1]d games, the first player (%[2]s) won %[3]d and the second (%[4]s) won %[5]d.", "%[1]d게임 중 선공(%[2]s)이 %[3]d번, 후공(%[4]s)이 %[5]d번 이겼습니다.", "%[1]d 局中、先手（%[2]s）が %[3]d 勝、後手（%[4]s）が %[5]d 勝でした。")
-	txtMatchFirst = commands.T("With perfect play the first player %s from (%d, %d).", "최선의 수로 두면 (%[2]d, %[3]d)에서 선공이 %[1]s.", "最善を尽くせば (%[2]d, %[3]d) から先手が%[1]s。")
+	txtMatchTitle = commands.T("%[3]s vs %[4]s from (%[1]d, %[2]d), %[5]d games", "%[3]s 대 %[4]s, (%[1]d, %[2]d)에서 %[5]d판", "%[3]s 対 %[4]s、(%[1]d, %[2]d) から %[5]d 回")
+	txtMatchWins  = commands.T("Out of %[1]d games, the first player (%[2]s) won %[3]d and the second (%[4]s) won %[5]d.", "%[1]d판 중 선공(%[2]s)이 %[3]d번, 후공(%[4]s)이 %[5]d번 이겼습니다.", "%[1]d 回の対戦で、先手（%[2]s）が %[3]d 勝、後手（%[4]s）が %[5]d 勝でした。")
+	txtMatchFirst = commands.T("With perfect play the first player %s from (%d, %d).", "둘 다 최선을 다하면 (%[2]d, %[3]d)에서 선공이 %[1]s.", "最善を尽くせば (%[2]d, %[3]d) から先手が%[1]s。")
 	txtMatchWinV  = commands.T("wins", "이깁니다", "勝ちます")
 	txtMatchLoseV = commands.T("loses", "집니다", "負けます")
-	txtMatchCut   = commands.T("⏱️ The time budget ran out after %d of %d games; the counts are for those games.", "⏱️ 시간 제한으로 %[2]d게임 중 %[1]d게임만 했습니다. 그 게임들의 결과입니다.", "⏱️ 時間切れのため %[2]d 局中 %[1]d 局だけ行いました。その結果です。")
-	txtMatchSeed  = commands.T("Play the same games again with `seed:%d`.", "`시드:%d`(으)로 같은 게임을 다시 할 수 있습니다.", "`シード:%d` で同じ対局を再現できます。")
+	txtMatchCut   = commands.T("⏱️ The time budget ran out after %d of %d games; the counts are for those games.", "⏱️ 시간 제한으로 %[2]d판 중 %[1]d판만 했습니다. 그 판들의 결과입니다.", "⏱️ 時間切れのため %[2]d 回中 %[1]d 回だけ対戦しました。その結果です。")
+	txtMatchSeed  = commands.T("Play the same games again with `seed:%d`.", "`시드:%d`(으)로 같은 판들을 다시 할 수 있습니다.", "`シード:%d` で同じ対戦を再現できます。")
 	txtMatchSims  = commands.T("An mcts player may use at most %d simulations in a match (got %s).", "시합에서 mcts는 최대 %d번의 시뮬레이션만 쓸 수 있습니다 (입력 %s).", "試合での mcts のシミュレーションは %d 回までです（入力 %s）。")
-	txtMatchWork  = commands.T("That match is too big to finish in time (games × (black+white)² × simulations ≈ %.0f, limit %.0f); use fewer games, coins or simulations.", "시합이 너무 커서 시간 안에 끝낼 수 없습니다 (게임 × (검은+흰)² × 시뮬레이션 ≈ %.0f, 한도 %.0f). 게임, 동전, 시뮬레이션 수를 줄이세요.", "試合が大きすぎて時間内に終わりません（対局数 × (黒+白)² × シミュレーション ≈ %.0f、上限 %.0f）。対局数、コイン、シミュレーションを減らしてください。")
+	txtMatchWork  = commands.T("That match is too big to finish in time (games × (black+white)² × simulations ≈ %.0f, limit %.0f); use fewer games, coins or simulations.", "시합이 너무 커서 시간 안에 끝낼 수 없습니다 (판 수 × (검은+흰)² × 시뮬레이션 ≈ %.0f, 한도 %.0f). 판 수, 동전 수, 시뮬레이션 수를 줄이세요.", "試合が大きすぎて時間内に終わりません（対戦数 × (黒+白)² × シミュレーション ≈ %.0f、上限 %.0f）。対戦数、コイン、シミュレーションを減らしてください。")
 )
 
 func playerError(name, v string, err error) error {
 	v = commands.Quote(v)
 	if errors.Is(err, coins.ErrSimulations) {
-		return rejectOption(commands.T("`%s`: mcts needs 1 to %d simulations, e.g. `mcts:50`; got %s.", "`%s`: mcts의 시뮬레이션 수는 1~%d입니다. 예: `mcts:50` 입력: %s", "`%s`: mcts のシミュレーション数は 1〜%d です。例: `mcts:50` 入力: %s"), name, name, maxMatchSims, v)
+		return rejectOption(commands.T("`%s`: mcts needs 1 to %d simulations, e.g. `mcts:50`; got %s.", "`%s`: mcts의 시뮬레이션 수는 1~%d입니다. 예: `mcts:50`. 입력: %s", "`%s`: mcts のシミュレーション数は 1〜%d です。例: `mcts:50`。入力: %s"), name, name, maxMatchSims, v)
 	}
 	return rejectOption(commands.T("`%s` must be `perfect`, `random` or `mcts:<k>` (e.g. `mcts:50`); got %s.", "`%s`에는 `perfect`, `random`, `mcts:<k>` (예: `mcts:50`) 중 하나를 쓰세요. 입력: %s", "`%s` は `perfect`、`random`、`mcts:<k>`（例: `mcts:50`）のいずれかです。入力: %s"), name, name, v)
 }

@@ -40,25 +40,25 @@ type playState = coinsplay.State
 
 var (
 	txtPlayTitle = commands.T("Black & white coins vs the %s bot", "흑백 동전 vs %s 봇", "白黒コイン vs %s")
-	txtPlayRules = commands.T("Take 1 or 2 coins of one colour; whoever takes the last coin loses.", "한 색에서 1~2개를 가져갑니다. 마지막 동전을 가져간 사람이 집니다.", "一色から1〜2枚取ります。最後のコインを取った人が負け。")
-	txtYouTook   = commands.T("You took %d %s.", "당신은 %[2]s %[1]d개를 가져갔습니다.", "あなたは%[2]sを %[1]d 枚取りました。")
-	txtBotTook   = commands.T("The bot took %d %s.", "봇은 %[2]s %[1]d개를 가져갔습니다.", "ボットは%[2]sを %[1]d 枚取りました。")
-	txtYourTurn  = commands.T("Your move.", "당신 차례입니다.", "あなたの番です。")
+	txtPlayRules = commands.T("Take 1 or 2 coins of one colour; whoever takes the last coin loses.", "한 색에서 1~2개를 가져갑니다. 마지막 동전을 가져간 사람이 집니다.", "一色から1〜2枚取ります。最後のコインを取った人の負けです。")
+	txtYouTook   = commands.T("You took %d %s.", "%[2]s %[1]d개를 가져갔습니다.", "あなたは%[2]sを %[1]d 枚取りました。")
+	txtBotTook   = commands.T("The bot took %d %s.", "봇이 %[2]s %[1]d개를 가져갔습니다.", "ボットは%[2]sを %[1]d 枚取りました。")
+	txtYourTurn  = commands.T("Your move.", "가져갈 차례입니다.", "あなたの番です。")
 	txtYouLost   = commands.T("You took the last coin — **you lose**. Try `/coins bw` to see why.", "마지막 동전을 가져갔습니다 — **패배**. 이유는 `/동전 흑백`으로 확인하세요.", "最後のコインを取りました — **あなたの負け**。理由は `/コイン 白黒` で。")
 	txtYouWon    = commands.T("The bot took the last coin — **you win!** 🎉", "봇이 마지막 동전을 가져갔습니다 — **승리!** 🎉", "ボットが最後のコインを取りました — **あなたの勝ち！** 🎉")
 	txtTake      = commands.T("Take %d", "%d개", "%d枚")
 	txtHint      = commands.T("Hint", "힌트", "ヒント")
-	txtBadState  = commands.T("This game button is outdated or damaged; start a new game with `/coins play`.", "이 게임 버튼은 오래되었거나 손상되었습니다. `/동전 대국`으로 새 게임을 시작하세요.", "このボタンは古いか壊れています。`/コイン 対戦` で新しい対戦を始めてください。")
+	txtBadState  = commands.T("This game button is outdated or damaged; start a new game with `/coins play`.", "이 게임 버튼은 오래되었거나 손상되었습니다. `/동전 게임`으로 새 게임을 시작하세요.", "このボタンは古いか壊れています。`/コイン 対戦` で新しい対戦を始めてください。")
 	txtOlder     = commands.T("This game is from an older version of Alea and cannot go on. Start a new one with `/coins play`.",
-		"이 게임은 이전 버전의 Alea에서 시작되어 더 이어갈 수 없습니다. `/동전 대국`으로 새 게임을 시작하세요.",
+		"이 게임은 이전 버전의 Alea에서 시작되어 더 이어갈 수 없습니다. `/동전 게임`으로 새 게임을 시작하세요.",
 		"このゲームは以前のバージョンの Alea で始まったため、続けられません。`/コイン 対戦` で新しく始めてください。")
 	txtNotYours = commands.T("This game belongs to %s: only they can move. Start your own with `/coins play`.",
-		"이 게임은 %s의 게임이라 그 사람만 둘 수 있습니다. `/동전 대국`으로 직접 시작하세요.",
-		"この対戦は %s のものなので、本人しか指せません。`/コイン 対戦` で自分の対戦を始めてください。")
+		"이 게임은 %s 님의 게임이라 그 사람만 가져갈 수 있습니다. `/동전 게임`으로 직접 시작하세요.",
+		"この対戦は %s さんのものなので、本人しか取れません。`/コイン 対戦` で自分の対戦を始めてください。")
 	txtSomeone  = commands.T("someone else", "다른 사람", "ほかの人")
-	txtIllegal  = commands.T("That move is not possible here; press one of the enabled buttons.", "지금은 그 수를 둘 수 없습니다. 활성화된 버튼을 누르세요.", "その手はここでは指せません。有効なボタンを押してください。")
-	txtHintWin  = commands.T("💡 With %s you are winning: %s.", "💡 %s에서는 당신이 이깁니다: %s.", "💡 %s ではあなたの勝ちです: %s。")
-	txtHintLose = commands.T("💡 With %s you are losing against perfect play (black + white ≡ 1 mod 3); make a move and hope for a mistake.", "💡 %s에서는 상대가 최선이면 집니다 (검은 + 흰 ≡ 1 mod 3). 수를 두고 실수를 기다리세요.", "💡 %s では相手が最善なら負けです（黒 + 白 ≡ 1 mod 3）。手を指して相手のミスを待ちましょう。")
+	txtIllegal  = commands.T("That move is not possible here; press one of the enabled buttons.", "지금은 그렇게 가져갈 수 없습니다. 누를 수 있는 버튼을 누르세요.", "今はその取り方はできません。押せるボタンを押してください。")
+	txtHintWin  = commands.T("💡 With %s you are winning: %s.", "💡 %s에서는 이길 수 있습니다: %s.", "💡 %s なら勝てます: %s。")
+	txtHintLose = commands.T("💡 With %s you are losing against perfect play (black + white ≡ 1 mod 3); make a move and hope for a mistake.", "💡 %s에서는 상대가 최선이면 집니다 (검은 + 흰 ≡ 1 mod 3). 일단 가져가고 상대의 실수를 기다리세요.", "💡 %s では相手が最善なら負けです（黒 + 白 ≡ 1 mod 3）。とりあえず取って、相手のミスを待ちましょう。")
 	txtOppNames = map[byte]commands.Text{
 		'p': commands.T("perfect", "완벽한", "完全なボット"),
 		'm': commands.T("MCTS (k = 50)", "MCTS (k = 50)", "MCTS（k = 50）のボット"),

@@ -19,11 +19,11 @@ func Command(reg *commands.Registry) *commands.Command {
 	c := &commands.Command{
 		Name: commands.T("help", "도움말", "ヘルプ"),
 		Description: commands.T("What Alea can do: every command with an example",
-			"Alea가 할 수 있는 일: 모든 명령과 예시",
+			"Alea가 할 수 있는 일: 모든 명령어와 예시",
 			"Alea にできること: すべてのコマンドと例"),
 		Options: []commands.Option{{
-			Name:        commands.T("command", "명령", "コマンド"),
-			Description: commands.T("Explain one command in full", "한 명령을 자세히 설명", "一つのコマンドを詳しく説明"),
+			Name:        commands.T("command", "명령어", "コマンド"),
+			Description: commands.T("Explain one command in full", "명령어 하나를 자세히 설명", "一つのコマンドを詳しく説明"),
 			Type:        commands.String,
 			MaxLength:   32,
 		}},
@@ -48,12 +48,15 @@ func Command(reg *commands.Registry) *commands.Command {
 // Words of /help.
 var (
 	txtNoCommand = commands.T("There is no command %s. Commands: %s.",
-		"%s 명령은 없습니다. 명령: %s.",
+		"%s 명령어는 없습니다. 명령어: %s.",
 		"%s というコマンドはありません。コマンド: %s。")
 	txtTitle    = commands.T("Alea — exact board-game mathematics", "Alea — 보드게임의 정확한 수학", "Alea — ボードゲームの厳密な数学")
 	txtOverview = commands.T("Type a command below, or `%s` for its options.",
-		"아래 명령을 입력하세요. 옵션은 `%s`으로 볼 수 있습니다.",
+		"아래 명령어를 입력하세요. 옵션은 `%s`으로 볼 수 있습니다.",
 		"下のコマンドを入力してください。オプションは `%s` で見られます。")
+	txtOptionList      = commands.T("Options: %s", "옵션: %s", "オプション: %s")
+	txtSubcommandList  = commands.T("Subcommands: %s", "하위 명령어: %s", "サブコマンド: %s")
+	txtListSep         = commands.T(", ", ", ", "、")
 	txtNamePlaceholder = commands.T("<name>", "<이름>", "<名前>")
 	txtRequired        = commands.T(" (required)", " (필수)", "（必須）")
 	txtOptions         = commands.T("Options", "옵션", "オプション")
@@ -94,6 +97,9 @@ func overview(reg *commands.Registry, self *commands.Command, l commands.Locale)
 	}
 	for _, c := range reg.Commands() {
 		val := c.Description.In(l)
+		if opts := optionSummary(c, l); opts != "" {
+			val += "\n" + opts
+		}
 		if ex := example(c); ex != "" {
 			val += "\n`" + commands.LocalizeExample(c, ex, l) + "`"
 		}
@@ -101,6 +107,34 @@ func overview(reg *commands.Registry, self *commands.Command, l commands.Locale)
 	}
 	e.Fields = append(e.Fields, commands.Field{Name: txtAbout.In(l), Value: txtAboutText.In(l)})
 	return &commands.Reply{Embeds: []commands.Embed{e}, Data: helpData(reg)}
+}
+
+// optionSummary names a command's options (and subcommands with theirs)
+// in locale l, so the overview shows everything a command can take:
+// "Options: `dice`, `roll`, `sheet`, `rules`, `top`, `target`".
+func optionSummary(c *commands.Command, l commands.Locale) string {
+	names := func(opts []commands.Option) string {
+		out := make([]string, len(opts))
+		for i, o := range opts {
+			out[i] = "`" + o.Name.In(l) + "`"
+		}
+		return strings.Join(out, txtListSep.In(l))
+	}
+	if len(c.Subcommands) == 0 {
+		if len(c.Options) == 0 {
+			return ""
+		}
+		return txtOptionList.Format(l, names(c.Options))
+	}
+	var subs []string
+	for _, s := range c.Subcommands {
+		if len(s.Options) == 0 {
+			subs = append(subs, "`"+s.Name.In(l)+"`")
+			continue
+		}
+		subs = append(subs, "`"+s.Name.In(l)+"` ("+names(s.Options)+")")
+	}
+	return txtSubcommandList.Format(l, strings.Join(subs, txtListSep.In(l)))
 }
 
 func example(c *commands.Command) string {

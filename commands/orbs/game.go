@@ -168,7 +168,11 @@ func gameReply(l commands.Locale, key seal.Key, g game) (*commands.Reply, error)
 	clear := cur.IsClear()
 	desc := txtGameIntro.In(l) + "\n\n" + txtPressesSoFar.Format(l, g.Clicks)
 	if clear {
-		desc += "\n" + txtGameClear.Format(l, g.Clicks, best.Count)
+		clear := txtGameClear
+		if g.Clicks == 1 {
+			clear = txtGameClearOne
+		}
+		desc += "\n" + clear.Format(l, g.Clicks, best.Count)
 		if g.Clicks <= best.Count {
 			desc += " " + txtGamePerfect.In(l)
 		}

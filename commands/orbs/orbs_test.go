@@ -537,7 +537,11 @@ func TestGameThroughButtons(t *testing.T) {
 				t.Fatalf("%s: buttons left on a clear grid", line)
 			}
 			if loc == commands.English {
-				want := fmt.Sprintf("You used %d presses; the fewest possible for this puzzle is %d.", d.Minimum+detour, d.Minimum)
+				presses := "presses"
+				if d.Minimum+detour == 1 {
+					presses = "press" // "1 press", never "1 presses"
+				}
+				want := fmt.Sprintf("You used %d %s; the fewest possible for this puzzle is %d.", d.Minimum+detour, presses, d.Minimum)
 				if !strings.Contains(description(r), want) {
 					t.Fatalf("%s: final message lacks %q:\n%s", line, want, description(r))
 				}

@@ -6,12 +6,13 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
 
 	"github.com/alea-bot/alea/engine/orbs"
+	"github.com/alea-bot/alea/internal/picturefont"
 )
 
 // The pictures draw each grid as in the game (the orb puzzle blog post, Figure 1): the
@@ -20,15 +21,39 @@ import (
 // c… from the top, columns i, ii, iii… from the left, written downwards
 // under their orbs). Pressed orbs are filled orange; the diagonal orb's
 // cells are joined by a thin line; a Theorem 5 witness is outlined in red.
-// The font is x/image's 7×13 bitmap font (ASCII only), so the pictures
-// carry only language-neutral labels (the panels are numbered 1 and 2) and
-// the message says in the user's language what they show.
+// The labels are language-neutral (the panels are numbered 1 and 2) and
+// the message says in the user's language what they show. The text is
+// drawn in the pictures' typeface (package picturefont) at the size that
+// stands 11 px tall when Discord shows the picture 420 px wide; where a
+// grid's cells are smaller than a label, every second (third, …) row or
+// column is labelled.
 //
 // The picture is paletted (a dozen colours, no anti-aliasing: every shape
 // is drawn pixel by pixel), which keeps a 30×30 answer's PNG small and fast
 // to encode.
 
-var face font.Face = basicfont.Face7x13
+// textStyle is the text of a picture at one size.
+type textStyle struct {
+	face   font.Face
+	px     int // pixels per em
+	line   int // a line's height
+	ascent int
+}
+
+func newTextStyle(px int) (textStyle, error) {
+	face, err := picturefont.Face(float64(px))
+	if err != nil {
+		return textStyle{}, err
+	}
+	m := face.Metrics()
+	return textStyle{face: face, px: px, line: (m.Ascent + m.Descent).Ceil(), ascent: m.Ascent.Ceil()}, nil
+}
+
+func (ts textStyle) width(s string) int { return font.MeasureString(ts.face, s).Ceil() }
+
+// middle is the baseline that centres a line of digits and lower-case
+// letters on y.
+func (ts textStyle) middle(y int) int { return y + ts.px*36/100 }
 
 // The palette's indices.
 const (
@@ -67,11 +92,9 @@ type panel struct {
 
 // Geometry, in pixels.
 const (
-	margin   = 12
-	panelGap = 36
-	titleH   = 20
-	charW    = 7
-	charH    = 12
+	margin    = 12
+	panelGap  = 36
+	minFontPx = 13 // the text's size in a picture small enough to need no more
 )
 
 func cellSize(g orbs.Grid) int {
@@ -91,57 +114,91 @@ type layout struct {
 	orbX         int // row orbs' and the diagonal orb's centre x
 	gridX, gridY int
 	orbY         int // column orbs' and the diagonal orb's centre y
-	colLabelY    int
+	colLabelY    int // the top of the column labels
 	// colAcross writes column labels across, on one line, when the longest
 	// fits in a cell; otherwise one character under another.
-	colAcross     bool
-	width, height int
+	colAcross bool
+	// rowStep and colStep label every rowStep-th row and colStep-th
+	// column (1: all), so labels never overlap in small cells.
+	rowStep, colStep int
+	width, height    int
 }
 
-func layoutOf(p panel) layout {
+func layoutOf(p panel, ts textStyle) layout {
 	g := p.g
 	cs := cellSize(g)
-	lw := charW*len(orbs.RowLabel(g.Rows()-1)) + 6
-	maxCol := 0
+	lw := ts.width(orbs.RowLabel(g.Rows()-1)) + 6
+	maxCol, maxColW, maxCharW := 0, 0, 0
 	for c := 0; c < g.Cols(); c++ {
-		maxCol = max(maxCol, len(orbs.ColLabel(c)))
+		label := orbs.ColLabel(c)
+		maxCol = max(maxCol, len(label))
+		maxColW = max(maxColW, ts.width(label))
+		for _, ch := range label {
+			maxCharW = max(maxCharW, ts.width(string(ch)))
+		}
 	}
-	L := layout{cs: cs, labelW: lw, colAcross: maxCol*charW <= cs}
+	L := layout{cs: cs, labelW: lw, colAcross: maxColW+2 <= cs}
+	L.rowStep = max(1, (ts.line+cs-1)/cs)
+	L.colStep = 1
+	if !L.colAcross {
+		L.colStep = max(1, (maxCharW+2+cs-1)/cs)
+	}
 	L.orbX = lw + cs/2
-	L.gridX, L.gridY = lw+cs+4, titleH
+	L.gridX, L.gridY = lw+cs+4, ts.line+4
 	L.orbY = L.gridY + g.Rows()*cs + 4 + cs/2
 	L.colLabelY = L.gridY + g.Rows()*cs + 4 + cs + 4
-	L.width = max(L.gridX+g.Cols()*cs+1, font.MeasureString(face, p.title).Ceil())
+	L.width = max(L.gridX+g.Cols()*cs+1, ts.width(p.title))
 	lines := maxCol
 	if L.colAcross {
 		lines = 1
 	}
-	L.height = L.colLabelY + lines*charH + 2
+	L.height = L.colLabelY + lines*ts.line + 2
 	return L
+}
+
+// pictureStyle returns the text style of a picture of panels, and their
+// layouts and the picture's size: the least size from minFontPx up whose
+// text stands 11 px tall when the picture is shown 420 px wide.
+func pictureStyle(panels []panel) (textStyle, []layout, image.Point, error) {
+	px := minFontPx
+	for {
+		ts, err := newTextStyle(px)
+		if err != nil {
+			return ts, nil, image.Point{}, err
+		}
+		ls := make([]layout, len(panels))
+		w, h := margin, 0
+		for i, p := range panels {
+			ls[i] = layoutOf(p, ts)
+			w += ls[i].width
+			if i > 0 {
+				w += panelGap
+			}
+			h = max(h, ls[i].height)
+		}
+		size := image.Pt(w+margin, h+2*margin)
+		need := int(math.Ceil(picturefont.MinPixels(size.X)))
+		if need <= px {
+			return ts, ls, size, nil
+		}
+		px = need
+	}
 }
 
 // render draws panels side by side and encodes the picture as PNG.
 func render(panels ...panel) ([]byte, error) {
-	ls := make([]layout, len(panels))
-	w, h := margin, 0
-	for i, p := range panels {
-		ls[i] = layoutOf(p)
-		w += ls[i].width
-		if i > 0 {
-			w += panelGap
-		}
-		h = max(h, ls[i].height)
+	ts, ls, size, err := pictureStyle(panels)
+	if err != nil {
+		return nil, err
 	}
-	w += margin
-	h += 2 * margin
-	img := image.NewPaletted(image.Rect(0, 0, w, h), palette) // all ixBackground
+	img := image.NewPaletted(image.Rect(0, 0, size.X, size.Y), palette) // all ixBackground
 	x := margin
 	for i, p := range panels {
-		drawPanel(img, p, ls[i], x, margin)
+		drawPanel(img, ts, p, ls[i], x, margin)
 		if i > 0 {
 			// An arrow between the panels, at the grid's middle height.
 			ay := margin + ls[i].gridY + p.g.Rows()*ls[i].cs/2
-			drawText(img, "->", x-panelGap/2-charW, ay+4)
+			drawText(img, ts, "->", x-panelGap/2-ts.width("->")/2, ts.middle(ay))
 		}
 		x += ls[i].width + panelGap
 	}
@@ -153,8 +210,8 @@ func render(panels ...panel) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func drawText(img *image.Paletted, s string, x, baseline int) {
-	d := &font.Drawer{Dst: img, Face: face, Src: image.NewUniform(palette[ixText]), Dot: fixed.P(x, baseline)}
+func drawText(img *image.Paletted, ts textStyle, s string, x, baseline int) {
+	d := &font.Drawer{Dst: img, Face: ts.face, Src: image.NewUniform(palette[ixText]), Dot: fixed.P(x, baseline)}
 	d.DrawString(s)
 }
 
@@ -182,9 +239,9 @@ func disc(img *image.Paletted, cx2, cy2, rad2 int, ix uint8) {
 	}
 }
 
-func drawPanel(img *image.Paletted, p panel, L layout, ox, oy int) {
+func drawPanel(img *image.Paletted, ts textStyle, p panel, L layout, ox, oy int) {
 	g, cs := p.g, L.cs
-	drawText(img, p.title, ox, oy+13)
+	drawText(img, ts, p.title, ox, oy+ts.ascent)
 	gx, gy := ox+L.gridX, oy+L.gridY
 	// Cells on a background of grid lines.
 	fill(img, image.Rect(gx, gy, gx+g.Cols()*cs+1, gy+g.Rows()*cs+1), ixGridLine)
@@ -199,10 +256,10 @@ func drawPanel(img *image.Paletted, p panel, L layout, ox, oy int) {
 	}
 	// The diagonal: a line at 45° from the diagonal orb through its cells
 	// (the orb sits one cell and a 4-pixel gap from the grid both ways, so
-	// the line meets every diagonal cell's centre).
-	k := min(g.Rows(), g.Cols())
+	// the line meets every diagonal cell's centre), on to just inside the
+	// far corner of the last cell it flips.
 	x0, y0 := ox+L.orbX, oy+L.orbY
-	for t := 0; t <= k*cs+4-cs/2; t++ {
+	for t := 0; t <= diagonalReach(g, cs); t++ {
 		fill(img, image.Rect(x0+t, y0-t, x0+t+2, y0-t+1), ixDiagonal)
 	}
 	if w := p.witness; w != nil {
@@ -225,21 +282,35 @@ func drawPanel(img *image.Paletted, p panel, L layout, ox, oy int) {
 	for r := 0; r < g.Rows(); r++ {
 		cy := gy + r*cs + cs/2
 		drawOrb(img, ox+L.orbX, cy, rad2, inRows[r])
-		drawText(img, orbs.RowLabel(r), ox+2, cy+4)
+		if r%L.rowStep == 0 {
+			drawText(img, ts, orbs.RowLabel(r), ox+2, ts.middle(cy))
+		}
 	}
 	for c := 0; c < g.Cols(); c++ {
 		cx := gx + c*cs + cs/2
 		drawOrb(img, cx, oy+L.orbY, rad2, inCols[c])
+		if c%L.colStep != 0 {
+			continue
+		}
 		label := orbs.ColLabel(c)
 		if L.colAcross {
-			drawText(img, label, cx-len(label)*charW/2, oy+L.colLabelY+charH-1)
+			drawText(img, ts, label, cx-ts.width(label)/2, oy+L.colLabelY+ts.ascent)
 			continue
 		}
 		for i, ch := range label {
-			drawText(img, string(ch), cx-charW/2, oy+L.colLabelY+(i+1)*charH-1)
+			drawText(img, ts, string(ch), cx-ts.width(string(ch))/2, oy+L.colLabelY+i*ts.line+ts.ascent)
 		}
 	}
 	drawOrb(img, ox+L.orbX, oy+L.orbY, rad2, p.pressed.Diagonal)
+}
+
+// diagonalReach is how far, in pixels right (and up) from the diagonal
+// orb's centre, the diagonal line runs: the k-th cell's centre is cs+4 +
+// (k−1)·cs away, so the last of the min(rows, cols) cells ends half a
+// cell further; the line stops 2 pixels inside that cell's far corner.
+func diagonalReach(g orbs.Grid, cs int) int {
+	k := min(g.Rows(), g.Cols())
+	return k*cs + 4 + cs/2 - 2
 }
 
 // outline draws a frame of width wd just inside rect.

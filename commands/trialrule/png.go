@@ -12,11 +12,11 @@ import (
 	"strings"
 
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
 
 	"github.com/alea-bot/alea/engine/trialrule"
+	"github.com/alea-bot/alea/internal/picturefont"
 )
 
 // maxPictureNodes is the most nodes a picture shows; deeper levels of a
@@ -27,19 +27,27 @@ const maxPictureNodes = 300
 // more leaves than this (a die of many faces) is still drawn in full.
 const maxPictureRows = 160
 
-// Picture geometry, in pixels.
+// Picture geometry, in pixels: the text is treeFontPx tall, and a picture
+// is at most maxPictureWidth wide, so its text stands 11 px tall when
+// Discord shows it 420 px wide (TestTreeTextReads); a rule too deep for
+// that width is drawn to the depth that fits and cut there.
 const (
-	rowHeight = 20
-	colWidth  = 64
-	margin    = 16
-	nodeRad   = 4
-	spine     = 18 // distance from a node to the vertical line of its children
+	treeFontPx = 20
+	rowHeight  = 30
+	colWidth   = 68
+	margin     = 24
+	nodeRad    = 6
+	spine      = 27 // distance from a node to the vertical line of its children
 )
 
-// The picture's font is x/image's 7×13 bitmap font: ASCII only, which is
-// why event names (which may be Korean or Japanese) go in the message's
-// legend and the picture says E1, E2, ….
-var face font.Face = basicfont.Face7x13
+// maxPictureWidth is the widest picture whose treeFontPx text reads at
+// 420 px: 420 × treeFontPx / 11.
+const maxPictureWidth = picturefont.ShownWidth * treeFontPx / picturefont.ReadablePixels
+
+// The picture's labels (E1, E2, …, Re, the faces) are language-neutral:
+// event names (which may be Korean or Japanese, or anything a user types)
+// go in the message's legend. They are drawn in the pictures' typeface
+// (package picturefont).
 
 // eventColours are the fills of the event leaves (E1, E2, …), cycling.
 var eventColours = []color.RGBA{
@@ -87,7 +95,12 @@ func leafLabel(r *trialrule.Rule, i int, cut bool) string {
 // at most maxPictureNodes nodes: when the rule is larger, it stops at the
 // deepest level that fits, marks the cut nodes "...", and reports the depth drawn (else 0).
 func renderTree(r *trialrule.Rule) (data []byte, cutDepth int, err error) {
-	// Deepest level D with at most maxPictureNodes nodes of depth ≤ D.
+	face, err := picturefont.Face(treeFontPx)
+	if err != nil {
+		return nil, 0, err
+	}
+	// Deepest level D with at most maxPictureNodes nodes of depth ≤ D, and
+	// a picture at most maxPictureWidth wide.
 	perDepth := map[int]int{}
 	maxDepth := 0
 	for _, nd := range r.Nodes {
@@ -95,21 +108,30 @@ func renderTree(r *trialrule.Rule) (data []byte, cutDepth int, err error) {
 		maxDepth = max(maxDepth, nd.Depth)
 	}
 	// Rows of the picture if it stops at depth d: the leaves above d plus
-	// every node at depth d.
+	// every node at depth d; the widest leaf label at each depth.
 	leavesAbove := map[int]int{}
-	for _, nd := range r.Nodes {
+	labelAt := map[int]int{}
+	for i, nd := range r.Nodes {
 		if nd.Kind != trialrule.Internal {
 			leavesAbove[nd.Depth]++
+			labelAt[nd.Depth] = max(labelAt[nd.Depth], font.MeasureString(face, leafLabel(r, i, false)).Ceil())
 		}
 	}
-	show, total, rowsAbove := 0, 0, 0
+	cutW := font.MeasureString(face, leafLabel(r, 0, true)).Ceil()
+	show, total, rowsAbove, labels := 0, 0, 0, 0
 	for d := 0; d <= maxDepth; d++ {
-		if d > 1 && (total+perDepth[d] > maxPictureNodes || rowsAbove+perDepth[d] > maxPictureRows) {
+		labelsD := max(labels, labelAt[d])
+		if d < maxDepth {
+			labelsD = max(labelsD, cutW)
+		}
+		if d > 1 && (total+perDepth[d] > maxPictureNodes || rowsAbove+perDepth[d] > maxPictureRows ||
+			treeWidth(d, labelsD) > maxPictureWidth) {
 			break
 		}
 		total += perDepth[d]
 		show = d
 		rowsAbove += leavesAbove[d]
+		labels = max(labels, labelAt[d])
 	}
 	if show < maxDepth {
 		cutDepth = show
@@ -139,7 +161,7 @@ func renderTree(r *trialrule.Rule) (data []byte, cutDepth int, err error) {
 		}
 	}
 	xOf := func(i int) float64 { return float64(margin + r.Nodes[i].Depth*colWidth) }
-	w := margin*2 + show*colWidth + labelW + 12
+	w := treeWidth(show, labelW)
 	h := margin*2 + max(row, 1)*rowHeight
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(img, img.Bounds(), image.NewUniform(colBackground), image.Point{}, draw.Src)
@@ -170,8 +192,8 @@ func renderTree(r *trialrule.Rule) (data []byte, cutDepth int, err error) {
 	dots.Draw(img, img.Bounds(), image.NewUniform(colNode), image.Point{})
 
 	dr := &font.Drawer{Dst: img, Face: face}
-	m := face.Metrics()
-	ascent := float64(m.Ascent.Ceil())
+	// The height of digits and capitals: text is centred on a row by it.
+	ascent := float64(treeFontPx) * 0.73
 	for i, nd := range r.Nodes {
 		if !visible(i) {
 			continue
@@ -201,11 +223,11 @@ func renderTree(r *trialrule.Rule) (data []byte, cutDepth int, err error) {
 			}
 			lw := font.MeasureString(face, label).Ceil()
 			x0, y0 := int(xOf(i)), int(ys[i])-rowHeight/2+2
-			box := image.Rect(x0, y0, x0+lw+10, y0+rowHeight-4)
+			box := image.Rect(x0, y0, x0+lw+14, y0+rowHeight-4)
 			draw.Draw(img, box, image.NewUniform(colNode), image.Point{}, draw.Src)
 			draw.Draw(img, box.Inset(1), image.NewUniform(fill), image.Point{}, draw.Src)
 			dr.Src = image.NewUniform(colText)
-			dr.Dot = fixed.P(x0+5, int(ys[i]+ascent/2-1))
+			dr.Dot = fixed.P(x0+7, int(ys[i]+ascent/2-1))
 			dr.DrawString(label)
 		}
 	}
@@ -216,6 +238,10 @@ func renderTree(r *trialrule.Rule) (data []byte, cutDepth int, err error) {
 	}
 	return buf.Bytes(), cutDepth, nil
 }
+
+// treeWidth is the width of a picture drawn to depth d whose widest leaf
+// label is labelW pixels: the columns, the label in its box, the margins.
+func treeWidth(d, labelW int) int { return margin*2 + d*colWidth + labelW + 16 }
 
 // thickLine adds a line of width wd from (x0,y0) to (x1,y1) as a quad.
 func thickLine(z *vector.Rasterizer, x0, y0, x1, y1, wd float64) {

@@ -36,7 +36,10 @@ var (
 	msgUpperDone   = commands.T("Upper %d/%d ✓ bonus +%d earned", "상단 %d/%d ✓ 보너스 +%d 획득", "上段 %d/%d ✓ ボーナス +%d 獲得")
 	msgUpperMissed = commands.T("Upper %d/%d: bonus missed", "상단 %d/%d: 보너스 실패", "上段 %d/%d: ボーナス獲得ならず")
 	msgUpperToGo   = commands.T("Upper %d/%d: %d to go for +%d (%d boxes open)", "상단 %d/%d: +%[4]d까지 %[3]d점 남음 (빈 칸 %[5]d개)", "上段 %d/%d: +%[4]d まであと %[3]d 点（空き %[5]d 枠）")
-	msgFooter      = commands.T("Exact best play: expected final scores include the points on the sheet and the bonuses.",
+	// msgUpperToGoOne is msgUpperToGo with one box open (English has a
+	// singular; Korean and Japanese count the same way).
+	msgUpperToGoOne = commands.T("Upper %d/%d: %d to go for +%d (%d box open)", "상단 %d/%d: +%[4]d까지 %[3]d점 남음 (빈 칸 %[5]d개)", "上段 %d/%d: +%[4]d まであと %[3]d 点（空き %[5]d 枠）")
+	msgFooter       = commands.T("Exact best play: expected final scores include the points on the sheet and the bonuses.",
 		"정확한 최선의 플레이 기준입니다. 최종 기댓값에는 점수표의 점수와 보너스가 포함됩니다.",
 		"厳密な最善手に基づく値です。最終期待値にはスコア表の得点とボーナスを含みます。")
 	msgBadTarget = commands.T("target is the final score to reach, from 0 to %d; %d is not possible.",
@@ -50,7 +53,7 @@ var (
 		"다음 턴부터 목표를 노리고 플레이할 때 %d점 이상으로 끝낼 확률: **%s**",
 		"次のターンから目標を狙ってプレイしたとき %d 点以上で終える確率: **%s**")
 	msgTargetMean = commands.T("Playing for the highest average instead: %s — %s, expected final %.2f",
-		"평균을 최대로 하는 수를 두면: %s — %s, 최종 기댓값 %.2f",
+		"평균이 가장 높은 수를 고르면: %s — %s, 최종 기댓값 %.2f",
 		"平均を最大にする手なら: %s — %s、最終期待値 %.2f")
 	msgTargetSame       = commands.T("It is also the move with the highest average.", "평균이 가장 높은 수와 같습니다.", "平均が最も高い手と同じです。")
 	msgTargetMeanNoDice = commands.T("Expected final score when playing for the highest average: %.2f",

@@ -72,8 +72,8 @@ func newCommand(tables *strategy.Tables, faces DiceFaces) *commands.Command {
 	return &commands.Command{
 		Name: commands.T("yacht-advise", "요트-조언", "ヨット助言"),
 		Description: commands.T("The exact best keep or category in Yacht, Yahtzee or Yatzy",
-			"요트·야찌에서 정확히 최선인 킵 또는 족보",
-			"ヨット・ヤッツィーで厳密に最善のキープや役"),
+			"요트·야찌에서 정확히 최선인 남길 주사위나 족보",
+			"ヨット・ヤッツィーで厳密に最善の残すサイコロや役"),
 		Options: []commands.Option{
 			{Name: commands.T("dice", "주사위", "サイコロ"), Type: commands.String, MaxLength: 40,
 				Description: commands.T(`Five dice just rolled, "3 3 5 6 6" or "33566" (none: value of the sheet)`,
@@ -82,7 +82,7 @@ func newCommand(tables *strategy.Tables, faces DiceFaces) *commands.Command {
 			{Name: commands.T("roll", "굴림", "ロール"), Type: commands.Integer, Min: rollLo, Max: rollHi,
 				Description: commands.T("Which roll was just made: 1, 2 or 3 (default 1)", "방금 몇 번째 굴림인지: 1, 2, 3 (기본 1)", "今のロールは何回目か: 1・2・3（既定 1）")},
 			{Name: commands.T("sheet", "점수표", "スコア表"), Type: commands.String, MaxLength: 1000,
-				Description: commands.T(`Filled categories, e.g. "aces:3 twos:6 choice:22 yacht:0"`, `채운 족보, 예: "에이스:3 듀스:6 초이스:22 요트:0"`, `記入済みの役。例: "エース:3 デュース:6 チョイス:22 ヨット:0"`)},
+				Description: commands.T(`Filled categories, e.g. "aces:3 twos:6 choice:22 yacht:0"`, `채운 족보, 예: "하나:3 둘:6 초이스:22 요트:0"`, `記入済みの役。例: "エース:3 デュース:6 チョイス:22 ヨット:0"`)},
 			RulesOption(),
 			{Name: optTop, Type: commands.Integer, Min: topLo, Max: topHi,
 				Description: commands.T("How many actions to show (default 5)", "보여줄 행동 수 (기본 5)", "表示する行動の数（既定 5）")},
@@ -232,6 +232,15 @@ func DiceText(faces []int) string {
 	return g.String() + " (" + d.String() + ")"
 }
 
+// RuleNames returns the names of every rule choice in locale loc.
+func RuleNames(loc commands.Locale) []string {
+	out := make([]string, len(ruleChoices))
+	for i, c := range ruleChoices {
+		out[i] = c.name.In(loc)
+	}
+	return out
+}
+
 // RulesName returns a rule set's display name ("Yacht (51 Worldwide
 // Games)") for a preset key, or the key itself.
 func RulesName(loc commands.Locale, key string) string {
@@ -319,7 +328,11 @@ func SheetSummary(loc commands.Locale, r *yacht.Rules, s yacht.Sheet) string {
 	case upperOpen == 0:
 		fmt.Fprintf(&b, msgUpperMissed.In(loc), up, r.BonusThreshold)
 	default:
-		fmt.Fprintf(&b, msgUpperToGo.In(loc), up, r.BonusThreshold, r.BonusThreshold-up, r.BonusPoints, upperOpen)
+		toGo := msgUpperToGo
+		if upperOpen == 1 {
+			toGo = msgUpperToGoOne
+		}
+		fmt.Fprintf(&b, toGo.In(loc), up, r.BonusThreshold, r.BonusThreshold-up, r.BonusPoints, upperOpen)
 	}
 	var filled []string
 	for i, v := range s.Scores {

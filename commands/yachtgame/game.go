@@ -89,8 +89,8 @@ func newCommand(d Deps) *commands.Command {
 	return &commands.Command{
 		Name: commands.T("yacht", "요트", "ヨット"),
 		Description: commands.T("Play Yacht with an exact scoresheet: dice, holds, categories, the cost of each choice",
-			"정확한 점수표로 요트 플레이: 주사위, 킵, 족보, 선택마다의 손실",
-			"厳密なスコア表でヨット: サイコロ、キープ、役、各判断の損失"),
+			"정확한 점수표로 요트 하기: 주사위, 남길 주사위, 족보, 선택마다의 손실",
+			"厳密なスコア表でヨット: サイコロ、残すサイコロ、役、各判断の損失"),
 		Subcommands: []commands.Subcommand{{
 			Name: commands.T("start", "시작", "開始"),
 			Description: commands.T("Post a scoresheet for you, or a game for the people here and Alea",
@@ -100,8 +100,8 @@ func newCommand(d Deps) *commands.Command {
 				yachtcmd.RulesOption(),
 				{Name: commands.T("players", "플레이어", "プレイヤー"), Type: commands.String, MaxLength: 200,
 					Description: commands.T(`Up to 6 seats: @mentions, names, or alea, "@Ann, Bob, alea" (default: just you)`,
-						`최대 6자리: @멘션, 이름, 또는 alea. 예: "@민수, 지영, alea" (기본: 나)`,
-						`最大6席: @メンション、名前、alea。例: "@太郎, 花子, alea"（既定: 自分のみ）`)},
+						`최대 6명: @멘션, 이름 또는 alea. 예: "@민수, 지영, alea" (기본: 나 혼자)`,
+						`最大6人: @メンション、名前、alea。例: "@太郎, 花子, alea"（既定: 自分だけ）`)},
 				{Name: commands.T("seed", "시드", "シード"), Type: commands.Integer, Min: seedLo, Max: seedHi,
 					Description: commands.T("Seed of the virtual dice, for a game you can replay (default random)",
 						"가상 주사위의 시드, 같은 게임을 다시 하려면 (기본 무작위)",

@@ -43,7 +43,7 @@ var (
 	msgDice      = commands.T("Dice: %s", "주사위: %s", "サイコロ: %s")
 	msgHeldNote  = commands.T("(held dice in [brackets])", "([괄호] 안은 남긴 주사위)", "（[ ] 内は残したサイコロ）")
 	msgBest      = commands.T("⭐ Best: %s — expected final %.2f", "⭐ 최선: %s — 최종 기댓값 %.2f", "⭐ 最善: %s — 最終期待値 %.2f")
-	msgYourHold  = commands.T("Your hold: %s — expected final %.2f (−%.2f)", "지금 남긴 것: %s — 최종 기댓값 %.2f (−%.2f)", "今の保留: %s — 最終期待値 %.2f（−%.2f）")
+	msgYourHold  = commands.T("Your hold: %s — expected final %.2f (−%.2f)", "지금 남긴 것: %s — 최종 기댓값 %.2f (−%.2f)", "今の残し方: %s — 最終期待値 %.2f（−%.2f）")
 	msgKeep      = commands.T("keep %s, reroll %d dice", "%s 남기고 %d개 다시 굴리기", "%s を残して %d 個振り直す")
 	msgKeepOne   = commands.T("keep %s, reroll 1 die", "%s 남기고 1개 다시 굴리기", "%s を残して 1 個振り直す")
 	msgKeepAll   = commands.T("keep all five", "다섯 개 모두 남기기", "5 個すべて残す")
@@ -75,7 +75,7 @@ var (
 		"🏆 1位を狙うなら: %s — 勝つ確率 %.0f%%（最終得点の期待値 %.2f）。⭐ の手では %.0f%% です。")
 	msgBeatSame = commands.T("🏆 The ⭐ move also gives the best chance to finish first: %.0f%%.",
 		"🏆 ⭐ 수가 1등할 확률도 가장 높습니다: %.0f%%.",
-		"🏆 ⭐ の手が1位になる確率も最も高い手です: %.0f%%。")
+		"🏆 1位になる確率も ⭐ の手が最も高く、%.0f%% です。")
 	msgWinChances     = commands.T("Chance of winning as this turn began: %s", "이번 차례 시작 때 이길 확률: %s", "この番の開始時点で勝つ確率: %s")
 	msgHintTitle      = commands.T("💡 Every option, with its expected final score", "💡 모든 선택지와 최종 점수 기댓값", "💡 すべての選択肢と最終得点の期待値")
 	msgPlayedForCount = commands.T("⏱️ Alea played %d of these turns for them.", "⏱️ 이 중 %d턴은 Alea가 대신 진행했습니다.", "⏱️ このうち %d ターンは Alea が代わりに進めました。")
@@ -88,7 +88,7 @@ var (
 	msgLeaveButton     = commands.T("Leave", "나가기", "抜ける")
 	msgStartButton     = commands.T("Start", "시작", "開始")
 	msgPlayAloneButton = commands.T("Play alone", "혼자 하기", "一人で遊ぶ")
-	msgLobbyTitle      = commands.T("🎲 %s — who's playing?", "🎲 %s — 누가 할까요?", "🎲 %s — 誰が遊ぶ？")
+	msgLobbyTitle      = commands.T("🎲 %s — who's playing?", "🎲 %s — 누가 할까요?", "🎲 %s — 誰が遊びますか？")
 	msgLobbyText       = commands.T("Press Join to take a seat (up to %[2]d players). %[1]s starts the game when everyone is in.",
 		"참가를 눌러 자리에 앉으세요 (최대 %[2]d명). 모두 모이면 %[1]s 님이 게임을 시작합니다.",
 		"「参加」を押して席についてください（最大 %[2]d 人）。全員そろったら %[1]s さんがゲームを始めます。")
@@ -106,7 +106,7 @@ var (
 	msgOptBest       = commands.T("expected final %.2f — best", "최종 기댓값 %.2f — 최선", "最終期待値 %.2f — 最善")
 	msgOptLoss       = commands.T("expected final %.2f (−%.2f)", "최종 기댓값 %.2f (−%.2f)", "最終期待値 %.2f（−%.2f）")
 	msgModalTitle    = commands.T("Dice of roll %d", "%d번째 굴림의 주사위", "%d 投目の出目")
-	msgModalLabel    = commands.T("Five dice (held: %s)", "주사위 다섯 개 (남긴 것: %s)", "サイコロ5個（保留: %s）")
+	msgModalLabel    = commands.T("Five dice (held: %s)", "주사위 다섯 개 (남긴 것: %s)", "サイコロ5個（残したサイコロ: %s）")
 	msgNone          = commands.T("none", "없음", "なし")
 
 	msgOverTitle = commands.T("🏁 %s — game over", "🏁 %s — 게임 종료", "🏁 %s — ゲーム終了")

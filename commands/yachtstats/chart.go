@@ -9,20 +9,48 @@ import (
 	"image/png"
 	"strconv"
 
+	"github.com/alea-bot/alea/commands"
+	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/internal/picturefont"
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
 )
 
-// Chart geometry in pixels.
+// Chart geometry in pixels. The text is chartFontPx tall, enough to read
+// 11 px high when Discord shows the chart 420 px wide (TestChartTextReads).
 const (
-	chartW      = 720
-	chartH      = 380
-	chartLeft   = 56
+	chartW      = 600
+	chartH      = 420
+	chartFontPx = 16
+	chartLine   = 24 // the height of a line of text
+	chartLeft   = 52
 	chartRight  = 16
-	chartTop    = 60
-	chartBottom = 40
+	chartTop    = chartLine + 3*chartLine + 6 // the title, then three rows of quantile labels
+	chartBottom = 2*chartLine + 10            // the score axis, then the legend
 )
+
+// The chart's words, in the reader's language.
+var (
+	msgChartTitleSim   = commands.T("%s — final score, %d games", "%s — 최종 점수, %d게임", "%s — 最終得点、%d ゲーム")
+	msgChartTitleExact = commands.T("%s — final score, sd %.2f", "%s — 최종 점수, 표준편차 %.2f", "%s — 最終得点、標準偏差 %.2f")
+	msgChartMean       = commands.T("simulated %.2f", "시뮬레이션 %.2f", "シミュレーション %.2f")
+	msgChartExact      = commands.T("exact %.2f", "정확한 값 %.2f", "厳密値 %.2f")
+	msgChartQuantiles  = commands.T("p5–p95", "p5–p95 분위수", "p5〜p95 分位点")
+)
+
+// ChartLabels returns every text the chart can draw apart from numbers, in
+// every language: what the pictures' typeface must hold (see package
+// picturefont's chars.txt).
+func ChartLabels() []string {
+	var out []string
+	for _, l := range commands.Locales {
+		for _, t := range []commands.Text{msgChartTitleSim, msgChartTitleExact, msgChartMean, msgChartExact, msgChartQuantiles} {
+			out = append(out, t.In(l))
+		}
+		out = append(out, yachtcmd.RuleNames(l)...)
+	}
+	return out
+}
 
 var (
 	chartBG    = color.RGBA{0xff, 0xff, 0xff, 0xff}
@@ -46,6 +74,9 @@ type histogram struct {
 	mean, exact float64
 	quantiles   []quantileMark
 	title       string
+	// legend are the words of the mean, the exact value and the
+	// quantiles, in the reader's language.
+	legend [3]string
 }
 
 // shares returns the share of the games (or the probability) of each bin.
@@ -80,16 +111,18 @@ func newHistogram(finals []int, w int) histogram {
 }
 
 // drawChart renders the histogram as a PNG: bars, the simulated mean (red),
-// the exact expected value (black, dashed), and quantiles (orange). The
-// bitmap font has only ASCII, so the picture holds only numbers and the
-// rules' key; the message explains the colours.
+// the exact expected value (black, dashed), and quantiles (orange), with
+// the title and the legend in the reader's language.
 func drawChart(h histogram) ([]byte, error) {
 	img := image.NewRGBA(image.Rect(0, 0, chartW, chartH))
 	draw.Draw(img, img.Bounds(), image.NewUniform(chartBG), image.Point{}, draw.Src)
 	fill := func(x0, y0, x1, y1 int, c color.Color) {
 		draw.Draw(img, image.Rect(x0, y0, x1, y1), image.NewUniform(c), image.Point{}, draw.Src)
 	}
-	face := basicfont.Face7x13
+	face, err := picturefont.Face(chartFontPx)
+	if err != nil {
+		return nil, err
+	}
 	text := func(x, y int, s string, c color.Color) {
 		d := &font.Drawer{Dst: img, Src: image.NewUniform(c), Face: face, Dot: fixed.P(x, y)}
 		d.DrawString(s)
@@ -115,7 +148,7 @@ func drawChart(h histogram) ([]byte, error) {
 		y := y0 - int(float64(plotH)*p/100/topShare)
 		fill(x0, y, x0+plotW, y+1, chartGrid)
 		s := strconv.FormatFloat(p, 'f', -1, 64) + "%"
-		text(x0-6-width(s), y+4, s, chartAxis)
+		text(x0-6-width(s), y+chartFontPx/2-2, s, chartAxis)
 	}
 	for i, c := range shares {
 		if c == 0 {
@@ -140,13 +173,13 @@ func drawChart(h histogram) ([]byte, error) {
 		x := xOf(float64(v))
 		fill(x, y0, x+1, y0+5, chartAxis)
 		s := strconv.Itoa(v)
-		text(x-width(s)/2, y0+18, s, chartAxis)
+		text(x-width(s)/2, y0+chartLine, s, chartAxis)
 	}
 	// Quantiles, then the exact value (dashed), then the mean on top.
 	for i, q := range h.quantiles {
 		x := xOf(float64(q.value) + 0.5)
 		fill(x, chartTop, x+1, y0, chartQuant)
-		text(x-width(q.label)/2, chartTop-4-13*(i%3), q.label, chartQuant)
+		text(x-width(q.label)/2, chartTop-6-chartLine*(i%3), q.label, chartQuant)
 	}
 	xe := xOf(h.exact)
 	for y := chartTop; y < y0; y += 8 {
@@ -154,17 +187,17 @@ func drawChart(h histogram) ([]byte, error) {
 	}
 	xm := xOf(h.mean)
 	fill(xm-1, chartTop, xm+1, y0, chartMean)
-	text(x0, 14, h.title, chartExact)
+	text(8, chartFontPx+2, h.title, chartExact)
 	// The legend: a swatch of each line's colour and its number; the
 	// message says in the user's language what each line is.
-	lx := x0
+	lx := 8
 	for _, item := range []struct {
 		c color.Color
 		s string
-	}{{chartMean, fmt.Sprintf("%.2f", h.mean)}, {chartExact, fmt.Sprintf("%.2f", h.exact)}, {chartQuant, "p5-p95"}} {
-		fill(lx, chartH-11, lx+18, chartH-8, item.c)
+	}{{chartMean, h.legend[0]}, {chartExact, h.legend[1]}, {chartQuant, h.legend[2]}} {
+		fill(lx, chartH-13, lx+18, chartH-9, item.c)
 		text(lx+22, chartH-6, item.s, chartAxis)
-		lx += 22 + width(item.s) + 24
+		lx += 22 + width(item.s) + 18
 	}
 
 	var buf bytes.Buffer

@@ -38,6 +38,17 @@ const (
 	exactMaxBytes = 256 << 20
 )
 
+// statsMemory estimates the peak memory of one answer, for the heavy
+// gate's memory budget: the exact distribution dominates, and Yatzy's
+// (15 categories, large scores) holds about 200–280 MB at its peak, the
+// 12–13-category games' about 60 MB (measured, not bounded).
+func statsMemory(r *yacht.Rules) int64 {
+	if len(r.Categories) >= 15 {
+		return 280 << 20
+	}
+	return 60 << 20
+}
+
 var statsQuantiles = []float64{0.05, 0.25, 0.5, 0.75, 0.95}
 
 var (
@@ -86,7 +97,7 @@ var (
 	msgStatsChartExact = commands.T("Chart: bars, the exact probability of each final score; dashed black, the exact mean (%.2f); red, the simulated mean (%.2f); orange, the quantiles p5 to p95.",
 		"차트: 막대는 각 최종 점수의 정확한 확률, 검은 점선은 정확한 평균(%.2f), 빨간 선은 시뮬레이션 평균(%.2f), 주황 선은 분위수 p5~p95입니다.",
 		"グラフ: 棒は各最終得点の厳密な確率、黒の破線は厳密な平均（%.2f）、赤はシミュレーション平均（%.2f）、オレンジは分位点 p5〜p95 です。")
-	msgStatsTooFew = commands.T("The time budget ran out before %d games were simulated; try again in a moment.", "시간 제한 안에 %d판을 시뮬레이션하지 못했습니다. 잠시 후 다시 시도하세요.", "時間内に %d ゲームをシミュレーションできませんでした。少し後で試してください。")
+	msgStatsTooFew = commands.T("The time budget ran out before %d games were simulated; try again in a moment.", "시간 제한 안에 %d판을 시뮬레이션하지 못했습니다. 잠시 후 다시 시도하세요.", "時間内に %d ゲームをシミュレーションできませんでした。少し後でもう一度お試しください。")
 )
 
 // StatsData is /yacht-stats' --format data.
@@ -157,13 +168,13 @@ func newStatsCommand(tables *strategy.Tables) *commands.Command {
 		Options: []commands.Option{
 			yachtcmd.RulesOption(),
 			{Name: commands.T("sheet", "점수표", "スコア表"), Type: commands.String, MaxLength: 1000,
-				Description: commands.T(`Filled categories, e.g. "aces:3 twos:6" (default: the start of a game)`, `채운 족보, 예: "에이스:3 듀스:6" (기본: 게임 시작)`, `記入済みの役。例: "エース:3 デュース:6"（既定: ゲーム開始）`)},
+				Description: commands.T(`Filled categories, e.g. "aces:3 twos:6" (default: the start of a game)`, `채운 족보, 예: "하나:3 둘:6" (기본: 게임 시작)`, `記入済みの役。例: "エース:3 デュース:6"（既定: ゲーム開始）`)},
 			{Name: commands.T("games", "게임수", "ゲーム数"), Type: commands.Integer, Min: gLo, Max: gHi,
 				Description: commands.T("Games to simulate (default 20000)", "시뮬레이션할 게임 수 (기본 20000)", "シミュレーションするゲーム数（既定 20000）")},
 			{Name: commands.T("seed", "시드", "シード"), Type: commands.Integer, Min: sLo, Max: sHi,
 				Description: commands.T("Seed of the simulated dice (default 1)", "시뮬레이션 주사위의 시드 (기본 1)", "シミュレーションのサイコロのシード（既定 1）")},
 			{Name: commands.T("compare", "비교", "比較"), Type: commands.Boolean,
-				Description: commands.T("Compare every rule preset from the start (default true)", "모든 규칙을 처음부터 비교 (기본 true)", "全ルールを最初から比較（既定 true）")},
+				Description: commands.T("Compare every rule preset from the start (default true)", "모든 규칙을 처음부터 비교 (기본: 비교함)", "全ルールを最初から比較（既定: 比較する）")},
 		},
 		// The examples stay light (they run in every locale under the race
 		// detector too); the preset comparison is on by default.
@@ -208,7 +219,7 @@ func stats(ctx context.Context, tables *strategy.Tables, req *commands.Request) 
 	}
 	seed := req.Options.Int("seed", 1)
 	compare := req.Options.Bool("compare", true)
-	ctx, done, err := commands.Heavy(ctx) // the simulation is heavy
+	ctx, done, err := commands.HeavyMemory(ctx, statsMemory(rules)) // the distribution and simulation are heavy
 	if err != nil {
 		return nil, err
 	}
@@ -355,11 +366,11 @@ func stats(ctx context.Context, tables *strategy.Tables, req *commands.Request) 
 	h := newHistogram(sim.Finals, width)
 	data.BinStart, data.BinWidth, data.Histogram = h.lo, h.binWidth, h.counts
 	h.mean, h.exact, h.quantiles = sim.Mean(), expected, marks
-	h.title = fmt.Sprintf("%s  n = %d", rules.Key, sim.Games)
+	h.title = msgChartTitleSim.Format(loc, yachtcmd.RulesName(loc, rules.Key), sim.Games)
+	h.legend = [3]string{msgChartMean.Format(loc, sim.Mean()), msgChartExact.Format(loc, expected), msgChartQuantiles.In(loc)}
 	if exact != nil {
 		h = exactHistogram(*exact, width, h)
-		// Language-neutral: the message says what the chart shows.
-		h.title = fmt.Sprintf("%s  %.2f +- %.2f", rules.Key, exact.Mean(), exact.StdDev())
+		h.title = msgChartTitleExact.Format(loc, yachtcmd.RulesName(loc, rules.Key), exact.StdDev())
 		e.Description += "\n" + msgStatsChartExact.Format(loc, expected, sim.Mean())
 	} else {
 		e.Description += "\n" + msgStatsChart.Format(loc, sim.Mean(), expected)

@@ -82,7 +82,7 @@ func TestParsePlayerSpec(t *testing.T) {
 }
 
 func FuzzParseCount(f *testing.F) {
-	for _, s := range []string{"0", "12", "-3", "10^18", "1e18", "1e19", "+7", "2^63", "", "99999999999999999999", "0^0", "9^-1"} {
+	for _, s := range []string{"0", "12", "-3", "10^18", "1e18", "1e19", "+7", "2^63", "", "99999999999999999999", "0^0", "9^-1", "１２", "１０^１８", "１０＾１８", "３　"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -106,7 +106,7 @@ func FuzzParseCount(f *testing.F) {
 }
 
 func FuzzParseTakeSet(f *testing.F) {
-	for _, s := range []string{"1 2", "0", "", "1,3,4", "1000 1", "-1", "5 5 5", "1e3", "1;2;3"} {
+	for _, s := range []string{"1 2", "0", "", "1,3,4", "1000 1", "-1", "5 5 5", "1e3", "1;2;3", "１　２", "１，３，４", "１；２"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -136,7 +136,7 @@ func FuzzParseTakeSet(f *testing.F) {
 }
 
 func FuzzParsePlayerSpec(f *testing.F) {
-	for _, s := range []string{"perfect", "random", "mcts", "mcts:50", "mcts:0", "MCTS:1e6", "mcts:-1", "x"} {
+	for _, s := range []string{"perfect", "random", "mcts", "mcts:50", "mcts:0", "MCTS:1e6", "mcts:-1", "x", "ｍｃｔｓ：５０", "mcts：50", "ｐｅｒｆｅｃｔ"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -121,7 +121,7 @@ func TestLabels(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"", "#", "1001/0110", "1001 0110", "■□/□■", "#./ / .#", "#./.#/", "x.\r\n.x",
-		"#\xff", strings.Repeat("#", 31), strings.Repeat("#/", 31), "1 0 0 1/0 1 1 0", "1 0 1",
+		"#\xff", strings.Repeat("#", 31), strings.Repeat("#/", 31), "1 0 0 1/0 1 1 0", "1 0 1", "１００１／０１１０", "１　０／０　１", "＃．／．＃",
 	} {
 		f.Add(s)
 	}

@@ -102,7 +102,7 @@ func TestNewProblemErrors(t *testing.T) {
 // to the numbers typed, and typing the result back gives it again.
 func FuzzParseWeights(f *testing.F) {
 	for _, s := range []string{"1 4 15", "3:7", "5% 20% 75%", "0.05 0.2 0.75", "1/6 1/3 1/2",
-		"0 0", "-1 2", "", "1", "1e5 2", "９９ １", "1/0 1", ". 1", "1%% 2", "00.00100 3/7%"} {
+		"0 0", "-1 2", "", "1", "1e5 2", "９９ １", "1/0 1", ". 1", "1%% 2", "00.00100 3/7%", "１：２", "５％　２０％　７５％", "１／６　１／３"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -128,7 +128,7 @@ func TestParseDice(t *testing.T) {
 }
 
 func FuzzParseDice(f *testing.F) {
-	for _, s := range []string{"3 3 5 6 6", "33566", "1 2 3 4", "7 1 1 1 1", "⚀⚁⚂⚃⚄", "", "1,2,3,4,5,6", "\xff"} {
+	for _, s := range []string{"3 3 5 6 6", "33566", "1 2 3 4", "7 1 1 1 1", "⚀⚁⚂⚃⚄", "", "1,2,3,4,5,6", "\xff", "３　３　５　６　６", "３３５６６", "３，３，５，６，６"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

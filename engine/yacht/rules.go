@@ -234,12 +234,12 @@ var (
 
 func yachtUpper(onesKey, twosKey string) []Category {
 	return []Category{
-		upper(1, onesKey, [3]string{"Aces", "에이스", "エース"}),
-		upper(2, twosKey, [3]string{"Deuces", "듀스", "デュース"}),
-		upper(3, "threes", [3]string{"Threes", "트레이", "トレイ"}),
-		upper(4, "fours", [3]string{"Fours", "포", "フォー"}),
-		upper(5, "fives", [3]string{"Fives", "파이브", "ファイブ"}),
-		upper(6, "sixes", [3]string{"Sixes", "식스", "シックス"}),
+		upper(1, onesKey, [3]string{"Aces", "하나", "エース"}),
+		upper(2, twosKey, [3]string{"Deuces", "둘", "デュース"}),
+		upper(3, "threes", [3]string{"Threes", "셋", "トレイ"}),
+		upper(4, "fours", [3]string{"Fours", "넷", "フォー"}),
+		upper(5, "fives", [3]string{"Fives", "다섯", "ファイブ"}),
+		upper(6, "sixes", [3]string{"Sixes", "여섯", "シックス"}),
 	}
 }
 
@@ -253,10 +253,10 @@ func Preset(name string) (*Rules, error) {
 		cats := yachtUpper("aces", "twos")
 		cats = append(cats,
 			Category{Key: "choice", Kind: KindChance, Label: [3]string{"Choice", "초이스", "チョイス"}, concept: "chance"},
-			Category{Key: "four_of_a_kind", Kind: KindOfAKind, Count: 4, Label: [3]string{"4 of a Kind", "포 오브 어 카인드", "フォーカード"}, concept: "4k"},
+			Category{Key: "four_of_a_kind", Kind: KindOfAKind, Count: 4, Label: [3]string{"4 of a Kind", "포카드", "フォーダイス"}, concept: "4k"},
 			Category{Key: "full_house", Kind: KindFullHouse, Label: [3]string{"Full House", "풀 하우스", "フルハウス"}, concept: "fh"},
-			Category{Key: "small_straight", Kind: KindStraight, Points: 15, Runs: runsSmall4, Label: [3]string{"S. Straight", "S. 스트레이트", "S.ストレート"}, concept: "ss"},
-			Category{Key: "large_straight", Kind: KindStraight, Points: 30, Runs: runsLarge5, Label: [3]string{"B. Straight", "B. 스트레이트", "B.ストレート"}, concept: "ls"},
+			Category{Key: "small_straight", Kind: KindStraight, Points: 15, Runs: runsSmall4, Label: [3]string{"S. Straight", "스몰 스트레이트", "S.ストレート"}, concept: "ss"},
+			Category{Key: "large_straight", Kind: KindStraight, Points: 30, Runs: runsLarge5, Label: [3]string{"B. Straight", "라지 스트레이트", "B.ストレート"}, concept: "ls"},
 			Category{Key: "yacht", Kind: KindYacht, Points: 50, Label: [3]string{"Yacht", "요트", "ヨット"}, concept: "yacht"},
 		)
 		r = &Rules{Key: Yacht, Categories: cats, BonusThreshold: 63, BonusPoints: 35}
@@ -265,7 +265,7 @@ func Preset(name string) (*Rules, error) {
 		cats = append(cats,
 			Category{Key: "choice", Kind: KindChance, Label: [3]string{"Choice", "초이스", "チョイス"}, concept: "chance"},
 			Category{Key: "three_of_a_kind", Kind: KindOfAKind, Count: 3, Label: [3]string{"3 of a Kind", "트리플", "スリーカード"}, concept: "3k"},
-			Category{Key: "four_of_a_kind", Kind: KindOfAKind, Count: 4, Label: [3]string{"4 of a Kind", "포 오브 어 카인드", "フォーカード"}, concept: "4k"},
+			Category{Key: "four_of_a_kind", Kind: KindOfAKind, Count: 4, Label: [3]string{"4 of a Kind", "포카드", "フォーカード"}, concept: "4k"},
 			Category{Key: "full_house", Kind: KindFullHouse, FiveOfAKind: true, Label: [3]string{"Full House", "풀 하우스", "フルハウス"}, concept: "fh"},
 			Category{Key: "small_straight", Kind: KindStraight, Points: 15, Runs: runsSmall4, Label: [3]string{"Small Straight", "스몰 스트레이트", "S.ストレート"}, concept: "ss"},
 			Category{Key: "large_straight", Kind: KindStraight, Points: 30, Runs: runsLarge5, Label: [3]string{"Large Straight", "라지 스트레이트", "B.ストレート"}, concept: "ls"},
@@ -274,14 +274,14 @@ func Preset(name string) (*Rules, error) {
 		r = &Rules{Key: Pancht, Categories: cats, BonusThreshold: 63, BonusPoints: 35}
 	case Yahtzee:
 		cats := []Category{
-			upper(1, "aces", [3]string{"Aces", "에이스", "エース"}),
-			upper(2, "twos", [3]string{"Twos", "투", "ツー"}),
-			upper(3, "threes", [3]string{"Threes", "쓰리", "スリー"}),
-			upper(4, "fours", [3]string{"Fours", "포", "フォー"}),
-			upper(5, "fives", [3]string{"Fives", "파이브", "ファイブ"}),
-			upper(6, "sixes", [3]string{"Sixes", "식스", "シックス"}),
-			{Key: "three_of_a_kind", Kind: KindOfAKind, Count: 3, Label: [3]string{"3 of a Kind", "스리 오브 어 카인드", "スリーカード"}, concept: "3k"},
-			{Key: "four_of_a_kind", Kind: KindOfAKind, Count: 4, Label: [3]string{"4 of a Kind", "포 오브 어 카인드", "フォーカード"}, concept: "4k"},
+			upper(1, "aces", [3]string{"Aces", "하나", "エース"}),
+			upper(2, "twos", [3]string{"Twos", "둘", "ツー"}),
+			upper(3, "threes", [3]string{"Threes", "셋", "スリー"}),
+			upper(4, "fours", [3]string{"Fours", "넷", "フォー"}),
+			upper(5, "fives", [3]string{"Fives", "다섯", "ファイブ"}),
+			upper(6, "sixes", [3]string{"Sixes", "여섯", "シックス"}),
+			{Key: "three_of_a_kind", Kind: KindOfAKind, Count: 3, Label: [3]string{"3 of a Kind", "트리플", "スリーカード"}, concept: "3k"},
+			{Key: "four_of_a_kind", Kind: KindOfAKind, Count: 4, Label: [3]string{"4 of a Kind", "포카드", "フォーカード"}, concept: "4k"},
 			{Key: "full_house", Kind: KindFullHouse, Points: 25, Label: [3]string{"Full House", "풀 하우스", "フルハウス"}, concept: "fh"},
 			{Key: "small_straight", Kind: KindStraight, Points: 30, Runs: runsSmall4, Label: [3]string{"Sm. Straight", "스몰 스트레이트", "S.ストレート"}, concept: "ss"},
 			{Key: "large_straight", Kind: KindStraight, Points: 40, Runs: runsLarge5, Label: [3]string{"Lg. Straight", "라지 스트레이트", "L.ストレート"}, concept: "ls"},
@@ -292,16 +292,16 @@ func Preset(name string) (*Rules, error) {
 			ExtraYachtBonus: 100, Joker: ForcedJoker}
 	case Yatzy:
 		cats := []Category{
-			upper(1, "ones", [3]string{"Ones", "원", "ワン"}),
-			upper(2, "twos", [3]string{"Twos", "투", "ツー"}),
-			upper(3, "threes", [3]string{"Threes", "쓰리", "スリー"}),
-			upper(4, "fours", [3]string{"Fours", "포", "フォー"}),
-			upper(5, "fives", [3]string{"Fives", "파이브", "ファイブ"}),
-			upper(6, "sixes", [3]string{"Sixes", "식스", "シックス"}),
+			upper(1, "ones", [3]string{"Ones", "하나", "ワン"}),
+			upper(2, "twos", [3]string{"Twos", "둘", "ツー"}),
+			upper(3, "threes", [3]string{"Threes", "셋", "スリー"}),
+			upper(4, "fours", [3]string{"Fours", "넷", "フォー"}),
+			upper(5, "fives", [3]string{"Fives", "다섯", "ファイブ"}),
+			upper(6, "sixes", [3]string{"Sixes", "여섯", "シックス"}),
 			{Key: "one_pair", Kind: KindOfAKindMatched, Count: 2, Label: [3]string{"One Pair", "원 페어", "ワンペア"}, concept: "pair"},
 			{Key: "two_pairs", Kind: KindTwoPairs, Label: [3]string{"Two Pairs", "투 페어", "ツーペア"}, concept: "twopairs"},
-			{Key: "three_of_a_kind", Kind: KindOfAKindMatched, Count: 3, Label: [3]string{"Three of a Kind", "스리 오브 어 카인드", "スリーカード"}, concept: "3k"},
-			{Key: "four_of_a_kind", Kind: KindOfAKindMatched, Count: 4, Label: [3]string{"Four of a Kind", "포 오브 어 카인드", "フォーカード"}, concept: "4k"},
+			{Key: "three_of_a_kind", Kind: KindOfAKindMatched, Count: 3, Label: [3]string{"Three of a Kind", "트리플", "スリーカード"}, concept: "3k"},
+			{Key: "four_of_a_kind", Kind: KindOfAKindMatched, Count: 4, Label: [3]string{"Four of a Kind", "포카드", "フォーカード"}, concept: "4k"},
 			{Key: "small_straight", Kind: KindStraight, Points: 15, Runs: []uint8{0b011111}, Label: [3]string{"Small Straight", "스몰 스트레이트", "S.ストレート"}, concept: "ss"},
 			{Key: "large_straight", Kind: KindStraight, Points: 20, Runs: []uint8{0b111110}, Label: [3]string{"Large Straight", "라지 스트레이트", "L.ストレート"}, concept: "ls"},
 			{Key: "full_house", Kind: KindFullHouse, Label: [3]string{"Full House", "풀 하우스", "フルハウス"}, concept: "fh"},

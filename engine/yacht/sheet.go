@@ -122,12 +122,12 @@ func buildAliases() map[string]string {
 			aliases[normaliseName(n)] = concept
 		}
 	}
-	add("upper1", "aces", "ace", "ones", "one", "1s", "에이스", "원", "エース", "ワン", "1の目")
-	add("upper2", "twos", "two", "deuces", "deuce", "2s", "듀스", "투", "デュース", "ツー", "2の目")
-	add("upper3", "threes", "three", "treys", "trey", "3s", "트레이", "쓰리", "스리", "トレイ", "スリー", "3の目")
-	add("upper4", "fours", "four", "4s", "포", "フォー", "4の目")
-	add("upper5", "fives", "five", "5s", "파이브", "ファイブ", "5の目")
-	add("upper6", "sixes", "six", "6s", "식스", "シックス", "6の目")
+	add("upper1", "aces", "ace", "ones", "one", "1s", "하나", "1의 눈", "에이스", "원", "エース", "ワン", "1の目")
+	add("upper2", "twos", "two", "deuces", "deuce", "2s", "둘", "2의 눈", "듀스", "투", "デュース", "ツー", "2の目")
+	add("upper3", "threes", "three", "treys", "trey", "3s", "셋", "3의 눈", "트레이", "쓰리", "스리", "トレイ", "スリー", "3の目")
+	add("upper4", "fours", "four", "4s", "넷", "4의 눈", "포", "フォー", "4の目")
+	add("upper5", "fives", "five", "5s", "다섯", "5의 눈", "파이브", "ファイブ", "5の目")
+	add("upper6", "sixes", "six", "6s", "여섯", "6의 눈", "식스", "シックス", "6の目")
 	add("chance", "choice", "chance", "초이스", "찬스", "チョイス", "チャンス")
 	add("3k", "three_of_a_kind", "3_of_a_kind", "3k", "3oak", "trips", "threekind", "트리플", "쓰리 오브 어 카인드", "스리 오브 어 카인드", "스리카드", "쓰리카드", "スリーカード", "スリーオブアカインド")
 	add("4k", "four_of_a_kind", "4_of_a_kind", "4k", "4oak", "quads", "fourkind", "four_dice", "포 오브 어 카인드", "포카드", "포 다이스", "포다이스", "フォーカード", "フォーダイス", "フォーオブアカインド")
@@ -188,7 +188,7 @@ func (r *Rules) LookupCategory(name string) int {
 const maxSheetLen = 1000
 
 // ParseSheet reads a sheet such as "aces:3 twos:6 choice:22 yacht:0"
-// (also "name=score", separated by spaces, commas or semicolons; names may
+// (also "name=score", separated by spaces, commas (also "、") or semicolons; names may
 // contain spaces, e.g. "풀 하우스:25"). Category names may be keys or English,
 // Korean or Japanese names and common aliases. Scores that the category
 // cannot hold (aces:7, twos:3) and repeated categories are rejected. Under
@@ -205,14 +205,14 @@ func ParseSheet(r *Rules, text string) (Sheet, error) {
 		if sep < 0 {
 			return s, &InputError{Code: SheetNoScore, Input: strings.TrimSpace(rest), Category: -1}
 		}
-		name := strings.Trim(rest[:sep], " \t\r\n,;")
+		name := strings.Trim(rest[:sep], " \t\r\n,;、")
 		rest = strings.TrimLeft(rest[sep+1:], " \t")
 		j := 0
 		for j < len(rest) && (rest[j] >= '0' && rest[j] <= '9' || (j == 0 && (rest[j] == '-' || rest[j] == '+'))) {
 			j++
 		}
 		numText := rest[:j]
-		rest = strings.TrimLeft(rest[j:], " \t\r\n,;")
+		rest = strings.TrimLeft(rest[j:], " \t\r\n,;、")
 		if name == "" {
 			return s, &InputError{Code: SheetNoName, Category: -1}
 		}

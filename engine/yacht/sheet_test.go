@@ -186,7 +186,7 @@ func TestParseSheet(t *testing.T) {
 }
 
 func FuzzParseSheet(f *testing.F) {
-	for _, s := range []string{"aces:3 twos:6 choice:22 yacht:0", "aces:7", "twos:3", "aces:3 aces:3", "풀 하우스:25", "yahtzee_bonus:100 yacht:50", ":", "a:b:c", "=1", "\x00:5", "フルハウス=24,,;"} {
+	for _, s := range []string{"aces:3 twos:6 choice:22 yacht:0", "aces:7", "twos:3", "aces:3 aces:3", "풀 하우스:25", "yahtzee_bonus:100 yacht:50", ":", "a:b:c", "=1", "\x00:5", "フルハウス=24,,;", "ａｃｅｓ：３　ｔｗｏｓ：６", "エース：３、デュース：６", "하나：３"} {
 		f.Add(Yacht, s)
 		f.Add(Yahtzee, s)
 	}

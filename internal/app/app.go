@@ -14,7 +14,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/net/netutil"
 	"golang.org/x/time/rate"
 
 	"github.com/alea-bot/alea/bot"
@@ -46,8 +45,12 @@ type Settings struct {
 	// (bot.Options.DeferWhen); tests fire it by hand instead of waiting.
 	DeferClock func(*commands.Request) <-chan time.Time
 	// EndpointConns caps the connections the HTTP interactions endpoint
-	// holds at once (default DefaultEndpointConns); more wait unaccepted.
+	// holds at once (default DefaultEndpointConns); at the cap, a new one
+	// closes the oldest not being answered.
 	EndpointConns int
+	// GatewayClock paces the gateway's IDENTIFYs (default: the wall
+	// clock); tests inject one that does not sleep.
+	GatewayClock gateway.Clock
 }
 
 // DefaultEndpointConns caps the HTTP endpoint's connections: far above
@@ -94,6 +97,7 @@ func DispatcherOptions(cfg config.Config, log *slog.Logger, m *bot.Metrics) bot.
 		o.GlobalRate, o.GlobalBurst = rate.Limit(cfg.GlobalRate), int(2*cfg.GlobalRate)
 	}
 	o.MaxHeavy = cfg.MaxHeavy
+	o.HeavyMemory = int64(cfg.HeavyMemoryMB) << 20
 	return o
 }
 
@@ -111,13 +115,17 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	}
 	if s.Registry == nil {
 		deps := all.Loopback()
-		// From STATE_SECRET, else the token, else the public key; the
-		// loopback key only when neither is set (the local playground).
+		// From STATE_SECRET, else the token; the loopback key only when
+		// neither is set (the local playground: config refuses an
+		// endpoint without one of them).
 		deps.StateKey = stateKey(cfg)
 		if !s.PlaygroundOnly {
 			deps.DiceFaces = diceFaces(ctx, cfg, rest.UserAgent(s.Version), log)
 		}
 		s.Registry = all.Registry(deps)
+	}
+	if !s.PlaygroundOnly && cfg.StateSecret == "" && cfg.Token != "" {
+		log.Warn("game states are sealed with a key derived from DISCORD_TOKEN: rotating the token ends every game in progress; set STATE_SECRET (e.g. `openssl rand -hex 32`)")
 	}
 	metrics := bot.NewMetrics()
 	opts := DispatcherOptions(cfg, log, metrics)
@@ -218,7 +226,8 @@ func build(cfg config.Config, d *bot.Dispatcher, acked *bot.Acknowledged, log *s
 	var out []running
 	if !s.PlaygroundOnly && cfg.Gateway() {
 		gw, err := gateway.New(d, gateway.Options{Token: cfg.Token.Reveal(), APIBase: cfg.APIBase,
-			ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, Logger: log, UserAgent: userAgent, Acknowledged: acked})
+			ShardID: cfg.ShardID, ShardCount: cfg.ShardCount, Logger: log, UserAgent: userAgent, Acknowledged: acked,
+			Clock: s.GatewayClock})
 		if err != nil {
 			return nil, err
 		}
@@ -244,11 +253,16 @@ func build(cfg config.Config, d *bot.Dispatcher, acked *bot.Acknowledged, log *s
 		if conns <= 0 {
 			conns = DefaultEndpointConns
 		}
-		ln = netutil.LimitListener(ln, conns)
+		// At the cap, a new connection closes the oldest one not being
+		// answered (slow headers or body, idle), so slow clients cannot
+		// keep Discord's requests out.
+		sl := newShedListener(ln, conns)
 		// Discord waits 3 s for the first response; the dispatcher answers
 		// or defers after 1.5 s, so the write timeout only cuts off bad
 		// clients.
-		out = append(out, running{name: "HTTP endpoint", t: newHTTPTransport("HTTP endpoint", ln, ep, 15*time.Second, log)})
+		ht := newHTTPTransport("HTTP endpoint", sl, sl.handler(ep), 15*time.Second, log)
+		ht.srv.ConnContext, ht.srv.ConnState = sl.connContext, sl.connState
+		out = append(out, running{name: "HTTP endpoint", t: ht})
 		log.Info("HTTP interactions endpoint", "addr", ln.Addr().String(), "path", endpoint.Path, "max_connections", conns)
 	}
 	if s.PlaygroundOnly || len(out) == 0 {
@@ -276,7 +290,10 @@ func closeListeners(rs []running) {
 
 // buildPlayground listens on PLAYGROUND_ADDR for the playground.
 func buildPlayground(cfg config.Config, d *bot.Dispatcher, log *slog.Logger, notices io.Writer) (Transport, error) {
-	pg, err := playground.New(d, playground.Options{Logger: log})
+	// Served beyond this machine on purpose, it answers any Host name;
+	// otherwise loopback names only (no DNS rebinding).
+	pg, err := playground.New(d, playground.Options{Logger: log,
+		AnyHost: cfg.PlaygroundPublic && !playground.IsLoopbackAddr(cfg.PlaygroundAddr)})
 	if err != nil {
 		return nil, err
 	}

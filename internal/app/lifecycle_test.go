@@ -24,6 +24,7 @@ const lifecycleToken = "OTk5OTk5OTk5OTk5OTk5OTk5.GlIfEc.fake-token-of-the-lifecy
 
 // testPublicKey is an Ed25519 public key (nothing is signed with it here).
 const testPublicKey = "e3c6a6b3d6f74be4c7e2a1b0a9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6"
+const testStateSecret = "a-state-secret-of-the-app-tests"
 
 // served is a Run in progress.
 type served struct {
@@ -200,12 +201,18 @@ func TestServeHTTPOnlyRegistersOverREST(t *testing.T) {
 	if !strings.Contains(logged, `"msg":"commands registered"`) || strings.Contains(logged, "gateway transport") {
 		t.Errorf("the log:\n%s", logged)
 	}
+	// No STATE_SECRET: the key comes from the token, and the log says
+	// what that costs.
+	if !strings.Contains(logged, `"level":"WARN","msg":"game states are sealed with a key derived from DISCORD_TOKEN: rotating the token ends every game in progress; set STATE_SECRET`) {
+		t.Errorf("no warning about the key derived from the token:\n%s", logged)
+	}
 }
 
 // An HTTP-only bot without a token cannot register its commands: serve
 // says so, and how to do it.
 func TestServeHTTPOnlyWithoutTokenWarns(t *testing.T) {
-	r := serve(t, map[string]string{"DISCORD_PUBLIC_KEY": testPublicKey, "HTTP_ADDR": "127.0.0.1:0", "HEALTH_ADDR": "127.0.0.1:0"},
+	r := serve(t, map[string]string{"DISCORD_PUBLIC_KEY": testPublicKey, "HTTP_ADDR": "127.0.0.1:0", "HEALTH_ADDR": "127.0.0.1:0",
+		"STATE_SECRET": testStateSecret},
 		Settings{Registry: bottest.Commands(nil)})
 	r.logs.Await(t, `"msg":"health endpoints"`)
 	if _, err := r.stop(t, 20*time.Second); err != nil {
@@ -244,13 +251,36 @@ func TestServeUnderDiscordFaults(t *testing.T) {
 			t.Fatalf("Run: %v, want Discord's 401 without the token", err)
 		}
 	})
+	// A token revoked while the bot serves closes the gateway with 4004:
+	// Run ends with an error saying what to do (main exits non-zero),
+	// rather than retrying forever while /readyz answers 200.
+	t.Run("token revoked while serving", func(t *testing.T) {
+		fake := fakediscord.New(t, fakediscord.Options{Token: lifecycleToken})
+		r := serve(t, map[string]string{"DISCORD_TOKEN": lifecycleToken, "DISCORD_API_BASE": fake.URL, "HEALTH_ADDR": "127.0.0.1:0"},
+			Settings{Registry: bottest.Commands(nil), GatewayClock: noWaitClock{}})
+		fake.AwaitReady(t, 1)
+		r.logs.Await(t, `"msg":"health endpoints"`)
+		fake.Revoke()
+		fake.Drop(t, 0)
+		var err error
+		select {
+		case err = <-r.done:
+			r.stopped = true
+		case <-time.After(fakediscord.Wait):
+			t.Fatalf("Run did not stop on a revoked token:\n%s", r.logs)
+		}
+		if err == nil || !strings.Contains(err.Error(), "4004") || !strings.Contains(err.Error(), "reset it in the Developer Portal") ||
+			strings.Contains(err.Error(), lifecycleToken) {
+			t.Fatalf("Run: %v, want the 4004 and what to do, without the token", err)
+		}
+	})
 	t.Run("invalid session, 429 and 500", func(t *testing.T) {
 		fake := fakediscord.New(t, fakediscord.Options{Token: lifecycleToken})
 		fake.InjectGateway(fakediscord.GatewayFaults{InvalidSessions: 1})
 		fake.InjectREST(fakediscord.Fault{Method: http.MethodPut, Route: "/applications/", Status: 429, RetryAfter: time.Millisecond})
 		fake.InjectREST(fakediscord.Fault{Method: http.MethodGet, Route: "/applications/@me", Status: 500})
 		r := serve(t, map[string]string{"DISCORD_TOKEN": lifecycleToken, "DISCORD_API_BASE": fake.URL, "HEALTH_ADDR": "127.0.0.1:0"},
-			Settings{Registry: bottest.Commands(nil)})
+			Settings{Registry: bottest.Commands(nil), GatewayClock: noWaitClock{}})
 		fake.AwaitRegistered(t, "global")
 		st := fake.AwaitReady(t, 1)
 		if st.Invalidated != 1 {
@@ -280,7 +310,7 @@ func TestShutdownTellsEndpointInteractionsToAskAgain(t *testing.T) {
 	}
 	hold := bottest.NewHold() // never released before the stop: the work outlives Run,
 	t.Cleanup(hold.Release)   // and every interaction is acknowledged once held
-	r := serve(t, map[string]string{"DISCORD_PUBLIC_KEY": hex.EncodeToString(pub), "HTTP_ADDR": "127.0.0.1:0",
+	r := serve(t, map[string]string{"DISCORD_PUBLIC_KEY": hex.EncodeToString(pub), "HTTP_ADDR": "127.0.0.1:0", "STATE_SECRET": testStateSecret,
 		"DISCORD_API_BASE": fake.URL, "HEALTH_ADDR": "127.0.0.1:0", "SHUTDOWN_GRACE": "4s"},
 		Settings{Registry: bottest.Commands(hold), DeferClock: hold.DeferWhen})
 	r.logs.Await(t, `"msg":"health endpoints"`)
@@ -320,3 +350,11 @@ func TestShutdownTellsEndpointInteractionsToAskAgain(t *testing.T) {
 		t.Errorf("the webhook got %s %s %d %s (%s)", c.Method, c.Route, c.Status, c.JSON, c.Problem)
 	}
 }
+
+// noWaitClock paces the gateway without sleeping: every wait is over at
+// once (the waits themselves are tested in package gateway).
+type noWaitClock struct{}
+
+func (noWaitClock) Now() time.Time { return time.Now() }
+
+func (noWaitClock) Sleep(ctx context.Context, _ time.Duration) error { return ctx.Err() }

@@ -73,13 +73,22 @@ type gatewayTransport struct {
 
 // Start connects, or fails (bad token, Discord unreachable for
 // openTimeout). Stopped meanwhile (ctx ended), it is not
-// an error: the bot shuts down as usual.
-func (t *gatewayTransport) Start(ctx context.Context, _ func(error)) error {
+// an error: the bot shuts down as usual. Once connected, a close code
+// Discord will not take back (a token revoked: 4004) ends the bot
+// through failed, so it exits non-zero for its restart policy and alerts.
+func (t *gatewayTransport) Start(ctx context.Context, failed func(error)) error {
 	octx, cancel := context.WithTimeout(ctx, t.openTimeout)
 	defer cancel()
 	if err := t.gw.Open(octx); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("gateway: %w", err)
 	}
+	go func() {
+		select {
+		case err := <-t.gw.Failed():
+			failed(fmt.Errorf("gateway: %w", err))
+		case <-ctx.Done():
+		}
+	}()
 	return nil
 }
 

@@ -6,8 +6,8 @@
 // gateway websocket speaking Discord's protocol (HELLO, IDENTIFY,
 // heartbeats, READY, INTERACTION_CREATE, RECONNECT, RESUME, INVALID
 // SESSION), with faults to inject (InjectREST: 429 and 5xx answers;
-// InjectGateway: a gateway that never says HELLO, INVALID SESSION; Revoke:
-// a refused token). Every payload the bot sends is checked against Discord's
+// InjectGateway: a gateway that never says HELLO, INVALID SESSION up to a
+// storm, close codes, a session-start budget; Revoke: a refused token). Every payload the bot sends is checked against Discord's
 // documented limits by [CheckPayload] and [CheckCommands], which read the
 // JSON only, independently of the bot's own checks; a payload breaking one
 // is refused with 400 as Discord would, and recorded with the reason.
@@ -319,8 +319,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		c.Status = 200
 		s.record(c, "")
-		writeJSON(w, 200, map[string]any{"url": s.GatewayURL(), "shards": s.opts.ShardCount,
-			"session_start_limit": map[string]any{"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
+		limit := map[string]any{"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+		s.mu.Lock()
+		if ss := s.gwFaults.SessionStarts; ss != nil {
+			limit = map[string]any{"total": ss.Total, "remaining": max(ss.Remaining, 0), "reset_after": ss.ResetAfter.Milliseconds(), "max_concurrency": ss.MaxConcurrency}
+		}
+		s.mu.Unlock()
+		writeJSON(w, 200, map[string]any{"url": s.GatewayURL(), "shards": s.opts.ShardCount, "session_start_limit": limit})
 	case r.Method == http.MethodGet && route == "users/@me":
 		if !s.botAuth(r) {
 			s.refuse(w, c, "", 401, 0, "401: Unauthorized")

@@ -80,12 +80,31 @@ type GatewayFaults struct {
 	// waits until it gives up or closes.
 	Silent bool
 	// InvalidSessions answers that many IDENTIFYs with INVALID SESSION
-	// (op 9, not resumable) before accepting one.
+	// (op 9, not resumable) before accepting one; a large number is an
+	// op 9 storm.
 	InvalidSessions int
+	// CloseCode, when set, closes the connection with that code (e.g.
+	// 4010–4014) instead of answering IDENTIFY or RESUME.
+	CloseCode int
+	// SessionStarts, when set, is the session-start budget GET
+	// /gateway/bot reports: every IDENTIFY spends one, and those beyond
+	// it are counted (GatewayStats.OverBudget), as Discord would reset
+	// the token over them. Unset: 1000 a day, never spent.
+	SessionStarts *SessionStarts
+}
+
+// SessionStarts is the session_start_limit the fake reports.
+type SessionStarts struct {
+	Total, Remaining, MaxConcurrency int
+	ResetAfter                       time.Duration
 }
 
 // InjectGateway sets the gateway's faults for the connections to come.
 func (s *Server) InjectGateway(f GatewayFaults) {
+	if f.SessionStarts != nil {
+		ss := *f.SessionStarts
+		f.SessionStarts = &ss
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.gwFaults = f

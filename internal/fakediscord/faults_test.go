@@ -119,3 +119,76 @@ func TestFakeInvalidSession(t *testing.T) {
 		t.Errorf("stats %+v", st)
 	}
 }
+
+// dialHello opens a gateway connection and reads HELLO.
+func dialHello(t *testing.T, fake *fakediscord.Server) *websocket.Conn {
+	t.Helper()
+	ws, _, err := websocket.DefaultDialer.Dial(fake.GatewayURL()+"/?v=10&encoding=json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ws.Close() })
+	var hello map[string]any
+	if err := ws.ReadJSON(&hello); err != nil {
+		t.Fatal(err)
+	}
+	return ws
+}
+
+// CloseCode closes IDENTIFY and RESUME with the code injected.
+func TestFakeCloseCode(t *testing.T) {
+	fake := fakediscord.New(t, fakediscord.Options{Token: "tok"})
+	fake.InjectGateway(fakediscord.GatewayFaults{CloseCode: 4014})
+	for _, op := range []map[string]any{
+		{"op": 2, "d": map[string]any{"token": "Bot tok", "intents": 0}},
+		{"op": 6, "d": map[string]any{"token": "Bot tok", "session_id": "x", "seq": 0}},
+	} {
+		ws := dialHello(t, fake)
+		_ = ws.WriteJSON(op)
+		var f map[string]any
+		err := ws.ReadJSON(&f)
+		if ce, ok := err.(*websocket.CloseError); !ok || ce.Code != 4014 {
+			t.Errorf("op %v: %v, want close 4014", op["op"], err)
+		}
+	}
+	if st := fake.Stats(); st.Received != 1 || st.Identifies != 0 {
+		t.Errorf("stats %+v: want 1 IDENTIFY received, none accepted", st)
+	}
+}
+
+// SessionStarts is what GET /gateway/bot reports; every IDENTIFY spends
+// one, and those beyond the budget are counted.
+func TestFakeSessionStarts(t *testing.T) {
+	fake := fakediscord.New(t, fakediscord.Options{Token: "tok"})
+	fake.InjectGateway(fakediscord.GatewayFaults{SessionStarts: &fakediscord.SessionStarts{Total: 1000, Remaining: 1, ResetAfter: 90 * time.Second, MaxConcurrency: 1}})
+	limit := func() (remaining, resetAfter int) {
+		_, _, body := get(t, fake, "/gateway/bot", "tok")
+		var b struct {
+			Limit struct {
+				Remaining  int `json:"remaining"`
+				ResetAfter int `json:"reset_after"`
+			} `json:"session_start_limit"`
+		}
+		if err := json.Unmarshal(body, &b); err != nil {
+			t.Fatalf("GET /gateway/bot: %s", body)
+		}
+		return b.Limit.Remaining, b.Limit.ResetAfter
+	}
+	if r, after := limit(); r != 1 || after != 90000 {
+		t.Errorf("remaining %d, reset_after %d; want 1 and 90000", r, after)
+	}
+	for range 2 {
+		ws := dialHello(t, fake)
+		_ = ws.WriteJSON(map[string]any{"op": 2, "d": map[string]any{"token": "Bot tok", "intents": 0}})
+		var f map[string]any
+		if err := ws.ReadJSON(&f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r, _ := limit(); r != 0 {
+		t.Errorf("remaining %d after the budget was spent, want 0", r)
+	}
+	if st := fake.Stats(); st.Received != 2 || st.OverBudget != 1 {
+		t.Errorf("stats %+v: want 2 IDENTIFYs, 1 over the budget", st)
+	}
+}

@@ -58,10 +58,12 @@ func (c *conn) write(b []byte) error {
 type GatewayStats struct {
 	Connections int // websocket connections accepted
 	Identifies  int // IDENTIFYs accepted (each starts a session)
+	Received    int // IDENTIFYs received, whatever the answer
 	Resumes     int // RESUMEs accepted
 	Ready       int // handshakes completed (READY or RESUMED sent)
 	Heartbeats  int // heartbeats answered
 	Invalidated int // IDENTIFYs answered INVALID SESSION (InjectGateway)
+	OverBudget  int // IDENTIFYs beyond the session-start budget (GatewayFaults.SessionStarts)
 	Refused     []string
 	Shards      [][2]int // the shard of each accepted IDENTIFY
 	Intents     []int    // the intents of each accepted IDENTIFY
@@ -211,6 +213,10 @@ func (g *gateway) identify(s *Server, c *conn, raw json.RawMessage) bool {
 		g.refuse(s, c, 4002, "Error while decoding payload.")
 		return false
 	}
+	s.mu.Lock()
+	g.stats.Received++
+	s.notify()
+	s.mu.Unlock()
 	if c.sess != nil {
 		g.refuse(s, c, 4005, "Already authenticated.")
 		return false
@@ -221,6 +227,18 @@ func (g *gateway) identify(s *Server, c *conn, raw json.RawMessage) bool {
 	}
 	if d.Intents == nil {
 		g.refuse(s, c, 4013, "Invalid intent(s).")
+		return false
+	}
+	s.mu.Lock()
+	if ss := s.gwFaults.SessionStarts; ss != nil {
+		if ss.Remaining--; ss.Remaining < 0 {
+			g.stats.OverBudget++
+		}
+	}
+	closeCode := s.gwFaults.CloseCode
+	s.mu.Unlock()
+	if closeCode != 0 {
+		g.refuse(s, c, closeCode, "Injected close.")
 		return false
 	}
 	s.mu.Lock()
@@ -279,6 +297,13 @@ func (g *gateway) resume(s *Server, c *conn, raw json.RawMessage) bool {
 		return false
 	}
 	s.mu.Lock()
+	closeCode := s.gwFaults.CloseCode
+	s.mu.Unlock()
+	if closeCode != 0 {
+		g.refuse(s, c, closeCode, "Injected close.")
+		return false
+	}
+	s.mu.Lock()
 	sess := g.sessions[d.SessionID]
 	if sess == nil || d.Seq < 0 || d.Seq > len(sess.events) {
 		s.mu.Unlock()
@@ -330,6 +355,16 @@ func (s *Server) AwaitReady(t testing.TB, n int) GatewayStats {
 	s.waitFor(t, Wait, func() string {
 		return fmt.Sprintf("%d gateway handshakes (have %d; refused: %v)", n, s.gw.stats.Ready, s.gw.stats.Refused)
 	}, func() bool { return s.gw.stats.Ready >= n })
+	return s.Stats()
+}
+
+// AwaitIdentifies waits until n IDENTIFYs have been received in all,
+// whatever the answer.
+func (s *Server) AwaitIdentifies(t testing.TB, n int) GatewayStats {
+	t.Helper()
+	s.waitFor(t, Wait, func() string {
+		return fmt.Sprintf("%d IDENTIFYs (have %d)", n, s.gw.stats.Received)
+	}, func() bool { return s.gw.stats.Received >= n })
 	return s.Stats()
 }
 

@@ -2,7 +2,9 @@ package players
 
 import (
 	"errors"
+	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/alea-bot/alea/commands"
 )
@@ -18,6 +20,7 @@ const (
 	nameTwice
 	nameNone
 	nameTooMany
+	nameInvisible
 )
 
 // nameError is a players option the game refuses: the problem, the name
@@ -36,6 +39,8 @@ func (e *nameError) Error() string {
 		return "name " + e.name + " is too long"
 	case nameBadChar:
 		return "name " + e.name + " has " + string(e.char)
+	case nameInvisible:
+		return "name " + visible(e.name) + " has the invisible or direction-changing " + codePoint(e.char)
 	case nameTwice:
 		return "name " + e.name + " is given twice"
 	case nameNone:
@@ -48,8 +53,8 @@ func (e *nameError) Error() string {
 
 var (
 	msgBadPlayers = commands.T("Bad players: %s. Give up to %d seats separated by commas: @mentions, names, or alea, like \"@Ann, Bob, alea\".",
-		"플레이어가 잘못되었습니다: %s. 쉼표로 구분해 최대 %d자리까지 쓰세요. @멘션, 이름, alea를 쓸 수 있습니다. 예: \"@민수, 지영, alea\".",
-		"プレイヤーが正しくありません: %s。カンマ区切りで最大 %d 席まで書いてください。@メンション、名前、alea が使えます。例: \"@太郎, 花子, alea\"。")
+		"플레이어가 잘못되었습니다: %s. 쉼표로 구분해 최대 %d명까지 쓰세요. @멘션, 이름, alea를 쓸 수 있습니다. 예: \"@민수, 지영, alea\".",
+		"プレイヤーが正しくありません: %s。カンマ区切りで最大 %d 人まで書いてください。@メンション、名前、alea が使えます。例: \"@太郎, 花子, alea\"。")
 	msgTooManyPlayers = commands.T("%d players, at most %d", "%d명 (최대 %d명)", "%d 人（最大 %d 人）")
 
 	msgNameTooLong = commands.T("the name %s is longer than %d bytes", "이름 %s이(가) %d바이트보다 깁니다", "名前 %s が %d バイトより長いです")
@@ -58,7 +63,25 @@ var (
 	msgNameSpaces  = commands.T("the name %s has spaces around it", "이름 %s 앞뒤에 공백이 있습니다", "名前 %s の前後に空白があります")
 	msgNameTwice   = commands.T("%s is given twice; give every player a different name", "%s이(가) 두 번 있습니다. 플레이어마다 다른 이름을 써 주세요", "%s が2回あります。プレイヤーごとに違う名前にしてください")
 	msgNameNone    = commands.T("no name was given", "이름이 없습니다", "名前がありません")
+
+	msgNameInvisible = commands.T("the name %s contains an invisible or text-direction character (%s); type it without that character",
+		"이름 %s에 보이지 않는 문자나 글자 방향을 바꾸는 문자(%s)가 들어 있습니다. 그 문자를 빼고 입력해 주세요",
+		"名前 %s に、見えない文字か文字の向きを変える文字（%s）が含まれています。その文字を除いて入力してください")
 )
+
+// visible is a name without its format characters, safe to show: they
+// would be invisible in the reply, or turn it around.
+func visible(name string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, name)
+}
+
+// codePoint names a character by its code point, as U+202E.
+func codePoint(r rune) string { return fmt.Sprintf("U+%04X", r) }
 
 // Reject words a problem of Parse in the user's language (max as given
 // to Parse).
@@ -74,6 +97,8 @@ func Reject(err error, max int) *commands.UserError {
 			what = msgNameTooLong.Format(l, commands.Quote(ne.name), MaxNameBytes)
 		case nameBadChar:
 			what = msgNameBadChar.Format(l, commands.Quote(ne.name), commands.Quote(string(ne.char)))
+		case nameInvisible:
+			what = msgNameInvisible.Format(l, commands.Quote(visible(ne.name)), codePoint(ne.char))
 		case nameSpaces:
 			what = msgNameSpaces.Format(l, commands.Quote(ne.name))
 		case nameTwice:

@@ -7,8 +7,10 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/alea-bot/alea/game/yachttable"
+	"golang.org/x/text/unicode/norm"
 )
 
 // MaxNameBytes is the longest name, in bytes of UTF-8 (a game's state
@@ -61,6 +63,9 @@ func Parse(s string, max int) ([]Seat, error) {
 		case strings.EqualFold(n, "alea"):
 			seats = append(seats, Seat{Kind: Alea})
 		default:
+			// One spelling per name: "é" typed as one character or as
+			// "e" and an accent is the same name.
+			n = norm.NFC.String(n)
 			if err := CheckName(n); err != nil {
 				return nil, err
 			}
@@ -83,8 +88,16 @@ func Parse(s string, max int) ([]Seat, error) {
 
 // CheckName accepts a player name: at most MaxNameBytes of UTF-8 without
 // control characters, markdown or mention characters (the rule is the
-// table's: yachttable.CheckName).
+// table's: yachttable.CheckName), nor invisible or direction-changing ones
+// (Unicode's format characters: zero-width spaces and joiners, bidi marks,
+// embeddings, overrides and isolates), which make two seats look the same
+// or turn a line around.
 func CheckName(s string) error {
+	for _, r := range s {
+		if unicode.Is(unicode.Cf, r) {
+			return &nameError{problem: nameInvisible, name: s, char: r}
+		}
+	}
 	switch problem, r := yachttable.CheckName(s); problem {
 	case yachttable.NameTooLong:
 		return &nameError{problem: nameTooLong, name: s}
