@@ -203,8 +203,8 @@ func (d *Dispatcher) checkLimits(req *commands.Request, res result) result {
 		d.log.Warn("reply shortened to fit Discord's limits", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "outcome", string(res.outcome))
 	}
 	if f := fitted.FollowUp; f != nil {
-		if err := commands.ValidateReply(f); err != nil || f.Ephemeral || f.Modal != nil || len(f.Components) > 0 || len(f.Files) > 0 || f.FollowUp != nil {
-			d.log.Error("follow-up message dropped: not a short plain message within Discord's limits", "interaction", LogInput(req.ID), "command", LogInput(req.Command))
+		if err := commands.ValidateReply(f); err != nil || f.Ephemeral || f.Modal != nil || len(f.Files) > 0 || f.FollowUp != nil {
+			d.log.Error("follow-up message dropped: not a public message without files within Discord's limits", "interaction", LogInput(req.ID), "command", LogInput(req.Command))
 			c := *fitted
 			c.FollowUp = nil
 			fitted = &c

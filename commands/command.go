@@ -85,6 +85,13 @@ type Command struct {
 	// Routes answer the command's buttons, select menus and modals.
 	Routes []Route
 
+	// Installs are the kinds of installation the command is offered by
+	// (nil: every kind, a server's and a user's).
+	Installs []Install
+	// Places are where the command can be used (nil: everywhere, a
+	// server, a DM with the bot and a group DM).
+	Places []Place
+
 	// Budget is the time a single answer may take (default DefaultBudget).
 	Budget time.Duration
 	// Caching, when set, lets the dispatcher reuse the command's replies
@@ -94,6 +101,51 @@ type Command struct {
 	// (for example to build tables), so the first user does not pay for it.
 	// The bot reports ready when every Warm has returned.
 	Warm func(ctx context.Context) error
+}
+
+// Install is a kind of installation of Alea, with Discord's numbering
+// of integration types.
+type Install int
+
+// The kinds of installation.
+const (
+	// ServerInstall is Alea added to a server by its managers.
+	ServerInstall Install = 0
+	// UserInstall is Alea added to a user's account: the user can call
+	// it anywhere, in servers that have not added it too.
+	UserInstall Install = 1
+)
+
+// Place is where an interaction happens, with Discord's numbering of
+// interaction contexts.
+type Place int
+
+// The places.
+const (
+	// InServer is a server's channel.
+	InServer Place = 0
+	// InBotDM is a direct message with Alea.
+	InBotDM Place = 1
+	// InPrivateChannel is a group DM or a DM between other users.
+	InPrivateChannel Place = 2
+)
+
+// OfferedBy returns the kinds of installation c is offered by: its
+// Installs, or every kind.
+func (c *Command) OfferedBy() []Install {
+	if len(c.Installs) > 0 {
+		return c.Installs
+	}
+	return []Install{ServerInstall, UserInstall}
+}
+
+// UsableIn returns the places c can be used in: its Places, or every
+// place.
+func (c *Command) UsableIn() []Place {
+	if len(c.Places) > 0 {
+		return c.Places
+	}
+	return []Place{InServer, InBotDM, InPrivateChannel}
 }
 
 // DefaultBudget is the time budget of a command that sets none.
@@ -131,6 +183,18 @@ type Request struct {
 	// sends them with the member of a server interaction (0 in DMs and
 	// when the transport has none); see CanManageServer.
 	Permissions int64
+	// Place is where the interaction happened (Discord's context; a
+	// transport that does not know says InServer when GuildID is set,
+	// InBotDM otherwise).
+	Place Place
+	// KnownUsers are the users the transport can name, display name →
+	// id, so that "@Name" in a text option means that user: the
+	// playground's and the runner's users, or on Discord the users it
+	// resolved for the interaction. Nil when none.
+	KnownUsers map[string]string
+	// UserInstalled reports an interaction through Alea installed to the
+	// user's account rather than to the server (or DM) it happened in.
+	UserInstalled bool
 	// CustomID is the component's or modal's custom_id; Params are the
 	// segments its Route captured.
 	CustomID string
@@ -212,4 +276,19 @@ func (o Options) Bool(name string, def bool) bool {
 		return v
 	}
 	return def
+}
+
+// MessageLink returns the link to the message that holds the pressed
+// component (https://discord.com/channels/{guild or @me}/{channel}/{message}),
+// which leads a reader back to it; "" when the request carries no
+// message or no channel.
+func (r *Request) MessageLink() string {
+	if r.Message == nil || r.Message.ID == "" || r.ChannelID == "" {
+		return ""
+	}
+	guild := r.GuildID
+	if guild == "" {
+		guild = "@me"
+	}
+	return "https://discord.com/channels/" + guild + "/" + r.ChannelID + "/" + r.Message.ID
 }

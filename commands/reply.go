@@ -28,8 +28,9 @@ type Reply struct {
 	// in the channel after this reply is delivered: Discord notifies
 	// nobody of a mention added by editing a message, so an update that
 	// must ping someone (the next player of a game) follows up with a
-	// short message naming them. It is never ephemeral and has no
-	// components or files; its AllowedMentions name whom it pings.
+	// short message naming them; a game brought down to the bottom of the
+	// channel carries on in one. It is never ephemeral and has no files;
+	// its AllowedMentions name whom it pings.
 	FollowUp *Reply
 }
 

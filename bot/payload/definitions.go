@@ -8,7 +8,9 @@ import (
 
 // Definitions converts the registry into the payload of Discord's bulk
 // overwrite of application commands, with Korean and Japanese names and
-// descriptions as localizations.
+// descriptions as localizations, and the installations and places each
+// command is offered in (integration_types and contexts: Discord reads
+// them for global commands only).
 func Definitions(reg *commands.Registry) []*discordgo.ApplicationCommand {
 	out := make([]*discordgo.ApplicationCommand, 0, len(reg.Commands()))
 	for _, c := range reg.Commands() {
@@ -19,6 +21,15 @@ func Definitions(reg *commands.Registry) []*discordgo.ApplicationCommand {
 			Description:              c.Description.En,
 			DescriptionLocalizations: localizations(c.Description),
 		}
+		installs := make([]discordgo.ApplicationIntegrationType, 0, 2)
+		for _, k := range c.OfferedBy() {
+			installs = append(installs, discordgo.ApplicationIntegrationType(k))
+		}
+		places := make([]discordgo.InteractionContextType, 0, 3)
+		for _, p := range c.UsableIn() {
+			places = append(places, discordgo.InteractionContextType(p))
+		}
+		ac.IntegrationTypes, ac.Contexts = &installs, &places
 		if len(c.Subcommands) > 0 {
 			for _, s := range c.Subcommands {
 				ac.Options = append(ac.Options, &discordgo.ApplicationCommandOption{

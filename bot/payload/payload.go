@@ -35,7 +35,19 @@ func requestFrom(i *discordgo.Interaction) (*commands.Request, error) {
 		GuildID:   i.GuildID,
 		ChannelID: i.ChannelID,
 		Options:   commands.Options{},
+		Place:     commands.Place(i.Context),
 	}
+	// Before interaction contexts, Discord sent no context: a guild id
+	// says a server, none a DM.
+	if _, sent := i.AuthorizingIntegrationOwners[discordgo.ApplicationIntegrationUserInstall]; sent {
+		_, byServer := i.AuthorizingIntegrationOwners[discordgo.ApplicationIntegrationGuildInstall]
+		req.UserInstalled = !byServer
+	}
+	if req.Place == commands.InServer && i.GuildID == "" && len(i.AuthorizingIntegrationOwners) == 0 {
+		req.Place = commands.InBotDM
+	}
+	// In a server the user comes as member.user; in a DM or a group DM,
+	// and through a user installation outside a server, as user.
 	user := i.User
 	if i.Member != nil && i.Member.User != nil {
 		user = i.Member.User
@@ -64,6 +76,21 @@ func requestFrom(i *discordgo.Interaction) (*commands.Request, error) {
 			opts = opts[0].Options
 		}
 		req.Command = strings.Join(path, " ")
+		if data.Resolved != nil {
+			for id, u := range data.Resolved.Users {
+				if u == nil {
+					continue
+				}
+				if req.KnownUsers == nil {
+					req.KnownUsers = map[string]string{}
+				}
+				for _, n := range []string{u.Username, u.GlobalName} {
+					if n != "" {
+						req.KnownUsers[n] = id
+					}
+				}
+			}
+		}
 		for _, o := range opts {
 			req.Options[o.Name] = o.Value
 			if o.Focused {

@@ -491,3 +491,28 @@ func value[T any](t *testing.T, ctx context.Context, what string, a chromedp.Act
 func poll(expr string) chromedp.Action[chromedp.Void] {
 	return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(2*time.Minute))
 }
+
+// TestBrowserPlayAs plays as Ann, then Bob, in the real page: the
+// command comes from the chosen user (named in "used /seat"), mentions
+// show as names, and the follow-up of Bob's press is a reply whose header
+// quotes the pressed message.
+func TestBrowserPlayAs(t *testing.T) {
+	b := openBrowser(t, seatRegistry(), bot.Options{})
+	local := bot.LocalUsers()
+	b.run("play as Ann", poll(`document.querySelectorAll('#as option').length === 4`),
+		chromedp.SetValue(chromedp.CSS("#as"), local[0].ID),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('as').dispatchEvent(new Event('change')), true`))
+	b.expect("/seat as Ann", b.send(`/seat players:"@Bob, @chloe, alea"`), "Ann used /seat", "@Bob,@Chloe, alea by @Ann")
+	if got := b.text("mentions", `[...document.querySelectorAll('#messages article:last-of-type .mention')].map(m => m.dataset.user).join(' ')`); got != local[1].ID+" "+local[2].ID+" "+local[0].ID {
+		t.Errorf("mentions of %q", got)
+	}
+	b.run("play as Bob", chromedp.SetValue(chromedp.CSS("#as"), local[1].ID),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('as').dispatchEvent(new Event('change')), true`))
+	n := b.count()
+	b.run("Bob presses", chromedp.Click(chromedp.CSS(`#messages article:last-of-type .actions button`)))
+	b.expect("the follow-up", b.awaitNew(n), "moved on", "@Bob, your turn")
+	if got := b.text("reply header", `[...document.querySelectorAll('#messages article')].pop().querySelector('.ref.reply').innerText`); !strings.Contains(got, "Alea") || !strings.Contains(got, "moved on") {
+		t.Errorf("reply header %q", got)
+	}
+	b.shot("playground-play-as.png")
+}

@@ -75,6 +75,7 @@ type Options struct {
 //
 //	GET  /                                 the page (embedded; no CDN, no build step)
 //	GET  /api/commands                     the command definitions, as registered with Discord
+//	GET  /api/users                        the users the page can play as ([{"id", "name"}]; "@Name" seats them)
 //	POST /api/interactions                 a Discord interaction object → the interaction response
 //	GET  /api/interactions/{token}/reply   the reply of a deferred interaction (long poll)
 //	GET  /api/files/{id}/{name}            an attachment of a reply
@@ -97,7 +98,9 @@ type Options struct {
 //
 // A reply with a follow-up (a ping that notifies, after an edit) carries
 // it as "follow_up": a type 4 response with its own "message", which the
-// page shows as a new message after the response.
+// page shows as a new message after the response, and a
+// "message_reference" to the message it follows (as Discord shows a
+// follow-up to a press as a reply to the pressed message).
 //
 // A reply ready in time is the response itself. Otherwise the response is
 // Discord's acknowledgement (type 5, "thinking", or 6 for a component),
@@ -168,6 +171,7 @@ func New(d *bot.Dispatcher, o Options) (*Playground, error) {
 	mux := http.NewServeMux()
 	mux.Handle("GET /", http.FileServerFS(static))
 	mux.HandleFunc("GET /api/commands", func(w http.ResponseWriter, r *http.Request) { _ = payload.WriteJSON(w, p.defs) })
+	mux.HandleFunc("GET /api/users", p.users)
 	mux.HandleFunc("POST /api/interactions", p.interaction)
 	mux.HandleFunc("GET /api/interactions", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", http.MethodPost)
@@ -308,6 +312,7 @@ func (p *Playground) interaction(w http.ResponseWriter, r *http.Request) {
 	if req.UserID == "" {
 		req.UserID = "playground"
 	}
+	req.KnownUsers = bot.LocalKnownUsers()
 	p.mu.Lock()
 	_, taken := p.pending[in.Token]
 	p.mu.Unlock()
@@ -322,6 +327,21 @@ func (p *Playground) interaction(w http.ResponseWriter, r *http.Request) {
 		_ = payload.WriteJSON(w, b)
 	case <-r.Context().Done():
 	}
+}
+
+// users answers GET /api/users: the local users, whom the page can play
+// as and "@Name" seats.
+func (p *Playground) users(w http.ResponseWriter, r *http.Request) {
+	type user struct {
+		ID   string `json:"id"`
+		Name string `json:"name"`
+	}
+	var out []user
+	for _, u := range bot.LocalUsers() {
+		out = append(out, user{u.ID, u.Name})
+	}
+	b, _ := json.Marshal(out)
+	_ = payload.WriteJSON(w, b)
 }
 
 // slashLineResult is the answer of POST /api/slash: the interaction's
@@ -509,18 +529,27 @@ func (p *Playground) encode(req *commands.Request, reply *commands.Reply) ([]byt
 	shown := shownMessage{ID: id, EditedAt: now.UTC()}
 	p.shown.put(&commands.Message{ID: id, Content: reply.Content, Embeds: payload.MessageFrom(&discordgo.Message{Embeds: resp.Data.Embeds}).Embeds,
 		Components: reply.Components, EditedAt: shown.EditedAt})
+	type reference struct {
+		MessageID string `json:"message_id"`
+	}
 	type shownResponse struct {
 		*discordgo.InteractionResponse
-		Message  shownMessage   `json:"message"`
-		FollowUp *shownResponse `json:"follow_up,omitempty"`
+		Message   shownMessage   `json:"message"`
+		Reference *reference     `json:"message_reference,omitempty"`
+		FollowUp  *shownResponse `json:"follow_up,omitempty"`
 	}
 	out := shownResponse{InteractionResponse: resp, Message: shown}
 	if f := reply.FollowUp; f != nil {
 		// A new message after this one, as Discord shows a follow-up.
 		fresp := payload.Response(&commands.Request{Kind: commands.KindCommand}, f)
 		fshown := shownMessage{ID: newMessageID(), EditedAt: now.UTC()}
-		p.shown.put(&commands.Message{ID: fshown.ID, Content: f.Content, EditedAt: fshown.EditedAt})
-		out.FollowUp = &shownResponse{InteractionResponse: fresp, Message: fshown}
+		p.shown.put(&commands.Message{ID: fshown.ID, Content: f.Content, Embeds: payload.MessageFrom(&discordgo.Message{Embeds: fresp.Data.Embeds}).Embeds,
+			Components: f.Components, EditedAt: fshown.EditedAt})
+		ref := id // the pressed message, or the response's own
+		if req.Message != nil && req.Message.ID != "" {
+			ref = req.Message.ID
+		}
+		out.FollowUp = &shownResponse{InteractionResponse: fresp, Message: fshown, Reference: &reference{MessageID: ref}}
 	}
 	return json.Marshal(out)
 }

@@ -42,6 +42,8 @@ type Options struct {
 	// Backoff is the wait before retrying a 5xx that names no
 	// Retry-After, doubled on each retry (default 1 s).
 	Backoff time.Duration
+
+	attempts int // tries of each call (default attempts)
 }
 
 // Result is what was registered.
@@ -88,25 +90,13 @@ const maxRetryAfter = 10 * time.Second
 // and its retries: a 429, a 5xx or a failed connection is retried twice;
 // any other refusal is a *RefusedError with Discord's reason.
 func Register(ctx context.Context, defs []*discordgo.ApplicationCommand, o Options) (Result, error) {
-	o.Token = strings.TrimPrefix(strings.TrimSpace(o.Token), "Bot ")
-	if o.Token == "" {
+	if strings.TrimPrefix(strings.TrimSpace(o.Token), "Bot ") == "" {
 		return Result{}, errors.New("registering the commands needs the bot token (DISCORD_TOKEN)")
 	}
-	if o.Client == nil {
-		o.Client = &http.Client{Timeout: 20 * time.Second}
-	}
-	if o.Backoff <= 0 {
-		o.Backoff = time.Second
-	}
-	c := caller{rest: rest.NewClient(o.APIBase, o.Client, o.UserAgent, nil), token: o.Token,
-		policy: rest.RetryPolicy{Attempts: attempts, FirstBackoff: o.Backoff, MaxWait: maxRetryAfter}}
-	res := Result{AppID: o.AppID, Scope: "global"}
-	if res.AppID == "" {
-		id, err := c.appID(ctx)
-		if err != nil {
-			return res, err
-		}
-		res.AppID = id
+	c, appID, err := o.caller(ctx)
+	res := Result{AppID: appID, Scope: "global"}
+	if err != nil {
+		return res, err
 	}
 	path := "/applications/" + url.PathEscape(res.AppID) + "/commands"
 	if o.GuildID != "" {

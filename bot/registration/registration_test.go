@@ -13,6 +13,7 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/payload"
 	"github.com/alea-bot/alea/bot/registration"
+	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/internal/fakediscord"
 )
 
@@ -146,5 +147,40 @@ func TestRegisterRetriesAFailedConnection(t *testing.T) {
 	}
 	if _, n := fake.Registered("global"); n != 1 || len(res.Names) != 4 {
 		t.Fatalf("%d overwrites, %d commands registered", n, len(res.Names))
+	}
+}
+
+// Alea's own commands reach Discord offered by both installations (a
+// server's and a user's) and usable in servers, in DMs with the bot and in
+// group DMs: the fake records the bulk overwrite, and every command in it
+// carries integration_types [0,1] and contexts [0,1,2].
+func TestRegisterInstallsAndPlaces(t *testing.T) {
+	fake := fakediscord.New(t, fakediscord.Options{Token: token})
+	ctx, cancel := context.WithTimeout(context.Background(), fakediscord.Wait)
+	defer cancel()
+	defs := payload.Definitions(all.Registry(all.Loopback()))
+	if _, err := registration.Register(ctx, defs, registration.Options{Token: token, APIBase: fake.URL, Backoff: time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	body, n := fake.Registered("global")
+	var got []struct {
+		Name             string `json:"name"`
+		IntegrationTypes []int  `json:"integration_types"`
+		Contexts         []int  `json:"contexts"`
+	}
+	if err := json.Unmarshal(body, &got); err != nil || n != 1 {
+		t.Fatalf("%d overwrites: %v", n, err)
+	}
+	names := map[string]bool{}
+	for _, c := range got {
+		names[c.Name] = true
+		if !reflect.DeepEqual(c.IntegrationTypes, []int{0, 1}) || !reflect.DeepEqual(c.Contexts, []int{0, 1, 2}) {
+			t.Errorf("/%s: integration_types %v, contexts %v", c.Name, c.IntegrationTypes, c.Contexts)
+		}
+	}
+	for _, want := range []string{"yacht-advise", "yacht", "orbs", "coins", "help"} {
+		if !names[want] {
+			t.Errorf("/%s not registered (%v)", want, names)
+		}
 	}
 }

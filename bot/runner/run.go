@@ -27,11 +27,13 @@ const (
 )
 
 // runUsage introduces alea run's flags.
-const runUsage = `usage: alea run [--locale en|ko|ja] [--format text|json|data] [--out DIR] '/command option:value …'
+const runUsage = `usage: alea run [--locale en|ko|ja] [--format text|json|data] [--out DIR] [--as NAME] '/command option:value …'
 
 The line is written as in Discord: /yacht-advise dice:"3 3 5 6 6". Names may
 be typed as the command list shows them in any language
 (/요트-조언 주사위:"3 3 5 6 6"); a value with spaces goes in double quotes.
+The runner knows three users, Ann, Bob and Chloe: "@Ann" in a players
+option seats Ann, and --as Ann runs the command as her.
 
 `
 
@@ -45,6 +47,7 @@ func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 	locale := fs.String("locale", "en", "reply language: en, ko or ja")
 	format := fs.String("format", "text", "output: text, json or data")
 	out := fs.String("out", "", "directory for attachments")
+	as := fs.String("as", "", "run as one of the local users: Ann, Bob or Chloe (default: you)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), runUsage)
 		fs.PrintDefaults()
@@ -78,6 +81,18 @@ func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	line := strings.Join(fs.Args(), " ")
+	var asUser *bot.LocalUser
+	if *as != "" {
+		for _, u := range bot.LocalUsers() {
+			if strings.EqualFold(u.Name, strings.TrimPrefix(*as, "@")) {
+				asUser = &u
+			}
+		}
+		if asUser == nil {
+			fmt.Fprintf(stderr, "alea run: --as must be Ann, Bob or Chloe, not %q\n", *as)
+			return exitUsage
+		}
+	}
 
 	d, err := bot.NewDispatcher(reg, bot.Options{Logger: stderrLogger(stderr)})
 	if err != nil {
@@ -96,6 +111,9 @@ func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 			return exitInternal
 		}
 	} else {
+		if asUser != nil {
+			req.UserID, req.UserName = asUser.ID, asUser.Name
+		}
 		reply, outcome = d.Do(context.Background(), req)
 	}
 	if req == nil {
@@ -103,7 +121,7 @@ func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 	}
 	switch *format {
 	case "text":
-		fmt.Fprint(stdout, bot.FormatTextIn(reply, loc))
+		fmt.Fprint(stdout, mentionNames(bot.FormatTextIn(reply, loc)))
 	case "json":
 		b, err := FormatJSON(req, reply)
 		if err != nil {
@@ -148,4 +166,14 @@ func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 
 func stderrLogger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
+// mentionNames writes the mentions of the local users in text as their
+// names, "@Ann", as Discord shows a mention.
+func mentionNames(text string) string {
+	var pairs []string
+	for _, u := range bot.LocalUsers() {
+		pairs = append(pairs, "<@"+u.ID+">", "@"+u.Name, "<@!"+u.ID+">", "@"+u.Name)
+	}
+	return strings.NewReplacer(pairs...).Replace(text)
 }

@@ -6,6 +6,7 @@ package runner
 import (
 	"encoding/json"
 
+	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/payload"
 	"github.com/alea-bot/alea/bot/slash"
 	"github.com/alea-bot/alea/commands"
@@ -19,6 +20,7 @@ func SlashRequest(reg *commands.Registry, line string, locale commands.Locale) (
 		return nil, err
 	}
 	req.ID, req.UserID, req.UserName = "local", "local", localUser.In(locale)
+	req.KnownUsers = bot.LocalKnownUsers()
 	return req, nil
 }
 

@@ -44,6 +44,10 @@ type Deps struct {
 	// Store keeps finished games (standings, history); nil: no memory
 	// (the commands that read it say so).
 	Store store.Store
+	// DiceFaces writes the Yacht commands' dice: Alea's application
+	// emojis when the bot found them registered, glyphs otherwise (the
+	// zero value).
+	DiceFaces yachtcmd.DiceFaces
 }
 
 // Loopback returns the dependencies of the local runner, the playground
@@ -67,8 +71,8 @@ func Registry(d Deps) *commands.Registry {
 	reg := commands.NewRegistry(
 		// One line per command package: name.Command(...),
 		trialrule.Command(),
-		yachtcmd.Command(d.Tables),
-		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds,
+		yachtcmd.Command(d.Tables, d.DiceFaces),
+		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds, Faces: d.DiceFaces,
 			Recorder: d.Recorder, RecordWait: d.RecordWait}),
 		yachtstats.Command(d.Tables),
 		orbs.CommandWithMemory(d.StateKey, mem),

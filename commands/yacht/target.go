@@ -14,7 +14,7 @@ import (
 
 // handleTarget answers /yacht-advise with a target: the action with the
 // best exact chance of a final score of at least target.
-func handleTarget(ctx context.Context, table *strategy.Table, req *commands.Request, sheet yacht.Sheet, dice *yacht.Dice, roll, top, target int) (*commands.Reply, error) {
+func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, req *commands.Request, sheet yacht.Sheet, dice *yacht.Dice, roll, top, target int) (*commands.Reply, error) {
 	loc := req.Locale
 	r := table.Rules()
 	open := sheet.State().Open(r)
@@ -53,7 +53,7 @@ func handleTarget(ctx context.Context, table *strategy.Table, req *commands.Requ
 		da.PReach = &p
 		data.Actions = append(data.Actions, da)
 	}
-	embed := renderTarget(loc, r, sheet, dice, roll, adv, ta, top)
+	embed := renderTarget(loc, faces, r, sheet, dice, roll, adv, ta, top)
 	return &commands.Reply{Embeds: []commands.Embed{embed}, Data: data}, nil
 }
 
@@ -78,13 +78,13 @@ func Percent(p float64) string {
 	return fmt.Sprintf("%.2f%%", 100*p)
 }
 
-func renderTarget(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice, roll int, adv strategy.Advice, ta finalscore.TargetAdvice, top int) commands.Embed {
+func renderTarget(loc commands.Locale, faces DiceFaces, r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice, roll int, adv strategy.Advice, ta finalscore.TargetAdvice, top int) commands.Embed {
 	e := commands.Embed{Color: colour}
 	var b strings.Builder
 	if dice == nil {
 		e.Title = msgTargetTitleNoDice.Format(loc, ta.Target, RulesName(loc, r.Key))
 	} else {
-		e.Title = msgTargetTitle.Format(loc, glyphs(dice.Counts().Faces()), roll, ta.Target, RulesName(loc, r.Key))
+		e.Title = msgTargetTitle.Format(loc, faces.Text(dice.Counts().Faces()), roll, ta.Target, RulesName(loc, r.Key))
 	}
 	switch {
 	case ta.Reached:
@@ -100,23 +100,23 @@ func renderTarget(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yach
 	} else if ta.Reached || ta.Unreachable {
 		// Every chance is the same: the list is the best-average one.
 		best := ta.Actions[0]
-		fmt.Fprintf(&b, msgBest.In(loc), describe(loc, r, dice, best.Action), best.Expected)
+		fmt.Fprintf(&b, msgBest.In(loc), describe(loc, faces, r, dice, best.Action), best.Expected)
 		b.WriteString("\n")
 		shown := min(top, len(ta.Actions))
 		for i := 1; i < shown; i++ {
 			a := ta.Actions[i]
-			fmt.Fprintf(&b, "%d. %s — %.2f (−%.2f)\n", i+1, describe(loc, r, dice, a.Action), a.Expected, best.Expected-a.Expected)
+			fmt.Fprintf(&b, "%d. %s — %.2f (−%.2f)\n", i+1, describe(loc, faces, r, dice, a.Action), a.Expected, best.Expected-a.Expected)
 		}
 		if len(ta.Actions) > shown {
 			b.WriteString(moreLine(loc, len(ta.Actions)-shown, top) + "\n")
 		}
 	} else {
 		best := ta.Actions[0]
-		b.WriteString(msgTargetBest.Format(loc, ta.Target, describe(loc, r, dice, best.Action), msgTargetLine.Format(loc, Percent(best.Reach), best.Expected)) + "\n")
+		b.WriteString(msgTargetBest.Format(loc, ta.Target, describe(loc, faces, r, dice, best.Action), msgTargetLine.Format(loc, Percent(best.Reach), best.Expected)) + "\n")
 		shown := min(top, len(ta.Actions))
 		for i := 1; i < shown; i++ {
 			a := ta.Actions[i]
-			fmt.Fprintf(&b, "%d. %s — %s\n", i+1, describe(loc, r, dice, a.Action), msgTargetLine.Format(loc, Percent(a.Reach), a.Expected))
+			fmt.Fprintf(&b, "%d. %s — %s\n", i+1, describe(loc, faces, r, dice, a.Action), msgTargetLine.Format(loc, Percent(a.Reach), a.Expected))
 		}
 		if len(ta.Actions) > shown {
 			b.WriteString(moreLine(loc, len(ta.Actions)-shown, top) + "\n")
@@ -128,7 +128,7 @@ func renderTarget(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yach
 					if best.Action.SameMove(mean) {
 						b.WriteString(msgTargetSame.In(loc) + "\n")
 					} else {
-						b.WriteString(msgTargetMean.Format(loc, describe(loc, r, dice, mean), Percent(a.Reach), mean.Expected) + "\n")
+						b.WriteString(msgTargetMean.Format(loc, describe(loc, faces, r, dice, mean), Percent(a.Reach), mean.Expected) + "\n")
 					}
 					break
 				}

@@ -59,10 +59,13 @@ var ruleChoices = []struct {
 }
 
 // Command returns /yacht-advise answering from tables, which are built
-// once per rule set and shared with the other Yacht commands of the process.
-func Command(tables *strategy.Tables) *commands.Command { return newCommand(tables) }
+// once per rule set and shared with the other Yacht commands of the
+// process, and writing dice with faces.
+func Command(tables *strategy.Tables, faces DiceFaces) *commands.Command {
+	return newCommand(tables, faces)
+}
 
-func newCommand(tables *strategy.Tables) *commands.Command {
+func newCommand(tables *strategy.Tables, faces DiceFaces) *commands.Command {
 	rollLo, rollHi := commands.Between(1, 3)
 	topLo, topHi := commands.Between(1, maxTop)
 	targetLo, targetHi := commands.Between(0, maxTarget)
@@ -95,7 +98,7 @@ func newCommand(tables *strategy.Tables) *commands.Command {
 			`/yacht-advise dice:"6 6 5 2 1" roll:2 sheet:"aces:2 twos:6 threes:9 fours:12 fives:15 choice:22 four_of_a_kind:24 small_straight:15" target:200`,
 		},
 		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-			return handle(ctx, tables, req)
+			return handle(ctx, tables, faces, req)
 		},
 		Budget: 2 * time.Minute,
 
@@ -130,7 +133,7 @@ type DataAction struct {
 	PReach        *float64 `json:"p_reach,omitempty"`
 }
 
-func handle(ctx context.Context, tables *strategy.Tables, req *commands.Request) (*commands.Reply, error) {
+func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, req *commands.Request) (*commands.Reply, error) {
 	loc := req.Locale
 	rulesName := req.Options.String("rules", yacht.Yacht)
 	rules, err := yacht.Preset(rulesName)
@@ -185,14 +188,14 @@ func handle(ctx context.Context, tables *strategy.Tables, req *commands.Request)
 		return nil, fmt.Errorf("yacht table %s: %w", rules.Key, err)
 	}
 	if target >= 0 {
-		return handleTarget(ctx, table, req, sheet, dice, roll, top, target)
+		return handleTarget(ctx, table, faces, req, sheet, dice, roll, top, target)
 	}
 	adv, err := table.Advise(sheet, dice, roll)
 	if err != nil {
 		return nil, fmt.Errorf("advise: %w", err)
 	}
 	data := toData(rules, sheet, dice, roll, adv)
-	embed := render(loc, rules, sheet, dice, roll, adv, top)
+	embed := render(loc, faces, rules, sheet, dice, roll, adv, top)
 	return &commands.Reply{Embeds: []commands.Embed{embed}, Data: data}, nil
 }
 
@@ -217,12 +220,9 @@ func toData(r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice, roll int, adv strat
 	return d
 }
 
-// glyphs writes faces as die glyphs with their digits, "⚅⚅⚅ (666)": the
-// glyphs alone are hard to tell apart in Discord's font.
-func glyphs(faces []int) string { return DiceText(faces) }
-
 // DiceText writes faces as die glyphs followed by their digits,
-// "⚄⚅⚅ (566)", for every Yacht command.
+// "⚄⚅⚅ (566)" (the glyphs alone are hard to tell apart in Discord's
+// font): how DiceFaces writes dice without emojis.
 func DiceText(faces []int) string {
 	var g, d strings.Builder
 	for _, f := range faces {
@@ -253,7 +253,7 @@ func RulesName(loc commands.Locale, key string) string {
 }
 
 // describe writes one action for a person.
-func describe(loc commands.Locale, r *yacht.Rules, dice *yacht.Dice, a strategy.Action) string {
+func describe(loc commands.Locale, faces DiceFaces, r *yacht.Rules, dice *yacht.Dice, a strategy.Action) string {
 	if a.Kind == strategy.Keep {
 		n := a.Keep.Size()
 		switch {
@@ -263,9 +263,9 @@ func describe(loc commands.Locale, r *yacht.Rules, dice *yacht.Dice, a strategy.
 			return msgKeepAll.In(loc)
 		}
 		if yacht.NumDice-n == 1 {
-			return msgKeepOne.Format(loc, glyphs(a.Keep.Faces()))
+			return msgKeepOne.Format(loc, faces.Text(a.Keep.Faces()))
 		}
-		return msgKeep.Format(loc, glyphs(a.Keep.Faces()), yacht.NumDice-n)
+		return msgKeep.Format(loc, faces.Text(a.Keep.Faces()), yacht.NumDice-n)
 	}
 	sc := a.Scoring
 	c := &r.Categories[sc.Category]
@@ -282,7 +282,7 @@ func describe(loc commands.Locale, r *yacht.Rules, dice *yacht.Dice, a strategy.
 	return s
 }
 
-func render(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice, roll int, adv strategy.Advice, top int) commands.Embed {
+func render(loc commands.Locale, faces DiceFaces, r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice, roll int, adv strategy.Advice, top int) commands.Embed {
 	e := commands.Embed{Color: colour}
 	var b strings.Builder
 	if dice == nil {
@@ -290,14 +290,14 @@ func render(loc commands.Locale, r *yacht.Rules, s yacht.Sheet, dice *yacht.Dice
 		fmt.Fprintf(&b, msgNoDice.In(loc), adv.Expected)
 		b.WriteString("\n")
 	} else {
-		e.Title = msgTitle.Format(loc, glyphs(dice.Counts().Faces()), roll, RulesName(loc, r.Key))
+		e.Title = msgTitle.Format(loc, faces.Text(dice.Counts().Faces()), roll, RulesName(loc, r.Key))
 		best := adv.Actions[0]
-		fmt.Fprintf(&b, msgBest.In(loc), describe(loc, r, dice, best), best.Expected)
+		fmt.Fprintf(&b, msgBest.In(loc), describe(loc, faces, r, dice, best), best.Expected)
 		b.WriteString("\n")
 		shown := min(top, len(adv.Actions))
 		for i := 1; i < shown; i++ {
 			a := adv.Actions[i]
-			fmt.Fprintf(&b, "%d. %s — %.2f (−%.2f)\n", i+1, describe(loc, r, dice, a), a.Expected, best.Expected-a.Expected)
+			fmt.Fprintf(&b, "%d. %s — %.2f (−%.2f)\n", i+1, describe(loc, faces, r, dice, a), a.Expected, best.Expected-a.Expected)
 		}
 		if more := len(adv.Actions) - shown; more > 0 {
 			b.WriteString(moreLine(loc, more, top) + "\n")

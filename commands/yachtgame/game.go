@@ -58,6 +58,9 @@ type Deps struct {
 	RecordWait func() <-chan time.Time
 	// IDs is where game identities are drawn from (nil: crypto/rand).
 	IDs io.Reader
+	// Faces write the dice: Alea's application emojis when registered,
+	// glyphs with digits otherwise (the zero value).
+	Faces yachtcmd.DiceFaces
 }
 
 // defaultRecordWait bounds the wait for the Recorder at a game's end.
@@ -170,7 +173,7 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	seats := []player{{Kind: yachttable.SeatName}}
 	if s := strings.TrimSpace(req.Options.String("players", "")); s != "" {
 		var err error
-		if seats, err = parseSeats(s); err != nil {
+		if seats, err = parseSeats(players.Mentions(s, req.KnownUsers)); err != nil {
 			return nil, players.Reject(err, yachttable.MaxPlayers)
 		}
 	}
@@ -195,8 +198,8 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 			return nil, commands.Rejectf(msgBadCoach, c)
 		}
 	}
-	// In a server, without players: a lobby people join.
-	if !req.Options.Has("players") && req.GuildID != "" && g.Owner.Discord {
+	// In a server or a group DM, without players: a lobby people join.
+	if !req.Options.Has("players") && (req.GuildID != "" || req.Place == commands.InPrivateChannel) && g.Owner.Discord {
 		g.Lobby = true
 		g.Seats[0] = player{Kind: yachttable.SeatUser, User: g.Owner.ID, Sheet: g.Seats[0].Sheet, Loss: g.Seats[0].Loss}
 		r := renderLobby(d.Key, loc, g, "")
@@ -236,7 +239,7 @@ func (d *Deps) now() time.Time {
 
 // renderLobby draws a lobby: who sits, and Join, Leave and Start.
 func renderLobby(key seal.Key, loc commands.Locale, g *game, last string) *commands.Reply {
-	c := sealGame(key, g, nil)
+	c := sealGame(key, g, nil, loc)
 	var seats []string
 	for i := range g.Seats {
 		seats = append(seats, fmt.Sprintf("%d. %s", i+1, seatLabel(loc, g, i, nil)))
@@ -256,7 +259,7 @@ func renderLobby(key seal.Key, loc commands.Locale, g *game, last string) *comma
 		{Kind: commands.Button, CustomID: customID(key, actLeave, c), Label: msgLeaveButton.In(loc), Style: commands.Secondary},
 		{Kind: commands.Button, CustomID: customID(key, actStart, c), Label: start, Emoji: "▶️", Style: commands.Success},
 	}
-	return &commands.Reply{Embeds: []commands.Embed{e}, Components: []commands.ActionRow{row}, Data: gameData(g, c.String()),
+	return &commands.Reply{Embeds: []commands.Embed{e}, Components: []commands.ActionRow{row}, Data: gameData(g, c.Sealed()),
 		AllowedMentions: &commands.AllowedMentions{}}
 }
 
@@ -270,10 +273,15 @@ func joinLines(a, b string) string {
 	return a + "\n" + b
 }
 
-// hint answers the player whose turn it is, privately: every option's
-// expected final score.
-func hint(loc commands.Locale, t *strategy.Table, g *game) (*commands.Reply, error) {
-	e := commands.Embed{Color: colour, Title: msgHintTitle.In(loc)}
+// hintShort is how many options a hint shows before Show all.
+const hintShort = 3
+
+// hint answers the player whose turn it is, privately: the expected final
+// score of the best hintShort options, with a Show all button for the
+// rest (on the message carrying c), or of every option when all is set.
+func hint(loc commands.Locale, key seal.Key, faces yachtcmd.DiceFaces, t *strategy.Table, g *game, c carrier, all bool) (*commands.Reply, error) {
+	e := commands.Embed{Color: colour, Title: msgHintTitle.In(loc), URL: stateURL + c.String()}
+	var more int
 	if g.Roll == 0 {
 		a, err := t.Advise(g.Current().Sheet, nil, 0)
 		if err != nil {
@@ -286,10 +294,15 @@ func hint(loc commands.Locale, t *strategy.Table, g *game) (*commands.Reply, err
 			return nil, err
 		}
 		var b strings.Builder
-		b.WriteString(msgDice.Format(loc, glyphs(g.Dice[:])) + "\n")
+		b.WriteString(msgDice.Format(loc, faces.Text(g.Dice[:])) + "\n")
 		best := adv.Actions[0].Expected
 		for i, a := range adv.Actions {
-			line := fmt.Sprintf("%s — %.2f", describe(loc, g.Rules, a), a.Expected)
+			if !all && i == hintShort {
+				more = len(adv.Actions) - i
+				b.WriteString(msgHintMore.Format(loc, more) + "\n")
+				break
+			}
+			line := fmt.Sprintf("%s — %.2f", describe(loc, faces, g.Rules, a), a.Expected)
 			if i == 0 {
 				line = "⭐ " + line
 			} else if loss := best - a.Expected; yachttable.Centi(loss) > 0 {
@@ -302,7 +315,13 @@ func hint(loc commands.Locale, t *strategy.Table, g *game) (*commands.Reply, err
 		}
 		e.Description = strings.TrimSpace(b.String())
 	}
-	return &commands.Reply{Embeds: []commands.Embed{e}, Ephemeral: true}, nil
+	r := &commands.Reply{Embeds: []commands.Embed{e}, Ephemeral: true}
+	if more > 0 {
+		r.Embeds[0].Title = msgHintBest.In(loc)
+		r.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: customID(key, actHintAll, c),
+			Label: msgHintAll.In(loc), Style: commands.Secondary}}}
+	}
+	return r, nil
 }
 
 // beatHint is the hint's line on playing to win, in the end game of a
@@ -343,7 +362,7 @@ func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Tab
 	if win.Action.SameMove(maxExp.Action) || math.Round(100*win.Reach) <= math.Round(100*maxExp.Reach) {
 		return msgBeatSame.Format(loc, 100*maxExp.Reach)
 	}
-	return msgBeat.Format(loc, describe(loc, g.Rules, win.Action), 100*win.Reach, win.Expected, 100*maxExp.Reach)
+	return msgBeat.Format(loc, describe(loc, d.Faces, g.Rules, win.Action), 100*win.Reach, win.Expected, 100*maxExp.Reach)
 }
 
 // advise returns the engine's advice for the current player's dice.
@@ -372,11 +391,8 @@ func diceModal(key seal.Key, loc commands.Locale, g *game, c carrier) *commands.
 	}}
 }
 
-// glyphs writes faces as die glyphs with their digits.
-func glyphs(faces []int) string { return yachtcmd.DiceText(faces) }
-
 // describe writes an action for a person.
-func describe(loc commands.Locale, r *yacht.Rules, a strategy.Action) string {
+func describe(loc commands.Locale, faces yachtcmd.DiceFaces, r *yacht.Rules, a strategy.Action) string {
 	if a.Kind == strategy.Keep {
 		switch n := a.Keep.Size(); n {
 		case 0:
@@ -385,9 +401,9 @@ func describe(loc commands.Locale, r *yacht.Rules, a strategy.Action) string {
 			return msgKeepAll.In(loc)
 		default:
 			if yacht.NumDice-n == 1 {
-				return msgKeepOne.Format(loc, glyphs(a.Keep.Faces()))
+				return msgKeepOne.Format(loc, faces.Text(a.Keep.Faces()))
 			}
-			return msgKeep.Format(loc, glyphs(a.Keep.Faces()), yacht.NumDice-n)
+			return msgKeep.Format(loc, faces.Text(a.Keep.Faces()), yacht.NumDice-n)
 		}
 	}
 	return msgScore.Format(loc, r.Categories[a.Scoring.Category].Name(string(loc)), a.Scoring.Points)
@@ -395,13 +411,13 @@ func describe(loc commands.Locale, r *yacht.Rules, a strategy.Action) string {
 
 // decision is the line that says what a player decided and, when the
 // coach is on, judges it.
-func decision(loc commands.Locale, who string, g *game, chosen, best strategy.Action, loss float64) string {
+func decision(loc commands.Locale, faces yachtcmd.DiceFaces, who string, g *game, chosen, best strategy.Action, loss float64) string {
 	r := g.Rules
 	if g.Coach != yachttable.CoachOn {
-		return msgLastPlain.Format(loc, who, describe(loc, r, chosen))
+		return msgLastPlain.Format(loc, who, describe(loc, faces, r, chosen))
 	}
 	if yachttable.Centi(loss) == 0 {
-		return msgLastOK.Format(loc, who, describe(loc, r, chosen))
+		return msgLastOK.Format(loc, who, describe(loc, faces, r, chosen))
 	}
-	return msgLastCost.Format(loc, who, describe(loc, r, chosen), loss, describe(loc, r, best))
+	return msgLastCost.Format(loc, who, describe(loc, faces, r, chosen), loss, describe(loc, faces, r, best))
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
+	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/seal"
@@ -213,10 +214,35 @@ func TestHintAndCoachModes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := hr.Embeds[0].Description
+	// The hint shows the best three, in order, and says how many more;
+	// Show all (on the private hint, for Ann alone) edits it into every
+	// option.
+	short := hr.Embeds[0].Description
+	for i, a := range adv.Actions {
+		line := fmt.Sprintf("%s — %.2f", describe(commands.English, yachtcmd.DiceFaces{}, tb.Rules(), a), a.Expected)
+		if strings.Contains(short, line) != (i < hintShort) {
+			t.Errorf("short hint and option %d, %s:\n%s", i, line, short)
+		}
+	}
+	if !strings.Contains(short, fmt.Sprintf("…and %d more.", len(adv.Actions)-hintShort)) || len(hr.Components) != 1 {
+		t.Errorf("short hint:\n%s\n%+v", short, hr.Components)
+	}
+	showAll := hr.Components[0][0].CustomID
+	onHint := func(user string) (*commands.Reply, bot.Outcome) {
+		return h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: showAll, UserID: user,
+			Message: bottest.MessageOf(hr, h.Now())})
+	}
+	if _, out := onHint(bob); out != bot.Rejected {
+		t.Errorf("Bob's Show all on Ann's hint: %s", out)
+	}
+	all, out := onHint(ann)
+	if out != bot.OK || !all.Update || len(all.Components) != 0 {
+		t.Fatalf("show all: %s %+v", out, all)
+	}
+	text := all.Embeds[0].Description
 	for _, a := range adv.Actions {
-		if !strings.Contains(text, fmt.Sprintf("%s — %.2f", describe(commands.English, tb.Rules(), a), a.Expected)) {
-			t.Errorf("hint lacks %s at %.2f:\n%s", describe(commands.English, tb.Rules(), a), a.Expected, text)
+		if !strings.Contains(text, fmt.Sprintf("%s — %.2f", describe(commands.English, yachtcmd.DiceFaces{}, tb.Rules(), a), a.Expected)) {
+			t.Errorf("hint lacks %s at %.2f:\n%s", describe(commands.English, yachtcmd.DiceFaces{}, tb.Rules(), a), a.Expected, text)
 		}
 	}
 	if fmt.Sprint(h.Message(hint)) != before {

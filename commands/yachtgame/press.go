@@ -25,6 +25,8 @@ const (
 	actEntered  = 'm' // the modal's dice
 	actScore    = 's' // the category menu
 	actHint     = 'h' // the private hint
+	actHintAll  = 'H' // the private hint's every option
+	actDown     = 'D' // bring the board down to the bottom of the channel
 	actUndo     = 'u' // take back the last scoring
 	actPlayFor  = 'p' // let Alea play an idle player's turn
 	actJoin     = 'j' // lobby: take a seat
@@ -74,6 +76,8 @@ var actions = map[byte]action{
 	actScore:    {phaseTurn, move(yachttable.MoveScore)},
 	actEnter:    {phaseTurn, enterPress},
 	actHint:     {phaseTurn, hintPress},
+	actHintAll:  {phaseTurn, hintAllPress},
+	actDown:     {phaseTurn, downPress},
 	actUndo:     {phaseTurn, undoPress},
 	actPlayFor:  {phaseTurn, playForPress},
 	actJoin:     {phaseLobby, joinPress},
@@ -114,7 +118,13 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 			prev.ID, prev.Started = g.ID, g.Started
 		}
 	}
-	p := &pressing{d: d, loc: req.Locale, req: req, c: c, g: g, prev: prev}
+	// The board is written in its own language; a board from before
+	// languages were kept, in the presser's.
+	board := c.Board
+	if board == "" {
+		board = req.Locale
+	}
+	p := &pressing{d: d, loc: board, req: req, c: c, g: g, prev: prev}
 	now := phaseTurn
 	switch {
 	case g.Over():
@@ -185,7 +195,7 @@ func move(kind yachttable.MoveKind) func(ctx context.Context, p *pressing) (*com
 		before, was := g.Clone(), g.Cur
 		events, err := g.Apply(t, m)
 		if err != nil {
-			return nil, refusal(g, err)
+			return nil, refusal(p.d.Faces, g, err)
 		}
 		p.prev = nil
 		if passed(events) {
@@ -200,7 +210,7 @@ func move(kind yachttable.MoveKind) func(ctx context.Context, p *pressing) (*com
 }
 
 // refusal words an error of Apply for the player.
-func refusal(g *game, err error) error {
+func refusal(faces yachtcmd.DiceFaces, g *game, err error) error {
 	var missing *yachttable.HeldMissingError
 	switch {
 	case err == yachttable.ErrNotNow:
@@ -208,7 +218,7 @@ func refusal(g *game, err error) error {
 	case err == yachttable.ErrNoCategory:
 		return commands.Rejectf(msgBadCategory)
 	case asHeldMissing(err, &missing):
-		return commands.Rejectf(msgHeldMissing, glyphs(missing.Have.Faces()), glyphs(missing.Held.Faces()))
+		return commands.Rejectf(msgHeldMissing, faces.Text(missing.Have.Faces()), faces.Text(missing.Held.Faces()))
 	}
 	return err
 }
@@ -251,7 +261,7 @@ func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachtt
 	if p.prev != nil {
 		p.prev.Step = g.Step
 	}
-	last := joinLines(first, narrate(p.loc, g, p.req, events))
+	last := joinLines(first, narrate(p.loc, p.d.Faces, g, p.req, events))
 	r, err := render(ctx, p.d, p.loc, t, g, p.prev, p.req, last)
 	if err != nil {
 		return nil, err
@@ -274,7 +284,7 @@ func (d *Deps) settle(g *game, events []yachttable.Event) {
 // narrate tells the events in the reader's language: a player's decision
 // and roll each on its line; Alea's moves, in its own turn or one it
 // played for someone, as one line per turn.
-func narrate(loc commands.Locale, g *game, req *commands.Request, events []yachttable.Event) string {
+func narrate(loc commands.Locale, faces yachtcmd.DiceFaces, g *game, req *commands.Request, events []yachttable.Event) string {
 	var lines, steps []string
 	var head func(string) string
 	flush := func() {
@@ -295,20 +305,20 @@ func narrate(loc commands.Locale, g *game, req *commands.Request, events []yacht
 		case yachttable.EventRolled:
 			switch {
 			case e.ByAlea && e.Decided:
-				steps = append(steps, glyphs(e.Chosen.Keep.Faces())+"+ → "+glyphs(e.Dice[:]))
+				steps = append(steps, faces.Text(e.Chosen.Keep.Faces())+"+ → "+faces.Text(e.Dice[:]))
 			case e.ByAlea:
-				steps = append(steps, glyphs(e.Dice[:]))
+				steps = append(steps, faces.Text(e.Dice[:]))
 			default:
 				if e.Decided {
-					lines = append(lines, decision(loc, seatLabel(loc, g, e.Seat, req), g, e.Chosen, e.Best, e.Loss))
+					lines = append(lines, decision(loc, faces, seatLabel(loc, g, e.Seat, req), g, e.Chosen, e.Best, e.Loss))
 				}
-				lines = append(lines, msgRolled.Format(loc, glyphs(e.Dice[:])))
+				lines = append(lines, msgRolled.Format(loc, faces.Text(e.Dice[:])))
 			}
 		case yachttable.EventScored:
 			if e.ByAlea {
-				steps = append(steps, describe(loc, g.Rules, e.Chosen))
+				steps = append(steps, describe(loc, faces, g.Rules, e.Chosen))
 			} else {
-				lines = append(lines, decision(loc, seatLabel(loc, g, e.Seat, req), g, e.Chosen, e.Best, e.Loss))
+				lines = append(lines, decision(loc, faces, seatLabel(loc, g, e.Seat, req), g, e.Chosen, e.Best, e.Loss))
 			}
 		}
 	}
@@ -325,7 +335,7 @@ func enterPress(_ context.Context, p *pressing) (*commands.Reply, error) {
 	if !g.Allowed(yachttable.MoveEnter) {
 		return nil, commands.Rejectf(msgNotNow, g.Roll)
 	}
-	return diceModal(p.d.Key, p.loc, g, p.c), nil
+	return diceModal(p.d.Key, p.req.Locale, g, p.c), nil
 }
 
 // hintPress answers the player whose turn it is, privately.
@@ -338,14 +348,44 @@ func hintPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := hint(p.loc, t, g)
+	all := p.req.Params["action"] == string(actHintAll)
+	r, err := hint(p.req.Locale, p.d.Key, p.d.Faces, t, g, p.c, all)
 	if err != nil {
 		return nil, err
 	}
-	if line := beatHint(ctx, p.d, p.loc, t, g); line != "" {
+	// Show all edits the private hint it was pressed on.
+	r.Update = all
+	if line := beatHint(ctx, p.d, p.req.Locale, t, g); line != "" {
 		r.Embeds[0].Description += "\n\n" + line
 	}
 	return r, nil
+}
+
+// hintAllPress shows every option of the private hint it was pressed
+// on.
+func hintAllPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
+	return hintPress(ctx, p)
+}
+
+// downPress brings the board down to the bottom of the channel, for
+// anyone at the table: the game carries on in a new message (a follow-up,
+// which pings nobody), and this one is retired to a short line without
+// its state or buttons.
+func downPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
+	if !atTable(p.g, p.req.UserID) {
+		return nil, commands.Rejectf(msgNotSeated)
+	}
+	t, err := p.table(ctx)
+	if err != nil {
+		return nil, err
+	}
+	board, err := render(ctx, p.d, p.loc, t, p.g, p.prev, p.req, "")
+	if err != nil {
+		return nil, err
+	}
+	board.AllowedMentions = &commands.AllowedMentions{}
+	return &commands.Reply{Update: true, Content: msgBoardMoved.In(p.loc), AllowedMentions: &commands.AllowedMentions{},
+		FollowUp: board}, nil
 }
 
 // undoPress returns to the state before the last scoring.
@@ -382,7 +422,7 @@ func playForPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	was := g.Cur
 	events, err := g.Apply(t, yachttable.Move{Kind: yachttable.MovePlayFor})
 	if err != nil {
-		return nil, refusal(g, err)
+		return nil, refusal(p.d.Faces, g, err)
 	}
 	p.prev = nil
 	return p.moved(ctx, t, events, "", was)
@@ -519,5 +559,5 @@ func (d *Deps) opening(ctx context.Context, loc commands.Locale, t *strategy.Tab
 		return nil, err
 	}
 	d.settle(g, events)
-	return render(ctx, d, loc, t, g, nil, req, narrate(loc, g, req, events))
+	return render(ctx, d, loc, t, g, nil, req, narrate(loc, d.Faces, g, req, events))
 }

@@ -108,7 +108,7 @@ func (d *Deps) record(ctx context.Context, t *strategy.Table, g *game, req *comm
 // Review buttons.
 func finish(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game, req *commands.Request, r *commands.Reply) {
 	rec := d.record(ctx, t, g, req)
-	c := sealGame(d.Key, g, nil)
+	c := sealGame(d.Key, g, nil, loc)
 	e := &r.Embeds[0]
 	e.URL = stateURL + c.String()
 	line := map[recording]commands.Text{recordOff: msgMemoryOff, recordDone: msgRecorded, recordFailed: msgNotRecorded}[rec].In(loc)

@@ -473,7 +473,7 @@ func TestStateFitsTheURL(t *testing.T) {
 	for i := range g.Seats {
 		g.Seats[i].Decisions = yachttable.MaxDecisions
 	}
-	url := stateURL + sealGame(testKey, g, g).String()
+	url := stateURL + sealGame(testKey, g, g, commands.English).String()
 	t.Logf("the longest state URL: %d characters", len(url))
 	if len(url) > 2048 {
 		t.Errorf("the state URL is %d characters", len(url))

@@ -127,7 +127,7 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 		ping(loc, g, r, req)
 		return r, nil
 	}
-	c := sealGame(d.Key, g, prev)
+	c := sealGame(d.Key, g, prev, loc)
 	p := g.Current()
 	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc), URL: stateURL + c.String()}
 	e.Title = msgTitle.Format(loc, yachtcmd.RulesName(loc, g.Rules.Key), seatTitle(loc, g, g.Cur, req), p.Sheet.Filled()+1, len(g.Rules.Categories))
@@ -156,26 +156,34 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 		if adv, err = advise(t, g); err != nil {
 			return nil, err
 		}
-		var dice []string
-		for i, f := range g.Dice {
-			if g.Hold&(1<<uint(i)) != 0 {
-				dice = append(dice, "["+yacht.Glyph(f)+"]")
-			} else {
-				dice = append(dice, yacht.Glyph(f))
+		if d.Faces.Emojis() {
+			held := make([]bool, len(g.Dice))
+			for i := range g.Dice {
+				held[i] = g.Hold&(1<<uint(i)) != 0
 			}
+			b.WriteString(msgDice.Format(loc, d.Faces.Held(g.Dice[:], held)))
+		} else {
+			var dice []string
+			for i, f := range g.Dice {
+				if g.Hold&(1<<uint(i)) != 0 {
+					dice = append(dice, "["+yacht.Glyph(f)+"]")
+				} else {
+					dice = append(dice, yacht.Glyph(f))
+				}
+			}
+			b.WriteString(msgDice.Format(loc, strings.Join(dice, " ")) + " (" + g.Dice.String() + ")")
 		}
-		b.WriteString(msgDice.Format(loc, strings.Join(dice, " ")) + " (" + g.Dice.String() + ")")
 		if g.Hold != 0 {
 			b.WriteString(" " + msgHeldNote.In(loc))
 		}
 		if g.Coach == yachttable.CoachOn {
 			best := adv.Actions[0]
-			b.WriteString("\n" + msgBest.Format(loc, describe(loc, g.Rules, best), best.Expected))
+			b.WriteString("\n" + msgBest.Format(loc, describe(loc, d.Faces, g.Rules, best), best.Expected))
 			if g.Roll < 3 && g.Hold != 0 {
 				keep := g.Held()
 				for _, a := range adv.Actions {
 					if a.Kind == strategy.Keep && a.Keep == keep && yachttable.Centi(best.Expected-a.Expected) > 0 {
-						b.WriteString("\n" + msgYourHold.Format(loc, describe(loc, g.Rules, a), a.Expected, best.Expected-a.Expected))
+						b.WriteString("\n" + msgYourHold.Format(loc, describe(loc, d.Faces, g.Rules, a), a.Expected, best.Expected-a.Expected))
 					}
 				}
 			}
@@ -210,12 +218,15 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 			name = msgTurnMarker.Format(loc, name)
 		}
 		v := sheetText(loc, g, i, false)
+		if compact(g) && i != g.Cur {
+			v = compactSheet(loc, g, i)
+		}
 		if g.Seats[i].Kind == yachttable.SeatUser {
 			v = seatLabel(loc, g, i, req) + "\n" + v
 		}
 		e.Fields = append(e.Fields, commands.Field{Name: name, Value: v, Inline: len(g.Seats) > 1})
 	}
-	data := gameData(g, c.String())
+	data := gameData(g, c.Sealed())
 	data.WinChances = odds
 	reply := &commands.Reply{Embeds: []commands.Embed{e}, Data: data}
 	reply.Components = components(d.Key, loc, g, adv, c, prev != nil)
@@ -265,7 +276,14 @@ func turnPing(loc commands.Locale, g *game, r *commands.Reply, req *commands.Req
 	if req != nil && id == req.UserID {
 		return
 	}
-	r.FollowUp = &commands.Reply{Content: msgYourTurn.Format(loc, "<@"+id+">"), AllowedMentions: &commands.AllowedMentions{Users: []string{id}}}
+	content := msgYourTurn.Format(loc, "<@"+id+">")
+	if req != nil {
+		if link := req.MessageLink(); link != "" {
+			// The ping leads back to the board it follows.
+			content += " " + msgToGame.Format(loc, link)
+		}
+	}
+	r.FollowUp = &commands.Reply{Content: content, AllowedMentions: &commands.AllowedMentions{Users: []string{id}}}
 }
 
 // components are the dice, roll, enter and hold-best buttons, the category
@@ -339,11 +357,28 @@ func components(key seal.Key, loc commands.Locale, g *game, adv strategy.Advice,
 	}
 	if g.Humans() > 1 {
 		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id(actPlayFor), Label: msgPlayForButton.In(loc), Emoji: "⏱️", Style: commands.Secondary})
+		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id(actDown), Label: msgBringDown.In(loc), Emoji: "⬇️", Style: commands.Secondary})
 	}
 	if len(extra) > 0 {
 		rows = append(rows, extra)
 	}
 	return rows
+}
+
+// compactFrom is the number of seats from which the board shows the
+// full sheet of the player to play only, and a line for each other
+// player, so that a table of six fits a phone's screen.
+const compactFrom = 3
+
+// compact reports whether g's board is compact.
+func compact(g *game) bool { return len(g.Seats) >= compactFrom }
+
+// compactSheet is the one line of a player who is not playing on a
+// compact board: the total, the upper section and the categories open.
+func compactSheet(loc commands.Locale, g *game, i int) string {
+	s := g.Seats[i].Sheet
+	return msgCompactSeat.Format(loc, msgTotal.Format(loc, s.Total()), s.UpperTotal(), g.Rules.BonusThreshold,
+		len(s.Scores)-s.Filled())
 }
 
 // sheetText is a player's sheet: every category, the upper progress, the

@@ -38,13 +38,47 @@ var idPrefix = route.Prefix()
 // stateURL begins the board embed's URL; the game's state follows it.
 const stateURL = "https://alea.invalid/yacht#"
 
-// carrier is what a message carries (seal.Carrier): the sealed state,
-// and the sealed state before the last score while it may be undone.
-type carrier = seal.Carrier
+// carrier is what a message carries (as seal.Carrier): the sealed state,
+// and the sealed state before the last score while it may be undone;
+// and the board's language, the starter's, in which the board is
+// written whoever presses (private replies are in the presser's). A
+// board before languages were kept has none (Board ""): it is written
+// in the presser's. The language leads the carrier ("ko:<state>…"), so
+// it is part of what every custom_id's tag binds.
+type carrier struct {
+	State, Prev string
+	Board       commands.Locale
+}
 
-// sealGame returns the carrier of g (and of prev, when set).
-func sealGame(key seal.Key, g, prev *game) carrier {
-	c := carrier{State: key.Seal(g.Encode())}
+// String is the carrier as a message holds it.
+func (c carrier) String() string {
+	s := c.Sealed()
+	if c.Board != "" {
+		s = string(c.Board) + ":" + s
+	}
+	return s
+}
+
+// Sealed is the carrier's sealed states without the board's language,
+// as --format data shows them.
+func (c carrier) Sealed() string { return seal.Carrier{State: c.State, Prev: c.Prev}.String() }
+
+// parseCarrier reads what carrier.String writes.
+func parseCarrier(s string) (carrier, bool) {
+	var board commands.Locale
+	for _, l := range []commands.Locale{commands.English, commands.Korean, commands.Japanese} {
+		if rest, ok := strings.CutPrefix(s, string(l)+":"); ok {
+			board, s = l, rest
+		}
+	}
+	sc, ok := seal.ParseCarrier(s)
+	return carrier{State: sc.State, Prev: sc.Prev, Board: board}, ok
+}
+
+// sealGame returns the carrier of g (and of prev, when set) on a board
+// written in board.
+func sealGame(key seal.Key, g, prev *game, board commands.Locale) carrier {
+	c := carrier{State: key.Seal(g.Encode()), Board: board}
 	if prev != nil {
 		c.Prev = key.Seal(prev.Encode())
 	}
@@ -58,7 +92,7 @@ func readCarrier(m *commands.Message) (carrier, bool) {
 	}
 	for _, e := range m.Embeds {
 		if s, ok := strings.CutPrefix(e.URL, stateURL); ok {
-			return seal.ParseCarrier(s)
+			return parseCarrier(s)
 		}
 	}
 	return carrier{}, false

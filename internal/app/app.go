@@ -141,6 +141,9 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 			deps.Recorder = memory
 		}
 		deps.StateKey = stateKey(cfg)
+		if !s.PlaygroundOnly {
+			deps.DiceFaces = diceFaces(ctx, cfg, rest.UserAgent(s.Version), log)
+		}
 		s.Registry = all.Registry(deps)
 	}
 	if !s.PlaygroundOnly && cfg.StateSecret == "" && cfg.Token != "" {

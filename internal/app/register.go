@@ -6,12 +6,14 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/alea-bot/alea/bot/payload"
 	"github.com/alea-bot/alea/bot/registration"
 	"github.com/alea-bot/alea/bot/rest"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
+	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/config"
 )
 
@@ -72,5 +74,60 @@ func Register(ctx context.Context, cfg config.Config, version string, stdout, st
 		names[i] = "/" + n
 	}
 	fmt.Fprintf(stdout, "Registered %d commands for application %s %s:\n  %s\n", len(names), res.AppID, where, strings.Join(names, " "))
+	o := registrationOptions(cfg, rest.UserAgent(version))
+	o.AppID = res.AppID
+	if err := uploadDiceEmojis(ctx, o, stdout); err != nil {
+		fmt.Fprintln(stderr, "alea register: the dice emojis:", err)
+		return 1
+	}
 	return 0
+}
+
+// uploadDiceEmojis uploads the twelve dice emojis the application does
+// not have yet, and says how many it uploaded.
+func uploadDiceEmojis(ctx context.Context, o registration.Options, stdout io.Writer) error {
+	faces, err := yachtcmd.FaceEmojis()
+	if err != nil {
+		return err
+	}
+	emojis := make([]registration.Emoji, len(faces))
+	for i, f := range faces {
+		emojis[i] = registration.Emoji{Name: f.Name, PNG: f.PNG}
+	}
+	res, err := registration.UploadEmojis(ctx, emojis, o)
+	if err != nil {
+		return err
+	}
+	if len(res.Uploaded) == 0 {
+		fmt.Fprintf(stdout, "The %d dice emojis were already there.\n", len(emojis))
+	} else {
+		fmt.Fprintf(stdout, "Uploaded %d dice emojis (%d were already there).\n", len(res.Uploaded), len(emojis)-len(res.Uploaded))
+	}
+	return nil
+}
+
+// emojiWait bounds how long the bot waits at start for the list of its
+// emojis before writing dice as glyphs.
+const emojiWait = 5 * time.Second
+
+// diceFaces asks Discord, within emojiWait, for the application's emojis
+// and returns the dice they draw; without a token, or when Discord does
+// not answer in time, dice are written as glyphs (and it says so in the
+// log, once).
+func diceFaces(ctx context.Context, cfg config.Config, userAgent string, log *slog.Logger) yachtcmd.DiceFaces {
+	if cfg.Token == "" {
+		return yachtcmd.DiceFaces{}
+	}
+	ctx, cancel := context.WithTimeout(ctx, emojiWait)
+	defer cancel()
+	ids, err := registration.ListEmojis(ctx, registrationOptions(cfg, userAgent))
+	if err != nil {
+		log.Info("dice drawn as glyphs: the application's emojis could not be listed", "err", err)
+		return yachtcmd.DiceFaces{}
+	}
+	f := yachtcmd.NewDiceFaces(ids)
+	if !f.Emojis() {
+		log.Info("dice drawn as glyphs: the dice emojis are not uploaded (alea register uploads them)")
+	}
+	return f
 }

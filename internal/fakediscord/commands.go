@@ -18,7 +18,10 @@ var commandName = regexp.MustCompile(`^[-_\p{L}\p{N}]{1,32}$`)
 // descriptions of 1–100 characters (localized ones too); at most 25
 // options per level, required ones first; at most 25 choices of 1–100
 // characters, not together with autocomplete; subcommands nested at most
-// two deep. It reads only the JSON.
+// two deep; integration_types, when given, a non-empty list of distinct
+// 0 (server install) and 1 (user install), and contexts, when given, of
+// distinct 0 (server), 1 (DM with the bot) and 2 (private channel). It
+// reads only the JSON.
 func CheckCommands(raw []byte) error {
 	var cmds []map[string]any
 	if err := json.Unmarshal(raw, &cmds); err != nil {
@@ -40,6 +43,12 @@ func CheckCommands(raw []byte) error {
 			return fmt.Errorf("command %q is defined twice", name)
 		}
 		seen[name] = true
+		if err := checkEnum("command "+name+": integration_types", c["integration_types"], 1); err != nil {
+			return err
+		}
+		if err := checkEnum("command "+name+": contexts", c["contexts"], 2); err != nil {
+			return err
+		}
 		if err := checkOptions("command "+name, list(c["options"]), 0); err != nil {
 			return err
 		}
@@ -145,6 +154,26 @@ func checkOptions(what string, opts []any, depth int) error {
 	}
 	if subs > 0 && plain > 0 {
 		return fmt.Errorf("%s: subcommands mixed with plain options", what)
+	}
+	return nil
+}
+
+// checkEnum checks an optional list of distinct integers from 0 to max.
+func checkEnum(what string, v any, max int) error {
+	if v == nil {
+		return nil
+	}
+	l, ok := v.([]any)
+	if !ok || len(l) == 0 {
+		return fmt.Errorf("%s: %v is not a non-empty list", what, v)
+	}
+	seen := map[float64]bool{}
+	for _, e := range l {
+		n, ok := e.(float64)
+		if !ok || n != float64(int(n)) || n < 0 || n > float64(max) || seen[n] {
+			return fmt.Errorf("%s: %v is not one of 0–%d, each once", what, e, max)
+		}
+		seen[n] = true
 	}
 	return nil
 }

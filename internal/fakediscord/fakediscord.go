@@ -1,7 +1,8 @@
 // Package fakediscord is a fake of Discord for loopback tests of Alea's
 // transports: an HTTP server on 127.0.0.1 serving the REST routes the bot
 // uses (gateway discovery, the bulk overwrite of application commands,
-// interaction callbacks, the interaction webhook, /users/@me) and a
+// interaction callbacks, the interaction webhook, /users/@me, the
+// application's emojis) and a
 // gateway websocket speaking Discord's protocol (HELLO, IDENTIFY,
 // heartbeats, READY, INTERACTION_CREATE, RECONNECT, RESUME, INVALID
 // SESSION), with faults to inject (InjectREST: 429 and 5xx answers;
@@ -86,6 +87,7 @@ type Server struct {
 	faults       []Fault       // injected REST failures (InjectREST)
 	gwFaults     GatewayFaults // injected gateway failures (InjectGateway)
 	revoked      bool          // the token is refused (Revoke)
+	emojis       []Emoji       // the application's emojis
 }
 
 // Start runs a fake Discord on 127.0.0.1 until Close.
@@ -340,6 +342,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		c.Status = 200
 		s.record(c, "")
 		writeJSON(w, 200, map[string]any{"id": s.opts.AppID, "name": "Alea", "bot_public": true, "flags": 0})
+	case len(parts) == 3 && parts[0] == "applications" && parts[2] == "emojis":
+		s.appEmojis(w, r, c, parts[1])
 	case r.Method == http.MethodPut && len(parts) >= 3 && parts[0] == "applications" && parts[len(parts)-1] == "commands":
 		s.bulkOverwrite(w, c, parts)
 	case r.Method == http.MethodPost && len(parts) == 4 && parts[0] == "interactions" && parts[3] == "callback":

@@ -62,11 +62,18 @@ func TestCheckCommandsRefusesWhatDiscordRefuses(t *testing.T) {
 		"option upper case":     "[" + cmd("roll", "d", opt("Die", true)) + "]",
 		"mixed subcommands":     "[" + cmd("roll", "d", `{"type":1,"name":"s","description":"d"},`+opt("a", false)) + "]",
 		"not an array":          `{"name":"roll"}`,
+		"install type 2":        `[{"type":1,"name":"roll","description":"d","integration_types":[0,2]}]`,
+		"no install types":      `[{"type":1,"name":"roll","description":"d","integration_types":[]}]`,
+		"context 3":             `[{"type":1,"name":"roll","description":"d","contexts":[0,3]}]`,
+		"context twice":         `[{"type":1,"name":"roll","description":"d","contexts":[1,1]}]`,
 	}
 	for name, body := range cases {
 		if err := fakediscord.CheckCommands([]byte(body)); err == nil {
 			t.Errorf("%s: accepted %s", name, body)
 		}
+	}
+	if err := fakediscord.CheckCommands([]byte(`[{"type":1,"name":"roll","description":"d","integration_types":[0,1],"contexts":[0,1,2]}]`)); err != nil {
+		t.Errorf("a valid command refused: %v", err)
 	}
 	if err := fakediscord.CheckCommands([]byte("[" + cmd("roll-2_é", "d", opt("a", true)+","+opt("b", false)) + "]")); err != nil {
 		t.Errorf("a valid command refused: %v", err)

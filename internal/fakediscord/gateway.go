@@ -388,6 +388,14 @@ type Interaction struct {
 	// Message is the message holding the pressed component, as Discord
 	// sends it with component and modal interactions (nil: none).
 	Message any
+	// Context is where it happens: 0 a server (default), 1 a DM with the
+	// bot, 2 a group DM. Outside a server there is no guild_id (the
+	// event goes to shard 0) and the user comes as "user", not "member".
+	Context int
+	// UserInstall sends it through the user's installation of the app:
+	// authorizing_integration_owners names the user ("1") rather than the
+	// server ("0").
+	UserInstall bool
 }
 
 // Interact dispatches INTERACTION_CREATE to the session of the shard that
@@ -396,14 +404,17 @@ type Interaction struct {
 // event waits in it, and is replayed when the bot resumes.
 func (s *Server) Interact(t testing.TB, in Interaction) (token string) {
 	t.Helper()
-	if in.GuildID == "" {
+	if in.GuildID == "" && in.Context == 0 {
 		in.GuildID = "42"
+	}
+	if in.Context != 0 {
+		in.GuildID = ""
 	}
 	if in.Locale == "" {
 		in.Locale = "en-US"
 	}
 	guild, err := strconv.ParseUint(in.GuildID, 10, 64)
-	if err != nil {
+	if err != nil && in.GuildID != "" {
 		t.Fatalf("fakediscord: guild id %q", in.GuildID)
 	}
 	shard := int((guild >> 22) % uint64(s.opts.ShardCount))
@@ -436,10 +447,23 @@ func (s *Server) newInteractionLocked(in Interaction) (ev map[string]any, token 
 		user = strconv.Itoa(500000000000000000 + n)
 	}
 	s.interactions[token] = &interaction{id: id, token: token}
+	owners := map[string]any{"0": in.GuildID}
+	switch {
+	case in.UserInstall:
+		owners = map[string]any{"1": user}
+	case in.Context != 0:
+		owners = map[string]any{"0": "0"}
+	}
 	ev = map[string]any{"id": id, "application_id": s.opts.AppID, "type": in.Type, "token": token, "version": 1,
-		"locale": in.Locale, "guild_id": in.GuildID, "channel_id": "43", "app_permissions": "0",
-		"member": map[string]any{"user": map[string]any{"id": user, "username": "player", "global_name": "Player"},
-			"roles": []string{}, "permissions": "0"}}
+		"locale": in.Locale, "channel_id": "43", "app_permissions": "0", "context": in.Context,
+		"authorizing_integration_owners": owners}
+	u := map[string]any{"id": user, "username": "player", "global_name": "Player"}
+	if in.Context == 0 {
+		ev["guild_id"] = in.GuildID
+		ev["member"] = map[string]any{"user": u, "roles": []string{}, "permissions": "0"}
+	} else {
+		ev["user"] = u
+	}
 	if in.Data != nil {
 		ev["data"] = in.Data
 	}

@@ -12,7 +12,7 @@ const UI = {
     used: '%u used %c', thinking: 'Alea is thinking…', onlyYou: 'Only you can see this', dismiss: 'Dismiss message',
     needSub: '`/%s` needs a subcommand: %s', unknown: 'Unknown command `/%s`. Try `/help`.',
     submit: 'Submit', cancel: 'Cancel', failed: 'The playground could not reach Alea: %s', required: 'required',
-    choose: 'Make a selection', download: 'Download', kinds: ['text', 'integer', 'true/false', 'number'], lang: 'Language', bot: 'BOT', you: 'You', today: 'Today',
+    choose: 'Make a selection', download: 'Download', kinds: ['text', 'integer', 'true/false', 'number'], lang: 'Language', bot: 'BOT', you: 'You', today: 'Today', playAs: 'Play as', jump: 'Go to the message',
   },
   ko: {
     topic: '모든 명령어를 시험해 보세요 — 이 컴퓨터 밖으로 나가지 않습니다',
@@ -22,7 +22,7 @@ const UI = {
     used: '%u님이 %c 사용', thinking: 'Alea가 생각하는 중…', onlyYou: '나만 볼 수 있음', dismiss: '메시지 닫기',
     needSub: '`/%s`에는 하위 명령어가 필요합니다: %s', unknown: '알 수 없는 명령어 `/%s`입니다. `/도움말`을 입력해 보세요.',
     submit: '제출', cancel: '취소', failed: '놀이터가 Alea에 닿지 못했습니다: %s', required: '필수',
-    choose: '선택하세요', download: '내려받기', kinds: ['글', '정수', '참/거짓', '수'], lang: '언어', bot: '봇', you: '플레이어', today: '오늘',
+    choose: '선택하세요', download: '내려받기', kinds: ['글', '정수', '참/거짓', '수'], lang: '언어', bot: '봇', you: '플레이어', today: '오늘', playAs: '플레이할 사람', jump: '메시지로 이동',
   },
   ja: {
     topic: 'すべてのコマンドを試せます — このマシンの外には出ません',
@@ -32,7 +32,7 @@ const UI = {
     used: '%uが %c を使用', thinking: 'Alea が考えています…', onlyYou: 'あなただけに表示されています', dismiss: 'メッセージを削除',
     needSub: '`/%s` にはサブコマンドが必要です: %s', unknown: '不明なコマンド `/%s` です。`/ヘルプ` を試してください。',
     submit: '送信', cancel: 'キャンセル', failed: 'プレイグラウンドが Alea に接続できません: %s', required: '必須',
-    choose: '選択してください', download: 'ダウンロード', kinds: ['テキスト', '整数', '真偽', '数値'], lang: '言語', bot: 'ボット', you: 'あなた', today: '今日',
+    choose: '選択してください', download: 'ダウンロード', kinds: ['テキスト', '整数', '真偽', '数値'], lang: '言語', bot: 'ボット', you: 'あなた', today: '今日', playAs: 'プレイする人', jump: 'メッセージへ移動',
   },
 };
 
@@ -46,6 +46,8 @@ const state = {
   locale: 'en',
   defs: [],
   user: { id: '', username: 'you', global_name: 'You' },
+  you: '', // this browser's own user id
+  users: [], // the users the page can play as: [{id, name}]
   suggestions: [],
   selected: -1,
   acSeq: 0,
@@ -59,7 +61,17 @@ const $ = (id) => document.getElementById(id);
 
 // userName is the player's name in the chosen language, as the channel
 // shows it and as commands receive it (a Yacht seat takes it).
-function userName() { return t('you'); }
+function userName() {
+  const u = state.users.find((x) => x.id === state.user.id);
+  return u ? u.name : t('you');
+}
+
+// nameOf is the name a mention of id shows: a local user's, or "You".
+function nameOf(id) {
+  const u = state.users.find((x) => x.id === id);
+  if (u) return u.name;
+  return id === state.you ? t('you') : null;
+}
 
 function t(key, ...args) {
   let s = (UI[state.locale] || UI.en)[key] || UI.en[key] || key;
@@ -125,7 +137,11 @@ function inline(s) {
     .replace(/\|\|([^|]+?)\|\|/g, '<span class="spoiler" tabindex="0">$1</span>')
     .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, '<a href="$2" target="_blank" rel="noopener noreferrer">$1</a>')
     .replace(/(^|[\s(])(https?:\/\/[^\s<)]+)/g, '$1<a href="$2" target="_blank" rel="noopener noreferrer">$2</a>')
-    .replace(SYMBOLS, '<span class="sym">$&</span>');
+    .replace(SYMBOLS, '<span class="sym">$&</span>')
+    .replace(/&lt;@!?(\d{1,20})&gt;/g, (m, id) => {
+      const n = nameOf(id);
+      return '<span class="mention" data-user="' + id + '">@' + esc(n === null ? id : n) + '</span>';
+    });
 }
 
 // SYMBOLS are the game pieces drawn as characters (dice, coins, stones),
@@ -181,7 +197,27 @@ function scrollDown() {
 function addMessage(opts) {
   const msg = el('article', 'msg' + (opts.bot ? ' bot' : ' user'));
   msg.dataset.id = randomDigits(18);
-  if (opts.ref) {
+  if (opts.reply) {
+    // A reply: the message it answers, its author and its first words;
+    // a click goes to it.
+    const ref = el('div', 'ref reply');
+    ref.append(el('span', 'ref-avatar'));
+    const target = document.querySelector('#messages article[data-id="' + CSS.escape(opts.reply) + '"]');
+    const line = el('span', 'ref-line');
+    line.append(el('span', 'ref-name', target && !target.classList.contains('user') ? 'Alea' : userName()));
+    line.append(document.createTextNode(' ' + (target ? snippet(target) : '…')));
+    ref.append(line);
+    ref.title = t('jump');
+    if (target) {
+      ref.classList.add('jumps');
+      ref.addEventListener('click', () => {
+        target.scrollIntoView({ block: 'center' });
+        target.classList.add('flash');
+        setTimeout(() => target.classList.remove('flash'), 1200);
+      });
+    }
+    msg.append(ref);
+  } else if (opts.ref) {
     const ref = el('div', 'ref');
     ref.append(el('span', 'ref-avatar'));
     // "%u used %c", in the order of the language, as one line of text
@@ -479,12 +515,21 @@ async function handle(interaction, resp, ctx) {
   }
 }
 
+// snippet is the first words of a message, as a reply's header shows them.
+function snippet(msg) {
+  const d = msg.data || {};
+  const e = (d.embeds || [])[0] || {};
+  const text = (msg.body && msg.body.textContent) || d.content || e.title || e.description || '';
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? line.slice(0, 79) + '…' : line;
+}
+
 // followUp shows a response's follow-up (a ping after an edit) as a new
-// message, as Discord does.
+// message, as Discord does: a reply to the message it follows.
 function followUp(resp) {
   const f = resp.follow_up;
   if (!f) return;
-  const msg = addMessage({ bot: true });
+  const msg = addMessage({ bot: true, reply: f.message_reference && f.message_reference.message_id });
   renderData(msg, f.data || {}, null);
   stamp(msg, f.message);
 }
@@ -850,12 +895,28 @@ function suggest() {
 
 // --- start ---
 
+// playAs makes the page's user one of the local users (id), or this
+// browser's own (''): every interaction after it comes from them.
+function playAs(id) {
+  const u = state.users.find((x) => x.id === id);
+  state.user.id = u ? u.id : state.you;
+  state.user.username = u ? u.name.toLowerCase() : 'you';
+  $('as').value = u ? u.id : '';
+  localStorage.setItem('alea.as', u ? u.id : '');
+}
+
 function applyLocale() {
   document.documentElement.lang = state.locale;
   $('lang').value = state.locale;
   $('input').placeholder = t('placeholder');
   $('topic').textContent = t('topic');
   $('lang-label').textContent = t('lang');
+  $('as-label').textContent = t('playAs');
+  $('as-you').textContent = t('you');
+  for (const m of document.querySelectorAll('#messages .mention[data-user]')) {
+    const n = nameOf(m.dataset.user);
+    if (n !== null) m.textContent = '@' + n;
+  }
   for (const tag of document.querySelectorAll('#messages .tag')) tag.textContent = t('bot');
   for (const time of document.querySelectorAll('#messages time[data-at]')) time.textContent = timeOf(+time.dataset.at);
 }
@@ -875,7 +936,9 @@ async function start() {
   let uid = localStorage.getItem('alea.user');
   if (!uid) { uid = randomDigits(18); localStorage.setItem('alea.user', uid); }
   state.user.id = uid;
+  state.you = uid;
   applyLocale();
+  $('as').addEventListener('change', () => playAs($('as').value));
   $('lang').addEventListener('change', () => {
     state.locale = $('lang').value;
     localStorage.setItem('alea.locale', state.locale);
@@ -910,6 +973,14 @@ async function start() {
     const r = await fetch('api/commands');
     state.defs = await r.json();
     renderWelcome();
+    const u = await fetch('api/users');
+    state.users = await u.json();
+    for (const x of state.users) {
+      const o = el('option', '', x.name);
+      o.value = x.id;
+      $('as').append(o);
+    }
+    playAs(localStorage.getItem('alea.as') || '');
   } catch (err) {
     systemMessage(t('failed', String(err.message || err)));
   }

@@ -1,0 +1,179 @@
+package yachtgame
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
+	"github.com/alea-bot/alea/bot/runner"
+	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/game/yachttable"
+	"github.com/alea-bot/alea/internal/race"
+)
+
+// inChannel presses id as user in a channel (of a server, or a DM when
+// guild is ""), as Discord sends a press: with the channel and the
+// pressed message (the harness adds the message).
+func inChannel(t *testing.T, h *bottest.Harness, guild, user, id string, values ...string) *commands.Reply {
+	t.Helper()
+	r, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: id, UserID: user, Values: values,
+		GuildID: guild, ChannelID: "1044567890123456790"})
+	if out != bot.OK {
+		t.Fatalf("%s presses %s: %s %s", user, id, out, bot.FormatText(r))
+	}
+	return r
+}
+
+// The turn ping links back to the board it follows: the pressed
+// message, in its server's channel or in a DM ("@me").
+func TestTurnPingLinksToTheBoard(t *testing.T) {
+	for _, c := range []struct{ guild, where string }{{"1044567890123456789", "1044567890123456789"}, {"", "@me"}} {
+		h := harness(t)
+		r := post(t, h, table3(t, yachttable.CoachHints))
+		r = inChannel(t, h, c.guild, ann, mustFind(t, r, 'r').CustomID)
+		board := h.Message(mustFind(t, r, 's').CustomID)
+		menu := mustFind(t, r, 's')
+		r = inChannel(t, h, c.guild, ann, menu.CustomID, menu.Options[0].Value)
+		checkFollowUp(t, r, bob)
+		want := "(https://discord.com/channels/" + c.where + "/1044567890123456790/" + board.ID + ")"
+		if !strings.Contains(r.FollowUp.Content, want) || !strings.Contains(r.FollowUp.Content, "[Back to the game]") {
+			t.Errorf("ping %q, want a link %s", r.FollowUp.Content, want)
+		}
+	}
+}
+
+// pressIn presses id as user, whose Discord speaks loc.
+func pressIn(h *bottest.Harness, loc commands.Locale, user, id string, values ...string) (*commands.Reply, bot.Outcome) {
+	return h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: id, UserID: user, Values: values, Locale: loc})
+}
+
+// A board keeps the starter's language whoever presses: Ann's English
+// Discord rolls on a Korean board and the board stays Korean; her hint
+// and Bob's refusal are in their own language. The language is bound to
+// the custom_ids: a board whose language was changed by hand is refused.
+func TestOneLanguagePerGame(t *testing.T) {
+	h := harness(t)
+	h.Locale = commands.Korean
+	r := post(t, h, table3(t, yachttable.CoachHints))
+	if !strings.HasPrefix(strings.TrimPrefix(r.Embeds[0].URL, stateURL), "ko:") {
+		t.Fatalf("the board's URL does not say Korean: %s", r.Embeds[0].URL)
+	}
+	roll := mustFind(t, r, 'r').CustomID
+	if r2, out := pressIn(h, commands.English, bob, roll); out != bot.Rejected || !strings.Contains(bot.FormatTextIn(r2, commands.English), "turn") {
+		t.Errorf("Bob's refusal: %s %s", out, bot.FormatText(r2))
+	}
+	r, out := pressIn(h, commands.English, ann, roll)
+	if out != bot.OK || !r.Update {
+		t.Fatalf("Ann's roll: %s %s", out, bot.FormatText(r))
+	}
+	if board := bot.FormatText(r); !strings.Contains(board, msgPick.In(commands.Korean)) || strings.Contains(board, msgPick.In(commands.English)) {
+		t.Errorf("the board after an English press is not Korean:\n%s", board)
+	}
+	hr, out := pressIn(h, commands.English, ann, mustFind(t, r, 'h').CustomID)
+	if out != bot.OK || hr.Embeds[0].Title != msgHintBest.In(commands.English) {
+		t.Errorf("Ann's hint is not in her language: %s %+v", out, hr.Embeds)
+	}
+	// The same board with "ja:" for "ko:": its buttons no longer match.
+	msg := h.Message(mustFind(t, r, 'r').CustomID)
+	msg.Embeds[0].URL = strings.Replace(msg.Embeds[0].URL, "#ko:", "#ja:", 1)
+	forged, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: mustFind(t, r, 'r').CustomID, UserID: ann, Message: msg})
+	if out != bot.Rejected {
+		t.Errorf("a board with its language changed: %s %s", out, bot.FormatText(forged))
+	}
+}
+
+// Bring down: anyone at the table may press it; the old message is
+// retired to a line without state or buttons, and the same board (same
+// dice, same buttons) carries on in a new message that pings nobody;
+// someone not at the table is refused.
+func TestBringDown(t *testing.T) {
+	h := harness(t)
+	r := post(t, h, table3(t, yachttable.CoachHints))
+	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
+	down := mustFind(t, r, 'D').CustomID
+	if _, out := as(h, "333333333333333333", down); out != bot.Rejected {
+		t.Errorf("a stranger brought the board down: %s", out)
+	}
+	moved := asOK(t, h, bob, down)
+	if moved.Content != msgBoardMoved.In(commands.English) || len(moved.Embeds) != 0 || len(moved.Components) != 0 {
+		t.Errorf("the old message: %+v", moved)
+	}
+	if _, ok := readCarrier(h.Message(down)); ok || h.Message(down) != nil {
+		t.Error("the old message still carries the game")
+	}
+	nb := moved.FollowUp
+	if nb == nil || nb.AllowedMentions == nil || len(nb.AllowedMentions.Users) != 0 || len(nb.Embeds) != 1 {
+		t.Fatalf("the new board: %+v", nb)
+	}
+	if gdata(t, nb).State != gdata(t, r).State || fmt.Sprint(commands.CustomIDs(nb.Components)) != fmt.Sprint(commands.CustomIDs(r.Components)) ||
+		nb.Embeds[0].Title != r.Embeds[0].Title || nb.Content != r.Content {
+		t.Errorf("the new board differs:\n%s\nwas\n%s", bot.FormatText(nb), bot.FormatText(r))
+	}
+	h.Post(nb)
+	menu := mustFind(t, nb, 's')
+	r = asOK(t, h, ann, menu.CustomID, menu.Options[0].Value)
+	checkFollowUp(t, r, bob)
+}
+
+// A table of six fits a phone: the player to play has the full sheet,
+// every other player one line (total, upper section, categories open,
+// counted here from the crafted sheets); the whole board stays under 40
+// lines.
+func TestCompactBoardForSix(t *testing.T) {
+	h := harness(t)
+	names := []string{"Ann", "Bob", "Chloe", "Dora", "Eve", "Finn"}
+	g := craft(t, names, endGame, "tester")
+	r := post(t, h, g)
+	e := r.Embeds[0]
+	if len(e.Fields) != 6 {
+		t.Fatalf("%d fields", len(e.Fields))
+	}
+	lines := strings.Count(e.Description, "\n") + 1
+	for i, f := range e.Fields {
+		lines += strings.Count(f.Value, "\n") + 2 // the name, the value
+		if i == 0 {
+			if !strings.Contains(f.Value, "Aces **3**") || !strings.Contains(f.Value, "**Total 113**") {
+				t.Errorf("the player to play lacks the full sheet:\n%s", f.Value)
+			}
+			continue
+		}
+		// endGame fills 9 of 12 categories: 3+6+9+12+15+18 = 63 above,
+		// +35 bonus, 0+0+15 below.
+		if want := "**Total 113** · upper 63/63 · 3 open"; f.Value != want {
+			t.Errorf("seat %d: %q, want %q", i, f.Value, want)
+		}
+	}
+	if lines > 40 {
+		t.Errorf("the board has %d lines:\n%s", lines, bot.FormatText(r))
+	}
+	// Two seats keep both full sheets.
+	two := post(t, h, craft(t, names[:2], endGame, "tester"))
+	if !strings.Contains(two.Embeds[0].Fields[1].Value, "Aces **3**") {
+		t.Errorf("a table of two is compact:\n%s", two.Embeds[0].Fields[1].Value)
+	}
+}
+
+// Without players, a group DM opens a lobby as a server does; a DM with
+// the bot (and the runner, the playground) a scoresheet for the caller.
+func TestLobbyInGroupDM(t *testing.T) {
+	h := harness(t)
+	for _, c := range []struct {
+		place commands.Place
+		lobby bool
+	}{{commands.InPrivateChannel, true}, {commands.InBotDM, false}} {
+		if !c.lobby && race.Enabled {
+			continue // a scoresheet needs the full table
+		}
+		req, err := runner.SlashRequest(h.Registry, "/yacht start seed:9", h.Locale)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.UserID, req.Place, req.ChannelID = ann, c.place, "1181112345678901200"
+		r, out := h.Do(req)
+		if out != bot.OK || gdata(t, r).Lobby != c.lobby {
+			t.Errorf("place %d: %s, lobby %v, want %v", c.place, out, gdata(t, r).Lobby, c.lobby)
+		}
+	}
+}
