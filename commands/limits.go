@@ -161,30 +161,48 @@ func checkOptions(where string, opts []Option) error {
 // ValidateReply checks a reply against Discord's message, embed, component,
 // modal and autocomplete limits.
 func ValidateReply(r *Reply) error {
+	// The checks are split in functions so that each frame stays small:
+	// the error paths' arguments made one frame of 2 KB, which grew the
+	// stack of every goroutine answering an interaction.
 	if r.Modal != nil {
-		m := r.Modal
-		if n := utf8.RuneCountInString(m.Title); n < 1 || n > MaxModalTitle {
-			return fmt.Errorf("modal title is %d characters, 1 to %d allowed", n, MaxModalTitle)
-		}
-		if err := checkCustomID(m.CustomID); err != nil {
+		return validateModal(r.Modal)
+	}
+	if err := validateText(r); err != nil {
+		return err
+	}
+	if err := validateComponents(r); err != nil {
+		return err
+	}
+	return validateRest(r)
+}
+
+// validateModal checks a modal.
+func validateModal(m *Modal) error {
+	if n := utf8.RuneCountInString(m.Title); n < 1 || n > MaxModalTitle {
+		return fmt.Errorf("modal title is %d characters, 1 to %d allowed", n, MaxModalTitle)
+	}
+	if err := checkCustomID(m.CustomID); err != nil {
+		return err
+	}
+	if len(m.Inputs) < 1 || len(m.Inputs) > MaxModalInputs {
+		return fmt.Errorf("modal has %d inputs, 1 to %d allowed", len(m.Inputs), MaxModalInputs)
+	}
+	for _, in := range m.Inputs {
+		if err := checkCustomID(in.CustomID); err != nil {
 			return err
 		}
-		if len(m.Inputs) < 1 || len(m.Inputs) > MaxModalInputs {
-			return fmt.Errorf("modal has %d inputs, 1 to %d allowed", len(m.Inputs), MaxModalInputs)
+		if n := utf8.RuneCountInString(in.Label); n < 1 || n > 45 {
+			return fmt.Errorf("modal input label %q must be 1 to 45 characters", in.Label)
 		}
-		for _, in := range m.Inputs {
-			if err := checkCustomID(in.CustomID); err != nil {
-				return err
-			}
-			if n := utf8.RuneCountInString(in.Label); n < 1 || n > 45 {
-				return fmt.Errorf("modal input label %q must be 1 to 45 characters", in.Label)
-			}
-			if in.MaxLength > 4000 || in.MinLength > 4000 {
-				return fmt.Errorf("modal input %q: lengths are at most 4000", in.CustomID)
-			}
+		if in.MaxLength > 4000 || in.MinLength > 4000 {
+			return fmt.Errorf("modal input %q: lengths are at most 4000", in.CustomID)
 		}
-		return nil
 	}
+	return nil
+}
+
+// validateText checks the choices, the content and the embeds.
+func validateText(r *Reply) error {
 	if len(r.Choices) > MaxChoices {
 		return fmt.Errorf("%d autocomplete choices, at most %d", len(r.Choices), MaxChoices)
 	}
@@ -228,6 +246,11 @@ func ValidateReply(r *Reply) error {
 	if total > MaxEmbedTotal {
 		return fmt.Errorf("embeds hold %d characters in all, at most %d", total, MaxEmbedTotal)
 	}
+	return nil
+}
+
+// validateComponents checks the action rows.
+func validateComponents(r *Reply) error {
 	if len(r.Components) > MaxActionRows {
 		return fmt.Errorf("%d action rows, at most %d", len(r.Components), MaxActionRows)
 	}
@@ -292,6 +315,12 @@ func ValidateReply(r *Reply) error {
 			}
 		}
 	}
+	return nil
+}
+
+// validateRest checks the mentions and the files, and that the reply is
+// not empty.
+func validateRest(r *Reply) error {
 	if r.AllowedMentions != nil && len(r.AllowedMentions.Users) > 100 {
 		return fmt.Errorf("%d users in allowed_mentions, at most 100", len(r.AllowedMentions.Users))
 	}
