@@ -150,31 +150,51 @@ func (lv targetLevel) get(r *yacht.Rules, st yacht.State, n int) float64 {
 // padding holds zeros or values nobody reads) so the vector kernels have
 // no tails.
 type targetScratch struct {
-	l    int
-	e3   []float64 // yacht.NumPatterns × l
-	kv   []float64 // yacht.NumKeeps × l
-	mv   []float64 // yacht.NumKeeps × l
-	k1   []float64 // yacht.NumKeeps × l (roll-1 keep values, kept for the root)
-	k2   []float64 // yacht.NumKeeps × l (roll-2 keep values, kept for the root)
+	l  int
+	e3 []float64 // yacht.NumPatterns × l
+	kv []float64 // yacht.NumKeeps × l
+	mv []float64 // yacht.NumKeeps × l
+	k1 []float64 // yacht.NumKeeps × l (roll-1 keep values, kept for the root)
+	k2 []float64 // yacht.NumKeeps × l (roll-2 keep values, kept for the root)
+	// n is how many needs were computed: beyond it every chance is 0.
+	n int
+	// root: keep k1 and k2 (the advice of a turn with dice); the
+	// induction over every state does not read them.
+	root bool
 	opts []yacht.Scoring
+	// outs lists each pattern's scorings (from outAt[w] to outAt[w+1]):
+	// points gained and the vector of the state after.
+	outs  []scoredOutcome
+	outAt [yacht.NumPatterns + 1]int
+}
+
+// scoredOutcome is one scoring of a pattern: the points it gains and the
+// chances of the state after it.
+type scoredOutcome struct {
+	g int
+	v []float64
 }
 
 // resize makes room for vectors of l needs and returns the stride.
 func (sc *targetScratch) resize(l int) int {
-	l = (l + 7) &^ 7
+	l = max((l+7)&^7, 8)
 	sc.l = l
 	if cap(sc.kv) < yacht.NumKeeps*l {
 		sc.e3 = make([]float64, yacht.NumPatterns*l)
 		sc.kv = make([]float64, yacht.NumKeeps*l)
 		sc.mv = make([]float64, yacht.NumKeeps*l)
+	}
+	if sc.root && cap(sc.k1) < yacht.NumKeeps*l {
 		sc.k1 = make([]float64, yacht.NumKeeps*l)
 		sc.k2 = make([]float64, yacht.NumKeeps*l)
 	}
 	sc.e3 = sc.e3[:yacht.NumPatterns*l]
 	sc.kv = sc.kv[:yacht.NumKeeps*l]
 	sc.mv = sc.mv[:yacht.NumKeeps*l]
-	sc.k1 = sc.k1[:yacht.NumKeeps*l]
-	sc.k2 = sc.k2[:yacht.NumKeeps*l]
+	if sc.root {
+		sc.k1 = sc.k1[:yacht.NumKeeps*l]
+		sc.k2 = sc.k2[:yacht.NumKeeps*l]
+	}
 	return l
 }
 
@@ -183,16 +203,32 @@ func (sc *targetScratch) resize(l int) int {
 // (into out), leaving the roll-1 and roll-2 keep values in sc.k1, sc.k2
 // (rows of stride sc.l).
 func solveTargetTurn(r *yacht.Rules, next targetLevel, st yacht.State, l int, sc *targetScratch, out []float64) {
+	clear(out)
+	// The outcomes of every pattern, and the most points any sequence of
+	// them can still gain with a chance kept (beyond it, every chance is
+	// 0 and is not computed).
+	sc.outs = sc.outs[:0]
+	bound := 0
+	for w := 0; w < yacht.NumPatterns; w++ {
+		sc.outAt[w] = len(sc.outs)
+		sc.opts = r.AppendScorings(sc.opts[:0], st, yacht.Pattern(w))
+		for _, o := range sc.opts {
+			g := o.Gain()
+			v := next[distKey(r, r.Next(st, o))]
+			sc.outs = append(sc.outs, scoredOutcome{g, v})
+			bound = max(bound, g+len(v))
+		}
+	}
+	sc.outAt[yacht.NumPatterns] = len(sc.outs)
+	l = min(l, bound)
+	sc.n = l
 	ls := sc.resize(l)
 	// Ẽ3 analogue: the best category for each pattern and need.
 	for w := 0; w < yacht.NumPatterns; w++ {
 		row := sc.e3[w*ls : (w+1)*ls]
 		clear(row)
-		sc.opts = r.AppendScorings(sc.opts[:0], st, yacht.Pattern(w))
-		for _, o := range sc.opts {
-			g := o.Gain()
-			ns := r.Next(st, o)
-			v := next[distKey(r, ns)]
+		for _, oc := range sc.outs[sc.outAt[w]:sc.outAt[w+1]] {
+			g, v := oc.g, oc.v
 			// n ≤ g: certain; g < n ≤ g+len(v): v[n-g-1]; beyond: 0.
 			sure := min(g, l)
 			for n := 0; n < sure; n++ {
@@ -208,13 +244,17 @@ func solveTargetTurn(r *yacht.Rules, next targetLevel, st yacht.State, l int, sc
 	// pattern; roll 1 likewise.
 	copy(sc.kv[firstPattern*ls:], sc.e3)
 	averageVectors(sc.kv, ls)
-	copy(sc.k2, sc.kv)
+	if sc.root {
+		copy(sc.k2, sc.kv)
+	}
 	maxVectors(sc.kv, sc.mv, ls)
 	copy(sc.kv[firstPattern*ls:], sc.mv[firstPattern*ls:])
 	averageVectors(sc.kv, ls)
-	copy(sc.k1, sc.kv)
+	if sc.root {
+		copy(sc.k1, sc.kv)
+	}
 	maxVectors(sc.kv, sc.mv, ls)
-	clear(out)
+	out = out[:l]
 	for w := 0; w < yacht.NumPatterns; w++ {
 		p := space.Prob[w]
 		row := sc.mv[(firstPattern+w)*ls : (firstPattern+w)*ls+l]
@@ -302,7 +342,7 @@ func AdviseTarget(ctx context.Context, t *strategy.Table, s yacht.Sheet, dice *y
 // points short (terminal[n-1]) instead of 0.
 func solveTarget(ctx context.Context, t *strategy.Table, st yacht.State, dice *yacht.Dice, roll, need int, terminal []float64, ta TargetAdvice) (TargetAdvice, error) {
 	r := t.Rules()
-	levels, err := targetLevels(ctx, t, st, need, terminal, false)
+	levels, err := targetLevels(ctx, t, st, need, terminal, nil)
 	if err != nil {
 		return TargetAdvice{}, &TargetError{Kind: TargetTooEarly, Open: st.Open(r), Target: ta.Target, Err: err}
 	}
@@ -318,7 +358,7 @@ func finishTarget(r *yacht.Rules, next targetLevel, turn float64, st yacht.State
 		ta.Reach = turn
 		return ta
 	}
-	sc := &targetScratch{}
+	sc := &targetScratch{root: true}
 	root := make([]float64, need)
 	solveTargetTurn(r, next, st, need, sc, root)
 	for i := range ta.Actions {
@@ -332,7 +372,9 @@ func finishTarget(r *yacht.Rules, next targetLevel, turn float64, st yacht.State
 			if roll == 1 {
 				kv = sc.k1
 			}
-			a.Reach = min(kv[k*sc.l+need-1], 1)
+			if need <= sc.n {
+				a.Reach = min(kv[k*sc.l+need-1], 1)
+			}
 		}
 	}
 	sort.SliceStable(ta.Actions, func(i, j int) bool {
@@ -348,9 +390,10 @@ func finishTarget(r *yacht.Rules, next targetLevel, turn float64, st yacht.State
 
 // targetLevels computes the probabilities for every state reachable from
 // st after it (fill counts above st's) and for st itself, for needs up to
-// need. levels[f] holds fill count f; unless keepAll, only the levels of
-// st's fill count and the next are kept.
-func targetLevels(ctx context.Context, t *strategy.Table, st yacht.State, need int, terminal []float64, keepAll bool) ([]targetLevel, error) {
+// need. levels[f] holds fill count f; only the levels of st's fill count
+// and the next are kept: the others are handed to retire (when set) as
+// soon as they are no longer read.
+func targetLevels(ctx context.Context, t *strategy.Table, st yacht.State, need int, terminal []float64, retire func(targetLevel)) ([]targetLevel, error) {
 	r := t.Rules()
 	n := len(r.Categories)
 	k0 := bits.OnesCount32(st.Filled)
@@ -462,7 +505,10 @@ func targetLevels(ctx context.Context, t *strategy.Table, st yacht.State, need i
 		}
 		levels[fill] = lv
 		// Only the next fill count is read: drop the ones after it.
-		if !keepAll && fill+2 <= n {
+		if fill+2 <= n {
+			if retire != nil {
+				retire(levels[fill+2])
+			}
 			levels[fill+2] = nil
 		}
 	}

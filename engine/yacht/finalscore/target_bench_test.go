@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/alea-bot/alea/engine/yacht"
 )
@@ -69,4 +71,37 @@ func BenchmarkAdviseTarget(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/open%d", c.name, open), func(b *testing.B) { benchTarget(b, c.name, open) })
 		}
 	}
+}
+
+// BenchmarkTargetTable builds a preset's whole target table (every state,
+// every target) from scratch; it reports the table's states and memory.
+func BenchmarkTargetTable(b *testing.B) {
+	for _, name := range []string{yacht.Yacht, yacht.Yatzy} {
+		b.Run(name, func(b *testing.B) {
+			tb, err := testTables.Preset(context.Background(), name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			cpu0 := processCPU()
+			var tt *TargetTable
+			for i := 0; i < b.N; i++ {
+				if tt, err = BuildTargetTable(context.Background(), tb); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+			b.ReportMetric(float64(tt.States()), "states")
+			b.ReportMetric(float64(tt.Bytes())/1e6, "MB")
+		})
+	}
+}
+
+// processCPU is the CPU time (user and system) the process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -31,12 +31,10 @@ type TargetTable struct {
 func BuildTargetTable(ctx context.Context, t *strategy.Table) (*TargetTable, error) {
 	r := t.Rules()
 	empty := yacht.NewSheet(r).State()
-	levels, err := targetLevels(ctx, t, empty, maxFuture(r, empty), nil, true)
-	if err != nil {
-		return nil, err
-	}
 	tt := &TargetTable{r: r, vec: map[uint32][]float32{}}
-	for _, lv := range levels {
+	// Each fill count is stored in float32 as soon as the induction no
+	// longer reads it, so at most two fill counts are held in float64.
+	retire := func(lv targetLevel) {
 		// Keys of one bonus class share a vector: convert it once.
 		done := map[*float64][]float32{}
 		for k, v := range lv {
@@ -55,6 +53,13 @@ func BuildTargetTable(ctx context.Context, t *strategy.Table) (*TargetTable, err
 			}
 			tt.vec[k] = f
 		}
+	}
+	levels, err := targetLevels(ctx, t, empty, maxFuture(r, empty), nil, retire)
+	if err != nil {
+		return nil, err
+	}
+	for _, lv := range levels {
+		retire(lv)
 	}
 	return tt, nil
 }

@@ -175,7 +175,7 @@ func playForTarget(t *testing.T, r *yacht.Rules, tt *TargetTable, rng *rand.Rand
 		}
 		return keep
 	}
-	sc := &targetScratch{}
+	sc := &targetScratch{root: true}
 	for s.Filled() < len(r.Categories) {
 		st := s.State()
 		need := target - s.Total()
@@ -192,7 +192,11 @@ func playForTarget(t *testing.T, r *yacht.Rules, tt *TargetTable, rng *rand.Rand
 			}
 			best, bestP := yacht.Counts{}, -1.0
 			for _, k := range subKeepsOf(dice) {
-				if p := kv[int(space.KeepIndex(k))*sc.l+need-1]; p > bestP {
+				p := 0.0
+				if need <= sc.n {
+					p = kv[int(space.KeepIndex(k))*sc.l+need-1]
+				}
+				if p > bestP {
 					best, bestP = k, p
 				}
 			}
