@@ -131,9 +131,9 @@ func TestTargetTableSimulated(t *testing.T) {
 	tb, tt := targetTable(t, yacht.Yacht)
 	r := tb.Rules()
 	const target = 200
-	games := 600
+	games := 3000
 	if testing.Short() {
-		games = 150
+		games = 600
 	}
 	want := tt.Reach(yacht.NewSheet(r), target)
 	var mu sync.Mutex
