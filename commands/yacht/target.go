@@ -15,7 +15,9 @@ import (
 // handleTarget answers /yacht-advise with a target: the action with the
 // best exact chance of a final score of at least target. From the rule
 // set's target table when it is built (milliseconds); otherwise with few
-// open categories it computes directly (at most seconds), and else it answers
+// open categories it computes directly (at most seconds); a rule set
+// without a target table is computed directly up to its targetReach and
+// told to fill more boxes beyond; for the others it answers
 // from the rule set's target table, building it first (once, within the
 // time budget; a build that takes longer goes on in the background and
 // the reply asks to try again).
@@ -31,6 +33,15 @@ func handleTarget(ctx context.Context, table *strategy.Table, targets *finalscor
 	case ready:
 		ta, err = tt.AdviseTarget(table, sheet, dice, roll, target)
 	case sheet.State().Open(r) <= directTargetOpen || sheetDecided(sheet, target) || target < 0:
+		ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
+	case !targetTableRules[r.Key]:
+		reach, ok := targetReach[r.Key]
+		if !ok {
+			reach = directTargetOpen
+		}
+		if open := sheet.State().Open(r); open > reach {
+			return nil, commands.Rejectf(msgTargetTooEarly, open, reach, open-reach)
+		}
 		ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
 	default:
 		tt, err = targets.Get(tctx, table)

@@ -37,6 +37,27 @@ const (
 	targetBudget = 30 * time.Second
 )
 
+// targetTableRules are the rule sets whose target table is built on the
+// first target asked from an early sheet (Yacht: 81 MB and about a CPU
+// minute; see the README). The others would need several times that
+// memory and time: their exact target advice stays direct, within
+// targetReach open categories.
+var targetTableRules = map[string]bool{
+	yacht.Yacht:                              true,
+	yacht.Yacht + "+" + yacht.FullHouseYacht: true,
+	yacht.Pancht:                             true,
+}
+
+// targetReach is how many open categories the direct target calculation
+// handles within targetBudget for the rule sets without a target table
+// (measured on a busy 2-core machine): a position with more open
+// categories is too early and the reply says how many more to fill.
+var targetReach = map[string]int{
+	yacht.Yahtzee: 7,
+	yacht.Yahtzee + "+" + yacht.FreeJokerOption: 7,
+	yacht.Yatzy: 7,
+}
+
 // ruleChoices are the values of the rules option, in menu order.
 var ruleChoices = []struct {
 	value string

@@ -76,7 +76,7 @@ func BenchmarkAdviseTarget(b *testing.B) {
 // BenchmarkTargetTable builds a preset's whole target table (every state,
 // every target) from scratch; it reports the table's states and memory.
 func BenchmarkTargetTable(b *testing.B) {
-	for _, name := range []string{yacht.Yacht, yacht.Yatzy} {
+	for _, name := range []string{yacht.Yacht, yacht.Pancht, yacht.Yatzy} {
 		b.Run(name, func(b *testing.B) {
 			tb, err := testTables.Preset(context.Background(), name)
 			if err != nil {
