@@ -105,3 +105,25 @@ func processCPU() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkTargetTableAdvise answers target advice from the empty Yacht
+// sheet with dice on roll 1 once the target table is built (the build,
+// shared with the tests, is not timed).
+func BenchmarkTargetTableAdvise(b *testing.B) {
+	tb, err := testTables.Preset(context.Background(), yacht.Yacht)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tt, err := testTargetTables.Get(context.Background(), tb)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := yacht.NewSheet(tb.Rules())
+	d, _ := yacht.ParseDice("3 3 5 6 6")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := tt.AdviseTarget(tb, s, &d, 1, 200); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
