@@ -216,10 +216,12 @@ func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Excha
 	if outcome == Internal || outcome == Undelivered {
 		level = slog.LevelError
 	}
-	d.log.Log(ctx, level, "interaction",
-		"interaction", LogInput(req.ID), "kind", kindName(req.Kind), "command", LogInput(req.Command), "custom_id", logText(req.CustomID, logIDBytes),
-		"user", LogInput(req.UserID), "locale", string(req.Locale), "latency_ms", latency.Milliseconds(),
-		"outcome", string(outcome), "deferred", deferred, "cached", res.hit)
+	if d.log.Enabled(ctx, level) { // the attributes are built only for a logger that writes them
+		d.log.Log(ctx, level, "interaction",
+			"interaction", LogInput(req.ID), "kind", kindName(req.Kind), "command", LogInput(req.Command), "custom_id", logText(req.CustomID, logIDBytes),
+			"user", LogInput(req.UserID), "locale", string(req.Locale), "latency_ms", latency.Milliseconds(),
+			"outcome", string(outcome), "deferred", deferred, "cached", res.hit)
+	}
 	return outcome
 }
 

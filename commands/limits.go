@@ -161,30 +161,48 @@ func checkOptions(where string, opts []Option) error {
 // ValidateReply checks a reply against Discord's message, embed, component,
 // modal and autocomplete limits.
 func ValidateReply(r *Reply) error {
+	// The checks are split in functions so that each frame stays small:
+	// the error paths' arguments made one frame of 2 KB, which grew the
+	// stack of every goroutine answering an interaction.
 	if r.Modal != nil {
-		m := r.Modal
-		if n := utf8.RuneCountInString(m.Title); n < 1 || n > MaxModalTitle {
-			return fmt.Errorf("modal title is %d characters, 1 to %d allowed", n, MaxModalTitle)
-		}
-		if err := checkCustomID(m.CustomID); err != nil {
+		return validateModal(r.Modal)
+	}
+	if err := validateText(r); err != nil {
+		return err
+	}
+	if err := validateComponents(r); err != nil {
+		return err
+	}
+	return validateRest(r)
+}
+
+// validateModal checks a modal.
+func validateModal(m *Modal) error {
+	if n := utf8.RuneCountInString(m.Title); n < 1 || n > MaxModalTitle {
+		return fmt.Errorf("modal title is %d characters, 1 to %d allowed", n, MaxModalTitle)
+	}
+	if err := checkCustomID(m.CustomID); err != nil {
+		return err
+	}
+	if len(m.Inputs) < 1 || len(m.Inputs) > MaxModalInputs {
+		return fmt.Errorf("modal has %d inputs, 1 to %d allowed", len(m.Inputs), MaxModalInputs)
+	}
+	for _, in := range m.Inputs {
+		if err := checkCustomID(in.CustomID); err != nil {
 			return err
 		}
-		if len(m.Inputs) < 1 || len(m.Inputs) > MaxModalInputs {
-			return fmt.Errorf("modal has %d inputs, 1 to %d allowed", len(m.Inputs), MaxModalInputs)
+		if n := utf8.RuneCountInString(in.Label); n < 1 || n > 45 {
+			return fmt.Errorf("modal input label %q must be 1 to 45 characters", in.Label)
 		}
-		for _, in := range m.Inputs {
-			if err := checkCustomID(in.CustomID); err != nil {
-				return err
-			}
-			if n := utf8.RuneCountInString(in.Label); n < 1 || n > 45 {
-				return fmt.Errorf("modal input label %q must be 1 to 45 characters", in.Label)
-			}
-			if in.MaxLength > 4000 || in.MinLength > 4000 {
-				return fmt.Errorf("modal input %q: lengths are at most 4000", in.CustomID)
-			}
+		if in.MaxLength > 4000 || in.MinLength > 4000 {
+			return fmt.Errorf("modal input %q: lengths are at most 4000", in.CustomID)
 		}
-		return nil
 	}
+	return nil
+}
+
+// validateText checks the choices, the content and the embeds.
+func validateText(r *Reply) error {
 	if len(r.Choices) > MaxChoices {
 		return fmt.Errorf("%d autocomplete choices, at most %d", len(r.Choices), MaxChoices)
 	}
@@ -196,14 +214,14 @@ func ValidateReply(r *Reply) error {
 	}
 	total := 0
 	for i, e := range r.Embeds {
-		if err := lenAtMost(fmt.Sprintf("embed %d title", i), e.Title, MaxEmbedTitle, &total); err != nil {
-			return err
+		if n, ok := lenAtMost(e.Title, MaxEmbedTitle, &total); !ok {
+			return fmt.Errorf("embed %d title is %d characters, at most %d", i, n, MaxEmbedTitle)
 		}
-		if err := lenAtMost(fmt.Sprintf("embed %d description", i), e.Description, MaxEmbedDescription, &total); err != nil {
-			return err
+		if n, ok := lenAtMost(e.Description, MaxEmbedDescription, &total); !ok {
+			return fmt.Errorf("embed %d description is %d characters, at most %d", i, n, MaxEmbedDescription)
 		}
-		if err := lenAtMost(fmt.Sprintf("embed %d footer", i), e.Footer, MaxEmbedFooter, &total); err != nil {
-			return err
+		if n, ok := lenAtMost(e.Footer, MaxEmbedFooter, &total); !ok {
+			return fmt.Errorf("embed %d footer is %d characters, at most %d", i, n, MaxEmbedFooter)
 		}
 		if len(e.Fields) > MaxEmbedFields {
 			return fmt.Errorf("embed %d has %d fields, at most %d", i, len(e.Fields), MaxEmbedFields)
@@ -212,14 +230,14 @@ func ValidateReply(r *Reply) error {
 			if f.Name == "" || f.Value == "" {
 				return fmt.Errorf("embed %d field %d: name and value must not be empty", i, j)
 			}
-			if err := lenAtMost(fmt.Sprintf("embed %d field %d name", i, j), f.Name, MaxFieldName, &total); err != nil {
-				return err
+			if n, ok := lenAtMost(f.Name, MaxFieldName, &total); !ok {
+				return fmt.Errorf("embed %d field %d name is %d characters, at most %d", i, j, n, MaxFieldName)
 			}
-			if err := lenAtMost(fmt.Sprintf("embed %d field %d value", i, j), f.Value, MaxFieldValue, &total); err != nil {
-				return err
+			if n, ok := lenAtMost(f.Value, MaxFieldValue, &total); !ok {
+				return fmt.Errorf("embed %d field %d value is %d characters, at most %d", i, j, n, MaxFieldValue)
 			}
 		}
-		for _, img := range []string{e.Image, e.Thumbnail} {
+		for _, img := range [...]string{e.Image, e.Thumbnail} {
 			if img != "" && !hasFile(r.Files, img) {
 				return fmt.Errorf("embed %d shows %q, which is not attached", i, img)
 			}
@@ -228,15 +246,21 @@ func ValidateReply(r *Reply) error {
 	if total > MaxEmbedTotal {
 		return fmt.Errorf("embeds hold %d characters in all, at most %d", total, MaxEmbedTotal)
 	}
+	return nil
+}
+
+// validateComponents checks the action rows.
+func validateComponents(r *Reply) error {
 	if len(r.Components) > MaxActionRows {
 		return fmt.Errorf("%d action rows, at most %d", len(r.Components), MaxActionRows)
 	}
-	ids := map[string]bool{}
+	// A message holds at most 25 components and a menu 25 options: the
+	// repeats are found by comparing with the earlier ones (no map).
 	for i, row := range r.Components {
 		if len(row) == 0 {
 			return fmt.Errorf("action row %d is empty", i)
 		}
-		for _, c := range row {
+		for j, c := range row {
 			switch c.Kind {
 			case Button:
 				if len(row) > MaxButtonsPerRow {
@@ -270,15 +294,15 @@ func ValidateReply(r *Reply) error {
 				if utf8.RuneCountInString(c.Placeholder) > 150 {
 					return fmt.Errorf("select placeholder is over 150 characters")
 				}
-				vals := map[string]bool{}
-				for _, o := range c.Options {
+				for k, o := range c.Options {
 					if o.Label == "" || utf8.RuneCountInString(o.Label) > 100 || o.Value == "" || utf8.RuneCountInString(o.Value) > 100 || utf8.RuneCountInString(o.Description) > 100 {
 						return fmt.Errorf("select option %q/%q: label and value 1 to 100 characters, description at most 100", o.Label, o.Value)
 					}
-					if vals[o.Value] {
-						return fmt.Errorf("select option value %q repeats", o.Value)
+					for _, p := range c.Options[:k] {
+						if p.Value == o.Value {
+							return fmt.Errorf("select option value %q repeats", o.Value)
+						}
 					}
-					vals[o.Value] = true
 				}
 			default:
 				return fmt.Errorf("unknown component kind %d", c.Kind)
@@ -286,12 +310,17 @@ func ValidateReply(r *Reply) error {
 			if err := checkCustomID(c.CustomID); err != nil {
 				return err
 			}
-			if ids[c.CustomID] {
+			if customIDBefore(r.Components, i, j, c.CustomID) {
 				return fmt.Errorf("custom_id %q repeats in one message", c.CustomID)
 			}
-			ids[c.CustomID] = true
 		}
 	}
+	return nil
+}
+
+// validateRest checks the mentions and the files, and that the reply is
+// not empty.
+func validateRest(r *Reply) error {
 	if r.AllowedMentions != nil && len(r.AllowedMentions.Users) > 100 {
 		return fmt.Errorf("%d users in allowed_mentions, at most 100", len(r.AllowedMentions.Users))
 	}
@@ -316,13 +345,28 @@ func checkCustomID(id string) error {
 	return nil
 }
 
-func lenAtMost(what, s string, max int, total *int) error {
+// lenAtMost counts the characters of s into total and reports whether
+// they are at most max.
+func lenAtMost(s string, max int, total *int) (int, bool) {
 	n := utf8.RuneCountInString(s)
 	*total += n
-	if n > max {
-		return fmt.Errorf("%s is %d characters, at most %d", what, n, max)
+	return n, n <= max
+}
+
+// customIDBefore reports whether a component before component j of row
+// `row` (in reading order) has custom_id id (link buttons have none).
+func customIDBefore(rows []ActionRow, row, j int, id string) bool {
+	for i, r := range rows[:row+1] {
+		if i == row {
+			r = r[:j]
+		}
+		for _, c := range r {
+			if c.CustomID == id && (c.Kind != Button || c.Style != Link) {
+				return true
+			}
+		}
 	}
-	return nil
+	return false
 }
 
 func hasFile(files []File, name string) bool {

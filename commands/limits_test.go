@@ -77,6 +77,8 @@ func TestValidateReplyLimits(t *testing.T) {
 		{Components: []ActionRow{{button("a"), button("b"), button("c"), button("d"), button("e")}}},
 		{Embeds: []Embed{{Title: "x", Image: "a.png"}}, Files: []File{{Name: "a.png", Data: []byte{1}}}},
 		{Modal: &Modal{CustomID: "m", Title: "Dice", Inputs: []TextInput{{CustomID: "d", Label: "Dice"}}}},
+		{Components: []ActionRow{{button("a"), {Kind: Button, Label: "l", Style: Link, URL: "https://x"}, {Kind: Button, Label: "l", Style: Link, URL: "https://y"}},
+			{{Kind: SelectMenu, CustomID: "s", Options: []SelectOption{{Label: "l", Value: "v"}, {Label: "l", Value: "w"}}}}}},
 	}
 	for i, r := range ok {
 		if err := ValidateReply(r); err != nil {
@@ -95,6 +97,10 @@ func TestValidateReplyLimits(t *testing.T) {
 		"six rows":           {Components: []ActionRow{{button("a")}, {button("b")}, {button("c")}, {button("d")}, {button("e")}, {button("f")}}},
 		"custom_id 101":      {Components: []ActionRow{{button(strings.Repeat("x", 101))}}},
 		"repeated id":        {Components: []ActionRow{{button("a"), button("a")}}},
+		"id repeated later":  {Components: []ActionRow{{button("a"), button("b")}, {button("c"), button("b")}}},
+		"repeated value":     {Components: []ActionRow{{{Kind: SelectMenu, CustomID: "s", Options: []SelectOption{{Label: "l", Value: "v"}, {Label: "m", Value: "w"}, {Label: "n", Value: "v"}}}}}},
+		"field name 257":     {Embeds: []Embed{{Title: "x", Fields: []Field{{Name: strings.Repeat("n", 257), Value: "v"}}}}},
+		"footer 2049":        {Embeds: []Embed{{Title: "x", Footer: strings.Repeat("f", 2049)}}},
 		"select not alone":   {Components: []ActionRow{{button("a"), {Kind: SelectMenu, CustomID: "s", Options: []SelectOption{{Label: "l", Value: "v"}}}}}},
 		"26 choices":         {Choices: make([]Choice, 26)},
 		"image not attached": {Embeds: []Embed{{Title: "x", Image: "a.png"}}},

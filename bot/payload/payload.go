@@ -350,10 +350,18 @@ func WebhookEdit(r *commands.Reply) *discordgo.WebhookEdit {
 		Files: d.Files, Attachments: d.Attachments, AllowedMentions: d.AllowedMentions}
 }
 
-// Encode is the JSON of Response(req, reply). An autocomplete result
+// Encode is the JSON of Response(req, reply), byte for byte. An autocomplete result
 // always carries its choices array, empty when there are none
 // (discordgo's struct would drop an empty one, which Discord refuses).
 func Encode(req *commands.Request, reply *commands.Reply) ([]byte, error) {
+	if req.Kind != commands.KindAutocomplete && reply.Modal == nil && len(reply.Files) == 0 {
+		// A message without files, the usual answer: written directly.
+		typ := discordgo.InteractionResponseChannelMessageWithSource
+		if reply.Update && (req.Kind == commands.KindComponent || req.Kind == commands.KindModal) {
+			typ = discordgo.InteractionResponseUpdateMessage
+		}
+		return appendMessageResponse(make([]byte, 0, 512), typ, reply), nil
+	}
 	resp := Response(req, reply)
 	if resp.Type != discordgo.InteractionApplicationCommandAutocompleteResult {
 		return json.Marshal(resp)

@@ -65,6 +65,9 @@ var (
 	msgTargetUnreachable = commands.T("%d can no longer be reached: the most this sheet can still make is %d. Every action has a 0%% chance; the list shows the expected finals.",
 		"%d점에는 더 이상 도달할 수 없습니다. 이 점수표로 낼 수 있는 최고 점수는 %d점입니다. 모든 행동의 확률이 0%%이며, 목록에는 최종 기댓값을 표시합니다.",
 		"%d 点にはもう届きません。このスコア表で取れる最高得点は %d 点です。どの行動も確率 0%% で、一覧には最終期待値を示します。")
+	msgTargetPreparing = commands.T("Exact target advice for these rules needs a table that is computed once, and it is being computed now; try again in a minute or two.",
+		"이 규칙의 정확한 목표 조언에는 한 번만 계산하면 되는 표가 필요한데, 지금 계산하고 있습니다. 1~2분 뒤에 다시 시도하세요.",
+		"このルールの厳密な目標助言には一度だけ計算する表が必要で、いま計算しています。1〜2分後にもう一度お試しください。")
 	msgTargetTooEarly = commands.T("Too early for exact target advice: with %d categories open the calculation does not finish in time. For these rules it covers positions with up to %d open categories, so fill %d more first (leave out target for the best average now).",
 		"정확한 목표 조언을 하기에는 아직 이릅니다. 빈 족보가 %d개면 계산이 제한 시간 안에 끝나지 않습니다. 이 규칙에서는 빈 족보가 %d개 이하일 때 계산할 수 있으니, 먼저 %d개를 더 채우세요 (지금 평균이 가장 높은 수를 보려면 `목표`를 빼세요).",
 		"厳密な目標助言にはまだ早すぎます。空いている役が %d 個だと計算が時間内に終わりません。このルールでは空きが %d 個以下なら計算できるので、先にあと %d 個埋めてください（今の平均最大の手は `目標` なしで確認できます）。")

@@ -13,25 +13,53 @@ import (
 )
 
 // handleTarget answers /yacht-advise with a target: the action with the
-// best exact chance of a final score of at least target.
-func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, req *commands.Request, sheet yacht.Sheet, dice *yacht.Dice, roll, top, target int) (*commands.Reply, error) {
+// best exact chance of a final score of at least target. From the rule
+// set's target table when it is built (milliseconds); otherwise with few
+// open categories it computes directly (at most seconds); a rule set
+// without a target table is computed directly up to its targetReach and
+// told to fill more boxes beyond; for the others it answers
+// from the rule set's target table, building it first (once, within the
+// time budget; a build that takes longer goes on in the background and
+// the reply asks to try again).
+func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, targets *finalscore.TargetTables, req *commands.Request, sheet yacht.Sheet, dice *yacht.Dice, roll, top, target int) (*commands.Reply, error) {
 	loc := req.Locale
 	r := table.Rules()
-	open := sheet.State().Open(r)
-	reach, known := targetReach[r.Key]
-	if known && open > reach && !sheetDecided(table, sheet, target) {
-		return nil, commands.Rejectf(msgTargetTooEarly, open, reach, open-reach)
-	}
 	tctx, cancel := context.WithTimeout(ctx, targetBudget)
 	defer cancel()
-	ta, err := finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
+	var ta finalscore.TargetAdvice
+	var err error
+	tt, ready := targets.Ready(r.Key)
+	switch {
+	case ready:
+		ta, err = tt.AdviseTarget(table, sheet, dice, roll, target)
+	case sheet.State().Open(r) <= directTargetOpen || sheetDecided(sheet, target) || target < 0:
+		ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
+	case !targetTableRules[r.Key]:
+		reach, ok := targetReach[r.Key]
+		if !ok {
+			reach = directTargetOpen
+		}
+		if open := sheet.State().Open(r); open > reach {
+			return nil, commands.Rejectf(msgTargetTooEarly, open, reach, open-reach)
+		}
+		ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
+	default:
+		tt, err = targets.Get(tctx, table)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if errors.Is(err, context.DeadlineExceeded) {
+				return nil, commands.Rejectf(msgTargetPreparing)
+			}
+			return nil, fmt.Errorf("target table: %w", err)
+		}
+		ta, err = tt.AdviseTarget(table, sheet, dice, roll, target)
+	}
 	var te *finalscore.TargetError
 	if errors.As(err, &te) && te.Kind == finalscore.TargetTooEarly {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
-		}
-		if known && te.Open > reach {
-			return nil, commands.Rejectf(msgTargetTooEarly, te.Open, reach, te.Open-reach)
 		}
 		return nil, commands.Rejectf(msgTargetBusy)
 	}
@@ -59,7 +87,7 @@ func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, r
 
 // sheetDecided reports whether the target is already held or out of reach,
 // which is answered without computing.
-func sheetDecided(table *strategy.Table, s yacht.Sheet, target int) bool {
+func sheetDecided(s yacht.Sheet, target int) bool {
 	return s.Total() >= target || finalscore.MaxFinal(s) < target
 }
 

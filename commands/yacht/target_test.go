@@ -7,6 +7,7 @@ import (
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/internal/race"
 )
 
 // With a target, the data carries target and p_reach, every action its
@@ -112,5 +113,20 @@ func TestTargetLocales(t *testing.T) {
 		if text := bot.FormatText(r); !strings.Contains(text, w) || strings.Contains(text, "%!") {
 			t.Errorf("%s reply:\n%s", loc, text)
 		}
+	}
+}
+
+// Rule sets without a target table (Yatzy's would need several times the
+// memory of Yacht's) answer a target directly up to their reach and tell
+// an earlier sheet how many boxes to fill, without computing.
+func TestTargetTooEarlyWithoutTable(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the Yatzy table is not built under the race detector")
+	}
+	h := harness(t)
+	r, out := h.Run(`/yacht-advise rules:yatzy target:200`)
+	text := bot.FormatText(r)
+	if out != bot.Rejected || !strings.Contains(text, "15 categories open") || !strings.Contains(text, "up to 7") || !strings.Contains(text, "fill 8 more") {
+		t.Errorf("outcome %v:\n%s", out, text)
 	}
 }

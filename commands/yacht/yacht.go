@@ -14,6 +14,7 @@ import (
 
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/yachtkit"
 )
@@ -26,21 +27,34 @@ const (
 	// (Yahtzee with a Yahtzee bonus on every turn makes 1575).
 	maxTarget = 2000
 	// lightTargetOpen is the most open categories whose exact target
-	// calculation is light work (milliseconds).
+	// calculation is light work (milliseconds) without the target table.
 	lightTargetOpen = 3
-	// targetBudget is the time the exact target calculation may take.
+	// directTargetOpen is the most open categories whose exact target
+	// calculation is done directly (at most a second or two) while the
+	// rule set's target table is not built; earlier sheets use the table.
+	directTargetOpen = 6
+	// targetBudget is the time the exact target calculation (or the
+	// target table's build, which goes on after it) may take.
 	targetBudget = 30 * time.Second
 )
 
-// targetReach is how many open categories the exact target calculation
-// handles within targetBudget for each preset (measured on a busy 2-core
-// machine; see the README): a position with more open categories is too
-// early and the reply says how many more must be filled.
+// targetTableRules are the rule sets whose target table is built on the
+// first target asked from an early sheet (Yacht: 81 MB and about a CPU
+// minute; see the README). The others would need several times that
+// memory and time: their exact target advice stays direct, within
+// targetReach open categories.
+var targetTableRules = map[string]bool{
+	yacht.Yacht:                              true,
+	yacht.Yacht + "+" + yacht.FullHouseYacht: true,
+	yacht.Pancht:                             true,
+}
+
+// targetReach is how many open categories the direct target calculation
+// handles within targetBudget for the rule sets without a target table
+// (measured on a busy 2-core machine): a position with more open
+// categories is too early and the reply says how many more to fill.
 var targetReach = map[string]int{
-	yacht.Yacht:                              8,
-	yacht.Yacht + "+" + yacht.FullHouseYacht: 8,
-	yacht.Pancht:                             8,
-	yacht.Yahtzee:                            7,
+	yacht.Yahtzee: 7,
 	yacht.Yahtzee + "+" + yacht.FreeJokerOption: 7,
 	yacht.Yatzy: 7,
 }
@@ -60,12 +74,15 @@ var ruleChoices = []struct {
 
 // Command returns /yacht-advise answering from tables, which are built
 // once per rule set and shared with the other Yacht commands of the
-// process, and writing dice with faces.
+// process, and writing dice with faces. Its target tables (exact target
+// advice from any sheet) are its own, built on the first target asked
+// under each rule set.
 func Command(tables *strategy.Tables, faces DiceFaces) *commands.Command {
 	return newCommand(tables, faces)
 }
 
 func newCommand(tables *strategy.Tables, faces DiceFaces) *commands.Command {
+	targets := &finalscore.TargetTables{}
 	rollLo, rollHi := commands.Between(1, 3)
 	topLo, topHi := commands.Between(1, maxTop)
 	targetLo, targetHi := commands.Between(0, maxTarget)
@@ -98,7 +115,7 @@ func newCommand(tables *strategy.Tables, faces DiceFaces) *commands.Command {
 			`/yacht-advise dice:"6 6 5 2 1" roll:2 sheet:"aces:2 twos:6 threes:9 fours:12 fives:15 choice:22 four_of_a_kind:24 small_straight:15" target:200`,
 		},
 		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-			return handle(ctx, tables, faces, req)
+			return handle(ctx, tables, faces, targets, req)
 		},
 		Budget: 2 * time.Minute,
 
@@ -133,7 +150,7 @@ type DataAction struct {
 	PReach        *float64 `json:"p_reach,omitempty"`
 }
 
-func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, req *commands.Request) (*commands.Reply, error) {
+func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, targets *finalscore.TargetTables, req *commands.Request) (*commands.Reply, error) {
 	loc := req.Locale
 	rulesName := req.Options.String("rules", yacht.Yacht)
 	rules, err := yacht.Preset(rulesName)
@@ -172,8 +189,11 @@ func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, req *
 		target = int(v)
 	}
 	// Building a table, or an exact target calculation with more than a
-	// few categories open, is heavy work; a lookup in a built table is not.
-	if _, built := tables.Ready(rules.Key); !built || target >= 0 && sheet.State().Open(rules) > lightTargetOpen {
+	// few categories open and no target table yet, is heavy work; a
+	// lookup in a built table is not.
+	_, built := tables.Ready(rules.Key)
+	_, targetsBuilt := targets.Ready(rules.Key)
+	if !built || target >= 0 && !targetsBuilt && sheet.State().Open(rules) > lightTargetOpen {
 		var done func()
 		if ctx, done, err = commands.Heavy(ctx); err != nil {
 			return nil, err
@@ -188,7 +208,7 @@ func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, req *
 		return nil, fmt.Errorf("yacht table %s: %w", rules.Key, err)
 	}
 	if target >= 0 {
-		return handleTarget(ctx, table, faces, req, sheet, dice, roll, top, target)
+		return handleTarget(ctx, table, faces, targets, req, sheet, dice, roll, top, target)
 	}
 	adv, err := table.Advise(sheet, dice, roll)
 	if err != nil {

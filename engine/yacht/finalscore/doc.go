@@ -4,7 +4,9 @@
 // sampling); [WinProbabilities] each player's exact chance of winning from
 // such distributions; [AdviseTarget] the action that maximises the chance
 // of reaching a target score, by backward induction over (open categories,
-// capped upper total, points still needed), and [AdviseToBeat] the one
+// capped upper total, points still needed), or from a [TargetTable] that
+// holds that chance for every state and target (built once per rule set,
+// shared through [TargetTables]), and [AdviseToBeat] the one
 // that maximises the chance of beating opponents; [Simulate] plays seeded
 // games by the table's policy, for the distribution around the table's
 // exact expectation.

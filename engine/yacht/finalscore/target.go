@@ -123,6 +123,12 @@ func maxFuture(r *yacht.Rules, st yacht.State) int {
 	return f
 }
 
+// tailTrim is the chance below which the end of a state's vector is
+// dropped: every chance is a mean or a maximum of later ones, so the error
+// this makes anywhere is below tailTrim times the number of categories
+// (under 2e-14).
+const tailTrim = 1e-15
+
 // targetLevel holds P(at least n more points) for the states of one fill
 // count: vec[n-1] for n = 1..len(vec); n ≤ 0 is certain, n > len(vec)
 // impossible.
@@ -139,48 +145,90 @@ func (lv targetLevel) get(r *yacht.Rules, st yacht.State, n int) float64 {
 	return v[n-1]
 }
 
-// targetScratch holds one worker's buffers (vectors of length L for each
-// pattern and keep).
+// targetScratch holds one worker's buffers: a vector for each pattern and
+// keep, each row padded to a multiple of 8 needs (sc.l, the stride; the
+// padding holds zeros or values nobody reads) so the vector kernels have
+// no tails.
 type targetScratch struct {
-	l    int
-	e3   []float64 // yacht.NumPatterns × l
-	kv   []float64 // yacht.NumKeeps × l
-	mv   []float64 // yacht.NumKeeps × l
-	k1   []float64 // yacht.NumKeeps × l (roll-1 keep values, kept for the root)
-	k2   []float64 // yacht.NumKeeps × l (roll-2 keep values, kept for the root)
+	l  int
+	e3 []float64 // yacht.NumPatterns × l
+	kv []float64 // yacht.NumKeeps × l
+	mv []float64 // yacht.NumKeeps × l
+	k1 []float64 // yacht.NumKeeps × l (roll-1 keep values, kept for the root)
+	k2 []float64 // yacht.NumKeeps × l (roll-2 keep values, kept for the root)
+	// n is how many needs were computed: beyond it every chance is 0.
+	n int
+	// root: keep k1 and k2 (the advice of a turn with dice); the
+	// induction over every state does not read them.
+	root bool
 	opts []yacht.Scoring
+	// outs lists each pattern's scorings (from outAt[w] to outAt[w+1]):
+	// points gained and the vector of the state after.
+	outs  []scoredOutcome
+	outAt [yacht.NumPatterns + 1]int
 }
 
-func (sc *targetScratch) resize(l int) {
+// scoredOutcome is one scoring of a pattern: the points it gains and the
+// chances of the state after it.
+type scoredOutcome struct {
+	g int
+	v []float64
+}
+
+// resize makes room for vectors of l needs and returns the stride.
+func (sc *targetScratch) resize(l int) int {
+	l = max((l+7)&^7, 8)
 	sc.l = l
 	if cap(sc.kv) < yacht.NumKeeps*l {
 		sc.e3 = make([]float64, yacht.NumPatterns*l)
 		sc.kv = make([]float64, yacht.NumKeeps*l)
 		sc.mv = make([]float64, yacht.NumKeeps*l)
+	}
+	if sc.root && cap(sc.k1) < yacht.NumKeeps*l {
 		sc.k1 = make([]float64, yacht.NumKeeps*l)
 		sc.k2 = make([]float64, yacht.NumKeeps*l)
 	}
 	sc.e3 = sc.e3[:yacht.NumPatterns*l]
 	sc.kv = sc.kv[:yacht.NumKeeps*l]
 	sc.mv = sc.mv[:yacht.NumKeeps*l]
-	sc.k1 = sc.k1[:yacht.NumKeeps*l]
-	sc.k2 = sc.k2[:yacht.NumKeeps*l]
+	if sc.root {
+		sc.k1 = sc.k1[:yacht.NumKeeps*l]
+		sc.k2 = sc.k2[:yacht.NumKeeps*l]
+	}
+	return l
 }
 
 // solveTargetTurn computes, for state st and every n = 1..l, the best
 // probability of gaining at least n more points from the start of a turn
-// (into out), leaving the roll-1 and roll-2 keep values in sc.k1, sc.k2.
+// (into out), leaving the roll-1 and roll-2 keep values in sc.k1, sc.k2
+// (rows of stride sc.l).
 func solveTargetTurn(r *yacht.Rules, next targetLevel, st yacht.State, l int, sc *targetScratch, out []float64) {
-	sc.resize(l)
-	// Ẽ3 analogue: the best category for each pattern and need.
+	clear(out)
+	// The outcomes of every pattern, and the most points any sequence of
+	// them can still gain with a chance kept (beyond it, every chance is
+	// 0 and is not computed).
+	sc.outs = sc.outs[:0]
+	bound := 0
 	for w := 0; w < yacht.NumPatterns; w++ {
-		row := sc.e3[w*l : (w+1)*l]
-		clear(row)
+		sc.outAt[w] = len(sc.outs)
 		sc.opts = r.AppendScorings(sc.opts[:0], st, yacht.Pattern(w))
 		for _, o := range sc.opts {
 			g := o.Gain()
-			ns := r.Next(st, o)
-			v := next[distKey(r, ns)]
+			v := next[distKey(r, r.Next(st, o))]
+			sc.outs = append(sc.outs, scoredOutcome{g, v})
+			bound = max(bound, g+len(v))
+		}
+	}
+	sc.outAt[yacht.NumPatterns] = len(sc.outs)
+	l = min(l, bound)
+	sc.n = l
+	ls := sc.resize(l)
+	// Ẽ3 analogue: the best category for each pattern and need.
+	for w := 0; w < yacht.NumPatterns; w++ {
+		row := sc.e3[w*ls : (w+1)*ls]
+		clear(row)
+		for _, oc := range sc.outs[sc.outAt[w]:sc.outAt[w+1]] {
+			g, v := oc.g, oc.v
 			// n ≤ g: certain; g < n ≤ g+len(v): v[n-g-1]; beyond: 0.
 			sure := min(g, l)
 			for n := 0; n < sure; n++ {
@@ -188,28 +236,28 @@ func solveTargetTurn(r *yacht.Rules, next targetLevel, st yacht.State, l int, sc
 			}
 			if sure < l {
 				hi := min(l, g+len(v))
-				src := v[:hi-sure]
-				dst := row[sure:hi]
-				for i, p := range src {
-					dst[i] = max(dst[i], p)
-				}
+				maxInto(row[sure:hi], v[:hi-sure])
 			}
 		}
 	}
 	// Roll 2: keep values from the last roll, then the best keep of each
 	// pattern; roll 1 likewise.
-	copy(sc.kv[firstPattern*l:], sc.e3)
-	averageVectors(sc.kv, l)
-	copy(sc.k2, sc.kv)
-	maxVectors(sc.kv, sc.mv, l)
-	copy(sc.kv[firstPattern*l:], sc.mv[firstPattern*l:])
-	averageVectors(sc.kv, l)
-	copy(sc.k1, sc.kv)
-	maxVectors(sc.kv, sc.mv, l)
-	clear(out)
+	copy(sc.kv[firstPattern*ls:], sc.e3)
+	averageVectors(sc.kv, ls)
+	if sc.root {
+		copy(sc.k2, sc.kv)
+	}
+	maxVectors(sc.kv, sc.mv, ls)
+	copy(sc.kv[firstPattern*ls:], sc.mv[firstPattern*ls:])
+	averageVectors(sc.kv, ls)
+	if sc.root {
+		copy(sc.k1, sc.kv)
+	}
+	maxVectors(sc.kv, sc.mv, ls)
+	out = out[:l]
 	for w := 0; w < yacht.NumPatterns; w++ {
 		p := space.Prob[w]
-		row := sc.mv[(firstPattern+w)*l : (firstPattern+w+1)*l]
+		row := sc.mv[(firstPattern+w)*ls : (firstPattern+w)*ls+l]
 		for n := range out {
 			out[n] += p * row[n]
 		}
@@ -220,16 +268,14 @@ func solveTargetTurn(r *yacht.Rules, next targetLevel, st yacht.State, l int, sc
 }
 
 // averageVectors is the one-die average of the keep values (as
-// lanes.AverageKeeps computes it) on vectors of length l.
+// lanes.AverageKeeps computes it) on vectors of stride l.
 func averageVectors(kv []float64, l int) {
 	for k := firstPattern - 1; k >= 0; k-- {
 		dst := kv[k*l : (k+1)*l]
 		c := &space.Child[k]
 		a, b, cc := kv[int(c[0])*l:int(c[0]+1)*l], kv[int(c[1])*l:int(c[1]+1)*l], kv[int(c[2])*l:int(c[2]+1)*l]
 		d, e, f := kv[int(c[3])*l:int(c[3]+1)*l], kv[int(c[4])*l:int(c[4]+1)*l], kv[int(c[5])*l:int(c[5]+1)*l]
-		for n := range dst {
-			dst[n] = (a[n] + b[n] + cc[n] + d[n] + e[n] + f[n]) / 6
-		}
+		avg6(dst, a, b, cc, d, e, f)
 	}
 }
 
@@ -238,13 +284,16 @@ func averageVectors(kv []float64, l int) {
 func maxVectors(kv, mv []float64, l int) {
 	for k := 0; k < yacht.NumKeeps; k++ {
 		dst := mv[k*l : (k+1)*l]
-		copy(dst, kv[k*l:(k+1)*l])
+		own := kv[k*l : (k+1)*l]
 		subs := &space.Sub[k]
-		for _, j := range subs.List[:subs.N] {
-			src := mv[int(j)*l : (int(j)+1)*l]
-			for n := range dst {
-				dst[n] = max(dst[n], src[n])
-			}
+		list := subs.List[:subs.N]
+		if len(list) == 0 {
+			copy(dst, own)
+			continue
+		}
+		max2(dst, own, mv[int(list[0])*l:(int(list[0])+1)*l])
+		for _, j := range list[1:] {
+			maxInto(dst, mv[int(j)*l:(int(j)+1)*l])
 		}
 	}
 }
@@ -293,16 +342,23 @@ func AdviseTarget(ctx context.Context, t *strategy.Table, s yacht.Sheet, dice *y
 // points short (terminal[n-1]) instead of 0.
 func solveTarget(ctx context.Context, t *strategy.Table, st yacht.State, dice *yacht.Dice, roll, need int, terminal []float64, ta TargetAdvice) (TargetAdvice, error) {
 	r := t.Rules()
-	levels, err := targetLevels(ctx, t, st, need, terminal)
+	levels, err := targetLevels(ctx, t, st, need, terminal, nil)
 	if err != nil {
 		return TargetAdvice{}, &TargetError{Kind: TargetTooEarly, Open: st.Open(r), Target: ta.Target, Err: err}
 	}
-	next := levels[bits.OnesCount32(st.Filled)+1]
+	k := bits.OnesCount32(st.Filled)
+	return finishTarget(r, levels[k+1], levels[k].get(r, st, need), st, dice, roll, need, ta), nil
+}
+
+// finishTarget fills in ta's probabilities from the probabilities of the
+// states after this turn (next) and the best probability from the start
+// of this turn (turn).
+func finishTarget(r *yacht.Rules, next targetLevel, turn float64, st yacht.State, dice *yacht.Dice, roll, need int, ta TargetAdvice) TargetAdvice {
 	if dice == nil {
-		ta.Reach = levels[bits.OnesCount32(st.Filled)].get(r, st, need)
-		return ta, nil
+		ta.Reach = turn
+		return ta
 	}
-	sc := &targetScratch{}
+	sc := &targetScratch{root: true}
 	root := make([]float64, need)
 	solveTargetTurn(r, next, st, need, sc, root)
 	for i := range ta.Actions {
@@ -316,7 +372,9 @@ func solveTarget(ctx context.Context, t *strategy.Table, st yacht.State, dice *y
 			if roll == 1 {
 				kv = sc.k1
 			}
-			a.Reach = min(kv[k*need+need-1], 1)
+			if need <= sc.n {
+				a.Reach = min(kv[k*sc.l+need-1], 1)
+			}
 		}
 	}
 	sort.SliceStable(ta.Actions, func(i, j int) bool {
@@ -327,13 +385,15 @@ func solveTarget(ctx context.Context, t *strategy.Table, st yacht.State, dice *y
 		return a.Expected > b.Expected
 	})
 	ta.Reach = ta.Actions[0].Reach
-	return ta, nil
+	return ta
 }
 
 // targetLevels computes the probabilities for every state reachable from
 // st after it (fill counts above st's) and for st itself, for needs up to
-// need. levels[f] holds fill count f.
-func targetLevels(ctx context.Context, t *strategy.Table, st yacht.State, need int, terminal []float64) ([]targetLevel, error) {
+// need. levels[f] holds fill count f; only the levels of st's fill count
+// and the next are kept: the others are handed to retire (when set) as
+// soon as they are no longer read.
+func targetLevels(ctx context.Context, t *strategy.Table, st yacht.State, need int, terminal []float64, retire func(targetLevel)) ([]targetLevel, error) {
 	r := t.Rules()
 	n := len(r.Categories)
 	k0 := bits.OnesCount32(st.Filled)
@@ -426,6 +486,12 @@ func targetLevels(ctx context.Context, t *strategy.Table, st yacht.State, need i
 			if l > 0 {
 				solveTargetTurn(r, levels[fill+1], jobs[j].st, l, scratches[w], out)
 			}
+			if terminal == nil {
+				// Chances below tailTrim are dropped (read as 0).
+				for len(out) > 0 && out[len(out)-1] < tailTrim {
+					out = out[:len(out)-1]
+				}
+			}
 			results[j] = out
 		})
 		if err != nil {
@@ -440,6 +506,9 @@ func targetLevels(ctx context.Context, t *strategy.Table, st yacht.State, need i
 		levels[fill] = lv
 		// Only the next fill count is read: drop the ones after it.
 		if fill+2 <= n {
+			if retire != nil {
+				retire(levels[fill+2])
+			}
 			levels[fill+2] = nil
 		}
 	}

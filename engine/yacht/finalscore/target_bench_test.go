@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/alea-bot/alea/engine/yacht"
 )
@@ -67,6 +69,61 @@ func BenchmarkAdviseTarget(b *testing.B) {
 	}{{yacht.Yacht, []int{6, 8}}, {yacht.Yahtzee, []int{6, 7}}, {yacht.Yatzy, []int{6, 7}}} {
 		for _, open := range c.open {
 			b.Run(fmt.Sprintf("%s/open%d", c.name, open), func(b *testing.B) { benchTarget(b, c.name, open) })
+		}
+	}
+}
+
+// BenchmarkTargetTable builds a preset's whole target table (every state,
+// every target) from scratch; it reports the table's states and memory.
+func BenchmarkTargetTable(b *testing.B) {
+	for _, name := range []string{yacht.Yacht, yacht.Pancht, yacht.Yatzy} {
+		b.Run(name, func(b *testing.B) {
+			tb, err := testTables.Preset(context.Background(), name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			cpu0 := processCPU()
+			var tt *TargetTable
+			for i := 0; i < b.N; i++ {
+				if tt, err = BuildTargetTable(context.Background(), tb); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+			b.ReportMetric(float64(tt.States()), "states")
+			b.ReportMetric(float64(tt.Bytes())/1e6, "MB")
+		})
+	}
+}
+
+// processCPU is the CPU time (user and system) the process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkTargetTableAdvise answers target advice from the empty Yacht
+// sheet with dice on roll 1 once the target table is built (the build,
+// shared with the tests, is not timed).
+func BenchmarkTargetTableAdvise(b *testing.B) {
+	tb, err := testTables.Preset(context.Background(), yacht.Yacht)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tt, err := testTargetTables.Get(context.Background(), tb)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := yacht.NewSheet(tb.Rules())
+	d, _ := yacht.ParseDice("3 3 5 6 6")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := tt.AdviseTarget(tb, s, &d, 1, 200); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -1,0 +1,232 @@
+package finalscore
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"unsafe"
+
+	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
+)
+
+// TargetTable holds, for every state of a rule set's sheet (the filled
+// categories, the upper total capped at the bonus threshold and, under
+// extra-Yacht bonus rules, whether the Yacht box holds a Yacht), the whole
+// function n ↦ P(at least n more points), every decision maximising that
+// probability for its own n (the threshold strategy): target advice from
+// any sheet, the empty one included, is then one turn of work. States
+// whose upper totals lead to the same bonus chances share one vector;
+// chances are stored as float32 (computed in float64) and a vector's tail
+// below 1e-15 is dropped.
+type TargetTable struct {
+	r      *yacht.Rules
+	vec    map[uint32][]float32
+	floats int // distinct stored chances
+}
+
+// BuildTargetTable computes the target table of t's rules by backward
+// induction over every state reachable from the empty sheet, in parallel;
+// it stops with ctx's error when ctx ends.
+func BuildTargetTable(ctx context.Context, t *strategy.Table) (*TargetTable, error) {
+	r := t.Rules()
+	empty := yacht.NewSheet(r).State()
+	tt := &TargetTable{r: r, vec: map[uint32][]float32{}}
+	// Each fill count is stored in float32 as soon as the induction no
+	// longer reads it, so at most two fill counts are held in float64.
+	retire := func(lv targetLevel) {
+		// Keys of one bonus class share a vector: convert it once.
+		done := map[*float64][]float32{}
+		for k, v := range lv {
+			if len(v) == 0 {
+				tt.vec[k] = nil
+				continue
+			}
+			f, ok := done[&v[0]]
+			if !ok {
+				f = make([]float32, len(v))
+				for i, p := range v {
+					f[i] = float32(p)
+				}
+				done[&v[0]] = f
+				tt.floats += len(f)
+			}
+			tt.vec[k] = f
+		}
+	}
+	levels, err := targetLevels(ctx, t, empty, maxFuture(r, empty), nil, retire)
+	if err != nil {
+		return nil, err
+	}
+	for _, lv := range levels {
+		retire(lv)
+	}
+	return tt, nil
+}
+
+// Rules returns the rules the table was built for.
+func (tt *TargetTable) Rules() *yacht.Rules { return tt.r }
+
+// States returns the number of sheet states the table answers for.
+func (tt *TargetTable) States() int { return len(tt.vec) }
+
+// Bytes estimates the table's memory: the stored chances (4 bytes each),
+// the slice headers and the map's keys.
+func (tt *TargetTable) Bytes() int64 {
+	return int64(tt.floats)*4 + int64(len(tt.vec))*(int64(unsafe.Sizeof([]float32(nil)))+4+8)
+}
+
+// Reach returns P(final ≥ target) from the start of the next turn of
+// sheet s under the threshold strategy.
+func (tt *TargetTable) Reach(s yacht.Sheet, target int) float64 {
+	need := target - s.Total()
+	if need <= 0 {
+		return 1
+	}
+	return tt.at(s.State(), need)
+}
+
+// at is P(at least n more points) from state st (0 for a state the table
+// does not hold).
+func (tt *TargetTable) at(st yacht.State, n int) float64 {
+	if n <= 0 {
+		return 1
+	}
+	v := tt.vec[distKey(tt.r, st)]
+	if n > len(v) {
+		return 0
+	}
+	return float64(v[n-1])
+}
+
+func (tt *TargetTable) has(st yacht.State) bool {
+	_, ok := tt.vec[distKey(tt.r, st)]
+	return ok
+}
+
+// nextLevel gathers, in float64, the vectors of the states one scoring
+// after st.
+func (tt *TargetTable) nextLevel(st yacht.State) targetLevel {
+	lv := targetLevel{}
+	var opts []yacht.Scoring
+	for w := 0; w < yacht.NumPatterns; w++ {
+		opts = tt.r.AppendScorings(opts[:0], st, yacht.Pattern(w))
+		for _, o := range opts {
+			k := distKey(tt.r, tt.r.Next(st, o))
+			if _, ok := lv[k]; ok {
+				continue
+			}
+			v := tt.vec[k]
+			f := make([]float64, len(v))
+			for i, p := range v {
+				f[i] = float64(p)
+			}
+			lv[k] = f
+		}
+	}
+	return lv
+}
+
+// AdviseTarget is AdviseTarget (the package function) answered from the
+// table: the chances of the states after this turn are looked up, so the
+// work is one turn's whatever the number of open categories. t must be
+// the max-expectation table of the same rules (for the expected finals).
+func (tt *TargetTable) AdviseTarget(t *strategy.Table, s yacht.Sheet, dice *yacht.Dice, roll int, target int) (TargetAdvice, error) {
+	if t.Rules().Key != tt.r.Key {
+		return TargetAdvice{}, fmt.Errorf("finalscore: target table of %q asked with rules %q", tt.r.Key, t.Rules().Key)
+	}
+	if target < 0 {
+		return TargetAdvice{}, &TargetError{Kind: TargetNegative, Target: target}
+	}
+	adv, err := t.Advise(s, dice, roll)
+	if err != nil {
+		return TargetAdvice{}, err
+	}
+	st := s.State()
+	ta := TargetAdvice{Target: target, Total: adv.Total, Expected: adv.Expected, Best: MaxFinal(s)}
+	need := target - adv.Total
+	for _, a := range adv.Actions {
+		ta.Actions = append(ta.Actions, TargetAction{Action: a})
+	}
+	switch {
+	case need <= 0:
+		ta.Reached, ta.Reach = true, 1
+		for i := range ta.Actions {
+			ta.Actions[i].Reach = 1
+		}
+		return ta, nil
+	case need > ta.Best-adv.Total:
+		ta.Unreachable = true
+		return ta, nil
+	}
+	if !tt.has(st) {
+		return TargetAdvice{}, fmt.Errorf("finalscore: state %x of the sheet is not in the target table", distKey(tt.r, st))
+	}
+	return finishTarget(tt.r, tt.nextLevel(st), tt.at(st, need), st, dice, roll, need, ta), nil
+}
+
+// TargetTables builds each rule set's target table once and shares it.
+// The zero value is ready to use. Concurrent callers asking for the same
+// rule set wait for the same build; a caller whose context ends stops
+// waiting, but the build goes on for the others. A failed build is
+// forgotten, so the next call retries.
+type TargetTables struct {
+	mu      sync.Mutex
+	entries map[string]*targetEntry
+}
+
+type targetEntry struct {
+	done  chan struct{}
+	table *TargetTable
+	err   error
+}
+
+// Get returns the target table of t's rules, building it on first use.
+func (ts *TargetTables) Get(ctx context.Context, t *strategy.Table) (*TargetTable, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	key := t.Rules().Key
+	ts.mu.Lock()
+	if ts.entries == nil {
+		ts.entries = map[string]*targetEntry{}
+	}
+	e, ok := ts.entries[key]
+	if !ok {
+		e = &targetEntry{done: make(chan struct{})}
+		ts.entries[key] = e
+		buildCtx := context.WithoutCancel(ctx)
+		go func() {
+			e.table, e.err = BuildTargetTable(buildCtx, t)
+			if e.err != nil {
+				ts.mu.Lock()
+				delete(ts.entries, key)
+				ts.mu.Unlock()
+			}
+			close(e.done)
+		}()
+	}
+	ts.mu.Unlock()
+	select {
+	case <-e.done:
+		return e.table, e.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// Ready returns the target table for a rule-set key if it is built.
+func (ts *TargetTables) Ready(key string) (*TargetTable, bool) {
+	ts.mu.Lock()
+	e, ok := ts.entries[key]
+	ts.mu.Unlock()
+	if !ok {
+		return nil, false
+	}
+	select {
+	case <-e.done:
+		return e.table, e.err == nil
+	default:
+		return nil, false
+	}
+}
