@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sync"
 
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/internal/lanes"
@@ -114,8 +113,9 @@ type distState struct {
 	// out lists the ways the turn from st ends (filled in by phase 1).
 	out []distOutcome
 	// yacht is the probability that the turn scores the Yacht box with
-	// points.
-	yacht float64
+	// points, and yachtMass that probability times the state's (phase 1
+	// works it out, so the one-threaded pass only adds).
+	yacht, yachtMass float64
 }
 
 type distOutcome struct {
@@ -253,7 +253,13 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 			groups = index.batches(groups) // the keys of this level
 		}
 		err := parallel.ForEach(ctx, workers, len(groups.starts)-1, func(w, j int) {
-			pol.outcomesBatch(level, groups.order[groups.starts[j]:groups.starts[j+1]], batches[w])
+			idx := groups.order[groups.starts[j]:groups.starts[j+1]]
+			pol.outcomesBatch(level, idx, batches[w])
+			for _, i := range idx {
+				if ds := &level[i]; ds.yacht != 0 {
+					ds.yachtMass = ds.yacht * sum(ds.vec)
+				}
+			}
 		})
 		if err != nil {
 			return Distribution{}, err
@@ -270,7 +276,7 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		for si := range level {
 			src := &level[si]
 			if src.yacht != 0 { // adding 0 would change nothing
-				d.Yacht += src.yacht * sum(src.vec)
+				d.Yacht += src.yachtMass
 			}
 			for i := range src.out {
 				o := &src.out[i]
@@ -318,31 +324,28 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		// Phase 2: each worker adds into its own share of the next level
 		// (a run of states holding about as many entries as the others'),
 		// reading the sources in order, so the sums do not depend on the
-		// scheduling.
+		// scheduling, then trims them.
 		cuts := shareCuts(nextLevel, entries, workers)
-		var wg sync.WaitGroup
-		for wk := 0; wk < workers; wk++ {
-			wg.Add(1)
-			go func(wk int) {
-				defer wg.Done()
-				lo, hi := cuts[wk], cuts[wk+1]
-				for si := range level {
-					src := &level[si]
-					v := src.vec
-					for _, o := range src.out {
-						if o.next < lo || o.next >= hi {
-							continue
-						}
-						dst := &nextLevel[o.next]
-						off := src.lo + int(o.gain) - dst.lo
-						lanes.AddScaled(dst.vec[off:off+len(v)], v, o.p)
+		err = parallel.ForEach(ctx, workers, workers, func(_, share int) {
+			lo, hi := cuts[share], cuts[share+1]
+			for si := range level {
+				src := &level[si]
+				v := src.vec
+				for _, o := range src.out {
+					if o.next < lo || o.next >= hi {
+						continue
 					}
+					dst := &nextLevel[o.next]
+					off := src.lo + int(o.gain) - dst.lo
+					lanes.AddScaled(dst.vec[off:off+len(v)], v, o.p)
 				}
-			}(wk)
-		}
-		wg.Wait()
-		for i := range nextLevel {
-			nextLevel[i].trim()
+			}
+			for i := lo; i < hi; i++ {
+				nextLevel[i].trim()
+			}
+		})
+		if err != nil {
+			return Distribution{}, err
 		}
 		level = nextLevel
 		if err := ctx.Err(); err != nil {

@@ -64,27 +64,34 @@ func shareCuts(level []distState, entries, workers int) []int32 {
 	return cuts
 }
 
-// batches groups the states the index holds (positions 0…n-1 of a level)
-// by category set, in batches of at most lanes.Width, as batchesBySet does
-// from the level itself, without sorting.
+// batches splits the states the index holds (positions 0…n-1 of a level)
+// into batches of at most lanes.Width, without sorting: each category set
+// fills whole batches of its own, and what is left of every set (fewer
+// than lanes.Width states) is packed with the others' left-overs, each
+// set's states next to each other, so that few lanes go unused.
 func (x *levelIndex) batches(out stateBatches) stateBatches {
-	order, starts := out.order[:0], out.starts[:0]
+	order, starts, rest := out.order[:0], out.starts[:0], out.rest[:0]
 	for _, f := range x.used {
 		block := x.blocks[int(x.set[f]-1)<<8:][:256]
-		n := 0
+		mark := len(rest)
 		for _, v := range block {
 			if v == 0 {
 				continue
 			}
-			if n%lanes.Width == 0 {
+			rest = append(rest, v-1)
+			if len(rest)-mark == lanes.Width {
 				starts = append(starts, int32(len(order)))
+				order = append(order, rest[mark:]...)
+				rest = rest[:mark]
 			}
-			order = append(order, v-1)
-			n++
 		}
 	}
+	for i := 0; i < len(rest); i += lanes.Width {
+		starts = append(starts, int32(len(order)))
+		order = append(order, rest[i:min(i+lanes.Width, len(rest))]...)
+	}
 	starts = append(starts, int32(len(order)))
-	return stateBatches{order: order, starts: starts}
+	return stateBatches{order: order, starts: starts, rest: rest}
 }
 
 // pointSpan is the range of points a state of the next level can hold,

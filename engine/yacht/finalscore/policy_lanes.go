@@ -10,7 +10,9 @@ import (
 	"github.com/alea-bot/alea/engine/yacht/internal/lanes"
 )
 
-// The policy of up to lanes.Width states of one category set at once. The
+// The policy of up to lanes.Width states at once, most batches of one
+// category set (the left-overs of several sets share a batch, each set
+// scoring in a run of lanes of its own). The
 // states of a category set differ only in their upper totals and the
 // Yacht-bonus flag: they share the patterns, the keeps and their
 // transitions, so every step of the one-state policy (playTurn, the
@@ -59,8 +61,11 @@ type turnBatch struct {
 	cand     [maxCategories][lanes.CandidateRows]lanes.Row
 	ug       [maxCategories][yacht.NumDice + 1][lanes.Width]int16
 	scoreIdx [yacht.NumPatterns][lanes.Width]int32
-	vals     [maxCategories]lanes.Row
-	opts     []yacht.Scoring
+	// runE3 receives ScoreRows' values when a batch holds states of more
+	// than one category set, before each run's lanes are copied to e3.
+	runE3 [yacht.NumPatterns]lanes.Row
+	vals  [maxCategories]lanes.Row
+	opts  []yacht.Scoring
 	// arena holds the endings of the turns of one level (emptied at every
 	// level, its memory kept).
 	arena outcomeArena
@@ -107,7 +112,8 @@ func (a *outcomeArena) reset() {
 
 func newTurnBatch() *turnBatch { return &turnBatch{opts: make([]yacht.Scoring, 0, 32)} }
 
-// load sets the batch's states (1 to lanes.Width of one category set).
+// load sets the batch's states (1 to lanes.Width, those of each category
+// set next to each other).
 func (b *turnBatch) load(sts []yacht.State) {
 	b.n = copy(b.sts[:], sts)
 	for i := b.n; i < lanes.Width; i++ {
@@ -121,13 +127,28 @@ type openCat struct {
 	kind yacht.Kind
 }
 
-// chooseScoringsLanes is chooseScorings for every state of the batch.
+// chooseScoringsLanes is chooseScorings for every state of the batch: for
+// each run of lanes of one category set (load keeps each set's states
+// together), with that set's open categories.
 func (p *turnPolicy) chooseScoringsLanes(b *turnBatch) {
+	for a := 0; a < lanes.Width; {
+		e := a + 1
+		for e < lanes.Width && b.sts[e].Filled == b.sts[a].Filled {
+			e++
+		}
+		p.chooseScoringsRun(b, a, e)
+		a = e
+	}
+}
+
+// chooseScoringsRun is chooseScorings for lanes a to e-1 of the batch, of
+// one category set; the other lanes' results are left as they are.
+func (p *turnPolicy) chooseScoringsRun(b *turnBatch, a, e int) {
 	r := p.r
 	thr := r.BonusThreshold
 	var open [maxCategories]openCat
 	no := 0
-	filled := b.sts[0].Filled
+	filled := b.sts[a].Filled
 	for c := 0; c < p.n; c++ {
 		if filled&(1<<uint(c)) != 0 {
 			continue
@@ -136,7 +157,7 @@ func (p *turnPolicy) chooseScoringsLanes(b *turnBatch) {
 		open[no] = openCat{c: c, kind: cat.Kind}
 		i := no
 		no++
-		for l := range b.sts {
+		for l := a; l < e; l++ {
 			if l >= b.n { // an unused lane: the last state again
 				m := b.n - 1
 				for k := range b.ug[i] {
@@ -167,7 +188,7 @@ func (p *turnPolicy) chooseScoringsLanes(b *turnBatch) {
 			}
 		}
 	}
-	scoreRows(p, b, &open, no)
+	scoreRows(p, b, &open, no, a, e)
 	if y := r.YachtIndex(); !p.hasJoker || y < 0 || filled&(1<<uint(y)) == 0 {
 		return
 	}
@@ -176,7 +197,7 @@ func (p *turnPolicy) chooseScoringsLanes(b *turnBatch) {
 		if !p.special[w] {
 			continue
 		}
-		for l := range b.sts {
+		for l := a; l < e; l++ {
 			st := b.sts[l]
 			b.opts = r.AppendScorings(b.opts[:0], st, yacht.Pattern(w))
 			best := math.Inf(-1)
@@ -310,10 +331,13 @@ func (p *turnPolicy) outcomesLane(ds *distState, b *turnBatch, l int) {
 }
 
 // stateBatches splits a level's states into batches of at most lanes.Width
-// states of one category set: batch j is order[starts[j]:starts[j+1]].
+// states, those of each category set next to each other: batch j is
+// order[starts[j]:starts[j+1]]. rest is scratch space kept for the next
+// level.
 type stateBatches struct {
 	order  []int32
 	starts []int32
+	rest   []int32
 }
 
 // batchesBySet groups the states of level by category set.
@@ -336,11 +360,11 @@ func batchesBySet(level []distState, out stateBatches) stateBatches {
 		i = j
 	}
 	starts = append(starts, int32(len(order)))
-	return stateBatches{order: order, starts: starts}
+	return stateBatches{order: order, starts: starts, rest: out.rest}
 }
 
-// outcomesBatch works out the turns of the states level[idx[i]] (one
-// category set) together and lists each one's endings, as outcomes does.
+// outcomesBatch works out the turns of the states level[idx[i]] (those of
+// each category set next to each other) together and lists each one's endings, as outcomes does.
 func (p *turnPolicy) outcomesBatch(level []distState, idx []int32, b *turnBatch) {
 	var sts [lanes.Width]yacht.State
 	for i, j := range idx {
@@ -353,15 +377,33 @@ func (p *turnPolicy) outcomesBatch(level []distState, idx []int32, b *turnBatch)
 	}
 }
 
-// scoreRows fills b.e3, b.cat, b.points and b.gain from the values of the
-// open categories (open[:no], set up by chooseScoringsLanes): for every
-// pattern and lane, the best category, the first in sheet order among
-// those within TieTolerance of the best (lanes.ScoreRows, with the
-// policy's score tables).
-func scoreRows(p *turnPolicy, b *turnBatch, open *[maxCategories]openCat, no int) {
+// scoreRows fills b.e3, b.cat, b.points and b.gain of lanes a to e-1 from
+// the values of the open categories of their category set (open[:no], set
+// up by chooseScoringsRun): for every pattern and lane, the best category,
+// the first in sheet order among those within TieTolerance of the best
+// (lanes.ScoreRows, with the policy's score tables). ScoreRows works every
+// lane out independently of the others, so a run of a batch shared by
+// several category sets gets the bits a batch of its own would.
+func scoreRows(p *turnPolicy, b *turnBatch, open *[maxCategories]openCat, no, a, e int) {
 	var cats [maxCategories]uint8
 	for i := range no {
 		cats[i] = uint8(open[i].c)
+	}
+	if a != 0 || e != lanes.Width {
+		lanes.ScoreRows(&b.cand, cats[:no], &p.score, &b.vals, &b.runE3, &b.scoreIdx, TieTolerance)
+		for w := 0; w < yacht.NumPatterns; w++ {
+			for l := a; l < e; l++ {
+				i := b.scoreIdx[w][l]
+				c := open[i].c
+				pt := p.pts[c][w]
+				g := pt
+				if open[i].kind == yacht.KindUpper {
+					g = b.ug[i][p.count[c][w]&7][l]
+				}
+				b.e3[w][l], b.cat[w][l], b.points[w][l], b.gain[w][l] = b.runE3[w][l], uint8(c), pt, g
+			}
+		}
+		return
 	}
 	lanes.ScoreRows(&b.cand, cats[:no], &p.score, &b.vals, &b.e3, &b.scoreIdx, TieTolerance)
 	for w := 0; w < yacht.NumPatterns; w++ {

@@ -69,6 +69,73 @@ func TestTurnBatchEqualsPlayTurn(t *testing.T) {
 	}
 }
 
+// A batch holding states of several category sets (as the distribution
+// packs the sets' left-overs) takes, lane by lane, playTurn's decisions and
+// probabilities, also when a set's states are not next to each other.
+func TestMixedTurnBatchEqualsPlayTurn(t *testing.T) {
+	names := append(yacht.PresetNames(), yacht.Yahtzee+"+"+yacht.FreeJokerOption)
+	for ni, name := range names {
+		t.Run(name, func(t *testing.T) {
+			var tb *strategy.Table
+			maxOpen, trials := 0, 40
+			if race.Enabled || testing.Short() {
+				var err error
+				tb, err = strategy.BuildEndGame(context.Background(), mustPreset(t, name), 4)
+				if err != nil {
+					t.Fatal(err)
+				}
+				maxOpen, trials = 4, 10
+			} else {
+				tb = fullTable(t, name)
+			}
+			r := tb.Rules()
+			n := len(r.Categories)
+			if maxOpen == 0 {
+				maxOpen = n
+			}
+			p := newTurnPolicy(tb)
+			b := newTurnBatch()
+			sc := &turnScratch{opts: make([]yacht.Scoring, 0, 32)}
+			rng := rand.New(rand.NewPCG(uint64(ni), 41))
+			checked, mixed := 0, 0
+			for trial := 0; trial < trials; trial++ {
+				// Two to four sets, a few states of each.
+				var sts []yacht.State
+				for range 2 + rng.IntN(3) {
+					open := 1 + rng.IntN(maxOpen)
+					var m uint32
+					for _, c := range rng.Perm(n)[:n-open] {
+						m |= 1 << uint(c)
+					}
+					cl := tb.AppendClasses(nil, m)
+					rng.Shuffle(len(cl), func(i, j int) { cl[i], cl[j] = cl[j], cl[i] })
+					sts = append(sts, cl[:1+rng.IntN(min(len(cl), 4))]...)
+				}
+				if trial%5 == 4 { // a set's states apart
+					rng.Shuffle(len(sts), func(i, j int) { sts[i], sts[j] = sts[j], sts[i] })
+				}
+				for len(sts) > 0 {
+					k := min(len(sts), lanes.Width)
+					b.load(sts[:k])
+					p.playTurnLanes(b)
+					for l := 0; l < k; l++ {
+						compareLane(t, p, b, l, sts[l], sc)
+						checked++
+						if sts[l].Filled != sts[0].Filled {
+							mixed++
+						}
+					}
+					sts = sts[k:]
+				}
+			}
+			if mixed == 0 {
+				t.Fatal("no batch held more than one category set")
+			}
+			t.Logf("%d states, %d beside another set's", checked, mixed)
+		})
+	}
+}
+
 // compareLane checks lane l of batch b against playTurn and outcomes for
 // state st.
 func compareLane(t *testing.T, p *turnPolicy, b *turnBatch, l int, st yacht.State, sc *turnScratch) {
