@@ -521,6 +521,36 @@ func TestScoreboardOdds(t *testing.T) {
 	}
 }
 
+// From the first turn: three empty sheets show even odds, 33% each
+// (every player is in the same state, so no other split can be right).
+func TestScoreboardOddsFromTheFirstTurn(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the end-game table of the race run holds no empty sheet")
+	}
+	var h *bottest.Harness
+	d := Deps{Tables: tables(t), Key: testKey, Now: func() time.Time { return h.Now() },
+		WinProbabilities: yachtodds.NewWinOdds(yachtodds.WinOddsOptions{Budget: time.Hour}).Probabilities}
+	h = bottest.New(t, newCommand(d))
+	g, err := yachttable.New(0, seal.OwnerOf(ann), 42, []player{userSeat(ann), userSeat(bob), {Kind: yachttable.SeatAlea}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := post(t, h, g)
+	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID) // the first roll
+	data := gdata(t, r)
+	if len(data.WinChances) != 3 {
+		t.Fatalf("win_chances %v on the first turn", data.WinChances)
+	}
+	for i, p := range data.WinChances {
+		if math.Abs(p-1.0/3) > 1e-12 {
+			t.Errorf("seat %d: %v, want 1/3", i, p)
+		}
+	}
+	if !strings.Contains(r.Embeds[0].Description, "33%") {
+		t.Errorf("no odds on the first board:\n%s", r.Embeds[0].Description)
+	}
+}
+
 // In the end game the hint adds the move with the best chance of
 // finishing first, next to the max-expectation move, in every language.
 func TestHintPlaysToWin(t *testing.T) {

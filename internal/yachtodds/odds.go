@@ -8,6 +8,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/alea-bot/alea/commands"
@@ -28,142 +29,222 @@ import (
 // player whose turn starts, and it stays the same, labelled as the
 // turn's opening odds, while that player rolls and holds.
 //
-// A distribution from an early sheet takes seconds and hundreds of
-// megabytes, so the odds are computed only within Budget and MaxBytes; when
-// they do not fit, Probabilities returns nil and no error, and the
-// scoreboard shows no odds yet. Distributions are kept in a bounded
-// in-process cache keyed by rules and sheet (they can always be
-// recomputed), and so is a sheet that did not fit in time, so that the
-// presses of one turn do not spend the budget again.
+// A sheet's distribution depends only on its state (which boxes are
+// filled, the upper total up to the bonus threshold, a scored Yacht) and
+// is shifted by the points already on it, so distributions are kept by
+// state, shared by every player and game of the process: the empty
+// sheet's is computed once. A distribution is computed within Budget when
+// it can be; one that takes longer (an early sheet of a 15-box rule set
+// on a busy machine) goes on in the background, within BackgroundBudget
+// and the heavy-work gate, and the scoreboard shows no odds until it is
+// there, at the next press. A state whose distribution does not fit
+// MaxBytes or the background budget is remembered as too long, so that
+// it is not tried again. The cache is bounded and holds only what can be
+// recomputed.
 type WinOdds struct {
-	budget   time.Duration
-	maxBytes int64
-	maxOpen  int
+	budget, background time.Duration
+	maxBytes           int64
+	maxOpen            int
 
 	cache *lru.Cache[*oddsEntry]
+
+	mu      sync.Mutex
+	running map[string]chan struct{} // state key → closed when its job is done
+	jobs    sync.WaitGroup
 }
 
 // WinOddsOptions configure WinOdds; zero values take the defaults noted.
 type WinOddsOptions struct {
-	// Budget is the time for the whole scoreboard (default 1 s).
+	// Budget is the time a scoreboard waits for its odds (default 500 ms:
+	// a press is not held longer; what is not there by then comes with a
+	// later press).
 	Budget time.Duration
-	// MaxBytes bounds the memory of one distribution (default 64 MiB).
+	// BackgroundBudget bounds a distribution that goes on after the
+	// scoreboard stopped waiting for it (default 30 s).
+	BackgroundBudget time.Duration
+	// MaxBytes bounds the memory of one fill count of a distribution
+	// (default 128 MiB; the whole computation holds about twice that).
 	MaxBytes int64
 	// MaxOpen is the most open categories a sheet may have for its
-	// distribution to be tried at all (default 10, about 0.5 s for
-	// Yacht on two shared cores): earlier sheets take
-	// longer than any budget of a scoreboard on a small machine.
+	// distribution to be tried at all (default: every category, so the
+	// odds are there from the first turn).
 	MaxOpen int
-	// Entries bounds the cache (default 4096 sheets).
+	// Entries bounds the cache (default 4096 states).
 	Entries int
 }
 
 type oddsEntry struct {
-	key  string
+	key string
+	// dist is the distribution of the points still to come (Min relative
+	// to the sheet's total).
 	dist finalscore.Distribution
-	// tooLong: the distribution did not fit the budget or the memory.
+	// tooLong: the distribution did not fit the memory or the background
+	// budget.
 	tooLong bool
 }
 
 // NewWinOdds returns WinOdds with options o.
 func NewWinOdds(o WinOddsOptions) *WinOdds {
 	if o.Budget <= 0 {
-		o.Budget = time.Second
+		o.Budget = 500 * time.Millisecond
+	}
+	if o.BackgroundBudget <= 0 {
+		o.BackgroundBudget = 30 * time.Second
 	}
 	if o.MaxBytes <= 0 {
-		o.MaxBytes = 64 << 20
+		o.MaxBytes = 128 << 20
 	}
 	if o.MaxOpen <= 0 {
-		o.MaxOpen = 10
+		o.MaxOpen = 32
 	}
 	if o.Entries <= 0 {
 		o.Entries = 4096
 	}
-	return &WinOdds{budget: o.Budget, maxBytes: o.MaxBytes, maxOpen: o.MaxOpen, cache: lru.New[*oddsEntry](o.Entries, 0)}
+	return &WinOdds{budget: o.Budget, background: o.BackgroundBudget, maxBytes: o.MaxBytes, maxOpen: o.MaxOpen,
+		cache: lru.New[*oddsEntry](o.Entries, 0), running: map[string]chan struct{}{}}
 }
 
 // Probabilities is a yachtgame.WinProbabilities: each player's chance of winning
 // from the start of the current player's turn (see WinOdds), or nil when
-// the distributions do not fit the budget.
+// the distributions are not there within the budget.
 func (w *WinOdds) Probabilities(ctx context.Context, t *strategy.Table, sheets []yacht.Sheet, current int) ([]float64, error) {
-	ctx, cancel := context.WithTimeout(ctx, w.budget)
-	defer cancel()
-	dists := make([]finalscore.Distribution, len(sheets))
-	var missing []int
-	for i, s := range sheets {
-		e, ok := w.get(sheetKey(s))
-		switch {
-		case ok && e.tooLong:
-			return nil, nil
-		case ok:
-			dists[i] = e.dist
-		case len(s.Scores)-s.Filled() > w.maxOpen:
-			return nil, nil
-		default:
-			missing = append(missing, i)
-		}
-	}
-	if len(missing) == 0 {
-		return finalscore.WinProbabilities(dists), nil
-	}
-	// Heavy work: it waits for the user's turn at the heavy-work gate,
-	// within the budget; a full queue means no odds this time.
-	ctx, done, err := commands.Heavy(ctx)
-	if err != nil {
-		return nil, nil
-	}
-	defer done()
-	for _, i := range missing {
-		d, err := finalscore.OfLimit(ctx, t, sheets[i], w.maxBytes)
-		var large *finalscore.DistributionTooLargeError
-		switch {
-		case errors.As(err, &large), errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil:
-			w.put(&oddsEntry{key: sheetKey(sheets[i]), tooLong: true})
-			return nil, nil
-		case ctx.Err() != nil:
-			// Cancelled from outside: no odds, and nothing learnt.
-			return nil, nil
-		case err != nil:
-			return nil, err
-		}
-		d.States = 0
-		w.put(&oddsEntry{key: sheetKey(sheets[i]), dist: d})
-		dists[i] = d
+	dists, err := w.distributions(ctx, t, sheets)
+	if dists == nil || err != nil {
+		return nil, err
 	}
 	return finalscore.WinProbabilities(dists), nil
 }
 
 // Distributions returns the final-score distributions of sheets, from the
-// cache or computed within the budget, or false when they do not fit.
+// cache or computed within the budget, or false when they are not there.
 func (w *WinOdds) Distributions(ctx context.Context, t *strategy.Table, sheets []yacht.Sheet) ([]finalscore.Distribution, bool) {
-	if _, err := w.Probabilities(ctx, t, sheets, 0); err != nil {
-		return nil, false
+	dists, err := w.distributions(ctx, t, sheets)
+	return dists, dists != nil && err == nil
+}
+
+// distributions returns the sheets' distributions, or nil when one is not
+// there within the budget or is too long to compute.
+func (w *WinOdds) distributions(ctx context.Context, t *strategy.Table, sheets []yacht.Sheet) ([]finalscore.Distribution, error) {
+	keys := make([]string, len(sheets))
+	for i, s := range sheets {
+		k, err := stateKey(t, s)
+		if err != nil {
+			return nil, err
+		}
+		keys[i] = k
+		if len(s.Scores)-s.Filled() > w.maxOpen {
+			return nil, nil
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, w.budget)
+	defer cancel()
+	var waits []<-chan struct{}
+	for i, k := range keys {
+		if _, ok := w.get(k); !ok {
+			waits = append(waits, w.start(ctx, t, k, sheets[i]))
+		}
+	}
+	for _, done := range waits {
+		select {
+		case <-done:
+		case <-ctx.Done():
+			return nil, nil // not yet: the jobs go on
+		}
 	}
 	out := make([]finalscore.Distribution, len(sheets))
-	for i, s := range sheets {
-		e, ok := w.get(sheetKey(s))
+	for i, k := range keys {
+		e, ok := w.get(k)
 		if !ok || e.tooLong {
-			return nil, false
+			return nil, nil
 		}
-		out[i] = e.dist
+		out[i] = shifted(e.dist, sheets[i].Total())
 	}
-	return out, true
+	return out, nil
+}
+
+// start returns a channel closed when the distribution of key is in the
+// cache (or known too long), starting its job unless one runs. The job
+// keeps ctx's values (the heavy-work gate) but not its deadline.
+func (w *WinOdds) start(ctx context.Context, t *strategy.Table, key string, s yacht.Sheet) <-chan struct{} {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if done, ok := w.running[key]; ok {
+		return done
+	}
+	done := make(chan struct{})
+	if _, ok := w.get(key); ok { // finished meanwhile
+		close(done)
+		return done
+	}
+	w.running[key] = done
+	w.jobs.Add(1)
+	bg, cancel := context.WithTimeout(context.WithoutCancel(ctx), w.background)
+	go func() {
+		defer w.jobs.Done()
+		defer cancel()
+		if e := w.compute(bg, t, key, s); e != nil {
+			w.put(e)
+		}
+		w.mu.Lock()
+		delete(w.running, key)
+		w.mu.Unlock()
+		close(done)
+	}()
+	return done
+}
+
+// compute computes the distribution of s for the cache entry key, at the
+// heavy-work gate; nil when it could not run (the gate refused: no odds
+// this time, nothing learnt).
+func (w *WinOdds) compute(ctx context.Context, t *strategy.Table, key string, s yacht.Sheet) *oddsEntry {
+	ctx, done, err := commands.HeavyMemory(ctx, 2*w.maxBytes)
+	if err != nil {
+		return nil
+	}
+	defer done()
+	d, err := finalscore.OfLimit(ctx, t, s, w.maxBytes)
+	var large *finalscore.DistributionTooLargeError
+	switch {
+	case errors.As(err, &large), errors.Is(err, context.DeadlineExceeded):
+		return &oddsEntry{key: key, tooLong: true}
+	case err != nil:
+		return nil
+	}
+	d.States = 0
+	return &oddsEntry{key: key, dist: shifted(d, -s.Total())}
+}
+
+// Wait waits for the distributions still being computed in the background.
+func (w *WinOdds) Wait() { w.jobs.Wait() }
+
+// shifted returns d with every final score moved by points.
+func shifted(d finalscore.Distribution, points int) finalscore.Distribution {
+	d.Min += points
+	return d
 }
 
 // Budget is the time WinOdds allows itself for one scoreboard.
 func (w *WinOdds) Budget() time.Duration { return w.budget }
 
-// sheetKey names a sheet's rules and scores.
-func sheetKey(s yacht.Sheet) string {
+// stateKey names what a sheet's distribution of points still to come
+// depends on: its rules and state, the upper total counted up to the
+// bonus threshold.
+func stateKey(t *strategy.Table, s yacht.Sheet) (string, error) {
+	st, err := t.SheetState(s)
+	if err != nil {
+		return "", err
+	}
+	upper := min(st.Upper, s.Rules.BonusThreshold)
 	var b strings.Builder
 	b.WriteString(s.Rules.Key)
-	for _, v := range s.Scores {
-		b.WriteByte(',')
-		b.WriteString(strconv.Itoa(v))
+	b.WriteByte('|')
+	b.WriteString(strconv.FormatUint(uint64(st.Filled), 16))
+	b.WriteByte('|')
+	b.WriteString(strconv.Itoa(upper))
+	if st.YachtBonus {
+		b.WriteString("|y")
 	}
-	b.WriteByte('+')
-	b.WriteString(strconv.Itoa(s.ExtraBonus))
-	return b.String()
+	return b.String(), nil
 }
 
 func (w *WinOdds) get(key string) (*oddsEntry, bool) { return w.cache.Get(key) }

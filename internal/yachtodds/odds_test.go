@@ -115,8 +115,8 @@ func TestWinOddsMatchSimulation(t *testing.T) {
 	}
 }
 
-// A sheet too early for the budget shows no odds, and no error.
-func TestWinOddsTooEarly(t *testing.T) {
+// A sheet with more open boxes than MaxOpen shows no odds, and no error.
+func TestWinOddsMaxOpen(t *testing.T) {
 	tb, r := yachtTable(t)
 	w := NewWinOdds(WinOddsOptions{MaxOpen: 3})
 	sheets := []yacht.Sheet{playedSheet(t, tb, r, 2, 1), yacht.NewSheet(r)}
@@ -124,17 +124,113 @@ func TestWinOddsTooEarly(t *testing.T) {
 	if ps != nil || err != nil {
 		t.Errorf("an empty sheet: %v, %v", ps, err)
 	}
-	// Past the budget: nothing shown, and the sheet is not tried again.
-	w = NewWinOdds(WinOddsOptions{})
-	ctx, cancel := context.WithDeadline(context.Background(), time.Unix(0, 0))
+}
+
+// A distribution not there within the budget is computed in the
+// background: the scoreboard shows no odds, then, once it is done, the
+// odds. One that does not fit the memory is remembered as too long.
+func TestWinOddsPastTheBudget(t *testing.T) {
+	tb, r := yachtTable(t)
+	w := NewWinOdds(WinOddsOptions{})
+	late := []yacht.Sheet{playedSheet(t, tb, r, 3, 4), playedSheet(t, tb, r, 3, 5)}
+	noTime, cancel := context.WithDeadline(context.Background(), time.Unix(0, 0))
 	defer cancel()
-	late := playedSheet(t, tb, r, 3, 4)
-	ps, err = w.Probabilities(ctx, tb, []yacht.Sheet{late, playedSheet(t, tb, r, 3, 5)}, 0)
+	ps, err := w.Probabilities(noTime, tb, late, 0)
 	if ps != nil || err != nil {
 		t.Errorf("no time: %v, %v", ps, err)
 	}
-	if e, ok := w.get(sheetKey(late)); !ok || !e.tooLong {
-		t.Errorf("the sheet past the budget is not remembered: %+v", e)
+	w.Wait()
+	ps, err = w.Probabilities(noTime, tb, late, 0)
+	if len(ps) != 2 || err != nil {
+		t.Errorf("after the background work, still no time: %v, %v", ps, err)
+	}
+	want, err := NewWinOdds(WinOddsOptions{Budget: time.Hour}).Probabilities(context.Background(), tb, late, 0)
+	if err != nil || fmt.Sprint(ps) != fmt.Sprint(want) {
+		t.Errorf("odds from the background %v, computed while waiting %v (%v)", ps, want, err)
+	}
+
+	small := NewWinOdds(WinOddsOptions{MaxBytes: 1, Budget: time.Hour})
+	if ps, err := small.Probabilities(context.Background(), tb, late, 0); ps != nil || err != nil {
+		t.Errorf("too large: %v, %v", ps, err)
+	}
+	small.Wait()
+	k, _ := stateKey(tb, late[0])
+	if e, ok := small.get(k); !ok || !e.tooLong {
+		t.Errorf("the state too large is not remembered: %+v", e)
+	}
+}
+
+// A distribution depends on the sheet's state and is shifted by its
+// points: sheets in one state share one computation, and each equals the
+// engine's distribution computed from that very sheet. The upper total
+// counts up to the bonus threshold only.
+func TestWinOddsShareAState(t *testing.T) {
+	tb, r := yachtTable(t)
+	sheet := func(sixes, choice int) yacht.Sheet {
+		s := yacht.NewSheet(r)
+		// aces … fives 3+6+9+12+15 = 45, choice, four of a kind, full
+		// house filled; the straights and the Yacht open.
+		for i, v := range []int{3, 6, 9, 12, 15, sixes, choice, 24, 25} {
+			s.Scores[i] = v
+		}
+		return s
+	}
+	a, b, c := sheet(18, 20), sheet(24, 27), sheet(12, 20) // upper 63, 69 (as 63), 57
+	ka, _ := stateKey(tb, a)
+	kb, _ := stateKey(tb, b)
+	kc, _ := stateKey(tb, c)
+	if ka != kb || ka == kc {
+		t.Errorf("state keys %q, %q, %q: want the first two equal, the third apart", ka, kb, kc)
+	}
+	w := NewWinOdds(WinOddsOptions{Budget: time.Hour})
+	if _, ok := w.Distributions(context.Background(), tb, []yacht.Sheet{a, c}); !ok {
+		t.Fatal("no distributions")
+	}
+	cached, cancel := context.WithCancel(context.Background())
+	cancel() // b must come from a's entry, with no computation
+	got, ok := w.Distributions(cached, tb, []yacht.Sheet{b, c})
+	if !ok {
+		t.Fatal("b is not served from a's state")
+	}
+	for i, s := range []yacht.Sheet{b, c} {
+		want, err := finalscore.Of(context.Background(), tb, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.States = 0
+		if fmt.Sprint(got[i]) != fmt.Sprint(want) {
+			t.Errorf("sheet %d: cached %+v, the engine from the sheet %+v", i, got[i], want)
+		}
+	}
+}
+
+// From the first turn: the empty sheets' odds are exactly even (every
+// player is in the same state), and the empty sheet's distribution has
+// the table's start value as its mean.
+func TestWinOddsFromTheFirstTurn(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the end-game table of the race run holds no empty sheet")
+	}
+	tb, r := yachtTable(t)
+	w := NewWinOdds(WinOddsOptions{Budget: time.Hour})
+	for n := 2; n <= 4; n++ {
+		sheets := make([]yacht.Sheet, n)
+		for i := range sheets {
+			sheets[i] = yacht.NewSheet(r)
+		}
+		ps, err := w.Probabilities(context.Background(), tb, sheets, 0)
+		if err != nil || len(ps) != n {
+			t.Fatalf("%d empty sheets: %v, %v", n, ps, err)
+		}
+		for i, p := range ps {
+			if math.Abs(p-1/float64(n)) > 1e-12 {
+				t.Errorf("%d players, player %d: %v, want 1/%d", n, i, p, n)
+			}
+		}
+	}
+	ds, ok := w.Distributions(context.Background(), tb, []yacht.Sheet{yacht.NewSheet(r)})
+	if !ok || math.Abs(ds[0].Mean()-tb.Start()) > 1e-6 {
+		t.Errorf("the empty sheet's mean %v, the table's start value %v", ds[0].Mean(), tb.Start())
 	}
 }
 
@@ -142,7 +238,7 @@ func TestWinOddsTooEarly(t *testing.T) {
 // number of open categories (what MaxOpen weighs).
 func BenchmarkDistributionByOpen(b *testing.B) {
 	tb, r := yachtTable(b)
-	for _, open := range []int{4, 6, 8, 9, 10, 11} {
+	for _, open := range []int{4, 6, 8, 9, 10, 11, 12} {
 		s := playedSheet(b, tb, r, open, 11)
 		b.Run(fmt.Sprintf("open=%d", open), func(b *testing.B) {
 			for b.Loop() {
