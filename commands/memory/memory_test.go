@@ -474,6 +474,9 @@ func TestReviewCostsAreTheStoredDecisions(t *testing.T) {
 					t.Errorf("%s seat %d decision %d: %+v, stored %+v", g.ID, i, j, c, d)
 				}
 				line := fmt.Sprintf("Turn %d, roll %d: ", d.Turn, d.Roll)
+				if d.Roll == 3 { // a scoring, after whichever roll
+					line = fmt.Sprintf("Turn %d, scoring: ", d.Turn)
+				}
 				if !strings.Contains(txt, line) || !strings.Contains(txt, fmt.Sprintf("(−%.2f)", d.Loss)) {
 					t.Errorf("%s: review.txt lacks %q (−%.2f)", g.ID, line, d.Loss)
 				}

@@ -217,6 +217,9 @@ func gradeName(l commands.Locale, key string) string {
 // digits, what was done, the best move, and what it cost (as the table
 // showed it, to the hundredth).
 func decisionLine(l commands.Locale, r *yacht.Rules, dc ReviewDecision) string {
+	if dc.Roll == 3 {
+		return msgScoringLine.Format(l, dc.Turn, diceText(dc.Dice), moveText(l, r, dc.Chosen), moveText(l, r, dc.Best), dc.Loss)
+	}
 	return msgDecisionLine.Format(l, dc.Turn, dc.Roll, diceText(dc.Dice), moveText(l, r, dc.Chosen), moveText(l, r, dc.Best), dc.Loss)
 }
 

@@ -148,6 +148,11 @@ var (
 	msgDecisionLine = commands.T("Turn %d, roll %d: %s — %s; best: %s (−%.2f)",
 		"%[1]d턴 %[2]d번째 굴림: %[3]s — %[4]s, 최선: %[5]s (−%.2[6]f)",
 		"%[1]d ターン目 %[2]d 投目: %[3]s — %[4]s、最善: %[5]s（−%.2[6]f）")
+	// msgScoringLine is a scoring decision, whichever roll it followed (the
+	// record does not keep which; the best move may be to roll again).
+	msgScoringLine = commands.T("Turn %d, scoring: %s — %s; best: %s (−%.2f)",
+		"%d턴 점수 기록: %s — %s, 최선: %s (−%.2f)",
+		"%d ターン目の記入: %s — %s、最善: %s（−%.2f）")
 	msgRerollAll = commands.T("reroll all", "모두 다시 굴리기", "全部振り直す")
 	msgKeepAll   = commands.T("keep all", "모두 남기기", "全部残す")
 	msgKeepDice  = commands.T("keep %s", "%s 남기기", "%s を残す")
