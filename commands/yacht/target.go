@@ -44,7 +44,9 @@ func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, t
 		}
 		ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
 	default:
-		tt, err = targets.Get(tctx, table)
+		bctx, cancel := context.WithTimeout(ctx, targetTableBudget)
+		defer cancel()
+		tt, err = targets.Get(bctx, table)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()

@@ -36,6 +36,13 @@ const (
 	// targetBudget is the time the exact target calculation (or the
 	// target table's build, which goes on after it) may take.
 	targetBudget = 30 * time.Second
+	// targetTableBudget is how long the first target asked from an early
+	// sheet waits for its rule set's target table (about a CPU minute for
+	// Yacht, two for Pancht, on two cores), within the command's budget:
+	// the reply is deferred meanwhile, and a one-shot `alea run` gets its
+	// answer instead of a request to try again. A build that takes longer
+	// goes on in the background.
+	targetTableBudget = 100 * time.Second
 )
 
 // targetTableRules are the rule sets whose target table is built on the
