@@ -26,8 +26,8 @@ func TestBadPlayersInEveryLanguage(t *testing.T) {
 		}},
 		{`/yacht start players:"A*n, Bob"`, map[commands.Locale]string{
 			commands.English:  "the name `A*n` has `*`, which names may not contain",
-			commands.Korean:   "이름 `A*n`에 쓸 수 없는 문자 `*`이(가) 있습니다",
-			commands.Japanese: "名前 `A*n` に使えない文字 `*` があります",
+			commands.Korean:   "이름에는 `*` 문자를 쓸 수 없습니다(`A*n`)",
+			commands.Japanese: "名前に `*` は使えません（`A*n`）",
 		}},
 	}
 	for _, c := range cases {

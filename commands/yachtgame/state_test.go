@@ -249,11 +249,11 @@ func TestStartBadInput(t *testing.T) {
 	h := harness(t)
 	cases := map[string]string{
 		`/yacht start players:"Ann, Bob, Cy, Dee, Eve, Fay, Gus"`: "at most 6",
-		`/yacht start players:"Abcdefghijklmnop"`:                 "bytes",
+		`/yacht start players:"Abcdefghijklmnop"`:                 "too long",
 		`/yacht start players:"<@123> <@!123>"`:                   "twice",
 		`/yacht start players:"<@123456789012345678901>"`:         "",
 		`/yacht start players:" , ,"`:                             "no name was given",
-		`/yacht start players:"Ann @Bob"`:                         "",
+		`/yacht start players:"Ann@Bob"`:                          "",
 		`/yacht start rules:bogus`:                                "",
 		`/yacht start seed:-1`:                                    "",
 		`/yacht start idle:0`:                                     "",

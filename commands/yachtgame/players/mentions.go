@@ -14,11 +14,8 @@ func Mentions(s string, known map[string]string) string {
 	if !strings.Contains(s, "@") {
 		return s
 	}
-	s = mentionPattern.ReplaceAllString(s, ",<@$1>,")
-	s = strings.NewReplacer("，", ",", "、", ",", ";", ",").Replace(s)
-	parts := strings.Split(s, ",")
-	for i, part := range parts {
-		n := strings.Join(strings.Fields(part), " ")
+	parts := splitSeats(s)
+	for i, n := range parts {
 		name, ok := strings.CutPrefix(n, "@")
 		if !ok {
 			continue

@@ -19,6 +19,12 @@ func TestMentions(t *testing.T) {
 		{"@Dora, Bob, <@555>alea", []Seat{{Kind: Name, Name: "Dora"}, {Kind: Name, Name: "Bob"}, {Kind: User, User: 555}, {Kind: Alea}}},
 		{"@ Ann、민수", []Seat{{Kind: User, User: 101}, {Kind: Name, Name: "민수"}}},
 		{"@Bad", []Seat{{Kind: Name, Name: "Bad"}}},
+		// Seats picked from Discord's list come separated by spaces.
+		{"@Ann @Bob alea", []Seat{{Kind: User, User: 101}, {Kind: User, User: 102}, {Kind: Alea}}},
+		{"alea @Chloe  @Dora Lee", []Seat{{Kind: Alea}, {Kind: User, User: 103}, {Kind: Name, Name: "Dora Lee"}}},
+		{"<@555> <@556> alea", []Seat{{Kind: User, User: 555}, {Kind: User, User: 556}, {Kind: Alea}}},
+		// Without "@", a name may hold spaces.
+		{"Grandma Kim, alea", []Seat{{Kind: Name, Name: "Grandma Kim"}, {Kind: Alea}}},
 	}
 	for _, c := range cases {
 		got, err := Parse(Mentions(c.in, known), 6)

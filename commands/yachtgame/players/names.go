@@ -57,9 +57,11 @@ var (
 		"プレイヤーが正しくありません: %s。カンマ区切りで最大 %d 人まで書いてください。@メンション、名前、alea が使えます。例: \"@太郎, 花子, alea\"。")
 	msgTooManyPlayers = commands.T("%d players, at most %d", "%d명 (최대 %d명)", "%d 人（最大 %d 人）")
 
-	msgNameTooLong = commands.T("the name %s is longer than %d bytes", "이름 %s이(가) %d바이트보다 깁니다", "名前 %s が %d バイトより長いです")
+	msgNameTooLong = commands.T("the name %s is too long: a name holds up to %d Latin letters, or %d Korean or Japanese characters",
+		"이름 %s이(가) 너무 깁니다. 이름은 영문 %d자, 한글이나 일본어 %d자까지 쓸 수 있습니다",
+		"名前 %s が長すぎます。名前は英字なら %d 文字、日本語や韓国語なら %d 文字までです")
 	msgNameNotText = commands.T("a name is not readable text", "읽을 수 없는 이름이 있습니다", "読めない名前があります")
-	msgNameBadChar = commands.T("the name %s has %s, which names may not contain", "이름 %s에 쓸 수 없는 문자 %s이(가) 있습니다", "名前 %s に使えない文字 %s があります")
+	msgNameBadChar = commands.T("the name %s has %s, which names may not contain", "이름에는 %[2]s 문자를 쓸 수 없습니다(%[1]s)", "名前に %[2]s は使えません（%[1]s）")
 	msgNameSpaces  = commands.T("the name %s has spaces around it", "이름 %s 앞뒤에 공백이 있습니다", "名前 %s の前後に空白があります")
 	msgNameTwice   = commands.T("%s is given twice; give every player a different name", "%s이(가) 두 번 있습니다. 플레이어마다 다른 이름을 써 주세요", "%s が2回あります。プレイヤーごとに違う名前にしてください")
 	msgNameNone    = commands.T("no name was given", "이름이 없습니다", "名前がありません")
@@ -94,7 +96,7 @@ func Reject(err error, max int) *commands.UserError {
 		var what string
 		switch ne.problem {
 		case nameTooLong:
-			what = msgNameTooLong.Format(l, commands.Quote(ne.name), MaxNameBytes)
+			what = msgNameTooLong.Format(l, commands.Quote(ne.name), MaxNameBytes, MaxNameBytes/3)
 		case nameBadChar:
 			what = msgNameBadChar.Format(l, commands.Quote(ne.name), commands.Quote(string(ne.char)))
 		case nameInvisible:
@@ -102,7 +104,11 @@ func Reject(err error, max int) *commands.UserError {
 		case nameSpaces:
 			what = msgNameSpaces.Format(l, commands.Quote(ne.name))
 		case nameTwice:
-			what = msgNameTwice.Format(l, commands.Quote(ne.name))
+			who := commands.Quote(ne.name)
+			if mentionPattern.MatchString(ne.name) {
+				who = ne.name // a mention shows as the user's name; quoted, as digits
+			}
+			what = msgNameTwice.Format(l, who)
 		case nameNone:
 			what = msgNameNone.In(l)
 		case nameTooMany:

@@ -41,12 +41,10 @@ var mentionPattern = regexp.MustCompile(`<@!?([0-9]{1,20})>`)
 // Parse reads the players option: Discord mentions, names and alea,
 // separated by commas (mentions need none), at most max seats.
 func Parse(s string, max int) ([]Seat, error) {
-	s = mentionPattern.ReplaceAllString(s, ",<@$1>,")
-	s = strings.NewReplacer("，", ",", "、", ",", ";", ",").Replace(s)
 	var seats []Seat
 	users := map[uint64]bool{}
-	for _, part := range strings.Split(s, ",") {
-		n := strings.Join(strings.Fields(part), " ")
+	for _, part := range splitSeats(s) {
+		n := part
 		switch {
 		case n == "":
 			continue
@@ -84,6 +82,46 @@ func Parse(s string, max int) ([]Seat, error) {
 		return nil, &nameError{problem: nameTooMany, count: len(seats)}
 	}
 	return seats, nil
+}
+
+// splitSeats cuts a players option into its seats, spaces inside each
+// collapsed: at commas (also full-width ones, 、 and ;), around each
+// mention, and — so that "@Ann @Bob alea" is three seats, as a user
+// types who picks names from Discord's list — before each word that
+// starts with "@" and around the word alea beside such a seat. A name
+// without "@" may hold spaces ("Grandma Kim, alea").
+func splitSeats(s string) []string {
+	s = mentionPattern.ReplaceAllString(s, ",<@$1>,")
+	s = strings.NewReplacer("，", ",", "、", ",", ";", ",").Replace(s)
+	var out []string
+	for _, part := range strings.Split(s, ",") {
+		words := strings.Fields(part)
+		at := false
+		for _, w := range words {
+			at = at || strings.HasPrefix(w, "@")
+		}
+		var cur []string
+		flush := func() {
+			if len(cur) > 0 {
+				out = append(out, strings.Join(cur, " "))
+				cur = nil
+			}
+		}
+		for _, w := range words {
+			switch {
+			case at && strings.HasPrefix(w, "@"):
+				flush()
+				cur = append(cur, w)
+			case at && strings.EqualFold(w, "alea"):
+				flush()
+				out = append(out, w)
+			default:
+				cur = append(cur, w)
+			}
+		}
+		flush()
+	}
+	return out
 }
 
 // CheckName accepts a player name: at most MaxNameBytes of UTF-8 without

@@ -28,9 +28,9 @@ func TestParse(t *testing.T) {
 func TestRefusals(t *testing.T) {
 	for in, want := range map[string]string{
 		"Ann, ann":                 "`ann` is given twice",
-		"<@1>, <@!1>":              "twice",
+		"<@1>, <@!1>":              "<@1> is given twice", // the mention, not its digits in code
 		"A*n":                      "has `*`",
-		"Abcdefghijklmnop":         "longer than 15 bytes",
+		"Abcdefghijklmnop":         "too long: a name holds up to 15 Latin letters, or 5 Korean",
 		" , ,":                     "no name was given",
 		"a, b, c, d, e, f, g":      "7 players, at most 6",
 		"<@123456789012345678901>": "not readable text",
