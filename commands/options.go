@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -41,9 +42,9 @@ func Coerce(defs []Option, raw map[string]any) (Options, error) {
 	for i := range defs {
 		if defs[i].Required && !out.Has(defs[i].Name.En) {
 			d := &defs[i]
-			t := T("The option `%s` is required: %s.",
-				"`%s` 옵션이 필요합니다: %s.",
-				"オプション `%s` は必須です: %s。")
+			t := T("The option `%s` is required (%s).",
+				"`%s` 옵션이 필요합니다 (%s).",
+				"オプション `%s` は必須です（%s）。")
 			return nil, RejectEach(func(l Locale) string { return t.Format(l, d.Name.In(l), d.Description.In(l)) })
 		}
 	}
@@ -85,6 +86,10 @@ func coerceValue(d *Option, v any) (any, error) {
 		switch x := v.(type) {
 		case string:
 			p, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64)
+			if errors.Is(err, strconv.ErrRange) && (d.Min != nil || d.Max != nil) {
+				// A whole number, but past any bound: say the bounds.
+				return nil, boundsError(d, Quote(strings.TrimSpace(x)))
+			}
 			if err != nil {
 				return nil, d.reject("`%s` must be a whole number, such as `%s:3`; got %s.",
 					"`%s`에는 정수를 써 주세요 (예: `%s:3`). 입력: %s",
@@ -174,18 +179,24 @@ func choiceEqual(c, v any) bool {
 
 func checkBounds(d *Option, x float64) error {
 	if d.Min != nil && x < *d.Min || d.Max != nil && x > *d.Max {
-		lo, hi := "-∞", "∞"
-		if d.Min != nil {
-			lo = strconv.FormatFloat(*d.Min, 'f', -1, 64)
-		}
-		if d.Max != nil {
-			hi = strconv.FormatFloat(*d.Max, 'f', -1, 64)
-		}
-		return d.reject("`%s` must be between %s and %s; got %s.",
-			"`%s`은(는) %s 이상 %s 이하여야 합니다. 입력: %s",
-			"`%s` は %s 以上 %s 以下にしてください。入力: %s", d.Name.En, lo, hi, strconv.FormatFloat(x, 'f', -1, 64))
+		return boundsError(d, strconv.FormatFloat(x, 'f', -1, 64))
 	}
 	return nil
+}
+
+// boundsError says the bounds of option d, which the value written got
+// is outside of.
+func boundsError(d *Option, got string) error {
+	lo, hi := "-∞", "∞"
+	if d.Min != nil {
+		lo = strconv.FormatFloat(*d.Min, 'f', -1, 64)
+	}
+	if d.Max != nil {
+		hi = strconv.FormatFloat(*d.Max, 'f', -1, 64)
+	}
+	return d.reject("`%s` must be between %s and %s; got %s.",
+		"`%s`은(는) %s 이상 %s 이하여야 합니다. 입력: %s",
+		"`%s` は %s 以上 %s 以下にしてください。入力: %s", d.Name.En, lo, hi, got)
 }
 
 // reject is a UserError about option d whose arguments equal to d's

@@ -26,3 +26,22 @@ func TestCoerceLeavesAnEmptyValueToTheCommand(t *testing.T) {
 		}
 	}
 }
+
+// A whole number too large for any integer is told the option's bounds,
+// not that it is no whole number; a word is told it is none.
+func TestCoerceHugeWholeNumberGetsTheBounds(t *testing.T) {
+	lo, hi := commands.Between(1, 3)
+	defs := []commands.Option{{Name: commands.T("roll", "굴림", "投目"), Description: commands.T("r", "r", "r"),
+		Type: commands.Integer, Min: lo, Max: hi}}
+	for v, want := range map[string]string{
+		"99999999999999999999999":  "`roll` must be between 1 and 3; got `99999999999999999999999`.",
+		"-99999999999999999999999": "`roll` must be between 1 and 3",
+		"three":                    "`roll` must be a whole number",
+	} {
+		_, err := commands.Coerce(defs, map[string]any{"roll": v})
+		var ue *commands.UserError
+		if !errors.As(err, &ue) || !strings.Contains(ue.Localize(commands.English), want) {
+			t.Errorf("%q: %v, want %q", v, err, want)
+		}
+	}
+}

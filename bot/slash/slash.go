@@ -179,7 +179,9 @@ func Request(reg *commands.Registry, line string, locale commands.Locale) (*comm
 		if ok {
 			name = def.Name.En
 		}
-		if prev, dup := typedAs[name]; dup {
+		if prev, dup := typedAs[name]; dup && prev == o.Name {
+			return nil, commands.Reject("Option `%s` is given twice.", "`%s` 옵션이 두 번 있습니다.", "オプション `%s` が二度あります。", o.Name)
+		} else if dup {
 			return nil, commands.Reject("Option `%s` is given twice (as `%s` and `%s`).", "`%s` 옵션이 두 번 있습니다 (`%s`, `%s`).",
 				"オプション `%s` が二度あります（`%s` と `%s`）。", name, prev, o.Name)
 		}

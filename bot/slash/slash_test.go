@@ -122,6 +122,7 @@ func TestRequest(t *testing.T) {
 		{`/yacht-advise dice:"3 3" 5 6 6`, `A value with spaces goes in quotes: dice:"3 3 5 6 6"`, `따옴표로 묶어 주세요: dice:"3 3 5 6 6"`},
 		{`/yacht-advise roll:2 3 dice:1`, "`3` follows `roll:2` but is not name:value", "`3`이 `roll:2` 뒤에 있지만"},
 		{`/yacht-advise dice:1 주사위:2`, "`dice` is given twice (as `dice` and `주사위`)", "두 번"},
+		{`/yacht-advise dice:1 dice:2`, "Option `dice` is given twice.", "`dice` 옵션이 두 번 있습니다."},
 	} {
 		_, err := Request(reg, c.line, commands.Japanese)
 		var ue *commands.UserError

@@ -327,7 +327,7 @@ func handleMarbles(req *commands.Request) (*commands.Reply, error) {
 // exactWord says who wins a node for the root's player, for the tree.
 func exactWord(l commands.Locale, win bool) string {
 	if win {
-		return commands.T("exact: win", "정확: 승", "厳密: 勝").In(l)
+		return commands.T("exact: win", "정확: 승", "厳密: 勝ち").In(l)
 	}
-	return commands.T("exact: loss", "정확: 패", "厳密: 負").In(l)
+	return commands.T("exact: loss", "정확: 패", "厳密: 負け").In(l)
 }

@@ -150,3 +150,21 @@ func TestStandingsOfOrbsAndCoins(t *testing.T) {
 		}
 	}
 }
+
+// /review with an empty or a malformed game id says which, in each
+// language, and shows no empty quotes.
+func TestReviewGameIDRefusals(t *testing.T) {
+	f := newFixture(t, 1)
+	for line, want := range map[string]map[commands.Locale]string{
+		`/review game:""`:    {commands.English: "`game` is empty: give a game id.", commands.Korean: "`게임`이 비어 있습니다.", commands.Japanese: "`ゲーム` が空です。"},
+		`/review game:"zz!"`: {commands.English: "Not a game id: `zz!`.", commands.Korean: "게임 ID가 아닙니다: `zz!`.", commands.Japanese: "ゲーム ID ではありません: `zz!`。"},
+	} {
+		for loc, w := range want {
+			f.h.Locale = loc
+			r, out := f.run(line, guildA, users[0], 0)
+			if out != bot.Rejected || !strings.Contains(r.Content, w) || strings.Contains(r.Content, "``") {
+				t.Errorf("%s %s: %s %q, want %q", loc, line, out, r.Content, w)
+			}
+		}
+	}
+}

@@ -70,6 +70,9 @@ func Review(d Deps) *commands.Command {
 	}
 	c.Handle = guarded(d, func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 		raw := req.Options.String("game", "")
+		if strings.TrimSpace(raw) == "" {
+			return nil, commands.Rejectf(msgNoGameID)
+		}
 		id, ok := parseGameID(raw)
 		if !ok {
 			return nil, commands.Rejectf(msgBadGameID, commands.Quote(raw))

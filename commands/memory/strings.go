@@ -124,6 +124,9 @@ var (
 
 // Review.
 var (
+	msgNoGameID = commands.T("`game` is empty: give a game id. Copy it from the game's Review button or from `/stats history` (e.g. `k7qm2xapb3dz`).",
+		"`게임`이 비어 있습니다. 게임 ID를 게임의 복기 버튼이나 `/전적 기록`에서 복사해 넣어 주세요 (예: `k7qm2xapb3dz`).",
+		"`ゲーム` が空です。ゲーム ID をゲームの振り返りボタンか `/戦績 履歴` からコピーして入れてください（例: `k7qm2xapb3dz`）。")
 	msgBadGameID = commands.T("Not a game id: %s. Copy it from the game's Review button or from `/stats history` (e.g. `k7qm2xapb3dz`).",
 		"게임 ID가 아닙니다: %s. 게임의 복기 버튼이나 `/전적 기록`에서 복사해 주세요 (예: `k7qm2xapb3dz`).",
 		"ゲーム ID ではありません: %s。ゲームの振り返りボタンか `/戦績 履歴` からコピーしてください（例: `k7qm2xapb3dz`）。")

@@ -76,7 +76,7 @@ var ruleChoices = []struct {
 	{yacht.Pancht, commands.T("Pancht (13 categories)", "Pancht (13개 족보)", "Pancht（13役）")},
 	{yacht.Yahtzee, commands.T("Yahtzee (Hasbro, forced joker)", "야찌 (해즈브로, 강제 조커)", "ヤッツィー（ハズブロ、強制ジョーカー）")},
 	{yacht.Yahtzee + "+" + yacht.FreeJokerOption, commands.T("Yahtzee, free joker (Verhoeff)", "야찌 (자유 조커, Verhoeff)", "ヤッツィー（自由ジョーカー、Verhoeff）")},
-	{yacht.Yatzy, commands.T("Yatzy (Scandinavian)", "얏지 (스칸디나비아)", "ヤッツィー（北欧）")},
+	{yacht.Yatzy, commands.T("Yatzy (Scandinavian)", "야찌 (스칸디나비아)", "ヤッツィー（北欧）")},
 }
 
 // Command returns /yacht-advise answering from tables, which are built

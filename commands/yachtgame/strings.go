@@ -94,7 +94,7 @@ var (
 		"「参加」を押して席についてください（最大 %[2]d 人）。全員そろったら %[1]s さんがゲームを始めます。")
 	msgJoined        = commands.T("%s joined.", "%s 님이 참가했습니다.", "%s さんが参加しました。")
 	msgLeft          = commands.T("%s left.", "%s 님이 나갔습니다.", "%s さんが抜けました。")
-	msgNotSeated     = commands.T("You have no seat at this table.", "이 테이블에 자리가 없습니다.", "この卓に席がありません。")
+	msgNotSeated     = commands.T("You have no seat at this table.", "이 게임에 참가하고 있지 않습니다.", "この卓に参加していません。")
 	msgStarterStays  = commands.T("The player who opened the table keeps their seat; start the game, or let the message be.", "테이블을 연 사람은 자리를 지킵니다. 게임을 시작하거나 메시지를 그대로 두세요.", "卓を開いた人は席を離れられません。ゲームを始めるか、そのままにしておいてください。")
 	msgLobbyFull     = commands.T("The table is full (%d players).", "테이블이 꽉 찼습니다 (%d명).", "卓は満席です（%d 人）。")
 	msgOnlyStarter   = commands.T("Only %s, who opened the table, can start the game.", "테이블을 연 %s 님만 게임을 시작할 수 있습니다.", "卓を開いた %s さんだけがゲームを始められます。")
