@@ -156,11 +156,39 @@ func coerceValue(d *Option, v any) (any, error) {
 				return out, nil
 			}
 		}
-		vals := make([]string, len(d.Choices))
-		for i, c := range d.Choices {
-			vals[i] = fmt.Sprintf("`%v`", c.Value)
+		// A choice's name, as Discord's menu shows it in any language,
+		// stands for its value where a value is typed (the runner, the
+		// playground).
+		// Its short name, before a parenthesis ("요트" for "요트 (세계의
+		// 아소비 대전 51)"), stands for the first choice of that name.
+		if x, ok := out.(string); ok {
+			x = strings.TrimSpace(x)
+			for _, short := range []bool{false, true} {
+				for _, c := range d.Choices {
+					for _, n := range []string{c.Name.En, c.Name.Ko, c.Name.Ja} {
+						if short {
+							n, _, _ = strings.Cut(n, " (")
+							n, _, _ = strings.Cut(n, "（")
+							n = strings.TrimSpace(n)
+						}
+						if n != "" && strings.EqualFold(x, n) {
+							return c.Value, nil
+						}
+					}
+				}
+			}
 		}
-		return nil, d.reject("`%s` must be one of %s.", "`%s`은(는) 다음 중 하나여야 합니다: %s.", "`%s` は次のいずれかにしてください: %s。", name, strings.Join(vals, ", "))
+		t := T("`%s` must be one of %s.", "`%s`은(는) 다음 중 하나여야 합니다: %s.", "`%s` は次のいずれかにしてください: %s。")
+		return nil, RejectEach(func(l Locale) string {
+			vals := make([]string, len(d.Choices))
+			for i, c := range d.Choices {
+				vals[i] = fmt.Sprintf("`%v`", c.Value)
+				if n := c.Name.In(l); n != "" && n != fmt.Sprint(c.Value) {
+					vals[i] = fmt.Sprintf("`%s` (%v)", n, c.Value)
+				}
+			}
+			return t.Format(l, d.Name.In(l), strings.Join(vals, ", "))
+		})
 	}
 	return out, nil
 }

@@ -45,3 +45,30 @@ func TestCoerceHugeWholeNumberGetsTheBounds(t *testing.T) {
 		}
 	}
 }
+
+// Where a value is typed (the runner, the playground), a choice's name as
+// Discord's menu shows it, in any language, stands for its value, and so
+// does its short name before a parenthesis (the first such choice); a
+// refusal lists the names in the reader's language beside the values.
+func TestCoerceChoiceNames(t *testing.T) {
+	defs := []commands.Option{{Name: commands.T("rules", "규칙", "ルール"), Description: commands.T("r", "r", "r"), Type: commands.String,
+		Choices: []commands.Choice{
+			{Name: commands.T("Yacht (51 Worldwide Games)", "요트 (세계의 아소비 대전 51)", "ヨット（世界のアソビ大全51）"), Value: "yacht"},
+			{Name: commands.T("Yacht (five of a kind is a full house)", "요트 (같은 눈 5개도 풀 하우스)", "ヨット（5つ同じ目もフルハウス）"), Value: "yacht+fullhouse_yacht"},
+			{Name: commands.T("Yatzy (Scandinavian)", "야찌 (스칸디나비아)", "ヤッツィー（北欧）"), Value: "yatzy"},
+		}}}
+	for typed, want := range map[string]string{
+		"yatzy": "yatzy", "Yatzy (Scandinavian)": "yatzy", "야찌 (스칸디나비아)": "yatzy", "야찌": "yatzy", "ヤッツィー": "yatzy",
+		"요트": "yacht", "요트 (같은 눈 5개도 풀 하우스)": "yacht+fullhouse_yacht", " ヨット ": "yacht",
+	} {
+		got, err := commands.Coerce(defs, map[string]any{"rules": typed})
+		if err != nil || got.String("rules", "") != want {
+			t.Errorf("%q: %v %v, want %s", typed, got, err, want)
+		}
+	}
+	_, err := commands.Coerce(defs, map[string]any{"rules": "보트"})
+	var ue *commands.UserError
+	if !errors.As(err, &ue) || !strings.Contains(ue.Localize(commands.Korean), "다음 중 하나여야 합니다: `요트 (세계의 아소비 대전 51)` (yacht), ") {
+		t.Errorf("refusal: %v", err)
+	}
+}
