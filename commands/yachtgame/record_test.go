@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -309,6 +310,68 @@ func TestMemoryOff(t *testing.T) {
 			t.Errorf("%s: Play again reads %q", loc, c.Label)
 		}
 	}
+}
+
+// A server whose admin turned recording off (a real SQLite store), and
+// the store DATABASE_URL=off opens: the board says recording is off here,
+// never that the result was recorded, and offers neither Record (trying
+// again would not help) nor Review; nothing is stored. Turned on again,
+// the server's next game is recorded.
+func TestRecordingOffInTheServer(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	off, err := store.Open(ctx, store.Off)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := func(h *bottest.Harness) *commands.Reply {
+		r := post(t, h, lastTurn(t))
+		r = in(t, h, "tester", mustFind(t, r, 'r').CustomID)
+		menu := mustFind(t, r, 's')
+		return in(t, h, "tester", menu.CustomID, menu.Options[0].Value)
+	}
+	if err := st.SetRecording(ctx, "900", false); err != nil {
+		t.Fatal(err)
+	}
+	for name, rec := range map[string]store.Recorder{"server off": st, "DATABASE_URL=off": off} {
+		for _, loc := range []commands.Locale{commands.English, commands.Korean, commands.Japanese} {
+			h := recordHarness(t, rec, nil)
+			h.Locale = loc
+			r := end(h)
+			d := r.Embeds[0].Description
+			if !gdata(t, r).Over || !strings.Contains(d, msgMemoryOff.In(loc)) || strings.Contains(d, msgRecorded.In(loc)) || !onlyFinalButtons(r) {
+				t.Errorf("%s, %s:\n%s", name, loc, bot.FormatText(r))
+			}
+			if _, ok, err := st.Game(ctx, finalID(t, r)); ok || err != nil {
+				t.Errorf("%s: a game of a server with recording off is stored (%v)", name, err)
+			}
+		}
+	}
+	if err := st.SetRecording(ctx, "900", true); err != nil {
+		t.Fatal(err)
+	}
+	r := end(recordHarness(t, st, nil))
+	if _, ok, err := st.Game(ctx, finalID(t, r)); !ok || err != nil || !strings.Contains(r.Embeds[0].Description, msgRecorded.In(commands.English)) {
+		t.Errorf("recording back on: stored %v %v\n%s", ok, err, bot.FormatText(r))
+	}
+}
+
+// finalID is the identity of the game on the final board r.
+func finalID(t *testing.T, r *commands.Reply) string {
+	t.Helper()
+	c, ok := readCarrier(&commands.Message{Embeds: r.Embeds})
+	if !ok {
+		t.Fatal("no state on the final board")
+	}
+	g, err := openGame(testKey, c.State)
+	if err != nil || g.ID == 0 {
+		t.Fatalf("the final board's game: %v, id %d", err, g.ID)
+	}
+	return yachttable.IDString(g.ID)
 }
 
 // Play again: a new message, the same seats and rules, a fresh seed
