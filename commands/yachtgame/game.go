@@ -221,7 +221,7 @@ func randomSeed() uint32 {
 
 // begin gives a new game its identity, start time and dice.
 func (d *Deps) begin(g *game) {
-	g.ID = yachttable.NewID(d.IDs)
+	g.ID = seal.DrawGameID(d.IDs)
 	g.Started = yachttable.Minute(d.now())
 	g.Roller = d.Dice
 }

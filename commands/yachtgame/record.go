@@ -2,7 +2,6 @@ package yachtgame
 
 import (
 	"context"
-	"encoding/binary"
 	"strconv"
 
 	"github.com/alea-bot/alea/commands"
@@ -26,7 +25,7 @@ const reviewPrefix = "review/1/"
 // at hand (coach on or hints): a private hint leaves no trace in the
 // message, so who asked is not known.
 func gameResult(t *strategy.Table, g *game, req *commands.Request) store.Game {
-	out := store.Game{ID: yachttable.IDString(g.ID), Kind: store.KindYacht, Rules: yachttable.PresetKeys[g.Preset], Seed: uint64(g.Seed),
+	out := store.Game{ID: g.ID.String(), Kind: store.KindYacht, Rules: yachttable.PresetKeys[g.Preset], Seed: uint64(g.Seed),
 		Chosen: g.Chosen, Started: yachttable.Time(g.Started), Ended: yachttable.Time(g.Started + g.Ended)}
 	if req != nil {
 		out.Guild, out.Channel = req.GuildID, req.ChannelID
@@ -85,7 +84,7 @@ func finish(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	}
 	row = append(row, commands.Component{Kind: commands.Button, CustomID: customID(d.Key, actAgain, c), Label: msgAgainButton.In(loc), Emoji: "🎲", Style: commands.Success})
 	if rec == result.Recorded {
-		row = append(row, commands.Component{Kind: commands.Button, CustomID: reviewPrefix + yachttable.IDString(g.ID), Label: msgReviewButton.In(loc), Emoji: "🔍", Style: commands.Secondary})
+		row = append(row, commands.Component{Kind: commands.Button, CustomID: reviewPrefix + g.ID.String(), Label: msgReviewButton.In(loc), Emoji: "🔍", Style: commands.Secondary})
 	}
 	r.Components = append(r.Components, row)
 }
@@ -104,8 +103,6 @@ func joinParagraphs(a, b string) string {
 // stateID is the identity of a game begun without one (a version 2
 // state): drawn from the MAC of its sealed state, so that every press on
 // that message gives it the same identity.
-func stateID(key seal.Key, sealed string) uint64 {
-	sum := key.Sum("alea yacht game id", sealed)
-	id := binary.BigEndian.Uint64(sum[:8]) >> (64 - yachttable.IDBits)
-	return max(id, 1)
+func stateID(key seal.Key, sealed string) seal.GameID {
+	return key.GameIDOf("alea yacht game id", sealed)
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/internal/race"
 	"github.com/alea-bot/alea/store"
@@ -158,7 +159,7 @@ func TestFinishedGameIsRecordedOnce(t *testing.T) {
 		t.Fatalf("the Recorder was called %d times, stored %d games", rec.calls, len(rec.stored()))
 	}
 	got := rec.stored()[0]
-	if _, ok := yachttable.ParseID(got.ID); !ok || got.Kind != store.KindYacht || got.Rules != "yacht" || got.Guild != "900" || got.Channel != "901" || got.Chosen {
+	if _, ok := seal.ParseGameID(got.ID); !ok || got.Kind != store.KindYacht || got.Rules != "yacht" || got.Guild != "900" || got.Channel != "901" || got.Chosen {
 		t.Errorf("game %+v", got)
 	}
 	if got.Ended.Before(got.Started) || got.Started.IsZero() {
@@ -360,18 +361,18 @@ func TestRecordingOffInTheServer(t *testing.T) {
 	}
 }
 
-// finalID is the identity of the game on the final board r.
+// finalID is the identity of the game on the board r.
 func finalID(t *testing.T, r *commands.Reply) string {
 	t.Helper()
 	c, ok := readCarrier(&commands.Message{Embeds: r.Embeds})
 	if !ok {
-		t.Fatal("no state on the final board")
+		t.Fatal("no state on the board")
 	}
 	g, err := openGame(testKey, c.State)
 	if err != nil || g.ID == 0 {
-		t.Fatalf("the final board's game: %v, id %d", err, g.ID)
+		t.Fatalf("the board's game: %v, id %d", err, g.ID)
 	}
-	return yachttable.IDString(g.ID)
+	return g.ID.String()
 }
 
 // Play again: a new message, the same seats and rules, a fresh seed
@@ -524,7 +525,7 @@ func TestStateFitsTheURL(t *testing.T) {
 	}
 	late["choice"], late["large_straight"] = 20, 30
 	g := sixUsers(t, late)
-	g.ID = 1<<yachttable.IDBits - 1
+	g.ID = 1<<seal.GameIDBits - 1
 	g.Started = 1<<yachttable.MinuteBits - 1
 	rng := rand.New(rand.NewPCG(3, 4))
 	for !g.Log.Full {
