@@ -568,3 +568,28 @@ func TestAleaAloneAgain(t *testing.T) {
 		t.Errorf("Play again: %s, update %v", out, n.Update)
 	}
 }
+
+// Named seats and Alea are recorded as such and never linked to a user,
+// not even to the Discord user who started the table; a user's seat is
+// theirs; the unnamed seat of a table a Discord user started alone is
+// that user's.
+func TestRecordedSeatsLinkOnlyUsers(t *testing.T) {
+	g := table3(t, yachttable.CoachOff, player{Kind: yachttable.SeatName, Name: "Ann"}, userSeat(bob), player{Kind: yachttable.SeatAlea})
+	tb, err := tables(t).Get(context.Background(), g.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.ID = 1
+	got := gameResult(tb, g, &commands.Request{UserID: ann, GuildID: "900"}).Seats
+	want := [][3]string{{"", "Ann", "false"}, {bob, "", "false"}, {"", "", "true"}}
+	for i, s := range got {
+		if w := [3]string{s.User, s.Name, strconv.FormatBool(s.Alea)}; w != want[i] {
+			t.Errorf("seat %d of a table Ann started: user %q, name %q, Alea %v; want %q", i, s.User, s.Name, s.Alea, want[i])
+		}
+	}
+	alone := table3(t, yachttable.CoachOff, player{Kind: yachttable.SeatName})
+	alone.ID = 2
+	if s := gameResult(tb, alone, &commands.Request{UserID: ann}).Seats; len(s) != 1 || s[0].User != ann || s[0].Name != "" {
+		t.Errorf("the unnamed seat of Ann's table: %+v", s)
+	}
+}
