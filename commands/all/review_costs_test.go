@@ -21,8 +21,9 @@ var (
 	// shownCost is a cost the coach shows on the board as a decision is
 	// made.
 	shownCost = regexp.MustCompile(`— cost \*\*([0-9.]+)\*\* expected points`)
-	// reviewedCost is a decision's cost in the review's file.
-	reviewedCost = regexp.MustCompile(`(?m)^\s*Turn \d+, roll \d: .*\(−([0-9.]+)\)$`)
+	// reviewedCost is a decision's cost in the review's file (a keep
+	// after a roll, or a scoring).
+	reviewedCost = regexp.MustCompile(`(?m)^\s*Turn \d+, (?:roll \d|scoring): .*\(−([0-9.]+)\)$`)
 )
 
 // A review's costs are the costs shown during the game: a Yacht game
