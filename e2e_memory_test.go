@@ -361,7 +361,8 @@ func (m message) firstEnabled(prefix string) string {
 
 // The database stops in the middle of a Yacht game and of a /coins game
 // and starts again: the games go on while it is down; their final boards
-// say they are not recorded and offer Record; once the database is back,
+// say they are not recorded and offer Record, and the replicas log it;
+// once the database is back,
 // Record (pressed on another replica) records each once, and pressing it
 // again adds nothing.
 func TestDatabaseStoppedMidGame(t *testing.T) {
@@ -398,6 +399,16 @@ func TestDatabaseStoppedMidGame(t *testing.T) {
 	coinsRecord, _, ok := coins.component("coins/2/rec/")
 	if !strings.Contains(coins.text(), "Not recorded") || !ok {
 		t.Fatalf("the coins game's end with the database down:\n%s", coins.text())
+	}
+
+	// The operator reads it too: each replica logs the game it could not
+	// record, with the store's error.
+	for i, kind := range []string{"yacht", "coins"} {
+		out := c.replicas[i].p.output
+		out.Await(t, `"kind":"`+kind+`","err":"store (postgres)`)
+		if !strings.Contains(out.String(), `"msg":"a finished game was not recorded; its final board offers Record"`) {
+			t.Errorf("replica %d does not log the %s game it could not record:\n%s", i, kind, out)
+		}
 	}
 
 	if err := c.pg.Start(); err != nil {

@@ -77,7 +77,7 @@ func Redact(rawURL string) string {
 // offStore is the store of DATABASE_URL=off: it records nothing.
 type offStore struct{}
 
-func (offStore) Record(context.Context, Game) (bool, error) { return false, nil }
+func (offStore) Record(context.Context, Game) (bool, error) { return false, ErrRecordingOff }
 func (offStore) Game(context.Context, string) (Game, bool, error) {
 	return Game{}, false, ErrOff
 }

@@ -138,8 +138,8 @@ func validate(g Game) error {
 }
 
 // Record implements Recorder: one transaction inserts the game, its seats
-// and the per-day sums, unless the game is already there or its server
-// has recording off.
+// and the per-day sums, unless the game is already there (false, nil) or
+// its server has recording off (ErrRecordingOff).
 func (s *sqlStore) Record(ctx context.Context, g Game) (bool, error) {
 	if err := validate(g); err != nil {
 		return false, err
@@ -157,7 +157,7 @@ func (s *sqlStore) Record(ctx context.Context, g Game) (bool, error) {
 		var on int
 		err := tx.QueryRowContext(ctx, s.q(`SELECT recording FROM guild_settings WHERE guild = ?`), g.Guild).Scan(&on)
 		if err == nil && on == 0 {
-			return false, nil
+			return false, ErrRecordingOff
 		}
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return false, s.wrap("record", err)

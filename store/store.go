@@ -9,6 +9,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -93,9 +94,15 @@ type Decision struct {
 
 // Recorder records finished games. Record is idempotent: recording a game
 // whose ID is already stored does nothing and reports inserted == false.
+// A game of a server with recording off, or any game when memory is off
+// (DATABASE_URL=off), is not recorded: Record returns ErrRecordingOff.
 type Recorder interface {
 	Record(ctx context.Context, g Game) (inserted bool, err error)
 }
+
+// ErrRecordingOff is what Record returns for a game it does not record on
+// purpose: its server has recording off, or memory is off.
+var ErrRecordingOff = errors.New("store: recording is off")
 
 // Ranking orders standings.
 type Ranking string
@@ -242,7 +249,7 @@ type Store interface {
 	// recording setting stays.
 	ForgetGuild(ctx context.Context, guild string) (Forgotten, error)
 	// SetRecording turns recording a server's games on or off; Record
-	// records nothing for a server with recording off.
+	// records nothing for a server with recording off (ErrRecordingOff).
 	SetRecording(ctx context.Context, guild string, on bool) error
 	// Recording reports whether a server's games are recorded (on unless
 	// turned off).

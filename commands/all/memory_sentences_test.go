@@ -159,7 +159,8 @@ var memorySentences = []struct {
 
 // TestMemorySentences pins the memory commands' sentences over a real
 // SQLite store, and checks that the Korean and Japanese answers (and the
-// answers of their buttons) hold no English fragment.
+// answers of their buttons) hold no English fragment and none of the
+// words a player would not write there (unidiomatic).
 func TestMemorySentences(t *testing.T) {
 	s, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
 	if err != nil {
@@ -213,6 +214,9 @@ func TestMemorySentences(t *testing.T) {
 			for _, tx := range texts {
 				if frags := englishFragments(tx); frags != nil {
 					t.Errorf("%s %s: English %q:\n%s", loc, c.line, frags, tx)
+				}
+				if bad := unidiomatic[loc].FindAllString(codeSpan.ReplaceAllString(tx, " "), -1); bad != nil {
+					t.Errorf("%s %s: %q is not what a player writes:\n%s", loc, c.line, bad, tx)
 				}
 			}
 		}

@@ -152,9 +152,9 @@ var keySentences = []struct {
 		commands.Japanese: {"🔖 決められた出目（シード指定または手入力）"},
 	}},
 	{`/yacht start players:alea`, map[commands.Locale][]string{
-		commands.English:  {"📒 Memory is off: this result is not kept.", "Play again"},
-		commands.Korean:   {"📒 기록 기능이 꺼져 있어 이 결과는 남지 않습니다.", "한 판 더"},
-		commands.Japanese: {"📒 記録機能がオフなので、この結果は残りません。", "もう一度遊ぶ"},
+		commands.English:  {"📒 Recording is off here: this result is not kept.", "Play again"},
+		commands.Korean:   {"📒 여기서는 기록이 꺼져 있어 이 결과는 남지 않습니다.", "한 판 더"},
+		commands.Japanese: {"📒 ここでは記録がオフなので、この結果は残りません。", "もう一度遊ぶ"},
 	}},
 	// One upper box open: "1 box open", never "1 boxes open"; the category
 	// names of the Korean and Japanese sheets (docs/sources.md).
@@ -231,40 +231,125 @@ type recorderFunc func(context.Context, store.Game) (bool, error)
 
 func (f recorderFunc) Record(ctx context.Context, g store.Game) (bool, error) { return f(ctx, g) }
 
+// The three ways a final board says how recording went, in each language,
+// and whether it offers the Record button (only when trying again may
+// help): recorded; not recorded because recording is off here (memory off,
+// or the server's admin turned it off: no button); not recorded because
+// the database did not answer (the button).
+var (
+	recordedHere = recordLine{map[commands.Locale]string{
+		commands.English:  "📒 Result recorded.",
+		commands.Korean:   "📒 결과를 기록했습니다.",
+		commands.Japanese: "📒 結果を記録しました。",
+	}, false}
+	recordingOffHere = recordLine{map[commands.Locale]string{
+		commands.English:  "📒 Recording is off here: this result is not kept.",
+		commands.Korean:   "📒 여기서는 기록이 꺼져 있어 이 결과는 남지 않습니다.",
+		commands.Japanese: "📒 ここでは記録がオフなので、この結果は残りません。",
+	}, false}
+	notRecordedHere = recordLine{map[commands.Locale]string{
+		commands.English:  "📒 Not recorded — the database did not answer. Press Record to try again.",
+		commands.Korean:   "📒 기록하지 못했습니다 — 데이터베이스가 응답하지 않았습니다. 기록을 눌러 다시 시도하세요.",
+		commands.Japanese: "📒 記録できませんでした — データベースが応答しませんでした。「記録」を押してもう一度試してください。",
+	}, true}
+	// recordButton is the Record button's label.
+	recordButton = map[commands.Locale]string{commands.English: "Record", commands.Korean: "기록", commands.Japanese: "記録"}
+	// recordLines are the three lines, each of which excludes the others.
+	recordLines = []recordLine{recordedHere, recordingOffHere, notRecordedHere}
+)
+
+// recordLine is one way a final board says how recording went.
+type recordLine struct {
+	says  map[commands.Locale]string
+	retry bool // the Record button is offered
+}
+
+// check fails t unless r says l (and no other record line) in loc, with
+// the Record button exactly when l offers it.
+func (l recordLine) check(t *testing.T, what string, loc commands.Locale, r *commands.Reply) {
+	t.Helper()
+	text := replyText(r)
+	for _, o := range recordLines {
+		if has := strings.Contains(text, o.says[loc]); has != (o.says[loc] == l.says[loc]) {
+			t.Errorf("%s, %s: says %q: %v, want %v, in\n%s", what, loc, o.says[loc], has, !has, text)
+		}
+	}
+	button := false
+	for _, row := range r.Components {
+		for _, c := range row {
+			button = button || c.Kind == commands.Button && c.Label == recordButton[loc]
+		}
+	}
+	if button != l.retry {
+		t.Errorf("%s, %s: a Record button: %v, want %v", what, loc, button, l.retry)
+	}
+}
+
+// quietServer is a real SQLite store recording every game as one of a
+// server whose admin turned recording off (the harness plays outside a
+// server): the store itself declines it.
+func quietServer(t *testing.T) store.Recorder {
+	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if err := st.SetRecording(context.Background(), "quiet", false); err != nil {
+		t.Fatal(err)
+	}
+	return recorderFunc(func(ctx context.Context, g store.Game) (bool, error) {
+		g.Guild = "quiet"
+		return st.Record(ctx, g)
+	})
+}
+
 // The final board's record lines and buttons, in each language: a game
 // Alea plays alone ends at once.
 func TestRecordSentences(t *testing.T) {
 	if testing.Short() || race.Enabled {
 		t.Skip("runs a whole game on the full table")
 	}
+	offStore, err := store.Open(context.Background(), store.Off)
+	if err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
-		rec  recorderFunc
-		want map[commands.Locale][]string
+		what string
+		rec  store.Recorder
+		line recordLine
+		more map[commands.Locale][]string
 	}{
-		{func(context.Context, store.Game) (bool, error) { return true, nil }, map[commands.Locale][]string{
-			commands.English:  {"📒 Result recorded.", "Review", "Play again"},
-			commands.Korean:   {"📒 결과를 기록했습니다.", "복기", "한 판 더"},
-			commands.Japanese: {"📒 結果を記録しました。", "振り返り", "もう一度遊ぶ"},
+		{"recorded", recorderFunc(func(context.Context, store.Game) (bool, error) { return true, nil }), recordedHere, map[commands.Locale][]string{
+			commands.English:  {"Review", "Play again"},
+			commands.Korean:   {"복기", "한 판 더"},
+			commands.Japanese: {"振り返り", "もう一度遊ぶ"},
 		}},
-		{func(context.Context, store.Game) (bool, error) { return false, errors.New("no database") }, map[commands.Locale][]string{
-			commands.English:  {"📒 Not recorded — the database did not answer. Press Record to try again.", "Record"},
-			commands.Korean:   {"📒 기록하지 못했습니다 — 데이터베이스가 응답하지 않았습니다. 기록을 눌러 다시 시도하세요.", "기록"},
-			commands.Japanese: {"📒 記録できませんでした — データベースが応答しませんでした。「記録」を押してもう一度試してください。", "記録"},
+		{"no database", recorderFunc(func(context.Context, store.Game) (bool, error) { return false, errors.New("no database") }), notRecordedHere, nil},
+		{"server off", quietServer(t), recordingOffHere, map[commands.Locale][]string{
+			commands.English:  {"Play again"},
+			commands.Korean:   {"한 판 더"},
+			commands.Japanese: {"もう一度遊ぶ"},
 		}},
+		{"DATABASE_URL=off", offStore, recordingOffHere, nil},
+		{"no Recorder", nil, recordingOffHere, nil},
 	}
 	for _, c := range cases {
 		deps := all.Loopback()
 		deps.Recorder = c.rec
 		deps.RecordWait = func() <-chan time.Time { return nil } // only the Recorder's answer ends the wait
 		h := bottest.New(t, all.Registry(deps).Commands()...)
-		for loc, want := range c.want {
+		for _, loc := range []commands.Locale{commands.English, commands.Korean, commands.Japanese} {
 			h.Locale = loc
 			r := h.MustRun(`/yacht start players:alea`)
+			c.line.check(t, c.what, loc, r)
 			text := replyText(r)
-			for _, w := range want {
+			for _, w := range c.more[loc] {
 				if !strings.Contains(text, w) {
-					t.Errorf("%s: no %q in\n%s", loc, w, text)
+					t.Errorf("%s, %s: no %q in\n%s", c.what, loc, w, text)
 				}
+			}
+			if review := strings.Contains(text, map[commands.Locale]string{commands.English: "Review", commands.Korean: "복기", commands.Japanese: "振り返り"}[loc]); review != (c.line.says[loc] == recordedHere.says[loc]) {
+				t.Errorf("%s, %s: a Review button: %v", c.what, loc, review)
 			}
 		}
 	}
@@ -273,8 +358,10 @@ func TestRecordSentences(t *testing.T) {
 // The final messages of a solved /orbs puzzle and of a /coins game against
 // Alea say how recording went, in each language, through a real SQLite
 // store: recorded (the store open), not recorded with a Record button
-// (the store closed under it), memory off (no Recorder). A 1×1 puzzle is
-// solved by any one press; one coin with Alea first ends the game at once.
+// (the store closed under it), recording off here with no button (no
+// Recorder; the store of DATABASE_URL=off; a server whose admin turned
+// recording off). A 1×1 puzzle is solved by any one press; one coin with
+// Alea first ends the game at once.
 func TestOrbsAndCoinsRecordSentences(t *testing.T) {
 	open := func() store.Store {
 		st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
@@ -286,25 +373,20 @@ func TestOrbsAndCoinsRecordSentences(t *testing.T) {
 	}
 	closed := open()
 	closed.Close()
+	offStore, err := store.Open(context.Background(), store.Off)
+	if err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
+		what string
 		rec  store.Recorder
-		want map[commands.Locale][]string
+		line recordLine
 	}{
-		{open(), map[commands.Locale][]string{
-			commands.English:  {"📒 Result recorded."},
-			commands.Korean:   {"📒 결과를 기록했습니다."},
-			commands.Japanese: {"📒 結果を記録しました。"},
-		}},
-		{closed, map[commands.Locale][]string{
-			commands.English:  {"📒 Not recorded — the database did not answer. Press Record to try again.", "Record"},
-			commands.Korean:   {"📒 기록하지 못했습니다 — 데이터베이스가 응답하지 않았습니다. 기록을 눌러 다시 시도하세요.", "기록"},
-			commands.Japanese: {"📒 記録できませんでした — データベースが応答しませんでした。「記録」を押してもう一度試してください。", "記録"},
-		}},
-		{nil, map[commands.Locale][]string{
-			commands.English:  {"📒 Memory is off: this result is not kept."},
-			commands.Korean:   {"📒 기록 기능이 꺼져 있어 이 결과는 남지 않습니다."},
-			commands.Japanese: {"📒 記録機能がオフなので、この結果は残りません。"},
-		}},
+		{"recorded", open(), recordedHere},
+		{"database closed", closed, notRecordedHere},
+		{"no Recorder", nil, recordingOffHere},
+		{"DATABASE_URL=off", offStore, recordingOffHere},
+		{"server off", quietServer(t), recordingOffHere},
 	}
 	for _, c := range cases {
 		deps := all.Loopback()
@@ -312,7 +394,7 @@ func TestOrbsAndCoinsRecordSentences(t *testing.T) {
 		deps.RecordWait = func() <-chan time.Time { return nil } // only the Recorder's answer ends the wait
 		h := bottest.New(t, all.Registry(deps).Commands()...)
 		h.User = "local"
-		for loc, want := range c.want {
+		for _, loc := range []commands.Locale{commands.English, commands.Korean, commands.Japanese} {
 			h.Locale = loc
 			orbs := h.MustRun(`/orbs random:1x1`)
 			var press string
@@ -321,14 +403,8 @@ func TestOrbsAndCoinsRecordSentences(t *testing.T) {
 			}
 			solved, _ := h.Click(press)
 			coins := h.MustRun(`/coins play black:1 white:0 first:bot`)
-			for _, r := range []*commands.Reply{solved, coins} {
-				text := replyText(r)
-				for _, w := range want {
-					if !strings.Contains(text, w) {
-						t.Errorf("%s: no %q in\n%s", loc, w, text)
-					}
-				}
-			}
+			c.line.check(t, c.what+" (orbs)", loc, solved)
+			c.line.check(t, c.what+" (coins)", loc, coins)
 		}
 	}
 }

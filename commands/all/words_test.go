@@ -84,10 +84,11 @@ var internalRef = regexp.MustCompile(`(?i)seed 0\d\d|시드 0\d\d|シード 0\d\
 // there: 당신 and the board-game verbs 두다/대국/指す in a coin game, 명령
 // where Discord's Korean says 명령어, "seats" for players, the Yacht
 // boxes transliterated from English, three verbs for holding dice in
-// Japanese (残す is the one), and true/false left in English.
+// Japanese (残す is the one), and true/false left in English. 目指す (to
+// aim for) is not the board-game 指す.
 var unidiomatic = map[commands.Locale]*regexp.Regexp{
 	commands.Korean:   regexp.MustCompile(`당신|대국|둘 차례|수를 두|명령[^어]|명령$|최대 \d+자리|듀스|(^|[^스])트레이($|[^트])|포 오브 어 카인드|스리 오브 어 카인드|[SB]\. 스트레이트|\btrue\b|\bfalse\b`),
-	commands.Japanese: regexp.MustCompile(`指す|指せ|指し|対局|キープ|保留|\btrue\b|\bfalse\b|誰が遊ぶ？`),
+	commands.Japanese: regexp.MustCompile(`(^|[^目])指[すせし]|対局|キープ|保留|\btrue\b|\bfalse\b|誰が遊ぶ？`),
 }
 
 // englishRun finds runs of two or more Latin words.
@@ -220,6 +221,38 @@ func TestWordsAreThePlayersLanguage(t *testing.T) {
 							t.Errorf("%s %s, then %s: %q is not what a player writes:\n%s", loc, line, c.CustomID, bad, ctext)
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestDefinitionsAreThePlayersLanguage checks what Discord shows of every
+// command before it answers (names and descriptions of commands,
+// subcommands, options and choices) in Korean and Japanese for the words
+// a player would not write there (unidiomatic): the replies are walked
+// above, the definitions here.
+func TestDefinitionsAreThePlayersLanguage(t *testing.T) {
+	for _, c := range all.Registry(all.Loopback()).Commands() {
+		texts := []commands.Text{c.Name, c.Description}
+		opts := c.Options
+		for _, s := range c.Subcommands {
+			texts = append(texts, s.Name, s.Description)
+			opts = append(opts, s.Options...)
+		}
+		for _, o := range opts {
+			texts = append(texts, o.Name, o.Description)
+			for _, ch := range o.Choices {
+				texts = append(texts, ch.Name)
+			}
+		}
+		if len(texts) < 3 {
+			t.Errorf("/%s: nothing to check", c.Name.En)
+		}
+		for _, loc := range []commands.Locale{commands.Korean, commands.Japanese} {
+			for _, x := range texts {
+				if bad := unidiomatic[loc].FindAllString(x.In(loc), -1); bad != nil {
+					t.Errorf("/%s, %s: %q is not what a player writes: %q", c.Name.En, loc, bad, x.In(loc))
 				}
 			}
 		}

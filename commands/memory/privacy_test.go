@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -191,8 +192,8 @@ func TestServerControlsNeedManageServer(t *testing.T) {
 	}
 	g := games(1, 99)[0]
 	g.ID, g.Guild = "AFTEROFF", guildA
-	if ok, err := f.store.Record(ctx, g); ok || err != nil {
-		t.Errorf("a game recorded with recording off: %v %v", ok, err)
+	if ok, err := f.store.Record(ctx, g); ok || !errors.Is(err, store.ErrRecordingOff) {
+		t.Errorf("a game recorded with recording off: %v %v; want false, store.ErrRecordingOff", ok, err)
 	}
 	if !strings.Contains(bot.FormatText(f.mustRun("/stats standings", guildA, users[0], 0)), "Recording is off in this server") {
 		t.Error("the standings do not say recording is off")

@@ -8,7 +8,7 @@ var (
 	txtStandingsDesc = commands.T("This server's Yacht standings: wins, average or skill", "이 서버의 요트 순위: 승수, 평균 또는 실력", "このサーバーのヨット順位: 勝利数、平均点、実力")
 	txtByDesc        = commands.T("Rank by (default wins)", "순위 기준 (기본 승수)", "順位の基準（既定は勝利数）")
 	txtPeriodDesc    = commands.T("Which games (default all time)", "기간 (기본 전체 기간)", "期間（既定は全期間）")
-	txtMinDesc       = commands.T("Games needed to be ranked (default 3)", "순위에 오르는 데 필요한 게임 수 (기본 3)", "順位に載るのに必要な対局数（既定は 3）")
+	txtMinDesc       = commands.T("Games needed to be ranked (default 3)", "순위에 오르는 데 필요한 게임 수 (기본 3)", "順位に載るのに必要なゲーム数（既定は 3）")
 	txtHistoryDesc   = commands.T("Your recent Yacht games, averages, skill, luck and a chart", "내 최근 요트 게임, 평균, 실력, 운과 그래프", "自分の最近のヨットのゲーム、平均、実力、運とグラフ")
 	txtGamesDesc     = commands.T("Recent games to list (default 8)", "보여 줄 최근 게임 수 (기본 8)", "表示する最近のゲーム数（既定は 8）")
 	txtMeDesc        = commands.T("See and export what Alea keeps about you", "Alea가 보관하는 내 데이터 보기와 내보내기", "Alea が保存している自分のデータを見る・書き出す")

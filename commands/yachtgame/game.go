@@ -54,7 +54,7 @@ type Deps struct {
 	// Recorder records each finished game (nil: memory is off).
 	Recorder store.Recorder
 	// RecordWait, when set, returns the channel that ends the wait for the
-	// Recorder (default: defaultRecordWait); tests fire it by hand.
+	// Recorder (default: result.DefaultWait); tests fire it by hand.
 	RecordWait func() <-chan time.Time
 	// IDs is where game identities are drawn from (nil: crypto/rand).
 	IDs io.Reader
@@ -62,9 +62,6 @@ type Deps struct {
 	// glyphs with digits otherwise (the zero value).
 	Faces yachtcmd.DiceFaces
 }
-
-// defaultRecordWait bounds the wait for the Recorder at a game's end.
-const defaultRecordWait = 2 * time.Second
 
 // beatOpen is the most open categories of a sheet for which the hint
 // looks for the move with the best chance of finishing first.
@@ -224,7 +221,7 @@ func randomSeed() uint32 {
 
 // begin gives a new game its identity, start time and dice.
 func (d *Deps) begin(g *game) {
-	g.ID = yachttable.NewID(d.IDs)
+	g.ID = seal.DrawGameID(d.IDs)
 	g.Started = yachttable.Minute(d.now())
 	g.Roller = d.Dice
 }

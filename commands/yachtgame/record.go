@@ -2,12 +2,11 @@ package yachtgame
 
 import (
 	"context"
-	"encoding/binary"
 	"strconv"
-	"time"
 
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/result"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/store"
@@ -17,16 +16,7 @@ import (
 // command owns the route.
 const reviewPrefix = "review/1/"
 
-// recording is how recording a finished game went.
-type recording int
-
-const (
-	recordOff    recording = iota // no Recorder: memory is off
-	recordDone                    // stored (now or before)
-	recordFailed                  // an error, or no answer within the wait
-)
-
-// result is the finished game g as the store records it: the seats'
+// gameResult is the finished game g as the store records it: the seats'
 // scores, what their decisions cost, their luck (final − expected from
 // the start + lost, as the summary shows), the winners, and the decisions
 // that cost points (the state keeps those, within its budget, and counts
@@ -34,8 +24,8 @@ const (
 // Alea's turns nor the turns played for them). Hints is set when advice was
 // at hand (coach on or hints): a private hint leaves no trace in the
 // message, so who asked is not known.
-func result(t *strategy.Table, g *game, req *commands.Request) store.Game {
-	out := store.Game{ID: yachttable.IDString(g.ID), Kind: store.KindYacht, Rules: yachttable.PresetKeys[g.Preset], Seed: uint64(g.Seed),
+func gameResult(t *strategy.Table, g *game, req *commands.Request) store.Game {
+	out := store.Game{ID: g.ID.String(), Kind: store.KindYacht, Rules: yachttable.PresetKeys[g.Preset], Seed: uint64(g.Seed),
 		Chosen: g.Chosen, Started: yachttable.Time(g.Started), Ended: yachttable.Time(g.Started + g.Ended)}
 	if req != nil {
 		out.Guild, out.Channel = req.GuildID, req.ChannelID
@@ -69,37 +59,12 @@ func result(t *strategy.Table, g *game, req *commands.Request) store.Game {
 }
 
 // record hands the finished game to the Recorder and waits for it, at
-// most until RecordWait fires.
-func (d *Deps) record(ctx context.Context, t *strategy.Table, g *game, req *commands.Request) recording {
+// most until RecordWait fires (result.Memory does both).
+func (d *Deps) record(ctx context.Context, t *strategy.Table, g *game, req *commands.Request) result.Outcome {
 	if d.Recorder == nil {
-		return recordOff
+		return result.Off
 	}
-	game := result(t, g, req)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	done := make(chan error, 1)
-	go func() {
-		_, err := d.Recorder.Record(ctx, game)
-		done <- err
-	}()
-	var wait <-chan time.Time
-	if d.RecordWait != nil {
-		wait = d.RecordWait()
-	} else {
-		timer := time.NewTimer(defaultRecordWait)
-		defer timer.Stop()
-		wait = timer.C
-	}
-	select {
-	case err := <-done:
-		if err != nil {
-			return recordFailed
-		}
-		return recordDone
-	case <-wait:
-	case <-ctx.Done():
-	}
-	return recordFailed
+	return result.Memory{Recorder: d.Recorder, Wait: d.RecordWait}.Record(ctx, gameResult(t, g, req))
 }
 
 // finish is where a game ends: it notes the end time, records the result
@@ -111,15 +76,15 @@ func finish(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	c := sealGame(d.Key, g, nil, loc)
 	e := &r.Embeds[0]
 	e.URL = stateURL + c.String()
-	line := map[recording]commands.Text{recordOff: msgMemoryOff, recordDone: msgRecorded, recordFailed: msgNotRecorded}[rec].In(loc)
+	line := map[result.Outcome]commands.Text{result.Off: msgMemoryOff, result.Recorded: msgRecorded, result.NotRecorded: msgNotRecorded}[rec].In(loc)
 	e.Description = joinParagraphs(e.Description, line)
 	var row commands.ActionRow
-	if rec == recordFailed {
+	if rec == result.NotRecorded {
 		row = append(row, commands.Component{Kind: commands.Button, CustomID: customID(d.Key, actRecord, c), Label: msgRecordButton.In(loc), Emoji: "📒", Style: commands.Primary})
 	}
 	row = append(row, commands.Component{Kind: commands.Button, CustomID: customID(d.Key, actAgain, c), Label: msgAgainButton.In(loc), Emoji: "🎲", Style: commands.Success})
-	if rec == recordDone {
-		row = append(row, commands.Component{Kind: commands.Button, CustomID: reviewPrefix + yachttable.IDString(g.ID), Label: msgReviewButton.In(loc), Emoji: "🔍", Style: commands.Secondary})
+	if rec == result.Recorded {
+		row = append(row, commands.Component{Kind: commands.Button, CustomID: reviewPrefix + g.ID.String(), Label: msgReviewButton.In(loc), Emoji: "🔍", Style: commands.Secondary})
 	}
 	r.Components = append(r.Components, row)
 }
@@ -138,8 +103,6 @@ func joinParagraphs(a, b string) string {
 // stateID is the identity of a game begun without one (a version 2
 // state): drawn from the MAC of its sealed state, so that every press on
 // that message gives it the same identity.
-func stateID(key seal.Key, sealed string) uint64 {
-	sum := key.Sum("alea yacht game id", sealed)
-	id := binary.BigEndian.Uint64(sum[:8]) >> (64 - yachttable.IDBits)
-	return max(id, 1)
+func stateID(key seal.Key, sealed string) seal.GameID {
+	return key.GameIDOf("alea yacht game id", sealed)
 }

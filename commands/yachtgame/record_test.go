@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/internal/race"
 	"github.com/alea-bot/alea/store"
@@ -157,7 +159,7 @@ func TestFinishedGameIsRecordedOnce(t *testing.T) {
 		t.Fatalf("the Recorder was called %d times, stored %d games", rec.calls, len(rec.stored()))
 	}
 	got := rec.stored()[0]
-	if _, ok := yachttable.ParseID(got.ID); !ok || got.Kind != store.KindYacht || got.Rules != "yacht" || got.Guild != "900" || got.Channel != "901" || got.Chosen {
+	if _, ok := seal.ParseGameID(got.ID); !ok || got.Kind != store.KindYacht || got.Rules != "yacht" || got.Guild != "900" || got.Channel != "901" || got.Chosen {
 		t.Errorf("game %+v", got)
 	}
 	if got.Ended.Before(got.Started) || got.Started.IsZero() {
@@ -311,6 +313,68 @@ func TestMemoryOff(t *testing.T) {
 	}
 }
 
+// A server whose admin turned recording off (a real SQLite store), and
+// the store DATABASE_URL=off opens: the board says recording is off here,
+// never that the result was recorded, and offers neither Record (trying
+// again would not help) nor Review; nothing is stored. Turned on again,
+// the server's next game is recorded.
+func TestRecordingOffInTheServer(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	off, err := store.Open(ctx, store.Off)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := func(h *bottest.Harness) *commands.Reply {
+		r := post(t, h, lastTurn(t))
+		r = in(t, h, "tester", mustFind(t, r, 'r').CustomID)
+		menu := mustFind(t, r, 's')
+		return in(t, h, "tester", menu.CustomID, menu.Options[0].Value)
+	}
+	if err := st.SetRecording(ctx, "900", false); err != nil {
+		t.Fatal(err)
+	}
+	for name, rec := range map[string]store.Recorder{"server off": st, "DATABASE_URL=off": off} {
+		for _, loc := range []commands.Locale{commands.English, commands.Korean, commands.Japanese} {
+			h := recordHarness(t, rec, nil)
+			h.Locale = loc
+			r := end(h)
+			d := r.Embeds[0].Description
+			if !gdata(t, r).Over || !strings.Contains(d, msgMemoryOff.In(loc)) || strings.Contains(d, msgRecorded.In(loc)) || !onlyFinalButtons(r) {
+				t.Errorf("%s, %s:\n%s", name, loc, bot.FormatText(r))
+			}
+			if _, ok, err := st.Game(ctx, finalID(t, r)); ok || err != nil {
+				t.Errorf("%s: a game of a server with recording off is stored (%v)", name, err)
+			}
+		}
+	}
+	if err := st.SetRecording(ctx, "900", true); err != nil {
+		t.Fatal(err)
+	}
+	r := end(recordHarness(t, st, nil))
+	if _, ok, err := st.Game(ctx, finalID(t, r)); !ok || err != nil || !strings.Contains(r.Embeds[0].Description, msgRecorded.In(commands.English)) {
+		t.Errorf("recording back on: stored %v %v\n%s", ok, err, bot.FormatText(r))
+	}
+}
+
+// finalID is the identity of the game on the board r.
+func finalID(t *testing.T, r *commands.Reply) string {
+	t.Helper()
+	c, ok := readCarrier(&commands.Message{Embeds: r.Embeds})
+	if !ok {
+		t.Fatal("no state on the board")
+	}
+	g, err := openGame(testKey, c.State)
+	if err != nil || g.ID == 0 {
+		t.Fatalf("the board's game: %v, id %d", err, g.ID)
+	}
+	return g.ID.String()
+}
+
 // Play again: a new message, the same seats and rules, a fresh seed
 // nobody chose, a new identity; the final board stays.
 func TestPlayAgain(t *testing.T) {
@@ -461,7 +525,7 @@ func TestStateFitsTheURL(t *testing.T) {
 	}
 	late["choice"], late["large_straight"] = 20, 30
 	g := sixUsers(t, late)
-	g.ID = 1<<yachttable.IDBits - 1
+	g.ID = 1<<seal.GameIDBits - 1
 	g.Started = 1<<yachttable.MinuteBits - 1
 	rng := rand.New(rand.NewPCG(3, 4))
 	for !g.Log.Full {
@@ -502,5 +566,30 @@ func TestAleaAloneAgain(t *testing.T) {
 	n, out := h.Click(again)
 	if out != bot.OK || n.Update || !gdata(t, n).Over {
 		t.Errorf("Play again: %s, update %v", out, n.Update)
+	}
+}
+
+// Named seats and Alea are recorded as such and never linked to a user,
+// not even to the Discord user who started the table; a user's seat is
+// theirs; the unnamed seat of a table a Discord user started alone is
+// that user's.
+func TestRecordedSeatsLinkOnlyUsers(t *testing.T) {
+	g := table3(t, yachttable.CoachOff, player{Kind: yachttable.SeatName, Name: "Ann"}, userSeat(bob), player{Kind: yachttable.SeatAlea})
+	tb, err := tables(t).Get(context.Background(), g.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.ID = 1
+	got := gameResult(tb, g, &commands.Request{UserID: ann, GuildID: "900"}).Seats
+	want := [][3]string{{"", "Ann", "false"}, {bob, "", "false"}, {"", "", "true"}}
+	for i, s := range got {
+		if w := [3]string{s.User, s.Name, strconv.FormatBool(s.Alea)}; w != want[i] {
+			t.Errorf("seat %d of a table Ann started: user %q, name %q, Alea %v; want %q", i, s.User, s.Name, s.Alea, want[i])
+		}
+	}
+	alone := table3(t, yachttable.CoachOff, player{Kind: yachttable.SeatName})
+	alone.ID = 2
+	if s := gameResult(tb, alone, &commands.Request{UserID: ann}).Seats; len(s) != 1 || s[0].User != ann || s[0].Name != "" {
+		t.Errorf("the unnamed seat of Ann's table: %+v", s)
 	}
 }

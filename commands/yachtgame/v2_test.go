@@ -79,9 +79,18 @@ func TestVersion2MessageStillPlays(t *testing.T) {
 	if err != nil || g.ID == 0 || !g.Chosen {
 		t.Fatalf("the new state: %v %+v", err, g)
 	}
-	// The score menu of the old message scores too.
+	// The identity drawn from the old state: a regression value (the code
+	// of the memory's first release drew it), so that a replica running
+	// that code and one running this agree on the game.
+	if g.ID.String() != "2ss5imqtllel" {
+		t.Errorf("the version 2 game's identity is %s, was 2ss5imqtllel", g.ID)
+	}
+	// The score menu of the old message scores too, in the same game.
 	r, out = h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: "yacht/2/s/cjzeZpiC_lRk", UserID: "tester", Message: msg, Values: []string{"c11"}})
 	if out != bot.OK || gdata(t, r).Current != 1 || gdata(t, r).Players[0].Scores["yacht"] != 0 {
 		t.Fatalf("score: %s %s", out, bot.FormatText(r))
+	}
+	if id := finalID(t, r); id != g.ID.String() {
+		t.Errorf("the score press drew another identity: %v, not %v", id, g.ID)
 	}
 }

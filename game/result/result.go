@@ -6,6 +6,7 @@ package result
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/alea-bot/alea/store"
@@ -30,9 +31,9 @@ type Outcome int
 
 // The outcomes of Record.
 const (
-	Off         Outcome = iota // no Recorder: memory is off
+	Off         Outcome = iota // not recorded on purpose: no Recorder, or recording off (store.ErrRecordingOff)
 	Recorded                   // stored, now or before
-	NotRecorded                // an error, or no answer within the wait
+	NotRecorded                // another error, or no answer within the wait: worth trying again
 )
 
 // Time returns the clock's time.
@@ -44,7 +45,9 @@ func (m Memory) Time() time.Time {
 }
 
 // Record hands g to the Recorder and waits for it, at most until the wait
-// ends or ctx does; a Recorder still at work then is cancelled.
+// ends or ctx does; a Recorder still at work then is cancelled. A game the
+// Recorder declines because recording is off (for its server, or
+// everywhere) is Off, not NotRecorded: trying again would not help.
 func (m Memory) Record(ctx context.Context, g store.Game) Outcome {
 	if m.Recorder == nil {
 		return Off
@@ -66,7 +69,10 @@ func (m Memory) Record(ctx context.Context, g store.Game) Outcome {
 	}
 	select {
 	case err := <-done:
-		if err != nil {
+		switch {
+		case errors.Is(err, store.ErrRecordingOff):
+			return Off
+		case err != nil:
 			return NotRecorded
 		}
 		return Recorded

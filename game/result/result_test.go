@@ -82,3 +82,45 @@ func TestRecord(t *testing.T) {
 		t.Errorf("stored %+v %v %v", g, ok, err)
 	}
 }
+
+// A game of a server whose admin turned recording off, and any game of the
+// store DATABASE_URL=off opens, is Off (said as such, with nothing to try
+// again), never Recorded; another server's game is still recorded, and the
+// server's games are recorded again once recording is back on.
+func TestRecordingOff(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.SetRecording(ctx, "quiet", false); err != nil {
+		t.Fatal(err)
+	}
+	never := func() <-chan time.Time { return nil }
+	m := Memory{Recorder: st, Wait: never}
+	quiet, loud := game("aaaaaaaaaaae"), game("aaaaaaaaaaaf")
+	quiet.Guild, loud.Guild = "quiet", "loud"
+	if got := m.Record(ctx, quiet); got != Off {
+		t.Errorf("a server with recording off: %v, want Off", got)
+	}
+	if _, ok, err := st.Game(ctx, quiet.ID); ok || err != nil {
+		t.Errorf("the game of a server with recording off is stored: %v %v", ok, err)
+	}
+	if got := m.Record(ctx, loud); got != Recorded {
+		t.Errorf("another server: %v", got)
+	}
+	if err := st.SetRecording(ctx, "quiet", true); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Record(ctx, quiet); got != Recorded {
+		t.Errorf("recording back on: %v", got)
+	}
+	off, err := store.Open(ctx, store.Off)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := (Memory{Recorder: off, Wait: never}).Record(ctx, game("aaaaaaaaaaag")); got != Off {
+		t.Errorf("DATABASE_URL=off: %v, want Off", got)
+	}
+}

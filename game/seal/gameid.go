@@ -3,12 +3,13 @@ package seal
 import (
 	"crypto/rand"
 	"encoding/binary"
+	"io"
 	"strings"
 )
 
 // GameIDBits is the size of a game's identity in a state: 60 bits,
-// written as 12 base32 characters (the form the Yacht table's identities
-// take too).
+// written as 12 base32 characters (every game's: Yacht tables, orbs
+// puzzles, coins games).
 const GameIDBits = 60
 
 // gameIDAlphabet is the lower-case base32 alphabet of RFC 4648.
@@ -18,10 +19,17 @@ const gameIDAlphabet = "abcdefghijklmnopqrstuvwxyz234567"
 type GameID uint64
 
 // NewGameID draws a fresh identity from crypto/rand.
-func NewGameID() GameID {
+func NewGameID() GameID { return DrawGameID(nil) }
+
+// DrawGameID draws a fresh identity from r (crypto/rand when nil): the
+// top GameIDBits of 8 bytes, drawn again while they are zero.
+func DrawGameID(r io.Reader) GameID {
+	if r == nil {
+		r = rand.Reader
+	}
 	for {
 		var b [8]byte
-		if _, err := rand.Read(b[:]); err != nil {
+		if _, err := io.ReadFull(r, b[:]); err != nil {
 			panic("seal: no randomness: " + err.Error())
 		}
 		if v := binary.BigEndian.Uint64(b[:]) >> (64 - GameIDBits); v != 0 {
@@ -35,7 +43,15 @@ func NewGameID() GameID {
 // the whole game (its seed, its owner…), so that every press of that game
 // gives it the same identity, and nobody without the key foresees it.
 func (k Key) DerivedGameID(purpose string, parts ...string) GameID {
-	sum := k.Sum(append([]string{"alea game id/" + purpose}, parts...)...)
+	return k.GameIDOf(append([]string{"alea game id/" + purpose}, parts...)...)
+}
+
+// GameIDOf is the identity drawn from the MAC of parts (as Sum reads
+// them): the top GameIDBits of the MAC, 1 when they are zero.
+// DerivedGameID names its purpose; a Yacht table begun as a version 2
+// state keeps the identity its first press drew this way.
+func (k Key) GameIDOf(parts ...string) GameID {
+	sum := k.Sum(parts...)
 	return GameID(max(binary.BigEndian.Uint64(sum[:8])>>(64-GameIDBits), 1))
 }
 

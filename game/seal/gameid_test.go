@@ -1,6 +1,9 @@
 package seal
 
-import "testing"
+import (
+	"bytes"
+	"testing"
+)
 
 // A game identity reads back as written, in 12 characters of the base32
 // alphabet, and nothing else reads; a derived identity depends on the key,
@@ -23,6 +26,11 @@ func TestGameID(t *testing.T) {
 		if _, ok := ParseGameID(bad); ok {
 			t.Errorf("ParseGameID(%q) accepted", bad)
 		}
+	}
+	// A reader of zeros first, then ones: zero is never an identity.
+	r := bytes.NewReader(append(make([]byte, 8), bytes.Repeat([]byte{0xFF}, 8)...))
+	if id := DrawGameID(r); id != 1<<GameIDBits-1 || id.String() != "777777777777" {
+		t.Errorf("DrawGameID skipped zero to %d", id)
 	}
 	if s := GameID(1).String(); s != "aaaaaaaaaaab" {
 		t.Errorf("GameID(1) = %q", s)

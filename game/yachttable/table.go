@@ -136,7 +136,7 @@ type Table struct {
 	// is the start minute and ended the minutes to the end (once over);
 	// log keeps the decisions that cost points.
 	Chosen  bool
-	ID      uint64
+	ID      seal.GameID
 	Started int
 	Ended   int
 	Log     Log
@@ -236,7 +236,7 @@ func (g *Table) EncodeV2() string {
 // writeRecord writes what the store needs (version 3).
 func (g *Table) writeRecord(w *bitstream.Writer) {
 	w.Write(flag(g.Chosen), 1)
-	w.Write(g.ID, IDBits)
+	w.Write(uint64(g.ID), seal.GameIDBits)
 	w.Write(uint64(g.Started), MinuteBits)
 	for _, p := range g.Seats {
 		w.Write(uint64(min(p.Decisions, MaxDecisions)), 6)
@@ -483,7 +483,7 @@ func Decode(s string) (*Table, error) {
 // readRecord reads what writeRecord writes (the sheets are read).
 func (g *Table) readRecord(rd *bitstream.Reader) error {
 	g.Chosen = rd.Read(1) == 1
-	g.ID = rd.Read(IDBits)
+	g.ID = seal.GameID(rd.Read(seal.GameIDBits))
 	g.Started = int(rd.Read(MinuteBits))
 	for i := range g.Seats {
 		p := &g.Seats[i]

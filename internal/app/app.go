@@ -138,7 +138,7 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 		// Alea); with memory off nothing records, and the games say so.
 		deps.Store = memory
 		if memory.Engine() != "off" {
-			deps.Recorder = memory
+			deps.Recorder = loggedRecorder{memory, log}
 		}
 		deps.StateKey = stateKey(cfg)
 		if !s.PlaygroundOnly {

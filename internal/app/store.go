@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -44,4 +45,23 @@ func registerStoreMetric(m *bot.Metrics, engine string) {
 	}, []string{"engine"})
 	g.WithLabelValues(engine).Set(1)
 	m.Registry.MustRegister(g)
+}
+
+// loggedRecorder is the store as the games' Recorder: a finished game it
+// could not record (the database failed, or did not answer before the
+// game's bounded wait ended) is logged with its id, so that an operator
+// sees what the players' "not recorded" boards say. A game not recorded
+// on purpose (recording off) is not a fault and is not logged.
+type loggedRecorder struct {
+	rec store.Recorder
+	log *slog.Logger
+}
+
+// Record implements store.Recorder.
+func (r loggedRecorder) Record(ctx context.Context, g store.Game) (bool, error) {
+	ok, err := r.rec.Record(ctx, g)
+	if err != nil && !errors.Is(err, store.ErrRecordingOff) {
+		r.log.Warn("a finished game was not recorded; its final board offers Record", "game", g.ID, "kind", g.Kind, "err", err)
+	}
+	return ok, err
 }

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"sync"
@@ -333,8 +334,8 @@ func testRecordingOff(t *testing.T, s store.Store) {
 	gen := NewGenerator(7)
 	g := gen.Game()
 	g.Guild = "quiet"
-	if ok, err := s.Record(ctx, g); ok || err != nil {
-		t.Fatalf("Record with recording off = %v, %v; want false, nil", ok, err)
+	if ok, err := s.Record(ctx, g); ok || !errors.Is(err, store.ErrRecordingOff) {
+		t.Fatalf("Record with recording off = %v, %v; want false, ErrRecordingOff", ok, err)
 	}
 	if _, ok, _ := s.Game(ctx, g.ID); ok {
 		t.Fatal("a game was kept with recording off")
