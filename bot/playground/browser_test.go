@@ -502,7 +502,7 @@ func TestBrowserPlayAs(t *testing.T) {
 	b.run("play as Ann", poll(`document.querySelectorAll('#as option').length === 4`),
 		chromedp.SetValue(chromedp.CSS("#as"), local[0].ID),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('as').dispatchEvent(new Event('change')), true`))
-	b.expect("/seat as Ann", b.send(`/seat players:"@Bob, @chloe, alea"`), "Ann used /seat", "@Bob,@Chloe, alea by @Ann")
+	b.expect("/seat as Ann", b.send(`/seat players:"@Bob, @chloe, alea"`), "Ann used /seat", "@Bob, @Chloe, alea by @Ann")
 	if got := b.text("mentions", `[...document.querySelectorAll('#messages article:last-of-type .mention')].map(m => m.dataset.user).join(' ')`); got != local[1].ID+" "+local[2].ID+" "+local[0].ID {
 		t.Errorf("mentions of %q", got)
 	}

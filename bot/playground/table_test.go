@@ -73,7 +73,7 @@ func TestPlaygroundPlaysAsLocalUsers(t *testing.T) {
 		Content string `json:"content"`
 	}
 	_ = json.Unmarshal(r.Data, &data)
-	if want := "<@" + ann + ">,<@" + bob + ">,Dora, alea by <@" + chloe + ">"; data.Content != want {
+	if want := "<@" + ann + ">, <@" + bob + ">, Dora, alea by <@" + chloe + ">"; data.Content != want {
 		t.Errorf("content %q, want %q", data.Content, want)
 	}
 	msg := shown(t, b)

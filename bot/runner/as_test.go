@@ -33,7 +33,7 @@ func TestRunAs(t *testing.T) {
 		return code, out.String(), errs.String()
 	}
 	code, out, errs := run("--as", "bob", `/seat players:"@Ann, @Chloe, alea"`)
-	if code != 0 || !strings.Contains(out, "@Ann,@Chloe, alea — asked by @Bob Bob") {
+	if code != 0 || !strings.Contains(out, "@Ann, @Chloe, alea — asked by @Bob Bob") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	code, out, _ = run("--format", "json", `/seat players:"@Ann"`)

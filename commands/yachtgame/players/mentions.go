@@ -29,7 +29,7 @@ func Mentions(s string, known map[string]string) string {
 			}
 		}
 	}
-	return strings.Join(parts, ",")
+	return strings.Join(parts, ", ")
 }
 
 // snowflake reports whether id is a Discord user id (1–20 digits).
