@@ -192,7 +192,7 @@ func (d Deps) history(ctx context.Context, req *commands.Request) (*commands.Rep
 	}
 	if data.Bests.SkillGame != "" {
 		e.Fields = append(e.Fields, commands.Field{Name: msgBestsField.In(l),
-			Value: commands.Sentences(l, msgBestSkill.Format(l, data.Bests.SkillValue, data.Bests.SkillGame), msgBestLuck.Format(l, signed(data.Bests.LuckValue), data.Bests.LuckGame))})
+			Value: commands.Sentences(l, msgBestSkill.Format(l, data.Bests.SkillValue, data.Bests.SkillGame), luckLine(l, data.Bests.LuckValue, data.Bests.LuckGame))})
 	}
 	reply := &commands.Reply{Data: data}
 	notes := []string{msgHistoryHow.In(l)}
@@ -274,4 +274,13 @@ func trendLine(l commands.Locale, series []SeriesPoint) string {
 	older, newer := series[:half], series[half:]
 	return commands.Sentences(l, msgTrend.Format(l, len(newer), mean(newer, skill), len(older), mean(older, skill)),
 		msgLuckTrend.Format(l, signed(mean(newer, luck)), signed(mean(older, luck))))
+}
+
+// luckLine names the game with the best luck: the luckiest, or, when
+// every game was unlucky, the least unlucky.
+func luckLine(l commands.Locale, luck float64, game string) string {
+	if luck < 0 {
+		return msgLeastUnlucky.Format(l, signed(luck), game)
+	}
+	return msgBestLuck.Format(l, signed(luck), game)
 }

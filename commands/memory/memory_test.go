@@ -502,7 +502,11 @@ func TestReviewCostsAreTheStoredDecisions(t *testing.T) {
 			if got.Grade != want2 {
 				t.Errorf("%s seat %d: grade %s, want %s (%.3f per decision)", g.ID, i, got.Grade, want2, m)
 			}
-			if !strings.Contains(text, fmt.Sprintf("%d points · %.2f lost per decision over %d decisions", s.Score, m, s.Decisions)) {
+			if s.Alea {
+				if !strings.Contains(text, fmt.Sprintf("Alea — %d points · plays every decision perfectly", s.Score)) {
+					t.Errorf("%s: Alea's line missing in\n%s", g.ID, text)
+				}
+			} else if !strings.Contains(text, fmt.Sprintf("%d points · %.2f lost per decision over %d decisions", s.Score, m, s.Decisions)) {
 				t.Errorf("%s: seat %d's line missing in\n%s", g.ID, i, text)
 			}
 		}

@@ -168,3 +168,26 @@ func TestReviewGameIDRefusals(t *testing.T) {
 		}
 	}
 }
+
+// Standings by wins name no leader while nobody has won: the players are
+// listed, the bold "Leader" line is left out.
+func TestStandingsNameNoLeaderWithoutAWin(t *testing.T) {
+	f := newFixture(t, 0)
+	const guild, a = "800000000000000009", "411111111111111111"
+	at := now.Add(-time.Hour)
+	for i := range 3 {
+		g := store.Game{ID: fmt.Sprintf("c%02d", i), Kind: store.KindCoins, Rules: "bw-perfect", Guild: guild, Started: at, Ended: at,
+			Seats: []store.Seat{{User: a}, {Alea: true, Score: 1, Winner: true}}}
+		at = at.Add(time.Minute)
+		if ok, err := f.store.Record(context.Background(), g); err != nil || !ok {
+			t.Fatalf("record: %v %v", ok, err)
+		}
+	}
+	r := f.mustRun("/stats standings game:coins", guild, a, 0)
+	if d := r.Data.(memory.StandingsData); len(d.Ranked) != 1 || d.Ranked[0].Wins != 0 {
+		t.Fatalf("ranked %+v", d.Ranked)
+	}
+	if desc := r.Embeds[0].Description; strings.Contains(desc, "Leader") || !strings.Contains(desc, "<@"+a+">") {
+		t.Errorf("no win yet:\n%s", desc)
+	}
+}

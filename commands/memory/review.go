@@ -116,6 +116,9 @@ func (d Deps) review(ctx context.Context, req *commands.Request, id string, priv
 	var lead []string
 	for i, s := range data.Seats {
 		line := msgReviewSeat.Format(l, seatName(l, g.Seats[i]), s.Score, s.PerChoice, s.Decisions, gradeName(l, s.Grade))
+		if g.Seats[i].Alea {
+			line = msgReviewAlea.Format(l, seatName(l, g.Seats[i]), s.Score)
+		}
 		if s.Winner {
 			line = "🏆 " + line
 		}
@@ -127,7 +130,12 @@ func (d Deps) review(ctx context.Context, req *commands.Request, id string, priv
 	full = append(full, msgReviewTitle.Format(l, yachtcmd.RulesName(l, g.Rules), day(g.Ended))+" · "+g.ID, "")
 	for i, s := range data.Seats {
 		name := seatName(l, g.Seats[i])
-		full = append(full, fmt.Sprintf("%s — %d", name, s.Score))
+		// A mention shows as a name in Discord's messages, not in a file.
+		fileName := name
+		if u := g.Seats[i].User; u != "" {
+			fileName = msgSeatUser.Format(l, i+1, u)
+		}
+		full = append(full, fmt.Sprintf("%s — %d", fileName, s.Score))
 		if len(s.Costly) == 0 {
 			full = append(full, "  "+msgNoCostly.In(l))
 		}

@@ -150,7 +150,10 @@ func (d Deps) standings(ctx context.Context, req *commands.Request) (*commands.R
 	switch {
 	case len(ranked) > 0:
 		top := ranked[0]
+		byWins := game == GameOrbs && by != store.ByAverage || game != GameOrbs && by != store.ByAverage && by != store.BySkill
 		switch {
+		case byWins && top.Wins == 0:
+			// Nobody has won yet: no leader to name.
 		case game == GameOrbs && by == store.ByAverage:
 			desc = append(desc, msgLeadPresses.Format(l, mention(top.User), top.AvgScore, top.Games))
 		case game == GameOrbs:

@@ -109,11 +109,12 @@ var (
 	msgRecentRow   = commands.T("%s · %s · %d (place %d of %d) · %.2f lost/decision · luck %s · `%s`",
 		"%[1]s · %[2]s · %[3]d점 (%[5]d명 중 %[4]d위) · 결정당 손실 %.2[6]f · 운 %[7]s · `%[8]s`",
 		"%[1]s · %[2]s · %[3]d 点（%[5]d 人中 %[4]d 位）· 判断あたり損失 %.2[6]f · 運 %[7]s · `%[8]s`")
-	msgNotCounted = commands.T(" · not counted", " · 집계 제외", " · 集計外")
-	msgBestsField = commands.T("Personal bests", "개인 최고 기록", "自己ベスト")
-	msgBestSkill  = commands.T("Cleanest game: %.2f lost per decision (`%s`).", "가장 정확했던 게임: 결정당 손실 %.2f (`%s`).", "最も正確だったゲーム: 判断あたり損失 %.2f（`%s`）。")
-	msgBestLuck   = commands.T("Luckiest game: luck %s (`%s`).", "가장 운이 좋았던 게임: 운 %s (`%s`).", "最も運が良かったゲーム: 運 %s（`%s`）。")
-	msgHistoryHow = commands.T("Luck is what the dice gave above or below the average; skill (points lost per decision) leaves luck out.",
+	msgNotCounted   = commands.T(" · not counted", " · 집계 제외", " · 集計外")
+	msgBestsField   = commands.T("Personal bests", "개인 최고 기록", "自己ベスト")
+	msgBestSkill    = commands.T("Cleanest game: %.2f lost per decision (`%s`).", "가장 정확했던 게임: 결정당 손실 %.2f (`%s`).", "最も正確だったゲーム: 判断あたり損失 %.2f（`%s`）。")
+	msgLeastUnlucky = commands.T("Least unlucky game: luck %s (`%s`).", "운이 가장 덜 나빴던 게임: 운 %s (`%s`).", "いちばん運が悪くなかったゲーム: 運 %s（`%s`）。")
+	msgBestLuck     = commands.T("Luckiest game: luck %s (`%s`).", "가장 운이 좋았던 게임: 운 %s (`%s`).", "最も運が良かったゲーム: 運 %s（`%s`）。")
+	msgHistoryHow   = commands.T("Luck is what the dice gave above or below the average; skill (points lost per decision) leaves luck out.",
 		"운은 주사위가 평균보다 더 주거나 덜 준 점수이고, 실력(결정당 손실)에는 운이 들어가지 않습니다.",
 		"運はサイコロが平均より多く（少なく）くれた点で、実力（判断あたりの損失）には運が入りません。")
 	msgChartHow = commands.T("The chart shows your last %d counted games, oldest on the left: score above (blue), points lost per decision below (red; lower is better).",
@@ -135,6 +136,8 @@ var (
 		"ここにはゲーム %s の記録がありません。このサーバーで遊んだゲームか、自分が参加したゲームだけ振り返れます。")
 	msgNotYacht    = commands.T("Only Yacht games can be reviewed.", "복기는 요트 게임만 할 수 있습니다.", "振り返りができるのはヨットのゲームだけです。")
 	msgReviewTitle = commands.T("Review · %s · %s", "복기 · %s · %s", "振り返り · %s · %s")
+	msgSeatUser    = commands.T("Seat %d (Discord user %s)", "%d번 자리 (Discord 사용자 %s)", "%d 番席（Discord ユーザー %s）")
+	msgReviewAlea  = commands.T("%s — %d points · plays every decision perfectly", "%s — %d점 · 모든 결정을 최선으로 둡니다", "%s — %d 点 · すべての判断を最善で行います")
 	msgReviewSeat  = commands.T("%s — %d points · %.2f lost per decision over %d decisions · **%s**",
 		"%[1]s — %[2]d점 · 결정 %[4]d번, 결정당 손실 %.2[3]f · **%[5]s**",
 		"%[1]s — %[2]d 点 · 判断 %[4]d 回、1 回あたり損失 %.2[3]f · **%[5]s**")
