@@ -20,7 +20,7 @@ var (
 	msgTitleNoDice = commands.T("Start of the next turn · %s", "다음 턴 시작 · %s", "次のターンの開始 · %s")
 	msgNoDice      = commands.T("Expected final score with perfect play: **%.2f**", "최적 플레이 시 최종 점수 기댓값: **%.2f**", "最適プレイでの最終得点の期待値: **%.2f**")
 	msgBest        = commands.T("**Best: %s — expected final %.2f**", "**최선: %s — 최종 기댓값 %.2f**", "**最善: %s — 最終期待値 %.2f**")
-	msgMore        = commands.T("…and %[1]d more: set `%[2]s` (up to %[3]d) to see them.", "…외 %[1]d개 (`%[2]s` 값을 늘리면 보입니다. 최대 %[3]d)", "…ほか %[1]d 件（`%[2]s` を増やすと表示されます。最大 %[3]d）")
+	msgMore        = commands.T("…and %[1]d more: set `%[2]s` (up to %[3]d) to see more of them.", "…외 %[1]d개 (`%[2]s` 값을 늘리면 더 보입니다. 최대 %[3]d)", "…ほか %[1]d 件（`%[2]s` を増やすともっと表示されます。最大 %[3]d）")
 	msgMoreMax     = commands.T("…and %d more.", "…외 %d개", "…ほか %d 件")
 	msgKeep        = commands.T("keep %s, reroll %d dice", "%s 남기고 %d개 다시 굴리기", "%s を残して %d 個振り直す")
 	msgKeepOne     = commands.T("keep %s, reroll 1 die", "%s 남기고 1개 다시 굴리기", "%s を残して 1 個振り直す")

@@ -101,8 +101,8 @@ func newCommand(tables *strategy.Tables, faces DiceFaces) *commands.Command {
 		Options: []commands.Option{
 			{Name: commands.T("dice", "주사위", "サイコロ"), Type: commands.String, MaxLength: 40,
 				Description: commands.T(`Five dice just rolled, "3 3 5 6 6" or "33566" (none: value of the sheet)`,
-					`방금 굴린 주사위 다섯 개, "3 3 5 6 6" 또는 "33566"`,
-					`振ったサイコロ5個。"3 3 5 6 6" か "33566"`)},
+					`방금 굴린 주사위 다섯 개, "3 3 5 6 6" 또는 "33566" (비우면 점수표의 기댓값)`,
+					`振ったサイコロ5個。"3 3 5 6 6" か "33566"（空なら得点表の期待値）`)},
 			{Name: commands.T("roll", "굴림", "ロール"), Type: commands.Integer, Min: rollLo, Max: rollHi,
 				Description: commands.T("Which roll was just made: 1, 2 or 3 (default 1)", "방금 몇 번째 굴림인지: 1, 2, 3 (기본 1)", "今のロールは何回目か: 1・2・3（既定 1）")},
 			{Name: commands.T("sheet", "점수표", "スコア表"), Type: commands.String, MaxLength: 1000,
