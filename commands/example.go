@@ -1,6 +1,9 @@
 package commands
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // LocalizeExample rewrites an example invocation of c ("/coins bw black:2
 // white:1") with the names a player sees in Discord's picker in locale l
@@ -29,7 +32,7 @@ func LocalizeExample(c *Command, example string, l Locale) string {
 		if ok {
 			for _, o := range opts {
 				if o.Name.En == name {
-					w = o.Name.In(l) + ":" + value
+					w = o.Name.In(l) + ":" + choiceWord(o, value, l)
 					break
 				}
 			}
@@ -101,4 +104,42 @@ func ExampleNames(c *Command, example string) (unknown []string) {
 		}
 	}
 	return unknown
+}
+
+// choiceWord writes value, when it is one of o's choices, as the reader
+// sees that choice in Discord's menu: its name in l up to a parenthesis,
+// when that short name stands for this very choice (the first of that
+// name; see Coerce); otherwise value as it is.
+func choiceWord(o Option, value string, l Locale) string {
+	if l == English {
+		return value
+	}
+	for i, c := range o.Choices {
+		if fmt.Sprint(c.Value) != value {
+			continue
+		}
+		short := shortChoiceName(c.Name.In(l))
+		if short == "" || strings.Contains(short, `"`) {
+			return value
+		}
+		for _, earlier := range o.Choices[:i] {
+			if strings.EqualFold(shortChoiceName(earlier.Name.In(l)), short) {
+				return value
+			}
+		}
+		if strings.Contains(short, " ") {
+			return `"` + short + `"`
+		}
+		return short
+	}
+	return value
+}
+
+// shortChoiceName is a choice's name up to a parenthesis or a colon
+// ("실력" for "실력: 결정당 잃은 점수").
+func shortChoiceName(n string) string {
+	for _, sep := range []string{" (", "（", ":", "："} {
+		n, _, _ = strings.Cut(n, sep)
+	}
+	return strings.TrimSpace(n)
 }

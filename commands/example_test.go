@@ -1,6 +1,9 @@
 package commands
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestLocalizeExample(t *testing.T) {
 	c := &Command{
@@ -40,5 +43,38 @@ func TestQuoteShortens(t *testing.T) {
 	}
 	if got := Quote("a`b\nc"); got != "`aˋb c`" {
 		t.Errorf("Quote = %q", got)
+	}
+}
+
+// A choice's value in an example is written as the reader's menu names it
+// (up to a parenthesis or a colon, quoted when it has a space), unless an
+// earlier choice has the same short name; the result reads back as the
+// same value.
+func TestLocalizeExampleChoices(t *testing.T) {
+	c := &Command{Name: T("x", "엑스", "エックス"), Description: T("d", "d", "d"),
+		Options: []Option{{Name: T("by", "기준", "基準"), Description: T("d", "d", "d"), Type: String,
+			Choices: []Choice{
+				{Name: T("Wins", "승수", "勝ち数"), Value: "wins"},
+				{Name: T("Skill: points lost per decision", "실력: 결정당 잃은 점수", "実力: 判断あたりの損失"), Value: "skill"},
+				{Name: T("This month", "이번 달", "今月"), Value: "month"},
+				{Name: T("Wins (all time)", "승수 (전체)", "勝ち数（全期間）"), Value: "wins-all"},
+			}}}}
+	for ex, want := range map[string]map[Locale]string{
+		"/x by:skill":    {English: "/x by:skill", Korean: "/엑스 기준:실력", Japanese: "/エックス 基準:実力"},
+		"/x by:month":    {Korean: `/엑스 기준:"이번 달"`, Japanese: "/エックス 基準:今月"},
+		"/x by:wins-all": {Korean: "/엑스 기준:wins-all"}, // 승수 names the first choice
+	} {
+		for l, w := range want {
+			got := LocalizeExample(c, ex, l)
+			if got != w {
+				t.Errorf("%s in %s: %q, want %q", ex, l, got, w)
+			}
+			_, opt, _ := strings.Cut(got, " ")
+			_, value, _ := strings.Cut(opt, ":")
+			opts, err := Coerce(c.Options, map[string]any{"by": strings.Trim(value, `"`)})
+			if _, wantValue, _ := strings.Cut(ex, ":"); err != nil || opts.String("by", "") != wantValue {
+				t.Errorf("%s in %s reads back as %v %v", ex, l, opts, err)
+			}
+		}
 	}
 }

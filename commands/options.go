@@ -167,9 +167,7 @@ func coerceValue(d *Option, v any) (any, error) {
 				for _, c := range d.Choices {
 					for _, n := range []string{c.Name.En, c.Name.Ko, c.Name.Ja} {
 						if short {
-							n, _, _ = strings.Cut(n, " (")
-							n, _, _ = strings.Cut(n, "（")
-							n = strings.TrimSpace(n)
+							n = shortChoiceName(n)
 						}
 						if n != "" && strings.EqualFold(x, n) {
 							return c.Value, nil
