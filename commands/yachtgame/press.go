@@ -200,8 +200,9 @@ func move(kind yachttable.MoveKind) func(ctx context.Context, p *pressing) (*com
 		p.prev = nil
 		if passed(events) {
 			// The turn passed: the scorer may undo it until the next
-			// player acts (Alea's turns are that player acting).
-			if before.Seats[before.Cur].Kind != yachttable.SeatAlea && !aleaPlayed(events) {
+			// person acts; Alea's turns played at once after it are
+			// undone with it (the last person before Alea keeps Undo).
+			if before.Seats[before.Cur].Kind != yachttable.SeatAlea {
 				p.prev = before
 			}
 		}
@@ -235,16 +236,6 @@ func asHeldMissing(err error, target **yachttable.HeldMissingError) bool {
 func passed(events []yachttable.Event) bool {
 	for _, e := range events {
 		if e.Kind == yachttable.EventTurnPassed {
-			return true
-		}
-	}
-	return false
-}
-
-// aleaPlayed reports whether Alea played a seat's turn in events.
-func aleaPlayed(events []yachttable.Event) bool {
-	for _, e := range events {
-		if e.Kind == yachttable.EventAleaTurn {
 			return true
 		}
 	}
@@ -309,10 +300,11 @@ func narrate(loc commands.Locale, faces yachtcmd.DiceFaces, g *game, req *comman
 			case e.ByAlea:
 				steps = append(steps, faces.Text(e.Dice[:]))
 			default:
+				// A person's roll ends their press: the board's dice
+				// line below shows it, so it is not written twice.
 				if e.Decided {
 					lines = append(lines, decision(loc, faces, seatLabel(loc, g, e.Seat, req), g, e.Chosen, e.Best, e.Loss))
 				}
-				lines = append(lines, msgRolled.Format(loc, faces.Text(e.Dice[:])))
 			}
 		case yachttable.EventScored:
 			if e.ByAlea {
