@@ -230,6 +230,38 @@ func TestUndoBeforeAlea(t *testing.T) {
 	}
 }
 
+// One ping a turn: Ann scores (Bob is pinged), takes it back (nobody is
+// pinged) and scores again: Bob, pinged already, is not pinged twice, and
+// the board still names him; the turn after his is pinged as usual.
+func TestOnePingAfterUndo(t *testing.T) {
+	h := harness(t)
+	r := post(t, h, table3(t, yachttable.CoachHints))
+	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
+	menu := mustFind(t, r, 's')
+	r = asOK(t, h, ann, menu.CustomID, menu.Options[0].Value)
+	checkFollowUp(t, r, bob)
+	r = asOK(t, h, ann, mustFind(t, r, 'u').CustomID)
+	if r.FollowUp != nil {
+		t.Errorf("the undo pings: %q", r.FollowUp.Content)
+	}
+	menu = mustFind(t, r, 's')
+	r = asOK(t, h, ann, menu.CustomID, menu.Options[1].Value)
+	if r.FollowUp != nil {
+		t.Errorf("Bob is pinged a second time for one turn: %q", r.FollowUp.Content)
+	}
+	checkPing(t, r, bob)
+	// A second undo and score: still no second ping.
+	r = asOK(t, h, ann, mustFind(t, r, 'u').CustomID)
+	menu = mustFind(t, r, 's')
+	r = asOK(t, h, ann, menu.CustomID, menu.Options[0].Value)
+	if r.FollowUp != nil {
+		t.Errorf("Bob is pinged again after a second undo: %q", r.FollowUp.Content)
+	}
+	// Bob's turn passes (Alea plays) to Ann: she is pinged.
+	r = rollAndScore(t, h, r, bob)
+	checkFollowUp(t, r, ann)
+}
+
 // A roll is written once: after the first roll the board's description
 // has one line with dice on it, the dice line.
 func TestRollWrittenOnce(t *testing.T) {

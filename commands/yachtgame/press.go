@@ -54,6 +54,9 @@ type pressing struct {
 	c    carrier
 	g    *game
 	prev *game // the state Undo returns to, or nil
+	// pinged is carrier.Pinged of the board being drawn; undone, that
+	// this press is an Undo.
+	pinged, undone bool
 }
 
 // action is what one letter does: the phase it is good in and its
@@ -124,7 +127,7 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if board == "" {
 		board = req.Locale
 	}
-	p := &pressing{d: d, loc: board, req: req, c: c, g: g, prev: prev}
+	p := &pressing{d: d, loc: board, req: req, c: c, g: g, prev: prev, pinged: c.Pinged}
 	now := phaseTurn
 	switch {
 	case g.Over():
@@ -253,12 +256,20 @@ func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachtt
 		p.prev.Step = g.Step
 	}
 	last := joinLines(first, narrate(p.loc, p.d.Faces, g, p.req, events))
-	r, err := render(ctx, p.d, p.loc, t, g, p.prev, p.req, last)
+	// One ping a turn: once an Undo took back a score whose turn passing
+	// pinged the next person, passing the turn again pings nobody.
+	silent := false
+	if g.Cur != was || passed(events) {
+		silent, p.pinged = p.pinged, p.undone
+	}
+	r, err := render(ctx, p.d, p.loc, t, g, p.prev, p.pinged, p.req, last)
 	if err != nil {
 		return nil, err
 	}
 	r.Update = true
-	turnPing(p.loc, g, r, p.req, was)
+	if !silent {
+		turnPing(p.loc, g, r, p.req, was)
+	}
 	return r, nil
 }
 
@@ -371,7 +382,7 @@ func downPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	board, err := render(ctx, p.d, p.loc, t, p.g, p.prev, p.req, "")
+	board, err := render(ctx, p.d, p.loc, t, p.g, p.prev, p.pinged, p.req, "")
 	if err != nil {
 		return nil, err
 	}
@@ -386,7 +397,7 @@ func undoPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 		return nil, commands.Rejectf(msgNoUndo)
 	}
 	was, step := p.g.Cur, p.g.Step
-	p.g, p.prev = p.prev, nil
+	p.g, p.prev, p.undone = p.prev, nil, true
 	p.g.Step = step
 	t, err := p.table(ctx)
 	if err != nil {
@@ -489,7 +500,7 @@ func startPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := render(ctx, p.d, p.loc, t, g, nil, p.req, "")
+	r, err := render(ctx, p.d, p.loc, t, g, nil, false, p.req, "")
 	if err != nil {
 		return nil, err
 	}
@@ -511,7 +522,7 @@ func recordPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := render(ctx, p.d, p.loc, t, p.g, nil, p.req, "")
+	r, err := render(ctx, p.d, p.loc, t, p.g, nil, false, p.req, "")
 	if err != nil {
 		return nil, err
 	}
@@ -551,5 +562,5 @@ func (d *Deps) opening(ctx context.Context, loc commands.Locale, t *strategy.Tab
 		return nil, err
 	}
 	d.settle(g, events)
-	return render(ctx, d, loc, t, g, nil, req, narrate(loc, d.Faces, g, req, events))
+	return render(ctx, d, loc, t, g, nil, false, req, narrate(loc, d.Faces, g, req, events))
 }
