@@ -30,38 +30,7 @@ func TestYachtTableInAChannel(t *testing.T) {
 	if testing.Short() || race.Enabled {
 		t.Skip("builds the Yacht table")
 	}
-	tables := &strategy.Tables{}
-	if _, err := tables.Preset(context.Background(), yacht.Yacht); err != nil {
-		t.Fatal(err)
-	}
-	const token = "OTk5OTk5OTk5OTk5OTk5OTk5.GsErVe.fake-token-of-the-channel-test_123456789"
-	fake := fakediscord.New(t, fakediscord.Options{Token: token})
-	env := map[string]string{"DISCORD_TOKEN": token, "DISCORD_API_BASE": fake.URL, "DISCORD_GUILD_ID": "4242",
-		"HEALTH_ADDR": "127.0.0.1:0", "STATE_SECRET": "a-state-secret-of-the-yacht-channel-test"}
-	cfg, err := config.FromEnv(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := yachtgame.Command(yachtgame.Deps{Tables: tables, Key: stateKey(cfg), Now: time.Now})
-	cmd.Warm = nil
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- Run(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), Settings{Registry: commands.NewRegistry(cmd),
-			DeferClock: func(*commands.Request) <-chan time.Time { return nil }})
-	}()
-	defer func() {
-		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("Run: %v", err)
-			}
-		case <-time.After(fakediscord.Wait):
-			t.Fatal("Run did not return")
-		}
-	}()
-	fake.AwaitReady(t, 1)
+	fake := serveYachtTable(t)
 	g := &gwTable{t: t, fake: fake}
 	press := func(user, locale, id string, msg map[string]any, values ...string) string {
 		data := map[string]any{"custom_id": id, "component_type": 2}
@@ -177,6 +146,109 @@ func TestYachtTableInAChannel(t *testing.T) {
 	checkPingOnly(t, "the ping of Ann", ping, gwAnn)
 	if c, _ := ping["content"].(string); !strings.Contains(c, "(https://discord.com/channels/42/43/880000000000000002)") {
 		t.Errorf("the ping %q does not link to the board brought down", c)
+	}
+	if p := fake.Problems(); len(p) > 0 {
+		t.Errorf("the fake refused calls: %v", p)
+	}
+}
+
+// serveYachtTable runs a bot of /yacht alone against a new fake Discord
+// until the test ends, and returns the fake once the bot is ready.
+func serveYachtTable(t *testing.T) *fakediscord.Server {
+	t.Helper()
+	tables := &strategy.Tables{}
+	if _, err := tables.Preset(context.Background(), yacht.Yacht); err != nil {
+		t.Fatal(err)
+	}
+	const token = "OTk5OTk5OTk5OTk5OTk5OTk5.GsErVe.fake-token-of-the-channel-test_123456789"
+	fake := fakediscord.New(t, fakediscord.Options{Token: token})
+	env := map[string]string{"DISCORD_TOKEN": token, "DISCORD_API_BASE": fake.URL, "DISCORD_GUILD_ID": "4242",
+		"HEALTH_ADDR": "127.0.0.1:0", "STATE_SECRET": "a-state-secret-of-the-yacht-channel-test"}
+	cfg, err := config.FromEnv(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := yachtgame.Command(yachtgame.Deps{Tables: tables, Key: stateKey(cfg), Now: time.Now})
+	cmd.Warm = nil
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), Settings{Registry: commands.NewRegistry(cmd),
+			DeferClock: func(*commands.Request) <-chan time.Time { return nil }})
+	}()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("Run: %v", err)
+			}
+		case <-time.After(fakediscord.Wait):
+			t.Error("Run did not return")
+		}
+	})
+	fake.AwaitReady(t, 1)
+	return fake
+}
+
+// TestYachtTableInAGroupDM: Ann, who installed Alea to her account,
+// starts a table of Ann and Bob in a group DM (no server: "user", not
+// "member"); the board pings her, her score pings Bob with a link to the
+// board in "@me", and Bob plays on from the board.
+func TestYachtTableInAGroupDM(t *testing.T) {
+	if testing.Short() || race.Enabled {
+		t.Skip("builds the Yacht table")
+	}
+	fake := serveYachtTable(t)
+	g := &gwTable{t: t, fake: fake}
+	in := func(user string, data, msg map[string]any) string {
+		typ := 2
+		if msg != nil {
+			typ = 3
+		}
+		in := fakediscord.Interaction{Type: typ, UserID: user, Context: 2, UserInstall: true, Data: data}
+		if msg != nil {
+			in.Message = msg
+		}
+		return fake.Interact(t, in)
+	}
+	button := func(id string, values ...string) map[string]any {
+		if len(values) > 0 {
+			return map[string]any{"custom_id": id, "component_type": 3, "values": values}
+		}
+		return map[string]any{"custom_id": id, "component_type": 2}
+	}
+	r, _ := g.callback(in(gwAnn, map[string]any{"id": "1", "name": "yacht", "type": 1,
+		"options": []any{map[string]any{"name": "start", "type": 1, "options": []any{
+			map[string]any{"name": "players", "type": 3, "value": "<@" + gwAnn + "> <@" + gwBob + ">"},
+			map[string]any{"name": "seed", "type": 4, "value": 3}}}}}, nil), 1)
+	if r.Type != 4 {
+		t.Fatalf("start in a group DM: %d %v", r.Type, r.Data)
+	}
+	checkPingOnly(t, "start", r.Data, gwAnn)
+	g.keep(r)
+	roll, _ := g.customID("r")
+	if r, _ = g.callback(in(gwAnn, button(roll), g.msg), 1); r.Type != 7 {
+		t.Fatalf("roll: %d %v", r.Type, r.Data)
+	}
+	g.keep(r)
+	menu, value := g.customID("s")
+	r, more := g.callback(in(gwAnn, button(menu, value), g.msg), 2)
+	if r.Type != 7 || len(more) != 1 {
+		t.Fatalf("score: %d %v, then %d calls", r.Type, r.Data, len(more))
+	}
+	g.keep(r)
+	var ping map[string]any
+	if err := json.Unmarshal(more[0].JSON, &ping); err != nil {
+		t.Fatal(err)
+	}
+	checkPingOnly(t, "the ping of Bob", ping, gwBob)
+	if c, _ := ping["content"].(string); !strings.Contains(c, "(https://discord.com/channels/@me/43/"+g.msg["id"].(string)+")") {
+		t.Errorf("the ping %q does not link to the board in the group DM", c)
+	}
+	roll, _ = g.customID("r")
+	if r, _ = g.callback(in(gwBob, button(roll), g.msg), 1); r.Type != 7 {
+		t.Fatalf("Bob's roll: %d %v", r.Type, r.Data)
 	}
 	if p := fake.Problems(); len(p) > 0 {
 		t.Errorf("the fake refused calls: %v", p)
