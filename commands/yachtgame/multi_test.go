@@ -244,7 +244,19 @@ func TestOnePingAfterUndo(t *testing.T) {
 	if r.FollowUp != nil {
 		t.Errorf("the undo pings: %q", r.FollowUp.Content)
 	}
+	// "Pinged" is bound to the buttons like the state: a board whose mark
+	// was taken off by hand is refused.
 	menu = mustFind(t, r, 's')
+	msg := *h.Message(menu.CustomID)
+	if !strings.HasPrefix(strings.TrimPrefix(msg.Embeds[0].URL, stateURL), "en:!") {
+		t.Fatalf("the board after an undo is not marked: %s", msg.Embeds[0].URL)
+	}
+	msg.Embeds = append([]commands.Embed(nil), msg.Embeds...)
+	msg.Embeds[0].URL = strings.Replace(msg.Embeds[0].URL, "#en:!", "#en:", 1)
+	if _, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: menu.CustomID, UserID: ann,
+		Values: []string{menu.Options[1].Value}, Message: &msg}); out != bot.Rejected {
+		t.Errorf("a board with its mark taken off: %s", out)
+	}
 	r = asOK(t, h, ann, menu.CustomID, menu.Options[1].Value)
 	if r.FollowUp != nil {
 		t.Errorf("Bob is pinged a second time for one turn: %q", r.FollowUp.Content)
