@@ -516,3 +516,79 @@ func TestBrowserPlayAs(t *testing.T) {
 	}
 	b.shot("playground-play-as.png")
 }
+
+// TestBrowserTableScreenshots plays one full round of a Yacht table of
+// Ann and Bob (each rolls once and scores, Ann acting as Ann and Bob as
+// Bob through the "play as" switch) in English, Korean and Japanese, and
+// saves the channel at 1280 × 900 and at 400 × 800 (a phone). The turn
+// pings come below the board; once the channel is scrolled to its newest
+// message, as a player sees it, every row of the board's buttons and the
+// sheet of the player to play must still be in view, and at 1280 px the
+// board's title too (a board of two keeps both full sheets, so on a phone
+// its title is above the fold).
+func TestBrowserTableScreenshots(t *testing.T) {
+	if bottest.RaceEnabled {
+		t.Skip("a new Yacht table needs the full strategy table, built in minutes under the race detector; the plain run takes these screenshots")
+	}
+	reg := all.Registry(all.Loopback())
+	b := openBrowser(t, reg, bot.Options{})
+	local := bot.LocalUsers()
+	playAs := func(i int) {
+		b.run("play as "+local[i].Name, chromedp.SetValue(chromedp.CSS("#as"), local[i].ID),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById('as').dispatchEvent(new Event('change')), true`))
+	}
+	// press acts on the board (window.board) and waits for its edit.
+	press := func(what, js string) {
+		b.t.Helper()
+		b.run(what,
+			chromedp.Evaluate[chromedp.Void](`window.boardText = board.innerText; true`),
+			chromedp.Evaluate[chromedp.Void](js),
+			poll(`board.innerText !== boardText && !board.querySelector('.loading')`))
+	}
+	const roll = `(() => { [...board.querySelectorAll('.actions button')].find((x) => /^yacht\/2\/r\//.test(x.dataset.customId || '')).click(); return true })()`
+	const score = `(() => { const s = [...board.querySelectorAll('.actions select')].find((x) => /^yacht\/2\/s\//.test(x.dataset.customId || ''));
+		s.value = s.options[1].value; s.dispatchEvent(new Event('change')); return true })()`
+	for _, l := range []commands.Locale{commands.English, commands.Korean, commands.Japanese} {
+		b.run("switch to "+string(l), chromedp.EmulateViewport(1280, 900), chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+			const s = document.getElementById('lang'); s.value = %q; s.dispatchEvent(new Event('change'));
+			for (const a of [...document.querySelectorAll('#messages article')].slice(1)) a.remove(); return true })()`, l)))
+		playAs(0)
+		b.send(localLine(t, reg, l, "yacht start", "players", `"@Ann, @Bob"`, "seed", "7"))
+		b.run("the board", chromedp.Evaluate[chromedp.Void](`window.board = [...document.querySelectorAll('#messages article')].pop(); true`))
+		for i := range 2 {
+			playAs(i)
+			n := b.count()
+			press(local[i].Name+" rolls", roll)
+			press(local[i].Name+" scores", score)
+			// The turn passes to the other player: a ping below the board.
+			b.awaitNew(n)
+		}
+		pings := value(t, b.ctx, "pings", chromedp.Evaluate[int](`document.querySelectorAll('#messages article').length - 2`))
+		if pings < 2 {
+			t.Errorf("%s: %d pings after a round, want one a turn", l, pings)
+		}
+		for _, size := range [][2]int64{{1280, 900}, {400, 800}} {
+			b.run(fmt.Sprintf("%d px", size[0]), chromedp.EmulateViewport(size[0], size[1]), chromedp.Sleep(100*time.Millisecond), // one layout
+				chromedp.Evaluate[chromedp.Void](`(() => { const m = document.getElementById('messages'); m.scrollTop = m.scrollHeight; return true })()`))
+			hidden := b.text("board in view", `(() => {
+				const inView = (e) => { const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; };
+				const out = [];
+				// At 1280 px the whole board; on a phone the sheet of the
+				// player to play (its field's name is marked ▶) and below.
+				const title = board.querySelector('.embed-title');
+				if (innerWidth >= 1000 && (!title || !inView(title))) out.push('title');
+				const playing = [...board.querySelectorAll('.field-name')].find((f) => f.innerText.startsWith('▶'));
+				if (!playing || !inView(playing)) out.push('the sheet of the player to play');
+				const rows = [...board.querySelectorAll('.actions')];
+				if (rows.length < 2) out.push(rows.length + ' rows of buttons');
+				rows.forEach((r, i) => { if (!inView(r)) out.push('button row ' + (i + 1)); });
+				if (document.documentElement.scrollWidth > innerWidth) out.push('the page overflows');
+				return out.join(', ');
+			})()`)
+			if hidden != "" {
+				t.Errorf("%s at %d × %d px after one round: out of view: %s", l, size[0], size[1], hidden)
+			}
+			b.shot(fmt.Sprintf("table-round-%s-%dpx.png", l, size[0]))
+		}
+	}
+}

@@ -29,7 +29,7 @@ func TestBoardDiceEmojis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := render(context.Background(), &d, h.Locale, tb, g, nil, nil, "")
+	r, err := render(context.Background(), &d, h.Locale, tb, g, nil, false, nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,7 +48,7 @@ func post(t testing.TB, h *bottest.Harness, g *game) *commands.Reply {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := render(context.Background(), &Deps{Tables: tables(t), Key: testKey}, h.Locale, tb, g, nil, nil, "")
+	r, err := render(context.Background(), &Deps{Tables: tables(t), Key: testKey}, h.Locale, tb, g, nil, false, nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -190,6 +190,107 @@ func TestUndo(t *testing.T) {
 	}
 }
 
+// The last person before Alea keeps Undo: Bob's score is followed at
+// once by Alea's turn in the same update, and Bob may still take it back
+// (Alea's turn with it) until Ann acts.
+func TestUndoBeforeAlea(t *testing.T) {
+	h := harness(t)
+	r := post(t, h, table3(t, yachttable.CoachHints))
+	r = rollAndScore(t, h, r, ann)
+	r = asOK(t, h, bob, mustFind(t, r, 'r').CustomID)
+	rolled := gdata(t, r)
+	menu := mustFind(t, r, 's')
+	r = asOK(t, h, bob, menu.CustomID, menu.Options[0].Value)
+	if d := gdata(t, r); d.Current != 0 || len(d.Players[2].Scores) != len(rolled.Players[2].Scores)+1 {
+		t.Fatalf("after Bob, Alea did not play: %+v", d)
+	}
+	undo, ok := find(r, 'u')
+	if !ok {
+		t.Fatalf("Bob, the last person before Alea, has no Undo:\n%s", bot.FormatText(r))
+	}
+	if _, out := as(h, ann, undo.CustomID); out != bot.Rejected {
+		t.Errorf("Ann undid Bob's score: %s", out)
+	}
+	r = asOK(t, h, bob, undo.CustomID)
+	d := gdata(t, r)
+	if d.Current != 1 || d.Roll != rolled.Roll || fmt.Sprint(d.Dice) != fmt.Sprint(rolled.Dice) ||
+		fmt.Sprint(d.Players[1].Scores) != fmt.Sprint(rolled.Players[1].Scores) || fmt.Sprint(d.Players[2].Scores) != fmt.Sprint(rolled.Players[2].Scores) {
+		t.Fatalf("after Bob's undo: %+v, want %+v", d, rolled)
+	}
+	// Bob scores again; once Ann rolls, his Undo is gone.
+	menu = mustFind(t, r, 's')
+	r = asOK(t, h, bob, menu.CustomID, menu.Options[1].Value)
+	undo = mustFind(t, r, 'u')
+	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
+	if _, ok := find(r, 'u'); ok {
+		t.Error("undo offered after Ann acted")
+	}
+	if _, out := as(h, bob, undo.CustomID); out != bot.Rejected {
+		t.Errorf("stale undo: %s", out)
+	}
+}
+
+// One ping a turn: Ann scores (Bob is pinged), takes it back (nobody is
+// pinged) and scores again: Bob, pinged already, is not pinged twice, and
+// the board still names him; the turn after his is pinged as usual.
+func TestOnePingAfterUndo(t *testing.T) {
+	h := harness(t)
+	r := post(t, h, table3(t, yachttable.CoachHints))
+	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
+	menu := mustFind(t, r, 's')
+	r = asOK(t, h, ann, menu.CustomID, menu.Options[0].Value)
+	checkFollowUp(t, r, bob)
+	r = asOK(t, h, ann, mustFind(t, r, 'u').CustomID)
+	if r.FollowUp != nil {
+		t.Errorf("the undo pings: %q", r.FollowUp.Content)
+	}
+	// "Pinged" is bound to the buttons like the state: a board whose mark
+	// was taken off by hand is refused.
+	menu = mustFind(t, r, 's')
+	msg := *h.Message(menu.CustomID)
+	if !strings.HasPrefix(strings.TrimPrefix(msg.Embeds[0].URL, stateURL), "en:!") {
+		t.Fatalf("the board after an undo is not marked: %s", msg.Embeds[0].URL)
+	}
+	msg.Embeds = append([]commands.Embed(nil), msg.Embeds...)
+	msg.Embeds[0].URL = strings.Replace(msg.Embeds[0].URL, "#en:!", "#en:", 1)
+	if _, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: menu.CustomID, UserID: ann,
+		Values: []string{menu.Options[1].Value}, Message: &msg}); out != bot.Rejected {
+		t.Errorf("a board with its mark taken off: %s", out)
+	}
+	r = asOK(t, h, ann, menu.CustomID, menu.Options[1].Value)
+	if r.FollowUp != nil {
+		t.Errorf("Bob is pinged a second time for one turn: %q", r.FollowUp.Content)
+	}
+	checkPing(t, r, bob)
+	// A second undo and score: still no second ping.
+	r = asOK(t, h, ann, mustFind(t, r, 'u').CustomID)
+	menu = mustFind(t, r, 's')
+	r = asOK(t, h, ann, menu.CustomID, menu.Options[0].Value)
+	if r.FollowUp != nil {
+		t.Errorf("Bob is pinged again after a second undo: %q", r.FollowUp.Content)
+	}
+	// Bob's turn passes (Alea plays) to Ann: she is pinged.
+	r = rollAndScore(t, h, r, bob)
+	checkFollowUp(t, r, ann)
+}
+
+// A roll is written once: after the first roll the board's description
+// has one line with dice on it, the dice line.
+func TestRollWrittenOnce(t *testing.T) {
+	h := harness(t)
+	r := post(t, h, table3(t, yachttable.CoachHints))
+	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
+	var withDice []string
+	for _, line := range strings.Split(r.Embeds[0].Description, "\n") {
+		if regexp.MustCompile(`[⚀-⚅]`).MatchString(line) {
+			withDice = append(withDice, line)
+		}
+	}
+	if len(withDice) != 1 || !strings.HasPrefix(withDice[0], "Dice: ") {
+		t.Errorf("the roll is written on %d lines:\n%s", len(withDice), r.Embeds[0].Description)
+	}
+}
+
 func TestHintAndCoachModes(t *testing.T) {
 	h := harness(t)
 	// hints: a Hint button for the current player, no advice in public.

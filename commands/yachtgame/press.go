@@ -54,6 +54,9 @@ type pressing struct {
 	c    carrier
 	g    *game
 	prev *game // the state Undo returns to, or nil
+	// pinged is carrier.Pinged of the board being drawn; undone, that
+	// this press is an Undo.
+	pinged, undone bool
 }
 
 // action is what one letter does: the phase it is good in and its
@@ -124,7 +127,7 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if board == "" {
 		board = req.Locale
 	}
-	p := &pressing{d: d, loc: board, req: req, c: c, g: g, prev: prev}
+	p := &pressing{d: d, loc: board, req: req, c: c, g: g, prev: prev, pinged: c.Pinged}
 	now := phaseTurn
 	switch {
 	case g.Over():
@@ -200,8 +203,9 @@ func move(kind yachttable.MoveKind) func(ctx context.Context, p *pressing) (*com
 		p.prev = nil
 		if passed(events) {
 			// The turn passed: the scorer may undo it until the next
-			// player acts (Alea's turns are that player acting).
-			if before.Seats[before.Cur].Kind != yachttable.SeatAlea && !aleaPlayed(events) {
+			// person acts; Alea's turns played at once after it are
+			// undone with it (the last person before Alea keeps Undo).
+			if before.Seats[before.Cur].Kind != yachttable.SeatAlea {
 				p.prev = before
 			}
 		}
@@ -241,16 +245,6 @@ func passed(events []yachttable.Event) bool {
 	return false
 }
 
-// aleaPlayed reports whether Alea played a seat's turn in events.
-func aleaPlayed(events []yachttable.Event) bool {
-	for _, e := range events {
-		if e.Kind == yachttable.EventAleaTurn {
-			return true
-		}
-	}
-	return false
-}
-
 // moved answers a press that changed the table: the step moves on, the
 // events are told (after first, when set) and the board is drawn again.
 // was is the seat to play before the press.
@@ -262,12 +256,20 @@ func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachtt
 		p.prev.Step = g.Step
 	}
 	last := joinLines(first, narrate(p.loc, p.d.Faces, g, p.req, events))
-	r, err := render(ctx, p.d, p.loc, t, g, p.prev, p.req, last)
+	// One ping a turn: once an Undo took back a score whose turn passing
+	// pinged the next person, passing the turn again pings nobody.
+	silent := false
+	if g.Cur != was || passed(events) {
+		silent, p.pinged = p.pinged, p.undone
+	}
+	r, err := render(ctx, p.d, p.loc, t, g, p.prev, p.pinged, p.req, last)
 	if err != nil {
 		return nil, err
 	}
 	r.Update = true
-	turnPing(p.loc, g, r, p.req, was)
+	if !silent {
+		turnPing(p.loc, g, r, p.req, was)
+	}
 	return r, nil
 }
 
@@ -309,10 +311,11 @@ func narrate(loc commands.Locale, faces yachtcmd.DiceFaces, g *game, req *comman
 			case e.ByAlea:
 				steps = append(steps, faces.Text(e.Dice[:]))
 			default:
+				// A person's roll ends their press: the board's dice
+				// line below shows it, so it is not written twice.
 				if e.Decided {
 					lines = append(lines, decision(loc, faces, seatLabel(loc, g, e.Seat, req), g, e.Chosen, e.Best, e.Loss))
 				}
-				lines = append(lines, msgRolled.Format(loc, faces.Text(e.Dice[:])))
 			}
 		case yachttable.EventScored:
 			if e.ByAlea {
@@ -379,7 +382,7 @@ func downPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	board, err := render(ctx, p.d, p.loc, t, p.g, p.prev, p.req, "")
+	board, err := render(ctx, p.d, p.loc, t, p.g, p.prev, p.pinged, p.req, "")
 	if err != nil {
 		return nil, err
 	}
@@ -394,7 +397,7 @@ func undoPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 		return nil, commands.Rejectf(msgNoUndo)
 	}
 	was, step := p.g.Cur, p.g.Step
-	p.g, p.prev = p.prev, nil
+	p.g, p.prev, p.undone = p.prev, nil, true
 	p.g.Step = step
 	t, err := p.table(ctx)
 	if err != nil {
@@ -497,7 +500,7 @@ func startPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := render(ctx, p.d, p.loc, t, g, nil, p.req, "")
+	r, err := render(ctx, p.d, p.loc, t, g, nil, false, p.req, "")
 	if err != nil {
 		return nil, err
 	}
@@ -519,7 +522,7 @@ func recordPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := render(ctx, p.d, p.loc, t, p.g, nil, p.req, "")
+	r, err := render(ctx, p.d, p.loc, t, p.g, nil, false, p.req, "")
 	if err != nil {
 		return nil, err
 	}
@@ -559,5 +562,5 @@ func (d *Deps) opening(ctx context.Context, loc commands.Locale, t *strategy.Tab
 		return nil, err
 	}
 	d.settle(g, events)
-	return render(ctx, d, loc, t, g, nil, req, narrate(loc, d.Faces, g, req, events))
+	return render(ctx, d, loc, t, g, nil, false, req, narrate(loc, d.Faces, g, req, events))
 }

@@ -119,8 +119,9 @@ func gameData(g *game, state string) GameData {
 
 // render draws the table: the board with its components, or the summary
 // when the game is over. last says what just happened; prev is the state
-// Undo returns to (nil: none).
-func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game, prev *game, req *commands.Request, last string) (*commands.Reply, error) {
+// Undo returns to (nil: none); pinged, that the person the turn passes to
+// next was already pinged for this turn (carrier.Pinged).
+func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game, prev *game, pinged bool, req *commands.Request, last string) (*commands.Reply, error) {
 	if g.Over() {
 		r := summary(loc, t, g, req, last)
 		finish(ctx, d, loc, t, g, req, r)
@@ -128,6 +129,7 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 		return r, nil
 	}
 	c := sealGame(d.Key, g, prev, loc)
+	c.Pinged = pinged
 	p := g.Current()
 	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc), URL: stateURL + c.String()}
 	e.Title = msgTitle.Format(loc, yachtcmd.RulesName(loc, g.Rules.Key), seatTitle(loc, g, g.Cur, req), p.Sheet.Filled()+1, len(g.Rules.Categories))

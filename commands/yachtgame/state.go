@@ -44,15 +44,22 @@ const stateURL = "https://alea.invalid/yacht#"
 // written whoever presses (private replies are in the presser's). A
 // board before languages were kept has none (Board ""): it is written
 // in the presser's. The language leads the carrier ("ko:<state>…"), so
-// it is part of what every custom_id's tag binds.
+// it is part of what every custom_id's tag binds. Pinged says that the
+// person the turn passes to next was already pinged for this turn (the
+// score an Undo took back pinged them), so passing it again pings nobody;
+// it is written "!" after the language.
 type carrier struct {
 	State, Prev string
 	Board       commands.Locale
+	Pinged      bool
 }
 
 // String is the carrier as a message holds it.
 func (c carrier) String() string {
 	s := c.Sealed()
+	if c.Pinged {
+		s = "!" + s
+	}
 	if c.Board != "" {
 		s = string(c.Board) + ":" + s
 	}
@@ -71,8 +78,9 @@ func parseCarrier(s string) (carrier, bool) {
 			board, s = l, rest
 		}
 	}
+	s, pinged := strings.CutPrefix(s, "!")
 	sc, ok := seal.ParseCarrier(s)
-	return carrier{State: sc.State, Prev: sc.Prev, Board: board}, ok
+	return carrier{State: sc.State, Prev: sc.Prev, Board: board, Pinged: pinged}, ok
 }
 
 // sealGame returns the carrier of g (and of prev, when set) on a board

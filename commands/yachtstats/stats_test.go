@@ -6,11 +6,15 @@ import (
 	"fmt"
 	"image/png"
 	"math"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/commands"
+	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/internal/race"
 	"github.com/alea-bot/alea/internal/regression"
@@ -189,9 +193,10 @@ func TestStatsStartAndPresets(t *testing.T) {
 	for _, k := range presetKeys {
 		table(t, k)
 	}
-	r := h.MustRun(`/yacht-stats`)
+	r := h.MustRun(`/yacht-stats seed:1`) // as the README's table
 	d := statsData(t, r)
 	t.Logf("yacht start: simulated %.3f ± %.3f, exact %.6f", d.Mean, d.StdErr, d.ExpectedFinal)
+	checkReadmeTable(t, d)
 	if math.Abs(d.ExpectedFinal-regression.YachtStart) > regression.StartTolerance || math.Abs(d.Mean-d.ExpectedFinal) > 4*d.StdErr {
 		t.Errorf("start: simulated %.3f ± %.3f, exact %.6f", d.Mean, d.StdErr, d.ExpectedFinal)
 	}
@@ -236,4 +241,50 @@ func TestStatsBadInput(t *testing.T) {
 			t.Errorf("%s: %s %q, want %q", line, out, bot.FormatText(r), want)
 		}
 	}
+}
+
+// checkReadmeTable checks that the README's /yacht-stats table is what
+// `/yacht-stats seed:1` prints: the first row the exact distribution with
+// its simulated check, then each preset compared, in the rules menu's
+// names (issue 25: the table was no longer what the command prints).
+func checkReadmeTable(t *testing.T, d StatsData) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(raw)
+	i := strings.Index(readme, "`alea run '/yacht-stats seed:1'` prints")
+	if i < 0 {
+		t.Fatal("the README no longer shows what `alea run '/yacht-stats seed:1'` prints")
+	}
+	var rows []string
+	for _, line := range strings.Split(readme[i:], "\n") {
+		if strings.HasPrefix(line, "| ") && !strings.HasPrefix(line, "| rules") && !strings.HasPrefix(line, "| ---") {
+			rows = append(rows, line)
+		} else if len(rows) > 0 {
+			break
+		}
+	}
+	if d.Exact == nil {
+		t.Fatal("no exact distribution to compare with the README")
+	}
+	want := []string{fmt.Sprintf("| %s, %s games | %.3f | %.3f ± %.3f | %.2f%% | %.2f%% |", yachtcmd.RulesName(commands.English, d.Rules),
+		thousands(d.Games), d.ExpectedFinal, d.Mean, d.StdErr, 100*d.Exact.PUpperBonus, 100*d.Exact.PYacht)}
+	for _, p := range d.Presets {
+		want = append(want, fmt.Sprintf("| %s | %.2f | %.2f ± %.2f | %.2f%% | %.2f%% |", yachtcmd.RulesName(commands.English, p.Rules),
+			p.ExpectedFinal, p.Mean, p.StdErr, 100*p.PUpperBonus, 100*p.PYacht))
+	}
+	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the README's /yacht-stats table:\n%s\nthe command prints:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// thousands writes n with a space between thousands, as the README does.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + " " + s[i:]
+	}
+	return s
 }

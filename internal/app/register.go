@@ -101,7 +101,16 @@ func uploadDiceEmojis(ctx context.Context, o registration.Options, stdout io.Wri
 	if len(res.Uploaded) == 0 {
 		fmt.Fprintf(stdout, "The %d dice emojis were already there.\n", len(emojis))
 	} else {
-		fmt.Fprintf(stdout, "Uploaded %d dice emojis (%d were already there).\n", len(res.Uploaded), len(emojis)-len(res.Uploaded))
+		// "1 dice emoji", "1 was already there", as "1 box open".
+		there := len(emojis) - len(res.Uploaded)
+		noun, verb := "emojis", "were"
+		if len(res.Uploaded) == 1 {
+			noun = "emoji"
+		}
+		if there == 1 {
+			verb = "was"
+		}
+		fmt.Fprintf(stdout, "Uploaded %d dice %s (%d %s already there).\n", len(res.Uploaded), noun, there, verb)
 	}
 	return nil
 }

@@ -73,7 +73,7 @@ func TestRegisterCommand(t *testing.T) {
 		kept := fake.AddEmoji("alea_d3", []byte("\x89PNG\r\n\x1a\nold"))
 		fake.AddEmoji("party", []byte("\x89PNG\r\n\x1a\nparty"))
 		code, out, errs := register(t, map[string]string{"DISCORD_TOKEN": lifecycleToken, "DISCORD_API_BASE": fake.URL})
-		if code != 0 || !strings.Contains(out, "Uploaded 11 dice emojis (1 were already there)") {
+		if code != 0 || !strings.Contains(out, "Uploaded 11 dice emojis (1 was already there)") {
 			t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 		}
 		ids := map[string]string{}
@@ -82,6 +82,17 @@ func TestRegisterCommand(t *testing.T) {
 		}
 		if len(ids) != 13 || ids["alea_d3"] != kept {
 			t.Errorf("emojis %v", ids)
+		}
+	})
+	t.Run("one emoji missing", func(t *testing.T) {
+		fake := fakediscord.New(t, fakediscord.Options{Token: lifecycleToken})
+		for _, n := range []string{"alea_d1", "alea_d2", "alea_d3", "alea_d4", "alea_d5", "alea_d6",
+			"alea_h1", "alea_h2", "alea_h3", "alea_h4", "alea_h5"} {
+			fake.AddEmoji(n, nil)
+		}
+		code, out, errs := register(t, map[string]string{"DISCORD_TOKEN": lifecycleToken, "DISCORD_API_BASE": fake.URL})
+		if code != 0 || !strings.Contains(out, "Uploaded 1 dice emoji (11 were already there)") || len(fake.Emojis()) != 12 {
+			t.Fatalf("exit %d, %d emojis, stdout %q, stderr %q", code, len(fake.Emojis()), out, errs)
 		}
 	})
 	t.Run("global after a 429", func(t *testing.T) {
