@@ -592,3 +592,51 @@ func TestBrowserTableScreenshots(t *testing.T) {
 		}
 	}
 }
+
+// A table of six fits a phone: at 400 × 800 px the whole board of six
+// seats, from its title to its last row of buttons, is in view at once,
+// in English, Korean and Japanese; after a roll, everything but the title
+// (the dice and the advice, both fields, every row of buttons).
+func TestBrowserSixSeatsFitAPhone(t *testing.T) {
+	if bottest.RaceEnabled {
+		t.Skip("a new Yacht table needs the full strategy table, built in minutes under the race detector")
+	}
+	reg := all.Registry(all.Loopback())
+	b := openBrowser(t, reg, bot.Options{})
+	for _, l := range []commands.Locale{commands.English, commands.Korean, commands.Japanese} {
+		b.run("switch to "+string(l), chromedp.EmulateViewport(400, 800), chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+			const s = document.getElementById('lang'); s.value = %q; s.dispatchEvent(new Event('change'));
+			for (const a of [...document.querySelectorAll('#messages article')].slice(1)) a.remove(); return true })()`, l)))
+		b.send(localLine(t, reg, l, "yacht start", "players", `"Ann, Bob, Chloe, Dora, Eve, Finn"`, "seed", "7"))
+		b.run("the board", chromedp.Sleep(100*time.Millisecond), // one layout
+			chromedp.Evaluate[chromedp.Void](`window.board = [...document.querySelectorAll('#messages article')].pop(); board.scrollIntoView(); true`))
+		height := value(t, b.ctx, "the board's height", chromedp.Evaluate[float64](`board.getBoundingClientRect().height`))
+		view := value(t, b.ctx, "the messages' height", chromedp.Evaluate[float64](`document.getElementById('messages').getBoundingClientRect().height`))
+		t.Logf("%s: a board of six is %.0f px tall; the messages pane %.0f px", l, height, view)
+		if height > view {
+			t.Errorf("%s: a board of six is %.0f px tall at 400 px, more than the %.0f px shown", l, height, view)
+		}
+		b.shot(fmt.Sprintf("table-six-%s-400px.png", l))
+		// After a roll the dice and the score menu are there too.
+		b.run("roll", chromedp.Evaluate[chromedp.Void](`window.boardText = board.innerText; true`),
+			chromedp.Evaluate[chromedp.Void](`(() => { [...board.querySelectorAll('.actions button')].find((x) => /^yacht\/2\/r\//.test(x.dataset.customId || '')).click(); return true })()`),
+			poll(`board.innerText !== boardText && !board.querySelector('.loading')`), chromedp.Sleep(100*time.Millisecond))
+		rolled := value(t, b.ctx, "the board's height", chromedp.Evaluate[float64](`board.getBoundingClientRect().height`))
+		t.Logf("%s: after a roll, %.0f px", l, rolled)
+		b.run("to the bottom", chromedp.Evaluate[chromedp.Void](`(() => { const m = document.getElementById('messages'); m.scrollTop = m.scrollHeight; return true })()`))
+		hidden := b.text("board in view", `(() => {
+			const m = document.getElementById('messages').getBoundingClientRect();
+			const inView = (e) => { const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= m.top && r.bottom <= m.bottom; };
+			const out = [];
+			const desc = board.querySelector('.embed-desc');
+			if (!desc || !inView(desc)) out.push('the dice and the advice');
+			board.querySelectorAll('.field-name').forEach((f, i) => { if (!inView(f)) out.push('field ' + (i + 1)); });
+			board.querySelectorAll('.actions').forEach((r, i) => { if (!inView(r)) out.push('button row ' + (i + 1)); });
+			return out.join(', ');
+		})()`)
+		if hidden != "" {
+			t.Errorf("%s: after a roll at 400 px, out of view: %s", l, hidden)
+		}
+		b.shot(fmt.Sprintf("table-six-rolled-%s-400px.png", l))
+	}
+}

@@ -146,7 +146,7 @@ func TestPlaygroundReadmeTable(t *testing.T) {
 		t.Fatalf("start: %d %s", r.Type, r.Data)
 	}
 	board := strings.ReplaceAll(strings.ReplaceAll(string(b), `\u003c`, "<"), `\u003e`, ">")
-	if !strings.Contains(board, "<@"+ann+">, it's your turn") || !strings.Contains(board, "<@"+bob+">\\n**Total 0**") {
+	if !strings.Contains(board, "<@"+ann+">, it's your turn") || !strings.Contains(board, "<@"+bob+"> — **Total 0**") {
 		t.Fatalf("the board does not seat Ann and Bob: %s", b)
 	}
 	msg := shown(t, b)

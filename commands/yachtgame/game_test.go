@@ -404,7 +404,10 @@ func play(t *testing.T, h *bottest.Harness, r *commands.Reply, models []*sheetMo
 				if math.Abs(pd.Lost-float64(pm.lossCenti)/100) > 1e-9 {
 					t.Fatalf("player %d lost %.2f, test %.2f", i, pd.Lost, float64(pm.lossCenti)/100)
 				}
-				field := r.Embeds[0].Fields[i].Value
+				field := seatText(r, len(models), after.Current, i)
+				if after.Over {
+					field = r.Embeds[0].Fields[i].Value
+				}
 				if !strings.Contains(field, fmt.Sprintf("**Total %d**", pm.total())) {
 					t.Fatalf("player %d field lacks total %d:\n%s", i, pm.total(), field)
 				}
@@ -538,4 +541,18 @@ func TestWholeGames(t *testing.T) {
 		})
 	}
 	t.Logf("longest custom_id over all games: %d", longest)
+}
+
+// seatText is what a board shows of seat i of n, cur to play: its field,
+// or on a compact board the sheet of the player to play or seat i's line
+// among the others (the next to play first).
+func seatText(r *commands.Reply, n, cur, i int) string {
+	f := r.Embeds[0].Fields
+	switch {
+	case n < compactFrom:
+		return f[i].Value
+	case i == cur:
+		return f[0].Value
+	}
+	return strings.Split(f[1].Value, "\n")[(i-cur-1+n)%n]
 }

@@ -132,6 +132,9 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	c.Pinged = pinged
 	p := g.Current()
 	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc), URL: stateURL + c.String()}
+	if compact(g) {
+		e.Footer = msgFooterShort.In(loc)
+	}
 	e.Title = msgTitle.Format(loc, yachtcmd.RulesName(loc, g.Rules.Key), seatTitle(loc, g, g.Cur, req), p.Sheet.Filled()+1, len(g.Rules.Categories))
 	if g.Roll > 0 {
 		e.Title += " · " + msgRollOf.Format(loc, g.Roll)
@@ -140,7 +143,9 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	if last != "" {
 		b.WriteString(last + "\n\n")
 	}
-	if len(g.Seats) > 1 {
+	// Whose turn it is: on a compact board the sheet of the player to
+	// play says it (marked ▶, with the mention of a Discord user).
+	if len(g.Seats) > 1 && !compact(g) {
 		b.WriteString(msgTurnOf.Format(loc, seatLabel(loc, g, g.Cur, req)) + "\n")
 	}
 	var adv strategy.Advice
@@ -214,15 +219,18 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 		b.WriteString("\n" + msgChosen.In(loc))
 	}
 	e.Description = b.String()
+	if compact(g) {
+		e.Fields = compactFields(loc, g, req)
+	}
 	for i := range g.Seats {
+		if compact(g) {
+			break
+		}
 		name := seatTitle(loc, g, i, req)
 		if i == g.Cur && len(g.Seats) > 1 {
 			name = msgTurnMarker.Format(loc, name)
 		}
 		v := sheetText(loc, g, i, false)
-		if compact(g) && i != g.Cur {
-			v = compactSheet(loc, g, i)
-		}
 		if g.Seats[i].Kind == yachttable.SeatUser {
 			v = seatLabel(loc, g, i, req) + "\n" + v
 		}
@@ -424,6 +432,75 @@ func sheetText(loc commands.Locale, g *game, i int, final bool) string {
 		b.WriteString("\n" + msgLostSoFar.Format(loc, float64(g.Seats[i].Lost)/100))
 	}
 	return b.String()
+}
+
+// compactFields are the fields of a compact board: the sheet of the
+// player to play across the whole width, then one line for each other
+// player, the next to play first.
+func compactFields(loc commands.Locale, g *game, req *commands.Request) []commands.Field {
+	v := denseSheet(loc, g, g.Cur)
+	if g.Seats[g.Cur].Kind == yachttable.SeatUser {
+		v = seatLabel(loc, g, g.Cur, req) + "\n" + v
+	}
+	fields := []commands.Field{{Name: msgTurnMarker.Format(loc, seatTitle(loc, g, g.Cur, req)), Value: v}}
+	var others []string
+	for k := 1; k < len(g.Seats); k++ {
+		i := (g.Cur + k) % len(g.Seats)
+		others = append(others, seatLabel(loc, g, i, req)+" — "+compactSheet(loc, g, i))
+	}
+	return append(fields, commands.Field{Name: msgOthers.In(loc), Value: strings.Join(others, "\n")})
+}
+
+// denseSheet is the full sheet of the player to play on a compact board:
+// the boxes of the upper section three to a line, the others two to a
+// line, an open box marked "–", then the upper total, the total and the
+// points lost so far as in sheetText.
+func denseSheet(loc commands.Locale, g *game, i int) string {
+	r := g.Rules
+	s := g.Seats[i].Sheet
+	var lines, row []string
+	flush := func() {
+		if len(row) > 0 {
+			lines = append(lines, strings.Join(row, " · "))
+			row = nil
+		}
+	}
+	upperOpen := 0
+	for k := range r.Categories {
+		c := &r.Categories[k]
+		if c.Upper() && s.Scores[k] < 0 {
+			upperOpen++
+		}
+		box := c.Name(string(loc)) + " –"
+		if s.Scores[k] >= 0 {
+			box = fmt.Sprintf("%s **%d**", c.Name(string(loc)), s.Scores[k])
+		}
+		row = append(row, box)
+		if per := map[bool]int{true: 3, false: 2}[c.Upper()]; len(row) == per {
+			flush()
+		}
+		if c.Upper() && (k+1 == len(r.Categories) || !r.Categories[k+1].Upper()) {
+			flush()
+			up := s.UpperTotal()
+			switch {
+			case up >= r.BonusThreshold:
+				lines = append(lines, msgUpperDone.Format(loc, up, r.BonusThreshold, r.BonusPoints))
+			case upperOpen == 0:
+				lines = append(lines, msgUpperMissed.Format(loc, up, r.BonusThreshold))
+			default:
+				lines = append(lines, msgUpperToGo.Format(loc, up, r.BonusThreshold, r.BonusThreshold-up, r.BonusPoints))
+			}
+		}
+	}
+	flush()
+	if s.ExtraBonus > 0 {
+		lines = append(lines, msgExtra.Format(loc, s.ExtraBonus))
+	}
+	total := msgTotal.Format(loc, s.Total())
+	if g.Coach == yachttable.CoachOn {
+		total += " · " + msgLostSoFar.Format(loc, float64(g.Seats[i].Lost)/100)
+	}
+	return strings.Join(append(lines, total), "\n")
 }
 
 // summary ends the game: each player's final score, the expected score of

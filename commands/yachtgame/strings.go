@@ -119,4 +119,8 @@ var (
 	msgFooter    = commands.T("Advice from exact best play. The game lives in this message, so it carries on even after the bot restarts.",
 		"조언은 정확한 최선의 플레이 기준입니다. 게임은 이 메시지에 담겨 있어 봇이 다시 시작해도 이어집니다.",
 		"助言は厳密な最善手に基づきます。ゲームはこのメッセージの中にあるので、ボットが再起動しても続きます。")
+	msgOthers = commands.T("The others", "다른 플레이어", "ほかのプレイヤー")
+	// msgFooterShort is the footer of a compact board (three seats or
+	// more), which must fit a phone's screen.
+	msgFooterShort = commands.T("Advice from exact best play.", "조언은 정확한 최선의 플레이 기준입니다.", "助言は厳密な最善手に基づきます。")
 )

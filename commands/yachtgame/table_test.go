@@ -127,25 +127,26 @@ func TestCompactBoardForSix(t *testing.T) {
 	g := craft(t, names, endGame, "tester")
 	r := post(t, h, g)
 	e := r.Embeds[0]
-	if len(e.Fields) != 6 {
-		t.Fatalf("%d fields", len(e.Fields))
+	if len(e.Fields) != 2 {
+		t.Fatalf("%d fields, want the player to play and the others", len(e.Fields))
 	}
 	lines := strings.Count(e.Description, "\n") + 1
-	for i, f := range e.Fields {
+	for _, f := range e.Fields {
 		lines += strings.Count(f.Value, "\n") + 2 // the name, the value
-		if i == 0 {
-			if !strings.Contains(f.Value, "Aces **3**") || !strings.Contains(f.Value, "**Total 113**") {
-				t.Errorf("the player to play lacks the full sheet:\n%s", f.Value)
-			}
-			continue
-		}
-		// endGame fills 9 of 12 categories: 3+6+9+12+15+18 = 63 above,
-		// +35 bonus, 0+0+15 below.
-		if want := "**Total 113** · upper 63/63 · 3 open"; f.Value != want {
-			t.Errorf("seat %d: %q, want %q", i, f.Value, want)
-		}
 	}
-	if lines > 40 {
+	if v := e.Fields[0].Value; !strings.Contains(v, "Aces **3** · Deuces **6** · Threes **9**") || !strings.Contains(v, "**Total 113**") {
+		t.Errorf("the player to play lacks the full sheet:\n%s", v)
+	}
+	// endGame fills 9 of 12 categories: 3+6+9+12+15+18 = 63 above, +35
+	// bonus, 0+0+15 below; the next to play first.
+	var want []string
+	for _, n := range names[1:] {
+		want = append(want, n+" — **Total 113** · upper 63/63 · 3 open")
+	}
+	if got := e.Fields[1].Value; got != strings.Join(want, "\n") {
+		t.Errorf("the others:\n%s\nwant\n%s", got, strings.Join(want, "\n"))
+	}
+	if lines > 24 {
 		t.Errorf("the board has %d lines:\n%s", lines, bot.FormatText(r))
 	}
 	// Two seats keep both full sheets.

@@ -170,9 +170,7 @@ func TestWinOddsShareAState(t *testing.T) {
 		s := yacht.NewSheet(r)
 		// aces … fives 3+6+9+12+15 = 45, choice, four of a kind, full
 		// house filled; the straights and the Yacht open.
-		for i, v := range []int{3, 6, 9, 12, 15, sixes, choice, 24, 25} {
-			s.Scores[i] = v
-		}
+		copy(s.Scores, []int{3, 6, 9, 12, 15, sixes, choice, 24, 25})
 		return s
 	}
 	a, b, c := sheet(18, 20), sheet(24, 27), sheet(12, 20) // upper 63, 69 (as 63), 57
