@@ -93,17 +93,8 @@ func (i *Incoming) Request() (*commands.Request, error) {
 		GuildID:   i.GuildID,
 		ChannelID: i.ChannelID,
 		Options:   commands.Options{},
-		Place:     commands.Place(i.Context),
 	}
-	// Before interaction contexts, Discord sent no context: a guild id
-	// says a server, none a DM.
-	if _, sent := i.AuthorizingOwners[discordgo.ApplicationIntegrationUserInstall]; sent {
-		_, byServer := i.AuthorizingOwners[discordgo.ApplicationIntegrationGuildInstall]
-		req.UserInstalled = !byServer
-	}
-	if req.Place == commands.InServer && i.GuildID == "" && len(i.AuthorizingOwners) == 0 {
-		req.Place = commands.InBotDM
-	}
+	setPlace(req, i.Context, i.AuthorizingOwners)
 	user := i.User
 	if i.Member != nil && i.Member.User != nil {
 		user = i.Member.User
@@ -112,11 +103,7 @@ func (i *Incoming) Request() (*commands.Request, error) {
 		req.Permissions = i.Member.Permissions
 	}
 	if user != nil {
-		req.UserID = user.ID
-		req.UserName = user.GlobalName
-		if req.UserName == "" {
-			req.UserName = user.Username
-		}
+		setUser(req, user.ID, user.Username, user.GlobalName)
 	}
 	d := i.Data
 	if d == nil {
@@ -141,16 +128,8 @@ func (i *Incoming) Request() (*commands.Request, error) {
 		}
 		if d.Resolved != nil {
 			for id, u := range d.Resolved.Users {
-				if u == nil {
-					continue
-				}
-				if req.KnownUsers == nil {
-					req.KnownUsers = map[string]string{}
-				}
-				for _, n := range []string{u.Username, u.GlobalName} {
-					if n != "" {
-						req.KnownUsers[n] = id
-					}
+				if u != nil {
+					addKnownUser(req, id, u.Username, u.GlobalName)
 				}
 			}
 		}

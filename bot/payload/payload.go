@@ -27,6 +27,42 @@ func ParseInteraction(in *discordgo.Interaction) (req *commands.Request, err err
 	return requestFrom(in)
 }
 
+// setPlace sets where req happened from Discord's context and the
+// installations that offered the command. Before interaction contexts,
+// Discord sent no context: a guild id says a server, none a DM.
+func setPlace(req *commands.Request, context discordgo.InteractionContextType, owners map[discordgo.ApplicationIntegrationType]string) {
+	req.Place = commands.Place(context)
+	if _, sent := owners[discordgo.ApplicationIntegrationUserInstall]; sent {
+		_, byServer := owners[discordgo.ApplicationIntegrationGuildInstall]
+		req.UserInstalled = !byServer
+	}
+	if req.Place == commands.InServer && req.GuildID == "" && len(owners) == 0 {
+		req.Place = commands.InBotDM
+	}
+}
+
+// setUser sets who sent req: the id, and the display name (the global
+// name, else the user name).
+func setUser(req *commands.Request, id, username, globalName string) {
+	req.UserID, req.UserName = id, globalName
+	if req.UserName == "" {
+		req.UserName = username
+	}
+}
+
+// addKnownUser lets "@Name" in a text option name a user Discord resolved
+// for the interaction, by either of their names.
+func addKnownUser(req *commands.Request, id, username, globalName string) {
+	if req.KnownUsers == nil {
+		req.KnownUsers = map[string]string{}
+	}
+	for _, n := range []string{username, globalName} {
+		if n != "" {
+			req.KnownUsers[n] = id
+		}
+	}
+}
+
 // requestFrom parses a Discord interaction into a request.
 func requestFrom(i *discordgo.Interaction) (*commands.Request, error) {
 	req := &commands.Request{
@@ -35,17 +71,8 @@ func requestFrom(i *discordgo.Interaction) (*commands.Request, error) {
 		GuildID:   i.GuildID,
 		ChannelID: i.ChannelID,
 		Options:   commands.Options{},
-		Place:     commands.Place(i.Context),
 	}
-	// Before interaction contexts, Discord sent no context: a guild id
-	// says a server, none a DM.
-	if _, sent := i.AuthorizingIntegrationOwners[discordgo.ApplicationIntegrationUserInstall]; sent {
-		_, byServer := i.AuthorizingIntegrationOwners[discordgo.ApplicationIntegrationGuildInstall]
-		req.UserInstalled = !byServer
-	}
-	if req.Place == commands.InServer && i.GuildID == "" && len(i.AuthorizingIntegrationOwners) == 0 {
-		req.Place = commands.InBotDM
-	}
+	setPlace(req, i.Context, i.AuthorizingIntegrationOwners)
 	// In a server the user comes as member.user; in a DM or a group DM,
 	// and through a user installation outside a server, as user.
 	user := i.User
@@ -56,11 +83,7 @@ func requestFrom(i *discordgo.Interaction) (*commands.Request, error) {
 		req.Permissions = i.Member.Permissions
 	}
 	if user != nil {
-		req.UserID = user.ID
-		req.UserName = user.GlobalName
-		if req.UserName == "" {
-			req.UserName = user.Username
-		}
+		setUser(req, user.ID, user.Username, user.GlobalName)
 	}
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
@@ -78,16 +101,8 @@ func requestFrom(i *discordgo.Interaction) (*commands.Request, error) {
 		req.Command = strings.Join(path, " ")
 		if data.Resolved != nil {
 			for id, u := range data.Resolved.Users {
-				if u == nil {
-					continue
-				}
-				if req.KnownUsers == nil {
-					req.KnownUsers = map[string]string{}
-				}
-				for _, n := range []string{u.Username, u.GlobalName} {
-					if n != "" {
-						req.KnownUsers[n] = id
-					}
+				if u != nil {
+					addKnownUser(req, id, u.Username, u.GlobalName)
 				}
 			}
 		}
