@@ -310,16 +310,27 @@ func maxVectors(kv, mv []float64, l int) {
 // grows quickly with the number of open categories: when ctx ends first, it
 // returns a *TargetError of kind TargetTooEarly.
 func AdviseTarget(ctx context.Context, t *strategy.Table, s yacht.Sheet, dice *yacht.Dice, roll int, target int) (TargetAdvice, error) {
+	ta, need, settled, err := targetStart(t, s, dice, roll, target)
+	if settled || err != nil {
+		return ta, err
+	}
+	return solveTarget(ctx, t, s.State(), dice, roll, need, nil, ta)
+}
+
+// targetStart begins the target advice of s: the max-expectation advice's
+// actions, and the points still needed; settled when the target is
+// already held (every action reaches it) or out of reach (none does), so
+// that nothing is left to compute.
+func targetStart(t *strategy.Table, s yacht.Sheet, dice *yacht.Dice, roll, target int) (ta TargetAdvice, need int, settled bool, err error) {
 	if target < 0 {
-		return TargetAdvice{}, &TargetError{Kind: TargetNegative, Target: target}
+		return TargetAdvice{}, 0, false, &TargetError{Kind: TargetNegative, Target: target}
 	}
 	adv, err := t.Advise(s, dice, roll)
 	if err != nil {
-		return TargetAdvice{}, err
+		return TargetAdvice{}, 0, false, err
 	}
-	st := s.State()
-	ta := TargetAdvice{Target: target, Total: adv.Total, Expected: adv.Expected, Best: MaxFinal(s)}
-	need := target - adv.Total
+	ta = TargetAdvice{Target: target, Total: adv.Total, Expected: adv.Expected, Best: MaxFinal(s)}
+	need = target - adv.Total
 	for _, a := range adv.Actions {
 		ta.Actions = append(ta.Actions, TargetAction{Action: a})
 	}
@@ -329,12 +340,12 @@ func AdviseTarget(ctx context.Context, t *strategy.Table, s yacht.Sheet, dice *y
 		for i := range ta.Actions {
 			ta.Actions[i].Reach = 1
 		}
-		return ta, nil
+		return ta, need, true, nil
 	case need > ta.Best-adv.Total:
 		ta.Unreachable = true
-		return ta, nil
+		return ta, need, true, nil
 	}
-	return solveTarget(ctx, t, st, dice, roll, need, nil, ta)
+	return ta, need, false, nil
 }
 
 // solveTarget fills in ta's probabilities by backward induction for the

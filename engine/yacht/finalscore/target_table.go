@@ -135,30 +135,11 @@ func (tt *TargetTable) AdviseTarget(t *strategy.Table, s yacht.Sheet, dice *yach
 	if t.Rules().Key != tt.r.Key {
 		return TargetAdvice{}, fmt.Errorf("finalscore: target table of %q asked with rules %q", tt.r.Key, t.Rules().Key)
 	}
-	if target < 0 {
-		return TargetAdvice{}, &TargetError{Kind: TargetNegative, Target: target}
-	}
-	adv, err := t.Advise(s, dice, roll)
-	if err != nil {
-		return TargetAdvice{}, err
+	ta, need, settled, err := targetStart(t, s, dice, roll, target)
+	if settled || err != nil {
+		return ta, err
 	}
 	st := s.State()
-	ta := TargetAdvice{Target: target, Total: adv.Total, Expected: adv.Expected, Best: MaxFinal(s)}
-	need := target - adv.Total
-	for _, a := range adv.Actions {
-		ta.Actions = append(ta.Actions, TargetAction{Action: a})
-	}
-	switch {
-	case need <= 0:
-		ta.Reached, ta.Reach = true, 1
-		for i := range ta.Actions {
-			ta.Actions[i].Reach = 1
-		}
-		return ta, nil
-	case need > ta.Best-adv.Total:
-		ta.Unreachable = true
-		return ta, nil
-	}
 	if !tt.has(st) {
 		return TargetAdvice{}, fmt.Errorf("finalscore: state %x of the sheet is not in the target table", distKey(tt.r, st))
 	}
