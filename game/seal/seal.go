@@ -1,6 +1,5 @@
 // Package seal is the kit every interactive game's sealed state is built
 // with: it authenticates the game states Alea keeps in custom_ids and
-// in its own messages the game states Alea keeps in custom_ids and
 // in its own messages: a state is sealed with a tag, a truncated
 // HMAC-SHA256 under the bot's state key, and a state whose tag does not
 // match is refused. Every replica of a bot shares the key, so any of them
