@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
@@ -36,11 +35,13 @@ import (
 // sheet's is computed once. A distribution is computed within Budget when
 // it can be; one that takes longer (an early sheet of a 15-box rule set
 // on a busy machine) goes on in the background, within BackgroundBudget
-// and the heavy-work gate, and the scoreboard shows no odds until it is
-// there, at the next press. A state whose distribution does not fit
-// MaxBytes or the background budget is remembered as too long, so that
-// it is not tried again. The cache is bounded and holds only what can be
-// recomputed.
+// and one at a time for the whole process (so that it takes neither the
+// presser's share of heavy work nor more than one distribution's
+// memory), and the scoreboard shows no odds until it is there, at a
+// later press. A state whose distribution does not fit MaxBytes is
+// remembered as too long, so that it is not tried again; one that ran
+// out of time is not remembered, and a later press tries again. The cache
+// is bounded and holds only what can be recomputed.
 type WinOdds struct {
 	budget, background time.Duration
 	maxBytes           int64
@@ -51,6 +52,7 @@ type WinOdds struct {
 	mu      sync.Mutex
 	running map[string]chan struct{} // state key → closed when its job is done
 	jobs    sync.WaitGroup
+	slot    chan struct{} // held by the one distribution being computed
 }
 
 // WinOddsOptions configure WinOdds; zero values take the defaults noted.
@@ -63,7 +65,8 @@ type WinOddsOptions struct {
 	// scoreboard stopped waiting for it (default 30 s).
 	BackgroundBudget time.Duration
 	// MaxBytes bounds the memory of one fill count of a distribution
-	// (default 128 MiB; the whole computation holds about twice that).
+	// (default 64 MiB, what the empty sheet of every preset needs; the
+	// computation holds about twice that).
 	MaxBytes int64
 	// MaxOpen is the most open categories a sheet may have for its
 	// distribution to be tried at all (default: every category, so the
@@ -92,7 +95,7 @@ func NewWinOdds(o WinOddsOptions) *WinOdds {
 		o.BackgroundBudget = 30 * time.Second
 	}
 	if o.MaxBytes <= 0 {
-		o.MaxBytes = 128 << 20
+		o.MaxBytes = 64 << 20
 	}
 	if o.MaxOpen <= 0 {
 		o.MaxOpen = 32
@@ -101,7 +104,7 @@ func NewWinOdds(o WinOddsOptions) *WinOdds {
 		o.Entries = 4096
 	}
 	return &WinOdds{budget: o.Budget, background: o.BackgroundBudget, maxBytes: o.MaxBytes, maxOpen: o.MaxOpen,
-		cache: lru.New[*oddsEntry](o.Entries, 0), running: map[string]chan struct{}{}}
+		cache: lru.New[*oddsEntry](o.Entries, 0), running: map[string]chan struct{}{}, slot: make(chan struct{}, 1)}
 }
 
 // Probabilities is a yachtgame.WinProbabilities: each player's chance of winning
@@ -162,9 +165,9 @@ func (w *WinOdds) distributions(ctx context.Context, t *strategy.Table, sheets [
 	return out, nil
 }
 
-// start returns a channel closed when the distribution of key is in the
-// cache (or known too long), starting its job unless one runs. The job
-// keeps ctx's values (the heavy-work gate) but not its deadline.
+// start returns a channel closed when the job computing the distribution
+// of key has ended, starting it unless one runs. The job keeps neither
+// ctx's deadline nor its cancellation: it has the background budget.
 func (w *WinOdds) start(ctx context.Context, t *strategy.Table, key string, s yacht.Sheet) <-chan struct{} {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -193,19 +196,20 @@ func (w *WinOdds) start(ctx context.Context, t *strategy.Table, key string, s ya
 	return done
 }
 
-// compute computes the distribution of s for the cache entry key, at the
-// heavy-work gate; nil when it could not run (the gate refused: no odds
-// this time, nothing learnt).
+// compute computes the distribution of s for the cache entry key, when
+// its turn comes (one at a time); nil when it could not finish within
+// ctx (nothing learnt: a later press tries again).
 func (w *WinOdds) compute(ctx context.Context, t *strategy.Table, key string, s yacht.Sheet) *oddsEntry {
-	ctx, done, err := commands.HeavyMemory(ctx, 2*w.maxBytes)
-	if err != nil {
+	select {
+	case w.slot <- struct{}{}:
+		defer func() { <-w.slot }()
+	case <-ctx.Done():
 		return nil
 	}
-	defer done()
 	d, err := finalscore.OfLimit(ctx, t, s, w.maxBytes)
 	var large *finalscore.DistributionTooLargeError
 	switch {
-	case errors.As(err, &large), errors.Is(err, context.DeadlineExceeded):
+	case errors.As(err, &large):
 		return &oddsEntry{key: key, tooLong: true}
 	case err != nil:
 		return nil

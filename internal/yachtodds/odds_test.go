@@ -149,6 +149,16 @@ func TestWinOddsPastTheBudget(t *testing.T) {
 		t.Errorf("odds from the background %v, computed while waiting %v (%v)", ps, want, err)
 	}
 
+	// Out of time in the background: nothing remembered, tried again.
+	hurried := NewWinOdds(WinOddsOptions{BackgroundBudget: time.Nanosecond, Budget: time.Hour})
+	if ps, err := hurried.Probabilities(context.Background(), tb, late, 0); ps != nil || err != nil {
+		t.Errorf("no background time: %v, %v", ps, err)
+	}
+	hurried.Wait()
+	if n := hurried.cache.Len(); n != 0 {
+		t.Errorf("%d states out of time are remembered", n)
+	}
+
 	small := NewWinOdds(WinOddsOptions{MaxBytes: 1, Budget: time.Hour})
 	if ps, err := small.Probabilities(context.Background(), tb, late, 0); ps != nil || err != nil {
 		t.Errorf("too large: %v, %v", ps, err)
@@ -245,5 +255,56 @@ func BenchmarkDistributionByOpen(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// Yahtzee keeps more in its state: the Yahtzee box scored 50 (extra
+// Yahtzees earn bonuses under the joker rule) or scratched to 0. Sheets
+// in one state share a distribution whatever their extra bonuses and
+// points; each equals the engine's from that sheet, and a scratched
+// Yahtzee box is another state.
+func TestWinOddsShareAYahtzeeState(t *testing.T) {
+	if race.Enabled {
+		t.Skip("the Yahtzee table takes minutes under the race detector")
+	}
+	r, _ := yacht.Preset(yacht.Yahtzee)
+	tb, err := yachttest.Tables().Get(context.Background(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheet := func(yahtzee, chance, extra int) yacht.Sheet {
+		s := yacht.NewSheet(r)
+		// Every box but the two straights and three of a kind: ones …
+		// sixes, four of a kind, full house, Yahtzee, chance.
+		copy(s.Scores, []int{2, 4, 9, 8, 15, 18, -1, 20, 25, -1, -1, yahtzee, chance})
+		s.ExtraBonus = extra
+		return s
+	}
+	a, b, c := sheet(50, 22, 100), sheet(50, 27, 300), sheet(0, 22, 0)
+	ka, _ := stateKey(tb, a)
+	kb, _ := stateKey(tb, b)
+	kc, _ := stateKey(tb, c)
+	if ka != kb || ka == kc {
+		t.Errorf("state keys %q, %q, %q: want the first two equal, the third apart", ka, kb, kc)
+	}
+	w := NewWinOdds(WinOddsOptions{Budget: time.Hour})
+	if _, ok := w.Distributions(context.Background(), tb, []yacht.Sheet{a, c}); !ok {
+		t.Fatal("no distributions")
+	}
+	cached, cancel := context.WithCancel(context.Background())
+	cancel()
+	got, ok := w.Distributions(cached, tb, []yacht.Sheet{b, c})
+	if !ok {
+		t.Fatal("b is not served from a's state")
+	}
+	for i, s := range []yacht.Sheet{b, c} {
+		want, err := finalscore.Of(context.Background(), tb, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.States = 0
+		if fmt.Sprint(got[i]) != fmt.Sprint(want) {
+			t.Errorf("sheet %d: cached %+v, the engine from the sheet %+v", i, got[i], want)
+		}
 	}
 }
