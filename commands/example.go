@@ -108,13 +108,13 @@ func ExampleNames(c *Command, example string) (unknown []string) {
 
 // choiceWord writes value, when it is one of o's choices, as the reader
 // sees that choice in Discord's menu: its name in l up to a parenthesis,
-// when that short name stands for this very choice (the first of that
-// name; see Coerce); otherwise value as it is.
+// when that short name stands for this choice alone (see Coerce);
+// otherwise value as it is.
 func choiceWord(o Option, value string, l Locale) string {
 	if l == English {
 		return value
 	}
-	for i, c := range o.Choices {
+	for _, c := range o.Choices {
 		if fmt.Sprint(c.Value) != value {
 			continue
 		}
@@ -122,10 +122,8 @@ func choiceWord(o Option, value string, l Locale) string {
 		if short == "" || strings.Contains(short, `"`) {
 			return value
 		}
-		for _, earlier := range o.Choices[:i] {
-			if strings.EqualFold(shortChoiceName(earlier.Name.In(l)), short) {
-				return value
-			}
+		if found, ok := shortChoice(o.Choices, short); !ok || fmt.Sprint(found.Value) != value {
+			return value // another choice has that short name too
 		}
 		if strings.Contains(short, " ") {
 			return `"` + short + `"`
@@ -138,7 +136,7 @@ func choiceWord(o Option, value string, l Locale) string {
 // shortChoiceName is a choice's name up to a parenthesis or a colon
 // ("실력" for "실력: 결정당 잃은 점수").
 func shortChoiceName(n string) string {
-	for _, sep := range []string{" (", "（", ":", "："} {
+	for _, sep := range []string{" (", "（", "(", ":", "："} {
 		n, _, _ = strings.Cut(n, sep)
 	}
 	return strings.TrimSpace(n)

@@ -159,21 +159,21 @@ func coerceValue(d *Option, v any) (any, error) {
 		// A choice's name, as Discord's menu shows it in any language,
 		// stands for its value where a value is typed (the runner, the
 		// playground).
-		// Its short name, before a parenthesis ("요트" for "요트 (세계의
-		// 아소비 대전 51)"), stands for the first choice of that name.
+		// Its short name, before a parenthesis or a colon ("실력" for
+		// "실력: 결정당 잃은 점수"), stands for it when no other choice
+		// has that short name in any language ("야찌" names both Yahtzee
+		// and Yatzy: refused, with the choices listed).
 		if x, ok := out.(string); ok {
 			x = strings.TrimSpace(x)
-			for _, short := range []bool{false, true} {
-				for _, c := range d.Choices {
-					for _, n := range []string{c.Name.En, c.Name.Ko, c.Name.Ja} {
-						if short {
-							n = shortChoiceName(n)
-						}
-						if n != "" && strings.EqualFold(x, n) {
-							return c.Value, nil
-						}
+			for _, c := range d.Choices {
+				for _, n := range []string{c.Name.En, c.Name.Ko, c.Name.Ja} {
+					if n != "" && strings.EqualFold(x, Normalize(n)) {
+						return c.Value, nil
 					}
 				}
+			}
+			if c, ok := shortChoice(d.Choices, x); ok {
+				return c.Value, nil
 			}
 		}
 		t := T("`%s` must be one of %s.", "`%s`은(는) 다음 중 하나여야 합니다: %s.", "`%s` は次のいずれかにしてください: %s。")
@@ -208,6 +208,24 @@ func checkBounds(d *Option, x float64) error {
 		return boundsError(d, strconv.FormatFloat(x, 'f', -1, 64))
 	}
 	return nil
+}
+
+// shortChoice returns the one choice whose short name, in any language,
+// is x; false when none or several are.
+func shortChoice(choices []Choice, x string) (Choice, bool) {
+	var found []Choice
+	for _, c := range choices {
+		for _, n := range []string{c.Name.En, c.Name.Ko, c.Name.Ja} {
+			if n := shortChoiceName(Normalize(n)); n != "" && strings.EqualFold(Normalize(x), n) {
+				found = append(found, c)
+				break
+			}
+		}
+	}
+	if len(found) != 1 {
+		return Choice{}, false
+	}
+	return found[0], true
 }
 
 // boundsError says the bounds of option d, which the value written got

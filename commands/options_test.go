@@ -59,16 +59,20 @@ func TestCoerceChoiceNames(t *testing.T) {
 		}}}
 	for typed, want := range map[string]string{
 		"yatzy": "yatzy", "Yatzy (Scandinavian)": "yatzy", "야찌 (스칸디나비아)": "yatzy", "야찌": "yatzy", "ヤッツィー": "yatzy",
-		"요트": "yacht", "요트 (같은 눈 5개도 풀 하우스)": "yacht+fullhouse_yacht", " ヨット ": "yacht",
+		"요트 (같은 눈 5개도 풀 하우스)": "yacht+fullhouse_yacht", " ヨット（世界のアソビ大全51） ": "yacht",
 	} {
 		got, err := commands.Coerce(defs, map[string]any{"rules": typed})
 		if err != nil || got.String("rules", "") != want {
 			t.Errorf("%q: %v %v, want %s", typed, got, err, want)
 		}
 	}
-	_, err := commands.Coerce(defs, map[string]any{"rules": "보트"})
-	var ue *commands.UserError
-	if !errors.As(err, &ue) || !strings.Contains(ue.Localize(commands.Korean), "다음 중 하나여야 합니다: `요트 (세계의 아소비 대전 51)` (yacht), ") {
-		t.Errorf("refusal: %v", err)
+	// A short name two choices share names neither: it is refused, and
+	// so is a name of none.
+	for _, typed := range []string{"요트", "ヨット", "Yacht", "보트"} {
+		_, err := commands.Coerce(defs, map[string]any{"rules": typed})
+		var ue *commands.UserError
+		if !errors.As(err, &ue) || !strings.Contains(ue.Localize(commands.Korean), "다음 중 하나여야 합니다: `요트 (세계의 아소비 대전 51)` (yacht), ") {
+			t.Errorf("%q: %v", typed, err)
+		}
 	}
 }

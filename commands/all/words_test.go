@@ -87,7 +87,7 @@ var internalRef = regexp.MustCompile(`(?i)seed 0\d\d|시드 0\d\d|シード 0\d\
 // Japanese (残す is the one), and true/false left in English. 目指す (to
 // aim for) is not the board-game 指す.
 var unidiomatic = map[commands.Locale]*regexp.Regexp{
-	commands.Korean:   regexp.MustCompile(`당신|대국|둘 차례|수를 두|명령[^어]|명령$|최대 \d+자리|듀스|(^|[^스])트레이($|[^트])|포 오브 어 카인드|스리 오브 어 카인드|[SB]\. 스트레이트|\btrue\b|\bfalse\b`),
+	commands.Korean:   regexp.MustCompile(`당신|대국|둘 차례|수를 두|둡니다|두었|명령[^어]|명령$|최대 \d+자리|듀스|(^|[^스])트레이($|[^트])|포 오브 어 카인드|스리 오브 어 카인드|[SB]\. 스트레이트|\btrue\b|\bfalse\b`),
 	commands.Japanese: regexp.MustCompile(`(^|[^目])指[すせし]|対局|キープ|保留|\btrue\b|\bfalse\b|誰が遊ぶ？`),
 }
 

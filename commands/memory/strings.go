@@ -137,7 +137,7 @@ var (
 	msgNotYacht    = commands.T("Only Yacht games can be reviewed.", "복기는 요트 게임만 할 수 있습니다.", "振り返りができるのはヨットのゲームだけです。")
 	msgReviewTitle = commands.T("Review · %s · %s", "복기 · %s · %s", "振り返り · %s · %s")
 	msgSeatUser    = commands.T("Seat %d (Discord user %s)", "%d번 자리 (Discord 사용자 %s)", "%d 番席（Discord ユーザー %s）")
-	msgReviewAlea  = commands.T("%s — %d points · plays every decision perfectly", "%s — %d점 · 모든 결정을 최선으로 둡니다", "%s — %d 点 · すべての判断を最善で行います")
+	msgReviewAlea  = commands.T("%s — %d points · plays every decision perfectly", "%s — %d점 · 모든 결정이 최선입니다", "%s — %d 点 · 常に最善の判断をします")
 	msgReviewSeat  = commands.T("%s — %d points · %.2f lost per decision over %d decisions · **%s**",
 		"%[1]s — %[2]d점 · 결정 %[4]d번, 결정당 손실 %.2[3]f · **%[5]s**",
 		"%[1]s — %[2]d 点 · 判断 %[4]d 回、1 回あたり損失 %.2[3]f · **%[5]s**")

@@ -200,7 +200,10 @@ func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, targe
 	// lookup in a built table is not.
 	_, built := tables.Ready(rules.Key)
 	_, targetsBuilt := targets.Ready(rules.Key)
-	if !built || target >= 0 && !targetsBuilt && sheet.State().Open(rules) > lightTargetOpen {
+	// A request that only waits for a target table another one is
+	// building takes no turn: the build is that one's work.
+	waitsOnly := built && targets.Building(rules.Key) && sheet.State().Open(rules) > directTargetOpen
+	if !built || target >= 0 && !targetsBuilt && !waitsOnly && sheet.State().Open(rules) > lightTargetOpen {
 		var done func()
 		if ctx, done, err = commands.Heavy(ctx); err != nil {
 			return nil, err

@@ -249,3 +249,25 @@ func TestSheetWithoutColons(t *testing.T) {
 		t.Errorf("roll bound in Korean: %s", text)
 	}
 }
+
+// Typed where Discord would show the menu (the runner, the playground),
+// a rule set's name in any language picks it, and so does a short name
+// that names one rule set only; "야찌" and "ヤッツィー" name both Yahtzee
+// and Yatzy and are refused, never taken for one of them.
+func TestRulesOptionTypedNames(t *testing.T) {
+	defs := []commands.Option{RulesOption()}
+	for typed, want := range map[string]string{
+		"야찌 (스칸디나비아)": "yatzy", "ヤッツィー（北欧）": "yatzy", "Yatzy (Scandinavian)": "yatzy",
+		"Pancht": "pancht", "yahtzee": "yahtzee",
+	} {
+		got, err := commands.Coerce(defs, map[string]any{"rules": typed})
+		if err != nil || got.String("rules", "") != want {
+			t.Errorf("%q: %v %v, want %s", typed, got, err, want)
+		}
+	}
+	for _, typed := range []string{"야찌", "ヤッツィー", "요트", "ヨット"} {
+		if got, err := commands.Coerce(defs, map[string]any{"rules": typed}); err == nil {
+			t.Errorf("%q: taken as %v", typed, got)
+		}
+	}
+}

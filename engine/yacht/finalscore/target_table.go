@@ -196,6 +196,23 @@ func (ts *TargetTables) Get(ctx context.Context, t *strategy.Table) (*TargetTabl
 	}
 }
 
+// Building reports whether the target table for a rule-set key is being
+// built (asked, not finished).
+func (ts *TargetTables) Building(key string) bool {
+	ts.mu.Lock()
+	e, ok := ts.entries[key]
+	ts.mu.Unlock()
+	if !ok {
+		return false
+	}
+	select {
+	case <-e.done:
+		return false
+	default:
+		return true
+	}
+}
+
 // Ready returns the target table for a rule-set key if it is built.
 func (ts *TargetTables) Ready(key string) (*TargetTable, bool) {
 	ts.mu.Lock()
