@@ -55,7 +55,7 @@ type pressing struct {
 	g    *game
 	prev *game // the state Undo returns to, or nil
 	// pinged is carrier.Pinged of the board being drawn; undone, that
-	// this press is an Undo.
+	// this press is an Undo of a turn's pass that pinged someone.
 	pinged, undone bool
 }
 
@@ -397,7 +397,11 @@ func undoPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 		return nil, commands.Rejectf(msgNoUndo)
 	}
 	was, step := p.g.Cur, p.g.Step
-	p.g, p.prev, p.undone = p.prev, nil, true
+	// The pass undone pinged the seat it went to when that seat is a
+	// Discord user other than who scored (the one who may undo).
+	next := p.g.Seats[was]
+	pinged := next.Kind == yachttable.SeatUser && strconv.FormatUint(next.User, 10) != p.req.UserID
+	p.g, p.prev, p.undone = p.prev, nil, pinged
 	p.g.Step = step
 	t, err := p.table(ctx)
 	if err != nil {
