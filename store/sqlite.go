@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"time"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, "sqlite"
 )
@@ -48,11 +49,31 @@ func openSQLite(ctx context.Context, spec string) (Store, error) {
 	db.SetMaxIdleConns(8)
 	s := &sqlStore{db: db, d: sqliteDialect}
 	s.begin = func(ctx context.Context) (*sql.Tx, error) { return db.BeginTx(ctx, nil) }
-	if err := s.start(ctx); err != nil {
+	if err := startSQLite(ctx, s); err != nil {
 		db.Close()
 		return nil, fail(explainSQLite(err))
 	}
 	return s, nil
+}
+
+// startSQLite starts s, again while the file is locked by another
+// process starting at the same moment: switching a new file to WAL, or
+// its first migration, can meet a lock SQLite's busy timeout does not
+// wait for. It gives up after about ten seconds, or when ctx ends.
+func startSQLite(ctx context.Context, s *sqlStore) error {
+	for attempt := 1; ; attempt++ {
+		err := s.start(ctx)
+		if err == nil || attempt == 40 || !strings.Contains(err.Error(), "SQLITE_BUSY") && !strings.Contains(err.Error(), "database is locked") {
+			return err
+		}
+		t := time.NewTimer(time.Duration(min(attempt, 10)) * 25 * time.Millisecond)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return err
+		}
+	}
 }
 
 // start applies the migrations and checks that the database takes
