@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -19,6 +18,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/memory"
 	"github.com/alea-bot/alea/store"
+	"github.com/alea-bot/alea/store/storetest"
 )
 
 // Users, servers and the clock of the recorded games. User ids are long,
@@ -154,9 +154,8 @@ func (f *fixture) click(customID, guild, user string, perms int64) (*commands.Re
 	return f.h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: customID, GuildID: guild, UserID: user, Permissions: perms})
 }
 
-// tally sums a player's seats.
+// tally sums a player's seats (their history's totals).
 type tally struct {
-	user                   string
 	games, wins, decisions int
 	score                  int
 	lost, luck             float64
@@ -165,54 +164,20 @@ type tally struct {
 func (t tally) avg() float64   { return float64(t.score) / float64(t.games) }
 func (t tally) skill() float64 { return t.lost / float64(max(t.decisions, 1)) }
 
-// bruteStandings sums the counted seats of a server's games straight from
-// the games, and ranks those with at least minGames by the definitions.
-func bruteStandings(gs []store.Game, guild, rules string, since time.Time, by string, minGames int) (ranked, short []tally) {
-	sums := map[string]*tally{}
-	for _, g := range gs {
-		if g.Guild != guild || g.Rules != rules || g.Chosen || g.Ended.Before(since) {
-			continue
-		}
-		for _, s := range g.Seats {
-			if s.User == "" {
-				continue
-			}
-			t := sums[s.User]
-			if t == nil {
-				t = &tally{user: s.User}
-				sums[s.User] = t
-			}
-			t.games++
-			if s.Winner {
-				t.wins++
-			}
-			t.score += s.Score
-			t.lost += s.Lost
-			t.luck += s.Luck
-			t.decisions += s.Decisions
+// bruteStandings ranks a server's Yacht players of rules straight from
+// the games (storetest.BruteStandings, the store's conformance oracle):
+// those with at least minGames ranked, the others by most games, then id.
+func bruteStandings(gs []store.Game, guild, rules string, since time.Time, by string, minGames int) (ranked, short []store.Standing) {
+	q := store.StandingsQuery{Guild: guild, Kind: store.KindYacht, Rules: rules, Since: since, By: store.Ranking(by), MinGames: minGames}
+	ranked = storetest.BruteStandings(gs, q)
+	q.MinGames = 0
+	for _, s := range storetest.BruteStandings(gs, q) {
+		if s.Games < minGames {
+			short = append(short, s)
 		}
 	}
-	for _, t := range sums {
-		if t.games >= minGames {
-			ranked = append(ranked, *t)
-		} else {
-			short = append(short, *t)
-		}
-	}
-	wins := func(a, b tally) int { return b.wins - a.wins }
-	avg := func(a, b tally) int { return cmp.Compare(b.avg(), a.avg()) }
-	skill := func(a, b tally) int { return cmp.Compare(a.skill(), b.skill()) }
-	order := map[string][]func(a, b tally) int{"wins": {wins, avg, skill}, "average": {avg, wins, skill}, "skill": {skill, avg, wins}}[by]
-	sort.Slice(ranked, func(i, j int) bool {
-		for _, f := range order {
-			if c := f(ranked[i], ranked[j]); c != 0 {
-				return c < 0
-			}
-		}
-		return cmp.Or(ranked[i].games-ranked[j].games, strings.Compare(ranked[i].user, ranked[j].user)) < 0
-	})
-	sort.Slice(short, func(i, j int) bool {
-		return cmp.Or(short[j].games-short[i].games, strings.Compare(short[i].user, short[j].user)) < 0
+	slices.SortFunc(short, func(a, b store.Standing) int {
+		return cmp.Or(cmp.Compare(b.Games, a.Games), strings.Compare(a.User, b.User))
 	})
 	return ranked, short
 }
@@ -249,19 +214,19 @@ func TestStandingsAgainstBruteForce(t *testing.T) {
 						}
 						for i, want := range ranked {
 							got := data.Ranked[i]
-							if got.Rank != i+1 || got.User != want.user || got.Games != want.games || got.Wins != want.wins || got.Decisions != want.decisions ||
-								!near(got.AvgScore, want.avg()) || !near(got.Skill, want.skill()) || !near(got.Luck, want.luck/float64(want.games)) {
+							if got.Rank != i+1 || got.User != want.User || got.Games != want.Games || got.Wins != want.Wins || got.Decisions != want.Decisions ||
+								!near(got.AvgScore, want.AvgScore) || !near(got.Skill, want.Skill) || !near(got.Luck, want.Luck) {
 								t.Errorf("%s in %s: row %d %+v, brute force %+v", line, guild, i+1, got, want)
 							}
 						}
 						for i, want := range short {
 							got := data.Unranked[i]
-							if got.User != want.user || got.Games != want.games || got.Needs != minGames-want.games || got.Rank != 0 {
+							if got.User != want.User || got.Games != want.Games || got.Needs != minGames-want.Games || got.Rank != 0 {
 								t.Errorf("%s in %s: unranked %d %+v, brute force %+v", line, guild, i, got, want)
 							}
 						}
 						text := bot.FormatText(r)
-						if len(ranked) > 0 && !strings.Contains(text, "Leader: <@"+ranked[0].user+">") {
+						if len(ranked) > 0 && !strings.Contains(text, "Leader: <@"+ranked[0].User+">") {
 							t.Errorf("%s: the leader is not named first:\n%s", line, text)
 						}
 						checked += len(ranked) + len(short)
@@ -284,10 +249,10 @@ func TestStandingsSayWhatAPlayerNeeds(t *testing.T) {
 		t.Fatal("nobody below 50 games")
 	}
 	u := short[0]
-	text := bot.FormatText(f.mustRun("/stats standings min:50", guildA, u.user, 0))
+	text := bot.FormatText(f.mustRun("/stats standings min:50", guildA, u.User, 0))
 	for _, want := range []string{
-		fmt.Sprintf("Games you still need to be ranked: %d (at least 50 in all).", 50-u.games),
-		fmt.Sprintf("<@%s> — %d played, %d to go", u.user, u.games, 50-u.games),
+		fmt.Sprintf("Games you still need to be ranked: %d (at least 50 in all).", 50-u.Games),
+		fmt.Sprintf("<@%s> — %d played, %d to go", u.User, u.Games, 50-u.Games),
 		"Nobody has played 50 games yet",
 	} {
 		if !strings.Contains(text, want) {
@@ -295,7 +260,7 @@ func TestStandingsSayWhatAPlayerNeeds(t *testing.T) {
 		}
 	}
 	// Outside a server there are no standings.
-	if r, out := f.run("/stats standings", "", u.user, 0); out != bot.Rejected || !r.Ephemeral {
+	if r, out := f.run("/stats standings", "", u.User, 0); out != bot.Rejected || !r.Ephemeral {
 		t.Errorf("standings in a DM: %s", out)
 	}
 }

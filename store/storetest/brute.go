@@ -16,10 +16,10 @@ type tally struct {
 	lost, luck             float64
 }
 
-// bruteStandings computes the standings straight from the games: every
+// BruteStandings computes the standings straight from the games: every
 // seat a user played in a game of the query's server, kind and rules,
 // whose seed was not chosen and which ended in the window.
-func bruteStandings(games []store.Game, q store.StandingsQuery) []store.Standing {
+func BruteStandings(games []store.Game, q store.StandingsQuery) []store.Standing {
 	by := map[string]*tally{}
 	for _, g := range games {
 		if g.Chosen || g.Guild != q.Guild || g.Kind != q.Kind || (q.Rules != "" && g.Rules != q.Rules) {

@@ -150,7 +150,7 @@ func testConcurrentDuplicates(t *testing.T, s store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantSt := bruteStandings(want, store.StandingsQuery{Guild: "dup", Kind: store.KindYacht})
+	wantSt := BruteStandings(want, store.StandingsQuery{Guild: "dup", Kind: store.KindYacht})
 	compareStandings(t, "after concurrent duplicates", st, wantSt)
 	h, err := s.History(ctx, store.HistoryQuery{User: "bob", Limit: 100})
 	if err != nil || len(h.Games) != games {
@@ -202,7 +202,7 @@ func checkAll(t *testing.T, s store.Store, gen *Generator, games []store.Game) {
 		if len(got) > 0 {
 			nonEmpty++
 		}
-		compareStandings(t, fmt.Sprintf("%+v", q), got, bruteStandings(games, q))
+		compareStandings(t, fmt.Sprintf("%+v", q), got, BruteStandings(games, q))
 	}
 	if nonEmpty < 50 {
 		t.Fatalf("only %d standings queries had a line: the games do not exercise the store", nonEmpty)
