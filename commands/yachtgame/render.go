@@ -394,44 +394,68 @@ func compactSheet(loc commands.Locale, g *game, i int) string {
 // sheetText is a player's sheet: every category, the upper progress, the
 // total and the expected points lost.
 func sheetText(loc commands.Locale, g *game, i int, final bool) string {
+	return writeSheet(loc, g, i, final, sheetLayout{upper: 1, lower: 1, open: "·", lostSep: "\n"})
+}
+
+// sheetLayout is how a sheet is written: how many boxes of the upper and
+// of the lower section share a line, the mark of an open box, and what
+// goes between the total and the points lost so far.
+type sheetLayout struct {
+	upper, lower  int
+	open, lostSep string
+}
+
+// writeSheet writes seat i's sheet in layout lay: the boxes, the upper
+// progress after the upper section, an extra bonus, the total and, unless
+// final, the points lost so far when coaching is on.
+func writeSheet(loc commands.Locale, g *game, i int, final bool, lay sheetLayout) string {
 	r := g.Rules
 	s := g.Seats[i].Sheet
-	var b strings.Builder
 	upperOpen := 0
 	for k := range r.Categories {
-		c := &r.Categories[k]
-		if c.Upper() && s.Scores[k] < 0 {
+		if r.Categories[k].Upper() && s.Scores[k] < 0 {
 			upperOpen++
 		}
 	}
+	var lines, row []string
+	flush := func() {
+		if len(row) > 0 {
+			lines = append(lines, strings.Join(row, " · "))
+			row = nil
+		}
+	}
 	for k := range r.Categories {
 		c := &r.Categories[k]
+		box := c.Name(string(loc)) + " " + lay.open
 		if s.Scores[k] >= 0 {
-			fmt.Fprintf(&b, "%s **%d**\n", c.Name(string(loc)), s.Scores[k])
-		} else {
-			fmt.Fprintf(&b, "%s ·\n", c.Name(string(loc)))
+			box = fmt.Sprintf("%s **%d**", c.Name(string(loc)), s.Scores[k])
+		}
+		row = append(row, box)
+		if per := map[bool]int{true: lay.upper, false: lay.lower}[c.Upper()]; len(row) == per {
+			flush()
 		}
 		if c.Upper() && (k+1 == len(r.Categories) || !r.Categories[k+1].Upper()) {
+			flush()
 			up := s.UpperTotal()
 			switch {
 			case up >= r.BonusThreshold:
-				b.WriteString(msgUpperDone.Format(loc, up, r.BonusThreshold, r.BonusPoints))
+				lines = append(lines, msgUpperDone.Format(loc, up, r.BonusThreshold, r.BonusPoints))
 			case upperOpen == 0:
-				b.WriteString(msgUpperMissed.Format(loc, up, r.BonusThreshold))
+				lines = append(lines, msgUpperMissed.Format(loc, up, r.BonusThreshold))
 			default:
-				b.WriteString(msgUpperToGo.Format(loc, up, r.BonusThreshold, r.BonusThreshold-up, r.BonusPoints))
+				lines = append(lines, msgUpperToGo.Format(loc, up, r.BonusThreshold, r.BonusThreshold-up, r.BonusPoints))
 			}
-			b.WriteString("\n")
 		}
 	}
+	flush()
 	if s.ExtraBonus > 0 {
-		b.WriteString(msgExtra.Format(loc, s.ExtraBonus) + "\n")
+		lines = append(lines, msgExtra.Format(loc, s.ExtraBonus))
 	}
-	b.WriteString(msgTotal.Format(loc, s.Total()))
+	total := msgTotal.Format(loc, s.Total())
 	if !final && g.Coach == yachttable.CoachOn {
-		b.WriteString("\n" + msgLostSoFar.Format(loc, float64(g.Seats[i].Lost)/100))
+		total += lay.lostSep + msgLostSoFar.Format(loc, float64(g.Seats[i].Lost)/100)
 	}
-	return b.String()
+	return strings.Join(append(lines, total), "\n")
 }
 
 // compactFields are the fields of a compact board: the sheet of the
@@ -453,54 +477,9 @@ func compactFields(loc commands.Locale, g *game, req *commands.Request) []comman
 
 // denseSheet is the full sheet of the player to play on a compact board:
 // the boxes of the upper section three to a line, the others two to a
-// line, an open box marked "–", then the upper total, the total and the
-// points lost so far as in sheetText.
+// line, an open box marked "–", the points lost so far beside the total.
 func denseSheet(loc commands.Locale, g *game, i int) string {
-	r := g.Rules
-	s := g.Seats[i].Sheet
-	var lines, row []string
-	flush := func() {
-		if len(row) > 0 {
-			lines = append(lines, strings.Join(row, " · "))
-			row = nil
-		}
-	}
-	upperOpen := 0
-	for k := range r.Categories {
-		c := &r.Categories[k]
-		if c.Upper() && s.Scores[k] < 0 {
-			upperOpen++
-		}
-		box := c.Name(string(loc)) + " –"
-		if s.Scores[k] >= 0 {
-			box = fmt.Sprintf("%s **%d**", c.Name(string(loc)), s.Scores[k])
-		}
-		row = append(row, box)
-		if per := map[bool]int{true: 3, false: 2}[c.Upper()]; len(row) == per {
-			flush()
-		}
-		if c.Upper() && (k+1 == len(r.Categories) || !r.Categories[k+1].Upper()) {
-			flush()
-			up := s.UpperTotal()
-			switch {
-			case up >= r.BonusThreshold:
-				lines = append(lines, msgUpperDone.Format(loc, up, r.BonusThreshold, r.BonusPoints))
-			case upperOpen == 0:
-				lines = append(lines, msgUpperMissed.Format(loc, up, r.BonusThreshold))
-			default:
-				lines = append(lines, msgUpperToGo.Format(loc, up, r.BonusThreshold, r.BonusThreshold-up, r.BonusPoints))
-			}
-		}
-	}
-	flush()
-	if s.ExtraBonus > 0 {
-		lines = append(lines, msgExtra.Format(loc, s.ExtraBonus))
-	}
-	total := msgTotal.Format(loc, s.Total())
-	if g.Coach == yachttable.CoachOn {
-		total += " · " + msgLostSoFar.Format(loc, float64(g.Seats[i].Lost)/100)
-	}
-	return strings.Join(append(lines, total), "\n")
+	return writeSheet(loc, g, i, false, sheetLayout{upper: 3, lower: 2, open: "–", lostSep: " · "})
 }
 
 // summary ends the game: each player's final score, the expected score of
