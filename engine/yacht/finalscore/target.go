@@ -94,6 +94,22 @@ func MaxFinal(s yacht.Sheet) int {
 // by some sequence of dice (five equal dice of the right face each turn,
 // or the box's best roll), so a larger target is impossible.
 func maxFuture(r *yacht.Rules, st yacht.State) int {
+	return maxFutureOf(r, bestScores(r), st)
+}
+
+// bestScores lists the largest score of each of r's boxes.
+func bestScores(r *yacht.Rules) []int {
+	best := make([]int, len(r.Categories))
+	for i := range best {
+		ps := r.PossibleScores(i)
+		best[i] = ps[len(ps)-1]
+	}
+	return best
+}
+
+// maxFutureOf is maxFuture with the boxes' best scores (bestScores)
+// given.
+func maxFutureOf(r *yacht.Rules, bests []int, st yacht.State) int {
 	f, upper := 0, 0
 	open := 0
 	for i := range r.Categories {
@@ -101,8 +117,7 @@ func maxFuture(r *yacht.Rules, st yacht.State) int {
 			continue
 		}
 		open++
-		ps := r.PossibleScores(i)
-		best := ps[len(ps)-1]
+		best := bests[i]
 		f += best
 		if r.Categories[i].Kind == yacht.KindUpper {
 			upper += best
@@ -441,10 +456,14 @@ func targetLevels(ctx context.Context, t *strategy.Table, st yacht.State, need i
 			upperCats = append(upperCats, i)
 		}
 	}
+	bests := bestScores(r)
+	plan := newLanePlan(r)
 	workers := runtime.GOMAXPROCS(0)
 	scratches := make([]*targetScratch, workers)
+	laneScratches := make([]*laneScratch, workers)
 	for i := range scratches {
 		scratches[i] = &targetScratch{}
+		laneScratches[i] = &laneScratch{plan: plan}
 	}
 	for fill := n - 1; fill >= k0; fill-- {
 		// The states of this fill count, grouped by bonus class: states of
@@ -489,13 +508,17 @@ func targetLevels(ctx context.Context, t *strategy.Table, st yacht.State, need i
 		}
 		results := make([][]float64, len(jobs))
 		err := parallel.ForEach(ctx, workers, len(jobs), func(w, j int) {
-			l := min(need, maxFuture(r, jobs[j].st))
+			l := min(need, maxFutureOf(r, bests, jobs[j].st))
 			if terminal != nil {
 				l = need
 			}
 			out := make([]float64, l)
 			if l > 0 {
-				solveTargetTurn(r, levels[fill+1], jobs[j].st, l, scratches[w], out)
+				var ok bool
+				if out, ok = solveTargetLanes(r, levels[fill+1], jobs[j].st, l, terminal == nil, laneScratches[w], out); !ok {
+					out = make([]float64, l)
+					solveTargetTurn(r, levels[fill+1], jobs[j].st, l, scratches[w], out)
+				}
 			}
 			if terminal == nil {
 				// Chances below tailTrim are dropped (read as 0).

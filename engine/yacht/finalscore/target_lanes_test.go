@@ -1,0 +1,97 @@
+package finalscore
+
+import (
+	"context"
+	"math"
+	"math/bits"
+	"testing"
+
+	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
+)
+
+// The lane turn (eight needs at a time, with the boxes folded and the
+// early stop) gives every state of an induction the chances of the
+// vector-by-vector turn, which keeps no lanes, folds nothing and computes
+// every need: the two differ only in rounding (the one-die mean divides by
+// six in one, multiplies by a sixth in the other). The inductions start
+// from sheets whose open boxes make every kind of outcome: upper boxes
+// around the bonus, five of a kind under Yahtzee's joker with the extra
+// bonus, boxes that score nothing on most patterns.
+func TestTargetLanesEqualVectorTurn(t *testing.T) {
+	cases := []struct {
+		rules, fill string
+		open        []string
+	}{
+		{yacht.Yacht, "aces:3 twos:6 threes:9 sixes:24", []string{"fours", "fives", "choice", "four_of_a_kind", "yacht"}},
+		{yacht.Yahtzee, "yahtzee:50 aces:3 twos:6", []string{"threes", "fives", "full_house", "chance", "large_straight"}},
+		{yacht.Yahtzee, "aces:3", []string{"sixes", "yahtzee", "four_of_a_kind", "small_straight"}},
+		{yacht.Yatzy, "ones:3 twos:6 threes:9 fours:12", []string{"sixes", "one_pair", "two_pairs", "yatzy", "full_house"}},
+	}
+	for _, c := range cases {
+		r := mustPreset(t, c.rules)
+		tb, err := strategy.BuildEndGame(context.Background(), r, len(c.open))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := endSheet(t, r, c.fill, c.open...)
+		st := s.State()
+		// Every level of the induction, as the lane turn computed it.
+		var all []targetLevel
+		levels, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, func(lv targetLevel) { all = append(all, lv) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, levels...)
+		byFill := map[int]targetLevel{}
+		for _, lv := range all {
+			for k := range lv {
+				byFill[bits.OnesCount32(k>>7)] = lv
+				break
+			}
+		}
+		sc := &targetScratch{}
+		states, needs := 0, 0
+		for fill, lv := range byFill {
+			next, ok := byFill[fill+1]
+			if !ok && fill+1 < len(r.Categories) {
+				t.Fatalf("%s: no level %d", c.rules, fill+1)
+			}
+			if fill+1 == len(r.Categories) {
+				next = targetLevel{}
+			}
+			if fill == len(r.Categories) {
+				continue
+			}
+			for k, got := range lv {
+				st := yacht.State{Filled: k >> 7, Upper: int(k>>1) & 63, YachtBonus: k&1 == 1}
+				l := maxFuture(r, st)
+				want := make([]float64, l)
+				solveTargetTurn(r, next, st, l, sc, want)
+				for n := 0; n < max(len(got), len(want)); n++ {
+					var g, w float64
+					if n < len(got) {
+						g = got[n]
+					}
+					if n < len(want) {
+						w = want[n]
+					}
+					// Beyond the kept chances the vector turn's are below
+					// the trim.
+					if n >= len(got) && w < tailTrim {
+						continue
+					}
+					if math.Abs(g-w) > 1e-14 {
+						t.Fatalf("%s state %x need %d: lanes %v, vector turn %v", c.rules, k, n+1, g, w)
+					}
+				}
+				states++
+				needs += len(got)
+			}
+		}
+		if states < 50 || needs < 1000 {
+			t.Fatalf("%s: only %d states, %d needs compared", c.rules, states, needs)
+		}
+		t.Logf("%s: %d states, %d chances", c.rules, states, needs)
+	}
+}
