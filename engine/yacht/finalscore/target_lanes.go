@@ -1,6 +1,7 @@
 package finalscore
 
 import (
+	"slices"
 	"unsafe"
 
 	"github.com/alea-bot/alea/engine/yacht"
@@ -21,28 +22,55 @@ import (
 // turn may have for the lane turn: lanes.MaxIndexed indexes them by a byte.
 const maxLaneRows = 256
 
-// lanePlan is what the lane turn reads of a rule set for every state: each
-// box's points for each pattern, and which patterns are five of a kind
-// (scored through the rules' joker and extra-bonus logic).
+// lanePlan is what the lane turn reads of a rule set for every state: for
+// each box, the points it gives the patterns other than five of a kind
+// (five of a kind is scored through the rules' joker and extra bonus).
 type lanePlan struct {
-	points [][yacht.NumPatterns]uint8 // by category
-	five   [yacht.NumPatterns]bool
-	// maxPoints is the largest score of any box, plus one.
-	maxPoints int
+	five  [yacht.NumPatterns]bool
+	fives []uint8 // the patterns of five of a kind
+	cats  []planCategory
+}
+
+// planCategory is one box of a lanePlan.
+type planCategory struct {
+	// points lists the box's distinct points on the patterns other than
+	// five of a kind, smallest first; at[w] is pattern w's place in it.
+	points []int
+	at     [yacht.NumPatterns]uint8
+	// others lists the patterns other than five of a kind; above, those
+	// of them that score more than points[0].
+	others, above []uint8
 }
 
 func newLanePlan(r *yacht.Rules) *lanePlan {
-	p := &lanePlan{points: make([][yacht.NumPatterns]uint8, len(r.Categories))}
+	p := &lanePlan{cats: make([]planCategory, len(r.Categories))}
 	for w := 0; w < yacht.NumPatterns; w++ {
-		pat := yacht.Pattern(w)
-		p.five[w] = pat.IsYacht()
-		for c := range r.Categories {
-			pts := r.Categories[c].PointsFor(pat)
-			if pts < 0 || pts > 255 {
-				panic("finalscore: a box scores outside 0..255")
+		if p.five[w] = yacht.Pattern(w).IsYacht(); p.five[w] {
+			p.fives = append(p.fives, uint8(w))
+		}
+	}
+	for c := range p.cats {
+		pc := &p.cats[c]
+		seen := map[int]bool{}
+		for w := 0; w < yacht.NumPatterns; w++ {
+			if !p.five[w] {
+				seen[r.Categories[c].PointsFor(yacht.Pattern(w))] = true
 			}
-			p.points[c][w] = uint8(pts)
-			p.maxPoints = max(p.maxPoints, pts+1)
+		}
+		for pts := range seen {
+			pc.points = append(pc.points, pts)
+		}
+		slices.Sort(pc.points)
+		for w := 0; w < yacht.NumPatterns; w++ {
+			if p.five[w] {
+				continue
+			}
+			j, _ := slices.BinarySearch(pc.points, r.Categories[c].PointsFor(yacht.Pattern(w)))
+			pc.at[w] = uint8(j)
+			pc.others = append(pc.others, uint8(w))
+			if j > 0 {
+				pc.above = append(pc.above, uint8(w))
+			}
 		}
 	}
 	return p
@@ -56,98 +84,108 @@ type laneScratch struct {
 	rows []lanes.Row
 	// outs lists the distinct outcomes (points gained, chances after).
 	outs []scoredOutcome
-	// cats lists, for each open category, the outcome of each pattern
-	// (idx) and the patterns that may score it (list).
+	// cats holds, for each box, the outcome of each pattern (idx), the
+	// patterns other than five of a kind whose maximum the turn takes
+	// (list) and the patterns of five of a kind that may score it (fives).
 	cats []laneCategory
 	// base lists the outcomes every pattern but five of a kind starts
-	// from (fold).
+	// from (see prepare).
 	base []uint8
-	// seen maps a category's points to 1 + their outcome (0: not yet),
-	// category by category, for patterns other than five of a kind.
-	seen []int16
-	opts []yacht.Scoring
+	// local maps a box's points (planCategory.points) to their outcome.
+	local []uint8
+	opts  []yacht.Scoring
 }
 
-// laneCategory is one open category of the lane turn.
+// laneCategory is one box of the lane turn.
 type laneCategory struct {
-	idx  [yacht.NumPatterns]uint8
-	list []uint8
+	idx         [yacht.NumPatterns]uint8
+	list, fives []uint8
+	// first is the place in outs of the box's outcome of its fewest
+	// points.
+	first int
 }
 
 // prepare lists st's outcomes for the lane turn and returns the largest
 // number of points any of them can still lead to with a kept chance, or
 // false when the turn has more distinct outcomes than the lanes can index.
-func (ls *laneScratch) prepare(r *yacht.Rules, next targetLevel, st yacht.State) (bound int, ok bool) {
+//
+// With fold (the chance vectors do not grow with the need), a box whose
+// outcomes on every pattern but five of a kind are one chance vector
+// shifted by the points has its outcome of fewest points below all its
+// others lane by lane, so that outcome is where every such pattern starts
+// (ls.base) and only the patterns that score more need the box's maximum.
+// Most patterns score nothing in Yacht, the straights, the full house or
+// four of a kind, so this halves the maxima without changing a bit.
+func (ls *laneScratch) prepare(r *yacht.Rules, next targetLevel, st yacht.State, fold bool) (bound int, ok bool) {
 	p := ls.plan
-	nc := len(r.Categories)
-	ls.outs = ls.outs[:0]
-	if len(ls.cats) < nc {
-		ls.cats = make([]laneCategory, nc)
-		ls.seen = make([]int16, nc*p.maxPoints)
+	ls.outs, ls.base = ls.outs[:0], ls.base[:0]
+	if len(ls.cats) < len(p.cats) {
+		ls.cats = make([]laneCategory, len(p.cats))
 	}
-	clear(ls.seen)
-	for c := 0; c < nc; c++ {
-		ls.cats[c].list = ls.cats[c].list[:0]
+	outcome := func(o yacht.Scoring) scoredOutcome {
+		return scoredOutcome{o.Gain(), next[distKey(r, r.Next(st, o))]}
 	}
-	// add records outcome o of pattern w, found again by its category and
-	// points when key is true.
-	add := func(w int, o yacht.Scoring, key bool) bool {
-		lc := &ls.cats[o.Category]
-		slot := &ls.seen[o.Category*p.maxPoints+o.Points]
-		if key && *slot > 0 {
-			lc.idx[w] = uint8(*slot - 1)
-			lc.list = append(lc.list, uint8(w))
-			return true
-		}
-		g := o.Gain()
-		v := next[distKey(r, r.Next(st, o))]
-		i := len(ls.outs) - 1
-		for ; i >= 0; i-- {
-			oc := &ls.outs[i]
-			if oc.g == g && len(oc.v) == len(v) && (len(v) == 0 || &oc.v[0] == &v[0]) {
-				break
-			}
-		}
-		if i < 0 {
-			if len(ls.outs) == maxLaneRows {
-				return false
-			}
-			i = len(ls.outs)
-			ls.outs = append(ls.outs, scoredOutcome{g, v})
-			bound = max(bound, g+len(v))
-		}
-		if key {
-			*slot = int16(i + 1)
-		}
-		lc.idx[w] = uint8(i)
-		lc.list = append(lc.list, uint8(w))
-		return true
-	}
-	for w := 0; w < yacht.NumPatterns; w++ {
-		if p.five[w] {
-			// Five of a kind: the joker and the extra bonus, as the rules
-			// say.
-			ls.opts = r.AppendScorings(ls.opts[:0], st, yacht.Pattern(w))
-			for _, o := range ls.opts {
-				if !add(w, o, false) {
-					return 0, false
-				}
-			}
+	for c := range p.cats {
+		lc := &ls.cats[c]
+		lc.list, lc.fives = nil, lc.fives[:0]
+		if st.IsFilled(c) {
 			continue
 		}
-		// Any other pattern scores each open box at its points (as
-		// AppendScorings does), with the upper bonus it completes.
-		for c := 0; c < nc; c++ {
-			if st.IsFilled(c) {
-				continue
-			}
-			o := yacht.Scoring{Category: c, Points: int(p.points[c][w])}
-			if r.Categories[c].Kind == yacht.KindUpper && st.Upper < r.BonusThreshold && st.Upper+o.Points >= r.BonusThreshold {
+		pc := &p.cats[c]
+		if len(ls.outs)+len(pc.points) > maxLaneRows {
+			return 0, false
+		}
+		lc.first = len(ls.outs)
+		ls.local = ls.local[:0]
+		same := true
+		for _, pts := range pc.points {
+			// As AppendScorings scores a pattern other than five of a
+			// kind: the box's points, with the upper bonus they complete.
+			o := yacht.Scoring{Category: c, Points: pts}
+			if r.Categories[c].Kind == yacht.KindUpper && st.Upper < r.BonusThreshold && st.Upper+pts >= r.BonusThreshold {
 				o.UpperBonus = r.BonusPoints
 			}
-			if !add(w, o, true) {
-				return 0, false
+			oc := outcome(o)
+			if len(ls.local) > 0 && !sameVector(oc.v, ls.outs[lc.first].v) {
+				same = false
 			}
+			ls.local = append(ls.local, uint8(len(ls.outs)))
+			ls.outs = append(ls.outs, oc)
+			bound = max(bound, oc.g+len(oc.v))
+		}
+		for _, w := range pc.others {
+			lc.idx[w] = ls.local[pc.at[w]]
+		}
+		lc.list = pc.others
+		if fold && same {
+			ls.base = append(ls.base, uint8(lc.first))
+			lc.list = pc.above
+		}
+	}
+	for _, w := range p.fives {
+		ls.opts = r.AppendScorings(ls.opts[:0], st, yacht.Pattern(int(w)))
+		for _, o := range ls.opts {
+			lc, pc := &ls.cats[o.Category], &p.cats[o.Category]
+			i := -1
+			if o.ExtraBonus == 0 {
+				// The outcome of these points on another pattern, if any
+				// (the joker's flag changes neither the gain nor the state
+				// after).
+				if j, found := slices.BinarySearch(pc.points, o.Points); found {
+					i = lc.first + j
+				}
+			}
+			if i < 0 {
+				if len(ls.outs) == maxLaneRows {
+					return 0, false
+				}
+				oc := outcome(o)
+				i = len(ls.outs)
+				ls.outs = append(ls.outs, oc)
+				bound = max(bound, oc.g+len(oc.v))
+			}
+			lc.idx[w] = uint8(i)
+			lc.fives = append(lc.fives, w)
 		}
 	}
 	if cap(ls.rows) < len(ls.outs) {
@@ -157,53 +195,9 @@ func (ls *laneScratch) prepare(r *yacht.Rules, next targetLevel, st yacht.State)
 	return bound, true
 }
 
-// fold finds the boxes whose outcome, on every pattern but five of a kind,
-// is one chance vector shifted by the points: the outcome with the fewest
-// points is then below every other lane by lane (the vectors do not grow
-// with the need), so it can be the starting value of every such pattern
-// (ls.base) and only the patterns that score more need the box's maximum.
-// Most patterns score nothing in Yacht, the straights, the full house or
-// four of a kind, so this halves the maxima.
-func (ls *laneScratch) fold() {
-	p := ls.plan
-	ls.base = ls.base[:0]
-	for c := range ls.cats {
-		lc := &ls.cats[c]
-		if len(lc.list) == 0 {
-			continue
-		}
-		low := -1
-		for _, w := range lc.list {
-			if p.five[w] {
-				continue
-			}
-			if i := int(lc.idx[w]); low < 0 || ls.outs[i].g < ls.outs[low].g {
-				low = i
-			}
-		}
-		if low < 0 {
-			continue
-		}
-		same := true
-		for _, w := range lc.list {
-			o := &ls.outs[lc.idx[w]]
-			if !p.five[w] && (len(o.v) != len(ls.outs[low].v) || len(o.v) > 0 && &o.v[0] != &ls.outs[low].v[0]) {
-				same = false
-				break
-			}
-		}
-		if !same {
-			continue
-		}
-		ls.base = append(ls.base, uint8(low))
-		kept := lc.list[:0]
-		for _, w := range lc.list {
-			if p.five[w] || int(lc.idx[w]) != low {
-				kept = append(kept, w)
-			}
-		}
-		lc.list = kept
-	}
+// sameVector reports whether a and b are the same stored chances.
+func sameVector(a, b []float64) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // solveTargetLanes is solveTargetTurn without the keep values (the
@@ -213,18 +207,13 @@ func (ls *laneScratch) fold() {
 // computed; every chance beyond is 0). monotone says that next's vectors
 // do not grow with the need (true of chances of reaching a target; the
 // values of beating opponents are not computed so): the turn then folds
-// the boxes (fold) and stops after the first eight needs whose last chance
+// the boxes (see prepare) and stops after the first eight needs whose last chance
 // is below tailTrim. It returns false, computing
 // nothing, when the turn has too many distinct outcomes for the lanes.
 func solveTargetLanes(r *yacht.Rules, next targetLevel, st yacht.State, l int, monotone bool, ls *laneScratch, out []float64) ([]float64, bool) {
-	bound, ok := ls.prepare(r, next, st)
+	bound, ok := ls.prepare(r, next, st, monotone)
 	if !ok {
 		return nil, false
-	}
-	if monotone {
-		ls.fold()
-	} else {
-		ls.base = ls.base[:0]
 	}
 	l = min(l, bound, len(out))
 	out = out[:l]
@@ -271,8 +260,12 @@ func solveTargetLanes(r *yacht.Rules, next targetLevel, st yacht.State, l int, m
 			}
 		}
 		for c := range ls.cats {
-			if lc := &ls.cats[c]; len(lc.list) > 0 {
+			lc := &ls.cats[c]
+			if len(lc.list) > 0 {
 				lanes.MaxIndexed(pats, ls.rows, &lc.idx, lc.list)
+			}
+			if len(lc.fives) > 0 {
+				lanes.MaxIndexed(pats, ls.rows, &lc.idx, lc.fives)
 			}
 		}
 		sum := lanes.RollBack(&ls.kv)
