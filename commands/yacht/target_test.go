@@ -1,6 +1,7 @@
 package yacht
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -126,7 +127,46 @@ func TestTargetTooEarlyWithoutTable(t *testing.T) {
 	h := harness(t)
 	r, out := h.Run(`/yacht-advise rules:yatzy target:200`)
 	text := bot.FormatText(r)
-	if out != bot.Rejected || !strings.Contains(text, "15 categories open") || !strings.Contains(text, "up to 7") || !strings.Contains(text, "fill 8 more") {
+	if out != bot.Rejected || !strings.Contains(text, "15 categories open") || !strings.Contains(text, "up to 12") || !strings.Contains(text, "fill 3 more") {
 		t.Errorf("outcome %v:\n%s", out, text)
+	}
+}
+
+// refusingGate records the memory each heavy turn asks for and refuses it,
+// so that nothing is computed.
+type refusingGate struct{ asked []int64 }
+
+func (g *refusingGate) Enter(ctx context.Context, memory int64) (context.Context, func(), error) {
+	g.asked = append(g.asked, memory)
+	return nil, nil, commands.Rejectf(msgTargetBusy)
+}
+
+// A direct target calculation with many boxes open asks the heavy-work
+// gate for its memory (so that the gate keeps such work within its
+// budget); one with few boxes open, or one answered from a target table,
+// asks for none.
+func TestTargetAsksForMemory(t *testing.T) {
+	cmd := newCommand(tables(t), DiceFaces{})
+	for _, c := range []struct {
+		rules, sheet string
+		want         int64
+	}{
+		{"yatzy", "ones:3 twos:6 chance:20 yatzy:0", directTargetMemory(11)},
+		{"yahtzee", "aces:3 twos:6 chance:20", directTargetMemory(10)},
+		{"yatzy", "ones:3 twos:6 threes:9 fours:12 fives:15 sixes:18 one_pair:12 two_pairs:22 three_of_a_kind:18", 0},
+		{"yacht", "aces:3", 0},
+	} {
+		g := &refusingGate{}
+		req := &commands.Request{Kind: commands.KindCommand, Command: "yacht-advise", Locale: commands.English,
+			Options: commands.Options{"rules": c.rules, "sheet": c.sheet, "target": int64(200)}}
+		if _, err := cmd.Handle(commands.WithHeavyGate(context.Background(), g), req); err == nil {
+			t.Fatalf("%s %q: the refusal was not returned", c.rules, c.sheet)
+		}
+		if len(g.asked) != 1 || g.asked[0] != c.want {
+			t.Errorf("%s %q: asked the gate for %v, want [%d]", c.rules, c.sheet, g.asked, c.want)
+		}
+	}
+	if directTargetMemory(11) < 100<<20 || directTargetMemory(12) < directTargetMemory(11) {
+		t.Errorf("estimates below the measured 135 MB (Yahtzee, 11 open) and 165 MB (Yatzy, 12 open): %d, %d", directTargetMemory(11), directTargetMemory(12))
 	}
 }

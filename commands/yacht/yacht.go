@@ -37,8 +37,8 @@ const (
 	// target table's build, which goes on after it) may take.
 	targetBudget = 30 * time.Second
 	// targetTableBudget is how long the first target asked from an early
-	// sheet waits for its rule set's target table (about a CPU minute for
-	// Yacht, two for Pancht, on two cores), within the command's budget:
+	// sheet waits for its rule set's target table (about 13 CPU-seconds
+	// for Yacht, 35 for Pancht, on two cores), within the command's budget:
 	// the reply is deferred meanwhile, and a one-shot `alea run` gets its
 	// answer instead of a request to try again. A build that takes longer
 	// goes on in the background.
@@ -46,8 +46,8 @@ const (
 )
 
 // targetTableRules are the rule sets whose target table is built on the
-// first target asked from an early sheet (Yacht: 81 MB and about a CPU
-// minute; see the README). The others would need several times that
+// first target asked from an early sheet (Yacht: 81 MB and about 13
+// CPU-seconds; see the README). The others would need several times that
 // memory and time: their exact target advice stays direct, within
 // targetReach open categories.
 var targetTableRules = map[string]bool{
@@ -57,13 +57,36 @@ var targetTableRules = map[string]bool{
 }
 
 // targetReach is how many open categories the direct target calculation
-// handles within targetBudget for the rule sets without a target table
-// (measured on a busy 2-core machine): a position with more open
-// categories is too early and the reply says how many more to fill.
+// handles within targetBudget for the rule sets without a target table: a
+// position with more open categories is too early and the reply says how
+// many more to fill. Measured on two idle cores with the six upper boxes
+// open and the target at the expected final score
+// (`BenchmarkAdviseTarget`): Yahtzee 5.0 s with 11 open (24 s and 0.6 GB
+// from the empty sheet), Yatzy 6.0 s with 12 (69 s and 1.3 GB from the
+// empty sheet), so a busy machine still answers within the budget.
 var targetReach = map[string]int{
-	yacht.Yahtzee: 7,
-	yacht.Yahtzee + "+" + yacht.FreeJokerOption: 7,
-	yacht.Yatzy: 7,
+	yacht.Yahtzee: 11,
+	yacht.Yahtzee + "+" + yacht.FreeJokerOption: 11,
+	yacht.Yatzy: 12,
+}
+
+// directTargetMemory estimates the peak memory of a direct target
+// calculation with open categories open (the two fill counts of
+// chances held at once), from the same measurements (resident size above
+// the process's, rounded up): the heavy-work gate keeps such work within
+// its memory budget.
+func directTargetMemory(open int) int64 {
+	switch {
+	case open <= 8:
+		return 0 // under 30 MB
+	case open == 9:
+		return 64 << 20
+	case open == 10:
+		return 100 << 20
+	case open == 11:
+		return 160 << 20
+	}
+	return 200 << 20
 }
 
 // ruleChoices are the values of the rules option, in menu order.
@@ -203,9 +226,13 @@ func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, targe
 	// A request that only waits for a target table another one is
 	// building takes no turn: the build is that one's work.
 	waitsOnly := built && targets.Building(rules.Key) && sheet.State().Open(rules) > directTargetOpen
-	if !built || target >= 0 && !targetsBuilt && !waitsOnly && sheet.State().Open(rules) > lightTargetOpen {
+	if open := sheet.State().Open(rules); !built || target >= 0 && !targetsBuilt && !waitsOnly && open > lightTargetOpen {
+		var memory int64
+		if target >= 0 && (open <= directTargetOpen || !targetTableRules[rules.Key]) {
+			memory = directTargetMemory(open)
+		}
 		var done func()
-		if ctx, done, err = commands.Heavy(ctx); err != nil {
+		if ctx, done, err = commands.HeavyMemory(ctx, memory); err != nil {
 			return nil, err
 		}
 		defer done()
