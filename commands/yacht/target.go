@@ -35,10 +35,7 @@ func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, t
 	case sheet.State().Open(r) <= directTargetOpen || sheetDecided(sheet, target) || target < 0:
 		ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
 	case !targetTableRules[r.Key]:
-		reach, ok := targetReach[r.Key]
-		if !ok {
-			reach = directTargetOpen
-		}
+		reach := targetReachOf(r.Key)
 		if open := sheet.State().Open(r); open > reach {
 			return nil, commands.Rejectf(msgTargetTooEarly, open, reach, open-reach)
 		}

@@ -30,7 +30,7 @@ const (
 	// calculation is light work (milliseconds) without the target table.
 	lightTargetOpen = 3
 	// directTargetOpen is the most open categories whose exact target
-	// calculation is done directly (at most a second or two) while the
+	// calculation is done directly (well under a second) while the
 	// rule set's target table is not built; earlier sheets use the table.
 	directTargetOpen = 6
 	// targetBudget is the time the exact target calculation (or the
@@ -38,7 +38,7 @@ const (
 	targetBudget = 30 * time.Second
 	// targetTableBudget is how long the first target asked from an early
 	// sheet waits for its rule set's target table (about 13 CPU-seconds
-	// for Yacht, 35 for Pancht, on two cores), within the command's budget:
+	// for Yacht, 30 for Pancht, on two cores), within the command's budget:
 	// the reply is deferred meanwhile, and a one-shot `alea run` gets its
 	// answer instead of a request to try again. A build that takes longer
 	// goes on in the background.
@@ -59,31 +59,41 @@ var targetTableRules = map[string]bool{
 // targetReach is how many open categories the direct target calculation
 // handles within targetBudget for the rule sets without a target table: a
 // position with more open categories is too early and the reply says how
-// many more to fill. Measured on two idle cores with the six upper boxes
-// open and the target at the expected final score
-// (`BenchmarkAdviseTarget`): Yahtzee 5.0 s with 11 open (24 s and 0.6 GB
-// from the empty sheet), Yatzy 6.0 s with 12 (69 s and 1.3 GB from the
-// empty sheet), so a busy machine still answers within the budget.
+// many more to fill. Measured with the six upper boxes open and the target
+// at the sheet's largest possible final score, the most work a target asks
+// (`BenchmarkAdviseTargetHigh`): Yahtzee 11.4 CPU-s with 10 open (24 with
+// 11), Yatzy 12.9 CPU-s with 12, so even one busy core answers within the
+// budget.
 var targetReach = map[string]int{
-	yacht.Yahtzee: 11,
-	yacht.Yahtzee + "+" + yacht.FreeJokerOption: 11,
+	yacht.Yahtzee: 10,
+	yacht.Yahtzee + "+" + yacht.FreeJokerOption: 10,
 	yacht.Yatzy: 12,
 }
 
+// targetReachOf is targetReach for a rule set without a target table
+// (directTargetOpen for one it does not list).
+func targetReachOf(key string) int {
+	if reach, ok := targetReach[key]; ok {
+		return reach
+	}
+	return directTargetOpen
+}
+
 // directTargetMemory estimates the peak memory of a direct target
-// calculation with open categories open (the two fill counts of
-// chances held at once), from the same measurements (resident size above
-// the process's, rounded up): the heavy-work gate keeps such work within
-// its memory budget.
+// calculation with open categories open (the two fill counts of chances
+// held at once), from the same measurements (resident size above the
+// process's, the larger of Yahtzee's and Yatzy's, rounded up; Yahtzee 43,
+// 83 and 153 MB with 8, 9 and 10 open; Yatzy 81 and 172 MB with 11 and
+// 12): the heavy-work gate keeps such work within its memory budget.
 func directTargetMemory(open int) int64 {
 	switch {
-	case open <= 8:
+	case open <= 7:
 		return 0 // under 30 MB
-	case open == 9:
+	case open == 8:
 		return 64 << 20
-	case open == 10:
+	case open == 9:
 		return 100 << 20
-	case open == 11:
+	case open <= 11:
 		return 160 << 20
 	}
 	return 200 << 20
@@ -226,9 +236,13 @@ func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, targe
 	// A request that only waits for a target table another one is
 	// building takes no turn: the build is that one's work.
 	waitsOnly := built && targets.Building(rules.Key) && sheet.State().Open(rules) > directTargetOpen
-	if open := sheet.State().Open(rules); !built || target >= 0 && !targetsBuilt && !waitsOnly && open > lightTargetOpen {
+	// A target the sheet settles, or one asked too early for a rule set
+	// without a target table, is answered without computing.
+	open := sheet.State().Open(rules)
+	settled := target >= 0 && (sheetDecided(sheet, target) || !targetTableRules[rules.Key] && open > targetReachOf(rules.Key))
+	if !built || target >= 0 && !settled && !targetsBuilt && !waitsOnly && open > lightTargetOpen {
 		var memory int64
-		if target >= 0 && (open <= directTargetOpen || !targetTableRules[rules.Key]) {
+		if target >= 0 && !settled && (open <= directTargetOpen || !targetTableRules[rules.Key]) {
 			memory = directTargetMemory(open)
 		}
 		var done func()

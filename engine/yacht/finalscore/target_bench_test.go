@@ -127,3 +127,32 @@ func BenchmarkTargetTableAdvise(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAdviseTargetHigh is BenchmarkAdviseTarget with the target at the
+// sheet's largest possible final score: the chances of every state then
+// reach as far as they are kept (down to the trim), the most work and
+// memory a target can ask of these sheets.
+func BenchmarkAdviseTargetHigh(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		open []int
+	}{{yacht.Yahtzee, []int{8, 9, 10, 11}}, {yacht.Yatzy, []int{8, 9, 11, 12}}} {
+		for _, open := range c.open {
+			b.Run(fmt.Sprintf("%s/open%d", c.name, open), func(b *testing.B) {
+				tb, err := testTables.Preset(context.Background(), c.name)
+				if err != nil {
+					b.Fatal(err)
+				}
+				s := openSheet(b, tb.Rules(), open)
+				d, _ := yacht.ParseDice("3 3 5 6 6")
+				target := MaxFinal(s)
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					if _, err := AdviseTarget(context.Background(), tb, s, &d, 1, target); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

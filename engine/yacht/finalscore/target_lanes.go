@@ -14,12 +14,14 @@ import (
 // averages and the best keeps (lanes.MaxIndexed and lanes.RollBack, in
 // AVX-512 or AVX2 assembly where the processor has it), with the needs in
 // the lanes instead of the classes. Each keep's eight needs then sit in one
-// 64-byte row, so the whole turn stays in the first-level cache, where the
-// vector-by-vector turn (solveTargetTurn) streams vectors of every need
-// through it for each keep.
+// 64-byte row, so the turn works on about 46 KB (the keeps and the
+// outcomes' rows), where the vector-by-vector turn (solveTargetTurn)
+// streams vectors of every need through the cache for each keep.
 
 // maxLaneRows is how many distinct (points gained, state after) outcomes a
 // turn may have for the lane turn: lanes.MaxIndexed indexes them by a byte.
+// No state of the presets comes near it (Pancht's most is about 206); a
+// turn beyond it would run the vector-by-vector turn instead.
 const maxLaneRows = 256
 
 // lanePlan is what the lane turn reads of a rule set for every state: for
@@ -204,7 +206,8 @@ func sameVector(a, b []float64) bool {
 // induction over every state reads only the chances from the start of the
 // turn): for state st and every n = 1..l, the best probability of gaining
 // at least n more points, into out (which it returns cut to the needs
-// computed; every chance beyond is 0). monotone says that next's vectors
+// computed; every chance beyond is 0, or below tailTrim after an early
+// stop, and is read as 0). monotone says that next's vectors
 // do not grow with the need (true of chances of reaching a target; the
 // values of beating opponents are not computed so): the turn then folds
 // the boxes (see prepare) and stops after the first eight needs whose last chance
