@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/recordline"
 	"github.com/alea-bot/alea/engine/coins"
 	"github.com/alea-bot/alea/game/coinsplay"
 	"github.com/alea-bot/alea/game/result"
@@ -57,18 +58,11 @@ var (
 	txtNotYours = commands.T("This game belongs to %s: only they can move. Start your own with `/coins play`.",
 		"이 게임은 %s 님의 게임이라 그 사람만 가져갈 수 있습니다. `/동전 게임`으로 직접 시작하세요.",
 		"この対戦は %s さんのものなので、本人しか取れません。`/コイン 対戦` で自分の対戦を始めてください。")
-	txtSomeone = commands.T("someone else", "다른 사람", "ほかの人")
-	// The record of a finished game, said on its final board.
-	txtRecorded    = commands.T("📒 Result recorded.", "📒 결과를 기록했습니다.", "📒 結果を記録しました。")
-	txtMemoryOff   = commands.T("📒 Recording is off here: this result is not kept.", "📒 여기서는 기록이 꺼져 있어 이 결과는 남지 않습니다.", "📒 ここでは記録がオフなので、この結果は残りません。")
-	txtNotRecorded = commands.T("📒 Not recorded — the database did not answer. Press Record to try again.",
-		"📒 기록하지 못했습니다 — 데이터베이스가 응답하지 않았습니다. 기록을 눌러 다시 시도하세요.",
-		"📒 記録できませんでした — データベースが応答しませんでした。「記録」を押してもう一度試してください。")
-	txtRecordButton = commands.T("Record", "기록", "記録")
-	txtIllegal      = commands.T("That move is not possible here; press one of the enabled buttons.", "지금은 그렇게 가져갈 수 없습니다. 누를 수 있는 버튼을 누르세요.", "今はその取り方はできません。押せるボタンを押してください。")
-	txtHintWin      = commands.T("💡 With %s you are winning: %s.", "💡 %s에서는 이길 수 있습니다: %s.", "💡 %s なら勝てます: %s。")
-	txtHintLose     = commands.T("💡 With %s you are losing against perfect play (black + white ≡ 1 mod 3); make a move and hope for a mistake.", "💡 %s에서는 상대가 최선이면 집니다 (검은 + 흰 ≡ 1 mod 3). 일단 가져가고 상대의 실수를 기다리세요.", "💡 %s では相手が最善なら負けです（黒 + 白 ≡ 1 mod 3）。とりあえず取って、相手のミスを待ちましょう。")
-	txtOppNames     = map[byte]commands.Text{
+	txtSomeone  = commands.T("someone else", "다른 사람", "ほかの人")
+	txtIllegal  = commands.T("That move is not possible here; press one of the enabled buttons.", "지금은 그렇게 가져갈 수 없습니다. 누를 수 있는 버튼을 누르세요.", "今はその取り方はできません。押せるボタンを押してください。")
+	txtHintWin  = commands.T("💡 With %s you are winning: %s.", "💡 %s에서는 이길 수 있습니다: %s.", "💡 %s なら勝てます: %s。")
+	txtHintLose = commands.T("💡 With %s you are losing against perfect play (black + white ≡ 1 mod 3); make a move and hope for a mistake.", "💡 %s에서는 상대가 최선이면 집니다 (검은 + 흰 ≡ 1 mod 3). 일단 가져가고 상대의 실수를 기다리세요.", "💡 %s では相手が最善なら負けです（黒 + 白 ≡ 1 mod 3）。とりあえず取って、相手のミスを待ちましょう。")
+	txtOppNames = map[byte]commands.Text{
 		'p': commands.T("perfect", "완벽한", "完全なボット"),
 		'm': commands.T("MCTS (k = 50)", "MCTS (k = 50)", "MCTS（k = 50）のボット"),
 		'r': commands.T("random", "무작위", "ランダムなボット"),
@@ -275,7 +269,7 @@ func playReply(l commands.Locale, key seal.Key, p playState, lines []string, dat
 		desc += "\n" + txtYourTurn.In(l)
 	}
 	if over {
-		desc += "\n\n" + map[result.Outcome]commands.Text{result.Off: txtMemoryOff, result.Recorded: txtRecorded, result.NotRecorded: txtNotRecorded}[rec].In(l)
+		desc += "\n\n" + recordline.Line(rec).In(l)
 	}
 	r := &commands.Reply{
 		Embeds: []commands.Embed{{Title: txtPlayTitle.Format(l, txtOppNames[p.Opp].In(l)), Description: desc, Color: colour}},
@@ -284,7 +278,7 @@ func playReply(l commands.Locale, key seal.Key, p playState, lines []string, dat
 	if over {
 		if rec == result.NotRecorded {
 			r.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: route.Seal(key, "rec/"+p.Final(p.GameID(key), data.Winner == "you")),
-				Label: txtRecordButton.In(l), Emoji: "📒", Style: commands.Primary}}}
+				Label: recordline.Button.In(l), Emoji: "📒", Style: commands.Primary}}}
 		}
 		return r
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/recordline"
 	"github.com/alea-bot/alea/engine/orbs"
 	"github.com/alea-bot/alea/game/orbspuzzle"
 	"github.com/alea-bot/alea/game/result"
@@ -216,7 +217,7 @@ func gameReply(l commands.Locale, key seal.Key, g game, rec result.Outcome) (*co
 		if g.Clicks <= best.Count {
 			desc += " " + txtGamePerfect.In(l)
 		}
-		desc += "\n" + map[result.Outcome]commands.Text{result.Off: txtMemoryOff, result.Recorded: txtRecorded, result.NotRecorded: txtNotRecorded}[rec].In(l)
+		desc += "\n" + recordline.Line(rec).In(l)
 	}
 	desc = withGridText(l, desc+"\n"+txtPicGame.In(l), txtLegend.In(l), gridText(cur))
 	pic, err := renderGame(cur, p)
@@ -236,7 +237,7 @@ func gameReply(l commands.Locale, key seal.Key, g game, rec result.Outcome) (*co
 		r.Components = gameComponents(l, key, g)
 	case rec == result.NotRecorded:
 		r.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: customID(key, g, recordAction),
-			Label: txtRecordButton.In(l), Emoji: "📒", Style: commands.Primary}}}
+			Label: recordline.Button.In(l), Emoji: "📒", Style: commands.Primary}}}
 	}
 	return r, nil
 }

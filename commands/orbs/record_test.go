@@ -11,6 +11,7 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/recordline"
 	"github.com/alea-bot/alea/engine/orbs"
 	"github.com/alea-bot/alea/game/orbspuzzle"
 	"github.com/alea-bot/alea/game/result"
@@ -111,7 +112,7 @@ func TestSolvedPuzzleIsRecorded(t *testing.T) {
 		r := dealAs(t, h, "3x4")
 		minimum := readCells(t, gameDataOf(t, r).Puzzle).bruteMinimum()
 		r, used := solve(t, h, r, detour)
-		if !strings.Contains(description(r), txtRecorded.In(commands.English)) || len(r.Components) != 0 {
+		if !strings.Contains(description(r), recordline.Line(result.Recorded).In(commands.English)) || len(r.Components) != 0 {
 			t.Fatalf("final message:\n%s", bot.FormatText(r))
 		}
 		if used != minimum+map[bool]int{true: 2, false: 0}[detour] {
@@ -158,10 +159,10 @@ func TestOlderPuzzleRecordedAfterTheDatabaseIsBack(t *testing.T) {
 	h := recordingHarness(t, down)
 	h.Post(r0)
 	final, used := solve(t, h, r0, false)
-	if !strings.Contains(description(final), txtNotRecorded.In(commands.English)) {
+	if !strings.Contains(description(final), recordline.Line(result.NotRecorded).In(commands.English)) {
 		t.Fatalf("final message:\n%s", bot.FormatText(final))
 	}
-	rec := bottest.Buttons(final)["📒 "+txtRecordButton.In(commands.English)]
+	rec := bottest.Buttons(final)["📒 "+recordline.Button.In(commands.English)]
 	if rec.CustomID == "" || len(rec.CustomID) > commands.MaxCustomID {
 		t.Fatalf("no Record button:\n%s", bot.FormatText(final))
 	}
@@ -170,7 +171,7 @@ func TestOlderPuzzleRecordedAfterTheDatabaseIsBack(t *testing.T) {
 	msg := bottest.MessageOf(final, h.Now())
 	for range 2 {
 		again, out := h2.Do(&commands.Request{Kind: commands.KindComponent, CustomID: rec.CustomID, Message: msg, GuildID: "900"})
-		if out != bot.OK || !again.Update || !strings.Contains(description(again), txtRecorded.In(commands.English)) || len(again.Components) != 0 {
+		if out != bot.OK || !again.Update || !strings.Contains(description(again), recordline.Line(result.Recorded).In(commands.English)) || len(again.Components) != 0 {
 			t.Fatalf("Record: %s\n%s", out, bot.FormatText(again))
 		}
 	}

@@ -97,13 +97,3 @@ func parseRejection(err error) error {
 	}
 	return commands.Rejectf(txtEmpty)
 }
-
-// The record of a solved puzzle, said on its final message.
-var (
-	txtRecorded    = commands.T("📒 Result recorded.", "📒 결과를 기록했습니다.", "📒 結果を記録しました。")
-	txtMemoryOff   = commands.T("📒 Recording is off here: this result is not kept.", "📒 여기서는 기록이 꺼져 있어 이 결과는 남지 않습니다.", "📒 ここでは記録がオフなので、この結果は残りません。")
-	txtNotRecorded = commands.T("📒 Not recorded — the database did not answer. Press Record to try again.",
-		"📒 기록하지 못했습니다 — 데이터베이스가 응답하지 않았습니다. 기록을 눌러 다시 시도하세요.",
-		"📒 記録できませんでした — データベースが応答しませんでした。「記録」を押してもう一度試してください。")
-	txtRecordButton = commands.T("Record", "기록", "記録")
-)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/recordline"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/result"
 	"github.com/alea-bot/alea/game/seal"
@@ -76,11 +77,11 @@ func finish(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	c := sealGame(d.Key, g, nil, loc)
 	e := &r.Embeds[0]
 	e.URL = stateURL + c.String()
-	line := map[result.Outcome]commands.Text{result.Off: msgMemoryOff, result.Recorded: msgRecorded, result.NotRecorded: msgNotRecorded}[rec].In(loc)
+	line := recordline.Line(rec).In(loc)
 	e.Description = joinParagraphs(e.Description, line)
 	var row commands.ActionRow
 	if rec == result.NotRecorded {
-		row = append(row, commands.Component{Kind: commands.Button, CustomID: customID(d.Key, actRecord, c), Label: msgRecordButton.In(loc), Emoji: "📒", Style: commands.Primary})
+		row = append(row, commands.Component{Kind: commands.Button, CustomID: customID(d.Key, actRecord, c), Label: recordline.Button.In(loc), Emoji: "📒", Style: commands.Primary})
 	}
 	row = append(row, commands.Component{Kind: commands.Button, CustomID: customID(d.Key, actAgain, c), Label: msgAgainButton.In(loc), Emoji: "🎲", Style: commands.Success})
 	if rec == result.Recorded {
