@@ -27,7 +27,7 @@ import (
 const (
 	ann = "111111111111111111"
 	bob = "222222222222222222"
-	cy  = "333333333333333333" // not seated
+	cy  = "333333333333333333" // not seated, but in TestUndoMarksOnlyAPingedPass
 )
 
 func userSeat(id string) player {
@@ -690,5 +690,42 @@ func TestHintPlaysToWin(t *testing.T) {
 		if len(pcs) != 2 || pcs[0] <= pcs[1] {
 			t.Errorf("%s: the play-to-win move wins less often than ⭐: %v in %s", loc, pcs, desc[i:])
 		}
+	}
+}
+
+// An Undo marks the board "already pinged" only when the pass it takes
+// back went to a Discord user other than the one undoing: a pass to a
+// named seat (the starter plays it, nobody is pinged) pinged nobody, so
+// the mark is not set, and the turn after it pings Cy as usual; a pass to
+// Bob did ping him, so the pass made again does not.
+func TestUndoMarksOnlyAPingedPass(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		second player
+		pinged bool
+	}{
+		{"another user", userSeat(bob), true},
+		{"named seat", player{Kind: yachttable.SeatName, Name: "Dee"}, false},
+	} {
+		h := harness(t)
+		r := post(t, h, table3(t, yachttable.CoachHints, userSeat(ann), c.second, userSeat(cy)))
+		r = rollAndScore(t, h, r, ann)
+		r = asOK(t, h, ann, mustFind(t, r, 'u').CustomID)
+		menu := mustFind(t, r, 's')
+		marked := strings.HasPrefix(strings.TrimPrefix(h.Message(menu.CustomID).Embeds[0].URL, stateURL), "en:!")
+		if marked != c.pinged {
+			t.Errorf("%s: the board after the undo is marked pinged: %v, want %v", c.name, marked, c.pinged)
+		}
+		r = asOK(t, h, ann, menu.CustomID, menu.Options[0].Value)
+		if c.pinged {
+			if r.FollowUp != nil {
+				t.Errorf("%s: Bob is pinged twice for one turn: %q", c.name, r.FollowUp.Content)
+			}
+			continue
+		}
+		// The named seat, played by the starter, passes to Cy, who is
+		// pinged.
+		r = rollAndScore(t, h, r, ann)
+		checkFollowUp(t, r, cy)
 	}
 }
