@@ -2,35 +2,13 @@ package runner
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"github.com/alea-bot/alea/bot/slash/slashtest"
 	"github.com/alea-bot/alea/commands"
 )
-
-// testRegistry has a command with subcommands and one with a string and
-// an integer option, each with Korean and Japanese names.
-func testRegistry() *commands.Registry {
-	sub := &commands.Command{
-		Name:        commands.T("coins", "동전", "コイン"),
-		Description: commands.T("coin games", "동전 게임", "コインゲーム"),
-		Subcommands: []commands.Subcommand{
-			{Name: commands.T("bw", "흑백", "白黒"), Description: commands.T("bw", "bw", "bw"),
-				Options: []commands.Option{{Name: commands.T("position", "배치", "配置"), Description: commands.T("p", "p", "p"), Type: commands.String}}},
-			{Name: commands.T("pile", "더미", "山"), Description: commands.T("pile", "pile", "pile")}},
-		Handle: ok("x"),
-	}
-	adv := &commands.Command{
-		Name: commands.T("yacht-advise", "요트-조언", "ヨット助言"), Description: commands.T("a", "a", "a"), Handle: ok("x"),
-		Options: []commands.Option{
-			{Name: commands.T("dice", "주사위", "サイコロ"), Description: commands.T("d", "d", "d"), Type: commands.String},
-			{Name: commands.T("roll", "굴림", "投目"), Description: commands.T("r", "r", "r"), Type: commands.Integer},
-		},
-	}
-	return commands.NewRegistry(sub, adv, &commands.Command{Name: commands.T("a", "", ""), Description: commands.T("a", "", ""), Handle: ok("x")})
-}
 
 func TestFormatJSON(t *testing.T) {
 	req := &commands.Request{Kind: commands.KindCommand, Locale: commands.English}
@@ -50,17 +28,11 @@ func TestFormatJSON(t *testing.T) {
 	}
 }
 
-func ok(content string) commands.HandlerFunc {
-	return func(context.Context, *commands.Request) (*commands.Reply, error) {
-		return &commands.Reply{Content: content}, nil
-	}
-}
-
 // The runner's player is named in the reply's language (a game's scoresheet
 // shows the name).
 func TestLocalUserName(t *testing.T) {
 	for l, want := range map[commands.Locale]string{commands.English: "you", commands.Korean: "나", commands.Japanese: "あなた"} {
-		req, err := SlashRequest(testRegistry(), "/a", l)
+		req, err := SlashRequest(slashtest.Registry(), "/a", l)
 		if err != nil || req.UserName != want {
 			t.Errorf("%s: %v %q, want %q", l, err, req.UserName, want)
 		}
@@ -70,7 +42,7 @@ func TestLocalUserName(t *testing.T) {
 // TestRunSuggestsTheNearestCommand: alea run answers a mistyped command
 // with the command meant, in the reader's language, and exits 1.
 func TestRunSuggestsTheNearestCommand(t *testing.T) {
-	reg := testRegistry() // has /yacht-advise
+	reg := slashtest.Registry() // has /yacht-advise
 	for loc, want := range map[string]string{
 		"en": "Did you mean `/yacht-advise`?",
 		"ko": "`/요트-조언`을 입력하려던 건가요?",

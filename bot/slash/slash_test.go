@@ -1,13 +1,13 @@
 package slash
 
 import (
-	"context"
 	"errors"
 	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/alea-bot/alea/bot/slash/slashtest"
 	"github.com/alea-bot/alea/commands"
 )
 
@@ -61,30 +61,8 @@ func TestParseSlash(t *testing.T) {
 	}
 }
 
-// testRegistry has a command with subcommands and one with a string and
-// an integer option, each with Korean and Japanese names.
-func testRegistry() *commands.Registry {
-	sub := &commands.Command{
-		Name:        commands.T("coins", "동전", "コイン"),
-		Description: commands.T("coin games", "동전 게임", "コインゲーム"),
-		Subcommands: []commands.Subcommand{
-			{Name: commands.T("bw", "흑백", "白黒"), Description: commands.T("bw", "bw", "bw"),
-				Options: []commands.Option{{Name: commands.T("position", "배치", "配置"), Description: commands.T("p", "p", "p"), Type: commands.String}}},
-			{Name: commands.T("pile", "더미", "山"), Description: commands.T("pile", "pile", "pile")}},
-		Handle: ok("x"),
-	}
-	adv := &commands.Command{
-		Name: commands.T("yacht-advise", "요트-조언", "ヨット助言"), Description: commands.T("a", "a", "a"), Handle: ok("x"),
-		Options: []commands.Option{
-			{Name: commands.T("dice", "주사위", "サイコロ"), Description: commands.T("d", "d", "d"), Type: commands.String},
-			{Name: commands.T("roll", "굴림", "投目"), Description: commands.T("r", "r", "r"), Type: commands.Integer},
-		},
-	}
-	return commands.NewRegistry(sub, adv, &commands.Command{Name: commands.T("a", "", ""), Description: commands.T("a", "", ""), Handle: ok("x")})
-}
-
 func TestRequest(t *testing.T) {
-	reg := testRegistry()
+	reg := slashtest.Registry()
 	req, err := Request(reg, `/coins bw position:"B W"`, commands.Korean)
 	if err != nil || req.Command != "coins bw" || req.Options["position"] != "B W" || req.Locale != commands.Korean || req.Kind != commands.KindCommand {
 		t.Fatalf("subcommand: %v %+v", err, req)
@@ -168,7 +146,7 @@ func FuzzParseSlash(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	reg := testRegistry()
+	reg := slashtest.Registry()
 	f.Fuzz(func(t *testing.T, line string) {
 		sl, err := parseSlash(line)
 		if err != nil {
@@ -216,12 +194,6 @@ func FuzzParseSlash(f *testing.F) {
 			}
 		}
 	})
-}
-
-func ok(content string) commands.HandlerFunc {
-	return func(context.Context, *commands.Request) (*commands.Reply, error) {
-		return &commands.Reply{Content: content}, nil
-	}
 }
 
 func isUserError(err error) bool {
