@@ -524,8 +524,8 @@ func TestBrowserPlayAs(t *testing.T) {
 // pings come below the board; once the channel is scrolled to its newest
 // message, as a player sees it, every row of the board's buttons and the
 // sheet of the player to play must still be in view, and at 1280 px the
-// board's title too (a board of two keeps both full sheets, so on a phone
-// its title is above the fold).
+// board's heading too (a board of two keeps both full sheets, so on a phone
+// its heading is above the fold).
 func TestBrowserTableScreenshots(t *testing.T) {
 	if bottest.RaceEnabled {
 		t.Skip("a new Yacht table needs the full strategy table, built in minutes under the race detector; the plain run takes these screenshots")
@@ -575,8 +575,10 @@ func TestBrowserTableScreenshots(t *testing.T) {
 				const out = [];
 				// At 1280 px the whole board; on a phone the sheet of the
 				// player to play (its field's name is marked ▶) and below.
-				const title = board.querySelector('.embed-title');
-				if (innerWidth >= 1000 && (!title || !inView(title))) out.push('title');
+				// The heading is the description's first line (a title would
+				// link to the URL that carries the game).
+				const head = board.querySelector('.embed-desc');
+				if (innerWidth >= 1000 && (!head || !inView(head))) out.push('heading');
 				const playing = [...board.querySelectorAll('.field-name')].find((f) => f.innerText.startsWith('▶'));
 				if (!playing || !inView(playing)) out.push('the sheet of the player to play');
 				const rows = [...board.querySelectorAll('.actions')];
@@ -594,9 +596,9 @@ func TestBrowserTableScreenshots(t *testing.T) {
 }
 
 // A table of six fits a phone: at 400 × 800 px the whole board of six
-// seats, from its title to its last row of buttons, is in view at once,
-// in English, Korean and Japanese; after a roll, everything but the title
-// (the dice and the advice, both fields, every row of buttons).
+// seats, from its heading to its last row of buttons, is in view at once,
+// in English, Korean and Japanese; after a roll, the description (the
+// heading, the dice and the advice), both fields and every row of buttons.
 func TestBrowserSixSeatsFitAPhone(t *testing.T) {
 	if bottest.RaceEnabled {
 		t.Skip("a new Yacht table needs the full strategy table, built in minutes under the race detector")

@@ -246,7 +246,8 @@ func renderLobby(key seal.Key, loc commands.Locale, g *game, last string) *comma
 		desc = last + "\n\n" + desc
 	}
 	e := commands.Embed{Color: colour, Title: msgLobbyTitle.Format(loc, yachtcmd.RulesName(loc, g.Rules.Key)), Description: desc,
-		URL: stateURL + c.String(), Footer: msgFooter.In(loc)}
+		Footer: msgFooter.In(loc)}
+	carry(&e, c)
 	start := msgStartButton.In(loc)
 	if len(g.Seats) == 1 {
 		start = msgPlayAloneButton.In(loc)
@@ -277,7 +278,7 @@ const hintShort = 3
 // score of the best hintShort options, with a Show all button for the
 // rest (on the message carrying c), or of every option when all is set.
 func hint(loc commands.Locale, key seal.Key, faces yachtcmd.DiceFaces, t *strategy.Table, g *game, c carrier, all bool) (*commands.Reply, error) {
-	e := commands.Embed{Color: colour, Title: msgHintTitle.In(loc), URL: stateURL + c.String()}
+	e := commands.Embed{Color: colour, Title: msgHintTitle.In(loc)}
 	var more int
 	if g.Roll == 0 {
 		a, err := t.Advise(g.Current().Sheet, nil, 0)
@@ -312,9 +313,12 @@ func hint(loc commands.Locale, key seal.Key, faces yachtcmd.DiceFaces, t *strate
 		}
 		e.Description = strings.TrimSpace(b.String())
 	}
+	if more > 0 {
+		e.Title = msgHintBest.In(loc)
+	}
+	carry(&e, c)
 	r := &commands.Reply{Embeds: []commands.Embed{e}, Ephemeral: true}
 	if more > 0 {
-		r.Embeds[0].Title = msgHintBest.In(loc)
 		r.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: customID(key, actHintAll, c),
 			Label: msgHintAll.In(loc), Style: commands.Secondary}}}
 	}

@@ -242,6 +242,7 @@ func play(t *testing.T, h *bottest.Harness, r *commands.Reply, models []*sheetMo
 	tb := table(t, yacht.Yacht)
 	longest := 0
 	measure := func(r *commands.Reply) {
+		checkNoLinkedTitle(t, r)
 		for _, row := range r.Components {
 			for _, c := range row {
 				longest = max(longest, len(c.CustomID))

@@ -305,6 +305,7 @@ func TestHintAndCoachModes(t *testing.T) {
 	if out != bot.OK || !hr.Ephemeral || hr.Update {
 		t.Fatalf("hint: %s %+v", out, hr)
 	}
+	checkNoLinkedTitle(t, hr)
 	// Every option with its expected final score, checked against the
 	// engine's advice from the test's own sheet.
 	tb := table(t, yacht.Yacht)
@@ -542,6 +543,7 @@ func TestLobby(t *testing.T) {
 	if d := gdata(t, r); !d.Lobby || len(d.Players) != 1 || d.Players[0].User != ann {
 		t.Fatalf("lobby: %+v", d)
 	}
+	checkNoLinkedTitle(t, r)
 	if r.AllowedMentions == nil || len(r.AllowedMentions.Users) != 0 {
 		t.Errorf("the lobby pings: %+v", r.AllowedMentions)
 	}

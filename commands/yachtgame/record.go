@@ -76,9 +76,9 @@ func finish(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	rec := d.record(ctx, t, g, req)
 	c := sealGame(d.Key, g, nil, loc)
 	e := &r.Embeds[0]
-	e.URL = stateURL + c.String()
 	line := recordline.Line(rec).In(loc)
 	e.Description = joinParagraphs(e.Description, line)
+	carry(e, c)
 	var row commands.ActionRow
 	if rec == result.NotRecorded {
 		row = append(row, commands.Component{Kind: commands.Button, CustomID: customID(d.Key, actRecord, c), Label: recordline.Button.In(loc), Emoji: "📒", Style: commands.Primary})

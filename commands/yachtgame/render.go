@@ -131,7 +131,7 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	c := sealGame(d.Key, g, prev, loc)
 	c.Pinged = pinged
 	p := g.Current()
-	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc), URL: stateURL + c.String()}
+	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc)}
 	if compact(g) {
 		e.Footer = msgFooterShort.In(loc)
 	}
@@ -219,6 +219,7 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 		b.WriteString("\n" + msgChosen.In(loc))
 	}
 	e.Description = b.String()
+	carry(&e, c)
 	if compact(g) {
 		e.Fields = compactFields(loc, g, req)
 	}

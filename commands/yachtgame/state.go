@@ -36,7 +36,22 @@ var route = seal.Route{Game: "yacht", Version: 2}
 var idPrefix = route.Prefix()
 
 // stateURL begins the board embed's URL; the game's state follows it.
+// The host is reserved (RFC 2606): nothing is served there, so carry
+// keeps the URL out of sight.
 const stateURL = "https://alea.invalid/yacht#"
+
+// carry makes e carry c: c goes in the embed's URL, which Discord keeps
+// with the message and shows only as the link of a title. A link to a
+// page that does not exist would be a dead end, so the title, if any,
+// becomes the description's first line, in bold (names cannot hold
+// markdown: yachttable.CheckName), and e is left without one.
+func carry(e *commands.Embed, c carrier) {
+	e.URL = stateURL + c.String()
+	if e.Title != "" {
+		e.Description = joinLines("**"+e.Title+"**", e.Description)
+		e.Title = ""
+	}
+}
 
 // carrier is what a message carries (as seal.Carrier): the sealed state,
 // and the sealed state before the last score while it may be undone;

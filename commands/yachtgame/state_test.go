@@ -468,3 +468,24 @@ func TestPresetsAreTheRuleChoices(t *testing.T) {
 		t.Errorf("the game's presets %v, the rules option's %v", got, want)
 	}
 }
+
+// checkNoLinkedTitle fails when an embed of r that carries a game has a
+// title: Discord links an embed's title to its URL, and that URL is no
+// page (stateURL). The heading is the description's first line, in bold.
+func checkNoLinkedTitle(t *testing.T, r *commands.Reply) {
+	t.Helper()
+	carried := false
+	for _, e := range r.Embeds {
+		if !strings.HasPrefix(e.URL, stateURL) {
+			continue
+		}
+		carried = true
+		head, _, _ := strings.Cut(e.Description, "\n")
+		if e.Title != "" || len(head) < 5 || !strings.HasPrefix(head, "**") || !strings.HasSuffix(head, "**") {
+			t.Errorf("a message carrying a game has title %q and heading %q", e.Title, head)
+		}
+	}
+	if !carried {
+		t.Errorf("no embed carries the game: %+v", r.Embeds)
+	}
+}

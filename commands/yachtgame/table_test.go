@@ -72,7 +72,7 @@ func TestOneLanguagePerGame(t *testing.T) {
 		t.Errorf("the board after an English press is not Korean:\n%s", board)
 	}
 	hr, out := pressIn(h, commands.English, ann, mustFind(t, r, 'h').CustomID)
-	if out != bot.OK || hr.Embeds[0].Title != msgHintBest.In(commands.English) {
+	if out != bot.OK || !strings.HasPrefix(hr.Embeds[0].Description, "**"+msgHintBest.In(commands.English)+"**\n") {
 		t.Errorf("Ann's hint is not in her language: %s %+v", out, hr.Embeds)
 	}
 	// The same board with "ja:" for "ko:": its buttons no longer match.
