@@ -2,7 +2,10 @@ package bot
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/alea-bot/alea/commands"
 )
@@ -88,5 +91,31 @@ func FormatTextIn(r *commands.Reply, l commands.Locale) string {
 		// A new message after this one.
 		b.WriteString("\n" + textFollowUp.In(l) + "\n" + FormatTextIn(r.FollowUp, l))
 	}
-	return strings.TrimRight(b.String(), "\n") + "\n"
+	return showTimestamps(strings.TrimRight(b.String(), "\n") + "\n")
+}
+
+// timestamp is Discord's timestamp markup: <t:UNIX> or <t:UNIX:STYLE>.
+var timestamp = regexp.MustCompile(`<t:(-?[0-9]{1,12})(?::([tTdDfFR]))?>`)
+
+// showTimestamps writes each Discord timestamp in s as Discord shows it,
+// in the local time zone: the time of day for styles t and T, the date
+// for d and D, both otherwise (R, a relative time, too).
+func showTimestamps(s string) string {
+	return timestamp.ReplaceAllStringFunc(s, func(m string) string {
+		sub := timestamp.FindStringSubmatch(m)
+		sec, err := strconv.ParseInt(sub[1], 10, 64)
+		if err != nil {
+			return m
+		}
+		t := time.Unix(sec, 0).Local()
+		switch sub[2] {
+		case "t":
+			return t.Format("15:04")
+		case "T":
+			return t.Format("15:04:05")
+		case "d", "D":
+			return t.Format("2006-01-02")
+		}
+		return t.Format("2006-01-02 15:04")
+	})
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"testing"
+	"time"
 
 	"github.com/alea-bot/alea/commands"
 )
@@ -24,5 +25,17 @@ func TestFormatText(t *testing.T) {
 	wantJa := "(あなただけに表示されています)\nhello\n\n== T ==\nD\n\n-- F --\nV\n[画像: p.png]\n\nfoot\n[▶ Go] [No (無効)]\n[メニュー: pick ▾ x | y]\n[添付ファイル: p.png、3 バイト]\n"
 	if got := FormatTextIn(r, commands.Japanese); got != wantJa {
 		t.Fatalf("FormatTextIn ja:\n%s\nwant:\n%s", got, wantJa)
+	}
+}
+
+// Discord timestamps read as Discord shows them, in the local time zone.
+func TestFormatTextTimestamps(t *testing.T) {
+	at := time.Date(2026, 11, 24, 21, 30, 0, 0, time.UTC) // 1795555800
+	local := at.In(time.Local)
+	r := &commands.Reply{Content: "from <t:1795555800:t>, on <t:1795555800:d>, at <t:1795555800>; <t:x:t> <t:1795555800:q>"}
+	want := "from " + local.Format("15:04") + ", on " + local.Format("2006-01-02") + ", at " + local.Format("2006-01-02 15:04") +
+		"; <t:x:t> <t:1795555800:q>\n"
+	if got := FormatText(r); got != want {
+		t.Errorf("FormatText:\n%s\nwant:\n%s", got, want)
 	}
 }

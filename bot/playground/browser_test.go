@@ -585,6 +585,7 @@ func TestBrowserTableScreenshots(t *testing.T) {
 				if (rows.length < 2) out.push(rows.length + ' rows of buttons');
 				rows.forEach((r, i) => { if (!inView(r)) out.push('button row ' + (i + 1)); });
 				if (document.documentElement.scrollWidth > innerWidth) out.push('the page overflows');
+				if (board.innerText.includes('<t:') || !board.querySelector('.timestamp')) out.push('the time Play for them works, as a time of day');
 				return out.join(', ');
 			})()`)
 			if hidden != "" {

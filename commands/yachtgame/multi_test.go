@@ -406,6 +406,40 @@ func TestPlayForThem(t *testing.T) {
 	}
 }
 
+var playForAt = regexp.MustCompile(`<t:([0-9]+):t>`)
+
+// The board says from when Play for them works, as a Discord timestamp: the
+// first whole minute ten minutes (the default idle time) after the edit. A
+// press at the minute shown is taken; one a second before the idle time is
+// up is refused.
+func TestPlayForTimeShown(t *testing.T) {
+	h := harness(t)
+	edited := time.Date(2026, 11, 24, 21, 19, 25, 0, time.UTC)
+	h.Now = func() time.Time { return edited }
+	r := post(t, h, table3(t, yachttable.CoachHints))
+	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
+	m := playForAt.FindStringSubmatch(r.Embeds[0].Description)
+	if m == nil {
+		t.Fatalf("the board does not say when Play for them works:\n%s", r.Embeds[0].Description)
+	}
+	sec, _ := strconv.ParseInt(m[1], 10, 64)
+	from := time.Unix(sec, 0)
+	if want := time.Date(2026, 11, 24, 21, 30, 0, 0, time.UTC); !from.Equal(want) {
+		t.Errorf("Play for them from %v, want %v", from.UTC(), want)
+	}
+	p := mustFind(t, r, 'p').CustomID
+	h.Now = func() time.Time { return edited.Add(10*time.Minute - time.Second) }
+	if r2, out := as(h, bob, p); out != bot.Rejected || !strings.Contains(r2.Content, "in 1 min") {
+		t.Errorf("a second before the idle time is up: %s %s", out, bot.FormatText(r2))
+	}
+	h.Now = func() time.Time { return from }
+	asOK(t, h, bob, p)
+	// At a whole minute the time shown is the edit plus the idle time.
+	if got := playForFrom(from, 7); !got.Equal(from.Add(7 * time.Minute)) {
+		t.Errorf("from a whole minute: %v", got)
+	}
+}
+
 var costLine = regexp.MustCompile(`↩ <@(\d+)>: .* — cost \*\*([0-9.]+)\*\*`)
 
 // The summary's points lost are the sum of the costs the game showed, for

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/alea-bot/alea/commands"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
@@ -215,6 +216,9 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 			b.WriteString("\n" + msgWinChances.Format(loc, strings.Join(parts, " · ")))
 		}
 	}
+	if g.Humans() > 1 {
+		b.WriteString("\n" + msgPlayForAt.Format(loc, discordTime(playForFrom(d.now(), g.Idle))))
+	}
 	if g.Chosen {
 		b.WriteString("\n" + msgChosen.In(loc))
 	}
@@ -244,6 +248,21 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	ping(loc, g, reply, req)
 	return reply, nil
 }
+
+// playForFrom is the first whole minute at which Play for them works on a
+// board edited at now: playForPress measures the idle time from the
+// message's last edit, so a press at the minute shown is never too early.
+func playForFrom(now time.Time, idle int) time.Time {
+	at := now.Add(time.Duration(idle) * time.Minute)
+	if t := at.Truncate(time.Minute); t.Before(at) {
+		return t.Add(time.Minute)
+	}
+	return at
+}
+
+// discordTime writes t as a Discord timestamp that shows the time of day
+// (hours and minutes) in each reader's own time zone.
+func discordTime(t time.Time) string { return fmt.Sprintf("<t:%d:t>", t.Unix()) }
 
 // ping names the Discord user whose turn it is in the content, and lets
 // the message ping that user only. Games with no Discord seat say nothing.

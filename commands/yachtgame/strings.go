@@ -100,6 +100,12 @@ var (
 	msgHintButton    = commands.T("Hint", "힌트", "ヒント")
 	msgUndoButton    = commands.T("Undo", "되돌리기", "取り消す")
 	msgPlayForButton = commands.T("Play for them", "대신 진행", "代わりに進める")
+	// msgPlayForAt says from when Play for them works this turn; the
+	// argument is a Discord timestamp (<t:…:t>), which Discord shows as
+	// the time of day in the reader's own time zone.
+	msgPlayForAt = commands.T("⏱️ From %s, **Play for them** lets Alea take this turn.",
+		"⏱️ %s부터는 **대신 진행**으로 Alea가 이 턴을 맡을 수 있습니다.",
+		"⏱️ %s からは「**代わりに進める**」で Alea がこのターンを進められます。")
 	msgPick          = commands.T("Score a category…", "족보에 기록…", "役に記入…")
 	msgOptLabel      = commands.T("%s: %d", "%s: %d", "%s: %d")
 	msgOptBest       = commands.T("expected final %.2f — best", "최종 기댓값 %.2f — 최선", "最終期待値 %.2f — 最善")

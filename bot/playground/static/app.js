@@ -138,10 +138,28 @@ function inline(s) {
     .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, '<a href="$2" target="_blank" rel="noopener noreferrer">$1</a>')
     .replace(/(^|[\s(])(https?:\/\/[^\s<)]+)/g, '$1<a href="$2" target="_blank" rel="noopener noreferrer">$2</a>')
     .replace(SYMBOLS, '<span class="sym">$&</span>')
+    .replace(/&lt;t:(-?\d{1,12})(?::([tTdDfFR]))?&gt;/g, (m, sec, style) => '<span class="timestamp">' + esc(timeText(Number(sec) * 1000, style)) + '</span>')
     .replace(/&lt;@!?(\d{1,20})&gt;/g, (m, id) => {
       const n = nameOf(id);
       return '<span class="mention" data-user="' + id + '">@' + esc(n === null ? id : n) + '</span>';
     });
+}
+
+// timeText is a Discord timestamp as Discord shows it, in the reader's
+// language and time zone: the time of day (t, T), the date (d, D), a relative time (R),
+// else both.
+function timeText(ms, style) {
+  const d = new Date(ms);
+  switch (style) {
+    case 't': return d.toLocaleTimeString(state.locale, { hour: '2-digit', minute: '2-digit' });
+    case 'T': return d.toLocaleTimeString(state.locale);
+    case 'd': case 'D': return d.toLocaleDateString(state.locale);
+    case 'R': {
+      const min = Math.round((ms - Date.now()) / 60000);
+      return new Intl.RelativeTimeFormat(state.locale, { numeric: 'auto' }).format(min, 'minute');
+    }
+  }
+  return d.toLocaleString(state.locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 // SYMBOLS are the game pieces drawn as characters (dice, coins, stones),
@@ -519,7 +537,7 @@ async function handle(interaction, resp, ctx) {
 function snippet(msg) {
   const d = msg.data || {};
   const e = (d.embeds || [])[0] || {};
-  const text = (msg.body && msg.body.textContent) || d.content || e.title || e.description || '';
+  const text = (msg.body && (msg.body.innerText || msg.body.textContent)) || d.content || e.title || e.description || '';
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > 80 ? line.slice(0, 79) + '…' : line;
 }
