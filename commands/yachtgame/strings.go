@@ -106,13 +106,13 @@ var (
 	msgPlayForAt = commands.T("⏱️ From %s, **Play for them** lets Alea take this turn.",
 		"⏱️ %s부터는 **대신 진행**으로 Alea가 이 턴을 맡을 수 있습니다.",
 		"⏱️ %s からは「**代わりに進める**」で Alea がこのターンを進められます。")
-	msgPick          = commands.T("Score a category…", "족보에 기록…", "役に記入…")
-	msgOptLabel      = commands.T("%s: %d", "%s: %d", "%s: %d")
-	msgOptBest       = commands.T("expected final %.2f — best", "최종 기댓값 %.2f — 최선", "最終期待値 %.2f — 最善")
-	msgOptLoss       = commands.T("expected final %.2f (−%.2f)", "최종 기댓값 %.2f (−%.2f)", "最終期待値 %.2f（−%.2f）")
-	msgModalTitle    = commands.T("Dice of roll %d", "%d번째 굴림의 주사위", "%d 投目の出目")
-	msgModalLabel    = commands.T("Five dice (held: %s)", "주사위 다섯 개 (남긴 것: %s)", "サイコロ5個（残したサイコロ: %s）")
-	msgNone          = commands.T("none", "없음", "なし")
+	msgPick       = commands.T("Score a category…", "족보에 기록…", "役に記入…")
+	msgOptLabel   = commands.T("%s: %d", "%s: %d", "%s: %d")
+	msgOptBest    = commands.T("expected final %.2f — best", "최종 기댓값 %.2f — 최선", "最終期待値 %.2f — 最善")
+	msgOptLoss    = commands.T("expected final %.2f (−%.2f)", "최종 기댓값 %.2f (−%.2f)", "最終期待値 %.2f（−%.2f）")
+	msgModalTitle = commands.T("Dice of roll %d", "%d번째 굴림의 주사위", "%d 投目の出目")
+	msgModalLabel = commands.T("Five dice (held: %s)", "주사위 다섯 개 (남긴 것: %s)", "サイコロ5個（残したサイコロ: %s）")
+	msgNone       = commands.T("none", "없음", "なし")
 
 	msgOverTitle = commands.T("🏁 %s — game over", "🏁 %s — 게임 종료", "🏁 %s — ゲーム終了")
 	msgFinal     = commands.T("Final score **%d** · perfect play from the start expects %.2f", "최종 점수 **%d** · 처음부터 최적 플레이 기댓값 %.2f", "最終得点 **%d** · 最初から最適プレイの期待値 %.2f")
