@@ -108,8 +108,8 @@ func ExampleNames(c *Command, example string) (unknown []string) {
 
 // choiceWord writes value, when it is one of o's choices, as the reader
 // sees that choice in Discord's menu: its name in l up to a parenthesis,
-// when that short name stands for this choice alone (see Coerce);
-// otherwise value as it is.
+// when that short name stands for this choice alone (see Coerce), else its
+// whole name; value as it is when it is no choice.
 func choiceWord(o Option, value string, l Locale) string {
 	if l == English {
 		return value
@@ -118,14 +118,15 @@ func choiceWord(o Option, value string, l Locale) string {
 		if fmt.Sprint(c.Value) != value {
 			continue
 		}
-		short := shortChoiceName(c.Name.In(l))
+		name := c.Name.In(l)
+		short := shortChoiceName(name)
+		if found, ok := shortChoice(o.Choices, short); !ok || fmt.Sprint(found.Value) != value {
+			short = name // another choice has that short name too: the whole name
+		}
 		if short == "" || strings.Contains(short, `"`) {
 			return value
 		}
-		if found, ok := shortChoice(o.Choices, short); !ok || fmt.Sprint(found.Value) != value {
-			return value // another choice has that short name too
-		}
-		if strings.Contains(short, " ") {
+		if strings.ContainsAny(short, " 　") {
 			return `"` + short + `"`
 		}
 		return short

@@ -47,9 +47,9 @@ func TestQuoteShortens(t *testing.T) {
 }
 
 // A choice's value in an example is written as the reader's menu names it
-// (up to a parenthesis or a colon, quoted when it has a space), unless an
-// earlier choice has the same short name; the result reads back as the
-// same value.
+// (up to a parenthesis or a colon, quoted when it has a space), or by its
+// whole name when another choice has the same short name; the result
+// reads back as the same value.
 func TestLocalizeExampleChoices(t *testing.T) {
 	c := &Command{Name: T("x", "엑스", "エックス"), Description: T("d", "d", "d"),
 		Options: []Option{{Name: T("by", "기준", "基準"), Description: T("d", "d", "d"), Type: String,
@@ -62,7 +62,7 @@ func TestLocalizeExampleChoices(t *testing.T) {
 	for ex, want := range map[string]map[Locale]string{
 		"/x by:skill":    {English: "/x by:skill", Korean: "/엑스 기준:실력", Japanese: "/エックス 基準:実力"},
 		"/x by:month":    {Korean: `/엑스 기준:"이번 달"`, Japanese: "/エックス 基準:今月"},
-		"/x by:wins-all": {Korean: "/엑스 기준:wins-all"}, // 승수 names the first choice
+		"/x by:wins-all": {Korean: `/엑스 기준:"승수 (전체)"`, Japanese: "/エックス 基準:勝ち数（全期間）"}, // 승수 names the first choice: the whole name
 	} {
 		for l, w := range want {
 			got := LocalizeExample(c, ex, l)

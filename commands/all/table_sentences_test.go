@@ -14,15 +14,16 @@ import (
 
 // tableSentences are the table's sentences for a game of Ann, Bob and
 // Chloe in each language, as a reader of it expects them: the board's
-// heading (the description's first line, in bold), the compact line of a
+// heading (the description's first line, in bold, naming whose turn it
+// is with a mention), the compact line of a
 // player waiting, the short hint and its button, the ping's
 // link back to the game, and the board brought down.
 var tableSentences = map[commands.Locale][]string{
-	commands.English: {"**🎲 Yacht (51 Worldwide Games) — Player 1 · turn 1/12**\n", "**Total 0** · upper 0/63 · 12 open", "Bring down", "💡 The best options, with their expected final score",
+	commands.English: {"**🎲 Yacht (51 Worldwide Games) — <@1000000000000001> · turn 1/12**\n", "**Total 0** · upper 0/63 · 12 open", "Bring down", "💡 The best options, with their expected final score",
 		"Show all", "[Back to the game](https://discord.com/channels/1044567890123456789/1044567890123456790/", "🎲 The game moved down: it carries on below."},
-	commands.Korean: {"**🎲 요트 (세계의 아소비 대전 51) — 플레이어 1 · 1/12 턴**\n", "**합계 0** · 상단 0/63 · 12칸 남음", "아래로 가져오기", "💡 가장 좋은 선택지와 최종 점수 기댓값",
+	commands.Korean: {"**🎲 요트 (세계의 아소비 대전 51) — <@1000000000000001> · 1/12 턴**\n", "**합계 0** · 상단 0/63 · 12칸 남음", "아래로 가져오기", "💡 가장 좋은 선택지와 최종 점수 기댓값",
 		"모두 보기", "[게임으로 돌아가기](https://discord.com/channels/1044567890123456789/1044567890123456790/", "🎲 게임을 아래로 옮겼습니다. 아래에서 이어집니다."},
-	commands.Japanese: {"**🎲 ヨット（世界のアソビ大全51） — プレイヤー 1 · 1/12 ターン**\n", "**合計 0** · 上段 0/63 · 残り 12 役", "下に移動", "💡 上位の選択肢と最終得点の期待値",
+	commands.Japanese: {"**🎲 ヨット（世界のアソビ大全51） — <@1000000000000001> · 1/12 ターン**\n", "**合計 0** · 上段 0/63 · 残り 12 役", "下に移動", "💡 上位の選択肢と最終得点の期待値",
 		"すべて表示", "[ゲームに戻る](https://discord.com/channels/1044567890123456789/1044567890123456790/", "🎲 ゲームを下に移動しました。続きは下のメッセージです。"},
 }
 
@@ -39,7 +40,7 @@ var hintMore = map[commands.Locale]*regexp.Regexp{
 var playForLine = map[commands.Locale]*regexp.Regexp{
 	commands.English:  regexp.MustCompile(`(?m)^⏱️ From <t:\d+:t>, \*\*Play for them\*\* lets Alea take this turn\.$`),
 	commands.Korean:   regexp.MustCompile(`(?m)^⏱️ <t:\d+:t>부터는 \*\*대신 진행\*\*으로 Alea가 이 턴을 맡을 수 있습니다\.$`),
-	commands.Japanese: regexp.MustCompile(`(?m)^⏱️ <t:\d+:t> からは「\*\*代わりに進める\*\*」で Alea がこのターンを進められます。$`),
+	commands.Japanese: regexp.MustCompile(`(?m)^⏱️ <t:\d+:t> 以降は「\*\*代わりに進める\*\*」を押すと、このターンを Alea に任せられます。$`),
 }
 
 // TestTableSentences plays the first moves of a table of three in each

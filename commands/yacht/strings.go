@@ -7,7 +7,7 @@ var (
 		"알 수 없는 규칙 %s: 다음 중 하나를 고르세요: %s.",
 		"不明なルール %s: 次から選んでください: %s。")
 	msgBadRoll = commands.T("`roll` must be 1, 2 or 3 (the roll just made), not %d.",
-		"`굴림`은 1, 2, 3 중 하나여야 합니다 (방금 몇 번째 굴림인지). %d은(는) 안 됩니다.",
+		"`굴림`은 방금 몇 번째 굴림인지를 1, 2, 3 중 하나로 적습니다 (입력: %d).",
 		"`ロール` は 1・2・3 のいずれか（今のロール）です。%d は使えません。")
 	msgBadTop = commands.T("`top` must be between 1 and %[2]d, not %[1]d.",
 		"`개수`는 1부터 %[2]d 사이여야 합니다 (%[1]d 불가).",
@@ -27,7 +27,7 @@ var (
 	optTop         = commands.T("top", "개수", "件数")
 	msgKeepAll     = commands.T("keep all five", "다섯 개 모두 남기기", "5 個すべて残す")
 	msgRerollAll   = commands.T("reroll all five", "다섯 개 모두 다시 굴리기", "5 個すべて振り直す")
-	msgScore       = commands.T("score %s for %d", "%s에 %d점", "%sに %d 点")
+	msgScore       = commands.T("score %s for %d", "%s 칸에 %d점", "%sに %d 点")
 	msgUpperBonus  = commands.T("(+%d bonus)", "(+%d 보너스)", "（+%d ボーナス）")
 	msgExtraBonus  = commands.T("+%d Yahtzee bonus", "+%d 야찌 보너스", "+%d ヤッツィーボーナス")
 	msgJoker       = commands.T(" (joker)", " (조커)", "（ジョーカー）") // full-width brackets take no space before them
@@ -43,7 +43,7 @@ var (
 		"정확한 최선의 플레이 기준입니다. 최종 기댓값에는 점수표의 점수와 보너스가 포함됩니다.",
 		"厳密な最善手に基づく値です。最終期待値にはスコア表の得点とボーナスを含みます。")
 	msgBadTarget = commands.T("target is the final score to reach, from 0 to %d; %d is not possible.",
-		"`목표`는 도달하려는 최종 점수로, 0부터 %d까지입니다. %d은(는) 쓸 수 없습니다.",
+		"`목표`는 도달하려는 최종 점수로, 0부터 %d까지입니다. %d점은 쓸 수 없습니다.",
 		"`目標` は目指す最終得点で、0 から %d までです。%d は指定できません。")
 	msgTargetTitle       = commands.T("%s · roll %d of 3 · aiming for %d · %s", "%s · %d번째 굴림 · 목표 %d점 · %s", "%s · %d 投目 · 目標 %d 点 · %s")
 	msgTargetTitleNoDice = commands.T("Start of the next turn · aiming for %d · %s", "다음 턴 시작 · 목표 %d점 · %s", "次のターンの開始 · 目標 %d 点 · %s")
@@ -60,11 +60,11 @@ var (
 		"평균을 최대로 하는 플레이의 최종 기댓값: %.2f",
 		"平均を最大にするプレイでの最終期待値: %.2f")
 	msgTargetReached = commands.T("The sheet already has %d points, so the target of %d is reached whatever happens: every action has a 100%% chance.",
-		"점수표에 이미 %d점이 있어 목표 %d점은 무슨 일이 있어도 달성됩니다. 모든 행동의 확률이 100%%입니다.",
-		"スコア表にすでに %d 点あるので、目標の %d 点はどうなっても達成です。どの行動も確率 100%% です。")
+		"점수표에 이미 %d점이 있어 목표 %d점은 무슨 일이 있어도 달성됩니다. 어떤 선택지든 확률이 100%%입니다.",
+		"スコア表にすでに %d 点あるので、目標の %d 点はどうなっても達成です。どの選択肢も確率 100%% です。")
 	msgTargetUnreachable = commands.T("%d can no longer be reached: the most this sheet can still make is %d. Every action has a 0%% chance; the list shows the expected finals.",
-		"%d점에는 더 이상 도달할 수 없습니다. 이 점수표로 낼 수 있는 최고 점수는 %d점입니다. 모든 행동의 확률이 0%%이며, 목록에는 최종 기댓값을 표시합니다.",
-		"%d 点にはもう届きません。このスコア表で取れる最高得点は %d 点です。どの行動も確率 0%% で、一覧には最終期待値を示します。")
+		"%d점에는 더 이상 도달할 수 없습니다. 이 점수표로 낼 수 있는 최고 점수는 %d점입니다. 어떤 선택지든 확률이 0%%이며, 목록에는 최종 기댓값을 표시합니다.",
+		"%d 点にはもう届きません。このスコア表で取れる最高得点は %d 点です。どの選択肢も確率 0%% で、一覧には最終期待値を示します。")
 	msgTargetPreparing = commands.T("Exact target advice for these rules needs a table that is computed once, and it is being computed now; try again in a minute or two.",
 		"이 규칙의 정확한 목표 조언에는 한 번만 계산하면 되는 표가 필요한데, 지금 계산하고 있습니다. 1~2분 뒤에 다시 시도하세요.",
 		"このルールの厳密な目標助言には一度だけ計算する表が必要で、いま計算しています。1〜2分後にもう一度お試しください。")

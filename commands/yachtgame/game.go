@@ -92,7 +92,7 @@ func newCommand(d Deps) *commands.Command {
 			Name: commands.T("start", "시작", "開始"),
 			Description: commands.T("Post a scoresheet for you, or a game for the people here and Alea",
 				"나 혼자, 또는 여기 있는 사람들과 Alea가 함께하는 게임을 올립니다",
-				"自分用、またはここにいる人たちと Alea で遊ぶゲームを出す"),
+				"自分用のスコア表、またはここにいる人たちと Alea で遊ぶゲームを始める"),
 			Options: []commands.Option{
 				yachtcmd.RulesOption(),
 				{Name: commands.T("players", "플레이어", "プレイヤー"), Type: commands.String, MaxLength: 200,
@@ -112,7 +112,7 @@ func newCommand(d Deps) *commands.Command {
 					"ゲーム中の助言（既定: 一人ならオン、複数ならヒント）")},
 				{Name: commands.T("idle", "대기", "待ち時間"), Type: commands.Integer, Min: idleLo, Max: idleHi,
 					Description: commands.T("Minutes before others may let Alea play an idle player's turn (default 10)",
-						"다른 사람이 자리를 비운 플레이어 대신 Alea에게 맡길 수 있기까지의 분 (기본 10)",
+						"자리를 비운 플레이어의 턴을 다른 사람이 Alea에게 맡길 수 있을 때까지의 시간(분, 기본 10)",
 						"席を外したプレイヤーの番を Alea に任せられるまでの分数（既定 10）")},
 			},
 			Example: `/yacht start`,

@@ -626,7 +626,7 @@ func TestLobby(t *testing.T) {
 
 // The scoreboard shows the odds, in every language, summing to 100%.
 func TestScoreboardOdds(t *testing.T) {
-	want := map[commands.Locale]string{commands.English: "Chance of winning", commands.Korean: "이길 확률", commands.Japanese: "勝つ確率"}
+	want := map[commands.Locale]string{commands.English: "Chance of winning", commands.Korean: "이길 확률", commands.Japanese: "勝率"}
 	for loc, word := range want {
 		var h *bottest.Harness
 		d := Deps{Tables: tables(t), Key: testKey, Now: func() time.Time { return h.Now() },

@@ -136,18 +136,15 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	if compact(g) {
 		e.Footer = msgFooterShort.In(loc)
 	}
-	e.Title = msgTitle.Format(loc, yachtcmd.RulesName(loc, g.Rules.Key), seatTitle(loc, g, g.Cur, req), p.Sheet.Filled()+1, len(g.Rules.Categories))
+	// The heading becomes the description's first line (carry), where
+	// Discord shows a mention: it names whose turn it is.
+	e.Title = msgTitle.Format(loc, yachtcmd.RulesName(loc, g.Rules.Key), seatLabel(loc, g, g.Cur, req), p.Sheet.Filled()+1, len(g.Rules.Categories))
 	if g.Roll > 0 {
 		e.Title += " · " + msgRollOf.Format(loc, g.Roll)
 	}
 	var b strings.Builder
 	if last != "" {
 		b.WriteString(last + "\n\n")
-	}
-	// Whose turn it is: on a compact board the sheet of the player to
-	// play says it (marked ▶, with the mention of a Discord user).
-	if len(g.Seats) > 1 && !compact(g) {
-		b.WriteString(msgTurnOf.Format(loc, seatLabel(loc, g, g.Cur, req)) + "\n")
 	}
 	var adv strategy.Advice
 	if g.Roll == 0 {

@@ -14,7 +14,7 @@ var (
 	msgStale = commands.T("The game has moved on since this button was shown (someone pressed first). Use the buttons on the message as it is now.",
 		"이 버튼이 표시된 뒤로 게임이 진행되었습니다 (다른 누군가가 먼저 눌렀습니다). 지금 메시지에 있는 버튼을 쓰세요.",
 		"このボタンが表示されてからゲームが進みました（誰かが先に押しました）。今のメッセージのボタンを使ってください。")
-	msgNotYourTurn = commands.T("It is %s's turn: only they can press now.", "지금은 %s의 차례라 그 사람만 누를 수 있습니다.", "今は %s の番なので、本人しか押せません。")
+	msgNotYourTurn = commands.T("It is %s's turn: only they can press now.", "지금은 %s 님의 차례라 그분만 누를 수 있습니다.", "今は %s さんの番なので、ご本人しか押せません。")
 	msgNoUndo      = commands.T("Only the player who just scored can undo it, and only until the next player acts.",
 		"방금 기록한 플레이어만, 다음 플레이어가 움직이기 전까지 되돌릴 수 있습니다.",
 		"取り消せるのは直前に記入したプレイヤーだけで、次のプレイヤーが動くまでです。")
@@ -24,9 +24,9 @@ var (
 		"このゲームの状態が壊れているため、続けられません。`/ヨット 開始` で新しいゲームを始めてください。")
 	msgNotNow = commands.T("That is not possible at this point of the turn (roll %d); press one of the buttons shown.",
 		"지금 단계(굴림 %d)에서는 할 수 없습니다. 표시된 버튼을 누르세요.",
-		"このターンのこの段階（ロール %d）ではできません。表示されているボタンを押してください。")
+		"このターンのこの段階（%d 投目）ではできません。表示されているボタンを押してください。")
 	msgHeldMissing = commands.T("The dice %s do not contain the held dice %s: held dice stay on the table. Release them first, or enter dice that include them.",
-		"주사위 %s에 남긴 주사위 %s이(가) 없습니다. 남긴 주사위는 그대로 있어야 합니다. 먼저 해제하거나 포함해서 입력하세요.",
+		"입력한 주사위(%s)에 남겨 둔 주사위(%s)가 빠져 있습니다. 남긴 주사위는 그대로 있어야 합니다. 먼저 해제하거나 그 주사위를 포함해 입력하세요.",
 		"サイコロ %s に残したサイコロ %s が含まれていません。残したサイコロはそのままです。先に解除するか、含めて入力してください。")
 	msgBadCategory = commands.T("That category cannot be scored now; pick one from the menu.",
 		"그 족보에는 지금 기록할 수 없습니다. 메뉴에서 고르세요.",
@@ -43,12 +43,12 @@ var (
 	msgDice      = commands.T("Dice: %s", "주사위: %s", "サイコロ: %s")
 	msgHeldNote  = commands.T("(held dice in [brackets])", "([괄호] 안은 남긴 주사위)", "（[ ] 内は残したサイコロ）")
 	msgBest      = commands.T("⭐ Best: %s — expected final %.2f", "⭐ 최선: %s — 최종 기댓값 %.2f", "⭐ 最善: %s — 最終期待値 %.2f")
-	msgYourHold  = commands.T("Your hold: %s — expected final %.2f (−%.2f)", "지금 남긴 것: %s — 최종 기댓값 %.2f (−%.2f)", "今の残し方: %s — 最終期待値 %.2f（−%.2f）")
+	msgYourHold  = commands.T("Your hold: %s — expected final %.2f (−%.2f)", "지금 선택: %s — 최종 기댓값 %.2f (−%.2f)", "今の選択: %s — 最終期待値 %.2f（−%.2f）")
 	msgKeep      = commands.T("keep %s, reroll %d dice", "%s 남기고 %d개 다시 굴리기", "%s を残して %d 個振り直す")
 	msgKeepOne   = commands.T("keep %s, reroll 1 die", "%s 남기고 1개 다시 굴리기", "%s を残して 1 個振り直す")
 	msgKeepAll   = commands.T("keep all five", "다섯 개 모두 남기기", "5 個すべて残す")
 	msgRerollAll = commands.T("reroll all five", "다섯 개 모두 다시 굴리기", "5 個すべて振り直す")
-	msgScore     = commands.T("score %s for %d", "%s에 %d점", "%sに %d 点")
+	msgScore     = commands.T("score %s for %d", "%s 칸에 %d점", "%sに %d 点")
 	msgLastOK    = commands.T("↩ %s: %s — optimal ✓", "↩ %s: %s — 최적 ✓", "↩ %s: %s — 最適 ✓")
 	msgLastPlain = commands.T("↩ %s: %s", "↩ %s: %s", "↩ %s: %s")
 	msgLastCost  = commands.T("↩ %s: %s — cost **%.2f** expected points (best was %s)", "↩ %s: %s — 기댓값 **%.2f**점 손해 (최선: %s)", "↩ %s: %s — 期待値 **%.2f** 点の損（最善: %s）")
@@ -75,7 +75,7 @@ var (
 	msgBeatSame = commands.T("🏆 The ⭐ move also gives the best chance to finish first: %.0f%%.",
 		"🏆 ⭐ 수가 1등할 확률도 가장 높습니다: %.0f%%.",
 		"🏆 1位になる確率も ⭐ の手が最も高く、%.0f%% です。")
-	msgWinChances     = commands.T("Chance of winning as this turn began: %s", "이번 차례 시작 때 이길 확률: %s", "この番の開始時点で勝つ確率: %s")
+	msgWinChances     = commands.T("Chance of winning as this turn began: %s", "이번 턴 시작 때 이길 확률: %s", "このターン開始時点の勝率: %s")
 	msgHintTitle      = commands.T("💡 Every option, with its expected final score", "💡 모든 선택지와 최종 점수 기댓값", "💡 すべての選択肢と最終得点の期待値")
 	msgPlayedForCount = commands.T("⏱️ Alea played %d of these turns for them.", "⏱️ 이 중 %d턴은 Alea가 대신 진행했습니다.", "⏱️ このうち %d ターンは Alea が代わりに進めました。")
 	msgTurnMarker     = commands.T("▶ %s", "▶ %s", "▶ %s")
@@ -89,7 +89,7 @@ var (
 	msgPlayAloneButton = commands.T("Play alone", "혼자 하기", "一人で遊ぶ")
 	msgLobbyTitle      = commands.T("🎲 %s — who's playing?", "🎲 %s — 누가 할까요?", "🎲 %s — 誰が遊びますか？")
 	msgLobbyText       = commands.T("Press Join to take a seat (up to %[2]d players). %[1]s starts the game when everyone is in.",
-		"참가를 눌러 자리에 앉으세요 (최대 %[2]d명). 모두 모이면 %[1]s 님이 게임을 시작합니다.",
+		"**참가**를 눌러 자리에 앉으세요 (최대 %[2]d명). 모두 모이면 %[1]s 님이 게임을 시작합니다.",
 		"「参加」を押して席についてください（最大 %[2]d 人）。全員そろったら %[1]s さんがゲームを始めます。")
 	msgJoined        = commands.T("%s joined.", "%s 님이 참가했습니다.", "%s さんが参加しました。")
 	msgLeft          = commands.T("%s left.", "%s 님이 나갔습니다.", "%s さんが抜けました。")
@@ -105,7 +105,7 @@ var (
 	// the time of day in the reader's own time zone.
 	msgPlayForAt = commands.T("⏱️ From %s, **Play for them** lets Alea take this turn.",
 		"⏱️ %s부터는 **대신 진행**으로 Alea가 이 턴을 맡을 수 있습니다.",
-		"⏱️ %s からは「**代わりに進める**」で Alea がこのターンを進められます。")
+		"⏱️ %s 以降は「**代わりに進める**」を押すと、このターンを Alea に任せられます。")
 	msgPick       = commands.T("Score a category…", "족보에 기록…", "役に記入…")
 	msgOptLabel   = commands.T("%s: %d", "%s: %d", "%s: %d")
 	msgOptBest    = commands.T("expected final %.2f — best", "최종 기댓값 %.2f — 최선", "最終期待値 %.2f — 最善")
