@@ -82,8 +82,11 @@ func analysisReply(l commands.Locale, title, position string, wins bool, moves [
 var (
 	txtBWTitle = commands.T("Black & white coins — the last coin loses", "흑백 동전 — 마지막 동전을 가져가면 패배", "白黒コイン — 最後のコインを取ると負け")
 	txtBWPos   = commands.T("⚫ %s black, ⚪ %s white (%s coins)", "⚫ 검은 %s개, ⚪ 흰 %s개 (모두 %s개)", "⚫ 黒 %s 枚、⚪ 白 %s 枚（計 %s 枚）")
-	txtBWMove  = commands.T("take %d %s → leaves (%s, %s)", "%[2]s %[1]d개 가져가기 → (%[3]s, %[4]s) 남김", "%[2]sを %[1]d 枚取る → (%[3]s, %[4]s) を残す")
-	txtBWWhy   = commands.T("The player to move loses exactly when black + white ≡ 1 (mod 3) (take 1 or 2 each turn, so leave the opponent 3k+1). Here black + white ≡ %d (mod 3).",
+	// txtBWPosOne is txtBWPos with one coin in all (English has a singular;
+	// Korean and Japanese read the same).
+	txtBWPosOne = commands.T("⚫ %s black, ⚪ %s white (%s coin)", "⚫ 검은 %s개, ⚪ 흰 %s개 (모두 %s개)", "⚫ 黒 %s 枚、⚪ 白 %s 枚（計 %s 枚）")
+	txtBWMove   = commands.T("take %d %s → leaves (%s, %s)", "%[2]s %[1]d개 가져가기 → (%[3]s, %[4]s) 남김", "%[2]sを %[1]d 枚取る → (%[3]s, %[4]s) を残す")
+	txtBWWhy    = commands.T("The player to move loses exactly when black + white ≡ 1 (mod 3) (take 1 or 2 each turn, so leave the opponent 3k+1). Here black + white ≡ %d (mod 3).",
 		"검은 + 흰 ≡ 1 (mod 3)일 때에만 가져갈 차례인 사람이 집니다 (한 번에 1~2개이므로 상대에게 3k+1개를 남기면 됩니다). 지금은 검은 + 흰 ≡ %d (mod 3).",
 		"黒 + 白 ≡ 1 (mod 3) のときに限り手番が負けます（1回に1〜2枚なので相手に 3k+1 枚を残す）。いまは 黒 + 白 ≡ %d (mod 3)。")
 	txtBlack  = commands.T("black", "검은 동전", "黒")
@@ -122,7 +125,11 @@ func handleBW(req *commands.Request) (*commands.Reply, error) {
 		after := coins.BW{}.Play(s, m)
 		lines = append(lines, "• "+txtBWMove.Format(l, m.Take, colorName(l, m.Color), formatInt(after.Black), formatInt(after.White)))
 	}
-	pos := txtBWPos.Format(l, formatInt(b), formatInt(w), formatInt(b+w))
+	posText := txtBWPos
+	if b+w == 1 {
+		posText = txtBWPosOne
+	}
+	pos := posText.Format(l, formatInt(b), formatInt(w), formatInt(b+w))
 	return analysisReply(l, txtBWTitle.In(l), pos, wins, lines, txtBWWhy.Format(l, (b+w)%3), data), nil
 }
 
@@ -139,10 +146,13 @@ var (
 	txtPileHereLow = commands.T(" Here n = %s comes before the period.", " 지금 n = %s: 주기가 시작되기 전입니다.", " いまの n = %s は周期が始まる前です。")
 	txtPileNoLoss  = commands.T("From n = %d on the player to move always wins (period 1).", "n = %d부터는 가져갈 차례인 사람이 항상 이깁니다 (주기 1).", "n = %d 以降は手番が常に勝ちます（周期 1）。")
 	txtPileStuck   = commands.T("No amount of the take set fits in %s coins, so the game is over: the player who moved last %s.", "%s개에서는 가져갈 수 있는 개수가 없어 게임이 끝났습니다: 마지막으로 가져간 사람이 %s.", "%s 枚からは取れる数がないのでゲームは終わりです: 最後に取った人が%s。")
-	txtPileNoP     = commands.T("No period showed within the first %d sizes; try a smaller take set.", "처음 %d개 크기 안에서 주기를 찾지 못했습니다. 더 작은 개수 집합을 써 보세요.", "最初の %d 個のサイズで周期が見つかりません。より小さい集合を試してください。")
-	txtLastWinsObj = commands.T("wins", "이깁니다", "勝ち")
-	txtLastLosObj  = commands.T("loses", "집니다", "負け")
-	txtMarbleZero  = commands.T("`%s` must be at least 1; e.g. `%s:20`.", "`%s` 값은 1 이상이어야 합니다. 예: `%s:20`", "`%s` は 1 以上にしてください。例: `%s:20`")
+	// txtPileStuckOne is txtPileStuck with one coin left (English has a
+	// singular; Korean and Japanese read the same).
+	txtPileStuckOne = commands.T("No amount of the take set fits in %s coin, so the game is over: the player who moved last %s.", "%s개에서는 가져갈 수 있는 개수가 없어 게임이 끝났습니다: 마지막으로 가져간 사람이 %s.", "%s 枚からは取れる数がないのでゲームは終わりです: 最後に取った人が%s。")
+	txtPileNoP      = commands.T("No period showed within the first %d sizes; try a smaller take set.", "처음 %d개 크기 안에서 주기를 찾지 못했습니다. 더 작은 개수 집합을 써 보세요.", "最初の %d 個のサイズで周期が見つかりません。より小さい集合を試してください。")
+	txtLastWinsObj  = commands.T("wins", "이깁니다", "勝ち")
+	txtLastLosObj   = commands.T("loses", "집니다", "負け")
+	txtMarbleZero   = commands.T("`%s` must be at least 1; e.g. `%s:20`.", "`%s` 값은 1 이상이어야 합니다. 예: `%s:20`", "`%s` は 1 以上にしてください。例: `%s:20`")
 )
 
 // listInts writes up to max numbers joined by ", ", then "…".
@@ -234,7 +244,11 @@ func handlePile(ctx context.Context, req *commands.Request) (*commands.Reply, er
 		if last == "wins" {
 			who = txtLastWinsObj.In(l)
 		}
-		reason = txtPileStuck.Format(l, formatInt(n), who)
+		stuck := txtPileStuck
+		if n == 1 {
+			stuck = txtPileStuckOne
+		}
+		reason = stuck.Format(l, formatInt(n), who)
 	default:
 		res := sol.LosingResidues()
 		before := sol.LosingBeforePeriod()

@@ -188,6 +188,9 @@ func CommandWithMemory(key seal.Key, mem result.Memory) *commands.Command {
 
 // countError turns a parse error of a count option into a clear rejection.
 func countError(name, value string, err error) error {
+	if strings.TrimSpace(value) == "" {
+		return rejectOption(commands.T("`%s` is empty. Give a whole number such as `20`, `10^18` or `1e9`.", "`%s` 값이 비어 있습니다. `20`, `10^18`, `1e9` 같은 정수를 쓰세요.", "`%s` が空です。`20`、`10^18`、`1e9` のような整数を指定してください。"), name, name)
+	}
 	value = commands.Quote(value)
 	switch {
 	case errors.Is(err, coins.ErrNegative):

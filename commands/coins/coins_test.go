@@ -125,7 +125,7 @@ func TestReasons(t *testing.T) {
 		`/coins pile coins:50 take:"1 3 4" last:wins`: "n mod 7 is one of 0, 2",
 		`/coins pile coins:200 take:"7 13 25"`:        "from n = 114 on exactly when n mod 2 is 1 (period 2)",
 		`/coins pile coins:10 take:"7 13 25"`:         "Here n = 10 comes before the period.",
-		`/coins pile coins:1 take:"2 3"`:              "No amount of the take set fits in 1 coins",
+		`/coins pile coins:1 take:"2 3"`:              "No amount of the take set fits in 1 coin, so",
 		"/coins marbles count:47":                     "47 = 3·2^4 − 1.",
 	} {
 		if text := bot.FormatText(h.MustRun(line)); !strings.Contains(text, want) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/alea-bot/alea/commands"
@@ -28,21 +29,31 @@ type matchData struct {
 var (
 	txtMatchTitle = commands.T("%[3]s vs %[4]s from (%[1]d, %[2]d), %[5]d games", "%[3]s 대 %[4]s, (%[1]d, %[2]d)에서 %[5]d판", "%[3]s 対 %[4]s、(%[1]d, %[2]d) から %[5]d 回")
 	txtMatchWins  = commands.T("Out of %[1]d games, the first player (%[2]s) won %[3]d and the second (%[4]s) won %[5]d.", "%[1]d판 중 선공(%[2]s)이 %[3]d번, 후공(%[4]s)이 %[5]d번 이겼습니다.", "%[1]d 回の対戦で、先手（%[2]s）が %[3]d 勝、後手（%[4]s）が %[5]d 勝でした。")
-	txtMatchFirst = commands.T("With perfect play the first player %s from (%d, %d).", "둘 다 최선을 다하면 (%[2]d, %[3]d)에서 선공이 %[1]s.", "最善を尽くせば (%[2]d, %[3]d) から先手が%[1]s。")
-	txtMatchWinV  = commands.T("wins", "이깁니다", "勝ちます")
-	txtMatchLoseV = commands.T("loses", "집니다", "負けます")
-	txtMatchCut   = commands.T("⏱️ The time budget ran out after %d of %d games; the counts are for those games.", "⏱️ 시간 제한으로 %[2]d판 중 %[1]d판만 했습니다. 그 판들의 결과입니다.", "⏱️ 時間切れのため %[2]d 回中 %[1]d 回だけ対戦しました。その結果です。")
-	txtMatchSeed  = commands.T("Play the same games again with `seed:%d`.", "`시드:%d`(으)로 같은 판들을 다시 할 수 있습니다.", "`シード:%d` で同じ対戦を再現できます。")
-	txtMatchSims  = commands.T("An mcts player may use at most %d simulations in a match (got %s).", "시합에서 mcts는 최대 %d번의 시뮬레이션만 쓸 수 있습니다 (입력 %s).", "試合での mcts のシミュレーションは %d 回までです（入力 %s）。")
-	txtMatchWork  = commands.T("That match is too big to finish in time (games × (black+white)² × simulations ≈ %.0f, limit %.0f); use fewer games, coins or simulations.", "시합이 너무 커서 시간 안에 끝낼 수 없습니다 (판 수 × (검은+흰)² × 시뮬레이션 ≈ %.0f, 한도 %.0f). 판 수, 동전 수, 시뮬레이션 수를 줄이세요.", "試合が大きすぎて時間内に終わりません（対戦数 × (黒+白)² × シミュレーション ≈ %.0f、上限 %.0f）。対戦数、コイン、シミュレーションを減らしてください。")
+	// txtMatchTitleOne, txtMatchWinsOne and txtMatchSeedOne are the
+	// sentences of a one-game match (English has a singular; Korean and
+	// Japanese read the same, but Korean drops the plural 들 of 판들).
+	txtMatchTitleOne = commands.T("%[3]s vs %[4]s from (%[1]d, %[2]d), %[5]d game", "%[3]s 대 %[4]s, (%[1]d, %[2]d)에서 %[5]d판", "%[3]s 対 %[4]s、(%[1]d, %[2]d) から %[5]d 回")
+	txtMatchWinsOne  = commands.T("Out of %[1]d game, the first player (%[2]s) won %[3]d and the second (%[4]s) won %[5]d.", "%[1]d판 중 선공(%[2]s)이 %[3]d번, 후공(%[4]s)이 %[5]d번 이겼습니다.", "%[1]d 回の対戦で、先手（%[2]s）が %[3]d 勝、後手（%[4]s）が %[5]d 勝でした。")
+	txtMatchSeedOne  = commands.T("Play the same game again with `seed:%d`.", "`시드:%d`(으)로 같은 판을 다시 할 수 있습니다.", "`シード:%d` で同じ対戦を再現できます。")
+	txtMatchFirst    = commands.T("With perfect play the first player %s from (%d, %d).", "둘 다 최선을 다하면 (%[2]d, %[3]d)에서 선공이 %[1]s.", "最善を尽くせば (%[2]d, %[3]d) から先手が%[1]s。")
+	txtMatchWinV     = commands.T("wins", "이깁니다", "勝ちます")
+	txtMatchLoseV    = commands.T("loses", "집니다", "負けます")
+	txtMatchCut      = commands.T("⏱️ The time budget ran out after %d of %d games; the counts are for those games.", "⏱️ 시간 제한으로 %[2]d판 중 %[1]d판만 했습니다. 그 판들의 결과입니다.", "⏱️ 時間切れのため %[2]d 回中 %[1]d 回だけ対戦しました。その結果です。")
+	txtMatchSeed     = commands.T("Play the same games again with `seed:%d`.", "`시드:%d`(으)로 같은 판들을 다시 할 수 있습니다.", "`シード:%d` で同じ対戦を再現できます。")
+	txtMatchSims     = commands.T("An mcts player may use at most %d simulations in a match (got %s).", "시합에서 mcts는 최대 %d번의 시뮬레이션만 쓸 수 있습니다 (입력 %s).", "試合での mcts のシミュレーションは %d 回までです（入力 %s）。")
+	txtMatchEmpty    = commands.T("`%s` is empty. Name a player: `perfect`, `random` or `mcts:<k>` (e.g. `mcts:50`).", "`%s` 값이 비어 있습니다. 플레이어를 쓰세요: `perfect`(완벽), `random`(무작위), `mcts:<k>` (예: `mcts:50`).", "`%s` が空です。プレイヤーを指定してください: `perfect`（完全）、`random`（ランダム）、`mcts:<k>`（例: `mcts:50`）。")
+	txtMatchWork     = commands.T("That match is too big to finish in time (games × (black+white)² × simulations ≈ %.0f, limit %.0f); use fewer games, coins or simulations.", "시합이 너무 커서 시간 안에 끝낼 수 없습니다 (판 수 × (검은+흰)² × 시뮬레이션 ≈ %.0f, 한도 %.0f). 판 수, 동전 수, 시뮬레이션 수를 줄이세요.", "試合が大きすぎて時間内に終わりません（対戦数 × (黒+白)² × シミュレーション ≈ %.0f、上限 %.0f）。対戦数、コイン、シミュレーションを減らしてください。")
 )
 
 func playerError(name, v string, err error) error {
+	if strings.TrimSpace(v) == "" {
+		return rejectOption(txtMatchEmpty, name, name)
+	}
 	v = commands.Quote(v)
 	if errors.Is(err, coins.ErrSimulations) {
 		return rejectOption(commands.T("`%s`: mcts needs 1 to %d simulations, e.g. `mcts:50`; got %s.", "`%s`: mcts의 시뮬레이션 수는 1~%d입니다. 예: `mcts:50`. 입력: %s", "`%s`: mcts のシミュレーション数は 1〜%d です。例: `mcts:50`。入力: %s"), name, name, maxMatchSims, v)
 	}
-	return rejectOption(commands.T("`%s` must be `perfect`, `random` or `mcts:<k>` (e.g. `mcts:50`); got %s.", "`%s`에는 `perfect`, `random`, `mcts:<k>` (예: `mcts:50`) 중 하나를 쓰세요. 입력: %s", "`%s` は `perfect`、`random`、`mcts:<k>`（例: `mcts:50`）のいずれかです。入力: %s"), name, name, v)
+	return rejectOption(commands.T("`%s` must be `perfect`, `random` or `mcts:<k>` (e.g. `mcts:50`); got %s.", "`%s`에는 `perfect`(완벽), `random`(무작위), `mcts:<k>` (예: `mcts:50`) 중 하나를 쓰세요. 입력: %s", "`%s` は `perfect`（完全）、`random`（ランダム）、`mcts:<k>`（例: `mcts:50`）のいずれかです。入力: %s"), name, name, v)
 }
 
 func handleMatch(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
@@ -53,7 +64,7 @@ func handleMatch(ctx context.Context, req *commands.Request) (*commands.Reply, e
 	var specs [2]coins.PlayerSpec
 	for i, name := range [2]string{"first", "second"} {
 		v := req.Options.String(name, "")
-		spec, err := coins.ParsePlayerSpec(v)
+		spec, err := parsePlayer(v)
 		if err != nil {
 			return nil, playerError(name, v, err)
 		}
@@ -109,16 +120,23 @@ func handleMatch(ctx context.Context, req *commands.Request) (*commands.Reply, e
 	if data.MoverWins {
 		verb = txtMatchWinV.In(l)
 	}
-	desc := txtMatchWins.Format(l, res.Games, playerName(l, specs[0]), res.Wins[0], playerName(l, specs[1]), res.Wins[1]) + "\n" + txtMatchFirst.Format(l, verb, b, w)
+	wins, title, seedLine := txtMatchWins, txtMatchTitle, txtMatchSeed
+	if res.Games == 1 {
+		wins, seedLine = txtMatchWinsOne, txtMatchSeedOne
+	}
+	if games == 1 {
+		title = txtMatchTitleOne
+	}
+	desc := wins.Format(l, res.Games, playerName(l, specs[0]), res.Wins[0], playerName(l, specs[1]), res.Wins[1]) + "\n" + txtMatchFirst.Format(l, verb, b, w)
 	if cut {
 		desc += "\n" + txtMatchCut.Format(l, res.Games, games)
 	}
 	return &commands.Reply{
 		Embeds: []commands.Embed{{
-			Title:       txtMatchTitle.Format(l, b, w, playerName(l, specs[0]), playerName(l, specs[1]), games),
+			Title:       title.Format(l, b, w, playerName(l, specs[0]), playerName(l, specs[1]), games),
 			Description: desc,
 			Color:       colour,
-			Footer:      txtMatchSeed.Format(l, seed),
+			Footer:      seedLine.Format(l, seed),
 		}},
 		Data: data,
 	}, nil
@@ -128,6 +146,25 @@ var (
 	txtPlayerPerfect = commands.T("perfect", "완벽", "完全")
 	txtPlayerRandom  = commands.T("random", "무작위", "ランダム")
 )
+
+// parsePlayer reads a match player as coins.ParsePlayerSpec does, and
+// also by the name a match shows for it in any language (완벽, 完全):
+// first and second are typed, not picked, so a player types the name
+// they read.
+func parsePlayer(v string) (coins.PlayerSpec, error) {
+	t := strings.TrimSpace(v)
+	for _, p := range []struct {
+		name commands.Text
+		spec coins.PlayerSpec
+	}{{txtPlayerPerfect, coins.PlayerSpec{Kind: coins.Perfect}}, {txtPlayerRandom, coins.PlayerSpec{Kind: coins.Random}}} {
+		for _, l := range commands.Locales {
+			if strings.EqualFold(t, p.name.In(l)) {
+				return p.spec, nil
+			}
+		}
+	}
+	return coins.ParsePlayerSpec(v)
+}
 
 // playerName is how a match names a player in the reader's language: the
 // words of /coins play's choices, and "MCTS k=50" for a tree search.

@@ -53,6 +53,11 @@ var (
 	txtTreeStopped = commands.T("The search stopped at %d simulations: the selection reached a finished game, where this search stops.",
 		"선택 단계가 끝난 게임에 닿아 시뮬레이션 %d번 만에 탐색을 멈췄습니다.",
 		"選択が終局に達したため、%d 回のシミュレーションで探索を終えました。")
+	// txtTreeStoppedOne is txtTreeStopped after one simulation (English has a
+	// singular; Korean and Japanese read the same).
+	txtTreeStoppedOne = commands.T("The search stopped at %d simulation: the selection reached a finished game, where this search stops.",
+		"선택 단계가 끝난 게임에 닿아 시뮬레이션 %d번 만에 탐색을 멈췄습니다.",
+		"選択が終局に達したため、%d 回のシミュレーションで探索を終えました。")
 	txtTreeFile = commands.T("The whole tree (%d nodes) is in tree.txt; the first levels:", "전체 트리(노드 %d개)는 tree.txt에 있습니다. 앞부분:", "木の全体（ノード %d 個）は tree.txt にあります。最初の部分:")
 	txtTreeTime = commands.T("The search ran out of time; try fewer simulations or coins.", "탐색 시간이 부족했습니다. 시뮬레이션이나 동전 수를 줄여 보세요.", "探索が時間切れです。シミュレーション数かコインを減らしてください。")
 )
@@ -129,7 +134,11 @@ func handleTree(ctx context.Context, req *commands.Request) (*commands.Reply, er
 	}
 	desc := txtTreeNote.In(l)
 	if t.Root.Simulations() < int64(k) {
-		desc += "\n" + txtTreeStopped.Format(l, t.Root.Simulations())
+		stopped := txtTreeStopped
+		if t.Root.Simulations() == 1 {
+			stopped = txtTreeStoppedOne
+		}
+		desc += "\n" + stopped.Format(l, t.Root.Simulations())
 	}
 	reply := &commands.Reply{Data: data}
 	text = localTree(l, text)

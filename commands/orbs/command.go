@@ -96,6 +96,9 @@ func handle(_ context.Context, key seal.Key, req *commands.Request) (*commands.R
 		return nil, commands.Rejectf(txtLimitWithRandom)
 	case hasRandom:
 		rows, cols, ok := parseSize(req.Options.String("random", ""))
+		if !ok && strings.TrimSpace(req.Options.String("random", "")) == "" {
+			return nil, commands.Rejectf(txtEmptyRandom, orbs.MaxSize)
+		}
 		if !ok {
 			return nil, commands.Rejectf(txtBadRandom, orbs.MaxSize, commands.Quote(req.Options.String("random", "")))
 		}
@@ -257,6 +260,8 @@ func solveReply(l commands.Locale, g orbs.Grid, sol orbs.Solution) (*commands.Re
 		if sol.Limit != orbs.NoLimit {
 			if sol.WithinLimit {
 				lines = append(lines, txtWithin.Format(l, sol.Limit))
+			} else if sol.Count == 1 {
+				lines = append(lines, txtOverLimitOne.Format(l, sol.Count, sol.Limit))
 			} else {
 				lines = append(lines, txtOverLimit.Format(l, sol.Count, sol.Limit))
 			}

@@ -288,7 +288,11 @@ func checkGridData(t testing.TB, h *bottest.Harness, g cells, limit int) {
 	if diag != strings.Contains(desc, "diagonal orb") {
 		t.Fatalf("%s: diagonal %v but text:\n%s", line, diag, desc)
 	}
-	if over := limit >= 0 && best > limit; over != strings.Contains(desc, fmt.Sprintf("Needs %d presses, more than the limit of %d", best, limit)) {
+	presses := "presses"
+	if best == 1 {
+		presses = "press" // English has a singular: "Needs 1 press"
+	}
+	if over := limit >= 0 && best > limit; over != strings.Contains(desc, fmt.Sprintf("Needs %d %s, more than the limit of %d", best, presses, limit)) {
 		t.Fatalf("%s: over the limit %v, text:\n%s", line, over, desc)
 	}
 }

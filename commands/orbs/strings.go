@@ -8,16 +8,19 @@ import (
 // The Korean terms follow the blog post 알고리즘 덕후의 「투 더 문」 퍼즐 푸는 방법 (오브, 행 오브, 열 오브, 대각선 오브,
 // 흐린 칸, 맑은 칸).
 var (
-	txtTitle         = commands.T("Orb puzzle %d×%d", "오브 퍼즐 %d×%d", "オーブパズル %d×%d")
-	txtGameTitle     = commands.T("Orb puzzle %d×%d — clear every cell", "오브 퍼즐 %d×%d — 모든 칸을 맑게", "オーブパズル %d×%d — すべてのマスを晴らそう")
-	txtRowOrb        = commands.T("row orb %s", "행 오브 %s", "行オーブ %s")
-	txtColOrb        = commands.T("column orb %s", "열 오브 %s", "列オーブ %s")
-	txtDiagonalOrb   = commands.T("the diagonal orb", "대각선 오브", "対角線オーブ")
-	txtPressN        = commands.T("**Press %d orbs:** %s.", "**오브 %d개를 누르세요:** %s.", "**オーブを %d 回押します:** %s。")
-	txtPress1        = commands.T("**Press 1 orb:** %s.", "**오브 1개를 누르세요:** %s.", "**オーブを 1 回押します:** %s。")
-	txtAlreadyClear  = commands.T("**Already clear:** no presses needed.", "**이미 모두 맑습니다:** 누를 필요가 없습니다.", "**すでにすべて晴れています:** 押す必要はありません。")
-	txtWithin        = commands.T("Within the limit of %d.", "제한 %d회 이내입니다.", "上限 %d 回以内です。")
-	txtOverLimit     = commands.T("⚠️ Needs %d presses, more than the limit of %d: this puzzle cannot be solved within its limit.", "⚠️ %d번 눌러야 해서 제한 %d회를 넘습니다: 제한 안에서는 풀 수 없습니다.", "⚠️ %d 回必要で、上限 %d 回を超えます: 上限内では解けません。")
+	txtTitle        = commands.T("Orb puzzle %d×%d", "오브 퍼즐 %d×%d", "オーブパズル %d×%d")
+	txtGameTitle    = commands.T("Orb puzzle %d×%d — clear every cell", "오브 퍼즐 %d×%d — 모든 칸을 맑게", "オーブパズル %d×%d — すべてのマスを晴らそう")
+	txtRowOrb       = commands.T("row orb %s", "행 오브 %s", "行オーブ %s")
+	txtColOrb       = commands.T("column orb %s", "열 오브 %s", "列オーブ %s")
+	txtDiagonalOrb  = commands.T("the diagonal orb", "대각선 오브", "対角線オーブ")
+	txtPressN       = commands.T("**Press %d orbs:** %s.", "**오브 %d개를 누르세요:** %s.", "**オーブを %d 回押します:** %s。")
+	txtPress1       = commands.T("**Press 1 orb:** %s.", "**오브 1개를 누르세요:** %s.", "**オーブを 1 回押します:** %s。")
+	txtAlreadyClear = commands.T("**Already clear:** no presses needed.", "**이미 모두 맑습니다:** 누를 필요가 없습니다.", "**すでにすべて晴れています:** 押す必要はありません。")
+	txtWithin       = commands.T("Within the limit of %d.", "제한 %d회 이내입니다.", "上限 %d 回以内です。")
+	txtOverLimit    = commands.T("⚠️ Needs %d presses, more than the limit of %d: this puzzle cannot be solved within its limit.", "⚠️ %d번 눌러야 해서 제한 %d회를 넘습니다: 제한 안에서는 풀 수 없습니다.", "⚠️ %d 回必要で、上限 %d 回を超えます: 上限内では解けません。")
+	// txtOverLimitOne is txtOverLimit when one press is needed (English has a
+	// singular; Korean and Japanese read the same).
+	txtOverLimitOne  = commands.T("⚠️ Needs %d press, more than the limit of %d: this puzzle cannot be solved within its limit.", "⚠️ %d번 눌러야 해서 제한 %d회를 넘습니다: 제한 안에서는 풀 수 없습니다.", "⚠️ %d 回必要で、上限 %d 回を超えます: 上限内では解けません。")
 	txtFewest        = commands.T("This is the fewest possible: every other way to clear the grid presses more orbs.", "가능한 최소 횟수입니다. 다른 방법으로 풀면 더 많이 눌러야 합니다.", "これが最少回数です。ほかの解き方ではもっと多く押すことになります。")
 	txtPicSolved     = commands.T("Picture: 1 is the grid with the orbs to press in orange, 2 the grid after.", "그림: 1은 누를 오브를 주황색으로 표시한 격자, 2는 누른 뒤의 격자입니다.", "画像: 1 は押すオーブをオレンジで示したグリッド、2 は押した後のグリッドです。")
 	txtPicUnsolvable = commands.T("Picture: 1 is the grid as given, 2 after the diagonal orb; the four cells of each argument are outlined in red.", "그림: 1은 주어진 그대로, 2는 대각선 오브를 누른 뒤의 격자입니다. 각 논리의 네 칸은 빨간 테두리로 표시했습니다.", "画像: 1 はそのままのグリッド、2 は対角線オーブを押した後です。それぞれの根拠となる 4 マスを赤で囲んでいます。")
@@ -56,6 +59,7 @@ var (
 	txtGridAndRandom   = commands.T("Give either `grid` (a puzzle to solve) or `random` (a puzzle to play, e.g. `random:5x5`), not both.", "`격자`(풀 퍼즐)와 `무작위`(플레이할 퍼즐, 예: `무작위:5x5`) 중 하나만 주세요.", "`グリッド`（解くパズル）か `ランダム`（遊ぶパズル、例: `ランダム:5x5`）のどちらか一方だけを指定してください。")
 	txtNeither         = commands.T("Give a `grid` to solve, e.g. `grid:\"1001/0110/1001\"` (1 # X ■ cloudy, 0 . □ clear, rows separated by / (or by spaces when a row has several cells)), or `random:5x5` to play.", "풀 `격자`를 주세요. 예: `격자:\"1001/0110/1001\"` (1 # X ■ 흐림, 0 . □ 맑음, 행은 / 로 구분). 또는 `무작위:5x5`로 플레이하세요.", "解く `グリッド` を指定してください。例: `グリッド:\"1001/0110/1001\"`（1 # X ■ 曇り、0 . □ 晴れ、行は / で区切る）。または `ランダム:5x5` で遊べます。")
 	txtLimitWithRandom = commands.T("`limit` goes with `grid`; a `random` puzzle is played without a limit (the fewest presses are told at the end).", "`제한`은 `격자`와 함께 씁니다. `무작위` 퍼즐은 제한 없이 플레이하며 마지막에 최소 횟수를 알려 드립니다.", "`上限` は `グリッド` と一緒に使います。`ランダム` のパズルは上限なしで遊び、最後に最少回数をお知らせします。")
+	txtEmptyRandom     = commands.T("`random` is empty. Give a size rows×columns from 1x1 to %[1]dx%[1]d, e.g. `random:5x5`.", "`무작위`가 비어 있습니다. 1x1부터 %[1]dx%[1]d까지의 크기(행×열)를 써 주세요. 예: `무작위:5x5`.", "`ランダム` が空です。1x1 から %[1]dx%[1]d までの大きさ（行×列）を書いてください。例: `ランダム:5x5`。")
 	txtBadRandom       = commands.T("`random` must be a size rows×columns from 1x1 to %[1]dx%[1]d, such as `5x5` or `3x7`; got %[2]s.", "`무작위`는 1x1부터 %[1]dx%[1]d까지의 크기(행×열)여야 합니다. 예: `5x5`, `3x7`. 입력: %[2]s", "`ランダム` は 1x1 から %[1]dx%[1]d までの大きさ（行×列）にしてください。例: `5x5`、`3x7`。入力: %[2]s")
 )
 

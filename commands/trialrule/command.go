@@ -165,6 +165,9 @@ func parseLabels(s string, n int) ([]string, error) {
 			out = append(out, p)
 		}
 	}
+	if len(out) == 1 {
+		return nil, commands.Rejectf(errLabelCountOne, len(out), n)
+	}
 	if len(out) != n {
 		return nil, commands.Rejectf(errLabelCount, len(out), n)
 	}

@@ -287,7 +287,11 @@ func description(res *result, l commands.Locale) string {
 	}
 	desc.WriteString("```\n" + strings.Join(rows[:shown], "\n") + "\n```")
 	if shown < len(rows) {
-		desc.WriteString("\n" + txtMoreRows.Format(l, len(rows)-shown, "`"+fileSheet+"`"))
+		more := txtMoreRows
+		if len(rows)-shown == 1 {
+			more = txtMoreRowsOne
+		}
+		desc.WriteString("\n" + more.Format(l, len(rows)-shown, "`"+fileSheet+"`"))
 	}
 	if t.CutShort {
 		desc.WriteString("\n" + txtCutShort.Format(l, t.CutShortAt, cutReason(t, l)))
@@ -468,7 +472,11 @@ func addPictures(reply *commands.Reply, embed *commands.Embed, res *result, best
 		}
 		reply.Files = append(reply.Files, commands.File{Name: name, ContentType: "image/png", Data: png})
 		if cut > 0 {
-			notes = append(notes, txtPicCut.Format(l, cut, "`"+fileSheet+"`"))
+			note := txtPicCutOne.Format(l, "`"+fileSheet+"`")
+			if cut > 1 {
+				note = txtPicCut.Format(l, cut, "`"+fileSheet+"`")
+			}
+			notes = append(notes, note)
 		}
 		if embed.Image == "" {
 			embed.Image = name

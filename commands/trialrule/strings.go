@@ -36,6 +36,7 @@ var (
 		"**高さごとの論文の規則**（c についての最小 E[X]; ✓ = おすすめ）")
 	txtNoCase      = commands.T("no case", "경우 없음", "該当なし")
 	txtMoreRows    = commands.T("… %d more heights in %s", "… 나머지 %d개 높이는 %s에", "… 残り %d 個の高さは %s に")
+	txtMoreRowsOne = commands.T("… %d more height in %s", "… 나머지 %d개 높이는 %s에", "… 残り %d 個の高さは %s に")
 	txtRecommend   = commands.T("Recommended paper rules", "추천하는 논문의 규칙", "おすすめの論文の規則")
 	txtRecLine     = commands.T("height %d · c = %s · E[X] = %s ≈ %s rolls", "높이 %d · c = %s · E[X] = %s ≈ %s회", "高さ %d · c = %s · E[X] = %s ≈ %s 回")
 	txtBestIs      = commands.T("Best: height %d (the listing below; also in %s and %s).", "최선: 높이 %d (아래 목록; %s, %s에도 있음).", "最良: 高さ %d（下の一覧。%s と %s にもあります）。")
@@ -62,8 +63,10 @@ var (
 		"논문의 최선 규칙(%[2]s)보다 평균 약 %[1]s회 적게 굴립니다.",
 		"論文の最良の規則（%[2]s）より平均で約 %[1]s 回少なく振ります。")
 	txtNoSaving = commands.T("The best paper rule (%s) is already optimal.", "논문의 최선 규칙(%s)이 이미 최적입니다.", "論文の最良の規則（%s）はすでに最適です。")
-	txtJumpHelp = commands.T("`a b c → a b` means: continue as if you had rolled `a b`. `Re`: start again.",
-		"`a b c → a b`는 `a b`를 굴린 것처럼 계속하라는 뜻입니다. `Re`: 처음부터 다시.",
+	// txtJumpHelp and txtLegendText say what Re means in the same words:
+	// the paper's "처음부터 다시 시작" (go back to the root and start over).
+	txtJumpHelp = commands.T("`a b c → a b` means: continue as if you had rolled `a b`. `Re`: start again from the beginning.",
+		"`a b c → a b`는 `a b`를 굴린 것처럼 계속하라는 뜻입니다. `Re`: 처음부터 다시 시작.",
 		"`a b c → a b` は `a b` を振ったものとして続ける、という意味です。`Re`: 最初からやり直し。")
 	txtOptLong = commands.T("The listing has %d lines: see %s.", "목록이 %d줄이라 %s을(를) 보세요.", "一覧は %d 行あるので %s を見てください。")
 	txtOptNone = commands.T("The optimal rule was not computed in time.", "최적 규칙을 시간 안에 계산하지 못했습니다.", "最適な規則を時間内に計算できませんでした。")
@@ -72,11 +75,13 @@ var (
 		"어떤 규칙이든 적어도 한 번은 굴려야 합니다. 섀넌 하한(%.6f회)은 그보다 낮아 여기서는 의미가 없습니다.",
 		"どの規則も少なくとも 1 回は振ります。シャノン下界（%.6f 回）はそれより低いので、ここでは意味がありません。")
 	txtLegend     = commands.T("Legend (picture)", "범례 (그림)", "凡例（図）")
-	txtLegendText = commands.T("Boxes E1, E2, … are the events listed under **Probabilities**; Re: roll again from the start; `-> a b`: continue as if you had rolled `a b`. Numbers on the edges are the faces rolled.",
-		"상자 E1, E2, …는 **확률**에 적힌 사건입니다. Re: 처음부터 다시; `-> a b`: `a b`를 굴린 것처럼 계속. 선 위의 수는 나온 눈입니다.",
-		"箱 E1, E2, … は **確率** に並べた事象です。Re: 最初から振り直し。`-> a b`: `a b` を振ったものとして続ける。線の上の数は出た目です。")
-	txtPicCut   = commands.T("The picture shows the first %d rolls only; the full rule is in %s.", "그림은 처음 %d번의 굴림까지만 보여 줍니다. 전체 규칙은 %s에 있습니다.", "図は最初の %d 回分だけです。規則の全体は %s にあります。")
-	txtCutShort = commands.T("⚠️ The search stopped at height %[1]d (%[2]s): taller trees were not searched; the heights above are exact.",
+	txtLegendText = commands.T("Boxes E1, E2, … are the events listed under **Probabilities**; Re: start again from the beginning; `-> a b`: continue as if you had rolled `a b`. Numbers on the edges are the faces rolled.",
+		"상자 E1, E2, …는 **확률**에 적힌 사건입니다. Re: 처음부터 다시 시작; `-> a b`: `a b`를 굴린 것처럼 계속. 선 위의 수는 나온 눈입니다.",
+		"箱 E1, E2, … は **確率** に並べた事象です。Re: 最初からやり直し。`-> a b`: `a b` を振ったものとして続ける。線の上の数は出た目です。")
+	// txtPicCutOne is txtPicCut when the picture shows one roll.
+	txtPicCutOne = commands.T("The picture shows the first roll only; the full rule is in %s.", "그림은 첫 굴림까지만 보여 줍니다. 전체 규칙은 %s에 있습니다.", "図は最初の 1 回分だけです。規則の全体は %s にあります。")
+	txtPicCut    = commands.T("The picture shows the first %d rolls only; the full rule is in %s.", "그림은 처음 %d번의 굴림까지만 보여 줍니다. 전체 규칙은 %s에 있습니다.", "図は最初の %d 回分だけです。規則の全体は %s にあります。")
+	txtCutShort  = commands.T("⚠️ The search stopped at height %[1]d (%[2]s): taller trees were not searched; the heights above are exact.",
 		"⚠️ 높이 %[1]d에서 탐색을 멈췄습니다 (%[2]s). 더 높은 트리는 찾지 않았고, 위의 높이는 정확합니다.",
 		"⚠️ 高さ %[1]d で探索を止めました（%[2]s）。それより高い木は探しておらず、上の高さは厳密です。")
 	txtCutNone = commands.T("⚠️ The search stopped at height %[1]d (%[2]s) before any height was finished, so there is no table of heights.",
@@ -114,6 +119,9 @@ var (
 	errExtra      = commands.T("`extra_depth` must be 0 to %d; got %d.", "`추가깊이`는 0~%d여야 합니다. 입력: %d", "`追加の深さ` は 0〜%d にしてください。入力: %d")
 	errMode       = commands.T("`mode` must be `paper`, `optimal` or `both`; got `%s`.", "`모드`는 `paper`, `optimal`, `both` 중 하나여야 합니다. 입력: `%s`", "`モード` は `paper`、`optimal`、`both` のいずれかです。入力: `%s`")
 	errLabelCount = commands.T("%d labels for %d weights: give one name per outcome, separated by commas, e.g. `miss, hit, critical`.",
+		"이름 %d개, 비율 %d개: 결과마다 이름 하나를 쉼표로 구분해 주세요. 예: `꽝, 당첨, 대박`.",
+		"名前 %d 個、比率 %d 個: 結果ごとに名前を一つ、カンマ区切りで。例: `はずれ, あたり, 大当たり`。")
+	errLabelCountOne = commands.T("%d label for %d weights: give one name per outcome, separated by commas, e.g. `miss, hit, critical`.",
 		"이름 %d개, 비율 %d개: 결과마다 이름 하나를 쉼표로 구분해 주세요. 예: `꽝, 당첨, 대박`.",
 		"名前 %d 個、比率 %d 個: 結果ごとに名前を一つ、カンマ区切りで。例: `はずれ, あたり, 大当たり`。")
 	errLabelLong = commands.T("Label %d is longer than %d characters.", "%d번째 이름이 %d자보다 깁니다.", "%d 番目の名前が %d 文字より長いです。")
