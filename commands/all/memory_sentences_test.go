@@ -2,6 +2,7 @@ package all_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -277,5 +278,39 @@ func TestMemorySentences(t *testing.T) {
 	req.GuildID, req.UserID = memGuild, memMina
 	if r, _ := h.Do(req); !strings.Contains(replyText(r), "ここにはまだ記録されたあなたのゲームがありません。`/ヨット 開始` のゲームを最後まで遊ぶと表示されます。") {
 		t.Errorf("no history: %s", replyText(r))
+	}
+}
+
+// TestMemoryNoSubcommand: the /stats handler called without a subcommand
+// (the dispatcher routes only whole paths, so only a direct call gets
+// there) asks for one in the reader's language, with the word Discord's
+// Korean client uses for a command (명령어).
+func TestMemoryNoSubcommand(t *testing.T) {
+	s, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	deps := all.Loopback()
+	deps.Store = s
+	var stats *commands.Command
+	for _, c := range all.Registry(deps).Commands() {
+		if c.Name.En == "stats" {
+			stats = c
+		}
+	}
+	if stats == nil {
+		t.Fatal("no /stats in the registry")
+	}
+	for loc, want := range map[commands.Locale]string{
+		commands.English:  "Choose one of the subcommands.",
+		commands.Korean:   "하위 명령어를 하나 골라 주세요.",
+		commands.Japanese: "サブコマンドを一つ選んでください。",
+	} {
+		_, err := stats.Handle(context.Background(), &commands.Request{Kind: commands.KindCommand, Command: "stats", Locale: loc, GuildID: memGuild, UserID: memMina})
+		var ue *commands.UserError
+		if !errors.As(err, &ue) || ue.Localize(loc) != want {
+			t.Errorf("%s /stats: %v, want %q", loc, err, want)
+		}
 	}
 }

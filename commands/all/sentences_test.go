@@ -131,12 +131,12 @@ var keySentences = []struct {
 	// Alea's memory is off in the loopback registry (no store).
 	{`/stats standings`, map[commands.Locale][]string{
 		commands.English:  {"Alea's memory is off on this bot: no games are kept, so there are no standings, histories, reviews or stored data. The bot's host can turn it on."},
-		commands.Korean:   {"이 봇은 Alea의 기억이 꺼져 있습니다. 게임을 보관하지 않으므로 순위, 기록, 복기, 보관된 데이터가 없습니다. 봇을 운영하는 사람이 켤 수 있습니다."},
-		commands.Japanese: {"このボットでは Alea の記憶がオフです。ゲームを保存しないので、順位・履歴・振り返り・保存データはありません。ボットの運営者がオンにできます。"},
+		commands.Korean:   {"이 봇에서는 Alea의 기억 기능이 꺼져 있습니다. 게임을 보관하지 않으므로 순위, 기록, 복기, 보관된 데이터가 없습니다. 봇을 운영하는 사람이 켤 수 있습니다."},
+		commands.Japanese: {"このボットでは Alea の記憶機能がオフです。ゲームを保存しないので、順位・履歴・振り返り・保存データはありません。ボットの運営者がオンにできます。"},
 	}},
 	{`/review game:k7qm2xapb3dz`, map[commands.Locale][]string{
-		commands.Korean:   {"이 봇은 Alea의 기억이 꺼져 있습니다."},
-		commands.Japanese: {"このボットでは Alea の記憶がオフです。"},
+		commands.Korean:   {"이 봇에서는 Alea의 기억 기능이 꺼져 있습니다."},
+		commands.Japanese: {"このボットでは Alea の記憶機能がオフです。"},
 	}},
 	{`/help`, map[commands.Locale][]string{
 		commands.Korean:   {"`/요트-조언 주사위:\"3 3 5 6 6\" 굴림:1`", "`/도움말 명령어:<이름>`"},

@@ -529,6 +529,51 @@ func TestReviewOnlyHereOrByItsPlayers(t *testing.T) {
 	}
 }
 
+// TestReviewOutsideServers: a game played in a group DM is found there
+// and by its players anywhere, but not by a stranger in another DM or
+// group DM (outside a server, the channel is the place).
+func TestReviewOutsideServers(t *testing.T) {
+	s := openStore(t)
+	g := games(1, 7)[0]
+	g.ID, g.Guild, g.Channel = "DMGAME00001X", "", "810000000000000001"
+	if ok, err := s.Record(context.Background(), g); err != nil || !ok {
+		t.Fatalf("record: %v %v", ok, err)
+	}
+	player, stranger := "", ""
+	for _, u := range users {
+		if slices.ContainsFunc(g.Seats, func(s store.Seat) bool { return s.User == u }) {
+			player = u
+		} else {
+			stranger = u
+		}
+	}
+	if player == "" || stranger == "" {
+		t.Fatal("the game needs a player and a stranger")
+	}
+	d := memory.Deps{Store: s, Now: func() time.Time { return now }}
+	h := bottest.New(t, memory.Stats(d), memory.Review(d))
+	for _, c := range []struct {
+		user, guild, channel string
+		found                bool
+	}{
+		{stranger, "", g.Channel, true},                 // in the group DM it was played in
+		{stranger, "", "810000000000000002", false},     // in another DM
+		{stranger, guildA, "800000000000000001", false}, // in a server
+		{player, "", "810000000000000002", true},        // its player, anywhere
+		{player, guildA, "800000000000000001", true},
+	} {
+		req, err := runner.SlashRequest(h.Registry, "/review game:"+g.ID, h.Locale)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.UserID, req.GuildID, req.ChannelID = c.user, c.guild, c.channel
+		r, out := h.Do(req)
+		if found := out == bot.OK; found != c.found {
+			t.Errorf("%s in guild %q channel %s: %s %s", c.user, c.guild, c.channel, out, r.Content)
+		}
+	}
+}
+
 // openStoreB opens a fresh SQLite store for a benchmark.
 func openStoreB(b *testing.B) (store.Store, error) {
 	s, err := store.Open(context.Background(), "sqlite:"+filepath.Join(b.TempDir(), "alea.db"))

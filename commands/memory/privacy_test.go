@@ -242,8 +242,8 @@ func TestMemoryOff(t *testing.T) {
 	buttons := []string{"review/1/ABC", "stats/1/forget/u", "stats/1/forgotten/u", "stats/1/rec/g/off", "stats/1/wipe/g", "stats/1/wiped/g"}
 	want := map[commands.Locale]string{
 		commands.English:  "Alea's memory is off on this bot",
-		commands.Korean:   "이 봇은 Alea의 기억이 꺼져 있습니다.",
-		commands.Japanese: "このボットでは Alea の記憶がオフです。",
+		commands.Korean:   "이 봇에서는 Alea의 기억 기능이 꺼져 있습니다.",
+		commands.Japanese: "このボットでは Alea の記憶機能がオフです。",
 	}
 	for _, s := range []store.Store{nil, off} {
 		d := memory.Deps{Store: s, Now: func() time.Time { return now }}

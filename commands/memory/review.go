@@ -97,8 +97,11 @@ func (d Deps) review(ctx context.Context, req *commands.Request, id string, priv
 	if err != nil {
 		return storeErr(l, err)
 	}
-	// Another server's game is not found from here, unless the asker played it.
-	if found && g.Guild != req.GuildID && !slices.ContainsFunc(g.Seats, func(s store.Seat) bool { return s.User != "" && s.User == req.UserID }) {
+	// Another server's game is not found from here, unless the asker played
+	// it; a game played outside a server (a DM, a group DM) is found in its
+	// own channel only.
+	here := g.Guild == req.GuildID && (g.Guild != "" || g.Channel == req.ChannelID)
+	if found && !here && !slices.ContainsFunc(g.Seats, func(s store.Seat) bool { return s.User != "" && s.User == req.UserID }) {
 		found = false
 	}
 	if !found {

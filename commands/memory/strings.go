@@ -28,10 +28,10 @@ var (
 var (
 	msgOff = commands.T(
 		"Alea's memory is off on this bot: no games are kept, so there are no standings, histories, reviews or stored data. The bot's host can turn it on.",
-		"이 봇은 Alea의 기억이 꺼져 있습니다. 게임을 보관하지 않으므로 순위, 기록, 복기, 보관된 데이터가 없습니다. 봇을 운영하는 사람이 켤 수 있습니다.",
-		"このボットでは Alea の記憶がオフです。ゲームを保存しないので、順位・履歴・振り返り・保存データはありません。ボットの運営者がオンにできます。")
+		"이 봇에서는 Alea의 기억 기능이 꺼져 있습니다. 게임을 보관하지 않으므로 순위, 기록, 복기, 보관된 데이터가 없습니다. 봇을 운영하는 사람이 켤 수 있습니다.",
+		"このボットでは Alea の記憶機能がオフです。ゲームを保存しないので、順位・履歴・振り返り・保存データはありません。ボットの運営者がオンにできます。")
 	msgAnonymous    = commands.T("a former player", "이름 없는 플레이어", "名前のないプレイヤー")
-	msgNoSubcommand = commands.T("Choose one of the subcommands.", "하위 명령을 하나 골라 주세요.", "サブコマンドを一つ選んでください。")
+	msgNoSubcommand = commands.T("Choose one of the subcommands.", "하위 명령어를 하나 골라 주세요.", "サブコマンドを一つ選んでください。")
 	msgServerOnly   = commands.T("This works in a server only: standings and recording are per server.",
 		"서버에서만 쓸 수 있습니다. 순위와 기록 설정은 서버마다 따로입니다.",
 		"サーバー内でのみ使えます。順位と記録の設定はサーバーごとです。")
