@@ -17,14 +17,18 @@ import (
 // heading (the description's first line, in bold, naming whose turn it
 // is with a mention), the compact line of a
 // player waiting, the short hint and its button, the ping's
-// link back to the game, and the board brought down.
+// link back to the game, the board brought down, and a press by someone
+// with no seat.
 var tableSentences = map[commands.Locale][]string{
 	commands.English: {"**🎲 Yacht (51 Worldwide Games) — <@1000000000000001> · turn 1/12**\n", "**Total 0** · upper 0/63 · 12 open", "Bring down", "💡 The best options, with their expected final score",
-		"Show all", "[Back to the game](https://discord.com/channels/1044567890123456789/1044567890123456790/", "🎲 The game moved down: it carries on below."},
+		"Show all", "[Back to the game](https://discord.com/channels/1044567890123456789/1044567890123456790/", "🎲 The game moved down: it carries on below.",
+		"You have no seat at this table; it is <@1000000000000001>'s turn."},
 	commands.Korean: {"**🎲 요트 (세계의 아소비 대전 51) — <@1000000000000001> · 1/12 턴**\n", "**합계 0** · 상단 0/63 · 12칸 남음", "아래로 가져오기", "💡 가장 좋은 선택지와 최종 점수 기댓값",
-		"모두 보기", "[게임으로 돌아가기](https://discord.com/channels/1044567890123456789/1044567890123456790/", "🎲 게임을 아래로 옮겼습니다. 아래에서 이어집니다."},
+		"모두 보기", "[게임으로 돌아가기](https://discord.com/channels/1044567890123456789/1044567890123456790/", "🎲 게임을 아래로 옮겼습니다. 아래에서 이어집니다.",
+		"이 게임에 참가하고 있지 않습니다. 지금은 <@1000000000000001> 님의 차례입니다."},
 	commands.Japanese: {"**🎲 ヨット（世界のアソビ大全51） — <@1000000000000001> · 1/12 ターン**\n", "**合計 0** · 上段 0/63 · 残り 12 役", "下に移動", "💡 上位の選択肢と最終得点の期待値",
-		"すべて表示", "[ゲームに戻る](https://discord.com/channels/1044567890123456789/1044567890123456790/", "🎲 ゲームを下に移動しました。続きは下のメッセージです。"},
+		"すべて表示", "[ゲームに戻る](https://discord.com/channels/1044567890123456789/1044567890123456790/", "🎲 ゲームを下に移動しました。続きは下のメッセージです。",
+		"この卓に参加していません。今は <@1000000000000001> さんの番です。"},
 }
 
 // hintMore is the short hint's count of the options it leaves out, in
@@ -81,6 +85,16 @@ func TestTableSentences(t *testing.T) {
 				t.Fatalf("%s: %s pressing %q: %s", loc, out, label, bot.FormatText(r))
 			}
 			return r
+		}
+		// A stranger (Chloe sits by name, not as a Discord user) is refused.
+		for _, row := range start.Components {
+			for _, c := range row {
+				if strings.Contains(c.Label, rollLabel[loc]) {
+					r, _ := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: c.CustomID, UserID: bot.LocalUsers()[2].ID,
+						GuildID: "1044567890123456789", ChannelID: "1044567890123456790"})
+					text += replyText(r)
+				}
+			}
 		}
 		rolled := press(ann, rollLabel[loc])
 		start = rolled

@@ -80,10 +80,11 @@ func TestTurnsPingsAndAlea(t *testing.T) {
 	checkPing(t, r, ann)
 	roll := mustFind(t, r, 'r').CustomID
 	before := fmt.Sprint(h.Message(roll))
-	// Bob and a stranger press out of turn: refused, the message unchanged.
-	for _, u := range []string{bob, cy} {
+	// Bob and a stranger press out of turn: refused, the message unchanged;
+	// the stranger is told they have no seat.
+	for u, want := range map[string]string{bob: "It is <@" + ann + ">'s turn", cy: "You have no seat at this table; it is <@" + ann + ">'s turn."} {
 		r2, out := as(h, u, roll)
-		if out != bot.Rejected || !r2.Ephemeral || !strings.Contains(r2.Content, "It is <@"+ann+">'s turn") {
+		if out != bot.Rejected || !r2.Ephemeral || !strings.Contains(r2.Content, want) {
 			t.Errorf("%s out of turn: %s %s", u, out, bot.FormatText(r2))
 		}
 	}

@@ -153,6 +153,9 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 
 // notYourTurn refuses a press by someone whose turn it is not.
 func (p *pressing) notYourTurn() error {
+	if !p.g.Seated(p.req.UserID) {
+		return commands.Rejectf(msgNotSeatedTurn, seatMention(p.loc, p.g, p.g.Cur))
+	}
 	return commands.Rejectf(msgNotYourTurn, seatMention(p.loc, p.g, p.g.Cur))
 }
 

@@ -14,8 +14,9 @@ var (
 	msgStale = commands.T("The game has moved on since this button was shown (someone pressed first). Use the buttons on the message as it is now.",
 		"이 버튼이 표시된 뒤로 게임이 진행되었습니다 (다른 누군가가 먼저 눌렀습니다). 지금 메시지에 있는 버튼을 쓰세요.",
 		"このボタンが表示されてからゲームが進みました（誰かが先に押しました）。今のメッセージのボタンを使ってください。")
-	msgNotYourTurn = commands.T("It is %s's turn: only they can press now.", "지금은 %s 님의 차례라 그분만 누를 수 있습니다.", "今は %s さんの番なので、ご本人しか押せません。")
-	msgNoUndo      = commands.T("Only the player who just scored can undo it, and only until the next player acts.",
+	msgNotSeatedTurn = commands.T("You have no seat at this table; it is %s's turn.", "이 게임에 참가하고 있지 않습니다. 지금은 %s 님의 차례입니다.", "この卓に参加していません。今は %s さんの番です。")
+	msgNotYourTurn   = commands.T("It is %s's turn: only they can press now.", "지금은 %s 님의 차례라 그분만 누를 수 있습니다.", "今は %s さんの番なので、ご本人しか押せません。")
+	msgNoUndo        = commands.T("Only the player who just scored can undo it, and only until the next player acts.",
 		"방금 기록한 플레이어만, 다음 플레이어가 움직이기 전까지 되돌릴 수 있습니다.",
 		"取り消せるのは直前に記入したプレイヤーだけで、次のプレイヤーが動くまでです。")
 	msgTooEarly = commands.T("%s still has time: Alea can play for them in %d min.", "%s 님에게 아직 시간이 있습니다. %d분 뒤에 Alea가 대신 진행할 수 있습니다.", "%s さんにはまだ時間があります。%d 分後に Alea が代わりに進められます。")
