@@ -109,6 +109,10 @@ func TestTurnsPingsAndAlea(t *testing.T) {
 	if !strings.Contains(r.Embeds[0].Description, "🤖 Alea:") {
 		t.Errorf("Alea's turn is not told:\n%s", r.Embeds[0].Description)
 	}
+	// Its rerolls say what it kept (seed and sheets fixed: this turn has one).
+	if !aleaReroll.MatchString(r.Embeds[0].Description) {
+		t.Errorf("Alea's reroll is not told as a keep:\n%s", r.Embeds[0].Description)
+	}
 	checkPing(t, r, ann)
 	// Alea plays optimally: it loses nothing.
 	if d.Players[2].Lost != 0 {
@@ -406,6 +410,8 @@ func TestPlayForThem(t *testing.T) {
 		t.Errorf("summary does not mark it:\n%s", r.Embeds[0].Fields[0].Value)
 	}
 }
+
+var aleaReroll = regexp.MustCompile(`🤖 Alea: .* · kept [⚀-⚅]+ \([1-6]+\) → [⚀-⚅]{5} \([1-6]{5}\) · `)
 
 var playForAt = regexp.MustCompile(`<t:([0-9]+):t>`)
 

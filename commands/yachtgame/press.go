@@ -310,7 +310,7 @@ func narrate(loc commands.Locale, faces yachtcmd.DiceFaces, g *game, req *comman
 		case yachttable.EventRolled:
 			switch {
 			case e.ByAlea && e.Decided:
-				steps = append(steps, faces.Text(e.Chosen.Keep.Faces())+"+ → "+faces.Text(e.Dice[:]))
+				steps = append(steps, msgKeptRolled.Format(loc, faces.Text(e.Chosen.Keep.Faces()), faces.Text(e.Dice[:])))
 			case e.ByAlea:
 				steps = append(steps, faces.Text(e.Dice[:]))
 			default:
