@@ -78,3 +78,13 @@ func TestLocalizeExampleChoices(t *testing.T) {
 		}
 	}
 }
+
+// Lists are written as each language writes them: 、 in Japanese.
+func TestLocaleList(t *testing.T) {
+	items := []string{"`a`", "`b`", "`c`"}
+	for l, want := range map[Locale]string{English: "`a`, `b`, `c`", Korean: "`a`, `b`, `c`", Japanese: "`a`、`b`、`c`"} {
+		if got := l.List(items); got != want {
+			t.Errorf("%s: %q, want %q", l, got, want)
+		}
+	}
+}

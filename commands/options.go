@@ -59,7 +59,7 @@ func optionNames(defs []Option, l Locale) string {
 	for i, d := range defs {
 		names[i] = "`" + d.Name.In(l) + "`"
 	}
-	return strings.Join(names, ", ")
+	return l.List(names)
 }
 
 func coerceValue(d *Option, v any) (any, error) {
@@ -185,7 +185,7 @@ func coerceValue(d *Option, v any) (any, error) {
 					vals[i] = fmt.Sprintf("`%s` (%v)", n, c.Value)
 				}
 			}
-			return t.Format(l, d.Name.In(l), strings.Join(vals, ", "))
+			return t.Format(l, d.Name.In(l), l.List(vals))
 		})
 	}
 	return out, nil

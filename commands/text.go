@@ -31,6 +31,15 @@ func ParseLocale(s string) Locale {
 	return English
 }
 
+// List joins items as a list is written in l: with "、" in Japanese,
+// with ", " in English and Korean.
+func (l Locale) List(items []string) string {
+	if l == Japanese {
+		return strings.Join(items, "、")
+	}
+	return strings.Join(items, ", ")
+}
+
 // Text is one string in the three languages. Ko and Ja fall back to En when
 // empty.
 type Text struct {

@@ -593,6 +593,16 @@ func TestBrowserTableScreenshots(t *testing.T) {
 			}
 			b.shot(fmt.Sprintf("table-round-%s-%dpx.png", l, size[0]))
 		}
+		// The last ping's link leads back to the board, as in Discord.
+		jumped := value(t, b.ctx, "the ping's link", chromedp.Evaluate[bool](`(() => {
+			const a = [...document.querySelectorAll('#messages article a')].filter((x) => /^https:\/\/discord\.com\/channels\//.test(x.href)).pop();
+			if (!a) return false;
+			a.click();
+			return board.classList.contains('flash');
+		})()`))
+		if !jumped {
+			t.Errorf("%s: the ping's link does not lead back to the board", l)
+		}
 	}
 }
 

@@ -156,12 +156,12 @@ func Request(reg *commands.Registry, line string, locale commands.Locale) (*comm
 			}
 			if len(sl.Words) < 2 {
 				return nil, commands.Reject("`/%s` needs a subcommand: %s.", "`/%s`에는 하위 명령어가 필요합니다: %s.",
-					"`/%s` にはサブコマンドが必要です: %s。", c.Name.In(locale), strings.Join(subs, ", "))
+					"`/%s` にはサブコマンドが必要です: %s。", c.Name.In(locale), locale.List(subs))
 			}
 			s, ok := payload.LookupSubcommand(c, sl.Words[1])
 			if !ok {
 				return nil, commands.Reject("`/%s` has no subcommand `%s`; it has %s.", "`/%s`에는 `%s` 하위 명령어가 없습니다. 하위 명령어: %s.",
-					"`/%s` にサブコマンド `%s` はありません。サブコマンド: %s。", c.Name.In(locale), sl.Words[1], strings.Join(subs, ", "))
+					"`/%s` にサブコマンド `%s` はありません。サブコマンド: %s。", c.Name.In(locale), sl.Words[1], locale.List(subs))
 			}
 			path, defs = path+" "+s.Name.En, s.Options
 			sl.Words = sl.Words[1:]

@@ -93,7 +93,7 @@ func TestRequest(t *testing.T) {
 	}
 	// Refusals, each a localised user error that names what to do.
 	for _, c := range []struct{ line, en, ko string }{
-		{`/coins`, "needs a subcommand: `白黒`, `山`", "하위 명령어가 필요합니다: `白黒`, `山`"}, // named as a Japanese player sees them
+		{`/coins`, "needs a subcommand: `白黒`、`山`", "하위 명령어가 필요합니다: `白黒`、`山`"}, // named and listed as a Japanese player sees them
 		{`/coins heads`, "has no subcommand `heads`", "`heads` 하위 명령어가 없습니다"},
 		{`/a extra`, "Unexpected word `extra`", "예상하지 못한 단어 `extra`"},
 		{`/a s:"x`, "quote after `s:` is not closed", "따옴표가 닫히지 않았습니다"},

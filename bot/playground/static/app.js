@@ -201,6 +201,19 @@ function markdown(src) {
 
 // --- messages ---
 
+// jumpTo brings a message into view and marks it for a moment, as Discord
+// does when a reply's quote or a message link is clicked.
+function jumpTo(target) {
+  target.scrollIntoView({ block: 'center' });
+  target.classList.add('flash');
+  setTimeout(() => target.classList.remove('flash'), 1200);
+}
+
+// MESSAGE_LINK is a link to a message (https://discord.com/channels/
+// guild/channel/message): in Discord it jumps to the message, so in the
+// playground it does when the message is on the page.
+const MESSAGE_LINK = /^https:\/\/discord\.com\/channels\/[^/]+\/[^/]+\/([^/?#]+)$/;
+
 function timeOf(ms) {
   return new Date(ms).toLocaleTimeString(state.locale, { hour: '2-digit', minute: '2-digit' });
 }
@@ -228,11 +241,7 @@ function addMessage(opts) {
     ref.title = t('jump');
     if (target) {
       ref.classList.add('jumps');
-      ref.addEventListener('click', () => {
-        target.scrollIntoView({ block: 'center' });
-        target.classList.add('flash');
-        setTimeout(() => target.classList.remove('flash'), 1200);
-      });
+      ref.addEventListener('click', () => jumpTo(target));
     }
     msg.append(ref);
   } else if (opts.ref) {
@@ -957,6 +966,15 @@ async function start() {
   state.you = uid;
   applyLocale();
   $('as').addEventListener('change', () => playAs($('as').value));
+  $('messages').addEventListener('click', (ev) => {
+    const a = ev.target.closest && ev.target.closest('a[href]');
+    const m = a && a.getAttribute('href').match(MESSAGE_LINK);
+    const target = m && document.querySelector('#messages article[data-id="' + CSS.escape(m[1]) + '"]');
+    if (target) {
+      ev.preventDefault();
+      jumpTo(target);
+    }
+  });
   $('lang').addEventListener('change', () => {
     state.locale = $('lang').value;
     localStorage.setItem('alea.locale', state.locale);
