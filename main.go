@@ -68,6 +68,7 @@ const usage = `Usage:
         --locale en|ko|ja   reply language (default en)
         --format text|json|data
         --out DIR           write attachments into DIR
+        --as NAME           run as Ann, Bob or Chloe (local users; "@Ann" in players seats Ann)
   alea playground               serve the local playground page
   alea register                 register the slash commands with Discord (DISCORD_TOKEN;
                                 to DISCORD_GUILD_ID when set, else globally), then exit
