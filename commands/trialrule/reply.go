@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -432,9 +433,14 @@ func optimalField(res *result, bestE *big.Rat, l commands.Locale) commands.Field
 		}
 		b.WriteString(txtJumpHelp.In(l))
 	}
-	if bound := p.EntropyBound(); bound > 1 {
+	// The bound is a float: 1:1 on a d2 (one bit, one roll) gives 1 up to
+	// rounding, and is neither above nor below one roll.
+	switch bound := p.EntropyBound(); {
+	case math.Abs(bound-1) < 1e-9:
+		b.WriteString("\n" + txtOneRollBound.Format(l, bound))
+	case bound > 1:
 		b.WriteString("\n" + txtShannon.Format(l, bound))
-	} else {
+	default:
 		b.WriteString("\n" + txtOneRoll.Format(l, bound))
 	}
 	return commands.Field{Name: txtOptimal.In(l), Value: cutAt(b.String(), commands.MaxFieldValue)}

@@ -57,6 +57,12 @@ func TestSentencesWithCounts(t *testing.T) {
 			commands.Korean:   {"그림은 첫 굴림까지만 보여 줍니다. 전체 규칙은 `trialrule.txt`에 있습니다."},
 			commands.Japanese: {"図は最初の 1 回分だけです。規則の全体は `trialrule.txt` にあります。"},
 		}, []string{"first 1 rolls", "first 1 roll", "처음 1번"}},
+		// One bit on a two-sided die: the Shannon bound is exactly one roll.
+		{`/trialrule die:2 weights:"1 1"`, map[commands.Locale][]string{
+			commands.English:  {"Every rule needs at least one roll, which here is exactly the Shannon bound (1.000000 rolls)."},
+			commands.Korean:   {"어떤 규칙이든 적어도 한 번은 굴려야 하며, 여기서는 그것이 섀넌 하한(1.000000회)과 같습니다."},
+			commands.Japanese: {"どの規則も少なくとも 1 回は振ります。ここではそれがシャノン下界（1.000000 回）とちょうど同じです。"},
+		}, []string{"is lower", "그보다 낮아", "それより低い"}},
 		{`/trialrule die:2 weights:"1 2"`, map[commands.Locale][]string{
 			commands.English: {"`Re`: start again from the beginning.",
 				"Re: start again from the beginning; `-> a b`"},

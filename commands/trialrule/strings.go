@@ -68,9 +68,12 @@ var (
 	txtJumpHelp = commands.T("`a b c → a b` means: continue as if you had rolled `a b`. `Re`: start again from the beginning.",
 		"`a b c → a b`는 `a b`를 굴린 것처럼 계속하라는 뜻입니다. `Re`: 처음부터 다시 시작.",
 		"`a b c → a b` は `a b` を振ったものとして続ける、という意味です。`Re`: 最初からやり直し。")
-	txtOptLong = commands.T("The listing has %d lines: see %s.", "목록이 %d줄이라 %s을(를) 보세요.", "一覧は %d 行あるので %s を見てください。")
-	txtOptNone = commands.T("The optimal rule was not computed in time.", "최적 규칙을 시간 안에 계산하지 못했습니다.", "最適な規則を時間内に計算できませんでした。")
-	txtShannon = commands.T("Shannon bound: no rule can average fewer than %.6f rolls.", "섀넌 하한: 어떤 규칙도 평균 %.6f회보다 적게 굴릴 수 없습니다.", "シャノン下界: どの規則も平均 %.6f 回より少なくはできません。")
+	txtOptLong      = commands.T("The listing has %d lines: see %s.", "목록이 %d줄이라 %s을(를) 보세요.", "一覧は %d 行あるので %s を見てください。")
+	txtOptNone      = commands.T("The optimal rule was not computed in time.", "최적 규칙을 시간 안에 계산하지 못했습니다.", "最適な規則を時間内に計算できませんでした。")
+	txtShannon      = commands.T("Shannon bound: no rule can average fewer than %.6f rolls.", "섀넌 하한: 어떤 규칙도 평균 %.6f회보다 적게 굴릴 수 없습니다.", "シャノン下界: どの規則も平均 %.6f 回より少なくはできません。")
+	txtOneRollBound = commands.T("Every rule needs at least one roll, which here is exactly the Shannon bound (%.6f rolls).",
+		"어떤 규칙이든 적어도 한 번은 굴려야 하며, 여기서는 그것이 섀넌 하한(%.6f회)과 같습니다.",
+		"どの規則も少なくとも 1 回は振ります。ここではそれがシャノン下界（%.6f 回）とちょうど同じです。")
 	txtOneRoll = commands.T("Every rule needs at least one roll; the Shannon bound (%.6f rolls) is lower, so it adds nothing here.",
 		"어떤 규칙이든 적어도 한 번은 굴려야 합니다. 섀넌 하한(%.6f회)은 그보다 낮아 여기서는 의미가 없습니다.",
 		"どの規則も少なくとも 1 回は振ります。シャノン下界（%.6f 回）はそれより低いので、ここでは意味がありません。")
