@@ -17,7 +17,7 @@ var (
 	textDisabled   = commands.T("disabled", "비활성", "無効")
 	textMenu       = commands.T("menu", "메뉴", "メニュー")
 	textImage      = commands.T("image", "이미지", "画像")
-	textAttachment = commands.T("attachment: %s, %d bytes", "첨부 파일: %s, %d바이트", "添付ファイル: %s、%d バイト")
+	textAttachment = commands.T("attachment: %s, %d bytes", "첨부 파일: %s, %d바이트", "添付ファイル: %s、%dバイト")
 	textFollowUp   = commands.T("(then a new message:)", "(이어서 새 메시지:)", "（続けて新しいメッセージ:）")
 )
 

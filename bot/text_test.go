@@ -22,7 +22,7 @@ func TestFormatText(t *testing.T) {
 	if got := FormatText(r); got != want {
 		t.Fatalf("FormatText:\n%s\nwant:\n%s", got, want)
 	}
-	wantJa := "(あなただけに表示されています)\nhello\n\n== T ==\nD\n\n-- F --\nV\n[画像: p.png]\n\nfoot\n[▶ Go] [No (無効)]\n[メニュー: pick ▾ x | y]\n[添付ファイル: p.png、3 バイト]\n"
+	wantJa := "(あなただけに表示されています)\nhello\n\n== T ==\nD\n\n-- F --\nV\n[画像: p.png]\n\nfoot\n[▶ Go] [No (無効)]\n[メニュー: pick ▾ x | y]\n[添付ファイル: p.png、3バイト]\n"
 	if got := FormatTextIn(r, commands.Japanese); got != wantJa {
 		t.Fatalf("FormatTextIn ja:\n%s\nwant:\n%s", got, wantJa)
 	}

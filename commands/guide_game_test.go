@@ -31,8 +31,8 @@ import (
 
 var (
 	txtPickStart    = commands.T("I hid a die face. Which is it?", "주사위 눈 하나를 숨겼습니다. 어느 눈일까요?", "サイコロの目をひとつ隠しました。どの目でしょう？")
-	txtPickMiss     = commands.T("Not %d. Try again (tries: %d).", "%d이(가) 아닙니다. 다시 골라 보세요 (시도 %d번).", "%d ではありません。もう一度どうぞ（%d 回目）。")
-	txtPickFound    = commands.T("Found: %d, in %d tries.", "찾았습니다: %d, %d번 만에.", "正解: %d、%d 回で見つけました。")
+	txtPickMiss     = commands.T("Not %d. Try again (tries: %d).", "%d이(가) 아닙니다. 다시 골라 보세요 (시도 %d번).", "%d ではありません。もう一度どうぞ（%d回目）。")
+	txtPickFound    = commands.T("Found: %d, in %d tries.", "찾았습니다: %d, %d번 만에.", "正解: %d、%d回で見つけました。")
 	txtPickRecorded = commands.T("Result recorded.", "결과를 기록했습니다.", "結果を記録しました。")
 	txtPickBadState = commands.T("This button is not one of Alea's.", "Alea의 버튼이 아닙니다.", "Alea のボタンではありません。")
 	txtPickNotYours = commands.T("This game is %s's.", "%s의 게임입니다.", "%s のゲームです。")

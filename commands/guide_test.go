@@ -28,9 +28,9 @@ var (
 	txtMostLikely = commands.T(
 		"The most likely total of %[1]d dice with %[2]d sides is **%[3]d**: %[4]s of the %[5]s equally likely rolls.",
 		"%[2]d면체 주사위 %[1]d개의 합으로 가장 자주 나오는 값은 **%[3]d**입니다. 확률이 모두 같은 %[5]s가지 경우 중 %[4]s가지입니다.",
-		"%[2]d面のサイコロ%[1]d個の合計で最も出やすいのは **%[3]d** です。同様に確からしい %[5]s 通りのうち %[4]s 通りです。")
+		"%[2]d面のサイコロ%[1]d個の合計で最も出やすいのは **%[3]d** です。同様に確からしい%[5]s通りのうち%[4]s通りです。")
 	txtOneMore = commands.T("One more die", "주사위 하나 더", "サイコロをもう1個")
-	txtTooMany = commands.T("at most %d dice: try fewer.", "주사위는 %d개까지입니다. 더 적게 해 보세요.", "サイコロは %d 個までです。減らしてください。")
+	txtTooMany = commands.T("at most %d dice: try fewer.", "주사위는 %d개까지입니다. 더 적게 해 보세요.", "サイコロは%d個までです。減らしてください。")
 )
 
 // maxDice bounds the dice, so an answer is a lookup-sized computation.
@@ -179,11 +179,11 @@ func TestSumGuide(t *testing.T) {
 	}
 	h.Locale = commands.Japanese
 	r = h.MustRun(`/sum dice:2`)
-	if want := "**7** です。同様に確からしい 36 通りのうち 6 通りです。"; !strings.Contains(r.Content, want) {
+	if want := "**7** です。同様に確からしい36通りのうち6通りです。"; !strings.Contains(r.Content, want) {
 		t.Errorf("2d6 in Japanese: %q, want %q", r.Content, want)
 	}
 	r, out := h.Click(r.Components[0][0].CustomID)
-	if out != bot.OK || !r.Update || !strings.Contains(r.Content, "216 通りのうち 27 通り") {
+	if out != bot.OK || !r.Update || !strings.Contains(r.Content, "216通りのうち27通り") {
 		t.Errorf("one more die: %s %+v", out, r)
 	}
 	if _, out := h.Run(`/sum dice:0`); out != bot.Rejected {

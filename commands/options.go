@@ -78,7 +78,7 @@ func coerceValue(d *Option, v any) (any, error) {
 		if d.MinLength > 0 && n > 0 && n < d.MinLength || d.MaxLength > 0 && n > d.MaxLength {
 			return nil, d.reject("`%s` must be %d to %d characters long.",
 				"`%s`의 길이는 %d~%d자여야 합니다.",
-				"`%s` は %d〜%d 文字にしてください。", name, d.MinLength, d.MaxLength)
+				"`%s` は%d〜%d文字にしてください。", name, d.MinLength, d.MaxLength)
 		}
 		out = s
 	case Integer:

@@ -79,17 +79,17 @@ var memorySentences = []struct {
 	{`/stats standings`, 0, map[commands.Locale][]string{
 		commands.English:  {"Nobody has played 3 games yet; players on their way: 2 (below).", "Games you still need to be ranked: 1 (at least 3 in all).", "<@100000000000000001> — 2 played, 1 to go"},
 		commands.Korean:   {"아직 3게임을 채운 사람이 없습니다. 2명이 순위에 오르는 중입니다 (아래).", "순위에 오르려면 1게임 더 필요합니다 (최소 3게임).", "<@100000000000000001> — 2게임, 1게임 남음"},
-		commands.Japanese: {"まだ 3 戦に達した人はいません。2 人が順位入りを目指しています（下記）。", "順位に載るにはあと 1 戦必要です（最低 3 戦）。", "<@100000000000000001> — 2 戦済み、あと 1 戦"},
+		commands.Japanese: {"まだ3戦に達した人はいません。2人が順位入りを目指しています（下記）。", "順位に載るにはあと1戦必要です（最低3戦）。", "<@100000000000000001> — 2戦済み、あと1戦"},
 	}},
 	{`/stats standings min:1 by:skill`, 0, map[commands.Locale][]string{
 		commands.English:  {"**Leader: <@100000000000000002> — 0.05 points lost per decision (games: 1).**", "You are ranked 2 of 2.", "`2.` <@100000000000000001> · 1/2 wins · avg 201.0 · 0.15 lost/decision · luck +3.7"},
 		commands.Korean:   {"**1위: <@100000000000000002> — 1게임 동안 결정당 0.05점 손실**", "내 순위: 2명 중 2위.", "`2.` <@100000000000000001> · 2게임 1승 · 평균 201.0점 · 결정당 손실 0.15 · 운 +3.7"},
-		commands.Japanese: {"**1 位: <@100000000000000002> — 1 戦で判断あたり 0.05 点の損失**", "あなたは 2 人中 2 位です。", "`2.` <@100000000000000001> · 2 戦 1 勝 · 平均 201.0 点 · 判断あたり損失 0.15 · 運 +3.7"},
+		commands.Japanese: {"**1位: <@100000000000000002> — 1戦で判断あたり0.05点の損失**", "あなたは2人中2位です。", "`2.` <@100000000000000001> · 2戦1勝 · 平均201.0点 · 判断あたり損失 0.15 · 運 +3.7"},
 	}},
 	{`/stats history`, 0, map[commands.Locale][]string{
 		commands.English:  {"**Yacht (51 Worldwide Games) — games: 2, wins: 1, average 201.0, 0.15 points lost per decision (Expert).**", "2026-11-18 · Yacht (51 Worldwide Games) · 190 (place 2 of 2) · 0.20 lost/decision · luck −5.0 · `r3tn2ybqc4ew`"},
 		commands.Korean:   {"**요트 (세계의 아소비 대전 51) 2게임: 1승, 평균 201.0점, 결정당 손실 0.15점 (전문가)**", "2026-11-18 · 요트 (세계의 아소비 대전 51) · 190점 (2명 중 2위) · 결정당 손실 0.20 · 운 −5.0 · `r3tn2ybqc4ew`"},
-		commands.Japanese: {"**ヨット（世界のアソビ大全51） 2 戦: 1 勝、平均 201.0 点、判断あたり損失 0.15 点（上級者）**", "2026-11-18 · ヨット（世界のアソビ大全51） · 190 点（2 人中 2 位）· 判断あたり損失 0.20 · 運 −5.0 · `r3tn2ybqc4ew`"},
+		commands.Japanese: {"**ヨット（世界のアソビ大全51） 2戦: 1勝、平均201.0点、判断あたり損失0.15点（上級者）**", "2026-11-18 · ヨット（世界のアソビ大全51） · 190点（2人中2位）· 判断あたり損失 0.20 · 運 −5.0 · `r3tn2ybqc4ew`"},
 	}},
 	{`/review game:k7qm2xapb3dz`, 0, map[commands.Locale][]string{
 		commands.English: {"🏆 <@100000000000000001> — 212 points · 0.10 lost per decision over 36 decisions · **Expert**",
@@ -104,20 +104,20 @@ var memorySentences = []struct {
 			"3턴 1번째 굴림: ⚀⚂⚂⚄⚅ (13356) — ⚂⚂ (33) 남기기, 최선: ⚅ (6) 남기기 (−1.25)",
 			"2턴 2번째 굴림: ⚀⚀⚁⚂⚃ (11234) — 모두 다시 굴리기, 최선: ⚀⚁⚂⚃ (1234) 남기기 (−10.20)",
 			"등급은 결정당 손실로 정합니다: 완벽 0, 전문가 0.2 미만(Verhoeff의 야찌 숙련도 테스트가 목표로 삼는 값), 그 밖은 Alea가 정한 구간으로 능숙 0.5 미만, 보통 1.0 미만, 그 이상은 연습 중."},
-		commands.Japanese: {"🏆 <@100000000000000001> — 212 点 · 判断 36 回、1 回あたり損失 0.10 · **上級者**",
-			"Alea — 201 点 · 常に最善の判断をします",
-			"7 ターン目の記入: ⚂⚂⚄⚅⚅ (33566) — ファイブに記入、最善: チョイスに記入（−2.26）",
-			"3 ターン目 1 投目: ⚀⚂⚂⚄⚅ (13356) — ⚂⚂ (33) を残す、最善: ⚅ (6) を残す（−1.25）",
+		commands.Japanese: {"🏆 <@100000000000000001> — 212点 · 判断36回、1回あたり損失 0.10 · **上級者**",
+			"Alea — 201点 · 常に最善の判断をします",
+			"7ターン目の記入: ⚂⚂⚄⚅⚅ (33566) — ファイブに記入、最善: チョイスに記入（−2.26）",
+			"3ターン目1投目: ⚀⚂⚂⚄⚅ (13356) — ⚂⚂ (33) を残す、最善: ⚅ (6) を残す（−1.25）",
 			"等級は判断あたりの損失で決まります: 完璧 0、上級者 0.2 未満（Verhoeff のヤッツィー熟練度テストが目標とする値）、残りは Alea 独自の区分で中級者 0.5 未満、初級者 1.0 未満、それ以上は練習中。"},
 	}},
 	{`/stats me`, 0, map[commands.Locale][]string{
 		commands.English:  {"**Games of yours kept: 6. In this server: 2.**", "Everything is in the attached `alea-data.json`. The button below deletes it."},
 		commands.Korean:   {"**보관 중인 내 게임: 6개. 이 서버에서: 2개.**", "전부 첨부한 `alea-data.json`에 있습니다. 아래 버튼으로 삭제할 수 있습니다."},
-		commands.Japanese: {"**保存されているあなたのゲーム: 6 件。このサーバーでは 2 件。**", "すべて添付の `alea-data.json` にあります。下のボタンで削除できます。"},
+		commands.Japanese: {"**保存されているあなたのゲーム: 6件。このサーバーでは2件。**", "すべて添付の `alea-data.json` にあります。下のボタンで削除できます。"},
 	}},
 	{`/stats forget`, 0, map[commands.Locale][]string{
 		commands.Korean:   {"게임 6개에서 내 데이터를 삭제할까요?"},
-		commands.Japanese: {"6 件のゲームからあなたのデータを削除しますか？"},
+		commands.Japanese: {"6件のゲームからあなたのデータを削除しますか？"},
 	}},
 	{`/stats server`, 0, map[commands.Locale][]string{
 		commands.English:  {"**Recording is on:** finished games are kept for standings, histories and reviews.", "Only members with the Manage Server or Administrator permission can change this."},
@@ -141,13 +141,13 @@ var memorySentences = []struct {
 			"그래프는 집계된 최근 2게임을 왼쪽부터 오래된 순으로 보여 줍니다. 위는 점수(파랑), 아래는 결정당 손실(빨강, 낮을수록 좋음)입니다.",
 			"요트 (세계의 아소비 대전 51): 2게임 1승 · 평균 201.0 · 최고 212 · 결정당 손실 0.15 · 게임당 운 +3.7"},
 		commands.Japanese: {"最も正確だったゲーム: 判断あたり損失 0.10（`k7qm2xapb3dz`）。最も運が良かったゲーム: 運 +12.3（`k7qm2xapb3dz`）。",
-			"グラフは集計対象の直近 2 戦を古い順に左から示します。上が点数（青）、下が判断あたりの損失（赤、低いほど良い）です。",
-			"ヨット（世界のアソビ大全51）: 2 戦 1 勝 · 平均 201.0 · 最高 212 · 判断あたり損失 0.15 · 1 戦あたりの運 +3.7"},
+			"グラフは集計対象の直近2戦を古い順に左から示します。上が点数（青）、下が判断あたりの損失（赤、低いほど良い）です。",
+			"ヨット（世界のアソビ大全51）: 2戦1勝 · 平均 201.0 · 最高 212 · 判断あたり損失 0.15 · 1戦あたりの運 +3.7"},
 	}},
 	{`dm /stats history`, 0, map[commands.Locale][]string{
 		commands.English:  {"Last 3 games: 0.10 lost per decision on average (the 3 before: 0.27). Luck over them: +4.1 per game (before: +6.7)."},
 		commands.Korean:   {"최근 3게임: 결정당 평균 손실 0.10 (그 전 3게임: 0.27). 같은 게임의 운: 게임당 +4.1 (그 전: +6.7)."},
-		commands.Japanese: {"直近 3 戦: 判断あたり平均損失 0.10（その前の 3 戦: 0.27）。同じ期間の運: 1 戦あたり +4.1（その前: +6.7）。"},
+		commands.Japanese: {"直近3戦: 判断あたり平均損失 0.10（その前の3戦: 0.27）。同じ期間の運: 1戦あたり +4.1（その前: +6.7）。"},
 	}},
 	{`/stats server`, commands.PermManageGuild, map[commands.Locale][]string{
 		commands.English:  {"Each player can see, export and delete their own data with `/stats me`."},
@@ -260,7 +260,7 @@ func TestMemorySentences(t *testing.T) {
 		user, want string
 	}{
 		{commands.Korean, memJun, "완료: 내가 앉았던 모든 자리(1개)에서 연결을 끊고 내 순위와 기록을 삭제했습니다."},
-		{commands.Japanese, memMina, "完了: あなたが座ったすべての席（6 席）との結び付きを外し、あなたの順位と履歴を削除しました。"},
+		{commands.Japanese, memMina, "完了: あなたが座ったすべての席（6席）との結び付きを外し、あなたの順位と履歴を削除しました。"},
 	} {
 		h.Locale = c.loc
 		r, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: fmt.Sprintf("stats/1/forgotten/%s", c.user), GuildID: memGuild, UserID: c.user})

@@ -36,10 +36,10 @@ var keySentences = []struct {
 			"어떤 규칙이든 적어도 한 번은 굴려야 합니다. 섀넌 하한(0.383665회)은 그보다 낮아 여기서는 의미가 없습니다.",
 		},
 		commands.Japanese: {
-			"論文の最良の規則（37/30）より平均 1/30 ≈ 0.033333 回少なく振ります。",
-			"高さ 4 · c = 63 · E[X] = 37/30 ≈ 1.23333333333 回",
+			"論文の最良の規則（37/30）より平均 1/30 ≈ 0.033333回少なく振ります。",
+			"高さ 4 · c = 63 · E[X] = 37/30 ≈ 1.23333333333回",
 			"最良: 高さ 4（下の一覧。`trialrule.txt` と `trialrule.png` にもあります）。",
-			"どの規則も少なくとも 1 回は振ります。シャノン下界（0.383665 回）はそれより低いので、ここでは意味がありません。",
+			"どの規則も少なくとも1回は振ります。シャノン下界（0.383665回）はそれより低いので、ここでは意味がありません。",
 		},
 	}},
 	{`/trialrule die:6 weights:"30% 60%"`, map[commands.Locale][]string{
@@ -54,20 +54,20 @@ var keySentences = []struct {
 	{`/yacht-advise dice:"3 3 5 6 6" roll:1`, map[commands.Locale][]string{
 		commands.English:  {"**Best: keep ⚅⚅ (66), reroll 3 dice — expected final 191.79**"},
 		commands.Korean:   {"⚂⚂⚄⚅⚅ (33566) · 1번째 굴림 · 요트 (세계의 아소비 대전 51)", "**최선: ⚅⚅ (66) 남기고 3개 다시 굴리기 — 최종 기댓값 191.79**", "…외 25개 (`개수` 값을 늘리면 더 보입니다. 최대 20)", "상단 0/63: +35까지 63점 남음 (빈 칸 6개)"},
-		commands.Japanese: {"⚂⚂⚄⚅⚅ (33566) · 1 投目 · ヨット（世界のアソビ大全51）", "**最善: ⚅⚅ (66) を残して 3 個振り直す — 最終期待値 191.79**", "…ほか 25 件（`件数` を増やすともっと表示されます。最大 20）", "上段 0/63: +35 まであと 63 点（空き 6 枠）"},
+		commands.Japanese: {"⚂⚂⚄⚅⚅ (33566) · 1投目 · ヨット（世界のアソビ大全51）", "**最善: ⚅⚅ (66) を残して3個振り直す — 最終期待値 191.79**", "…ほか25件（`件数` を増やすともっと表示されます。最大 20）", "上段 0/63: +35 まであと63点（空き6枠）"},
 	}},
 	{`/yacht-advise dice:66612 roll:2 sheet:"aces:3 twos:6 choice:22 yacht:0"`, map[commands.Locale][]string{
 		commands.Korean:   {"4. 여섯 칸에 18점 — 153.19 (−6.87)", "합계 **31** · 12칸 중 4칸 채움", "상단 9/63: +35까지 54점 남음 (빈 칸 4개)"},
-		commands.Japanese: {"4. シックスに 18 点 — 153.19 (−6.87)", "合計 **31** · 12 役中 4 役記入済み", "上段 9/63: +35 まであと 54 点（空き 4 枠）"},
+		commands.Japanese: {"4. シックスに18点 — 153.19 (−6.87)", "合計 **31** · 12役中4役記入済み", "上段 9/63: +35 まであと54点（空き4枠）"},
 	}},
 	{`/yacht-advise dice:"1 2 3 4"`, map[commands.Locale][]string{
 		commands.English:  {"Five dice are needed, not 4. Write five dice 1 to 6, like `3 3 5 6 6` or `33566`."},
 		commands.Korean:   {"주사위는 다섯 개여야 합니다 (입력한 개수: 4개). `3 3 5 6 6`이나 `33566`처럼 1~6의 주사위 다섯 개를 써 주세요."},
-		commands.Japanese: {"サイコロは5個必要です（入力は 4 個）。`3 3 5 6 6` や `33566` のように 1〜6 のサイコロを5個書いてください。"},
+		commands.Japanese: {"サイコロは5個必要です（入力は4個）。`3 3 5 6 6` や `33566` のように 1〜6 のサイコロを5個書いてください。"},
 	}},
 	{`/yacht-advise sheet:"aces:7"`, map[commands.Locale][]string{
 		commands.Korean:   {"하나에는 7점을 기록할 수 없습니다. 가능한 점수: 0~5."},
-		commands.Japanese: {"エースに 7 点は記入できません。記入できる点数: 0〜5。"},
+		commands.Japanese: {"エースに7点は記入できません。記入できる点数: 0〜5。"},
 	}},
 	{`/yacht-advise sheet:"Aces 3, Twos 6"`, map[commands.Locale][]string{
 		commands.English:  {"`Aces 3, Twos 6` needs a colon between the category and its score: `Aces:3, Twos:6`."},
@@ -93,7 +93,7 @@ var keySentences = []struct {
 	{`/orbs grid:"1 0 0 1/0 1 1 0/1 0 0 1" limit:3`, map[commands.Locale][]string{
 		commands.English:  {"Orb puzzle 3×4", "**Press 3 orbs:** row orb b, column orb i, column orb iv.", "Within the limit of 3."},
 		commands.Korean:   {"오브 퍼즐 3×4", "**오브 3개를 누르세요:** 행 오브 b, 열 오브 i, 열 오브 iv.", "제한 3회 이내입니다."},
-		commands.Japanese: {"オーブパズル 3×4", "**オーブを 3 回押します:** 行オーブ b、列オーブ i、列オーブ iv。", "上限 3 回以内です。"},
+		commands.Japanese: {"オーブパズル 3×4", "**オーブを3回押します:** 行オーブ b、列オーブ i、列オーブ iv。", "上限3回以内です。"},
 	}},
 	{`/orbs grid:"110/011/001"`, map[commands.Locale][]string{
 		commands.Korean:   {"주어진 그대로 — 행 a·b, 열 i·ii: (a, ii)·(b, ii) 칸은 상태가 같지만 (a, i)·(b, i) 칸은 다릅니다."},
@@ -101,7 +101,7 @@ var keySentences = []struct {
 	}},
 	{`/orbs grid:"1 0 0 1"`, map[commands.Locale][]string{
 		commands.Korean:   {"공백으로 구분한 칸 4개는 한 행인지 한 열인지 알 수 없습니다."},
-		commands.Japanese: {"空白で区切った 4 マスは 1 行なのか 1 列なのか分かりません。"},
+		commands.Japanese: {"空白で区切った4マスは1行なのか1列なのか分かりません。"},
 	}},
 	{`/coins pile coins:20 take:"1 2" last:loses`, map[commands.Locale][]string{
 		commands.English:  {"The player to move loses exactly when n mod 3 is 1 (the outcomes repeat with period 3). Here n mod 3 = 2."},
@@ -110,7 +110,7 @@ var keySentences = []struct {
 	}},
 	{`/coins marbles count:100`, map[commands.Locale][]string{
 		commands.Korean:   {"• 5개 가져가기 → 95 = 3·2^5 − 1 남김", "구슬 100개 (1~50개 가져갈 수 있음)"},
-		commands.Japanese: {"• 5 個取る → 95 = 3·2^5 − 1 を残す", "ビー玉 100 個（1〜50 個取れる）"},
+		commands.Japanese: {"• 5個取る → 95 = 3·2^5 − 1 を残す", "ビー玉100個（1〜50個取れる）"},
 	}},
 	{`/coins marbles count:1`, map[commands.Locale][]string{
 		commands.English: {"1 marble (take it and win)"},
@@ -118,12 +118,12 @@ var keySentences = []struct {
 	}},
 	{`/yacht-advise rules:yahtzee sheet:"yahtzee:50 large_straight:40" dice:66666 roll:3`, map[commands.Locale][]string{
 		commands.English:  {"Best: score Sixes for 30 +100 Yahtzee bonus (joker)"},
-		commands.Japanese: {"最善: シックスに 30 点 +100 ヤッツィーボーナス（ジョーカー） —"},
+		commands.Japanese: {"最善: シックスに30点 +100 ヤッツィーボーナス（ジョーカー） —"},
 	}},
 	{`/coins match black:5 white:4 first:mcts:50 second:random games:100 seed:7`, map[commands.Locale][]string{
 		commands.English:  {"Out of 100 games, the first player (MCTS k=50) won 91 and the second (random) won 9."},
 		commands.Korean:   {"100판 중 선공(MCTS k=50)이 91번, 후공(무작위)이 9번 이겼습니다.", "둘 다 최선을 다하면 (5, 4)에서 선공이 이깁니다.", "`시드:7`로 같은 판들을 다시 할 수 있습니다."},
-		commands.Japanese: {"100 回の対戦で、先手（MCTS k=50）が 91 勝、後手（ランダム）が 9 勝でした。", "最善を尽くせば (5, 4) から先手が勝ちます。", "`シード:7` で同じ対戦を再現できます。"},
+		commands.Japanese: {"100回の対戦で、先手（MCTS k=50）が91勝、後手（ランダム）が9勝でした。", "最善を尽くせば (5, 4) から先手が勝ちます。", "`シード:7` で同じ対戦を再現できます。"},
 	}},
 	{`/coins play black:3 white:4`, map[commands.Locale][]string{
 		commands.Japanese: {"白黒コイン vs 完全なボット"},
@@ -144,7 +144,7 @@ var keySentences = []struct {
 	}},
 	{`/yacht start`, map[commands.Locale][]string{
 		commands.Korean:   {"상단 0/63: +35까지 63점 남음"},
-		commands.Japanese: {"上段 0/63: +35 まであと 63 点"},
+		commands.Japanese: {"上段 0/63: +35 まであと63点"},
 	}},
 	{`/yacht start rules:yacht seed:42`, map[commands.Locale][]string{
 		commands.English:  {"🔖 Chosen dice (a set seed or dice entered by hand)"},
@@ -161,11 +161,11 @@ var keySentences = []struct {
 	{`/yacht-advise dice:"6 6 6 4 4" roll:3 sheet:"aces:3 twos:6 threes:9 fours:12 fives:15"`, map[commands.Locale][]string{
 		commands.English:  {"Upper 45/63: 18 to go for +35 (1 box open)"},
 		commands.Korean:   {"상단 45/63: +35까지 18점 남음 (빈 칸 1개)", "하나 3 · 둘 6 · 셋 9 · 넷 12 · 다섯 15", "여섯 칸에 18점"},
-		commands.Japanese: {"上段 45/63: +35 まであと 18 点（空き 1 枠）", "エース 3 · デュース 6 · トレイ 9 · フォー 12 · ファイブ 15", "シックスに 18 点"},
+		commands.Japanese: {"上段 45/63: +35 まであと18点（空き1枠）", "エース 3 · デュース 6 · トレイ 9 · フォー 12 · ファイブ 15", "シックスに18点"},
 	}},
 	{`/yacht-advise dice:"6 6 6 6 2" roll:3 sheet:"aces:3"`, map[commands.Locale][]string{
 		commands.Korean:   {"포카드 칸에 26점"},
-		commands.Japanese: {"フォーダイスに 26 点"},
+		commands.Japanese: {"フォーダイスに26点"},
 	}},
 	// Full-width digits and spaces, as a Japanese or Korean keyboard types
 	// them, read as the ASCII ones.

@@ -26,7 +26,7 @@ var tableSentences = map[commands.Locale][]string{
 	commands.Korean: {"**🎲 요트 (세계의 아소비 대전 51) — <@1000000000000001> · 1/12 턴**\n", "**합계 0** · 상단 0/63 · 12칸 남음", "아래로 가져오기", "💡 가장 좋은 선택지와 최종 점수 기댓값",
 		"모두 보기", "[게임으로 돌아가기](https://discord.com/channels/1044567890123456789/1044567890123456790/", "🎲 게임을 아래로 옮겼습니다. 아래에서 이어집니다.",
 		"이 게임에 참가하고 있지 않습니다. 지금은 <@1000000000000001> 님의 차례입니다."},
-	commands.Japanese: {"**🎲 ヨット（世界のアソビ大全51） — <@1000000000000001> · 1/12 ターン**\n", "**合計 0** · 上段 0/63 · 残り 12 役", "下に移動", "💡 上位の選択肢と最終得点の期待値",
+	commands.Japanese: {"**🎲 ヨット（世界のアソビ大全51） — <@1000000000000001> · 1/12ターン**\n", "**合計 0** · 上段 0/63 · 残り12役", "下に移動", "💡 上位の選択肢と最終得点の期待値",
 		"すべて表示", "[ゲームに戻る](https://discord.com/channels/1044567890123456789/1044567890123456790/", "🎲 ゲームを下に移動しました。続きは下のメッセージです。",
 		"この卓に参加していません。今は <@1000000000000001> さんの番です。"},
 }
@@ -36,7 +36,7 @@ var tableSentences = map[commands.Locale][]string{
 var hintMore = map[commands.Locale]*regexp.Regexp{
 	commands.English:  regexp.MustCompile(`…and \d+ more\.`),
 	commands.Korean:   regexp.MustCompile(`…외 \d+개가 더 있습니다\.`),
-	commands.Japanese: regexp.MustCompile(`…ほかに \d+ 件あります。`),
+	commands.Japanese: regexp.MustCompile(`…ほかに\d+件あります。`),
 }
 
 // playForLine is the board's line on from when Play for them works (a

@@ -81,14 +81,14 @@ func analysisReply(l commands.Locale, title, position string, wins bool, moves [
 
 var (
 	txtBWTitle = commands.T("Black & white coins — the last coin loses", "흑백 동전 — 마지막 동전을 가져가면 패배", "白黒コイン — 最後のコインを取ると負け")
-	txtBWPos   = commands.T("⚫ %s black, ⚪ %s white (%s coins)", "⚫ 검은 %s개, ⚪ 흰 %s개 (모두 %s개)", "⚫ 黒 %s 枚、⚪ 白 %s 枚（計 %s 枚）")
+	txtBWPos   = commands.T("⚫ %s black, ⚪ %s white (%s coins)", "⚫ 검은 %s개, ⚪ 흰 %s개 (모두 %s개)", "⚫ 黒%s枚、⚪ 白%s枚（計%s枚）")
 	// txtBWPosOne is txtBWPos with one coin in all (English has a singular;
 	// Korean and Japanese read the same).
-	txtBWPosOne = commands.T("⚫ %s black, ⚪ %s white (%s coin)", "⚫ 검은 %s개, ⚪ 흰 %s개 (모두 %s개)", "⚫ 黒 %s 枚、⚪ 白 %s 枚（計 %s 枚）")
-	txtBWMove   = commands.T("take %d %s → leaves (%s, %s)", "%[2]s %[1]d개 가져가기 → (%[3]s, %[4]s) 남김", "%[2]sを %[1]d 枚取る → (%[3]s, %[4]s) を残す")
+	txtBWPosOne = commands.T("⚫ %s black, ⚪ %s white (%s coin)", "⚫ 검은 %s개, ⚪ 흰 %s개 (모두 %s개)", "⚫ 黒%s枚、⚪ 白%s枚（計%s枚）")
+	txtBWMove   = commands.T("take %d %s → leaves (%s, %s)", "%[2]s %[1]d개 가져가기 → (%[3]s, %[4]s) 남김", "%[2]sを%[1]d枚取る → (%[3]s, %[4]s) を残す")
 	txtBWWhy    = commands.T("The player to move loses exactly when black + white ≡ 1 (mod 3) (take 1 or 2 each turn, so leave the opponent 3k+1). Here black + white ≡ %d (mod 3).",
 		"검은 + 흰 ≡ 1 (mod 3)일 때에만 가져갈 차례인 사람이 집니다 (한 번에 1~2개이므로 상대에게 3k+1개를 남기면 됩니다). 지금은 검은 + 흰 ≡ %d (mod 3).",
-		"黒 + 白 ≡ 1 (mod 3) のときに限り手番が負けます（1回に1〜2枚なので相手に 3k+1 枚を残す）。いまは 黒 + 白 ≡ %d (mod 3)。")
+		"黒 + 白 ≡ 1 (mod 3) のときに限り手番が負けます（1回に1〜2枚なので相手に 3k+1枚を残す）。いまは 黒 + 白 ≡ %d (mod 3)。")
 	txtBlack  = commands.T("black", "검은 동전", "黒")
 	txtWhite  = commands.T("white", "흰 동전", "白")
 	txtNoCoin = commands.T("There must be at least one coin (black + white ≥ 1); e.g. `black:2 white:1`.",
@@ -134,22 +134,22 @@ func handleBW(req *commands.Request) (*commands.Reply, error) {
 }
 
 var (
-	txtPileTitle   = commands.T("One pile, take %s — the last coin %s", "동전 한 더미, %s개씩 — 마지막 동전을 가져가면 %s", "一つの山、%s 枚ずつ — 最後のコインを取ると%s")
+	txtPileTitle   = commands.T("One pile, take %s — the last coin %s", "동전 한 더미, %s개씩 — 마지막 동전을 가져가면 %s", "一つの山、%s枚ずつ — 最後のコインを取ると%s")
 	txtLosesWord   = commands.T("loses", "패배", "負け")
 	txtWinsWord    = commands.T("wins", "승리", "勝ち")
-	txtPilePos     = commands.T("%s coins", "동전 %s개", "コイン %s 枚")
-	txtPilePosOne  = commands.T("1 coin", "동전 1개", "コイン 1 枚")
-	txtPileMove    = commands.T("take %d → leaves %s", "%d개 가져가기 → %s개 남김", "%d 枚取る → %s 枚を残す")
+	txtPilePos     = commands.T("%s coins", "동전 %s개", "コイン%s枚")
+	txtPilePosOne  = commands.T("1 coin", "동전 1개", "コイン1枚")
+	txtPileMove    = commands.T("take %d → leaves %s", "%d개 가져가기 → %s개 남김", "%d枚取る → %s枚を残す")
 	txtPileWhyMod  = commands.T("The player to move loses exactly when n mod %d is %s (the outcomes repeat with period %d). Here n mod %d = %d.", "n mod %d 값이 %s일 때에만 가져갈 차례인 사람이 집니다 (승패의 반복 주기: %d). 지금 n mod %d = %d.", "n mod %d が %s のときに限り手番が負けます（勝敗は周期 %d で繰り返す）。いま n mod %d = %d。")
 	txtPileWhyPre  = commands.T("The player to move loses at %s, and from n = %d on exactly when n mod %d is %s (period %d).", "%s에서 집니다. n = %d부터는 n mod %d 값이 %s일 때에만 집니다 (주기: %d).", "%s で負け、n = %d 以降は n mod %d が %s のときに限り負けます（周期 %d）。")
 	txtPileHereMod = commands.T(" Here n mod %d = %d.", " 지금 n mod %d = %d.", " いま n mod %d = %d。")
 	txtPileHereLow = commands.T(" Here n = %s comes before the period.", " 지금 n = %s: 주기가 시작되기 전입니다.", " いまの n = %s は周期が始まる前です。")
 	txtPileNoLoss  = commands.T("From n = %d on the player to move always wins (period 1).", "n = %d부터는 가져갈 차례인 사람이 항상 이깁니다 (주기 1).", "n = %d 以降は手番が常に勝ちます（周期 1）。")
-	txtPileStuck   = commands.T("No amount of the take set fits in %s coins, so the game is over: the player who moved last %s.", "%s개에서는 가져갈 수 있는 개수가 없어 게임이 끝났습니다: 마지막으로 가져간 사람이 %s.", "%s 枚からは取れる数がないのでゲームは終わりです: 最後に取った人が%s。")
+	txtPileStuck   = commands.T("No amount of the take set fits in %s coins, so the game is over: the player who moved last %s.", "%s개에서는 가져갈 수 있는 개수가 없어 게임이 끝났습니다: 마지막으로 가져간 사람이 %s.", "%s枚からは取れる数がないのでゲームは終わりです: 最後に取った人が%s。")
 	// txtPileStuckOne is txtPileStuck with one coin left (English has a
 	// singular; Korean and Japanese read the same).
-	txtPileStuckOne = commands.T("No amount of the take set fits in %s coin, so the game is over: the player who moved last %s.", "%s개에서는 가져갈 수 있는 개수가 없어 게임이 끝났습니다: 마지막으로 가져간 사람이 %s.", "%s 枚からは取れる数がないのでゲームは終わりです: 最後に取った人が%s。")
-	txtPileNoP      = commands.T("No period showed within the first %d sizes; try a smaller take set.", "처음 %d개 크기 안에서 주기를 찾지 못했습니다. 더 작은 개수 집합을 써 보세요.", "最初の %d 個のサイズで周期が見つかりません。より小さい集合を試してください。")
+	txtPileStuckOne = commands.T("No amount of the take set fits in %s coin, so the game is over: the player who moved last %s.", "%s개에서는 가져갈 수 있는 개수가 없어 게임이 끝났습니다: 마지막으로 가져간 사람이 %s.", "%s枚からは取れる数がないのでゲームは終わりです: 最後に取った人が%s。")
+	txtPileNoP      = commands.T("No period showed within the first %d sizes; try a smaller take set.", "처음 %d개 크기 안에서 주기를 찾지 못했습니다. 더 작은 개수 집합을 써 보세요.", "最初の%d個のサイズで周期が見つかりません。より小さい集合を試してください。")
 	txtLastWinsObj  = commands.T("wins", "이깁니다", "勝ち")
 	txtLastLosObj   = commands.T("loses", "집니다", "負け")
 	txtMarbleZero   = commands.T("`%s` must be at least 1; e.g. `%s:20`.", "`%s` 값은 1 이상이어야 합니다. 예: `%s:20`", "`%s` は 1 以上にしてください。例: `%s:20`")
@@ -194,7 +194,7 @@ func takeError(v string, err error) error {
 	case errors.Is(err, coins.ErrTakeTooMany):
 		return commands.Reject("`take` may list at most %d amounts (got %s).",
 			"`가져가기`에는 최대 %d개의 개수를 쓸 수 있습니다 (입력 %s).",
-			"`取る数` に並べられるのは %d 個までです（入力 %s）。", coins.MaxTakeSize, v)
+			"`取る数` に並べられるのは%d個までです（入力 %s）。", coins.MaxTakeSize, v)
 	}
 	return commands.Reject("`take` must be whole numbers separated by spaces, e.g. `take:\"1 3 4\"`; got %s.",
 		"`가져가기`에는 공백으로 구분한 정수를 쓰세요. 예: `가져가기:\"1 3 4\"` 입력: %s",
@@ -284,14 +284,14 @@ func handlePile(ctx context.Context, req *commands.Request) (*commands.Reply, er
 
 var (
 	txtMarblesTitle = commands.T("Marbles — take 1 to half; the last marble wins", "구슬 — 1개부터 절반까지, 마지막 구슬을 가져가면 승리", "ビー玉 — 1個から半分まで取る、最後のビー玉で勝ち")
-	txtMarblesPos   = commands.T("%s marbles (you may take 1 to %s)", "구슬 %s개 (1~%s개 가져갈 수 있음)", "ビー玉 %s 個（1〜%s 個取れる）")
-	txtMarblesOne   = commands.T("1 marble (take it and win)", "구슬 1개 (가져가면 승리)", "ビー玉 1 個（取れば勝ち）")
+	txtMarblesPos   = commands.T("%s marbles (you may take 1 to %s)", "구슬 %s개 (1~%s개 가져갈 수 있음)", "ビー玉%s個（1〜%s個取れる）")
+	txtMarblesOne   = commands.T("1 marble (take it and win)", "구슬 1개 (가져가면 승리)", "ビー玉1個（取れば勝ち）")
 	txtOneOf        = commands.T("one of %s", "%s 중 하나", "%s のいずれか")
-	txtMarblesMove  = commands.T("take %s → leaves %s = 3·2^%d − 1", "%s개 가져가기 → %s = 3·2^%d − 1 남김", "%s 個取る → %s = 3·2^%d − 1 を残す")
+	txtMarblesMove  = commands.T("take %s → leaves %s = 3·2^%d − 1", "%s개 가져가기 → %s = 3·2^%d − 1 남김", "%s個取る → %s = 3·2^%d − 1 を残す")
 	txtMarblesLast  = commands.T("take the last marble", "마지막 구슬 가져가기", "最後のビー玉を取る")
 	txtMarblesWhy   = commands.T("The player to move loses exactly with 3·2^i − 1 marbles (2, 5, 11, 23, 47, 95, …): from those you can never take enough to reach the previous one, and from anything else you can move to one of them. %s",
 		"가져갈 차례인 사람은 구슬이 3·2^i − 1개 (2, 5, 11, 23, 47, 95, …)일 때에만 집니다: 이 수에서는 바로 앞의 수까지 가져갈 수 없고, 다른 수에서는 이 수 중 하나로 갈 수 있습니다. %s",
-		"手番はビー玉が 3·2^i − 1 個（2, 5, 11, 23, 47, 95, …）のときに限り負けます: そこからは一つ前の数まで取れず、それ以外からはそのどれかへ移れます。%s")
+		"手番はビー玉が 3·2^i − 1個（2, 5, 11, 23, 47, 95, …）のときに限り負けます: そこからは一つ前の数まで取れず、それ以外からはそのどれかへ移れます。%s")
 	txtMarblesIsL = commands.T("%s = 3·2^%d − 1.", "%s = 3·2^%d − 1.", "%s = 3·2^%d − 1。")
 	txtMarblesNot = commands.T("%s is not of that form.", "%s은(는) 이 꼴이 아닙니다.", "%s はこの形ではありません。")
 )

@@ -104,7 +104,7 @@ func TestExamplesInEveryLocale(t *testing.T) {
 	}
 	h.Locale = commands.Japanese
 	text := bot.FormatText(h.MustRun("/coins bw black:2 white:1"))
-	if !strings.Contains(text, "勝ちになる手") || !strings.Contains(text, "黒を 2 枚取る") {
+	if !strings.Contains(text, "勝ちになる手") || !strings.Contains(text, "黒を2枚取る") {
 		t.Errorf("Japanese reply:\n%s", text)
 	}
 	h.Locale = commands.Korean
@@ -516,7 +516,7 @@ func TestTreeInKoreanAndJapanese(t *testing.T) {
 	h := harness(t)
 	for loc, want := range map[commands.Locale][]string{
 		commands.Korean:   {"전체 노드 5개\n(1,1), 승률 1.00 (4/4)\n", "(0,1), 승률 1.00 (2/2)  · 정확: 승"},
-		commands.Japanese: {"全 5 ノード\n(1,1), 勝率 1.00 (4/4)\n", "(0,1), 勝率 1.00 (2/2)  · 厳密: 勝ち"},
+		commands.Japanese: {"全5ノード\n(1,1), 勝率 1.00 (4/4)\n", "(0,1), 勝率 1.00 (2/2)  · 厳密: 勝ち"},
 	} {
 		h.Locale = loc
 		r := h.MustRun("/coins tree black:1 white:1 seed:5") // the lecture's slide 78 tree

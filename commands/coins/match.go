@@ -27,20 +27,20 @@ type matchData struct {
 }
 
 var (
-	txtMatchTitle = commands.T("%[3]s vs %[4]s from (%[1]d, %[2]d), %[5]d games", "%[3]s 대 %[4]s, (%[1]d, %[2]d)에서 %[5]d판", "%[3]s 対 %[4]s、(%[1]d, %[2]d) から %[5]d 回")
-	txtMatchWins  = commands.T("Out of %[1]d games, the first player (%[2]s) won %[3]d and the second (%[4]s) won %[5]d.", "%[1]d판 중 선공(%[2]s)이 %[3]d번, 후공(%[4]s)이 %[5]d번 이겼습니다.", "%[1]d 回の対戦で、先手（%[2]s）が %[3]d 勝、後手（%[4]s）が %[5]d 勝でした。")
+	txtMatchTitle = commands.T("%[3]s vs %[4]s from (%[1]d, %[2]d), %[5]d games", "%[3]s 대 %[4]s, (%[1]d, %[2]d)에서 %[5]d판", "%[3]s 対 %[4]s、(%[1]d, %[2]d) から%[5]d回")
+	txtMatchWins  = commands.T("Out of %[1]d games, the first player (%[2]s) won %[3]d and the second (%[4]s) won %[5]d.", "%[1]d판 중 선공(%[2]s)이 %[3]d번, 후공(%[4]s)이 %[5]d번 이겼습니다.", "%[1]d回の対戦で、先手（%[2]s）が%[3]d勝、後手（%[4]s）が%[5]d勝でした。")
 	// txtMatchTitleOne, txtMatchWinsOne and txtMatchSeedOne are the
 	// sentences of a one-game match (English has a singular; Korean and
 	// Japanese read the same, but Korean drops the plural 들 of 판들).
-	txtMatchTitleOne = commands.T("%[3]s vs %[4]s from (%[1]d, %[2]d), %[5]d game", "%[3]s 대 %[4]s, (%[1]d, %[2]d)에서 %[5]d판", "%[3]s 対 %[4]s、(%[1]d, %[2]d) から %[5]d 回")
-	txtMatchWinsOne  = commands.T("Out of %[1]d game, the first player (%[2]s) won %[3]d and the second (%[4]s) won %[5]d.", "%[1]d판 중 선공(%[2]s)이 %[3]d번, 후공(%[4]s)이 %[5]d번 이겼습니다.", "%[1]d 回の対戦で、先手（%[2]s）が %[3]d 勝、後手（%[4]s）が %[5]d 勝でした。")
+	txtMatchTitleOne = commands.T("%[3]s vs %[4]s from (%[1]d, %[2]d), %[5]d game", "%[3]s 대 %[4]s, (%[1]d, %[2]d)에서 %[5]d판", "%[3]s 対 %[4]s、(%[1]d, %[2]d) から%[5]d回")
+	txtMatchWinsOne  = commands.T("Out of %[1]d game, the first player (%[2]s) won %[3]d and the second (%[4]s) won %[5]d.", "%[1]d판 중 선공(%[2]s)이 %[3]d번, 후공(%[4]s)이 %[5]d번 이겼습니다.", "%[1]d回の対戦で、先手（%[2]s）が%[3]d勝、後手（%[4]s）が%[5]d勝でした。")
 	txtMatchSeedOne  = commands.T("Play the same game again with `seed:%d`.", "`시드:%d`(으)로 같은 판을 다시 할 수 있습니다.", "`シード:%d` で同じ対戦を再現できます。")
 	txtMatchFirst    = commands.T("With perfect play the first player %s from (%d, %d).", "둘 다 최선을 다하면 (%[2]d, %[3]d)에서 선공이 %[1]s.", "最善を尽くせば (%[2]d, %[3]d) から先手が%[1]s。")
 	txtMatchWinV     = commands.T("wins", "이깁니다", "勝ちます")
 	txtMatchLoseV    = commands.T("loses", "집니다", "負けます")
-	txtMatchCut      = commands.T("⏱️ The time budget ran out after %d of %d games; the counts are for those games.", "⏱️ 시간 제한으로 %[2]d판 중 %[1]d판만 했습니다. 그 판들의 결과입니다.", "⏱️ 時間切れのため %[2]d 回中 %[1]d 回だけ対戦しました。その結果です。")
+	txtMatchCut      = commands.T("⏱️ The time budget ran out after %d of %d games; the counts are for those games.", "⏱️ 시간 제한으로 %[2]d판 중 %[1]d판만 했습니다. 그 판들의 결과입니다.", "⏱️ 時間切れのため%[2]d回中%[1]d回だけ対戦しました。その結果です。")
 	txtMatchSeed     = commands.T("Play the same games again with `seed:%d`.", "`시드:%d`(으)로 같은 판들을 다시 할 수 있습니다.", "`シード:%d` で同じ対戦を再現できます。")
-	txtMatchSims     = commands.T("An mcts player may use at most %d simulations in a match (got %s).", "시합에서 mcts는 최대 %d번의 시뮬레이션만 쓸 수 있습니다 (입력 %s).", "試合での mcts のシミュレーションは %d 回までです（入力 %s）。")
+	txtMatchSims     = commands.T("An mcts player may use at most %d simulations in a match (got %s).", "시합에서 mcts는 최대 %d번의 시뮬레이션만 쓸 수 있습니다 (입력 %s).", "試合での mcts のシミュレーションは%d回までです（入力 %s）。")
 	txtMatchEmpty    = commands.T("`%s` is empty. Name a player: `perfect`, `random` or `mcts:<k>` (e.g. `mcts:50`).", "`%s` 값이 비어 있습니다. 플레이어를 쓰세요: `perfect`(완벽), `random`(무작위), `mcts:<k>` (예: `mcts:50`).", "`%s` が空です。プレイヤーを指定してください: `perfect`（完全）、`random`（ランダム）、`mcts:<k>`（例: `mcts:50`）。")
 	txtMatchWork     = commands.T("That match is too big to finish in time (games × (black+white)² × simulations ≈ %.0f, limit %.0f); use fewer games, coins or simulations.", "시합이 너무 커서 시간 안에 끝낼 수 없습니다 (판 수 × (검은+흰)² × 시뮬레이션 ≈ %.0f, 한도 %.0f). 판 수, 동전 수, 시뮬레이션 수를 줄이세요.", "試合が大きすぎて時間内に終わりません（対戦数 × (黒+白)² × シミュレーション ≈ %.0f、上限 %.0f）。対戦数、コイン、シミュレーションを減らしてください。")
 )

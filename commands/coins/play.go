@@ -44,8 +44,8 @@ type playState = coinsplay.State
 var (
 	txtPlayTitle = commands.T("Black & white coins vs the %s bot", "흑백 동전 vs %s 봇", "白黒コイン vs %s")
 	txtPlayRules = commands.T("Take 1 or 2 coins of one colour; whoever takes the last coin loses.", "한 색에서 1~2개를 가져갑니다. 마지막 동전을 가져간 사람이 집니다.", "一色から1〜2枚取ります。最後のコインを取った人の負けです。")
-	txtYouTook   = commands.T("You took %d %s.", "%[2]s %[1]d개를 가져갔습니다.", "あなたは%[2]sを %[1]d 枚取りました。")
-	txtBotTook   = commands.T("The bot took %d %s.", "봇이 %[2]s %[1]d개를 가져갔습니다.", "ボットは%[2]sを %[1]d 枚取りました。")
+	txtYouTook   = commands.T("You took %d %s.", "%[2]s %[1]d개를 가져갔습니다.", "あなたは%[2]sを%[1]d枚取りました。")
+	txtBotTook   = commands.T("The bot took %d %s.", "봇이 %[2]s %[1]d개를 가져갔습니다.", "ボットは%[2]sを%[1]d枚取りました。")
 	txtYourTurn  = commands.T("Your move.", "가져갈 차례입니다.", "あなたの番です。")
 	txtYouLost   = commands.T("You took the last coin — **you lose**. Try `/coins bw` to see why.", "마지막 동전을 가져갔습니다 — **패배**. 이유는 `/동전 흑백`으로 확인하세요.", "最後のコインを取りました — **あなたの負け**。理由は `/コイン 白黒` で。")
 	txtYouWon    = commands.T("The bot took the last coin — **you win!** 🎉", "봇이 마지막 동전을 가져갔습니다 — **승리!** 🎉", "ボットが最後のコインを取りました — **あなたの勝ち！** 🎉")

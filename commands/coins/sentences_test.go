@@ -21,17 +21,17 @@ var countSentences = []struct {
 	{`/coins match black:2 white:1 first:perfect second:random games:1 seed:1`, map[commands.Locale][]string{
 		commands.English:  {"== perfect vs random from (2, 1), 1 game ==", "Out of 1 game, the first player (perfect) won 1 and the second (random) won 0.", "Play the same game again with `seed:1`."},
 		commands.Korean:   {"== 완벽 대 무작위, (2, 1)에서 1판 ==", "1판 중 선공(완벽)이 1번, 후공(무작위)이 0번 이겼습니다.", "`시드:1`로 같은 판을 다시 할 수 있습니다."},
-		commands.Japanese: {"== 完全 対 ランダム、(2, 1) から 1 回 ==", "1 回の対戦で、先手（完全）が 1 勝、後手（ランダム）が 0 勝でした。", "`シード:1` で同じ対戦を再現できます。"},
+		commands.Japanese: {"== 完全 対 ランダム、(2, 1) から1回 ==", "1回の対戦で、先手（完全）が1勝、後手（ランダム）が0勝でした。", "`シード:1` で同じ対戦を再現できます。"},
 	}},
 	{`/coins match black:2 white:1 first:perfect second:random games:2 seed:1`, map[commands.Locale][]string{
 		commands.English:  {"== perfect vs random from (2, 1), 2 games ==", "Out of 2 games, the first player (perfect) won 2 and the second (random) won 0.", "Play the same games again with `seed:1`."},
 		commands.Korean:   {"== 완벽 대 무작위, (2, 1)에서 2판 ==", "`시드:1`로 같은 판들을 다시 할 수 있습니다."},
-		commands.Japanese: {"== 完全 対 ランダム、(2, 1) から 2 回 =="},
+		commands.Japanese: {"== 完全 対 ランダム、(2, 1) から2回 =="},
 	}},
 	{`/coins bw black:1 white:0`, map[commands.Locale][]string{
 		commands.English:  {"⚫ 1 black, ⚪ 0 white (1 coin)"},
 		commands.Korean:   {"⚫ 검은 1개, ⚪ 흰 0개 (모두 1개)"},
-		commands.Japanese: {"⚫ 黒 1 枚、⚪ 白 0 枚（計 1 枚）"},
+		commands.Japanese: {"⚫ 黒1枚、⚪ 白0枚（計1枚）"},
 	}},
 	{`/coins bw black:1 white:1`, map[commands.Locale][]string{
 		commands.English: {"⚫ 1 black, ⚪ 1 white (2 coins)"},
@@ -39,7 +39,7 @@ var countSentences = []struct {
 	{`/coins pile coins:1 take:"2 3"`, map[commands.Locale][]string{
 		commands.English:  {"No amount of the take set fits in 1 coin, so the game is over: the player who moved last loses."},
 		commands.Korean:   {"1개에서는 가져갈 수 있는 개수가 없어 게임이 끝났습니다: 마지막으로 가져간 사람이 집니다."},
-		commands.Japanese: {"1 枚からは取れる数がないのでゲームは終わりです: 最後に取った人が負け。"},
+		commands.Japanese: {"1枚からは取れる数がないのでゲームは終わりです: 最後に取った人が負け。"},
 	}},
 	{`/coins pile coins:1 take:"2 3" last:wins`, map[commands.Locale][]string{
 		commands.English: {"No amount of the take set fits in 1 coin, so the game is over: the player who moved last wins."},
@@ -47,7 +47,7 @@ var countSentences = []struct {
 	{`/coins tree black:1 white:0 simulations:5 seed:1`, map[commands.Locale][]string{
 		commands.English:  {"The search stopped at 1 simulation: the selection reached a finished game, where this search stops."},
 		commands.Korean:   {"선택 단계가 끝난 게임에 닿아 시뮬레이션 1번 만에 탐색을 멈췄습니다."},
-		commands.Japanese: {"選択が終局に達したため、1 回のシミュレーションで探索を終えました。"},
+		commands.Japanese: {"選択が終局に達したため、1回のシミュレーションで探索を終えました。"},
 	}},
 	{`/coins match black:2 white:1 first:"" second:random games:3`, map[commands.Locale][]string{
 		commands.English:  {"❌ `first` is empty. Name a player: `perfect`, `random` or `mcts:<k>` (e.g. `mcts:50`)."},

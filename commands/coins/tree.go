@@ -41,7 +41,7 @@ type treeData struct {
 }
 
 var (
-	txtTreeTitle = commands.T("Monte-Carlo tree from %d black and %d white — k = %d, seed %d", "검은 동전 %d개, 흰 동전 %d개에서 시작한 몬테카를로 트리 — k = %d, 시드 %d", "黒 %d 枚・白 %d 枚からのモンテカルロ木 — k = %d、シード %d")
+	txtTreeTitle = commands.T("Monte-Carlo tree from %d black and %d white — k = %d, seed %d", "검은 동전 %d개, 흰 동전 %d개에서 시작한 몬테카를로 트리 — k = %d, 시드 %d", "黒%d枚・白%d枚からのモンテカルロ木 — k = %d、シード %d")
 	txtTreeNote  = commands.T("Monte-Carlo tree search: children chosen by w/s + √2·√(ln(sp)/s), random play-outs, nodes not merged. Win rates are the first player's; “exact” is who wins that node when both sides play perfectly.",
 		"몬테카를로 트리 탐색: 자식은 w/s + √2·√(ln(sp)/s)로 고르고, 시뮬레이션은 무작위로 두며, 노드는 합치지 않습니다. 승률은 선공 기준이고, “정확”은 양쪽이 최선의 수로 둘 때의 승패입니다.",
 		"モンテカルロ木探索: 子は w/s + √2·√(ln(sp)/s) で選び、プレイアウトはランダム、ノードは併合しません。勝率は先手から見た値で、「厳密」は双方が最善を尽くしたときの勝敗です。")
@@ -52,13 +52,13 @@ var (
 	txtTreeLost    = commands.T("(every move loses against perfect play)", "(상대가 최선이면 어떤 수도 집니다)", "（相手が最善ならどの手も負け）")
 	txtTreeStopped = commands.T("The search stopped at %d simulations: the selection reached a finished game, where this search stops.",
 		"선택 단계가 끝난 게임에 닿아 시뮬레이션 %d번 만에 탐색을 멈췄습니다.",
-		"選択が終局に達したため、%d 回のシミュレーションで探索を終えました。")
+		"選択が終局に達したため、%d回のシミュレーションで探索を終えました。")
 	// txtTreeStoppedOne is txtTreeStopped after one simulation (English has a
 	// singular; Korean and Japanese read the same).
 	txtTreeStoppedOne = commands.T("The search stopped at %d simulation: the selection reached a finished game, where this search stops.",
 		"선택 단계가 끝난 게임에 닿아 시뮬레이션 %d번 만에 탐색을 멈췄습니다.",
-		"選択が終局に達したため、%d 回のシミュレーションで探索を終えました。")
-	txtTreeFile = commands.T("The whole tree (%d nodes) is in tree.txt; the first levels:", "전체 트리(노드 %d개)는 tree.txt에 있습니다. 앞부분:", "木の全体（ノード %d 個）は tree.txt にあります。最初の部分:")
+		"選択が終局に達したため、%d回のシミュレーションで探索を終えました。")
+	txtTreeFile = commands.T("The whole tree (%d nodes) is in tree.txt; the first levels:", "전체 트리(노드 %d개)는 tree.txt에 있습니다. 앞부분:", "木の全体（ノード%d個）は tree.txt にあります。最初の部分:")
 	txtTreeTime = commands.T("The search ran out of time; try fewer simulations or coins.", "탐색 시간이 부족했습니다. 시뮬레이션이나 동전 수를 줄여 보세요.", "探索が時間切れです。シミュレーション数かコインを減らしてください。")
 )
 
@@ -187,7 +187,7 @@ func firstLines(s string, max int) string {
 // treeWords are the words of the lecture's tree printout in each language:
 // the node count line and the win rate of a node.
 var (
-	txtTreeTotal   = commands.T("A total of %s nodes", "전체 노드 %s개", "全 %s ノード")
+	txtTreeTotal   = commands.T("A total of %s nodes", "전체 노드 %s개", "全%sノード")
 	txtTreeWinRate = commands.T(", win rate ", ", 승률 ", ", 勝率 ")
 )
 

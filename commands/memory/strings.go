@@ -50,25 +50,25 @@ var (
 		"`최소`는 %d 이상 %d 이하여야 합니다. 입력: %d",
 		"`最低` は %d 以上 %d 以下にしてください。入力: %d")
 	msgStandingsTitle = commands.T("Standings · %s · %s", "순위 · %s · %s", "順位 · %s · %s")
-	msgLeadWins       = commands.T("**Leader: %s — %d/%d games won.**", "**1위: %[1]s — %[3]d게임 %[2]d승**", "**1 位: %[1]s — %[3]d 戦 %[2]d 勝**")
-	msgLeadAverage    = commands.T("**Leader: %s — average %.1f (games: %d).**", "**1위: %[1]s — %[3]d게임 평균 %.1[2]f점**", "**1 位: %[1]s — %[3]d 戦で平均 %.1[2]f 点**")
+	msgLeadWins       = commands.T("**Leader: %s — %d/%d games won.**", "**1위: %[1]s — %[3]d게임 %[2]d승**", "**1位: %[1]s — %[3]d戦%[2]d勝**")
+	msgLeadAverage    = commands.T("**Leader: %s — average %.1f (games: %d).**", "**1위: %[1]s — %[3]d게임 평균 %.1[2]f점**", "**1位: %[1]s — %[3]d戦で平均%.1[2]f点**")
 	msgLeadSkill      = commands.T("**Leader: %s — %.2f points lost per decision (games: %d).**",
 		"**1위: %[1]s — %[3]d게임 동안 결정당 %.2[2]f점 손실**",
-		"**1 位: %[1]s — %[3]d 戦で判断あたり %.2[2]f 点の損失**")
+		"**1位: %[1]s — %[3]d戦で判断あたり%.2[2]f点の損失**")
 	msgNobodyRanked = commands.T("Nobody has played %d games yet; players on their way: %d (below).",
 		"아직 %d게임을 채운 사람이 없습니다. %d명이 순위에 오르는 중입니다 (아래).",
-		"まだ %d 戦に達した人はいません。%d 人が順位入りを目指しています（下記）。")
+		"まだ%d戦に達した人はいません。%d人が順位入りを目指しています（下記）。")
 	msgNoGames  = commands.T("No counted games in this server (%s).", "이 서버에는 집계된 게임이 없습니다 (%s).", "このサーバーには集計対象のゲームがありません（%s）。")
-	msgYourRank = commands.T("You are ranked %d of %d.", "내 순위: %[2]d명 중 %[1]d위.", "あなたは %[2]d 人中 %[1]d 位です。")
+	msgYourRank = commands.T("You are ranked %d of %d.", "내 순위: %[2]d명 중 %[1]d위.", "あなたは%[2]d人中%[1]d位です。")
 	msgYouNeed  = commands.T("Games you still need to be ranked: %d (at least %d in all).",
 		"순위에 오르려면 %d게임 더 필요합니다 (최소 %d게임).",
-		"順位に載るにはあと %d 戦必要です（最低 %d 戦）。")
+		"順位に載るにはあと%d戦必要です（最低%d戦）。")
 	msgStandingRow = commands.T("`%d.` %s · %d/%d wins · avg %.1f · %.2f lost/decision · luck %s",
 		"`%[1]d.` %[2]s · %[4]d게임 %[3]d승 · 평균 %.1[5]f점 · 결정당 손실 %.2[6]f · 운 %[7]s",
-		"`%[1]d.` %[2]s · %[4]d 戦 %[3]d 勝 · 平均 %.1[5]f 点 · 判断あたり損失 %.2[6]f · 運 %[7]s")
-	msgMoreRows      = commands.T("…and %d more", "…외 %d명", "…ほか %d 人")
-	msgNeedsRow      = commands.T("%s — %d played, %d to go", "%s — %d게임, %d게임 남음", "%s — %d 戦済み、あと %d 戦")
-	msgUnrankedField = commands.T("Not ranked yet (fewer than %d games)", "아직 순위 밖 (%d게임 미만)", "まだ順位外（%d 戦未満）")
+		"`%[1]d.` %[2]s · %[4]d戦%[3]d勝 · 平均%.1[5]f点 · 判断あたり損失 %.2[6]f · 運 %[7]s")
+	msgMoreRows      = commands.T("…and %d more", "…외 %d명", "…ほか%d人")
+	msgNeedsRow      = commands.T("%s — %d played, %d to go", "%s — %d게임, %d게임 남음", "%s — %d戦済み、あと%d戦")
+	msgUnrankedField = commands.T("Not ranked yet (fewer than %d games)", "아직 순위 밖 (%d게임 미만)", "まだ順位外（%d戦未満）")
 	msgStandingsHow  = commands.T(
 		"Skill is the expected points lost per decision against perfect play, so the dice's luck does not count; luck is what the dice gave above or below the average. Games with a chosen seed or hand-entered dice are not counted.",
 		"실력은 완벽한 플레이와 비교해 결정마다 잃은 기대 점수라서 주사위 운이 들어가지 않습니다. 운은 주사위가 평균보다 더 주거나 덜 준 점수입니다. 시드를 고르거나 주사위를 직접 입력한 게임은 집계하지 않습니다.",
@@ -91,24 +91,24 @@ var (
 		"ここにはまだ記録されたあなたのゲームがありません。`/ヨット 開始` のゲームを最後まで遊ぶと表示されます。")
 	msgHistoryLead = commands.T("**%[2]s — games: %[1]d, wins: %[3]d, average %.1[4]f, %.2[5]f points lost per decision (%[6]s).**",
 		"**%[2]s %[1]d게임: %[3]d승, 평균 %.1[4]f점, 결정당 손실 %.2[5]f점 (%[6]s)**",
-		"**%[2]s %[1]d 戦: %[3]d 勝、平均 %.1[4]f 点、判断あたり損失 %.2[5]f 点（%[6]s）**")
+		"**%[2]s %[1]d戦: %[3]d勝、平均%.1[4]f点、判断あたり損失%.2[5]f点（%[6]s）**")
 	msgOnlyUncounted = commands.T("So far only games with a chosen seed or hand-entered dice: they are listed but not counted.",
 		"지금까지는 시드를 고르거나 주사위를 직접 입력한 게임뿐이라 목록에만 있고 집계되지 않습니다.",
 		"これまでのゲームはシードを選んだか手入力のものだけなので、一覧には出ますが集計はされません。")
 	msgTrend = commands.T("Last %d games: %.2f lost per decision on average (the %d before: %.2f).",
 		"최근 %[1]d게임: 결정당 평균 손실 %.2[2]f (그 전 %[3]d게임: %.2[4]f).",
-		"直近 %[1]d 戦: 判断あたり平均損失 %.2[2]f（その前の %[3]d 戦: %.2[4]f）。")
+		"直近%[1]d戦: 判断あたり平均損失 %.2[2]f（その前の%[3]d戦: %.2[4]f）。")
 	msgLuckTrend = commands.T("Luck over them: %s per game (before: %s).",
 		"같은 게임의 운: 게임당 %s (그 전: %s).",
-		"同じ期間の運: 1 戦あたり %s（その前: %s）。")
+		"同じ期間の運: 1戦あたり %s（その前: %s）。")
 	msgTotalsField = commands.T("By rule set", "규칙별", "ルール別")
 	msgTotalsRow   = commands.T("%s: games %d, wins %d · avg %.1f · best %d · %.2f lost/decision · luck %s/game",
 		"%[1]s: %[2]d게임 %[3]d승 · 평균 %.1[4]f · 최고 %[5]d · 결정당 손실 %.2[6]f · 게임당 운 %[7]s",
-		"%[1]s: %[2]d 戦 %[3]d 勝 · 平均 %.1[4]f · 最高 %[5]d · 判断あたり損失 %.2[6]f · 1 戦あたりの運 %[7]s")
+		"%[1]s: %[2]d戦%[3]d勝 · 平均 %.1[4]f · 最高 %[5]d · 判断あたり損失 %.2[6]f · 1戦あたりの運 %[7]s")
 	msgRecentField = commands.T("Recent games", "최근 게임", "最近のゲーム")
 	msgRecentRow   = commands.T("%s · %s · %d (place %d of %d) · %.2f lost/decision · luck %s · `%s`",
 		"%[1]s · %[2]s · %[3]d점 (%[5]d명 중 %[4]d위) · 결정당 손실 %.2[6]f · 운 %[7]s · `%[8]s`",
-		"%[1]s · %[2]s · %[3]d 点（%[5]d 人中 %[4]d 位）· 判断あたり損失 %.2[6]f · 運 %[7]s · `%[8]s`")
+		"%[1]s · %[2]s · %[3]d点（%[5]d人中%[4]d位）· 判断あたり損失 %.2[6]f · 運 %[7]s · `%[8]s`")
 	msgNotCounted   = commands.T(" · not counted", " · 집계 제외", " · 集計外")
 	msgBestsField   = commands.T("Personal bests", "개인 최고 기록", "自己ベスト")
 	msgBestSkill    = commands.T("Cleanest game: %.2f lost per decision (`%s`).", "가장 정확했던 게임: 결정당 손실 %.2f (`%s`).", "最も正確だったゲーム: 判断あたり損失 %.2f（`%s`）。")
@@ -119,8 +119,8 @@ var (
 		"運はサイコロが平均より多く（少なく）くれた点で、実力（判断あたりの損失）には運が入りません。")
 	msgChartHow = commands.T("The chart shows your last %d counted games, oldest on the left: score above (blue), points lost per decision below (red; lower is better).",
 		"그래프는 집계된 최근 %d게임을 왼쪽부터 오래된 순으로 보여 줍니다. 위는 점수(파랑), 아래는 결정당 손실(빨강, 낮을수록 좋음)입니다.",
-		"グラフは集計対象の直近 %d 戦を古い順に左から示します。上が点数（青）、下が判断あたりの損失（赤、低いほど良い）です。")
-	msgReviewButton = commands.T("Review (%d)", "복기 (%d점)", "振り返り（%d 点）")
+		"グラフは集計対象の直近%d戦を古い順に左から示します。上が点数（青）、下が判断あたりの損失（赤、低いほど良い）です。")
+	msgReviewButton = commands.T("Review (%d)", "복기 (%d점)", "振り返り（%d点）")
 )
 
 // Review.
@@ -136,14 +136,14 @@ var (
 		"ここにはゲーム %s の記録がありません。このサーバーで遊んだゲームか、自分が参加したゲームだけ振り返れます。")
 	msgNotYacht    = commands.T("Only Yacht games can be reviewed.", "복기는 요트 게임만 할 수 있습니다.", "振り返りができるのはヨットのゲームだけです。")
 	msgReviewTitle = commands.T("Review · %s · %s", "복기 · %s · %s", "振り返り · %s · %s")
-	msgSeatUser    = commands.T("Seat %d (Discord user %s)", "%d번 자리 (Discord 사용자 %s)", "%d 番席（Discord ユーザー %s）")
-	msgReviewAlea  = commands.T("%s — %d points · plays every decision perfectly", "%s — %d점 · 모든 결정이 최선입니다", "%s — %d 点 · 常に最善の判断をします")
+	msgSeatUser    = commands.T("Seat %d (Discord user %s)", "%d번 자리 (Discord 사용자 %s)", "%d番席（Discord ユーザー %s）")
+	msgReviewAlea  = commands.T("%s — %d points · plays every decision perfectly", "%s — %d점 · 모든 결정이 최선입니다", "%s — %d点 · 常に最善の判断をします")
 	msgReviewSeat  = commands.T("%s — %d points · %.2f lost per decision over %d decisions · **%s**",
 		"%[1]s — %[2]d점 · 결정 %[4]d번, 결정당 손실 %.2[3]f · **%[5]s**",
-		"%[1]s — %[2]d 点 · 判断 %[4]d 回、1 回あたり損失 %.2[3]f · **%[5]s**")
+		"%[1]s — %[2]d点 · 判断%[4]d回、1回あたり損失 %.2[3]f · **%[5]s**")
 	msgNoCostly   = commands.T("Every decision was the best one.", "모든 결정이 최선이었습니다.", "すべての判断が最善でした。")
-	msgMoreCostly = commands.T("…and %d more in `review.txt`", "…외 %d개는 `review.txt`에", "…ほか %d 件は `review.txt` に")
-	msgSeatField  = commands.T("Seat %d · decisions that cost points: %d", "%d번 자리 · 점수를 잃은 결정 %d개", "%d 番席 · 点を失った判断 %d 件")
+	msgMoreCostly = commands.T("…and %d more in `review.txt`", "…외 %d개는 `review.txt`에", "…ほか%d件は `review.txt` に")
+	msgSeatField  = commands.T("Seat %d · decisions that cost points: %d", "%d번 자리 · 점수를 잃은 결정 %d개", "%d番席 · 点を失った判断%d件")
 	msgGradeHow   = commands.T(
 		"Grades by points lost per decision: Perfect 0, Expert below %.1f (the aim Verhoeff's Yahtzee Proficiency Test sets), then Alea's own bands: Good below %.1f, Fair below %.1f, Learning above.",
 		"등급은 결정당 손실로 정합니다: 완벽 0, 전문가 %.1f 미만(Verhoeff의 야찌 숙련도 테스트가 목표로 삼는 값), 그 밖은 Alea가 정한 구간으로 능숙 %.1f 미만, 보통 %.1f 미만, 그 이상은 연습 중.",
@@ -153,12 +153,12 @@ var (
 		"このゲームはシードを選んだかサイコロを手入力したので、順位には入りません。")
 	msgDecisionLine = commands.T("Turn %d, roll %d: %s — %s; best: %s (−%.2f)",
 		"%[1]d턴 %[2]d번째 굴림: %[3]s — %[4]s, 최선: %[5]s (−%.2[6]f)",
-		"%[1]d ターン目 %[2]d 投目: %[3]s — %[4]s、最善: %[5]s（−%.2[6]f）")
+		"%[1]dターン目%[2]d投目: %[3]s — %[4]s、最善: %[5]s（−%.2[6]f）")
 	// msgScoringLine is a scoring decision, whichever roll it followed (the
 	// record does not keep which; the best move may be to roll again).
 	msgScoringLine = commands.T("Turn %d, scoring: %s — %s; best: %s (−%.2f)",
 		"%d턴 점수 기록: %s — %s, 최선: %s (−%.2f)",
-		"%d ターン目の記入: %s — %s、最善: %s（−%.2f）")
+		"%dターン目の記入: %s — %s、最善: %s（−%.2f）")
 	msgRerollAll = commands.T("reroll all", "모두 다시 굴리기", "全部振り直す")
 	msgKeepAll   = commands.T("keep all", "모두 남기기", "全部残す")
 	msgKeepDice  = commands.T("keep %s", "%s 남기기", "%s を残す")
@@ -168,8 +168,8 @@ var (
 // Privacy and control.
 var (
 	msgMeTitle          = commands.T("What Alea keeps about you", "Alea가 보관하는 내 데이터", "Alea が保存しているあなたのデータ")
-	msgMeGames          = commands.T("Games of yours kept: %d.", "보관 중인 내 게임: %d개.", "保存されているあなたのゲーム: %d 件。")
-	msgMeHere           = commands.T("In this server: %d.", "이 서버에서: %d개.", "このサーバーでは %d 件。")
+	msgMeGames          = commands.T("Games of yours kept: %d.", "보관 중인 내 게임: %d개.", "保存されているあなたのゲーム: %d件。")
+	msgMeHere           = commands.T("In this server: %d.", "이 서버에서: %d개.", "このサーバーでは%d件。")
 	msgRecordingOffHere = commands.T("This server has recording off: its new games are not kept.",
 		"이 서버는 기록이 꺼져 있어 새 게임을 보관하지 않습니다.",
 		"このサーバーは記録がオフなので、新しいゲームは保存されません。")
@@ -185,11 +185,11 @@ var (
 	msgForgetAsk    = commands.T(
 		"Delete your data from the games you played (%d)? You are unlinked from every seat you played: the games stay for the other players, without your name, and your standings and history are gone. This cannot be undone.",
 		"게임 %d개에서 내 데이터를 삭제할까요? 내가 앉았던 모든 자리에서 나와의 연결이 끊깁니다. 게임은 다른 플레이어를 위해 이름 없이 남고, 내 순위와 기록은 사라집니다. 되돌릴 수 없습니다.",
-		"%d 件のゲームからあなたのデータを削除しますか？あなたが座ったすべての席からあなたとの結び付きが外れます。ゲームは他のプレイヤーのために名前なしで残り、あなたの順位と履歴は消えます。元には戻せません。")
+		"%d件のゲームからあなたのデータを削除しますか？あなたが座ったすべての席からあなたとの結び付きが外れます。ゲームは他のプレイヤーのために名前なしで残り、あなたの順位と履歴は消えます。元には戻せません。")
 	msgForgetConfirm = commands.T("Yes, delete", "삭제하기", "削除する")
 	msgForgotten     = commands.T("Done: you are unlinked from every seat you played (%d), and your standings and history are deleted.",
 		"완료: 내가 앉았던 모든 자리(%d개)에서 연결을 끊고 내 순위와 기록을 삭제했습니다.",
-		"完了: あなたが座ったすべての席（%d 席）との結び付きを外し、あなたの順位と履歴を削除しました。")
+		"完了: あなたが座ったすべての席（%d席）との結び付きを外し、あなたの順位と履歴を削除しました。")
 	msgServerTitle = commands.T("Recording in this server", "이 서버의 기록", "このサーバーの記録")
 	msgRecordingOn = commands.T("**Recording is on:** finished games are kept for standings, histories and reviews.",
 		"**기록 켜짐:** 끝난 게임을 순위, 기록, 복기를 위해 보관합니다.",
@@ -213,7 +213,7 @@ var (
 		"이 서버에서 보관한 모든 게임을 모든 플레이어에 대해 삭제할까요? 이 게임들의 순위, 기록, 복기가 영구히 사라집니다. 기록 설정은 그대로입니다.",
 		"このサーバーで保存したすべてのゲームを、全プレイヤーについて削除しますか？これらのゲームの順位・履歴・振り返りは完全に消えます。記録の設定はそのままです。")
 	msgWipeConfirm = commands.T("Yes, delete them all", "모두 삭제하기", "すべて削除する")
-	msgWiped       = commands.T("Done: games deleted: %d.", "완료: 게임 %d개를 삭제했습니다.", "完了: %d 件のゲームを削除しました。")
+	msgWiped       = commands.T("Done: games deleted: %d.", "완료: 게임 %d개를 삭제했습니다.", "完了: %d件のゲームを削除しました。")
 )
 
 // The history's lines of solved /orbs puzzles and /coins games against
@@ -222,10 +222,10 @@ var (
 	msgOtherField = commands.T("Orbs and coins", "오브와 동전", "オーブとコイン")
 	msgOrbsRow    = commands.T("🔮 Orb puzzles %s: %d solved · %d in the fewest presses · %.1f presses on average · best %d",
 		"🔮 오브 퍼즐 %s: %d개 완성 · 최소 횟수로 %d개 · 평균 %.1f번 · 최고 %d번",
-		"🔮 オーブパズル %s: %d 問クリア · 最少回数で %d 問 · 平均 %.1f 回 · 最高 %d 回")
+		"🔮 オーブパズル %s: %d問クリア · 最少回数で%d問 · 平均%.1f回 · 最高%d回")
 	msgCoinsRow = commands.T("🪙 Coins against the %s bot: %d games · %d won",
 		"🪙 %s 봇과 동전 게임: %d판 · %d승",
-		"🪙 %sとのコイン対戦: %d 戦 · %d 勝")
+		"🪙 %sとのコイン対戦: %d戦 · %d勝")
 	msgNoYachtYet = commands.T("No Yacht game of yours recorded here yet.", "아직 여기에 기록된 내 요트 게임이 없습니다.", "ここにはまだ記録されたあなたのヨットのゲームがありません。")
 	coinsBotNames = map[string]commands.Text{
 		"perfect": commands.T("perfect", "완벽한", "完全なボット"),
@@ -256,17 +256,17 @@ var (
 		"オーブパズルは勝利数（最少回数でクリア）か平均回数で順位を出します。実力は使えません。")
 	msgLeadPerfect = commands.T("**Leader: %s — %d of %d puzzles solved in the fewest presses.**",
 		"**1위: %[1]s — 퍼즐 %[3]d개 중 %[2]d개를 최소 횟수로 완성**",
-		"**1 位: %[1]s — %[3]d 問中 %[2]d 問を最少回数でクリア**")
+		"**1位: %[1]s — %[3]d問中%[2]d問を最少回数でクリア**")
 	msgLeadPresses = commands.T("**Leader: %s — %.1f presses on average (puzzles: %d).**",
 		"**1위: %[1]s — 퍼즐 %[3]d개 평균 %.1[2]f번**",
-		"**1 位: %[1]s — %[3]d 問で平均 %.1[2]f 回**")
+		"**1位: %[1]s — %[3]d問で平均%.1[2]f回**")
 	msgOrbsStandingRow = commands.T("`%d.` %s · %d of %d in the fewest presses · %.1f presses on average",
 		"`%[1]d.` %[2]s · %[4]d개 중 %[3]d개 최소 횟수 · 평균 %.1[5]f번",
-		"`%[1]d.` %[2]s · %[4]d 問中 %[3]d 問が最少回数 · 平均 %.1[5]f 回")
-	msgCoinsStandingRow = commands.T("`%d.` %s · %d/%d wins", "`%[1]d.` %[2]s · %[4]d게임 %[3]d승", "`%[1]d.` %[2]s · %[4]d 戦 %[3]d 勝")
+		"`%[1]d.` %[2]s · %[4]d問中%[3]d問が最少回数 · 平均%.1[5]f回")
+	msgCoinsStandingRow = commands.T("`%d.` %s · %d/%d wins", "`%[1]d.` %[2]s · %[4]d게임 %[3]d승", "`%[1]d.` %[2]s · %[4]d戦%[3]d勝")
 	msgOrbsHow          = commands.T("Every solved random puzzle counts, whatever its size; a win is a solve in the fewest presses the puzzle allows.",
 		"크기와 상관없이 완성한 무작위 퍼즐은 모두 집계합니다. 그 퍼즐의 최소 횟수로 완성하면 1승입니다.",
-		"大きさを問わず、クリアしたランダムパズルはすべて集計します。そのパズルの最少回数でクリアすると 1 勝です。")
+		"大きさを問わず、クリアしたランダムパズルはすべて集計します。そのパズルの最少回数でクリアすると1勝です。")
 	msgCoinsHow = commands.T("Every game against Alea counts, whichever bot played.",
 		"어떤 봇과 했든 Alea와의 게임은 모두 집계합니다.",
 		"どのボットが相手でも、Alea との対戦はすべて集計します。")

@@ -20,7 +20,7 @@ func TestOneAndEmptySentences(t *testing.T) {
 		{`/orbs grid:"11" limit:0`, map[commands.Locale]string{
 			commands.English:  "⚠️ Needs 1 press, more than the limit of 0: this puzzle cannot be solved within its limit.",
 			commands.Korean:   "⚠️ 1번 눌러야 해서 제한 0회를 넘습니다: 제한 안에서는 풀 수 없습니다.",
-			commands.Japanese: "⚠️ 1 回必要で、上限 0 回を超えます: 上限内では解けません。",
+			commands.Japanese: "⚠️ 1回必要で、上限0回を超えます: 上限内では解けません。",
 		}},
 		{`/orbs grid:"11/11" limit:1`, map[commands.Locale]string{
 			commands.English: "⚠️ Needs 2 presses, more than the limit of 1: this puzzle cannot be solved within its limit.",

@@ -22,14 +22,14 @@ var (
 		"%s はサイコロとして読めません。")
 	msgDiceCount = commands.T("Five dice are needed, not %d.",
 		"주사위는 다섯 개여야 합니다 (입력한 개수: %d개).",
-		"サイコロは5個必要です（入力は %d 個）。")
+		"サイコロは5個必要です（入力は%d個）。")
 	msgDiceHow = commands.T("Write five dice 1 to 6, like `3 3 5 6 6` or `33566`.",
 		"`3 3 5 6 6`이나 `33566`처럼 1~6의 주사위 다섯 개를 써 주세요.",
 		"`3 3 5 6 6` や `33566` のように 1〜6 のサイコロを5個書いてください。")
 
 	msgSheetTooLong = commands.T("The sheet is too long (at most %d characters).",
 		"점수표가 너무 깁니다 (최대 %d자).",
-		"スコア表が長すぎます（最大 %d 文字）。")
+		"スコア表が長すぎます（最大%d文字）。")
 	msgSheetNoScore = commands.T("%s has no score after it.",
 		"%s 뒤에 점수가 없습니다.",
 		"%s の後に点数がありません。")
@@ -47,7 +47,7 @@ var (
 		"このルールには2回目以降の5つ揃いのボーナスがありません。")
 	msgSheetBonusStep = commands.T("The bonus %d is not a multiple of %d.",
 		"보너스 %d점은 %d의 배수가 아닙니다.",
-		"ボーナス %d 点は %d の倍数ではありません。")
+		"ボーナス%d点は %d の倍数ではありません。")
 	msgSheetRepeated = commands.T("%s is on the sheet twice.",
 		"%s이(가) 점수표에 두 번 있습니다.",
 		"%sがスコア表に2回あります。")
@@ -56,13 +56,13 @@ var (
 		"%s は%sの役ではありません。役: %s。")
 	msgSheetImpossible = commands.T("%s cannot score %d; it can score %s.",
 		"%s에는 %d점을 기록할 수 없습니다. 가능한 점수: %s.",
-		"%sに %d 点は記入できません。記入できる点数: %s。")
+		"%sに%d点は記入できません。記入できる点数: %s。")
 	msgSheetBonusYacht = commands.T("A bonus needs %s scored %d on the sheet.",
 		"보너스가 있으려면 점수표에 %s %d점이 있어야 합니다.",
-		"ボーナスにはスコア表に%s %d 点が必要です。")
+		"ボーナスにはスコア表に%s %d点が必要です。")
 	msgSheetBonusMany = commands.T("A bonus of %d is more bonuses than a game has turns.",
 		"보너스 %d점은 한 게임의 턴 수보다 많습니다.",
-		"ボーナス %d 点は1ゲームのターン数より多くなります。")
+		"ボーナス%d点は1ゲームのターン数より多くなります。")
 	msgSheetHow = commands.T("Write category:score pairs, like `%s`.",
 		"`%s`처럼 족보:점수로 써 주세요.",
 		"`%s` のように 役:点数 で書いてください。")

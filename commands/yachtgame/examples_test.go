@@ -34,7 +34,7 @@ func TestGameLocales(t *testing.T) {
 	want := map[commands.Locale][]string{
 		commands.English:  {"turn 10/12", "Roll 5", "Enter dice", "Score a category", "Total", "optimal"},
 		commands.Korean:   {"10/12 턴", "5개 굴리기", "주사위 입력", "족보에 기록", "합계", "최적"},
-		commands.Japanese: {"10/12 ターン", "5 個振る", "出目を入力", "役に記入", "合計", "最適"},
+		commands.Japanese: {"10/12ターン", "5個振る", "出目を入力", "役に記入", "合計", "最適"},
 	}
 	for loc, words := range want {
 		h := harness(t)

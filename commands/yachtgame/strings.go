@@ -3,7 +3,7 @@ package yachtgame
 import "github.com/alea-bot/alea/commands"
 
 var (
-	msgBadIdle  = commands.T("The idle time is 1 to %d minutes.", "대기 시간은 1~%d분입니다.", "待ち時間は 1〜%d 分です。")
+	msgBadIdle  = commands.T("The idle time is 1 to %d minutes.", "대기 시간은 1~%d분입니다.", "待ち時間は1〜%d分です。")
 	msgBadCoach = commands.T("Unknown coach mode %s: choose on, hints or off.", "알 수 없는 코치 모드 %s: on, hints, off 중에서 고르세요.", "不明なコーチモード %s: on、hints、off から選んでください。")
 	msgOlder    = commands.T("This game is from an older version of Alea and cannot go on. Start a new one with `/yacht start`.",
 		"이 게임은 이전 버전의 Alea에서 시작되어 더 이어갈 수 없습니다. `/요트 시작`으로 새 게임을 시작하세요.",
@@ -19,13 +19,13 @@ var (
 	msgNoUndo        = commands.T("Only the player who just scored can undo it, and only until the next player acts.",
 		"방금 기록한 플레이어만, 다음 플레이어가 움직이기 전까지 되돌릴 수 있습니다.",
 		"取り消せるのは直前に記入したプレイヤーだけで、次のプレイヤーが動くまでです。")
-	msgTooEarly = commands.T("%s still has time: Alea can play for them in %d min.", "%s 님에게 아직 시간이 있습니다. %d분 뒤에 Alea가 대신 진행할 수 있습니다.", "%s さんにはまだ時間があります。%d 分後に Alea が代わりに進められます。")
+	msgTooEarly = commands.T("%s still has time: Alea can play for them in %d min.", "%s 님에게 아직 시간이 있습니다. %d분 뒤에 Alea가 대신 진행할 수 있습니다.", "%s さんにはまだ時間があります。%d分後に Alea が代わりに進められます。")
 	msgBadState = commands.T("This game's state is damaged, so it cannot go on; start a new game with `/yacht start`.",
 		"이 게임의 상태가 손상되어 더 이어갈 수 없습니다. `/요트 시작`으로 새 게임을 시작하세요.",
 		"このゲームの状態が壊れているため、続けられません。`/ヨット 開始` で新しいゲームを始めてください。")
 	msgNotNow = commands.T("That is not possible at this point of the turn (roll %d); press one of the buttons shown.",
 		"지금 단계(굴림 %d)에서는 할 수 없습니다. 표시된 버튼을 누르세요.",
-		"このターンのこの段階（%d 投目）ではできません。表示されているボタンを押してください。")
+		"このターンのこの段階（%d投目）ではできません。表示されているボタンを押してください。")
 	msgHeldMissing = commands.T("The dice %s do not contain the held dice %s: held dice stay on the table. Release them first, or enter dice that include them.",
 		"입력한 주사위(%s)에 남겨 둔 주사위(%s)가 빠져 있습니다. 남긴 주사위는 그대로 있어야 합니다. 먼저 해제하거나 그 주사위를 포함해 입력하세요.",
 		"サイコロ %s に残したサイコロ %s が含まれていません。残したサイコロはそのままです。先に解除するか、含めて入力してください。")
@@ -33,8 +33,8 @@ var (
 		"그 족보에는 지금 기록할 수 없습니다. 메뉴에서 고르세요.",
 		"その役には今は記入できません。メニューから選んでください。")
 
-	msgTitle      = commands.T("🎲 %s — %s · turn %d/%d", "🎲 %s — %s · %d/%d 턴", "🎲 %s — %s · %d/%d ターン")
-	msgRollOf     = commands.T("roll %d of 3", "%d번째 굴림", "%d 投目")
+	msgTitle      = commands.T("🎲 %s — %s · turn %d/%d", "🎲 %s — %s · %d/%d 턴", "🎲 %s — %s · %d/%dターン")
+	msgRollOf     = commands.T("roll %d of 3", "%d번째 굴림", "%d投目")
 	msgBeforeRoll = commands.T("Roll the dice in Discord, or roll real dice and enter them.",
 		"Discord에서 굴리거나, 실제 주사위를 굴려 입력하세요.",
 		"Discord で振るか、本物のサイコロを振って入力してください。")
@@ -45,18 +45,18 @@ var (
 	msgHeldNote  = commands.T("(held dice in [brackets])", "([괄호] 안은 남긴 주사위)", "（[ ] 内は残したサイコロ）")
 	msgBest      = commands.T("⭐ Best: %s — expected final %.2f", "⭐ 최선: %s — 최종 기댓값 %.2f", "⭐ 最善: %s — 最終期待値 %.2f")
 	msgYourHold  = commands.T("Your hold: %s — expected final %.2f (−%.2f)", "지금 선택: %s — 최종 기댓값 %.2f (−%.2f)", "今の選択: %s — 最終期待値 %.2f（−%.2f）")
-	msgKeep      = commands.T("keep %s, reroll %d dice", "%s 남기고 %d개 다시 굴리기", "%s を残して %d 個振り直す")
-	msgKeepOne   = commands.T("keep %s, reroll 1 die", "%s 남기고 1개 다시 굴리기", "%s を残して 1 個振り直す")
-	msgKeepAll   = commands.T("keep all five", "다섯 개 모두 남기기", "5 個すべて残す")
-	msgRerollAll = commands.T("reroll all five", "다섯 개 모두 다시 굴리기", "5 個すべて振り直す")
-	msgScore     = commands.T("score %s for %d", "%s 칸에 %d점", "%sに %d 点")
+	msgKeep      = commands.T("keep %s, reroll %d dice", "%s 남기고 %d개 다시 굴리기", "%s を残して%d個振り直す")
+	msgKeepOne   = commands.T("keep %s, reroll 1 die", "%s 남기고 1개 다시 굴리기", "%s を残して1個振り直す")
+	msgKeepAll   = commands.T("keep all five", "다섯 개 모두 남기기", "5個すべて残す")
+	msgRerollAll = commands.T("reroll all five", "다섯 개 모두 다시 굴리기", "5個すべて振り直す")
+	msgScore     = commands.T("score %s for %d", "%s 칸에 %d점", "%sに%d点")
 	msgLastOK    = commands.T("↩ %s: %s — optimal ✓", "↩ %s: %s — 최적 ✓", "↩ %s: %s — 最適 ✓")
 	msgLastPlain = commands.T("↩ %s: %s", "↩ %s: %s", "↩ %s: %s")
 	msgLastCost  = commands.T("↩ %s: %s — cost **%.2f** expected points (best was %s)", "↩ %s: %s — 기댓값 **%.2f**점 손해 (최선: %s)", "↩ %s: %s — 期待値 **%.2f** 点の損（最善: %s）")
 
 	msgUpperDone   = commands.T("Upper %d/%d ✓ +%d", "상단 %d/%d ✓ +%d", "上段 %d/%d ✓ +%d")
 	msgUpperMissed = commands.T("Upper %d/%d: bonus missed", "상단 %d/%d: 보너스 실패", "上段 %d/%d: ボーナスならず")
-	msgUpperToGo   = commands.T("Upper %d/%d: %d to go for +%d", "상단 %d/%d: +%[4]d까지 %[3]d점 남음", "上段 %d/%d: +%[4]d まであと %[3]d 点")
+	msgUpperToGo   = commands.T("Upper %d/%d: %d to go for +%d", "상단 %d/%d: +%[4]d까지 %[3]d점 남음", "上段 %d/%d: +%[4]d まであと%[3]d点")
 	msgExtra       = commands.T("Yahtzee bonus +%d", "야찌 보너스 +%d", "ヤッツィーボーナス +%d")
 	msgTotal       = commands.T("**Total %d**", "**합계 %d**", "**合計 %d**")
 	msgLostSoFar   = commands.T("Expected points lost so far: %.2f", "지금까지 잃은 기댓값: %.2f", "これまでに失った期待値: %.2f")
@@ -81,10 +81,10 @@ var (
 		"🏆 1位になる確率も ⭐ の手が最も高く、%.0f%% です。")
 	msgWinChances     = commands.T("Chance of winning as this turn began: %s", "이번 턴 시작 때 이길 확률: %s", "このターン開始時点の勝率: %s")
 	msgHintTitle      = commands.T("💡 Every option, with its expected final score", "💡 모든 선택지와 최종 점수 기댓값", "💡 すべての選択肢と最終得点の期待値")
-	msgPlayedForCount = commands.T("⏱️ Alea played %d of these turns for them.", "⏱️ 이 중 %d턴은 Alea가 대신 진행했습니다.", "⏱️ このうち %d ターンは Alea が代わりに進めました。")
+	msgPlayedForCount = commands.T("⏱️ Alea played %d of these turns for them.", "⏱️ 이 중 %d턴은 Alea가 대신 진행했습니다.", "⏱️ このうち%dターンは Alea が代わりに進めました。")
 	msgTurnMarker     = commands.T("▶ %s", "▶ %s", "▶ %s")
 
-	msgRollButton      = commands.T("Roll %d", "%d개 굴리기", "%d 個振る")
+	msgRollButton      = commands.T("Roll %d", "%d개 굴리기", "%d個振る")
 	msgEnterButton     = commands.T("Enter dice", "주사위 입력", "出目を入力")
 	msgHoldBest        = commands.T("Hold best", "최선 남기기", "最善を残す")
 	msgJoinButton      = commands.T("Join", "참가", "参加")
@@ -94,12 +94,12 @@ var (
 	msgLobbyTitle      = commands.T("🎲 %s — who's playing?", "🎲 %s — 누가 할까요?", "🎲 %s — 誰が遊びますか？")
 	msgLobbyText       = commands.T("Press Join to take a seat (up to %[2]d players). %[1]s starts the game when everyone is in.",
 		"**참가**를 눌러 자리에 앉으세요 (최대 %[2]d명). 모두 모이면 %[1]s 님이 게임을 시작합니다.",
-		"「参加」を押して席についてください（最大 %[2]d 人）。全員そろったら %[1]s さんがゲームを始めます。")
+		"「参加」を押して席についてください（最大%[2]d人）。全員そろったら %[1]s さんがゲームを始めます。")
 	msgJoined        = commands.T("%s joined.", "%s 님이 참가했습니다.", "%s さんが参加しました。")
 	msgLeft          = commands.T("%s left.", "%s 님이 나갔습니다.", "%s さんが抜けました。")
 	msgNotSeated     = commands.T("You have no seat at this table.", "이 게임에 참가하고 있지 않습니다.", "この卓に参加していません。")
 	msgStarterStays  = commands.T("The player who opened the table keeps their seat; start the game, or let the message be.", "테이블을 연 사람은 자리를 지킵니다. 게임을 시작하거나 메시지를 그대로 두세요.", "卓を開いた人は席を離れられません。ゲームを始めるか、そのままにしておいてください。")
-	msgLobbyFull     = commands.T("The table is full (%d players).", "테이블이 꽉 찼습니다 (%d명).", "卓は満席です（%d 人）。")
+	msgLobbyFull     = commands.T("The table is full (%d players).", "테이블이 꽉 찼습니다 (%d명).", "卓は満席です（%d人）。")
 	msgOnlyStarter   = commands.T("Only %s, who opened the table, can start the game.", "테이블을 연 %s 님만 게임을 시작할 수 있습니다.", "卓を開いた %s さんだけがゲームを始められます。")
 	msgHintButton    = commands.T("Hint", "힌트", "ヒント")
 	msgUndoButton    = commands.T("Undo", "되돌리기", "取り消す")
@@ -114,7 +114,7 @@ var (
 	msgOptLabel   = commands.T("%s: %d", "%s: %d", "%s: %d")
 	msgOptBest    = commands.T("expected final %.2f — best", "최종 기댓값 %.2f — 최선", "最終期待値 %.2f — 最善")
 	msgOptLoss    = commands.T("expected final %.2f (−%.2f)", "최종 기댓값 %.2f (−%.2f)", "最終期待値 %.2f（−%.2f）")
-	msgModalTitle = commands.T("Dice of roll %d", "%d번째 굴림의 주사위", "%d 投目の出目")
+	msgModalTitle = commands.T("Dice of roll %d", "%d번째 굴림의 주사위", "%d投目の出目")
 	msgModalLabel = commands.T("Five dice (held: %s)", "주사위 다섯 개 (남긴 것: %s)", "サイコロ5個（残したサイコロ: %s）")
 	msgNone       = commands.T("none", "없음", "なし")
 
@@ -124,8 +124,8 @@ var (
 	msgLuck      = commands.T("Dice luck: %+.2f (final − expected + lost)", "주사위 운: %+.2f (최종 − 기댓값 + 손실)", "サイコロの運: %+.2f（最終 − 期待値 + 損失）")
 	msgLostWhere = commands.T("Lost in the turns that scored: %s", "손실이 난 턴 (기록한 족보): %s", "損をしたターン（記入した役）: %s")
 	msgNoLoss    = commands.T("Every decision was optimal. 🎯", "모든 결정이 최적이었습니다. 🎯", "すべての判断が最適でした。🎯")
-	msgWinner    = commands.T("🏆 %s wins with %d.", "🏆 %s 승리 (%d점).", "🏆 %sの勝ち（%d 点）。")
-	msgTie       = commands.T("🏆 Tie at %d: %s.", "🏆 %d점 동점: %s.", "🏆 %d 点で同点: %s。")
+	msgWinner    = commands.T("🏆 %s wins with %d.", "🏆 %s 승리 (%d점).", "🏆 %sの勝ち（%d点）。")
+	msgTie       = commands.T("🏆 Tie at %d: %s.", "🏆 %d점 동점: %s.", "🏆 %d点で同点: %s。")
 	msgFooter    = commands.T("Advice from exact best play. The game lives in this message, so it carries on even after the bot restarts.",
 		"조언은 정확한 최선의 플레이 기준입니다. 게임은 이 메시지에 담겨 있어 봇이 다시 시작해도 이어집니다.",
 		"助言は厳密な最善手に基づきます。ゲームはこのメッセージの中にあるので、ボットが再起動しても続きます。")

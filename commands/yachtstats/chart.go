@@ -31,7 +31,7 @@ const (
 
 // The chart's words, in the reader's language.
 var (
-	msgChartTitleSim   = commands.T("%s — final score, %d games", "%s — 최종 점수, %d게임", "%s — 最終得点、%d ゲーム")
+	msgChartTitleSim   = commands.T("%s — final score, %d games", "%s — 최종 점수, %d게임", "%s — 最終得点、%dゲーム")
 	msgChartTitleExact = commands.T("%s — final score, sd %.2f", "%s — 최종 점수, 표준편차 %.2f", "%s — 最終得点、標準偏差 %.2f")
 	msgChartMean       = commands.T("simulated %.2f", "시뮬레이션 %.2f", "シミュレーション %.2f")
 	msgChartExact      = commands.T("exact %.2f", "정확한 값 %.2f", "厳密値 %.2f")

@@ -56,7 +56,7 @@ var (
 	msgStatsExact = commands.T("Exact expected final score: **%.3f**", "정확한 최종 점수 기댓값: **%.3f**", "最終得点の厳密な期待値: **%.3f**")
 	msgStatsSim   = commands.T("Simulated mean of %d games (seed %d): **%.3f ± %.3f** (standard error); the exact value is %.1f standard errors away",
 		"게임 %d판 시뮬레이션 평균 (시드 %d): **%.3f ± %.3f** (표준오차). 정확한 값과의 차이는 표준오차의 %.1f배",
-		"%d ゲームのシミュレーション平均（シード %d）: **%.3f ± %.3f**（標準誤差）。厳密値との差は標準誤差の %.1f 倍")
+		"%dゲームのシミュレーション平均（シード %d）: **%.3f ± %.3f**（標準誤差）。厳密値との差は標準誤差の%.1f倍")
 	msgStatsSpread = commands.T("Standard deviation %.2f · quantiles %s", "표준편차 %.2f · 분위수 %s", "標準偏差 %.2f · 分位点 %s")
 	msgStatsBonus  = commands.T("P(upper bonus) = %.4f ± %.4f", "P(상단 보너스) = %.4f ± %.4f", "P(上段ボーナス) = %.4f ± %.4f")
 	msgStatsYacht  = commands.T("P(at least one %s in its box) = %.4f ± %.4f", "P(%s 칸에 한 번 이상) = %.4f ± %.4f", "P(%sの欄に1回以上) = %.4f ± %.4f")
@@ -64,13 +64,13 @@ var (
 		"방법: 매 단계 정확히 최선인 선택으로 끝까지 플레이하고, 주사위는 다시 재현할 수 있는 난수(`시드`)로 굴립니다. ±는 표준오차 1배입니다. 분위수와 확률은 시뮬레이션 값이고, 기댓값은 정확한 값입니다.",
 		"方法: 毎回厳密に最善の選択で最後までプレイし、サイコロは再現できる乱数（`シード`）で振ります。± は標準誤差1つ分です。分位点と確率はシミュレーション値で、期待値は厳密値です。")
 	msgStatsChart     = commands.T("Chart: red, the simulated mean (%.2f); dashed black, the exact expected value (%.2f); orange, the quantiles p5 to p95.", "차트: 빨간 선은 시뮬레이션 평균(%.2f), 검은 점선은 정확한 기댓값(%.2f), 주황 선은 분위수 p5~p95입니다.", "グラフ: 赤はシミュレーション平均（%.2f）、黒の破線は厳密な期待値（%.2f）、オレンジは分位点 p5〜p95 です。")
-	msgStatsStopped   = commands.T("⏱ The time budget stopped the simulation after %d of %d games.", "⏱ 시간 제한으로 %d/%d판에서 시뮬레이션을 멈췄습니다.", "⏱ 時間制限により %d/%d ゲームでシミュレーションを止めました。")
-	msgStatsPresets   = commands.T("Rule presets from the start (%d games each)", "규칙별 비교 — 처음부터, 규칙마다 %d판", "ルール別の比較 — 最初から、各 %d ゲーム")
+	msgStatsStopped   = commands.T("⏱ The time budget stopped the simulation after %d of %d games.", "⏱ 시간 제한으로 %d/%d판에서 시뮬레이션을 멈췄습니다.", "⏱ 時間制限により%d/%dゲームでシミュレーションを止めました。")
+	msgStatsPresets   = commands.T("Rule presets from the start (%d games each)", "규칙별 비교 — 처음부터, 규칙마다 %d판", "ルール別の比較 — 最初から、各%dゲーム")
 	msgStatsPresetRow = commands.T("**%[1]s**: exact %.2[2]f · simulated %.2[3]f ± %.2[4]f · upper bonus %[5]s · %[6]s scored %[7]s",
 		"**%[1]s**: 정확값 %.2[2]f · 시뮬레이션 %.2[3]f ± %.2[4]f · 상단 보너스 %[5]s · %[6]s 달성 %[7]s",
 		"**%[1]s**: 厳密値 %.2[2]f · シミュレーション %.2[3]f ± %.2[4]f · 上段ボーナス %[5]s · %[6]s達成 %[7]s")
-	msgStatsRowGames    = commands.T(" (%d games)", " (%d판)", "（%d ゲーム）") // full-width brackets take no space before them
-	msgStatsFull        = commands.T("Every category is filled: the final score is %d.", "모든 족보가 채워졌습니다: 최종 점수는 %d점입니다.", "すべての役が埋まっています: 最終得点は %d 点です。")
+	msgStatsRowGames    = commands.T(" (%d games)", " (%d판)", "（%dゲーム）") // full-width brackets take no space before them
+	msgStatsFull        = commands.T("Every category is filled: the final score is %d.", "모든 족보가 채워졌습니다: 최종 점수는 %d점입니다.", "すべての役が埋まっています: 最終得点は%d点です。")
 	msgStatsSheet       = commands.T("Sheet", "점수표", "スコア表")
 	msgStatsCutShort    = commands.T("⏱ The time budget stopped the comparison here.", "⏱ 시간 제한으로 비교를 여기서 멈췄습니다.", "⏱ 時間制限により比較をここで止めました。")
 	msgStatsExactSpread = commands.T("Standard deviation %.2f · median %d · quantiles %s",
@@ -81,10 +81,10 @@ var (
 		"上段ボーナスを取る確率: **%s** · %sに得点が入る確率: **%s**")
 	msgStatsExactRange = commands.T("Final score from %d to %d; the chart shows the exact probabilities.",
 		"최종 점수는 %d점부터 %d점까지이며, 차트는 정확한 확률을 보여 줍니다.",
-		"最終得点は %d 点から %d 点まで。グラフは厳密な確率を示します。")
+		"最終得点は%d点から%d点まで。グラフは厳密な確率を示します。")
 	msgStatsCheck = commands.T("Check by simulation: %d games (seed %d) average **%.3f ± %.3f**, %.1f standard errors from the exact value.",
 		"시뮬레이션 검산: %d판 (시드 %d) 평균 **%.3f ± %.3f**, 정확한 값과의 차이는 표준오차의 %.1f배.",
-		"シミュレーションによる検算: %d ゲーム（シード %d）の平均 **%.3f ± %.3f**、厳密値との差は標準誤差の %.1f 倍。")
+		"シミュレーションによる検算: %dゲーム（シード %d）の平均 **%.3f ± %.3f**、厳密値との差は標準誤差の%.1f倍。")
 	msgStatsExactMethod = commands.T("Exact: the probability of every final score is carried through every turn of perfect play for the highest average, bonuses included; no sampling. The simulation only checks it.",
 		"정확한 값: 평균을 최대로 하는 최적 플레이의 모든 턴을 따라 각 최종 점수의 확률을 그대로 계산했습니다 (보너스 포함, 표본 추출 없음). 시뮬레이션은 검산용입니다.",
 		"厳密値: 平均を最大にする最適プレイの全ターンを通して、各最終得点の確率をそのまま計算しました（ボーナス込み、標本抽出なし）。シミュレーションは検算用です。")
@@ -97,7 +97,7 @@ var (
 	msgStatsChartExact = commands.T("Chart: bars, the exact probability of each final score; dashed black, the exact mean (%.2f); red, the simulated mean (%.2f); orange, the quantiles p5 to p95.",
 		"차트: 막대는 각 최종 점수의 정확한 확률, 검은 점선은 정확한 평균(%.2f), 빨간 선은 시뮬레이션 평균(%.2f), 주황 선은 분위수 p5~p95입니다.",
 		"グラフ: 棒は各最終得点の厳密な確率、黒の破線は厳密な平均（%.2f）、赤はシミュレーション平均（%.2f）、オレンジは分位点 p5〜p95 です。")
-	msgStatsTooFew = commands.T("The time budget ran out before %d games were simulated; try again in a moment.", "시간 제한 안에 %d판을 시뮬레이션하지 못했습니다. 잠시 후 다시 시도하세요.", "時間内に %d ゲームをシミュレーションできませんでした。少し後でもう一度お試しください。")
+	msgStatsTooFew = commands.T("The time budget ran out before %d games were simulated; try again in a moment.", "시간 제한 안에 %d판을 시뮬레이션하지 못했습니다. 잠시 후 다시 시도하세요.", "時間内に%dゲームをシミュレーションできませんでした。少し後でもう一度お試しください。")
 )
 
 // StatsData is /yacht-stats' --format data.

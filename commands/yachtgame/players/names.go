@@ -54,12 +54,12 @@ func (e *nameError) Error() string {
 var (
 	msgBadPlayers = commands.T("Bad players: %s. Give up to %d seats separated by commas: @mentions, names, or alea, like \"@Ann, Bob, alea\".",
 		"플레이어가 잘못되었습니다: %s. 쉼표로 구분해 최대 %d명까지 쓰세요. @멘션, 이름, alea를 쓸 수 있습니다. 예: \"@민수, 지영, alea\".",
-		"プレイヤーが正しくありません: %s。カンマ区切りで最大 %d 人まで書いてください。@メンション、名前、alea が使えます。例: \"@太郎, 花子, alea\"。")
-	msgTooManyPlayers = commands.T("%d players, at most %d", "%d명 (최대 %d명)", "%d 人（最大 %d 人）")
+		"プレイヤーが正しくありません: %s。カンマ区切りで最大%d人まで書いてください。@メンション、名前、alea が使えます。例: \"@太郎, 花子, alea\"。")
+	msgTooManyPlayers = commands.T("%d players, at most %d", "%d명 (최대 %d명)", "%d人（最大%d人）")
 
 	msgNameTooLong = commands.T("the name %s is too long: a name holds up to %d Latin letters, or %d Korean or Japanese characters",
 		"이름 %s이(가) 너무 깁니다. 이름은 영문 %d자, 한글이나 일본어 %d자까지 쓸 수 있습니다",
-		"名前 %s が長すぎます。名前は英字なら %d 文字、日本語や韓国語なら %d 文字までです")
+		"名前 %s が長すぎます。名前は英字なら%d文字、日本語や韓国語なら%d文字までです")
 	msgNameNotText = commands.T("a name is not readable text", "읽을 수 없는 이름이 있습니다", "読めない名前があります")
 	msgNameBadChar = commands.T("the name %s has %s, which names may not contain", "이름에는 %[2]s 문자를 쓸 수 없습니다(%[1]s)", "名前に %[2]s は使えません（%[1]s）")
 	msgNameSpaces  = commands.T("the name %s has spaces around it", "이름 %s 앞뒤에 공백이 있습니다", "名前 %s の前後に空白があります")
