@@ -17,7 +17,7 @@ func TestCoerceReadsFullWidth(t *testing.T) {
 	one := 1.0
 	defs := []commands.Option{
 		{Name: commands.T("dice", "주사위", "サイコロ"), Type: commands.String, MaxLength: 40},
-		{Name: commands.T("roll", "굴림", "ロール"), Type: commands.Integer, Min: &one},
+		{Name: commands.T("roll", "굴림", "何投目"), Type: commands.Integer, Min: &one},
 		{Name: commands.T("weight", "가중치", "重み"), Type: commands.Number},
 	}
 	got, err := commands.Coerce(defs, map[string]any{"dice": "３　３　５　６　６", "roll": "２", "weight": "２．５"})

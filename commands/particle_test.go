@@ -34,7 +34,7 @@ func TestResolveParticles(t *testing.T) {
 // A bound message, as every option shows it, takes the right particle.
 func TestBoundMessageParticle(t *testing.T) {
 	lo, hi := 1.0, 3.0
-	d := &Option{Name: T("roll", "굴림", "ロール"), Type: Integer, Min: &lo, Max: &hi}
+	d := &Option{Name: T("roll", "굴림", "何投目"), Type: Integer, Min: &lo, Max: &hi}
 	err := checkBounds(d, 4)
 	ue, ok := err.(*UserError)
 	if !ok {

@@ -23,7 +23,7 @@ func slashRegistry() *commands.Registry {
 		Name: commands.T("yacht-advise", "요트-조언", "ヨット助言"), Description: commands.T("d", "d", "d"),
 		Options: []commands.Option{
 			{Name: commands.T("dice", "주사위", "サイコロ"), Description: commands.T("d", "d", "d"), Type: commands.String},
-			{Name: commands.T("roll", "굴림", "ロール"), Description: commands.T("r", "r", "r"), Type: commands.Integer},
+			{Name: commands.T("roll", "굴림", "何投目"), Description: commands.T("r", "r", "r"), Type: commands.Integer},
 		},
 		Handle: func(_ context.Context, req *commands.Request) (*commands.Reply, error) {
 			return &commands.Reply{Content: "dice=" + req.Options.String("dice", "") + " roll=" + req.Options.String("roll", "")}, nil

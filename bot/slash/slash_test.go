@@ -77,7 +77,7 @@ func TestRequest(t *testing.T) {
 		want       commands.Options
 	}{
 		{`/요트-조언 주사위:"3 3 5 6 6"`, "yacht-advise", commands.Options{"dice": "3 3 5 6 6"}},
-		{`/ヨット助言 サイコロ:"3 3 5 6 6" 投目:2`, "yacht-advise", commands.Options{"dice": "3 3 5 6 6", "roll": "2"}},
+		{`/ヨット助言 サイコロ:"3 3 5 6 6" 何投目:2`, "yacht-advise", commands.Options{"dice": "3 3 5 6 6", "roll": "2"}},
 		{`/YACHT-ADVISE DICE:1`, "yacht-advise", commands.Options{"dice": "1"}},
 		{`/yacht-advise dice:3 3 5 6 6`, "yacht-advise", commands.Options{"dice": "3 3 5 6 6"}},
 		{`/yacht-advise dice:3 3 5 6 6 roll:2`, "yacht-advise", commands.Options{"dice": "3 3 5 6 6", "roll": "2"}},

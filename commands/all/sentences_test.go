@@ -79,7 +79,7 @@ var keySentences = []struct {
 	}},
 	{`/yacht-advise dice:33566 roll:4`, map[commands.Locale][]string{
 		commands.Korean:   {"`굴림`은 1 이상 3 이하여야 합니다. 입력: 4"},
-		commands.Japanese: {"`ロール` は 1 以上 3 以下にしてください。入力: 4"},
+		commands.Japanese: {"`何投目` は 1 以上 3 以下にしてください。入力: 4"},
 	}},
 	{`/yacht-advise dice:"3 3 5 6 7"`, map[commands.Locale][]string{
 		commands.Korean: {"`7`은 주사위 눈이 아닙니다."},
@@ -140,7 +140,7 @@ var keySentences = []struct {
 	}},
 	{`/help`, map[commands.Locale][]string{
 		commands.Korean:   {"`/요트-조언 주사위:\"3 3 5 6 6\" 굴림:1`", "`/도움말 명령어:<이름>`"},
-		commands.Japanese: {"`/ヨット助言 サイコロ:\"3 3 5 6 6\" ロール:1`", "`/ヘルプ コマンド:<名前>`"},
+		commands.Japanese: {"`/ヨット助言 サイコロ:\"3 3 5 6 6\" 何投目:1`", "`/ヘルプ コマンド:<名前>`"},
 	}},
 	{`/yacht start`, map[commands.Locale][]string{
 		commands.Korean:   {"상단 0/63: +35까지 63점 남음"},

@@ -8,7 +8,7 @@ var (
 		"不明なルール %s: 次から選んでください: %s。")
 	msgBadRoll = commands.T("`roll` must be 1, 2 or 3 (the roll just made), not %d.",
 		"`굴림`은 방금 몇 번째 굴림인지를 1, 2, 3 중 하나로 적습니다 (입력: %d).",
-		"`ロール` は 1・2・3 のいずれか（今のロール）です。%d は使えません。")
+		"`何投目` は 1・2・3 のいずれかです。%d は使えません。")
 	msgBadTop = commands.T("`top` must be between 1 and %[2]d, not %[1]d.",
 		"`개수`는 1부터 %[2]d 사이여야 합니다 (%[1]d 불가).",
 		"`件数` は 1 から %[2]d の間です（%[1]d は不可）。")

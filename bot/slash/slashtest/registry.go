@@ -27,7 +27,7 @@ func Registry() *commands.Registry {
 		Name: commands.T("yacht-advise", "요트-조언", "ヨット助言"), Description: commands.T("a", "a", "a"), Handle: Reply("x"),
 		Options: []commands.Option{
 			{Name: commands.T("dice", "주사위", "サイコロ"), Description: commands.T("d", "d", "d"), Type: commands.String},
-			{Name: commands.T("roll", "굴림", "投目"), Description: commands.T("r", "r", "r"), Type: commands.Integer},
+			{Name: commands.T("roll", "굴림", "何投目"), Description: commands.T("r", "r", "r"), Type: commands.Integer},
 		},
 	}
 	return commands.NewRegistry(sub, adv, &commands.Command{Name: commands.T("a", "", ""), Description: commands.T("a", "", ""), Handle: Reply("x")})
