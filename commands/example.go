@@ -7,7 +7,7 @@ import (
 
 // LocalizeExample rewrites an example invocation of c ("/coins bw black:2
 // white:1") with the names a player sees in Discord's picker in locale l
-// ("/동전 흑백 검은:2 흰:1"): the command's, the subcommand's and every
+// ("/동전 흑백 흑:2 백:1"): the command's, the subcommand's and every
 // option's, taken from the definitions. Values are kept as written. A
 // word it cannot match to the definitions is kept as it is.
 func LocalizeExample(c *Command, example string, l Locale) string {

@@ -81,18 +81,18 @@ func analysisReply(l commands.Locale, title, position string, wins bool, moves [
 
 var (
 	txtBWTitle = commands.T("Black & white coins — the last coin loses", "흑백 동전 — 마지막 동전을 가져가면 패배", "白黒コイン — 最後のコインを取ると負け")
-	txtBWPos   = commands.T("⚫ %s black, ⚪ %s white (%s coins)", "⚫ 검은 %s개, ⚪ 흰 %s개 (모두 %s개)", "⚫ 黒%s枚、⚪ 白%s枚（計%s枚）")
+	txtBWPos   = commands.T("⚫ %s black, ⚪ %s white (%s coins)", "⚫ 흑 %s개, ⚪ 백 %s개 (모두 %s개)", "⚫ 黒%s枚、⚪ 白%s枚（計%s枚）")
 	// txtBWPosOne is txtBWPos with one coin in all (English has a singular;
 	// Korean and Japanese read the same).
-	txtBWPosOne = commands.T("⚫ %s black, ⚪ %s white (%s coin)", "⚫ 검은 %s개, ⚪ 흰 %s개 (모두 %s개)", "⚫ 黒%s枚、⚪ 白%s枚（計%s枚）")
+	txtBWPosOne = commands.T("⚫ %s black, ⚪ %s white (%s coin)", "⚫ 흑 %s개, ⚪ 백 %s개 (모두 %s개)", "⚫ 黒%s枚、⚪ 白%s枚（計%s枚）")
 	txtBWMove   = commands.T("take %d %s → leaves (%s, %s)", "%[2]s %[1]d개 가져가기 → (%[3]s, %[4]s) 남김", "%[2]sを%[1]d枚取る → (%[3]s, %[4]s) を残す")
 	txtBWWhy    = commands.T("The player to move loses exactly when black + white ≡ 1 (mod 3) (take 1 or 2 each turn, so leave the opponent 3k+1). Here black + white ≡ %d (mod 3).",
-		"검은 + 흰 ≡ 1 (mod 3)일 때에만 가져갈 차례인 사람이 집니다 (한 번에 1~2개이므로 상대에게 3k+1개를 남기면 됩니다). 지금은 검은 + 흰 ≡ %d (mod 3).",
+		"흑 + 백 ≡ 1 (mod 3)일 때에만 가져갈 차례인 사람이 집니다 (한 번에 1~2개이므로 상대에게 3k+1개를 남기면 됩니다). 지금은 흑 + 백 ≡ %d (mod 3).",
 		"黒 + 白 ≡ 1 (mod 3) のときに限り手番が負けます（1回に1〜2枚なので相手に 3k+1枚を残す）。いまは 黒 + 白 ≡ %d (mod 3)。")
 	txtBlack  = commands.T("black", "검은 동전", "黒")
 	txtWhite  = commands.T("white", "흰 동전", "白")
 	txtNoCoin = commands.T("There must be at least one coin (black + white ≥ 1); e.g. `black:2 white:1`.",
-		"동전이 적어도 하나는 있어야 합니다 (검은 + 흰 ≥ 1). 예: `검은:2 흰:1`",
+		"동전이 적어도 하나는 있어야 합니다 (흑 + 백 ≥ 1). 예: `흑:2 백:1`",
 		"コインは少なくとも1枚必要です（黒 + 白 ≥ 1）。例: `黒:2 白:1`")
 )
 

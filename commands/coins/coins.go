@@ -66,7 +66,7 @@ func CommandWithMemory(key seal.Key, mem result.Memory) *commands.Command {
 				Description: commands.T("Black & white coins: take 1 or 2 of one colour; the last coin loses",
 					"흑백 동전: 한 색에서 1~2개 가져가기, 마지막 동전을 가져가면 패배",
 					"白黒コイン: 一色から1〜2枚取る。最後のコインを取ると負け"),
-				Options: []commands.Option{countOpt("black", "검은", "黒", blackDesc), countOpt("white", "흰", "白", whiteDesc)},
+				Options: []commands.Option{countOpt("black", "흑", "黒", blackDesc), countOpt("white", "백", "白", whiteDesc)},
 				Example: "/coins bw black:1000000000000000000 white:3",
 			},
 			{
@@ -101,7 +101,7 @@ func CommandWithMemory(key seal.Key, mem result.Memory) *commands.Command {
 					"몬테카를로 트리 탐색과 정확한 승패",
 					"モンテカルロ木探索と厳密な勝敗"),
 				Options: []commands.Option{
-					boardOpt("black", "검은", "黒", blackSmall), boardOpt("white", "흰", "白", whiteSmall),
+					boardOpt("black", "흑", "黒", blackSmall), boardOpt("white", "백", "白", whiteSmall),
 					{Name: commands.T("simulations", "시뮬레이션", "シミュレーション"), Type: commands.Integer, Min: simLo, Max: simHi,
 						Description: commands.T("k: most simulations under the root (default 50)", "k: 루트 아래 최대 시뮬레이션 수 (기본 50)", "k: ルート下の最大シミュレーション数（既定 50）")},
 					{Name: commands.T("seed", "시드", "シード"), Type: commands.Integer, Min: seedLo, Max: seedHi,
@@ -115,7 +115,7 @@ func CommandWithMemory(key seal.Key, mem result.Memory) *commands.Command {
 					"버튼으로 봇과 흑백 동전 게임하기",
 					"ボタンでボットと白黒コインを対戦"),
 				Options: []commands.Option{
-					boardOpt("black", "검은", "黒", blackSmall), boardOpt("white", "흰", "白", whiteSmall),
+					boardOpt("black", "흑", "黒", blackSmall), boardOpt("white", "백", "白", whiteSmall),
 					{Name: commands.T("opponent", "상대", "相手"), Type: commands.String,
 						Description: commands.T("The bot's level (default: perfect)", "봇의 수준 (기본: 완벽)", "ボットの強さ（既定: 完全）"),
 						Choices: []commands.Choice{
@@ -138,7 +138,7 @@ func CommandWithMemory(key seal.Key, mem result.Memory) *commands.Command {
 					"두 플레이어가 여러 판을 겨루는 시합: 각자 이긴 판 수",
 					"二人で何回も対戦し、それぞれの勝ち数を数える"),
 				Options: []commands.Option{
-					boardOpt("black", "검은", "黒", blackSmall), boardOpt("white", "흰", "白", whiteSmall),
+					boardOpt("black", "흑", "黒", blackSmall), boardOpt("white", "백", "白", whiteSmall),
 					{Name: commands.T("first", "선공", "先手"), Type: commands.String, Required: true, MaxLength: 20,
 						Description: commands.T("First player: perfect, random or mcts:<k>", "선공: perfect, random 또는 mcts:<k>", "先手: perfect, random, mcts:<k>")},
 					{Name: commands.T("second", "후공", "後手"), Type: commands.String, Required: true, MaxLength: 20,

@@ -493,7 +493,7 @@ func FuzzButtons(f *testing.F) {
 // ones the player types, and one coin is "1 coin".
 func TestWordsInEveryLocale(t *testing.T) {
 	h := harness(t)
-	for loc, want := range map[commands.Locale]string{commands.English: "`black:2 white:1`", commands.Korean: "`검은:2 흰:1`", commands.Japanese: "`黒:2 白:1`"} {
+	for loc, want := range map[commands.Locale]string{commands.English: "`black:2 white:1`", commands.Korean: "`흑:2 백:1`", commands.Japanese: "`黒:2 白:1`"} {
 		h.Locale = loc
 		r, _ := h.Run("/coins bw black:0 white:0")
 		if text := bot.FormatText(r); !strings.Contains(text, want) {

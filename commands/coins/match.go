@@ -42,7 +42,7 @@ var (
 	txtMatchSeed     = commands.T("Play the same games again with `seed:%d`.", "`시드:%d`(으)로 같은 판들을 다시 할 수 있습니다.", "`シード:%d` で同じ対戦を再現できます。")
 	txtMatchSims     = commands.T("An mcts player may use at most %d simulations in a match (got %s).", "시합에서 mcts는 최대 %d번의 시뮬레이션만 쓸 수 있습니다 (입력 %s).", "試合での mcts のシミュレーションは%d回までです（入力 %s）。")
 	txtMatchEmpty    = commands.T("`%s` is empty. Name a player: `perfect`, `random` or `mcts:<k>` (e.g. `mcts:50`).", "`%s` 값이 비어 있습니다. 플레이어를 쓰세요: `perfect`(완벽), `random`(무작위), `mcts:<k>` (예: `mcts:50`).", "`%s` が空です。プレイヤーを指定してください: `perfect`（完全）、`random`（ランダム）、`mcts:<k>`（例: `mcts:50`）。")
-	txtMatchWork     = commands.T("That match is too big to finish in time (games × (black+white)² × simulations ≈ %.0f, limit %.0f); use fewer games, coins or simulations.", "시합이 너무 커서 시간 안에 끝낼 수 없습니다 (판 수 × (검은+흰)² × 시뮬레이션 ≈ %.0f, 한도 %.0f). 판 수, 동전 수, 시뮬레이션 수를 줄이세요.", "試合が大きすぎて時間内に終わりません（対戦数 × (黒+白)² × シミュレーション ≈ %.0f、上限 %.0f）。対戦数、コイン、シミュレーションを減らしてください。")
+	txtMatchWork     = commands.T("That match is too big to finish in time (games × (black+white)² × simulations ≈ %.0f, limit %.0f); use fewer games, coins or simulations.", "시합이 너무 커서 시간 안에 끝낼 수 없습니다 (판 수 × (흑+백)² × 시뮬레이션 ≈ %.0f, 한도 %.0f). 판 수, 동전 수, 시뮬레이션 수를 줄이세요.", "試合が大きすぎて時間内に終わりません（対戦数 × (黒+白)² × シミュレーション ≈ %.0f、上限 %.0f）。対戦数、コイン、シミュレーションを減らしてください。")
 )
 
 func playerError(name, v string, err error) error {

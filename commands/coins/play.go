@@ -61,7 +61,7 @@ var (
 	txtSomeone  = commands.T("someone else", "다른 사람", "ほかの人")
 	txtIllegal  = commands.T("That move is not possible here; press one of the enabled buttons.", "지금은 그렇게 가져갈 수 없습니다. 누를 수 있는 버튼을 누르세요.", "今はその取り方はできません。押せるボタンを押してください。")
 	txtHintWin  = commands.T("💡 With %s you are winning: %s.", "💡 %s에서는 이길 수 있습니다: %s.", "💡 %s なら勝てます: %s。")
-	txtHintLose = commands.T("💡 With %s you are losing against perfect play (black + white ≡ 1 mod 3); make a move and hope for a mistake.", "💡 %s에서는 상대가 최선이면 집니다 (검은 + 흰 ≡ 1 mod 3). 일단 가져가고 상대의 실수를 기다리세요.", "💡 %s では相手が最善なら負けです（黒 + 白 ≡ 1 mod 3）。とりあえず取って、相手のミスを待ちましょう。")
+	txtHintLose = commands.T("💡 With %s you are losing against perfect play (black + white ≡ 1 mod 3); make a move and hope for a mistake.", "💡 %s에서는 상대가 최선이면 집니다 (흑 + 백 ≡ 1 mod 3). 일단 가져가고 상대의 실수를 기다리세요.", "💡 %s では相手が最善なら負けです（黒 + 白 ≡ 1 mod 3）。とりあえず取って、相手のミスを待ちましょう。")
 	txtOppNames = map[byte]commands.Text{
 		'p': commands.T("perfect", "완벽한", "完全なボット"),
 		'm': commands.T("MCTS (k = 50)", "MCTS (k = 50)", "MCTS（k = 50）のボット"),

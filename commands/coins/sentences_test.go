@@ -30,7 +30,7 @@ var countSentences = []struct {
 	}},
 	{`/coins bw black:1 white:0`, map[commands.Locale][]string{
 		commands.English:  {"⚫ 1 black, ⚪ 0 white (1 coin)"},
-		commands.Korean:   {"⚫ 검은 1개, ⚪ 흰 0개 (모두 1개)"},
+		commands.Korean:   {"⚫ 흑 1개, ⚪ 백 0개 (모두 1개)"},
 		commands.Japanese: {"⚫ 黒1枚、⚪ 白0枚（計1枚）"},
 	}},
 	{`/coins bw black:1 white:1`, map[commands.Locale][]string{
@@ -61,7 +61,7 @@ var countSentences = []struct {
 	}},
 	{`/coins bw black:"" white:1`, map[commands.Locale][]string{
 		commands.English:  {"❌ `black` is empty. Give a whole number such as `20`, `10^18` or `1e9`."},
-		commands.Korean:   {"❌ `검은` 값이 비어 있습니다. `20`, `10^18`, `1e9` 같은 정수를 쓰세요."},
+		commands.Korean:   {"❌ `흑` 값이 비어 있습니다. `20`, `10^18`, `1e9` 같은 정수를 쓰세요."},
 		commands.Japanese: {"❌ `黒` が空です。`20`、`10^18`、`1e9` のような整数を指定してください。"},
 	}},
 	{`/coins pile coins:""`, map[commands.Locale][]string{
