@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,7 +11,7 @@ import (
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
-	"github.com/alea-bot/alea/store"
+	"github.com/alea-bot/alea/store/storetest"
 )
 
 // placesTable returns the rows of the README's table "Where the commands
@@ -63,11 +61,7 @@ func placesTable(t *testing.T) map[string][4]string {
 // the command refuses in a DM and a group DM, and only there.
 func TestReadmePlacesTable(t *testing.T) {
 	rows := placesTable(t)
-	s, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := storetest.SQLite(t)
 	deps := all.Loopback()
 	deps.Store = s
 	reg := all.Registry(deps)

@@ -180,6 +180,32 @@ func (h *Harness) Run(line string) (*commands.Reply, bot.Outcome) {
 	return h.Do(req)
 }
 
+// Says runs line in each locale of want and fails the test when the reply,
+// as a person reads it (bot.FormatTextIn), lacks one of that locale's
+// sentences or holds one of not. It returns the replies' texts by locale,
+// for further checks.
+func (h *Harness) Says(line string, want map[commands.Locale][]string, not ...string) map[commands.Locale]string {
+	h.t.Helper()
+	texts := map[commands.Locale]string{}
+	for loc, ws := range want {
+		h.Locale = loc
+		r, _ := h.Run(line)
+		text := bot.FormatTextIn(r, loc)
+		texts[loc] = text
+		for _, w := range ws {
+			if !strings.Contains(text, w) {
+				h.t.Errorf("%s %s: no %q in\n%s", loc, line, w, text)
+			}
+		}
+		for _, w := range not {
+			if strings.Contains(text, w) {
+				h.t.Errorf("%s %s: %q in\n%s", loc, line, w, text)
+			}
+		}
+	}
+	return texts
+}
+
 // MustRun runs a slash line and fails the test unless it was answered.
 func (h *Harness) MustRun(line string) *commands.Reply {
 	h.t.Helper()

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -21,6 +20,7 @@ import (
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/internal/fakediscord"
 	"github.com/alea-bot/alea/store"
+	"github.com/alea-bot/alea/store/storetest"
 )
 
 // testBotToken looks like a bot token; the tests check it is never logged.
@@ -202,11 +202,7 @@ func TestGatewayAnswersEveryCommand(t *testing.T) {
 	// Memory on, as the bot runs: a real SQLite store, whose one game is
 	// the one the /review example names.
 	deps := all.Loopback()
-	memory, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer memory.Close()
+	memory := storetest.SQLite(t)
 	end := time.Date(2026, 3, 1, 21, 0, 0, 0, time.UTC)
 	if _, err := memory.Record(context.Background(), store.Game{ID: "k7qm2xapb3dz", Kind: store.KindYacht, Guild: "42", Rules: "yacht",
 		Started: end.Add(-30 * time.Minute), Ended: end,

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/store"
+	"github.com/alea-bot/alea/store/storetest"
 )
 
 // The players and server of the recorded games the memory sentences read.
@@ -165,11 +165,7 @@ var memorySentences = []struct {
 // answers of their buttons) hold no English fragment and none of the
 // words a player would not write there (unidiomatic).
 func TestMemorySentences(t *testing.T) {
-	s, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := storetest.SQLite(t)
 	for _, g := range memoryGames() {
 		if _, err := s.Record(context.Background(), g); err != nil {
 			t.Fatal(err)
@@ -286,11 +282,7 @@ func TestMemorySentences(t *testing.T) {
 // there) asks for one in the reader's language, with the word Discord's
 // Korean client uses for a command (명령어).
 func TestMemoryNoSubcommand(t *testing.T) {
-	s, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := storetest.SQLite(t)
 	deps := all.Loopback()
 	deps.Store = s
 	var stats *commands.Command

@@ -1,9 +1,7 @@
 package all_test
 
 import (
-	"context"
 	"math/rand/v2"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -14,7 +12,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/internal/race"
-	"github.com/alea-bot/alea/store"
+	"github.com/alea-bot/alea/store/storetest"
 )
 
 var (
@@ -35,11 +33,7 @@ func TestReviewCostsAreTheCostsShown(t *testing.T) {
 	if testing.Short() || race.Enabled {
 		t.Skip("runs a whole game on the full table")
 	}
-	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.SQLite(t)
 	deps := all.Loopback()
 	deps.Store, deps.Recorder = st, st
 	deps.RecordWait = func() <-chan time.Time { return nil } // only the store's answer ends the wait

@@ -3,7 +3,6 @@ package all_test
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/internal/race"
 	"github.com/alea-bot/alea/store"
+	"github.com/alea-bot/alea/store/storetest"
 )
 
 // keySentences are whole sentences of the examples' answers as a reader of
@@ -289,11 +289,7 @@ func (l recordLine) check(t *testing.T, what string, loc commands.Locale, r *com
 // server whose admin turned recording off (the harness plays outside a
 // server): the store itself declines it.
 func quietServer(t *testing.T) store.Recorder {
-	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := storetest.SQLite(t)
 	if err := st.SetRecording(context.Background(), "quiet", false); err != nil {
 		t.Fatal(err)
 	}
@@ -364,11 +360,7 @@ func TestRecordSentences(t *testing.T) {
 // Alea first ends the game at once.
 func TestOrbsAndCoinsRecordSentences(t *testing.T) {
 	open := func() store.Store {
-		st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
+		st := storetest.SQLite(t)
 		return st
 	}
 	closed := open()

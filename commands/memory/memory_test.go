@@ -40,12 +40,7 @@ const (
 // openStore opens a fresh SQLite store in a temporary file.
 func openStore(t *testing.T) store.Store {
 	t.Helper()
-	s, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
+	return storetest.SQLite(t)
 }
 
 // games makes n finished Yacht games, each ending at its own minute:

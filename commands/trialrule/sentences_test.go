@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
 	trcmd "github.com/alea-bot/alea/commands/trialrule"
@@ -74,20 +73,6 @@ func TestSentencesWithCounts(t *testing.T) {
 	}
 	h := bottest.New(t, trcmd.Command())
 	for _, c := range cases {
-		for loc, want := range c.want {
-			h.Locale = loc
-			r, _ := h.Run(c.line)
-			text := bot.FormatTextIn(r, loc)
-			for _, w := range want {
-				if !strings.Contains(text, w) {
-					t.Errorf("%s %s: no %q in\n%s", loc, c.line, w, text)
-				}
-			}
-			for _, w := range c.not {
-				if strings.Contains(text, w) {
-					t.Errorf("%s %s: %q in\n%s", loc, c.line, w, text)
-				}
-			}
-		}
+		h.Says(c.line, c.want, c.not...)
 	}
 }
