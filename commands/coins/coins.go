@@ -120,7 +120,7 @@ func CommandWithMemory(key seal.Key, mem result.Memory) *commands.Command {
 						Description: commands.T("The bot's level (default: perfect)", "봇의 수준 (기본: 완벽)", "ボットの強さ（既定: 完全）"),
 						Choices: []commands.Choice{
 							{Name: commands.T("perfect", "완벽", "完全"), Value: "perfect"},
-							{Name: commands.T("mcts (k = 50)", "mcts (k = 50)", "mcts（k = 50）"), Value: "mcts"},
+							{Name: commands.T("tree search (50 simulations)", "트리 탐색 (시뮬레이션 50회)", "木探索（シミュレーション50回）"), Value: "mcts"},
 							{Name: commands.T("random", "무작위", "ランダム"), Value: "random"},
 						}},
 					{Name: commands.T("first", "선공", "先手"), Type: commands.String,

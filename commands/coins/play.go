@@ -64,7 +64,7 @@ var (
 	txtHintLose = commands.T("💡 With %s you are losing against perfect play (black + white ≡ 1 mod 3); make a move and hope for a mistake.", "💡 %s에서는 상대가 최선이면 집니다 (흑 + 백 ≡ 1 mod 3). 일단 가져가고 상대의 실수를 기다리세요.", "💡 %s では相手が最善なら負けです（黒 + 白 ≡ 1 mod 3）。とりあえず取って、相手のミスを待ちましょう。")
 	txtOppNames = map[byte]commands.Text{
 		'p': commands.T("perfect", "완벽한", "完全なボット"),
-		'm': commands.T("MCTS (k = 50)", "MCTS (k = 50)", "MCTS（k = 50）のボット"),
+		'm': commands.T("tree-search", "트리 탐색", "木探索のボット"),
 		'r': commands.T("random", "무작위", "ランダムなボット"),
 	}
 )

@@ -74,6 +74,13 @@ var countSentences = []struct {
 		commands.Korean:   {"❌ `선공`에는 `perfect`(완벽), `random`(무작위), `mcts:<k>` (예: `mcts:50`) 중 하나를 쓰세요. 입력: `bad`"},
 		commands.Japanese: {"❌ `先手` は `perfect`（完全）、`random`（ランダム）、`mcts:<k>`（例: `mcts:50`）のいずれかです。入力: `bad`"},
 	}},
+	// The tree-search bot is named for what it does, not by its
+	// algorithm's abbreviation and parameter.
+	{`/coins play black:2 white:1 opponent:mcts`, map[commands.Locale][]string{
+		commands.English:  {"== Black & white coins vs the tree-search bot =="},
+		commands.Korean:   {"== 흑백 동전 vs 트리 탐색 봇 =="},
+		commands.Japanese: {"== 白黒コイン vs 木探索のボット =="},
+	}},
 }
 
 // emptyCode is an empty code span: two backticks not part of a fence.

@@ -229,7 +229,7 @@ var (
 	msgNoYachtYet = commands.T("No Yacht game of yours recorded here yet.", "아직 여기에 기록된 내 요트 게임이 없습니다.", "ここにはまだ記録されたあなたのヨットのゲームがありません。")
 	coinsBotNames = map[string]commands.Text{
 		"perfect": commands.T("perfect", "완벽한", "完全なボット"),
-		"mcts":    commands.T("MCTS (k = 50)", "MCTS (k = 50)", "MCTS（k = 50）のボット"),
+		"mcts":    commands.T("tree-search", "트리 탐색", "木探索のボット"),
 		"random":  commands.T("random", "무작위", "ランダムなボット"),
 	}
 )

@@ -25,7 +25,7 @@ var (
 	optMode      = commands.T("mode", "모드", "モード")
 	optModeDesc  = commands.T("paper: the paper's rules; optimal: Knuth–Yao; both (default)", "paper: 논문의 규칙, optimal: Knuth–Yao, both: 둘 다 (기본)", "paper: 論文の規則、optimal: Knuth–Yao、both: 両方（既定）")
 
-	chPaper   = commands.T("paper — the paper's Calculator and Printer", "paper — 논문의 Calculator와 Printer", "paper — 論文の Calculator と Printer")
+	chPaper   = commands.T("paper — the paper's rules by height", "paper — 논문의 높이별 규칙", "paper — 論文の高さ別の規則")
 	chOptimal = commands.T("optimal — the Knuth–Yao rule", "optimal — Knuth–Yao 규칙", "optimal — Knuth–Yao 規則")
 	chBoth    = commands.T("both", "둘 다", "両方")
 

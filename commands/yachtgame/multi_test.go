@@ -411,6 +411,26 @@ func TestPlayForThem(t *testing.T) {
 	}
 }
 
+// On a seat given by name, a seated player other than the one who opened
+// the table is told who plays it, in every language.
+func TestNamedSeatsTurnSaysWhoPlays(t *testing.T) {
+	h := harness(t)
+	r := post(t, h, table3(t, yachttable.CoachHints, player{Kind: yachttable.SeatName, Name: "Dora"}, userSeat(bob), userSeat(ann)))
+	roll := mustFind(t, r, 'r').CustomID
+	for loc, want := range map[commands.Locale]string{
+		commands.English:  "It is Dora's turn; <@" + ann + ">, who opened the table, plays the seats given by name.",
+		commands.Korean:   "지금은 Dora 차례입니다. 이름으로 앉힌 자리는 테이블을 연 <@" + ann + "> 님이 진행합니다.",
+		commands.Japanese: "今は Dora の番です。名前だけの席は、卓を開いた <@" + ann + "> さんが進めます。",
+	} {
+		h.Locale = loc
+		if r2, out := as(h, bob, roll); out != bot.Rejected || !strings.Contains(r2.Content, want) {
+			t.Errorf("%s: Bob on Dora's turn: %s %s", loc, out, bot.FormatText(r2))
+		}
+	}
+	h.Locale = commands.English
+	asOK(t, h, ann, roll)
+}
+
 var aleaReroll = regexp.MustCompile(`🤖 Alea: .* · kept [⚀-⚅]+ \([1-6]+\) → [⚀-⚅]{5} \([1-6]{5}\) · `)
 
 var playForAt = regexp.MustCompile(`<t:([0-9]+):t>`)

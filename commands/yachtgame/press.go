@@ -156,6 +156,10 @@ func (p *pressing) notYourTurn() error {
 	if !p.g.Seated(p.req.UserID) {
 		return commands.Rejectf(msgNotSeatedTurn, seatMention(p.loc, p.g, p.g.Cur))
 	}
+	if p.g.Seats[p.g.Cur].Kind == yachttable.SeatName && p.g.Owner.Discord {
+		// A seat given by name is played by whoever opened the table.
+		return commands.Rejectf(msgNamedTurn, seatMention(p.loc, p.g, p.g.Cur), p.g.Owner.Mention())
+	}
 	return commands.Rejectf(msgNotYourTurn, seatMention(p.loc, p.g, p.g.Cur))
 }
 

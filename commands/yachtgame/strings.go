@@ -15,6 +15,7 @@ var (
 		"이 버튼이 표시된 뒤로 게임이 진행되었습니다 (다른 누군가가 먼저 눌렀습니다). 지금 메시지에 있는 버튼을 쓰세요.",
 		"このボタンが表示されてからゲームが進みました（誰かが先に押しました）。今のメッセージのボタンを使ってください。")
 	msgNotSeatedTurn = commands.T("You have no seat at this table; it is %s's turn.", "이 게임에 참가하고 있지 않습니다. 지금은 %s 님의 차례입니다.", "この卓に参加していません。今は %s さんの番です。")
+	msgNamedTurn     = commands.T("It is %s's turn; %s, who opened the table, plays the seats given by name.", "지금은 %s 차례입니다. 이름으로 앉힌 자리는 테이블을 연 %s 님이 진행합니다.", "今は %s の番です。名前だけの席は、卓を開いた %s さんが進めます。")
 	msgNotYourTurn   = commands.T("It is %s's turn: only they can press now.", "지금은 %s 님의 차례라 그분만 누를 수 있습니다.", "今は %s さんの番なので、ご本人しか押せません。")
 	msgNoUndo        = commands.T("Only the player who just scored can undo it, and only until the next player acts.",
 		"방금 기록한 플레이어만, 다음 플레이어가 움직이기 전까지 되돌릴 수 있습니다.",
@@ -52,7 +53,7 @@ var (
 	msgScore     = commands.T("score %s for %d", "%s 칸에 %d점", "%sに%d点")
 	msgLastOK    = commands.T("↩ %s: %s — optimal ✓", "↩ %s: %s — 최적 ✓", "↩ %s: %s — 最適 ✓")
 	msgLastPlain = commands.T("↩ %s: %s", "↩ %s: %s", "↩ %s: %s")
-	msgLastCost  = commands.T("↩ %s: %s — cost **%.2f** expected points (best was %s)", "↩ %s: %s — 기댓값 **%.2f**점 손해 (최선: %s)", "↩ %s: %s — 期待値 **%.2f** 点の損（最善: %s）")
+	msgLastCost  = commands.T("↩ %s: %s — cost **%.2f** expected points (best was %s)", "↩ %s: %s — 기댓값 **%.2f**점 손해 (최선: %s)", "↩ %s: %s — 期待値 **%.2f**点の損（最善: %s）")
 
 	msgUpperDone   = commands.T("Upper %d/%d ✓ +%d", "상단 %d/%d ✓ +%d", "上段 %d/%d ✓ +%d")
 	msgUpperMissed = commands.T("Upper %d/%d: bonus missed", "상단 %d/%d: 보너스 실패", "上段 %d/%d: ボーナスならず")
