@@ -10,7 +10,7 @@ var (
 		"주사위나 동전으로 정확한 확률 구현: 논문의 시행 규칙과 최적 규칙",
 		"サイコロやコインで正確な確率を実現: 論文の試行規則と最適な規則")
 
-	optDie        = commands.T("die", "주사위", "ダイス")
+	optDie        = commands.T("die", "주사위", "サイコロ")
 	optDieDesc    = commands.T("Faces of the die: 2 for a coin, 6 for a d6 (2–100)", "주사위 면의 수: 동전 2, 육면체 6 (2–100)", "サイコロの面の数: コインは 2、d6 は 6（2〜100）")
 	optWeights    = commands.T("weights", "비율", "比率")
 	optWeightsDsc = commands.T(`Wanted ratio: "1 4 15", "3:7", "5% 20% 75%" or "0.05 0.2 0.75" (2–20 events)`,
@@ -118,7 +118,7 @@ var (
 	errTooLong = commands.T("A weight is too long; use at most 12 significant digits, e.g. `33.3%% 66.7%%`.",
 		"비율의 자릿수가 너무 깁니다. 유효숫자 12자리 이하로 써 주세요. 예: `33.3%% 66.7%%`.",
 		"比率の桁が長すぎます。有効数字12桁以下にしてください。例: `33.3%% 66.7%%`。")
-	errDie        = commands.T("`die` must be 2 to %d faces (2 for a coin, 6 for a d6); got %d.", "`주사위`는 면이 2~%d개여야 합니다 (동전 2, 육면체 6). 입력: %d", "`ダイス` は2〜%d面にしてください（コインは 2、d6 は 6）。入力: %d")
+	errDie        = commands.T("`die` must be 2 to %d faces (2 for a coin, 6 for a d6); got %d.", "`주사위`는 면이 2~%d개여야 합니다 (동전 2, 육면체 6). 입력: %d", "`サイコロ` は2〜%d面にしてください（コインは2、d6は6）。入力: %d")
 	errExtra      = commands.T("`extra_depth` must be 0 to %d; got %d.", "`추가깊이`는 0~%d여야 합니다. 입력: %d", "`追加の深さ` は 0〜%d にしてください。入力: %d")
 	errMode       = commands.T("`mode` must be `paper`, `optimal` or `both`; got `%s`.", "`모드`는 `paper`, `optimal`, `both` 중 하나여야 합니다. 입력: `%s`", "`モード` は `paper`、`optimal`、`both` のいずれかです。入力: `%s`")
 	errLabelCount = commands.T("%d labels for %d weights: give one name per outcome, separated by commas, e.g. `miss, hit, critical`.",
