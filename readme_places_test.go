@@ -85,7 +85,8 @@ func TestReadmePlacesTable(t *testing.T) {
 	places := []struct {
 		place commands.Place
 		guild string
-	}{{commands.InServer, "300000000000000001"}, {commands.InServer, "300000000000000001"}, {commands.InBotDM, ""}, {commands.InPrivateChannel, ""}}
+		user  bool // installed by the user, not the server
+	}{{commands.InServer, "300000000000000001", false}, {commands.InServer, "300000000000000001", true}, {commands.InBotDM, "", false}, {commands.InPrivateChannel, "", false}}
 	checked := 0
 	for path, cells := range rows {
 		if !strings.HasPrefix(path, "stats ") && !strings.HasPrefix(path, "review") {
@@ -97,6 +98,7 @@ func TestReadmePlacesTable(t *testing.T) {
 				continue // a required option: checked in package memory
 			}
 			req.UserID, req.GuildID, req.Place, req.ChannelID = "100000000000000001", p.guild, p.place, "400000000000000001"
+			req.UserInstalled = p.user
 			r, out := h.Do(req)
 			refused := out == bot.Rejected && strings.Contains(r.Content, "This works in a server only")
 			if says := strings.Contains(cells[i], "server only"); says != refused {

@@ -91,23 +91,23 @@ func FormatTextIn(r *commands.Reply, l commands.Locale) string {
 		// A new message after this one.
 		b.WriteString("\n" + textFollowUp.In(l) + "\n" + FormatTextIn(r.FollowUp, l))
 	}
-	return showTimestamps(strings.TrimRight(b.String(), "\n") + "\n")
+	return showTimestamps(strings.TrimRight(b.String(), "\n")+"\n", time.Local)
 }
 
 // timestamp is Discord's timestamp markup: <t:UNIX> or <t:UNIX:STYLE>.
 var timestamp = regexp.MustCompile(`<t:(-?[0-9]{1,12})(?::([tTdDfFR]))?>`)
 
 // showTimestamps writes each Discord timestamp in s as Discord shows it,
-// in the local time zone: the time of day for styles t and T, the date
-// for d and D, both otherwise (R, a relative time, too).
-func showTimestamps(s string) string {
+// in time zone loc: the time of day for styles t and T, the date for d
+// and D, both otherwise (R, a relative time, too).
+func showTimestamps(s string, loc *time.Location) string {
 	return timestamp.ReplaceAllStringFunc(s, func(m string) string {
 		sub := timestamp.FindStringSubmatch(m)
 		sec, err := strconv.ParseInt(sub[1], 10, 64)
 		if err != nil {
 			return m
 		}
-		t := time.Unix(sec, 0).Local()
+		t := time.Unix(sec, 0).In(loc)
 		switch sub[2] {
 		case "t":
 			return t.Format("15:04")

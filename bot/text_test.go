@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -28,14 +29,21 @@ func TestFormatText(t *testing.T) {
 	}
 }
 
-// Discord timestamps read as Discord shows them, in the local time zone.
-func TestFormatTextTimestamps(t *testing.T) {
-	at := time.Date(2026, 11, 24, 21, 30, 0, 0, time.UTC) // 1795555800
-	local := at.In(time.Local)
-	r := &commands.Reply{Content: "from <t:1795555800:t>, on <t:1795555800:d>, at <t:1795555800>; <t:x:t> <t:1795555800:q>"}
-	want := "from " + local.Format("15:04") + ", on " + local.Format("2006-01-02") + ", at " + local.Format("2006-01-02 15:04") +
-		"; <t:x:t> <t:1795555800:q>\n"
-	if got := FormatText(r); got != want {
-		t.Errorf("FormatText:\n%s\nwant:\n%s", got, want)
+// Discord timestamps read as Discord shows them, in the reader's time
+// zone: 1795555800 is 21:30 UTC on 24 November 2026, 06:30 the next day in
+// Seoul.
+func TestShowTimestamps(t *testing.T) {
+	seoul := time.FixedZone("KST", 9*3600)
+	in := "from <t:1795555800:t>, on <t:1795555800:d>, at <t:1795555800>; <t:x:t> <t:1795555800:q>"
+	for loc, want := range map[*time.Location]string{
+		time.UTC: "from 21:30, on 2026-11-24, at 2026-11-24 21:30; <t:x:t> <t:1795555800:q>",
+		seoul:    "from 06:30, on 2026-11-25, at 2026-11-25 06:30; <t:x:t> <t:1795555800:q>",
+	} {
+		if got := showTimestamps(in, loc); got != want {
+			t.Errorf("%v: %q, want %q", loc, got, want)
+		}
+	}
+	if got := FormatText(&commands.Reply{Content: "<t:1795555800:t>"}); strings.Contains(got, "<t:") {
+		t.Errorf("FormatText leaves a timestamp: %q", got)
 	}
 }

@@ -89,8 +89,8 @@ var (
 	txtBWWhy    = commands.T("The player to move loses exactly when black + white ≡ 1 (mod 3) (take 1 or 2 each turn, so leave the opponent 3k+1). Here black + white ≡ %d (mod 3).",
 		"흑 + 백 ≡ 1 (mod 3)일 때에만 가져갈 차례인 사람이 집니다 (한 번에 1~2개이므로 상대에게 3k+1개를 남기면 됩니다). 지금은 흑 + 백 ≡ %d (mod 3).",
 		"黒 + 白 ≡ 1 (mod 3) のときに限り手番が負けます（1回に1〜2枚なので相手に 3k+1枚を残す）。いまは 黒 + 白 ≡ %d (mod 3)。")
-	txtBlack  = commands.T("black", "검은 동전", "黒")
-	txtWhite  = commands.T("white", "흰 동전", "白")
+	txtBlack  = commands.T("black", "흑", "黒")
+	txtWhite  = commands.T("white", "백", "白")
 	txtNoCoin = commands.T("There must be at least one coin (black + white ≥ 1); e.g. `black:2 white:1`.",
 		"동전이 적어도 하나는 있어야 합니다 (흑 + 백 ≥ 1). 예: `흑:2 백:1`",
 		"コインは少なくとも1枚必要です（黒 + 白 ≥ 1）。例: `黒:2 白:1`")

@@ -41,7 +41,7 @@ type treeData struct {
 }
 
 var (
-	txtTreeTitle = commands.T("Monte-Carlo tree from %d black and %d white — k = %d, seed %d", "검은 동전 %d개, 흰 동전 %d개에서 시작한 몬테카를로 트리 — k = %d, 시드 %d", "黒%d枚・白%d枚からのモンテカルロ木 — k = %d、シード %d")
+	txtTreeTitle = commands.T("Monte-Carlo tree from %d black and %d white — k = %d, seed %d", "흑 %d개, 백 %d개에서 시작한 몬테카를로 트리 — k = %d, 시드 %d", "黒%d枚・白%d枚からのモンテカルロ木 — k = %d、シード %d")
 	txtTreeNote  = commands.T("Monte-Carlo tree search: children chosen by w/s + √2·√(ln(sp)/s), random play-outs, nodes not merged. Win rates are the first player's; “exact” is who wins that node when both sides play perfectly.",
 		"몬테카를로 트리 탐색: 자식은 w/s + √2·√(ln(sp)/s)로 고르고, 시뮬레이션은 무작위로 두며, 노드는 합치지 않습니다. 승률은 선공 기준이고, “정확”은 양쪽이 최선의 수로 둘 때의 승패입니다.",
 		"モンテカルロ木探索: 子は w/s + √2·√(ln(sp)/s) で選び、プレイアウトはランダム、ノードは併合しません。勝率は先手から見た値で、「厳密」は双方が最善を尽くしたときの勝敗です。")

@@ -271,6 +271,10 @@ func joinLines(a, b string) string {
 	return a + "\n" + b
 }
 
+// hintReserve is the room a full hint keeps below Discord's limit on a
+// description for its heading and its line on playing to win.
+const hintReserve = 700
+
 // hintShort is how many options a hint shows before Show all.
 const hintShort = 3
 
@@ -306,7 +310,10 @@ func hint(loc commands.Locale, key seal.Key, faces yachtcmd.DiceFaces, t *strate
 			} else if loss := best - a.Expected; yachttable.Centi(loss) > 0 {
 				line += fmt.Sprintf(" (−%.2f)", loss)
 			}
-			if b.Len()+len(line) > commands.MaxEmbedDescription-200 {
+			// Room is kept for the heading (carry) and the line on playing
+			// to win (beatHint), each at most a few hundred characters; the
+			// budget counts bytes, which are never fewer than characters.
+			if b.Len()+len(line) > commands.MaxEmbedDescription-hintReserve {
 				break
 			}
 			b.WriteString(line + "\n")

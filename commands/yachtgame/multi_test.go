@@ -431,6 +431,23 @@ func TestNamedSeatsTurnSaysWhoPlays(t *testing.T) {
 	asOK(t, h, ann, roll)
 }
 
+// Alea's turn tells a reroll of all five dice as such (no empty keep), in
+// every language.
+func TestAleaRerollAllTold(t *testing.T) {
+	g := table3(t, yachttable.CoachHints)
+	events := []yachttable.Event{{Kind: yachttable.EventAleaTurn, Seat: 2}, {Kind: yachttable.EventRolled, Seat: 2, ByAlea: true, Dice: yacht.Dice{1, 2, 3, 4, 5}},
+		{Kind: yachttable.EventRolled, Seat: 2, ByAlea: true, Decided: true, Chosen: strategy.Action{Kind: strategy.Keep}, Dice: yacht.Dice{6, 6, 6, 2, 1}}}
+	for loc, want := range map[commands.Locale]string{
+		commands.English:  "🤖 Alea: ⚀⚁⚂⚃⚄ (12345) · rerolled all → ⚅⚅⚅⚁⚀ (66621)",
+		commands.Korean:   "🤖 Alea: ⚀⚁⚂⚃⚄ (12345) · 모두 다시 굴림 → ⚅⚅⚅⚁⚀ (66621)",
+		commands.Japanese: "🤖 Alea: ⚀⚁⚂⚃⚄ (12345) · すべて振り直し → ⚅⚅⚅⚁⚀ (66621)",
+	} {
+		if got := narrate(loc, yachtcmd.DiceFaces{}, g, nil, events); got != want {
+			t.Errorf("%s: %q, want %q", loc, got, want)
+		}
+	}
+}
+
 var aleaReroll = regexp.MustCompile(`🤖 Alea: .* · kept [⚀-⚅]+ \([1-6]+\) → [⚀-⚅]{5} \([1-6]{5}\) · `)
 
 var playForAt = regexp.MustCompile(`<t:([0-9]+):t>`)
@@ -461,9 +478,14 @@ func TestPlayForTimeShown(t *testing.T) {
 	}
 	h.Now = func() time.Time { return from }
 	asOK(t, h, bob, p)
-	// At a whole minute the time shown is the edit plus the idle time.
-	if got := playForFrom(from, 7); !got.Equal(from.Add(7 * time.Minute)) {
-		t.Errorf("from a whole minute: %v", got)
+	// Discord stamps the edit a moment after the render: a stamp up to
+	// half a minute later still allows a press at the minute shown.
+	rendered := edited.Add(25 * time.Second) // 21:19:50: rounding up alone gives 21:30
+	for _, late := range []time.Duration{0, 29 * time.Second} {
+		at := playForFrom(rendered, 10)
+		if at.Sub(rendered.Add(late)) < 10*time.Minute || at.Second() != 0 {
+			t.Errorf("stamped %v late: Play for them shown from %v", late, at)
+		}
 	}
 }
 

@@ -314,7 +314,11 @@ func narrate(loc commands.Locale, faces yachtcmd.DiceFaces, g *game, req *comman
 		case yachttable.EventRolled:
 			switch {
 			case e.ByAlea && e.Decided:
-				steps = append(steps, msgKeptRolled.Format(loc, faces.Text(e.Chosen.Keep.Faces()), faces.Text(e.Dice[:])))
+				if e.Chosen.Keep.Size() == 0 {
+					steps = append(steps, msgRerolledAll.Format(loc, faces.Text(e.Dice[:])))
+				} else {
+					steps = append(steps, msgKeptRolled.Format(loc, faces.Text(e.Chosen.Keep.Faces()), faces.Text(e.Dice[:])))
+				}
 			case e.ByAlea:
 				steps = append(steps, faces.Text(e.Dice[:]))
 			default:

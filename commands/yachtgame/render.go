@@ -246,16 +246,22 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	return reply, nil
 }
 
-// playForFrom is the first whole minute at which Play for them works on a
-// board edited at now: playForPress measures the idle time from the
-// message's last edit, so a press at the minute shown is never too early.
+// playForFrom is the whole minute the board rendered at now shows for Play
+// for them: playForPress measures the idle time from the message's last
+// edit, which Discord stamps when the edit arrives, a moment after now by
+// its own clock; editMargin covers that, so a press at the minute shown
+// is not too early.
 func playForFrom(now time.Time, idle int) time.Time {
-	at := now.Add(time.Duration(idle) * time.Minute)
+	at := now.Add(time.Duration(idle)*time.Minute + editMargin)
 	if t := at.Truncate(time.Minute); t.Before(at) {
 		return t.Add(time.Minute)
 	}
 	return at
 }
+
+// editMargin is how much later than the render Discord may stamp an edit
+// (the edit's way there, and the two clocks' difference).
+const editMargin = 30 * time.Second
 
 // discordTime writes t as a Discord timestamp that shows the time of day
 // (hours and minutes) in each reader's own time zone.

@@ -70,6 +70,7 @@ var (
 	msgOverContent = commands.T("🏁 Game over.", "🏁 게임이 끝났습니다.", "🏁 ゲーム終了です。")
 	// msgKeptRolled is a reroll in the account of a turn Alea played:
 	// the dice it kept, then the dice after the roll.
+	msgRerolledAll = commands.T("rerolled all → %s", "모두 다시 굴림 → %s", "すべて振り直し → %s")
 	msgKeptRolled = commands.T("kept %s → %s", "%s 남김 → %s", "%s を残す → %s")
 	msgAleaTurn   = commands.T("🤖 Alea: %s", "🤖 Alea: %s", "🤖 Alea: %s")
 	msgPlayedFor  = commands.T("⏱️ Alea played for %s: %s", "⏱️ Alea가 %s 님 대신 이번 턴을 진행했습니다: %s", "⏱️ Alea が %s さんの代わりにこのターンを進めました: %s")
