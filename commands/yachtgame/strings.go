@@ -71,11 +71,11 @@ var (
 	// msgKeptRolled is a reroll in the account of a turn Alea played:
 	// the dice it kept, then the dice after the roll.
 	msgRerolledAll = commands.T("rerolled all → %s", "모두 다시 굴림 → %s", "すべて振り直し → %s")
-	msgKeptRolled = commands.T("kept %s → %s", "%s 남김 → %s", "%s を残す → %s")
-	msgAleaTurn   = commands.T("🤖 Alea: %s", "🤖 Alea: %s", "🤖 Alea: %s")
-	msgPlayedFor  = commands.T("⏱️ Alea played for %s: %s", "⏱️ Alea가 %s 님 대신 이번 턴을 진행했습니다: %s", "⏱️ Alea が %s さんの代わりにこのターンを進めました: %s")
-	msgUndone     = commands.T("↩️ %s took back the last score.", "↩️ %s 님이 마지막 기록을 되돌렸습니다.", "↩️ %s さんが最後の記入を取り消しました。")
-	msgBeat       = commands.T("🏆 To finish first: %s — a %.0f%% chance to win (expected final %.2f); the ⭐ move wins %.0f%% of the time.",
+	msgKeptRolled  = commands.T("kept %s → %s", "%s 남김 → %s", "%s を残す → %s")
+	msgAleaTurn    = commands.T("🤖 Alea: %s", "🤖 Alea: %s", "🤖 Alea: %s")
+	msgPlayedFor   = commands.T("⏱️ Alea played for %s: %s", "⏱️ Alea가 %s 님 대신 이번 턴을 진행했습니다: %s", "⏱️ Alea が %s さんの代わりにこのターンを進めました: %s")
+	msgUndone      = commands.T("↩️ %s took back the last score.", "↩️ %s 님이 마지막 기록을 되돌렸습니다.", "↩️ %s さんが最後の記入を取り消しました。")
+	msgBeat        = commands.T("🏆 To finish first: %s — a %.0f%% chance to win (expected final %.2f); the ⭐ move wins %.0f%% of the time.",
 		"🏆 1등을 노린다면: %s — 이길 확률 %.0f%% (최종 점수 기댓값 %.2f). ⭐ 수로는 %.0f%%입니다.",
 		"🏆 1位を狙うなら: %s — 勝つ確率 %.0f%%（最終得点の期待値 %.2f）。⭐ の手では %.0f%% です。")
 	msgBeatSame = commands.T("🏆 The ⭐ move also gives the best chance to finish first: %.0f%%.",
