@@ -11,15 +11,7 @@ import (
 	"github.com/alea-bot/alea/store/storetest"
 )
 
-func openSQLite(t *testing.T) store.Store {
-	t.Helper()
-	s, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
-}
+func openSQLite(t *testing.T) store.Store { return storetest.SQLite(t) }
 
 func TestSQLiteConformance(t *testing.T) {
 	storetest.Run(t, openSQLite)
