@@ -56,7 +56,6 @@ var (
 		"下のコマンドを入力してください。オプションは `%s` で見られます。")
 	txtOptionList      = commands.T("Options: %s", "옵션: %s", "オプション: %s")
 	txtSubcommandList  = commands.T("Subcommands: %s", "하위 명령어: %s", "サブコマンド: %s")
-	txtListSep         = commands.T(", ", ", ", "、")
 	txtNamePlaceholder = commands.T("<name>", "<이름>", "<名前>")
 	txtRequired        = commands.T(" (required)", " (필수)", "（必須）")
 	txtOptions         = commands.T("Options", "옵션", "オプション")
@@ -85,7 +84,7 @@ func commandList(reg *commands.Registry, l commands.Locale) string {
 	for _, c := range reg.Commands() {
 		names = append(names, "`/"+c.Name.In(l)+"`")
 	}
-	return strings.Join(names, ", ")
+	return l.List(names)
 }
 
 func overview(reg *commands.Registry, self *commands.Command, l commands.Locale) *commands.Reply {
@@ -118,7 +117,7 @@ func optionSummary(c *commands.Command, l commands.Locale) string {
 		for i, o := range opts {
 			out[i] = "`" + o.Name.In(l) + "`"
 		}
-		return strings.Join(out, txtListSep.In(l))
+		return l.List(out)
 	}
 	if len(c.Subcommands) == 0 {
 		if len(c.Options) == 0 {
@@ -134,7 +133,7 @@ func optionSummary(c *commands.Command, l commands.Locale) string {
 		}
 		subs = append(subs, "`"+s.Name.In(l)+"` ("+names(s.Options)+")")
 	}
-	return txtSubcommandList.Format(l, strings.Join(subs, txtListSep.In(l)))
+	return txtSubcommandList.Format(l, l.List(subs))
 }
 
 func example(c *commands.Command) string {

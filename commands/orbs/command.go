@@ -252,7 +252,7 @@ func solveReply(l commands.Locale, g orbs.Grid, sol orbs.Solution) (*commands.Re
 		case 1:
 			lines = append(lines, txtPress1.Format(l, names[0]))
 		default:
-			lines = append(lines, txtPressN.Format(l, sol.Count, strings.Join(names, txtListSep.In(l))))
+			lines = append(lines, txtPressN.Format(l, sol.Count, l.List(names)))
 		}
 		if sol.Count > 0 {
 			lines = append(lines, txtFewest.In(l))

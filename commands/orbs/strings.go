@@ -39,7 +39,6 @@ var (
 		"%s — 行 %s・%s、列 %s・%s: マス %s と %s は同じで %s と %s は異なります。同じ理由で不可能です。")
 	txtBeforeAfter     = commands.T("Before → after (■ cloudy, □ clear):", "누르기 전 → 누른 뒤 (■ 흐림, □ 맑음):", "押す前 → 押した後（■ 曇り、□ 晴れ）:")
 	txtGivenDiag       = commands.T("As given → after the diagonal orb (■ cloudy, □ clear; the witness cells in the picture):", "주어진 그대로 → 대각선 오브를 누른 뒤 (■ 흐림, □ 맑음; 증거 칸은 그림에 표시):", "そのまま → 対角線オーブを押した後（■ 曇り、□ 晴れ。証拠のマスは画像に表示）:")
-	txtListSep         = commands.T(", ", ", ", "、")
 	txtLegend          = commands.T("■ cloudy, □ clear:", "■ 흐림, □ 맑음:", "■ 曇り、□ 晴れ:")
 	txtTooBigForText   = commands.T("The grid is drawn in the picture.", "격자는 그림에 있습니다.", "グリッドは画像にあります。")
 	txtGameIntro       = commands.T("Press the orbs to make every cell clear (□). A row orb flips its row, a column orb its column, the diagonal orb the cells from the bottom-left corner up and to the right.", "오브를 눌러 모든 칸을 맑게 (□) 만드세요. 행 오브는 그 행을, 열 오브는 그 열을, 대각선 오브는 좌측 하단에서 우측 상단 방향의 칸들을 뒤집습니다.", "オーブを押してすべてのマスを晴れ（□）にしましょう。行オーブはその行を、列オーブはその列を、対角線オーブは左下の角から右上へのマスを反転します。")

@@ -529,7 +529,7 @@ func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Requ
 		if len(winners) == 1 {
 			b.WriteString(msgWinner.Format(loc, winners[0], top))
 		} else {
-			b.WriteString(msgTie.Format(loc, top, strings.Join(winners, ", ")))
+			b.WriteString(msgTie.Format(loc, top, loc.List(winners)))
 		}
 	}
 	if g.Chosen {
