@@ -23,23 +23,8 @@ func (s *sqlStore) History(ctx context.Context, q HistoryQuery) (PlayerHistory, 
 		args = append(args, q.Guild)
 	}
 	// The recent games.
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT game_id, seat FROM seats WHERE `+where+` ORDER BY ended DESC, game_id DESC LIMIT ?`), append(args, limit)...)
+	ids, seatOf, err := s.seatsOf(ctx, `SELECT game_id, seat FROM seats WHERE `+where+` ORDER BY ended DESC, game_id DESC LIMIT ?`, append(args, limit)...)
 	if err != nil {
-		return h, s.wrap("history", err)
-	}
-	var ids []string
-	var seatOf []int
-	for rows.Next() {
-		var id string
-		var seat int
-		if err := rows.Scan(&id, &seat); err != nil {
-			rows.Close()
-			return h, s.wrap("history", err)
-		}
-		ids, seatOf = append(ids, id), append(seatOf, seat)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return h, s.wrap("history", err)
 	}
 	gs, err := s.games(ctx, ids)
@@ -53,7 +38,7 @@ func (s *sqlStore) History(ctx context.Context, q HistoryQuery) (PlayerHistory, 
 	}
 
 	// The totals, from the all-time sums.
-	rows, err = s.db.QueryContext(ctx, s.q(`SELECT kind, rules, CAST(SUM(games) AS BIGINT), CAST(SUM(wins) AS BIGINT), CAST(SUM(score) AS BIGINT),
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT kind, rules, CAST(SUM(games) AS BIGINT), CAST(SUM(wins) AS BIGINT), CAST(SUM(score) AS BIGINT),
 		MAX(best), MIN(worst), SUM(lost), CAST(SUM(decisions) AS BIGINT), SUM(luck)
 		FROM seat_sums WHERE `+where+` AND level = `+strconv.Itoa(allTime)+` GROUP BY kind, rules ORDER BY kind, rules`), args...)
 	if err != nil {
@@ -108,23 +93,8 @@ func (s *sqlStore) History(ctx context.Context, q HistoryQuery) (PlayerHistory, 
 // Export implements Store.
 func (s *sqlStore) Export(ctx context.Context, user string) (Export, error) {
 	e := Export{User: user}
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT game_id, seat FROM seats WHERE user_id = ? ORDER BY ended, game_id, seat`), user)
+	ids, seatOf, err := s.seatsOf(ctx, `SELECT game_id, seat FROM seats WHERE user_id = ? ORDER BY ended, game_id, seat`, user)
 	if err != nil {
-		return e, s.wrap("export", err)
-	}
-	var ids []string
-	var seatOf []int
-	for rows.Next() {
-		var id string
-		var seat int
-		if err := rows.Scan(&id, &seat); err != nil {
-			rows.Close()
-			return e, s.wrap("export", err)
-		}
-		ids, seatOf = append(ids, id), append(seatOf, seat)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return e, s.wrap("export", err)
 	}
 	// In batches, to keep the IN lists short.
@@ -230,4 +200,23 @@ func (s *sqlStore) Recording(ctx context.Context, guild string) (bool, error) {
 		return false, s.wrap("recording", err)
 	}
 	return on != 0, nil
+}
+
+// seatsOf runs query, which selects (game_id, seat) rows, and returns the
+// games and the seats in its order.
+func (s *sqlStore) seatsOf(ctx context.Context, query string, args ...any) (ids []string, seats []int, err error) {
+	rows, err := s.db.QueryContext(ctx, s.q(query), args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var seat int
+		if err := rows.Scan(&id, &seat); err != nil {
+			return nil, nil, err
+		}
+		ids, seats = append(ids, id), append(seats, seat)
+	}
+	return ids, seats, rows.Err()
 }
