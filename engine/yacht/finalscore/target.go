@@ -144,12 +144,19 @@ func maxFutureOf(r *yacht.Rules, bests []int, st yacht.State) int {
 // (under 2e-14).
 const tailTrim = 1e-15
 
-// targetLevel holds P(at least n more points) for the states of one fill
+// chance is the precision chances are computed in: double, or single for
+// the target table (whose chances are kept in single precision).
+type chance interface{ float32 | float64 }
+
+// levelOf holds P(at least n more points) for the states of one fill
 // count: vec[n-1] for n = 1..len(vec); n ≤ 0 is certain, n > len(vec)
 // impossible.
-type targetLevel map[uint32][]float64
+type levelOf[T chance] map[uint32][]T
 
-func (lv targetLevel) get(r *yacht.Rules, st yacht.State, n int) float64 {
+// targetLevel is a level in double precision.
+type targetLevel = levelOf[float64]
+
+func (lv levelOf[T]) get(r *yacht.Rules, st yacht.State, n int) float64 {
 	if n <= 0 {
 		return 1
 	}
@@ -157,7 +164,7 @@ func (lv targetLevel) get(r *yacht.Rules, st yacht.State, n int) float64 {
 	if n > len(v) {
 		return 0
 	}
-	return v[n-1]
+	return float64(v[n-1])
 }
 
 // targetScratch holds one worker's buffers: a vector for each pattern and
@@ -183,12 +190,15 @@ type targetScratch struct {
 	outAt [yacht.NumPatterns + 1]int
 }
 
-// scoredOutcome is one scoring of a pattern: the points it gains and the
+// outcomeOf is one scoring of a pattern: the points it gains and the
 // chances of the state after it.
-type scoredOutcome struct {
+type outcomeOf[T chance] struct {
 	g int
-	v []float64
+	v []T
 }
+
+// scoredOutcome is an outcome with chances in double precision.
+type scoredOutcome = outcomeOf[float64]
 
 // resize makes room for vectors of l needs and returns the stride.
 func (sc *targetScratch) resize(l int) int {
@@ -368,7 +378,7 @@ func targetStart(t *strategy.Table, s yacht.Sheet, dice *yacht.Dice, roll, targe
 // points short (terminal[n-1]) instead of 0.
 func solveTarget(ctx context.Context, t *strategy.Table, st yacht.State, dice *yacht.Dice, roll, need int, terminal []float64, ta TargetAdvice) (TargetAdvice, error) {
 	r := t.Rules()
-	levels, err := targetLevels(ctx, t, st, need, terminal, nil)
+	levels, err := targetLevels[float64](ctx, t, st, need, terminal, nil)
 	if err != nil {
 		return TargetAdvice{}, &TargetError{Kind: TargetTooEarly, Open: st.Open(r), Target: ta.Target, Err: err}
 	}
@@ -419,13 +429,13 @@ func finishTarget(r *yacht.Rules, next targetLevel, turn float64, st yacht.State
 // need. levels[f] holds fill count f; only the levels of st's fill count
 // and the next are kept: the others are handed to retire (when set) as
 // soon as they are no longer read.
-func targetLevels(ctx context.Context, t *strategy.Table, st yacht.State, need int, terminal []float64, retire func(targetLevel)) ([]targetLevel, error) {
+func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.State, need int, terminal []T, retire func(levelOf[T])) ([]levelOf[T], error) {
 	r := t.Rules()
 	n := len(r.Categories)
 	k0 := bits.OnesCount32(st.Filled)
-	levels := make([]targetLevel, n+2)
-	levels[n+1] = targetLevel{}
-	levels[n] = targetLevel{} // a full sheet gains nothing more
+	levels := make([]levelOf[T], n+2)
+	levels[n+1] = levelOf[T]{}
+	levels[n] = levelOf[T]{} // a full sheet gains nothing more
 	upperCats0 := []int{}
 	for i := range r.Categories {
 		if r.Categories[i].Kind == yacht.KindUpper {
@@ -460,10 +470,10 @@ func targetLevels(ctx context.Context, t *strategy.Table, st yacht.State, need i
 	plan := newLanePlan(r)
 	workers := runtime.GOMAXPROCS(0)
 	scratches := make([]*targetScratch, workers)
-	laneScratches := make([]*laneScratch, workers)
+	laneScratches := make([]*laneScratch[T], workers)
 	for i := range scratches {
 		scratches[i] = &targetScratch{}
-		laneScratches[i] = &laneScratch{plan: plan}
+		laneScratches[i] = &laneScratch[T]{plan: plan}
 	}
 	for fill := n - 1; fill >= k0; fill-- {
 		// The states of this fill count, grouped by bonus class: states of
@@ -506,23 +516,29 @@ func targetLevels(ctx context.Context, t *strategy.Table, st yacht.State, need i
 				}
 			}
 		}
-		results := make([][]float64, len(jobs))
+		results := make([][]T, len(jobs))
 		err := parallel.ForEach(ctx, workers, len(jobs), func(w, j int) {
 			l := min(need, maxFutureOf(r, bests, jobs[j].st))
 			if terminal != nil {
 				l = need
 			}
-			out := make([]float64, l)
+			out := make([]T, l)
 			if l > 0 {
 				var ok bool
 				if out, ok = solveTargetLanes(r, levels[fill+1], jobs[j].st, l, terminal == nil, laneScratches[w], out); !ok {
-					out = make([]float64, l)
-					solveTargetTurn(r, levels[fill+1], jobs[j].st, l, scratches[w], out)
+					// Too many outcomes for the lanes: the vector turn, in
+					// double precision, on the states after this one.
+					wide := make([]float64, l)
+					solveTargetTurn(r, widen(r, levels[fill+1], jobs[j].st), jobs[j].st, l, scratches[w], wide)
+					out = make([]T, l)
+					for i, p := range wide {
+						out[i] = T(p)
+					}
 				}
 			}
 			if terminal == nil {
 				// Chances below tailTrim are dropped (read as 0).
-				for len(out) > 0 && out[len(out)-1] < tailTrim {
+				for len(out) > 0 && float64(out[len(out)-1]) < tailTrim {
 					out = out[:len(out)-1]
 				}
 			}
@@ -531,7 +547,7 @@ func targetLevels(ctx context.Context, t *strategy.Table, st yacht.State, need i
 		if err != nil {
 			return nil, err
 		}
-		lv := targetLevel{}
+		lv := levelOf[T]{}
 		for j, jb := range jobs {
 			for _, k := range jb.keys {
 				lv[k] = results[j]
@@ -547,6 +563,35 @@ func targetLevels(ctx context.Context, t *strategy.Table, st yacht.State, need i
 		}
 	}
 	return levels, nil
+}
+
+// widen returns, in double precision, the chances of the states one
+// scoring after st that next holds (next itself when it is double).
+func widen[T chance](r *yacht.Rules, next levelOf[T], st yacht.State) targetLevel {
+	if lv, ok := any(next).(targetLevel); ok {
+		return lv
+	}
+	lv := targetLevel{}
+	var opts []yacht.Scoring
+	for w := 0; w < yacht.NumPatterns; w++ {
+		opts = r.AppendScorings(opts[:0], st, yacht.Pattern(w))
+		for _, o := range opts {
+			k := distKey(r, r.Next(st, o))
+			if _, ok := lv[k]; ok {
+				continue
+			}
+			v, ok := next[k]
+			if !ok {
+				continue
+			}
+			f := make([]float64, len(v))
+			for i, p := range v {
+				f[i] = float64(p)
+			}
+			lv[k] = f
+		}
+	}
+	return lv
 }
 
 // reachableUppers lists the capped upper totals of mask m reachable from st.

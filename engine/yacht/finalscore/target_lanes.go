@@ -78,14 +78,18 @@ func newLanePlan(r *yacht.Rules) *lanePlan {
 	return p
 }
 
-// laneScratch is one worker's buffers for the lane turn.
-type laneScratch struct {
+// laneScratch is one worker's buffers for the lane turn on chances of type
+// T: a row of 64 bytes holds eight needs in double precision (lanes.Row) or
+// sixteen in single precision (lanes.Row32).
+type laneScratch[T chance] struct {
 	plan *lanePlan
-	kv   [yacht.NumKeeps]lanes.Row
-	// rows holds, for the current eight needs, each outcome's chances.
+	// kv holds the keeps' rows; it and rows start on 64-byte lines
+	// (lanes.AlignedRows).
+	kv *[yacht.NumKeeps]lanes.Row
+	// rows holds, for the current needs, each outcome's chances.
 	rows []lanes.Row
 	// outs lists the distinct outcomes (points gained, chances after).
-	outs []scoredOutcome
+	outs []outcomeOf[T]
 	// cats holds, for each box, the outcome of each pattern (idx), the
 	// patterns other than five of a kind whose maximum the turn takes
 	// (list) and the patterns of five of a kind that may score it (fives).
@@ -118,14 +122,17 @@ type laneCategory struct {
 // (ls.base) and only the patterns that score more need the box's maximum.
 // Most patterns score nothing in Yacht, the straights, the full house or
 // four of a kind, so this halves the maxima without changing a bit.
-func (ls *laneScratch) prepare(r *yacht.Rules, next targetLevel, st yacht.State, fold bool) (bound int, ok bool) {
+func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.State, fold bool) (bound int, ok bool) {
 	p := ls.plan
 	ls.outs, ls.base = ls.outs[:0], ls.base[:0]
+	if ls.kv == nil {
+		ls.kv = (*[yacht.NumKeeps]lanes.Row)(lanes.AlignedRows(yacht.NumKeeps))
+	}
 	if len(ls.cats) < len(p.cats) {
 		ls.cats = make([]laneCategory, len(p.cats))
 	}
-	outcome := func(o yacht.Scoring) scoredOutcome {
-		return scoredOutcome{o.Gain(), next[distKey(r, r.Next(st, o))]}
+	outcome := func(o yacht.Scoring) outcomeOf[T] {
+		return outcomeOf[T]{o.Gain(), next[distKey(r, r.Next(st, o))]}
 	}
 	for c := range p.cats {
 		lc := &ls.cats[c]
@@ -191,14 +198,14 @@ func (ls *laneScratch) prepare(r *yacht.Rules, next targetLevel, st yacht.State,
 		}
 	}
 	if cap(ls.rows) < len(ls.outs) {
-		ls.rows = make([]lanes.Row, maxLaneRows)
+		ls.rows = lanes.AlignedRows(maxLaneRows)
 	}
 	ls.rows = ls.rows[:len(ls.outs)]
 	return bound, true
 }
 
 // sameVector reports whether a and b are the same stored chances.
-func sameVector(a, b []float64) bool {
+func sameVector[T chance](a, b []T) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
@@ -207,34 +214,41 @@ func sameVector(a, b []float64) bool {
 // turn): for state st and every n = 1..l, the best probability of gaining
 // at least n more points, into out (which it returns cut to the needs
 // computed; every chance beyond is 0, or below tailTrim after an early
-// stop, and is read as 0). monotone says that next's vectors
+// stop, and is read as 0). It runs a row's needs at a time: eight in
+// double precision, sixteen in single (the target table's build, whose
+// chances are kept in single precision). monotone says that next's vectors
 // do not grow with the need (true of chances of reaching a target; the
 // values of beating opponents are not computed so): the turn then folds
-// the boxes (see prepare) and stops after the first eight needs whose last chance
-// is below tailTrim. It returns false, computing
-// nothing, when the turn has too many distinct outcomes for the lanes.
-func solveTargetLanes(r *yacht.Rules, next targetLevel, st yacht.State, l int, monotone bool, ls *laneScratch, out []float64) ([]float64, bool) {
+// the boxes (see prepare) and stops after the first row of needs whose
+// last chance is below tailTrim. It returns false, computing nothing, when
+// the turn has too many distinct outcomes for the lanes.
+func solveTargetLanes[T chance](r *yacht.Rules, next levelOf[T], st yacht.State, l int, monotone bool, ls *laneScratch[T], out []T) ([]T, bool) {
 	bound, ok := ls.prepare(r, next, st, monotone)
 	if !ok {
 		return nil, false
 	}
 	l = min(l, bound, len(out))
 	out = out[:l]
-	pats := (*[yacht.NumPatterns]lanes.Row)(unsafe.Pointer(&ls.kv[yacht.FirstPattern]))
-	for n0 := 0; n0 < l; n0 += lanes.Width {
-		// Each outcome's chance for needs n0+1 … n0+8: certain up to the
-		// points it gains, then the chance after it of the rest.
+	width := int(unsafe.Sizeof(lanes.Row{}) / unsafe.Sizeof(T(0)))
+	single := width == lanes.Width32
+	view := func(row *lanes.Row) []T { return unsafe.Slice((*T)(unsafe.Pointer(row)), width) }
+	pats := (*[yacht.NumPatterns]lanes.Row)(ls.kv[yacht.FirstPattern:])
+	for n0 := 0; n0 < l; n0 += width {
+		// Each outcome's chance for needs n0+1 … n0+width: certain up to
+		// the points it gains, then the chance after it of the rest.
 		for i, oc := range ls.outs {
-			row := &ls.rows[i]
+			row := view(&ls.rows[i])
 			switch k := n0 + 1 - oc.g; {
-			case k+lanes.Width-1 <= 0:
-				*row = lanes.Row{1, 1, 1, 1, 1, 1, 1, 1}
+			case k+width-1 <= 0:
+				for j := range row {
+					row[j] = 1
+				}
 				continue
 			case k > len(oc.v):
-				*row = lanes.Row{}
+				clear(row)
 				continue
-			case k >= 1 && k+lanes.Width-1 <= len(oc.v):
-				*row = lanes.Row(oc.v[k-1 : k-1+lanes.Width])
+			case k >= 1 && k+width-1 <= len(oc.v):
+				copy(row, oc.v[k-1:k-1+width])
 				continue
 			}
 			for j := range row {
@@ -253,7 +267,11 @@ func solveTargetLanes(r *yacht.Rules, next targetLevel, st yacht.State, l int, m
 		// five of a kind (scored by the rules' joker) from nothing.
 		var start lanes.Row
 		for _, i := range ls.base {
-			lanes.Max(&start, &ls.rows[i])
+			if single {
+				lanes.Max32(row32(&start), row32(&ls.rows[i]))
+			} else {
+				lanes.Max(&start, &ls.rows[i])
+			}
 		}
 		for w := range pats {
 			if ls.plan.five[w] {
@@ -264,23 +282,44 @@ func solveTargetLanes(r *yacht.Rules, next targetLevel, st yacht.State, l int, m
 		}
 		for c := range ls.cats {
 			lc := &ls.cats[c]
-			if len(lc.list) > 0 {
-				lanes.MaxIndexed(pats, ls.rows, &lc.idx, lc.list)
-			}
-			if len(lc.fives) > 0 {
-				lanes.MaxIndexed(pats, ls.rows, &lc.idx, lc.fives)
+			for _, list := range [2][]uint8{lc.list, lc.fives} {
+				switch {
+				case len(list) == 0:
+				case single:
+					lanes.MaxIndexed32((*[yacht.NumPatterns]lanes.Row32)(unsafe.Pointer(pats)), rows32(ls.rows), &lc.idx, list)
+				default:
+					lanes.MaxIndexed(pats, ls.rows, &lc.idx, list)
+				}
 			}
 		}
-		sum := lanes.RollBack(&ls.kv)
-		for j := 0; j < lanes.Width && n0+j < l; j++ {
-			out[n0+j] = min(sum[j], 1)
+		var last float64
+		if single {
+			sum := lanes.RollBack32((*[yacht.NumKeeps]lanes.Row32)(unsafe.Pointer(ls.kv)))
+			for j := 0; j < width && n0+j < l; j++ {
+				out[n0+j] = T(min(sum[j], 1))
+			}
+			last = sum[width-1]
+		} else {
+			sum := lanes.RollBack(ls.kv)
+			for j := 0; j < width && n0+j < l; j++ {
+				out[n0+j] = T(min(sum[j], 1))
+			}
+			last = sum[width-1]
 		}
-		if monotone && sum[lanes.Width-1] < tailTrim {
+		if monotone && last < tailTrim {
 			// The chances do not grow with the need (each is a mean or a
 			// maximum of chances that do not, and rounding is monotone):
 			// every later one would be trimmed too.
-			return out[:min(l, n0+lanes.Width)], true
+			return out[:min(l, n0+width)], true
 		}
 	}
 	return out, true
+}
+
+// row32 views a row as sixteen single-precision lanes.
+func row32(r *lanes.Row) *lanes.Row32 { return (*lanes.Row32)(unsafe.Pointer(r)) }
+
+// rows32 views rows as rows of sixteen single-precision lanes.
+func rows32(rs []lanes.Row) []lanes.Row32 {
+	return unsafe.Slice((*lanes.Row32)(unsafe.Pointer(unsafe.SliceData(rs))), len(rs))
 }

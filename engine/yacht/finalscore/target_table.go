@@ -21,40 +21,31 @@ import (
 // below 1e-15 is dropped.
 type TargetTable struct {
 	r      *yacht.Rules
-	vec    map[uint32][]float32
+	vec    levelOf[float32]
 	floats int // distinct stored chances
 }
 
 // BuildTargetTable computes the target table of t's rules by backward
-// induction over every state reachable from the empty sheet, in parallel;
-// it stops with ctx's error when ctx ends.
+// induction over every state reachable from the empty sheet, in parallel,
+// sixteen needs at a time in single precision; it stops with ctx's error
+// when ctx ends.
 func BuildTargetTable(ctx context.Context, t *strategy.Table) (*TargetTable, error) {
 	r := t.Rules()
 	empty := yacht.NewSheet(r).State()
-	tt := &TargetTable{r: r, vec: map[uint32][]float32{}}
-	// Each fill count is stored in float32 as soon as the induction no
-	// longer reads it, so at most two fill counts are held in float64.
-	retire := func(lv targetLevel) {
-		// Keys of one bonus class share a vector: convert it once.
-		done := map[*float64][]float32{}
+	tt := &TargetTable{r: r, vec: levelOf[float32]{}}
+	// Each fill count is kept as soon as the induction no longer reads it.
+	retire := func(lv levelOf[float32]) {
+		// Keys of one bonus class share a vector: count it once.
+		seen := map[*float32]bool{}
 		for k, v := range lv {
-			if len(v) == 0 {
-				tt.vec[k] = nil
-				continue
+			tt.vec[k] = v
+			if len(v) > 0 && !seen[&v[0]] {
+				seen[&v[0]] = true
+				tt.floats += len(v)
 			}
-			f, ok := done[&v[0]]
-			if !ok {
-				f = make([]float32, len(v))
-				for i, p := range v {
-					f[i] = float32(p)
-				}
-				done[&v[0]] = f
-				tt.floats += len(f)
-			}
-			tt.vec[k] = f
 		}
 	}
-	levels, err := targetLevels(ctx, t, empty, maxFuture(r, empty), nil, retire)
+	levels, err := targetLevels[float32](ctx, t, empty, maxFuture(r, empty), nil, retire)
 	if err != nil {
 		return nil, err
 	}
@@ -104,28 +95,9 @@ func (tt *TargetTable) has(st yacht.State) bool {
 	return ok
 }
 
-// nextLevel gathers, in float64, the vectors of the states one scoring
-// after st.
-func (tt *TargetTable) nextLevel(st yacht.State) targetLevel {
-	lv := targetLevel{}
-	var opts []yacht.Scoring
-	for w := 0; w < yacht.NumPatterns; w++ {
-		opts = tt.r.AppendScorings(opts[:0], st, yacht.Pattern(w))
-		for _, o := range opts {
-			k := distKey(tt.r, tt.r.Next(st, o))
-			if _, ok := lv[k]; ok {
-				continue
-			}
-			v := tt.vec[k]
-			f := make([]float64, len(v))
-			for i, p := range v {
-				f[i] = float64(p)
-			}
-			lv[k] = f
-		}
-	}
-	return lv
-}
+// nextLevel gathers, in double precision, the vectors of the states one
+// scoring after st.
+func (tt *TargetTable) nextLevel(st yacht.State) targetLevel { return widen(tt.r, tt.vec, st) }
 
 // AdviseTarget is AdviseTarget (the package function) answered from the
 // table: the chances of the states after this turn are looked up, so the

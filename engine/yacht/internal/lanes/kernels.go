@@ -17,6 +17,8 @@ type kernelSet struct {
 	chooseKeeps   func(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row, choice *[yacht.NumPatterns][Width]int32, best *[yacht.NumPatterns]Row, tol float64)
 	addScaled     func(dst, src []float64, p float64)
 	scoreRows     func(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTables, scratch *[MaxCategories]Row, e3 *[yacht.NumPatterns]Row, idx *[yacht.NumPatterns][Width]int32, tol float64)
+	rollBack32    func(kv *[yacht.NumKeeps]Row32) Sum32
+	maxIndexed32  func(e3 *[yacht.NumPatterns]Row32, vals []Row32, idx *[yacht.NumPatterns]uint8, list []uint8)
 }
 
 // portableKernels is the Go implementation, for every processor.
@@ -30,5 +32,7 @@ func portableKernels() kernelSet {
 		chooseKeeps:   ChooseKeepsPortable,
 		addScaled:     AddScaledPortable,
 		scoreRows:     ScoreRowsPortable,
+		rollBack32:    RollBack32Portable,
+		maxIndexed32:  MaxIndexed32Portable,
 	}
 }

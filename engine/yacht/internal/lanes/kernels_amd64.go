@@ -66,6 +66,10 @@ func asmKernels(wide bool) kernelSet {
 		scoreRows: func(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTables, scratch *[MaxCategories]Row, e3 *[yacht.NumPatterns]Row, idx *[yacht.NumPatterns][Width]int32, tol float64) {
 			scoreRowsAsm(cand, cats, t, scratch, e3, idx, tol, wide)
 		},
+		rollBack32: func(kv *[yacht.NumKeeps]Row32) Sum32 { return rollBack32Asm(kv, wide) },
+		maxIndexed32: func(e3 *[yacht.NumPatterns]Row32, vals []Row32, idx *[yacht.NumPatterns]uint8, list []uint8) {
+			maxIndexed32Asm(e3, vals, idx, list, wide)
+		},
 	}
 }
 
@@ -304,5 +308,87 @@ func scoreRowsAsm(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *Scor
 		scoreRowsAVX512(&cand[0][0][0], &selOff[0], &t.Sel[0][0], &t.Add[0][0], len(cats), &scratch[0][0], &e3[0][0], &idx[0][0], yacht.NumPatterns, tol)
 	} else {
 		scoreRowsAVX2(&cand[0][0][0], &selOff[0], &t.Sel[0][0], &t.Add[0][0], len(cats), &scratch[0][0], &e3[0][0], &idx[0][0], yacht.NumPatterns, tol)
+	}
+}
+
+// RollBack32 is RollBack32Portable, in AVX-512 or AVX2 when the processor
+// has it.
+func RollBack32(kv *[yacht.NumKeeps]Row32) Sum32 {
+	if cpu.X86.HasAVX512F || cpu.X86.HasAVX2 {
+		return rollBack32Asm(kv, cpu.X86.HasAVX512F)
+	}
+	return RollBack32Portable(kv)
+}
+
+// MaxIndexed32 is MaxIndexed32Portable, in AVX-512 or AVX2 when the
+// processor has it.
+func MaxIndexed32(e3 *[yacht.NumPatterns]Row32, vals []Row32, idx *[yacht.NumPatterns]uint8, list []uint8) {
+	if cpu.X86.HasAVX512F || cpu.X86.HasAVX2 {
+		maxIndexed32Asm(e3, vals, idx, list, cpu.X86.HasAVX512F)
+		return
+	}
+	MaxIndexed32Portable(e3, vals, idx, list)
+}
+
+// rollBack32Asm is RollBack32Portable in AVX-512 (wide) or AVX2.
+func rollBack32Asm(kv *[yacht.NumKeeps]Row32, wide bool) Sum32 {
+	base := &kv[0][0]
+	ks := keepOrder
+	for pass := 0; pass < 2; pass++ {
+		if wide {
+			avg32RowsAVX512(base, &ks.avg[0][0], len(ks.avg), 0.5)
+		} else {
+			avg32RowsAVX2(base, &ks.avg[0][0], len(ks.avg), 0.5)
+		}
+		for _, g := range ks.groups {
+			n, f := g.hi-g.lo, pow3[g.size]
+			switch {
+			case g.n == 1 && wide:
+				max1Rows32AVX512(base, &ks.max1[g.lo][0], n, f)
+			case g.n == 1:
+				max1Rows32AVX2(base, &ks.max1[g.lo][0], n, f)
+			case g.n == 2 && wide:
+				max2Rows32AVX512(base, &ks.max2[g.lo][0], n, f)
+			case g.n == 2:
+				max2Rows32AVX2(base, &ks.max2[g.lo][0], n, f)
+			case g.n == 3 && wide:
+				max3Rows32AVX512(base, &ks.max3[g.lo][0], n, f)
+			case g.n == 3:
+				max3Rows32AVX2(base, &ks.max3[g.lo][0], n, f)
+			case g.n == 4 && wide:
+				max4Rows32AVX512(base, &ks.max4[g.lo][0], n, f)
+			case g.n == 4:
+				max4Rows32AVX2(base, &ks.max4[g.lo][0], n, f)
+			case g.n == 5 && wide:
+				max5Rows32AVX512(base, &ks.max5[g.lo][0], n, f)
+			case g.n == 5:
+				max5Rows32AVX2(base, &ks.max5[g.lo][0], n, f)
+			}
+		}
+	}
+	var sum Sum32
+	if wide {
+		dotRows32AVX512(&kv[firstPattern][0], &space.Prob[0], len(space.Prob), &sum[0])
+	} else {
+		dotRows32AVX2(&kv[firstPattern][0], &space.Prob[0], len(space.Prob), &sum[0])
+	}
+	return finishSum32(sum)
+}
+
+// maxIndexed32Asm is MaxIndexed32Portable in AVX-512 (wide) or AVX2; it
+// panics on an index out of range.
+func maxIndexed32Asm(e3 *[yacht.NumPatterns]Row32, vals []Row32, idx *[yacht.NumPatterns]uint8, list []uint8, wide bool) {
+	if len(list) == 0 {
+		return
+	}
+	v := (*float32)(unsafe.Pointer(unsafe.SliceData(vals)))
+	var ok bool
+	if wide {
+		ok = maxIndexedRows32AVX512(&e3[0][0], len(e3), v, len(vals), &idx[0], &list[0], len(list))
+	} else {
+		ok = maxIndexedRows32AVX2(&e3[0][0], len(e3), v, len(vals), &idx[0], &list[0], len(list))
+	}
+	if !ok {
+		panic(fmt.Sprintf("lanes: MaxIndexed32: a pattern of list or its index is out of range (%d values)", len(vals)))
 	}
 }

@@ -596,6 +596,250 @@ scoreRowsAVX512_done:
 	VZEROUPPER
 	RET
 
+// func avg32RowsAVX512(kv *float32, ops *uint16, n int, c float32)
+// Requires: AVX, AVX512F
+TEXT ·avg32RowsAVX512(SB), NOSPLIT, $0-28
+	MOVQ         kv+0(FP), AX
+	MOVQ         ops+8(FP), CX
+	MOVQ         n+16(FP), DX
+	VBROADCASTSS c+24(FP), Z0
+	TESTQ        DX, DX
+	JZ           avg32RowsAVX512_done
+
+avg32RowsAVX512_loop:
+	MOVWQZX (CX), BX
+	MOVWQZX 2(CX), SI
+	MOVWQZX 4(CX), DI
+	MOVWQZX 6(CX), R8
+	MOVWQZX 8(CX), R9
+	MOVWQZX 10(CX), R10
+	MOVWQZX 12(CX), R11
+	VMOVUPS (AX)(SI*1), Z1
+	VADDPS  (AX)(DI*1), Z1, Z1
+	VADDPS  (AX)(R8*1), Z1, Z1
+	VADDPS  (AX)(R9*1), Z1, Z1
+	VADDPS  (AX)(R10*1), Z1, Z1
+	VADDPS  (AX)(R11*1), Z1, Z1
+	VMULPS  Z0, Z1, Z1
+	VMOVUPS Z1, (AX)(BX*1)
+	ADDQ    $0x0000000e, CX
+	DECQ    DX
+	JNZ     avg32RowsAVX512_loop
+
+avg32RowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func max1Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
+// Requires: AVX, AVX512F
+TEXT ·max1Rows32AVX512(SB), NOSPLIT, $0-28
+	MOVQ         kv+0(FP), AX
+	MOVQ         ops+8(FP), CX
+	MOVQ         n+16(FP), DX
+	VBROADCASTSS c+24(FP), Z0
+	TESTQ        DX, DX
+	JZ           max1Rows32AVX512_done
+
+max1Rows32AVX512_loop:
+	MOVWQZX (CX), BX
+	MOVWQZX 2(CX), SI
+	VMULPS  (AX)(BX*1), Z0, Z1
+	VPMAXUD (AX)(SI*1), Z1, Z1
+	VMOVUPS Z1, (AX)(BX*1)
+	ADDQ    $0x00000004, CX
+	DECQ    DX
+	JNZ     max1Rows32AVX512_loop
+
+max1Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func max2Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
+// Requires: AVX, AVX512F
+TEXT ·max2Rows32AVX512(SB), NOSPLIT, $0-28
+	MOVQ         kv+0(FP), AX
+	MOVQ         ops+8(FP), CX
+	MOVQ         n+16(FP), DX
+	VBROADCASTSS c+24(FP), Z0
+	TESTQ        DX, DX
+	JZ           max2Rows32AVX512_done
+
+max2Rows32AVX512_loop:
+	MOVWQZX (CX), BX
+	MOVWQZX 2(CX), SI
+	MOVWQZX 4(CX), DI
+	VMULPS  (AX)(BX*1), Z0, Z1
+	VPMAXUD (AX)(SI*1), Z1, Z1
+	VPMAXUD (AX)(DI*1), Z1, Z1
+	VMOVUPS Z1, (AX)(BX*1)
+	ADDQ    $0x00000006, CX
+	DECQ    DX
+	JNZ     max2Rows32AVX512_loop
+
+max2Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func max3Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
+// Requires: AVX, AVX512F
+TEXT ·max3Rows32AVX512(SB), NOSPLIT, $0-28
+	MOVQ         kv+0(FP), AX
+	MOVQ         ops+8(FP), CX
+	MOVQ         n+16(FP), DX
+	VBROADCASTSS c+24(FP), Z0
+	TESTQ        DX, DX
+	JZ           max3Rows32AVX512_done
+
+max3Rows32AVX512_loop:
+	MOVWQZX (CX), BX
+	MOVWQZX 2(CX), SI
+	MOVWQZX 4(CX), DI
+	MOVWQZX 6(CX), R8
+	VMULPS  (AX)(BX*1), Z0, Z1
+	VPMAXUD (AX)(SI*1), Z1, Z1
+	VPMAXUD (AX)(DI*1), Z1, Z1
+	VPMAXUD (AX)(R8*1), Z1, Z1
+	VMOVUPS Z1, (AX)(BX*1)
+	ADDQ    $0x00000008, CX
+	DECQ    DX
+	JNZ     max3Rows32AVX512_loop
+
+max3Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func max4Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
+// Requires: AVX, AVX512F
+TEXT ·max4Rows32AVX512(SB), NOSPLIT, $0-28
+	MOVQ         kv+0(FP), AX
+	MOVQ         ops+8(FP), CX
+	MOVQ         n+16(FP), DX
+	VBROADCASTSS c+24(FP), Z0
+	TESTQ        DX, DX
+	JZ           max4Rows32AVX512_done
+
+max4Rows32AVX512_loop:
+	MOVWQZX (CX), BX
+	MOVWQZX 2(CX), SI
+	MOVWQZX 4(CX), DI
+	MOVWQZX 6(CX), R8
+	MOVWQZX 8(CX), R9
+	VMULPS  (AX)(BX*1), Z0, Z1
+	VPMAXUD (AX)(SI*1), Z1, Z1
+	VPMAXUD (AX)(DI*1), Z1, Z1
+	VPMAXUD (AX)(R8*1), Z1, Z1
+	VPMAXUD (AX)(R9*1), Z1, Z1
+	VMOVUPS Z1, (AX)(BX*1)
+	ADDQ    $0x0000000a, CX
+	DECQ    DX
+	JNZ     max4Rows32AVX512_loop
+
+max4Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func max5Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
+// Requires: AVX, AVX512F
+TEXT ·max5Rows32AVX512(SB), NOSPLIT, $0-28
+	MOVQ         kv+0(FP), AX
+	MOVQ         ops+8(FP), CX
+	MOVQ         n+16(FP), DX
+	VBROADCASTSS c+24(FP), Z0
+	TESTQ        DX, DX
+	JZ           max5Rows32AVX512_done
+
+max5Rows32AVX512_loop:
+	MOVWQZX (CX), BX
+	MOVWQZX 2(CX), SI
+	MOVWQZX 4(CX), DI
+	MOVWQZX 6(CX), R8
+	MOVWQZX 8(CX), R9
+	MOVWQZX 10(CX), R10
+	VMULPS  (AX)(BX*1), Z0, Z1
+	VPMAXUD (AX)(SI*1), Z1, Z1
+	VPMAXUD (AX)(DI*1), Z1, Z1
+	VPMAXUD (AX)(R8*1), Z1, Z1
+	VPMAXUD (AX)(R9*1), Z1, Z1
+	VPMAXUD (AX)(R10*1), Z1, Z1
+	VMOVUPS Z1, (AX)(BX*1)
+	ADDQ    $0x0000000c, CX
+	DECQ    DX
+	JNZ     max5Rows32AVX512_loop
+
+max5Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func dotRows32AVX512(rows *float32, prob *float64, n int, out *float64)
+// Requires: AVX, AVX512F
+TEXT ·dotRows32AVX512(SB), NOSPLIT, $0-32
+	MOVQ   rows+0(FP), AX
+	MOVQ   prob+8(FP), CX
+	MOVQ   n+16(FP), DX
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
+	TESTQ  DX, DX
+	JZ     dotRows32AVX512_done
+
+dotRows32AVX512_loop:
+	VBROADCASTSD (CX), Z0
+	VCVTPS2PD    (AX), Z5
+	VMULPD       Z5, Z0, Z5
+	VADDPD       Z5, Z1, Z1
+	VCVTPS2PD    32(AX), Z6
+	VMULPD       Z6, Z0, Z6
+	VADDPD       Z6, Z2, Z2
+	ADDQ         $0x00000040, AX
+	ADDQ         $0x00000008, CX
+	DECQ         DX
+	JNZ          dotRows32AVX512_loop
+
+dotRows32AVX512_done:
+	MOVQ    out+24(FP), AX
+	VMOVUPD Z1, (AX)
+	VMOVUPD Z2, 64(AX)
+	VZEROUPPER
+	RET
+
+// func maxIndexedRows32AVX512(e3 *float32, nrows int, vals *float32, nvals int, idx *uint8, list *uint8, n int) bool
+// Requires: AVX, AVX512F
+TEXT ·maxIndexedRows32AVX512(SB), NOSPLIT, $0-57
+	MOVQ  e3+0(FP), AX
+	MOVQ  nrows+8(FP), CX
+	MOVQ  vals+16(FP), DX
+	MOVQ  nvals+24(FP), BX
+	MOVQ  idx+32(FP), SI
+	MOVQ  list+40(FP), DI
+	MOVQ  n+48(FP), R8
+	TESTQ R8, R8
+	JZ    maxIndexedRows32AVX512_ok
+
+maxIndexedRows32AVX512_loop:
+	MOVBQZX (DI), R9
+	CMPQ    R9, CX
+	JAE     maxIndexedRows32AVX512_bad
+	MOVBQZX (SI)(R9*1), R10
+	CMPQ    R10, BX
+	JAE     maxIndexedRows32AVX512_bad
+	SHLQ    $0x06, R9
+	SHLQ    $0x06, R10
+	VMOVUPS (AX)(R9*1), Z0
+	VPMAXUD (DX)(R10*1), Z0, Z0
+	VMOVUPS Z0, (AX)(R9*1)
+	INCQ    DI
+	DECQ    R8
+	JNZ     maxIndexedRows32AVX512_loop
+
+maxIndexedRows32AVX512_ok:
+	MOVB $0x01, ret+56(FP)
+	VZEROUPPER
+	RET
+
+maxIndexedRows32AVX512_bad:
+	MOVB $0x00, ret+56(FP)
+	VZEROUPPER
+	RET
+
 // func avgMulRowsAVX2(kv *float64, ops *uint16, n int, c float64)
 // Requires: AVX
 TEXT ·avgMulRowsAVX2(SB), NOSPLIT, $0-32
@@ -1402,5 +1646,295 @@ scoreRowsAVX2_picked1:
 	JB          scoreRowsAVX2_pattern
 
 scoreRowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func avg32RowsAVX2(kv *float32, ops *uint16, n int, c float32)
+// Requires: AVX
+TEXT ·avg32RowsAVX2(SB), NOSPLIT, $0-28
+	MOVQ         kv+0(FP), AX
+	MOVQ         ops+8(FP), CX
+	MOVQ         n+16(FP), DX
+	VBROADCASTSS c+24(FP), Y0
+	TESTQ        DX, DX
+	JZ           avg32RowsAVX2_done
+
+avg32RowsAVX2_loop:
+	MOVWQZX (CX), BX
+	MOVWQZX 2(CX), SI
+	MOVWQZX 4(CX), DI
+	MOVWQZX 6(CX), R8
+	MOVWQZX 8(CX), R9
+	MOVWQZX 10(CX), R10
+	MOVWQZX 12(CX), R11
+	VMOVUPS (AX)(SI*1), Y1
+	VADDPS  (AX)(DI*1), Y1, Y1
+	VADDPS  (AX)(R8*1), Y1, Y1
+	VADDPS  (AX)(R9*1), Y1, Y1
+	VADDPS  (AX)(R10*1), Y1, Y1
+	VADDPS  (AX)(R11*1), Y1, Y1
+	VMULPS  Y0, Y1, Y1
+	VMOVUPS Y1, (AX)(BX*1)
+	VMOVUPS 32(AX)(SI*1), Y2
+	VADDPS  32(AX)(DI*1), Y2, Y2
+	VADDPS  32(AX)(R8*1), Y2, Y2
+	VADDPS  32(AX)(R9*1), Y2, Y2
+	VADDPS  32(AX)(R10*1), Y2, Y2
+	VADDPS  32(AX)(R11*1), Y2, Y2
+	VMULPS  Y0, Y2, Y2
+	VMOVUPS Y2, 32(AX)(BX*1)
+	ADDQ    $0x0000000e, CX
+	DECQ    DX
+	JNZ     avg32RowsAVX2_loop
+
+avg32RowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func max1Rows32AVX2(kv *float32, ops *uint16, n int, c float32)
+// Requires: AVX, AVX2
+TEXT ·max1Rows32AVX2(SB), NOSPLIT, $0-28
+	MOVQ         kv+0(FP), AX
+	MOVQ         ops+8(FP), CX
+	MOVQ         n+16(FP), DX
+	VBROADCASTSS c+24(FP), Y0
+	TESTQ        DX, DX
+	JZ           max1Rows32AVX2_done
+
+max1Rows32AVX2_loop:
+	MOVWQZX (CX), BX
+	MOVWQZX 2(CX), SI
+	VMULPS  (AX)(BX*1), Y0, Y1
+	VPMAXUD (AX)(SI*1), Y1, Y1
+	VMOVUPS Y1, (AX)(BX*1)
+	VMULPS  32(AX)(BX*1), Y0, Y2
+	VPMAXUD 32(AX)(SI*1), Y2, Y2
+	VMOVUPS Y2, 32(AX)(BX*1)
+	ADDQ    $0x00000004, CX
+	DECQ    DX
+	JNZ     max1Rows32AVX2_loop
+
+max1Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func max2Rows32AVX2(kv *float32, ops *uint16, n int, c float32)
+// Requires: AVX, AVX2
+TEXT ·max2Rows32AVX2(SB), NOSPLIT, $0-28
+	MOVQ         kv+0(FP), AX
+	MOVQ         ops+8(FP), CX
+	MOVQ         n+16(FP), DX
+	VBROADCASTSS c+24(FP), Y0
+	TESTQ        DX, DX
+	JZ           max2Rows32AVX2_done
+
+max2Rows32AVX2_loop:
+	MOVWQZX (CX), BX
+	MOVWQZX 2(CX), SI
+	MOVWQZX 4(CX), DI
+	VMULPS  (AX)(BX*1), Y0, Y1
+	VPMAXUD (AX)(SI*1), Y1, Y1
+	VPMAXUD (AX)(DI*1), Y1, Y1
+	VMOVUPS Y1, (AX)(BX*1)
+	VMULPS  32(AX)(BX*1), Y0, Y2
+	VPMAXUD 32(AX)(SI*1), Y2, Y2
+	VPMAXUD 32(AX)(DI*1), Y2, Y2
+	VMOVUPS Y2, 32(AX)(BX*1)
+	ADDQ    $0x00000006, CX
+	DECQ    DX
+	JNZ     max2Rows32AVX2_loop
+
+max2Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func max3Rows32AVX2(kv *float32, ops *uint16, n int, c float32)
+// Requires: AVX, AVX2
+TEXT ·max3Rows32AVX2(SB), NOSPLIT, $0-28
+	MOVQ         kv+0(FP), AX
+	MOVQ         ops+8(FP), CX
+	MOVQ         n+16(FP), DX
+	VBROADCASTSS c+24(FP), Y0
+	TESTQ        DX, DX
+	JZ           max3Rows32AVX2_done
+
+max3Rows32AVX2_loop:
+	MOVWQZX (CX), BX
+	MOVWQZX 2(CX), SI
+	MOVWQZX 4(CX), DI
+	MOVWQZX 6(CX), R8
+	VMULPS  (AX)(BX*1), Y0, Y1
+	VPMAXUD (AX)(SI*1), Y1, Y1
+	VPMAXUD (AX)(DI*1), Y1, Y1
+	VPMAXUD (AX)(R8*1), Y1, Y1
+	VMOVUPS Y1, (AX)(BX*1)
+	VMULPS  32(AX)(BX*1), Y0, Y2
+	VPMAXUD 32(AX)(SI*1), Y2, Y2
+	VPMAXUD 32(AX)(DI*1), Y2, Y2
+	VPMAXUD 32(AX)(R8*1), Y2, Y2
+	VMOVUPS Y2, 32(AX)(BX*1)
+	ADDQ    $0x00000008, CX
+	DECQ    DX
+	JNZ     max3Rows32AVX2_loop
+
+max3Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func max4Rows32AVX2(kv *float32, ops *uint16, n int, c float32)
+// Requires: AVX, AVX2
+TEXT ·max4Rows32AVX2(SB), NOSPLIT, $0-28
+	MOVQ         kv+0(FP), AX
+	MOVQ         ops+8(FP), CX
+	MOVQ         n+16(FP), DX
+	VBROADCASTSS c+24(FP), Y0
+	TESTQ        DX, DX
+	JZ           max4Rows32AVX2_done
+
+max4Rows32AVX2_loop:
+	MOVWQZX (CX), BX
+	MOVWQZX 2(CX), SI
+	MOVWQZX 4(CX), DI
+	MOVWQZX 6(CX), R8
+	MOVWQZX 8(CX), R9
+	VMULPS  (AX)(BX*1), Y0, Y1
+	VPMAXUD (AX)(SI*1), Y1, Y1
+	VPMAXUD (AX)(DI*1), Y1, Y1
+	VPMAXUD (AX)(R8*1), Y1, Y1
+	VPMAXUD (AX)(R9*1), Y1, Y1
+	VMOVUPS Y1, (AX)(BX*1)
+	VMULPS  32(AX)(BX*1), Y0, Y2
+	VPMAXUD 32(AX)(SI*1), Y2, Y2
+	VPMAXUD 32(AX)(DI*1), Y2, Y2
+	VPMAXUD 32(AX)(R8*1), Y2, Y2
+	VPMAXUD 32(AX)(R9*1), Y2, Y2
+	VMOVUPS Y2, 32(AX)(BX*1)
+	ADDQ    $0x0000000a, CX
+	DECQ    DX
+	JNZ     max4Rows32AVX2_loop
+
+max4Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func max5Rows32AVX2(kv *float32, ops *uint16, n int, c float32)
+// Requires: AVX, AVX2
+TEXT ·max5Rows32AVX2(SB), NOSPLIT, $0-28
+	MOVQ         kv+0(FP), AX
+	MOVQ         ops+8(FP), CX
+	MOVQ         n+16(FP), DX
+	VBROADCASTSS c+24(FP), Y0
+	TESTQ        DX, DX
+	JZ           max5Rows32AVX2_done
+
+max5Rows32AVX2_loop:
+	MOVWQZX (CX), BX
+	MOVWQZX 2(CX), SI
+	MOVWQZX 4(CX), DI
+	MOVWQZX 6(CX), R8
+	MOVWQZX 8(CX), R9
+	MOVWQZX 10(CX), R10
+	VMULPS  (AX)(BX*1), Y0, Y1
+	VPMAXUD (AX)(SI*1), Y1, Y1
+	VPMAXUD (AX)(DI*1), Y1, Y1
+	VPMAXUD (AX)(R8*1), Y1, Y1
+	VPMAXUD (AX)(R9*1), Y1, Y1
+	VPMAXUD (AX)(R10*1), Y1, Y1
+	VMOVUPS Y1, (AX)(BX*1)
+	VMULPS  32(AX)(BX*1), Y0, Y2
+	VPMAXUD 32(AX)(SI*1), Y2, Y2
+	VPMAXUD 32(AX)(DI*1), Y2, Y2
+	VPMAXUD 32(AX)(R8*1), Y2, Y2
+	VPMAXUD 32(AX)(R9*1), Y2, Y2
+	VPMAXUD 32(AX)(R10*1), Y2, Y2
+	VMOVUPS Y2, 32(AX)(BX*1)
+	ADDQ    $0x0000000c, CX
+	DECQ    DX
+	JNZ     max5Rows32AVX2_loop
+
+max5Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func dotRows32AVX2(rows *float32, prob *float64, n int, out *float64)
+// Requires: AVX
+TEXT ·dotRows32AVX2(SB), NOSPLIT, $0-32
+	MOVQ   rows+0(FP), AX
+	MOVQ   prob+8(FP), CX
+	MOVQ   n+16(FP), DX
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	TESTQ  DX, DX
+	JZ     dotRows32AVX2_done
+
+dotRows32AVX2_loop:
+	VBROADCASTSD (CX), Y0
+	VCVTPS2PD    (AX), Y5
+	VMULPD       Y5, Y0, Y5
+	VADDPD       Y5, Y1, Y1
+	VCVTPS2PD    16(AX), Y6
+	VMULPD       Y6, Y0, Y6
+	VADDPD       Y6, Y2, Y2
+	VCVTPS2PD    32(AX), Y7
+	VMULPD       Y7, Y0, Y7
+	VADDPD       Y7, Y3, Y3
+	VCVTPS2PD    48(AX), Y8
+	VMULPD       Y8, Y0, Y8
+	VADDPD       Y8, Y4, Y4
+	ADDQ         $0x00000040, AX
+	ADDQ         $0x00000008, CX
+	DECQ         DX
+	JNZ          dotRows32AVX2_loop
+
+dotRows32AVX2_done:
+	MOVQ    out+24(FP), AX
+	VMOVUPD Y1, (AX)
+	VMOVUPD Y2, 32(AX)
+	VMOVUPD Y3, 64(AX)
+	VMOVUPD Y4, 96(AX)
+	VZEROUPPER
+	RET
+
+// func maxIndexedRows32AVX2(e3 *float32, nrows int, vals *float32, nvals int, idx *uint8, list *uint8, n int) bool
+// Requires: AVX, AVX2
+TEXT ·maxIndexedRows32AVX2(SB), NOSPLIT, $0-57
+	MOVQ  e3+0(FP), AX
+	MOVQ  nrows+8(FP), CX
+	MOVQ  vals+16(FP), DX
+	MOVQ  nvals+24(FP), BX
+	MOVQ  idx+32(FP), SI
+	MOVQ  list+40(FP), DI
+	MOVQ  n+48(FP), R8
+	TESTQ R8, R8
+	JZ    maxIndexedRows32AVX2_ok
+
+maxIndexedRows32AVX2_loop:
+	MOVBQZX (DI), R9
+	CMPQ    R9, CX
+	JAE     maxIndexedRows32AVX2_bad
+	MOVBQZX (SI)(R9*1), R10
+	CMPQ    R10, BX
+	JAE     maxIndexedRows32AVX2_bad
+	SHLQ    $0x06, R9
+	SHLQ    $0x06, R10
+	VMOVUPS (AX)(R9*1), Y0
+	VPMAXUD (DX)(R10*1), Y0, Y0
+	VMOVUPS Y0, (AX)(R9*1)
+	VMOVUPS 32(AX)(R9*1), Y1
+	VPMAXUD 32(DX)(R10*1), Y1, Y1
+	VMOVUPS Y1, 32(AX)(R9*1)
+	INCQ    DI
+	DECQ    R8
+	JNZ     maxIndexedRows32AVX2_loop
+
+maxIndexedRows32AVX2_ok:
+	MOVB $0x01, ret+56(FP)
+	VZEROUPPER
+	RET
+
+maxIndexedRows32AVX2_bad:
+	MOVB $0x00, ret+56(FP)
 	VZEROUPPER
 	RET

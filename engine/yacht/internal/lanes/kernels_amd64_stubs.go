@@ -74,6 +74,46 @@ func maxIndexedRowsAVX512(e3 *float64, nrows int, vals *float64, nvals int, idx 
 //go:noescape
 func scoreRowsAVX512(cand *float64, selOff *uint32, sel *uint8, add *float64, no int, scratch *float64, e3 *float64, idx *int32, npat int, tol float64)
 
+// avg32RowsAVX512 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's single-precision row to the sum of the children's times c.
+//
+//go:noescape
+func avg32RowsAVX512(kv *float32, ops *uint16, n int, c float32)
+
+// max1Rows32AVX512 sets, for each of the n entries of ops (2 row offsets: a keep, then its sub-keeps), the keep's single-precision row to the lane-wise maximum of itself times c and the sub-keeps' rows.
+//
+//go:noescape
+func max1Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
+
+// max2Rows32AVX512 sets, for each of the n entries of ops (3 row offsets: a keep, then its sub-keeps), the keep's single-precision row to the lane-wise maximum of itself times c and the sub-keeps' rows.
+//
+//go:noescape
+func max2Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
+
+// max3Rows32AVX512 sets, for each of the n entries of ops (4 row offsets: a keep, then its sub-keeps), the keep's single-precision row to the lane-wise maximum of itself times c and the sub-keeps' rows.
+//
+//go:noescape
+func max3Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
+
+// max4Rows32AVX512 sets, for each of the n entries of ops (5 row offsets: a keep, then its sub-keeps), the keep's single-precision row to the lane-wise maximum of itself times c and the sub-keeps' rows.
+//
+//go:noescape
+func max4Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
+
+// max5Rows32AVX512 sets, for each of the n entries of ops (6 row offsets: a keep, then its sub-keeps), the keep's single-precision row to the lane-wise maximum of itself times c and the sub-keeps' rows.
+//
+//go:noescape
+func max5Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
+
+// dotRows32AVX512 sets out (sixteen doubles) to the sum over i < n of prob[i] times single-precision row i, lane by lane in double precision in the order of i.
+//
+//go:noescape
+func dotRows32AVX512(rows *float32, prob *float64, n int, out *float64)
+
+// maxIndexedRows32AVX512 sets single-precision row w of e3 to its lane-wise maximum with row idx[w] of vals for the n patterns w of list; it stops and reports false at a pattern w that is nrows or more or whose idx[w] is nvals or more.
+//
+//go:noescape
+func maxIndexedRows32AVX512(e3 *float32, nrows int, vals *float32, nvals int, idx *uint8, list *uint8, n int) bool
+
 // avgMulRowsAVX2 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row to the sum of the children's times c.
 //
 //go:noescape
@@ -143,3 +183,43 @@ func maxIndexedRowsAVX2(e3 *float64, nrows int, vals *float64, nvals int, idx *u
 //
 //go:noescape
 func scoreRowsAVX2(cand *float64, selOff *uint32, sel *uint8, add *float64, no int, scratch *float64, e3 *float64, idx *int32, npat int, tol float64)
+
+// avg32RowsAVX2 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's single-precision row to the sum of the children's times c.
+//
+//go:noescape
+func avg32RowsAVX2(kv *float32, ops *uint16, n int, c float32)
+
+// max1Rows32AVX2 sets, for each of the n entries of ops (2 row offsets: a keep, then its sub-keeps), the keep's single-precision row to the lane-wise maximum of itself times c and the sub-keeps' rows.
+//
+//go:noescape
+func max1Rows32AVX2(kv *float32, ops *uint16, n int, c float32)
+
+// max2Rows32AVX2 sets, for each of the n entries of ops (3 row offsets: a keep, then its sub-keeps), the keep's single-precision row to the lane-wise maximum of itself times c and the sub-keeps' rows.
+//
+//go:noescape
+func max2Rows32AVX2(kv *float32, ops *uint16, n int, c float32)
+
+// max3Rows32AVX2 sets, for each of the n entries of ops (4 row offsets: a keep, then its sub-keeps), the keep's single-precision row to the lane-wise maximum of itself times c and the sub-keeps' rows.
+//
+//go:noescape
+func max3Rows32AVX2(kv *float32, ops *uint16, n int, c float32)
+
+// max4Rows32AVX2 sets, for each of the n entries of ops (5 row offsets: a keep, then its sub-keeps), the keep's single-precision row to the lane-wise maximum of itself times c and the sub-keeps' rows.
+//
+//go:noescape
+func max4Rows32AVX2(kv *float32, ops *uint16, n int, c float32)
+
+// max5Rows32AVX2 sets, for each of the n entries of ops (6 row offsets: a keep, then its sub-keeps), the keep's single-precision row to the lane-wise maximum of itself times c and the sub-keeps' rows.
+//
+//go:noescape
+func max5Rows32AVX2(kv *float32, ops *uint16, n int, c float32)
+
+// dotRows32AVX2 sets out (sixteen doubles) to the sum over i < n of prob[i] times single-precision row i, lane by lane in double precision in the order of i.
+//
+//go:noescape
+func dotRows32AVX2(rows *float32, prob *float64, n int, out *float64)
+
+// maxIndexedRows32AVX2 sets single-precision row w of e3 to its lane-wise maximum with row idx[w] of vals for the n patterns w of list; it stops and reports false at a pattern w that is nrows or more or whose idx[w] is nvals or more.
+//
+//go:noescape
+func maxIndexedRows32AVX2(e3 *float32, nrows int, vals *float32, nvals int, idx *uint8, list *uint8, n int) bool

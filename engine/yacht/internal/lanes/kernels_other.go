@@ -45,3 +45,11 @@ func AddScaled(dst, src []float64, p float64) { AddScaledPortable(dst, src, p) }
 func ScoreRows(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTables, scratch *[MaxCategories]Row, e3 *[yacht.NumPatterns]Row, idx *[yacht.NumPatterns][Width]int32, tol float64) {
 	ScoreRowsPortable(cand, cats, t, scratch, e3, idx, tol)
 }
+
+// RollBack32 is RollBack32Portable in this build.
+func RollBack32(kv *[yacht.NumKeeps]Row32) Sum32 { return RollBack32Portable(kv) }
+
+// MaxIndexed32 is MaxIndexed32Portable in this build.
+func MaxIndexed32(e3 *[yacht.NumPatterns]Row32, vals []Row32, idx *[yacht.NumPatterns]uint8, list []uint8) {
+	MaxIndexed32Portable(e3, vals, idx, list)
+}

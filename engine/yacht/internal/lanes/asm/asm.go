@@ -114,6 +114,12 @@ func main() {
 		addScaled(s)
 		maxIndexedRows(s)
 		scoreRows(s)
+		averageRows32(s)
+		for n := 1; n <= 5; n++ {
+			maxRows32(s, n)
+		}
+		dotRows32(s)
+		maxIndexedRows32(s)
 	}
 	Generate()
 }
@@ -594,5 +600,180 @@ func scoreRows(s isa) {
 	CMPQ(w, npatP.Addr)
 	JB(LabelRef(fn + "_pattern"))
 	Label(fn + "_done")
+	ret()
+}
+
+// The single-precision kernels (sixteen lanes in the same 64-byte rows)
+// of the target table's turn: see RollBack32Portable.
+
+// broadcast32 fills r with the float32 parameter name.
+func broadcast32(name string, r reg.VecPhysical) {
+	b, err := Param(name).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	VBROADCASTSS(b.Addr, r)
+}
+
+// averageRows32: for each of the n entries of ops (7 row offsets: the
+// keep, then its six children), kv[keep] = (c0+c1+c2+c3+c4+c5)·c.
+func averageRows32(s isa) {
+	fn := "avg32Rows" + s.name
+	textNoEscape(fn, "func(kv *float32, ops *uint16, n int, c float32)")
+	Doc(fn+" sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's single-precision row to the sum of the children's times c.", "")
+	base := Load(Param("kv"), GP64())
+	ops := Load(Param("ops"), GP64())
+	n := Load(Param("n"), GP64())
+	c := s.v(0)
+	broadcast32("c", c)
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	var o [7]reg.GPVirtual
+	for j := range o {
+		o[j] = GP64()
+		MOVWQZX(Mem{Base: ops, Disp: 2 * j}, o[j])
+	}
+	for hi, h := range s.halves {
+		v := s.v(1 + hi)
+		VMOVUPS(at(base, o[1], h), v)
+		for j := 2; j <= 6; j++ {
+			VADDPS(at(base, o[j], h), v, v)
+		}
+		VMULPS(c, v, v)
+		VMOVUPS(v, at(base, o[0], h))
+	}
+	ADDQ(U32(14), ops)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_done")
+	ret()
+}
+
+// maxRows32: for each of the n entries of ops (the row offsets of a keep
+// and its k sub-keeps), kv[keep] = max(kv[keep]·c, kv[sub1], …) on
+// single-precision rows, the maxima on the values' bits (VPMAXUD: the
+// unsigned integers the portable kernel compares).
+func maxRows32(s isa, k int) {
+	fn := fmt.Sprintf("max%dRows32%s", k, s.name)
+	textNoEscape(fn, "func(kv *float32, ops *uint16, n int, c float32)")
+	Doc(fmt.Sprintf("%s sets, for each of the n entries of ops (%d row offsets: a keep, then its sub-keeps), the keep's single-precision row to the lane-wise maximum of itself times c and the sub-keeps' rows.", fn, k+1), "")
+	base := Load(Param("kv"), GP64())
+	ops := Load(Param("ops"), GP64())
+	n := Load(Param("n"), GP64())
+	c := s.v(0)
+	broadcast32("c", c)
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	o := make([]reg.GPVirtual, k+1)
+	for j := range o {
+		o[j] = GP64()
+		MOVWQZX(Mem{Base: ops, Disp: 2 * j}, o[j])
+	}
+	for hi, h := range s.halves {
+		v := s.v(1 + hi)
+		VMULPS(at(base, o[0], h), c, v)
+		for j := 1; j <= k; j++ {
+			VPMAXUD(at(base, o[j], h), v, v)
+		}
+		VMOVUPS(v, at(base, o[0], h))
+	}
+	ADDQ(U32(2*(k+1)), ops)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_done")
+	ret()
+}
+
+// dotRows32: out = Σ_i prob[i]·rows[i] over single-precision rows, lane
+// by lane in double precision in the order of i (each lane widened, a
+// product, then a sum, from zero); out holds sixteen doubles.
+func dotRows32(s isa) {
+	fn := "dotRows32" + s.name
+	textNoEscape(fn, "func(rows *float32, prob *float64, n int, out *float64)")
+	Doc(fn+" sets out (sixteen doubles) to the sum over i < n of prob[i] times single-precision row i, lane by lane in double precision in the order of i.", "")
+	rows := Load(Param("rows"), GP64())
+	prob := Load(Param("prob"), GP64())
+	n := Load(Param("n"), GP64())
+	p := s.v(0)
+	// A double register holds half the lanes of a single one: AVX-512 two
+	// zmm from 32 bytes each, AVX2 four ymm from 16 bytes each.
+	step := 32
+	if !s.avx512 {
+		step = 16
+	}
+	parts := 64 / step
+	for i := 0; i < parts; i++ {
+		s.zero(s.v(1 + i))
+	}
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	VBROADCASTSD(Mem{Base: prob}, p)
+	for i := 0; i < parts; i++ {
+		t := s.v(5 + i)
+		VCVTPS2PD(Mem{Base: rows, Disp: i * step}, t)
+		VMULPD(t, p, t)
+		VADDPD(t, s.v(1+i), s.v(1+i))
+	}
+	ADDQ(U32(64), rows)
+	ADDQ(U32(8), prob)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_done")
+	out := Load(Param("out"), GP64())
+	regBytes := 64
+	if !s.avx512 {
+		regBytes = 32
+	}
+	for i := 0; i < parts; i++ {
+		VMOVUPD(s.v(1+i), Mem{Base: out, Disp: i * regBytes})
+	}
+	ret()
+}
+
+// maxIndexedRows32 is maxIndexedRows on single-precision rows.
+func maxIndexedRows32(s isa) {
+	fn := "maxIndexedRows32" + s.name
+	textNoEscape(fn, "func(e3 *float32, nrows int, vals *float32, nvals int, idx, list *uint8, n int) bool")
+	Doc(fn+" sets single-precision row w of e3 to its lane-wise maximum with row idx[w] of vals for the n patterns w of list; it stops and reports false at a pattern w that is nrows or more or whose idx[w] is nvals or more.", "")
+	e3 := Load(Param("e3"), GP64())
+	nrows := Load(Param("nrows"), GP64())
+	vals := Load(Param("vals"), GP64())
+	nvals := Load(Param("nvals"), GP64())
+	idx := Load(Param("idx"), GP64())
+	list := Load(Param("list"), GP64())
+	n := Load(Param("n"), GP64())
+	w, j := GP64(), GP64()
+	r, err := ReturnIndex(0).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_ok"))
+	Label(fn + "_loop")
+	MOVBQZX(Mem{Base: list}, w)
+	CMPQ(w, nrows)
+	JAE(LabelRef(fn + "_bad"))
+	MOVBQZX(Mem{Base: idx, Index: w, Scale: 1}, j)
+	CMPQ(j, nvals)
+	JAE(LabelRef(fn + "_bad"))
+	SHLQ(U8(6), w)
+	SHLQ(U8(6), j)
+	for hi, h := range s.halves {
+		v := s.v(hi)
+		VMOVUPS(at(e3, w, h), v)
+		VPMAXUD(at(vals, j, h), v, v)
+		VMOVUPS(v, at(e3, w, h))
+	}
+	INCQ(list)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_ok")
+	MOVB(U8(1), r.Addr)
+	ret()
+	Label(fn + "_bad")
+	MOVB(U8(0), r.Addr)
 	ret()
 }
