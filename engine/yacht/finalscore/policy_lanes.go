@@ -28,14 +28,28 @@ const maxCategories = lanes.MaxCategories
 
 // turnBatch holds one worker's buffers for the policy of a batch of states.
 type turnBatch struct {
-	sts [lanes.Width]yacht.State
-	n   int // states in use; the other lanes repeat the last one
+	*turnRows
+	opts []yacht.Scoring
+	// arena holds the endings of the turns of one level (emptied at every
+	// level, its memory kept).
+	arena outcomeArena
+	// slot[c][gain] is 1 + the index of that ending in the list being
+	// built, 0 when absent.
+	slot [][]int32
+	// slotP[i] is the probability of the i-th ending being built.
+	slotP [yacht.NumPatterns]float64
+}
+
+// turnRows holds a turnBatch's rows and tables, which hold no pointers,
+// on 64-byte lines (lanes.Aligned): the kernels' full-row loads and stores
+// then never straddle two lines.
+type turnRows struct {
+	// The rows come first: each array of them is a whole number of
+	// 64-byte lines, so every row starts on one.
+
 	// e3[w] is, per state, the value of pattern w after the last roll (the
 	// best scoring); cat, points and gain describe that scoring.
-	e3     [yacht.NumPatterns]lanes.Row
-	cat    [yacht.NumPatterns][lanes.Width]uint8
-	points [yacht.NumPatterns][lanes.Width]int16
-	gain   [yacht.NumPatterns][lanes.Width]int16
+	e3 [yacht.NumPatterns]lanes.Row
 	// kv[k] is the value of keep k; lanes.ChooseKeeps overwrites it with
 	// the value of keep k's best keep, top[k] with the largest value below
 	// k and rank[k] with the index of k's best keep. The keeps are indexed
@@ -46,8 +60,6 @@ type turnBatch struct {
 	rank [yacht.NumKeeps]lanes.Row
 	e2   [yacht.NumPatterns]lanes.Row
 	e1   [yacht.NumPatterns]lanes.Row
-	// keep1, keep2: the keep chosen after roll 1 and 2, -1 to score now.
-	keep1, keep2 [yacht.NumPatterns][lanes.Width]int32
 	// mass[k] is the probability of keeping k; mass[NumKeeps+w] that of
 	// scoring pattern w (p3 at the end).
 	mass [yacht.NumKeeps + yacht.NumPatterns]lanes.Row
@@ -58,22 +70,21 @@ type turnBatch struct {
 	// points (row candBase) and, for a Yacht box, with them (row
 	// candWithPoints). scoreIdx[w] is, per lane, the position among the
 	// open categories of the one pattern w scores in.
-	cand     [maxCategories][lanes.CandidateRows]lanes.Row
-	ug       [maxCategories][yacht.NumDice + 1][lanes.Width]int16
-	scoreIdx [yacht.NumPatterns][lanes.Width]int32
+	cand [maxCategories][lanes.CandidateRows]lanes.Row
 	// runE3 receives ScoreRows' values when a batch holds states of more
 	// than one category set, before each run's lanes are copied to e3.
 	runE3 [yacht.NumPatterns]lanes.Row
 	vals  [maxCategories]lanes.Row
-	opts  []yacht.Scoring
-	// arena holds the endings of the turns of one level (emptied at every
-	// level, its memory kept).
-	arena outcomeArena
-	// slot[c][gain] is 1 + the index of that ending in the list being
-	// built, 0 when absent.
-	slot [][]int32
-	// slotP[i] is the probability of the i-th ending being built.
-	slotP [yacht.NumPatterns]float64
+
+	cat    [yacht.NumPatterns][lanes.Width]uint8
+	points [yacht.NumPatterns][lanes.Width]int16
+	gain   [yacht.NumPatterns][lanes.Width]int16
+	// keep1, keep2: the keep chosen after roll 1 and 2, -1 to score now.
+	keep1, keep2 [yacht.NumPatterns][lanes.Width]int32
+	ug           [maxCategories][yacht.NumDice + 1][lanes.Width]int16
+	scoreIdx     [yacht.NumPatterns][lanes.Width]int32
+	sts          [lanes.Width]yacht.State
+	n            int // states in use; the other lanes repeat the last one
 }
 
 // outcomeArena hands out room for the endings of one turn at a time from
@@ -110,7 +121,9 @@ func (a *outcomeArena) reset() {
 	a.cur = 0
 }
 
-func newTurnBatch() *turnBatch { return &turnBatch{opts: make([]yacht.Scoring, 0, 32)} }
+func newTurnBatch() *turnBatch {
+	return &turnBatch{turnRows: lanes.Aligned[turnRows](), opts: make([]yacht.Scoring, 0, 32)}
+}
 
 // load sets the batch's states (1 to lanes.Width, those of each category
 // set next to each other).

@@ -3,7 +3,9 @@ package finalscore
 import (
 	"context"
 	"math/rand/v2"
+	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/internal/lanes"
@@ -269,4 +271,14 @@ func BenchmarkTurnBatch(b *testing.B) {
 		p.outcomesBatch(level, idx, bt)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lanes.Width), "ns/state")
+}
+
+// The turn batch's rows start on 64-byte lines.
+func TestTurnRowsOnLines(t *testing.T) {
+	if bad := lanes.Misaligned(reflect.TypeOf(turnRows{})); len(bad) > 0 {
+		t.Fatalf("rows of turnRows off a line: %v", bad)
+	}
+	if p := uintptr(unsafe.Pointer(newTurnBatch().turnRows)); p%64 != 0 {
+		t.Fatalf("turn rows at %#x", p)
+	}
 }

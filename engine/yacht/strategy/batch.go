@@ -11,17 +11,7 @@ import (
 // batch is one worker's buffers for solving the classes of a category set
 // lanes.Width at a time; the inner loops never allocate.
 type batch struct {
-	// kv[k] is, per class, the value of keep k; the last NumPatterns keeps
-	// (the patterns) start as Ẽ3.
-	kv [yacht.NumKeeps]lanes.Row
-	// upper[j][n] is the value of scoring n dice of upper category j's face
-	// (points, bonus and the next state); lower[i] the value of the next state
-	// after lower category i.
-	upper [6][yacht.NumDice + 1]lanes.Row
-	lower [maxCategories]lanes.Row
-	// withFlag is the next state's value after a Yacht scored in the Yacht
-	// box, for rules with the Yacht-bonus flag.
-	withFlag lanes.Row
+	*batchRows
 	// points[k] is, per class, the value of scoring the k-th point value of
 	// a lower category (solver.pointValues) and then the next state.
 	points  []lanes.Row
@@ -35,7 +25,25 @@ type batch struct {
 // maxCategories bounds the categories of a rule set (see Rules.Validate).
 const maxCategories = 16
 
-func newBatch() *batch { return &batch{opts: make([]yacht.Scoring, 0, 32)} }
+// batchRows holds the rows the kernels read, on 64-byte lines
+// (lanes.Aligned).
+type batchRows struct {
+	// kv[k] is, per class, the value of keep k; the last NumPatterns keeps
+	// (the patterns) start as Ẽ3.
+	kv [yacht.NumKeeps]lanes.Row
+	// upper[j][n] is the value of scoring n dice of upper category j's face
+	// (points, bonus and the next state); lower[i] the value of the next state
+	// after lower category i.
+	upper [6][yacht.NumDice + 1]lanes.Row
+	lower [maxCategories]lanes.Row
+	// withFlag is the next state's value after a Yacht scored in the Yacht
+	// box, for rules with the Yacht-bonus flag.
+	withFlag lanes.Row
+}
+
+func newBatch() *batch {
+	return &batch{batchRows: lanes.Aligned[batchRows](), opts: make([]yacht.Scoring, 0, 32)}
+}
 
 // solveClasses computes Ẽ for the classes of category set m (listed by
 // appendClasses) into ev. Classes with the same bonus key and flag have the
@@ -161,7 +169,7 @@ func (s *solver) fillE3Lanes(ev []float64, m uint32, sts *[lanes.Width]yacht.Sta
 		// the best per pattern by index (the same sums as pts[w] + next).
 		vals := s.pointValues[ci]
 		if cap(b.points) < len(vals) {
-			b.points = make([]lanes.Row, len(vals))
+			b.points = lanes.AlignedRows(len(vals))
 		}
 		points := b.points[:len(vals)]
 		for k, p := range vals {

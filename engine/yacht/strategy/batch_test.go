@@ -4,7 +4,9 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/internal/lanes"
@@ -119,5 +121,15 @@ func TestTableSatisfiesRecurrence(t *testing.T) {
 		if checked == 0 || copied == 0 {
 			t.Fatalf("%s: %d states checked, %d of them copied", name, checked, copied)
 		}
+	}
+}
+
+// The solver batch's rows start on 64-byte lines.
+func TestBatchRowsOnLines(t *testing.T) {
+	if bad := lanes.Misaligned(reflect.TypeOf(batchRows{})); len(bad) > 0 {
+		t.Fatalf("rows of batchRows off a line: %v", bad)
+	}
+	if p := uintptr(unsafe.Pointer(newBatch().batchRows)); p%64 != 0 {
+		t.Fatalf("batch rows at %#x", p)
 	}
 }

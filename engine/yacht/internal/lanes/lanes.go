@@ -10,6 +10,7 @@ package lanes
 
 import (
 	"math"
+	"reflect"
 	"unsafe"
 
 	"github.com/alea-bot/alea/engine/yacht"
@@ -354,7 +355,65 @@ const sixth = 1.0 / 6
 // to 8 bytes: a struct holding one may even start past an allocation
 // header.
 func AlignedRows(n int) []Row {
-	buf := make([]float64, (n+1)*Width)
+	return unsafe.Slice((*Row)(alignedBytes(n*int(unsafe.Sizeof(Row{})))), n)
+}
+
+// Aligned returns a zeroed T that starts on a 64-byte line, for a struct
+// of rows that the kernels read (see AlignedRows). T must hold no
+// pointers: its memory is allocated as numbers, which the garbage
+// collector does not scan; Aligned panics otherwise.
+func Aligned[T any]() *T {
+	var zero T
+	if t := reflect.TypeOf(zero); holdsPointers(t) {
+		panic("lanes: Aligned of " + t.String() + ", which holds pointers")
+	}
+	return (*T)(alignedBytes(int(unsafe.Sizeof(zero))))
+}
+
+// alignedBytes allocates size zeroed bytes (no pointers) starting on a
+// 64-byte line.
+func alignedBytes(size int) unsafe.Pointer {
+	buf := make([]float64, (size+63)/8+8)
 	skip := (64 - int(uintptr(unsafe.Pointer(&buf[0]))%64)) % 64 / 8
-	return unsafe.Slice((*Row)(unsafe.Pointer(&buf[skip])), n)
+	return unsafe.Pointer(&buf[skip])
+}
+
+// holdsPointers reports whether a value of type t holds a pointer the
+// garbage collector must see.
+func holdsPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Array:
+		return t.Len() > 0 && holdsPointers(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if holdsPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return false
+	}
+	return true
+}
+
+// Misaligned lists the fields of struct type t that hold rows (a Row or
+// arrays of them) at an offset that is not a multiple of 64 bytes: in a
+// value from Aligned, their rows would straddle two lines.
+func Misaligned(t reflect.Type) []string {
+	row := reflect.TypeOf(Row{})
+	var bad []string
+	for i := range t.NumField() {
+		f := t.Field(i)
+		e := f.Type
+		for e != row && e.Kind() == reflect.Array {
+			e = e.Elem()
+		}
+		if e == row && f.Offset%64 != 0 {
+			bad = append(bad, f.Name)
+		}
+	}
+	return bad
 }

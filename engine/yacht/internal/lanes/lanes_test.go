@@ -3,7 +3,9 @@ package lanes
 import (
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/internal/cputime"
@@ -191,4 +193,43 @@ func rollBackKernels(tb testing.TB) map[string]func(*[yacht.NumKeeps]Row) Row {
 		ks[s.name] = s.rollBack
 	}
 	return ks
+}
+
+// Aligned and AlignedRows start on a 64-byte line, and Aligned refuses a
+// type holding pointers (its memory is not scanned).
+func TestAligned(t *testing.T) {
+	for i := 0; i < 20; i++ {
+		rows := AlignedRows(1 + i)
+		if p := uintptr(unsafe.Pointer(&rows[0])); p%64 != 0 {
+			t.Fatalf("AlignedRows(%d) at %#x", 1+i, p)
+		}
+		type mixed struct {
+			a byte
+			b [yacht.NumKeeps]Row
+			c [3]int16
+		}
+		m := Aligned[mixed]()
+		if p := uintptr(unsafe.Pointer(m)); p%64 != 0 {
+			t.Fatalf("Aligned at %#x", p)
+		}
+	}
+	if !panics(func() { Aligned[struct{ s []Row }]() }) {
+		t.Fatal("Aligned accepted a struct holding a slice")
+	}
+	if !panics(func() { Aligned[[2]*Row]() }) {
+		t.Fatal("Aligned accepted an array of pointers")
+	}
+}
+
+// Misaligned finds a row array placed after bytes.
+func TestMisaligned(t *testing.T) {
+	type layout struct {
+		a [3]Row
+		b byte
+		c [2][2]Row
+		d Row
+	}
+	if got := Misaligned(reflect.TypeOf(layout{})); len(got) != 2 || got[0] != "c" || got[1] != "d" {
+		t.Fatalf("Misaligned = %v, want [c d]", got)
+	}
 }
