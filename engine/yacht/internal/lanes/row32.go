@@ -38,7 +38,7 @@ var pow3 = [yacht.NumDice + 1]float32{1, 3, 9, 27, 81, 243}
 const turnScale = 59049
 
 // RollBack32Portable is RollBackPortable on sixteen single-precision
-// lanes, at the scales above: the averages are sums of six times 1/2, the
+// lanes (written out lane by lane, which the compiler keeps straight-line), at the scales above: the averages are sums of six times 1/2, the
 // maxima compare the values' bits as integers (non-negative values), and
 // the last step, the sum over the patterns weighted by their chances, is
 // taken in double precision (each lane widened exactly, each product
@@ -55,9 +55,22 @@ func RollBack32Portable(kv *[yacht.NumKeeps]Row32) Sum32 {
 			o := &keepOrder.avg[i]
 			d := row(o[0])
 			a0, a1, a2, a3, a4, a5 := row(o[1]), row(o[2]), row(o[3]), row(o[4]), row(o[5]), row(o[6])
-			for j := range d {
-				d[j] = (a0[j] + a1[j] + a2[j] + a3[j] + a4[j] + a5[j]) * 0.5
-			}
+			d[0] = (a0[0] + a1[0] + a2[0] + a3[0] + a4[0] + a5[0]) * 0.5
+			d[1] = (a0[1] + a1[1] + a2[1] + a3[1] + a4[1] + a5[1]) * 0.5
+			d[2] = (a0[2] + a1[2] + a2[2] + a3[2] + a4[2] + a5[2]) * 0.5
+			d[3] = (a0[3] + a1[3] + a2[3] + a3[3] + a4[3] + a5[3]) * 0.5
+			d[4] = (a0[4] + a1[4] + a2[4] + a3[4] + a4[4] + a5[4]) * 0.5
+			d[5] = (a0[5] + a1[5] + a2[5] + a3[5] + a4[5] + a5[5]) * 0.5
+			d[6] = (a0[6] + a1[6] + a2[6] + a3[6] + a4[6] + a5[6]) * 0.5
+			d[7] = (a0[7] + a1[7] + a2[7] + a3[7] + a4[7] + a5[7]) * 0.5
+			d[8] = (a0[8] + a1[8] + a2[8] + a3[8] + a4[8] + a5[8]) * 0.5
+			d[9] = (a0[9] + a1[9] + a2[9] + a3[9] + a4[9] + a5[9]) * 0.5
+			d[10] = (a0[10] + a1[10] + a2[10] + a3[10] + a4[10] + a5[10]) * 0.5
+			d[11] = (a0[11] + a1[11] + a2[11] + a3[11] + a4[11] + a5[11]) * 0.5
+			d[12] = (a0[12] + a1[12] + a2[12] + a3[12] + a4[12] + a5[12]) * 0.5
+			d[13] = (a0[13] + a1[13] + a2[13] + a3[13] + a4[13] + a5[13]) * 0.5
+			d[14] = (a0[14] + a1[14] + a2[14] + a3[14] + a4[14] + a5[14]) * 0.5
+			d[15] = (a0[15] + a1[15] + a2[15] + a3[15] + a4[15] + a5[15]) * 0.5
 		}
 		for _, g := range keepOrder.groups {
 			f := pow3[g.size]
@@ -65,37 +78,102 @@ func RollBack32Portable(kv *[yacht.NumKeeps]Row32) Sum32 {
 			case 1:
 				for _, o := range keepOrder.max1[g.lo:g.hi] {
 					d, v, a := bits(o[0]), row(o[0]), bits(o[1])
-					for j := range d {
-						d[j] = max(scaled(v[j], f), a[j])
-					}
+					d[0] = max(scaled(v[0], f), a[0])
+					d[1] = max(scaled(v[1], f), a[1])
+					d[2] = max(scaled(v[2], f), a[2])
+					d[3] = max(scaled(v[3], f), a[3])
+					d[4] = max(scaled(v[4], f), a[4])
+					d[5] = max(scaled(v[5], f), a[5])
+					d[6] = max(scaled(v[6], f), a[6])
+					d[7] = max(scaled(v[7], f), a[7])
+					d[8] = max(scaled(v[8], f), a[8])
+					d[9] = max(scaled(v[9], f), a[9])
+					d[10] = max(scaled(v[10], f), a[10])
+					d[11] = max(scaled(v[11], f), a[11])
+					d[12] = max(scaled(v[12], f), a[12])
+					d[13] = max(scaled(v[13], f), a[13])
+					d[14] = max(scaled(v[14], f), a[14])
+					d[15] = max(scaled(v[15], f), a[15])
 				}
 			case 2:
 				for _, o := range keepOrder.max2[g.lo:g.hi] {
 					d, v, a, b := bits(o[0]), row(o[0]), bits(o[1]), bits(o[2])
-					for j := range d {
-						d[j] = max(scaled(v[j], f), a[j], b[j])
-					}
+					d[0] = max(scaled(v[0], f), a[0], b[0])
+					d[1] = max(scaled(v[1], f), a[1], b[1])
+					d[2] = max(scaled(v[2], f), a[2], b[2])
+					d[3] = max(scaled(v[3], f), a[3], b[3])
+					d[4] = max(scaled(v[4], f), a[4], b[4])
+					d[5] = max(scaled(v[5], f), a[5], b[5])
+					d[6] = max(scaled(v[6], f), a[6], b[6])
+					d[7] = max(scaled(v[7], f), a[7], b[7])
+					d[8] = max(scaled(v[8], f), a[8], b[8])
+					d[9] = max(scaled(v[9], f), a[9], b[9])
+					d[10] = max(scaled(v[10], f), a[10], b[10])
+					d[11] = max(scaled(v[11], f), a[11], b[11])
+					d[12] = max(scaled(v[12], f), a[12], b[12])
+					d[13] = max(scaled(v[13], f), a[13], b[13])
+					d[14] = max(scaled(v[14], f), a[14], b[14])
+					d[15] = max(scaled(v[15], f), a[15], b[15])
 				}
 			case 3:
 				for _, o := range keepOrder.max3[g.lo:g.hi] {
 					d, v, a, b, c := bits(o[0]), row(o[0]), bits(o[1]), bits(o[2]), bits(o[3])
-					for j := range d {
-						d[j] = max(scaled(v[j], f), a[j], b[j], c[j])
-					}
+					d[0] = max(scaled(v[0], f), a[0], b[0], c[0])
+					d[1] = max(scaled(v[1], f), a[1], b[1], c[1])
+					d[2] = max(scaled(v[2], f), a[2], b[2], c[2])
+					d[3] = max(scaled(v[3], f), a[3], b[3], c[3])
+					d[4] = max(scaled(v[4], f), a[4], b[4], c[4])
+					d[5] = max(scaled(v[5], f), a[5], b[5], c[5])
+					d[6] = max(scaled(v[6], f), a[6], b[6], c[6])
+					d[7] = max(scaled(v[7], f), a[7], b[7], c[7])
+					d[8] = max(scaled(v[8], f), a[8], b[8], c[8])
+					d[9] = max(scaled(v[9], f), a[9], b[9], c[9])
+					d[10] = max(scaled(v[10], f), a[10], b[10], c[10])
+					d[11] = max(scaled(v[11], f), a[11], b[11], c[11])
+					d[12] = max(scaled(v[12], f), a[12], b[12], c[12])
+					d[13] = max(scaled(v[13], f), a[13], b[13], c[13])
+					d[14] = max(scaled(v[14], f), a[14], b[14], c[14])
+					d[15] = max(scaled(v[15], f), a[15], b[15], c[15])
 				}
 			case 4:
 				for _, o := range keepOrder.max4[g.lo:g.hi] {
 					d, v, a, b, c, e := bits(o[0]), row(o[0]), bits(o[1]), bits(o[2]), bits(o[3]), bits(o[4])
-					for j := range d {
-						d[j] = max(scaled(v[j], f), a[j], b[j], c[j], e[j])
-					}
+					d[0] = max(scaled(v[0], f), a[0], b[0], c[0], e[0])
+					d[1] = max(scaled(v[1], f), a[1], b[1], c[1], e[1])
+					d[2] = max(scaled(v[2], f), a[2], b[2], c[2], e[2])
+					d[3] = max(scaled(v[3], f), a[3], b[3], c[3], e[3])
+					d[4] = max(scaled(v[4], f), a[4], b[4], c[4], e[4])
+					d[5] = max(scaled(v[5], f), a[5], b[5], c[5], e[5])
+					d[6] = max(scaled(v[6], f), a[6], b[6], c[6], e[6])
+					d[7] = max(scaled(v[7], f), a[7], b[7], c[7], e[7])
+					d[8] = max(scaled(v[8], f), a[8], b[8], c[8], e[8])
+					d[9] = max(scaled(v[9], f), a[9], b[9], c[9], e[9])
+					d[10] = max(scaled(v[10], f), a[10], b[10], c[10], e[10])
+					d[11] = max(scaled(v[11], f), a[11], b[11], c[11], e[11])
+					d[12] = max(scaled(v[12], f), a[12], b[12], c[12], e[12])
+					d[13] = max(scaled(v[13], f), a[13], b[13], c[13], e[13])
+					d[14] = max(scaled(v[14], f), a[14], b[14], c[14], e[14])
+					d[15] = max(scaled(v[15], f), a[15], b[15], c[15], e[15])
 				}
 			case 5:
 				for _, o := range keepOrder.max5[g.lo:g.hi] {
 					d, v, a, b, c, e, h := bits(o[0]), row(o[0]), bits(o[1]), bits(o[2]), bits(o[3]), bits(o[4]), bits(o[5])
-					for j := range d {
-						d[j] = max(scaled(v[j], f), a[j], b[j], c[j], e[j], h[j])
-					}
+					d[0] = max(scaled(v[0], f), a[0], b[0], c[0], e[0], h[0])
+					d[1] = max(scaled(v[1], f), a[1], b[1], c[1], e[1], h[1])
+					d[2] = max(scaled(v[2], f), a[2], b[2], c[2], e[2], h[2])
+					d[3] = max(scaled(v[3], f), a[3], b[3], c[3], e[3], h[3])
+					d[4] = max(scaled(v[4], f), a[4], b[4], c[4], e[4], h[4])
+					d[5] = max(scaled(v[5], f), a[5], b[5], c[5], e[5], h[5])
+					d[6] = max(scaled(v[6], f), a[6], b[6], c[6], e[6], h[6])
+					d[7] = max(scaled(v[7], f), a[7], b[7], c[7], e[7], h[7])
+					d[8] = max(scaled(v[8], f), a[8], b[8], c[8], e[8], h[8])
+					d[9] = max(scaled(v[9], f), a[9], b[9], c[9], e[9], h[9])
+					d[10] = max(scaled(v[10], f), a[10], b[10], c[10], e[10], h[10])
+					d[11] = max(scaled(v[11], f), a[11], b[11], c[11], e[11], h[11])
+					d[12] = max(scaled(v[12], f), a[12], b[12], c[12], e[12], h[12])
+					d[13] = max(scaled(v[13], f), a[13], b[13], c[13], e[13], h[13])
+					d[14] = max(scaled(v[14], f), a[14], b[14], c[14], e[14], h[14])
+					d[15] = max(scaled(v[15], f), a[15], b[15], c[15], e[15], h[15])
 				}
 			}
 		}
@@ -135,9 +213,22 @@ func MaxIndexed32Portable(e3 *[yacht.NumPatterns]Row32, vals []Row32, idx *[yach
 	valsB := unsafe.Slice((*[Width32]uint32)(unsafe.Pointer(unsafe.SliceData(vals))), len(vals))
 	for _, w := range list {
 		d, a := &e3b[w], &valsB[idx[w]]
-		for j := range d {
-			d[j] = max(d[j], a[j])
-		}
+		d[0] = max(d[0], a[0])
+		d[1] = max(d[1], a[1])
+		d[2] = max(d[2], a[2])
+		d[3] = max(d[3], a[3])
+		d[4] = max(d[4], a[4])
+		d[5] = max(d[5], a[5])
+		d[6] = max(d[6], a[6])
+		d[7] = max(d[7], a[7])
+		d[8] = max(d[8], a[8])
+		d[9] = max(d[9], a[9])
+		d[10] = max(d[10], a[10])
+		d[11] = max(d[11], a[11])
+		d[12] = max(d[12], a[12])
+		d[13] = max(d[13], a[13])
+		d[14] = max(d[14], a[14])
+		d[15] = max(d[15], a[15])
 	}
 }
 
