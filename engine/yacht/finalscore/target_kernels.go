@@ -3,7 +3,7 @@ package finalscore
 // The inner loops of the vector-by-vector target turn (solveTargetTurn),
 // which only a turn with dice (the root of an advice) and a turn with too
 // many distinct outcomes for the lanes run: the induction over every state
-// runs eight needs at a time in the lanes' kernels (target_lanes.go).
+// runs a row of needs at a time in the lanes' kernels (target_lanes.go).
 
 // avg6 sets dst[i] to the mean of a..f at i, summed in order.
 func avg6(dst, a, b, c, d, e, f []float64) {

@@ -8,15 +8,18 @@ import (
 	"github.com/alea-bot/alea/engine/yacht/internal/lanes"
 )
 
-// The target table's turn, eight needs at a time. A state's chances for
-// needs n0+1 … n0+8 go through the turn exactly as the max-expectation
-// table's eight classes do: the best box for each pattern, the one-die
-// averages and the best keeps (lanes.MaxIndexed and lanes.RollBack, in
-// AVX-512 or AVX2 assembly where the processor has it), with the needs in
-// the lanes instead of the classes. Each keep's eight needs then sit in one
-// 64-byte row, so the turn works on about 46 KB (the keeps and the
-// outcomes' rows), where the vector-by-vector turn (solveTargetTurn)
-// streams vectors of every need through the cache for each keep.
+// The induction's turn, a row of needs at a time: eight in double
+// precision (direct target advice, beating opponents), sixteen in single
+// precision (the target table). A state's chances for needs n0+1 … n0+8
+// (or +16) go through the turn as the max-expectation table's eight
+// classes do: the best box for each pattern, the one-die averages and the
+// best keeps (lanes.MaxIndexed and lanes.RollBack, or MaxIndexed32 and
+// RollBack32, in AVX-512 or AVX2 assembly where the processor has it),
+// with the needs in the lanes instead of the classes. Each keep's needs
+// then sit in one 64-byte row, so the turn works on about 46 KB (the keeps
+// and the outcomes' rows), where the vector-by-vector turn
+// (solveTargetTurn) streams vectors of every need through the cache for
+// each keep.
 
 // maxLaneRows is how many distinct (points gained, state after) outcomes a
 // turn may have for the lane turn: lanes.MaxIndexed indexes them by a byte.

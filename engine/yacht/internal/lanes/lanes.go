@@ -5,7 +5,9 @@
 // evaluated together, with AVX-512 and AVX2 assembly on amd64 chosen by the
 // processor's features (kernels_amd64.go; the purego build tag keeps the
 // portable Go kernels). Every kernel gives the portable kernel's bits. The
-// strategy's solver and the turn policy use them.
+// strategy's solver and the turn policy use them; the target table's
+// induction runs the turn on sixteen single-precision lanes in the same
+// 64-byte rows (Row32, RollBack32, MaxIndexed32).
 package lanes
 
 import (
