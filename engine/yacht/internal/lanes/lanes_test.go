@@ -224,12 +224,12 @@ func TestAligned(t *testing.T) {
 // Misaligned finds a row array placed after bytes.
 func TestMisaligned(t *testing.T) {
 	type layout struct {
-		a [3]Row
-		b byte
-		c [2][2]Row
-		d Row
+		A [3]Row
+		B byte
+		C [2][2]Row
+		D Row
 	}
-	if got := Misaligned(reflect.TypeOf(layout{})); len(got) != 2 || got[0] != "c" || got[1] != "d" {
-		t.Fatalf("Misaligned = %v, want [c d]", got)
+	if got := Misaligned(reflect.TypeOf(layout{})); len(got) != 2 || got[0] != "C" || got[1] != "D" {
+		t.Fatalf("Misaligned = %v, want [C D]", got)
 	}
 }
