@@ -74,7 +74,7 @@ func maxIndexedRowsAVX512(e3 *float64, nrows int, vals *float64, nvals int, idx 
 //go:noescape
 func scoreRowsAVX512(cand *float64, selOff *uint32, sel *uint8, add *float64, no int, scratch *float64, e3 *float64, idx *int32, npat int, tol float64)
 
-// avg32RowsAVX512 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's single-precision row to the sum of the children's times c.
+// avg32RowsAVX512 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's single-precision row to the sum of the children's, added in pairs, times c.
 //
 //go:noescape
 func avg32RowsAVX512(kv *float32, ops *uint16, n int, c float32)
@@ -184,7 +184,7 @@ func maxIndexedRowsAVX2(e3 *float64, nrows int, vals *float64, nvals int, idx *u
 //go:noescape
 func scoreRowsAVX2(cand *float64, selOff *uint32, sel *uint8, add *float64, no int, scratch *float64, e3 *float64, idx *int32, npat int, tol float64)
 
-// avg32RowsAVX2 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's single-precision row to the sum of the children's times c.
+// avg32RowsAVX2 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's single-precision row to the sum of the children's, added in pairs, times c.
 //
 //go:noescape
 func avg32RowsAVX2(kv *float32, ops *uint16, n int, c float32)

@@ -616,11 +616,11 @@ func broadcast32(name string, r reg.VecPhysical) {
 }
 
 // averageRows32: for each of the n entries of ops (7 row offsets: the
-// keep, then its six children), kv[keep] = (c0+c1+c2+c3+c4+c5)·c.
+// keep, then its six children), kv[keep] = (((c0+c1)+(c2+c3))+(c4+c5))·c.
 func averageRows32(s isa) {
 	fn := "avg32Rows" + s.name
 	textNoEscape(fn, "func(kv *float32, ops *uint16, n int, c float32)")
-	Doc(fn+" sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's single-precision row to the sum of the children's times c.", "")
+	Doc(fn+" sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's single-precision row to the sum of the children's, added in pairs, times c.", "")
 	base := Load(Param("kv"), GP64())
 	ops := Load(Param("ops"), GP64())
 	n := Load(Param("n"), GP64())
@@ -635,11 +635,17 @@ func averageRows32(s isa) {
 		MOVWQZX(Mem{Base: ops, Disp: 2 * j}, o[j])
 	}
 	for hi, h := range s.halves {
-		v := s.v(1 + hi)
+		// ((c0+c1) + (c2+c3)) + (c4+c5): three dependent additions
+		// instead of five.
+		v, u, w := s.v(1+3*hi), s.v(2+3*hi), s.v(3+3*hi)
 		VMOVUPS(at(base, o[1], h), v)
-		for j := 2; j <= 6; j++ {
-			VADDPS(at(base, o[j], h), v, v)
-		}
+		VADDPS(at(base, o[2], h), v, v)
+		VMOVUPS(at(base, o[3], h), u)
+		VADDPS(at(base, o[4], h), u, u)
+		VMOVUPS(at(base, o[5], h), w)
+		VADDPS(at(base, o[6], h), w, w)
+		VADDPS(u, v, v)
+		VADDPS(w, v, v)
 		VMULPS(c, v, v)
 		VMOVUPS(v, at(base, o[0], h))
 	}
