@@ -189,6 +189,27 @@ func newAsmSteps() *asmSteps {
 	return s
 }
 
+// maxRowsAsm and maxRows32Asm are the maxima kernels by instruction set
+// (isaIndex) and number of sub-keeps less one.
+var (
+	maxRowsAsm = [2][5]func(kv *float64, ops *uint16, n int){
+		{max1RowsAVX2, max2RowsAVX2, max3RowsAVX2, max4RowsAVX2, max5RowsAVX2},
+		{max1RowsAVX512, max2RowsAVX512, max3RowsAVX512, max4RowsAVX512, max5RowsAVX512},
+	}
+	maxRows32Asm = [2][5]func(kv *float32, ops *uint16, n int, c float32){
+		{max1Rows32AVX2, max2Rows32AVX2, max3Rows32AVX2, max4Rows32AVX2, max5Rows32AVX2},
+		{max1Rows32AVX512, max2Rows32AVX512, max3Rows32AVX512, max4Rows32AVX512, max5Rows32AVX512},
+	}
+)
+
+// isaIndex is 1 for AVX-512 (wide), 0 for AVX2.
+func isaIndex(wide bool) int {
+	if wide {
+		return 1
+	}
+	return 0
+}
+
 // rollBackAsm is RollBackPortable in AVX-512 (wide) or AVX2.
 func rollBackAsm(kv *[yacht.NumKeeps]Row, wide bool) Row {
 	base := &kv[0][0]
@@ -200,29 +221,7 @@ func rollBackAsm(kv *[yacht.NumKeeps]Row, wide bool) Row {
 			avgMulRowsAVX2(base, &ks.avg[0][0], len(ks.avg), sixth)
 		}
 		for _, g := range ks.groups {
-			n := g.hi - g.lo
-			switch {
-			case g.n == 1 && wide:
-				max1RowsAVX512(base, &ks.max1[g.lo][0], n)
-			case g.n == 1:
-				max1RowsAVX2(base, &ks.max1[g.lo][0], n)
-			case g.n == 2 && wide:
-				max2RowsAVX512(base, &ks.max2[g.lo][0], n)
-			case g.n == 2:
-				max2RowsAVX2(base, &ks.max2[g.lo][0], n)
-			case g.n == 3 && wide:
-				max3RowsAVX512(base, &ks.max3[g.lo][0], n)
-			case g.n == 3:
-				max3RowsAVX2(base, &ks.max3[g.lo][0], n)
-			case g.n == 4 && wide:
-				max4RowsAVX512(base, &ks.max4[g.lo][0], n)
-			case g.n == 4:
-				max4RowsAVX2(base, &ks.max4[g.lo][0], n)
-			case g.n == 5 && wide:
-				max5RowsAVX512(base, &ks.max5[g.lo][0], n)
-			case g.n == 5:
-				max5RowsAVX2(base, &ks.max5[g.lo][0], n)
-			}
+			maxRowsAsm[isaIndex(wide)][g.n-1](base, ks.maxOps(g), g.hi-g.lo)
 		}
 	}
 	var sum Row
@@ -341,29 +340,7 @@ func rollBack32Asm(kv *[yacht.NumKeeps]Row32, wide bool) Sum32 {
 			avg32RowsAVX2(base, &ks.avg[0][0], len(ks.avg), 0.5)
 		}
 		for _, g := range ks.groups {
-			n, f := g.hi-g.lo, pow3[g.size]
-			switch {
-			case g.n == 1 && wide:
-				max1Rows32AVX512(base, &ks.max1[g.lo][0], n, f)
-			case g.n == 1:
-				max1Rows32AVX2(base, &ks.max1[g.lo][0], n, f)
-			case g.n == 2 && wide:
-				max2Rows32AVX512(base, &ks.max2[g.lo][0], n, f)
-			case g.n == 2:
-				max2Rows32AVX2(base, &ks.max2[g.lo][0], n, f)
-			case g.n == 3 && wide:
-				max3Rows32AVX512(base, &ks.max3[g.lo][0], n, f)
-			case g.n == 3:
-				max3Rows32AVX2(base, &ks.max3[g.lo][0], n, f)
-			case g.n == 4 && wide:
-				max4Rows32AVX512(base, &ks.max4[g.lo][0], n, f)
-			case g.n == 4:
-				max4Rows32AVX2(base, &ks.max4[g.lo][0], n, f)
-			case g.n == 5 && wide:
-				max5Rows32AVX512(base, &ks.max5[g.lo][0], n, f)
-			case g.n == 5:
-				max5Rows32AVX2(base, &ks.max5[g.lo][0], n, f)
-			}
+			maxRows32Asm[isaIndex(wide)][g.n-1](base, ks.maxOps(g), g.hi-g.lo, pow3[g.size])
 		}
 	}
 	var sum Sum32

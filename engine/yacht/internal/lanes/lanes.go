@@ -302,6 +302,21 @@ type keepSteps struct {
 // keepGroup is the run maxN[lo:hi] with N = n, of keeps of size dice.
 type keepGroup struct{ n, size, lo, hi int }
 
+// maxOps is the first offset of group g's run.
+func (ks *keepSteps) maxOps(g keepGroup) *uint16 {
+	switch g.n {
+	case 1:
+		return &ks.max1[g.lo][0]
+	case 2:
+		return &ks.max2[g.lo][0]
+	case 3:
+		return &ks.max3[g.lo][0]
+	case 4:
+		return &ks.max4[g.lo][0]
+	}
+	return &ks.max5[g.lo][0]
+}
+
 func newKeepOrder() *keepSteps {
 	const row = uint16(Width * 8)
 	var _ = [1]struct{}{}[yacht.NumKeeps*Width*8>>16] // offsets fit in 16 bits

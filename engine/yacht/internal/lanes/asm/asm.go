@@ -112,14 +112,14 @@ func main() {
 		chooseKeepsRows(s)
 		finishKeepsRows(s)
 		addScaled(s)
-		maxIndexedRows(s)
+		maxIndexedRows(s, false)
 		scoreRows(s)
 		averageRows32(s)
 		for n := 1; n <= 5; n++ {
 			maxRows32(s, n)
 		}
 		dotRows32(s)
-		maxIndexedRows32(s)
+		maxIndexedRows(s, true)
 	}
 	Generate()
 }
@@ -449,10 +449,14 @@ func addScaled(s isa) {
 
 // maxIndexedRows: e3[w] = max(e3[w], vals[idx[w]]) for the n patterns w of
 // list; false, before touching pattern w, when w ≥ nrows or idx[w] ≥ nvals.
-func maxIndexedRows(s isa) {
-	fn := "maxIndexedRows" + s.name
-	textNoEscape(fn, "func(e3 *float64, nrows int, vals *float64, nvals int, idx, list *uint8, n int) bool")
-	Doc(fn+" sets row w of e3 to its lane-wise maximum with row idx[w] of vals for the n patterns w of list; it stops and reports false at a pattern w that is nrows or more or whose idx[w] is nvals or more.", "")
+// single: on single-precision rows (maxima of their bits, VPMAXUD).
+func maxIndexedRows(s isa, single bool) {
+	fn, elem, kind := "maxIndexedRows"+s.name, "float64", ""
+	if single {
+		fn, elem, kind = "maxIndexedRows32"+s.name, "float32", "single-precision "
+	}
+	textNoEscape(fn, "func(e3 *"+elem+", nrows int, vals *"+elem+", nvals int, idx, list *uint8, n int) bool")
+	Doc(fn+" sets "+kind+"row w of e3 to its lane-wise maximum with row idx[w] of vals for the n patterns w of list; it stops and reports false at a pattern w that is nrows or more or whose idx[w] is nvals or more.", "")
 	e3 := Load(Param("e3"), GP64())
 	nrows := Load(Param("nrows"), GP64())
 	vals := Load(Param("vals"), GP64())
@@ -478,6 +482,12 @@ func maxIndexedRows(s isa) {
 	SHLQ(U8(6), j)
 	for hi, h := range s.halves {
 		v := s.v(hi)
+		if single {
+			VMOVUPS(at(e3, w, h), v)
+			VPMAXUD(at(vals, j, h), v, v) // the bits of non-negative floats
+			VMOVUPS(v, at(e3, w, h))
+			continue
+		}
 		s.load(at(e3, w, h), v)
 		s.max(at(vals, j, h), v)
 		s.store(v, at(e3, w, h))
@@ -736,50 +746,5 @@ func dotRows32(s isa) {
 	for i := 0; i < parts; i++ {
 		VMOVUPD(s.v(1+i), Mem{Base: out, Disp: i * regBytes})
 	}
-	ret()
-}
-
-// maxIndexedRows32 is maxIndexedRows on single-precision rows.
-func maxIndexedRows32(s isa) {
-	fn := "maxIndexedRows32" + s.name
-	textNoEscape(fn, "func(e3 *float32, nrows int, vals *float32, nvals int, idx, list *uint8, n int) bool")
-	Doc(fn+" sets single-precision row w of e3 to its lane-wise maximum with row idx[w] of vals for the n patterns w of list; it stops and reports false at a pattern w that is nrows or more or whose idx[w] is nvals or more.", "")
-	e3 := Load(Param("e3"), GP64())
-	nrows := Load(Param("nrows"), GP64())
-	vals := Load(Param("vals"), GP64())
-	nvals := Load(Param("nvals"), GP64())
-	idx := Load(Param("idx"), GP64())
-	list := Load(Param("list"), GP64())
-	n := Load(Param("n"), GP64())
-	w, j := GP64(), GP64()
-	r, err := ReturnIndex(0).Resolve()
-	if err != nil {
-		panic(err)
-	}
-	TESTQ(n, n)
-	JZ(LabelRef(fn + "_ok"))
-	Label(fn + "_loop")
-	MOVBQZX(Mem{Base: list}, w)
-	CMPQ(w, nrows)
-	JAE(LabelRef(fn + "_bad"))
-	MOVBQZX(Mem{Base: idx, Index: w, Scale: 1}, j)
-	CMPQ(j, nvals)
-	JAE(LabelRef(fn + "_bad"))
-	SHLQ(U8(6), w)
-	SHLQ(U8(6), j)
-	for hi, h := range s.halves {
-		v := s.v(hi)
-		VMOVUPS(at(e3, w, h), v)
-		VPMAXUD(at(vals, j, h), v, v)
-		VMOVUPS(v, at(e3, w, h))
-	}
-	INCQ(list)
-	DECQ(n)
-	JNZ(LabelRef(fn + "_loop"))
-	Label(fn + "_ok")
-	MOVB(U8(1), r.Addr)
-	ret()
-	Label(fn + "_bad")
-	MOVB(U8(0), r.Addr)
 	ret()
 }
