@@ -97,6 +97,26 @@ func textNoEscape(fn, sig string) {
 	Pragma("noescape")
 }
 
+// overOps ends a kernel that walks a list of row offsets: for each of the
+// n entries of ops (m offsets each, loaded into o), body, then the next
+// entry; then the return.
+func overOps(fn string, ops, n reg.Register, m int, body func(o []reg.GPVirtual)) {
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	o := make([]reg.GPVirtual, m)
+	for j := range o {
+		o[j] = GP64()
+		MOVWQZX(Mem{Base: ops, Disp: 2 * j}, o[j])
+	}
+	body(o)
+	ADDQ(U32(2*m), ops)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_done")
+	ret()
+}
+
 func main() {
 	ConstraintExpr("amd64,!purego")
 	one = ConstData("one", U64(math.Float64bits(1)))
@@ -139,32 +159,21 @@ func averageRows(s isa, name string, div bool) {
 	n := Load(Param("n"), GP64())
 	c := s.v(0)
 	broadcast("c", c)
-	TESTQ(n, n)
-	JZ(LabelRef(fn + "_done"))
-	Label(fn + "_loop")
-	var o [7]reg.GPVirtual
-	for j := range o {
-		o[j] = GP64()
-		MOVWQZX(Mem{Base: ops, Disp: 2 * j}, o[j])
-	}
-	for hi, h := range s.halves {
-		v := s.v(1 + hi)
-		s.load(at(base, o[1], h), v)
-		for j := 2; j <= 6; j++ {
-			VADDPD(at(base, o[j], h), v, v)
+	overOps(fn, ops, n, 7, func(o []reg.GPVirtual) {
+		for hi, h := range s.halves {
+			v := s.v(1 + hi)
+			s.load(at(base, o[1], h), v)
+			for j := 2; j <= 6; j++ {
+				VADDPD(at(base, o[j], h), v, v)
+			}
+			if div {
+				VDIVPD(c, v, v)
+			} else {
+				VMULPD(c, v, v)
+			}
+			s.store(v, at(base, o[0], h))
 		}
-		if div {
-			VDIVPD(c, v, v)
-		} else {
-			VMULPD(c, v, v)
-		}
-		s.store(v, at(base, o[0], h))
-	}
-	ADDQ(U32(14), ops)
-	DECQ(n)
-	JNZ(LabelRef(fn + "_loop"))
-	Label(fn + "_done")
-	ret()
+	})
 }
 
 // maxRows: for each of the n entries of ops (the row offsets of a keep and
@@ -176,27 +185,16 @@ func maxRows(s isa, k int) {
 	base := Load(Param("kv"), GP64())
 	ops := Load(Param("ops"), GP64())
 	n := Load(Param("n"), GP64())
-	TESTQ(n, n)
-	JZ(LabelRef(fn + "_done"))
-	Label(fn + "_loop")
-	o := make([]reg.GPVirtual, k+1)
-	for j := range o {
-		o[j] = GP64()
-		MOVWQZX(Mem{Base: ops, Disp: 2 * j}, o[j])
-	}
-	for hi, h := range s.halves {
-		v := s.v(hi)
-		s.load(at(base, o[0], h), v)
-		for j := 1; j <= k; j++ {
-			s.max(at(base, o[j], h), v)
+	overOps(fn, ops, n, k+1, func(o []reg.GPVirtual) {
+		for hi, h := range s.halves {
+			v := s.v(hi)
+			s.load(at(base, o[0], h), v)
+			for j := 1; j <= k; j++ {
+				s.max(at(base, o[j], h), v)
+			}
+			s.store(v, at(base, o[0], h))
 		}
-		s.store(v, at(base, o[0], h))
-	}
-	ADDQ(U32(2*(k+1)), ops)
-	DECQ(n)
-	JNZ(LabelRef(fn + "_loop"))
-	Label(fn + "_done")
-	ret()
+	})
 }
 
 // dotRows: out = Σ_i prob[i]·rows[i], lane by lane, in the order of i (a
@@ -245,31 +243,20 @@ func pushRows(s isa) {
 	c, zero := s.v(0), s.v(1)
 	broadcast("c", c)
 	s.zero(zero)
-	TESTQ(n, n)
-	JZ(LabelRef(fn + "_done"))
-	Label(fn + "_loop")
-	var o [7]reg.GPVirtual
-	for j := range o {
-		o[j] = GP64()
-		MOVWQZX(Mem{Base: ops, Disp: 2 * j}, o[j])
-	}
-	for hi, h := range s.halves {
-		x := s.v(2 + 3*hi)
-		s.load(at(base, o[0], h), x)
-		VDIVPD(c, x, x)
-		s.store(zero, at(base, o[0], h))
-		for j := 1; j <= 6; j++ {
-			d := s.v(3 + 3*hi + (j & 1))
-			s.load(at(base, o[j], h), d)
-			VADDPD(x, d, d)
-			s.store(d, at(base, o[j], h))
+	overOps(fn, ops, n, 7, func(o []reg.GPVirtual) {
+		for hi, h := range s.halves {
+			x := s.v(2 + 3*hi)
+			s.load(at(base, o[0], h), x)
+			VDIVPD(c, x, x)
+			s.store(zero, at(base, o[0], h))
+			for j := 1; j <= 6; j++ {
+				d := s.v(3 + 3*hi + (j & 1))
+				s.load(at(base, o[j], h), d)
+				VADDPD(x, d, d)
+				s.store(d, at(base, o[j], h))
+			}
 		}
-	}
-	ADDQ(U32(14), ops)
-	DECQ(n)
-	JNZ(LabelRef(fn + "_loop"))
-	Label(fn + "_done")
-	ret()
+	})
 }
 
 // chooseKeepsRows is the keep loop of ChooseKeepsPortable for the n keeps
@@ -636,34 +623,23 @@ func averageRows32(s isa) {
 	n := Load(Param("n"), GP64())
 	c := s.v(0)
 	broadcast32("c", c)
-	TESTQ(n, n)
-	JZ(LabelRef(fn + "_done"))
-	Label(fn + "_loop")
-	var o [7]reg.GPVirtual
-	for j := range o {
-		o[j] = GP64()
-		MOVWQZX(Mem{Base: ops, Disp: 2 * j}, o[j])
-	}
-	for hi, h := range s.halves {
-		// ((c0+c1) + (c2+c3)) + (c4+c5): three dependent additions
-		// instead of five.
-		v, u, w := s.v(1+3*hi), s.v(2+3*hi), s.v(3+3*hi)
-		VMOVUPS(at(base, o[1], h), v)
-		VADDPS(at(base, o[2], h), v, v)
-		VMOVUPS(at(base, o[3], h), u)
-		VADDPS(at(base, o[4], h), u, u)
-		VMOVUPS(at(base, o[5], h), w)
-		VADDPS(at(base, o[6], h), w, w)
-		VADDPS(u, v, v)
-		VADDPS(w, v, v)
-		VMULPS(c, v, v)
-		VMOVUPS(v, at(base, o[0], h))
-	}
-	ADDQ(U32(14), ops)
-	DECQ(n)
-	JNZ(LabelRef(fn + "_loop"))
-	Label(fn + "_done")
-	ret()
+	overOps(fn, ops, n, 7, func(o []reg.GPVirtual) {
+		for hi, h := range s.halves {
+			// ((c0+c1) + (c2+c3)) + (c4+c5): three dependent additions
+			// instead of five.
+			v, u, w := s.v(1+3*hi), s.v(2+3*hi), s.v(3+3*hi)
+			VMOVUPS(at(base, o[1], h), v)
+			VADDPS(at(base, o[2], h), v, v)
+			VMOVUPS(at(base, o[3], h), u)
+			VADDPS(at(base, o[4], h), u, u)
+			VMOVUPS(at(base, o[5], h), w)
+			VADDPS(at(base, o[6], h), w, w)
+			VADDPS(u, v, v)
+			VADDPS(w, v, v)
+			VMULPS(c, v, v)
+			VMOVUPS(v, at(base, o[0], h))
+		}
+	})
 }
 
 // maxRows32: for each of the n entries of ops (the row offsets of a keep
@@ -679,27 +655,16 @@ func maxRows32(s isa, k int) {
 	n := Load(Param("n"), GP64())
 	c := s.v(0)
 	broadcast32("c", c)
-	TESTQ(n, n)
-	JZ(LabelRef(fn + "_done"))
-	Label(fn + "_loop")
-	o := make([]reg.GPVirtual, k+1)
-	for j := range o {
-		o[j] = GP64()
-		MOVWQZX(Mem{Base: ops, Disp: 2 * j}, o[j])
-	}
-	for hi, h := range s.halves {
-		v := s.v(1 + hi)
-		VMULPS(at(base, o[0], h), c, v)
-		for j := 1; j <= k; j++ {
-			VPMAXUD(at(base, o[j], h), v, v)
+	overOps(fn, ops, n, k+1, func(o []reg.GPVirtual) {
+		for hi, h := range s.halves {
+			v := s.v(1 + hi)
+			VMULPS(at(base, o[0], h), c, v)
+			for j := 1; j <= k; j++ {
+				VPMAXUD(at(base, o[j], h), v, v)
+			}
+			VMOVUPS(v, at(base, o[0], h))
 		}
-		VMOVUPS(v, at(base, o[0], h))
-	}
-	ADDQ(U32(2*(k+1)), ops)
-	DECQ(n)
-	JNZ(LabelRef(fn + "_loop"))
-	Label(fn + "_done")
-	ret()
+	})
 }
 
 // dotRows32: out = Σ_i prob[i]·rows[i] over single-precision rows, lane
