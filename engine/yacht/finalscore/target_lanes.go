@@ -1,7 +1,10 @@
 package finalscore
 
 import (
+	"bytes"
+	"encoding/binary"
 	"slices"
+	"sort"
 	"unsafe"
 
 	"github.com/alea-bot/alea/engine/yacht"
@@ -13,7 +16,7 @@ import (
 // precision (the target table). A state's chances for needs n0+1 … n0+8
 // (or +16) go through the turn as the max-expectation table's eight
 // classes do: the best box for each pattern, the one-die averages and the
-// best keeps (lanes.MaxIndexed and lanes.RollBack, or MaxIndexed32 and
+// best keeps (lanes.MaxOver and lanes.RollBack, or MaxOver32 and
 // RollBack32, in AVX-512 or AVX2 assembly where the processor has it),
 // with the needs in the lanes instead of the classes. Each keep's needs
 // then sit in one 64-byte row, so the turn works on about 46 KB (the keeps
@@ -21,10 +24,11 @@ import (
 // (solveTargetTurn) streams vectors of every need through the cache for
 // each keep.
 
-// maxLaneRows is how many distinct (points gained, state after) outcomes a
-// turn may have for the lane turn: lanes.MaxIndexed indexes them by a byte.
-// No state of the presets comes near it (Pancht's most is about 206); a
-// turn beyond it would run the vector-by-vector turn instead.
+// maxLaneRows is how many rows the lane turn may index by a byte: the
+// distinct (points gained, state after) outcomes of a turn, then the rows
+// every pattern starts from (see prepare). No state of the presets comes
+// near it (Pancht's most is about 206 outcomes); a turn beyond it would
+// run the vector-by-vector turn instead.
 const maxLaneRows = 256
 
 // lanePlan is what the lane turn reads of a rule set for every state: for
@@ -103,6 +107,22 @@ type laneScratch[T chance] struct {
 	// local maps a box's points (planCategory.points) to their outcome.
 	local []uint8
 	opts  []yacht.Scoring
+	// best lists, for each pattern, the rows whose maximum is its best box:
+	// the outcomes of its boxes, and the row of the folded boxes' lowest
+	// outcomes (start) or of zeros (zero).
+	best        lanes.PatternRows
+	start, zero uint8
+	// ones holds, for each row of best, the largest need up to which it is
+	// certain (1 in every lane); sure is the largest need up to which
+	// every pattern's best box is certain, so the turn is too.
+	ones []int
+	sure int
+	// key names the lists of best; builtKey, those best holds.
+	key, builtKey []byte
+	// certain is the turn's result on a row whose every pattern is
+	// certain: the kernels' own result on rows of ones (1, or within a
+	// rounding of it), so a row skipped for it changes no bit.
+	certain []T
 }
 
 // laneCategory is one box of the lane turn.
@@ -200,11 +220,109 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 			lc.fives = append(lc.fives, w)
 		}
 	}
-	if cap(ls.rows) < len(ls.outs) {
+	if len(ls.outs)+2 > maxLaneRows {
+		return 0, false
+	}
+	ls.start, ls.zero = uint8(len(ls.outs)), uint8(len(ls.outs)+1)
+	if cap(ls.rows) < maxLaneRows {
 		ls.rows = lanes.AlignedRows(maxLaneRows)
 	}
-	ls.rows = ls.rows[:len(ls.outs)]
+	ls.rows = ls.rows[:len(ls.outs)+2]
+	if !ls.planBest(st.Filled, fold) {
+		return 0, false
+	}
 	return bound, true
+}
+
+// planBest lists each pattern's rows in ls.best and finds ls.sure: every
+// pattern but five of a kind starts from the start row (the folded boxes'
+// lowest outcomes), five of a kind (scored by the rules' joker) from its
+// boxes alone, or the zero row when it has none. The lists depend only on
+// the open boxes, which of them fold and the rows of five of a kind, so
+// they are rebuilt only when those change (states of one mask come one
+// after another). It returns false when a pattern has more rows than
+// lanes.MaxPatternRows.
+func (ls *laneScratch[T]) planBest(filled uint32, fold bool) bool {
+	key := binary.LittleEndian.AppendUint32(ls.key[:0], filled)
+	for c := range ls.cats {
+		lc := &ls.cats[c]
+		folded := len(lc.list) > 0 && &lc.list[0] == unsafe.SliceData(ls.plan.cats[c].above)
+		key = append(key, uint8(len(lc.fives)), boolByte(folded))
+		for _, w := range lc.fives {
+			key = append(key, w, lc.idx[w])
+		}
+	}
+	ls.key = key
+	if !bytes.Equal(key, ls.builtKey) {
+		ls.builtKey = append(ls.builtKey[:0], key...)
+		if !ls.buildBest() {
+			ls.builtKey = ls.builtKey[:0]
+			return false
+		}
+	}
+	ls.sure = 0
+	if !fold {
+		return true
+	}
+	// Row i is certain up to need ones[i]: the points it gains, then the
+	// leading ones of the chances after it (they do not grow with the
+	// need). The row of starts is certain as far as its best row is.
+	ls.ones = ls.ones[:0]
+	most := 0
+	for _, oc := range ls.outs {
+		n := oc.g
+		if len(oc.v) > 0 && oc.v[0] == 1 {
+			n += sort.Search(len(oc.v), func(k int) bool { return oc.v[k] != 1 })
+		}
+		ls.ones = append(ls.ones, n)
+		most = max(most, n)
+	}
+	if most < lanes.Width {
+		// No row of needs can be certain.
+		return true
+	}
+	startOnes := 0
+	for _, i := range ls.base {
+		startOnes = max(startOnes, ls.ones[i])
+	}
+	ls.ones = append(ls.ones, startOnes, 0)
+	ls.sure = ls.best.MinOfMax(ls.ones)
+	return true
+}
+
+// buildBest lists each pattern's rows in ls.best (see planBest).
+func (ls *laneScratch[T]) buildBest() bool {
+	ls.best.Reset(len(ls.rows))
+	for w := 0; w < yacht.NumPatterns; w++ {
+		if !ls.plan.five[w] {
+			ls.best.Add(w, ls.start)
+		}
+	}
+	for c := range ls.cats {
+		lc := &ls.cats[c]
+		for _, list := range [2][]uint8{lc.list, lc.fives} {
+			for _, w := range list {
+				if !ls.best.Add(int(w), lc.idx[w]) {
+					return false
+				}
+			}
+		}
+	}
+	for w := 0; w < yacht.NumPatterns; w++ {
+		if ls.best.Empty(w) {
+			ls.best.Add(w, ls.zero)
+		}
+	}
+	ls.best.Build()
+	return true
+}
+
+// boolByte is 1 for true, 0 for false.
+func boolByte(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // sameVector reports whether a and b are the same stored chances.
@@ -237,6 +355,12 @@ func solveTargetLanes[T chance](r *yacht.Rules, next levelOf[T], st yacht.State,
 	view := func(row *lanes.Row) []T { return unsafe.Slice((*T)(unsafe.Pointer(row)), width) }
 	pats := (*[yacht.NumPatterns]lanes.Row)(ls.kv[yacht.FirstPattern:])
 	for n0 := 0; n0 < l; n0 += width {
+		if monotone && n0+width <= ls.sure {
+			// Every pattern's best box makes every need of the row
+			// certain.
+			copy(out[n0:min(l, n0+width)], ls.certainRow(pats, single))
+			continue
+		}
 		// Each outcome's chance for needs n0+1 … n0+width: certain up to
 		// the points it gains, then the chance after it of the rest.
 		for i, oc := range ls.outs {
@@ -266,49 +390,16 @@ func solveTargetLanes[T chance](r *yacht.Rules, next levelOf[T], st yacht.State,
 				}
 			}
 		}
-		// Every pattern starts from the folded boxes' lowest outcomes,
-		// five of a kind (scored by the rules' joker) from nothing.
-		var start lanes.Row
+		// The start row: the folded boxes' lowest outcomes, lane by lane.
+		ls.rows[ls.start], ls.rows[ls.zero] = lanes.Row{}, lanes.Row{}
 		for _, i := range ls.base {
 			if single {
-				lanes.Max32(row32(&start), row32(&ls.rows[i]))
+				lanes.Max32(row32(&ls.rows[ls.start]), row32(&ls.rows[i]))
 			} else {
-				lanes.Max(&start, &ls.rows[i])
+				lanes.Max(&ls.rows[ls.start], &ls.rows[i])
 			}
 		}
-		for w := range pats {
-			if ls.plan.five[w] {
-				pats[w] = lanes.Row{}
-			} else {
-				pats[w] = start
-			}
-		}
-		for c := range ls.cats {
-			lc := &ls.cats[c]
-			for _, list := range [2][]uint8{lc.list, lc.fives} {
-				switch {
-				case len(list) == 0:
-				case single:
-					lanes.MaxIndexed32((*[yacht.NumPatterns]lanes.Row32)(unsafe.Pointer(pats)), rows32(ls.rows), &lc.idx, list)
-				default:
-					lanes.MaxIndexed(pats, ls.rows, &lc.idx, list)
-				}
-			}
-		}
-		var last float64
-		if single {
-			sum := lanes.RollBack32((*[yacht.NumKeeps]lanes.Row32)(unsafe.Pointer(ls.kv)))
-			for j := 0; j < width && n0+j < l; j++ {
-				out[n0+j] = T(min(sum[j], 1))
-			}
-			last = sum[width-1]
-		} else {
-			sum := lanes.RollBack(ls.kv)
-			for j := 0; j < width && n0+j < l; j++ {
-				out[n0+j] = T(min(sum[j], 1))
-			}
-			last = sum[width-1]
-		}
+		last := ls.turn(pats, single, out[n0:min(l, n0+width)])
 		if monotone && last < tailTrim {
 			// The chances do not grow with the need (each is a mean or a
 			// maximum of chances that do not, and rounding is monotone):
@@ -317,6 +408,54 @@ func solveTargetLanes[T chance](r *yacht.Rules, next levelOf[T], st yacht.State,
 		}
 	}
 	return out, true
+}
+
+// turn runs the turn on the outcomes' rows: each pattern's best box into
+// pats, then the keeps; it sets out (at most a row of needs) to the chances
+// and returns the row's last chance.
+func (ls *laneScratch[T]) turn(pats *[yacht.NumPatterns]lanes.Row, single bool, out []T) float64 {
+	if single {
+		lanes.MaxOver32((*[yacht.NumPatterns]lanes.Row32)(unsafe.Pointer(pats)), rows32(ls.rows), &ls.best)
+		sum := lanes.RollBack32((*[yacht.NumKeeps]lanes.Row32)(unsafe.Pointer(ls.kv)))
+		for j := range out {
+			out[j] = T(min(sum[j], 1))
+		}
+		return sum[len(sum)-1]
+	}
+	lanes.MaxOver(pats, ls.rows, &ls.best)
+	sum := lanes.RollBack(ls.kv)
+	for j := range out {
+		out[j] = T(min(sum[j], 1))
+	}
+	return sum[len(sum)-1]
+}
+
+// certainRow is ls.certain, computed the first time: the keeps' turn on
+// patterns whose every lane is 1.
+func (ls *laneScratch[T]) certainRow(pats *[yacht.NumPatterns]lanes.Row, single bool) []T {
+	if ls.certain == nil {
+		var ones lanes.Row
+		lanesOf := unsafe.Slice((*T)(unsafe.Pointer(&ones)), unsafe.Sizeof(ones)/unsafe.Sizeof(T(0)))
+		for j := range lanesOf {
+			lanesOf[j] = 1
+		}
+		for w := range pats {
+			pats[w] = ones
+		}
+		var sum []float64
+		if single {
+			s := lanes.RollBack32((*[yacht.NumKeeps]lanes.Row32)(unsafe.Pointer(ls.kv)))
+			sum = s[:]
+		} else {
+			s := lanes.RollBack(ls.kv)
+			sum = s[:]
+		}
+		ls.certain = make([]T, len(sum))
+		for j, v := range sum {
+			ls.certain[j] = T(min(v, 1))
+		}
+	}
+	return ls.certain
 }
 
 // row32 views a row as sixteen single-precision lanes.

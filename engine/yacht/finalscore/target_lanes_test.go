@@ -7,6 +7,8 @@ import (
 	"math/bits"
 	"testing"
 
+	"github.com/alea-bot/alea/engine/yacht/internal/lanes"
+
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
@@ -155,4 +157,66 @@ func TestTargetSingleMatchesDouble(t *testing.T) {
 		}
 		t.Logf("%s: %d states, %d chances, largest difference %.3g", c.rules, len(double), chances, worst)
 	}
+}
+
+// A row of needs that every pattern's best box makes certain is not run
+// through the turn (laneScratch.sure): on a Yacht sheet whose upper boxes
+// and Choice are open, many states gain eight points or more whatever the
+// dice, and their chances still equal the vector turn's, which computes
+// every need.
+func TestTargetLanesCertainRows(t *testing.T) {
+	r := mustPreset(t, yacht.Yacht)
+	open := []string{"aces", "twos", "threes", "fours", "fives", "sixes", "choice"}
+	tb, err := strategy.BuildEndGame(context.Background(), r, len(open))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := endSheet(t, r, "", open...).State()
+	var all []targetLevel
+	levels, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, func(lv targetLevel) { all = append(all, lv) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	all = append(all, levels...)
+	byFill := map[int]targetLevel{len(r.Categories): {}}
+	for _, lv := range all {
+		for k := range lv {
+			byFill[bits.OnesCount32(k>>7)] = lv
+			break
+		}
+	}
+	plan := newLanePlan(r)
+	sc := &targetScratch{}
+	certain, rows := 0, 0
+	for fill, lv := range byFill {
+		if fill == len(r.Categories) {
+			continue
+		}
+		next := byFill[fill+1]
+		for k := range lv {
+			st := yacht.State{Filled: k >> 7, Upper: int(k>>1) & 63, YachtBonus: k&1 == 1}
+			l := maxFuture(r, st)
+			ls := &laneScratch[float64]{plan: plan}
+			got, ok := solveTargetLanes(r, next, st, l, true, ls, make([]float64, l))
+			if !ok {
+				t.Fatalf("state %x: too many outcomes", k)
+			}
+			if ls.sure < lanes.Width {
+				continue
+			}
+			certain++
+			rows += ls.sure / lanes.Width
+			want := make([]float64, l)
+			solveTargetTurn(r, next, st, l, sc, want)
+			for n := range got {
+				if math.Abs(got[n]-want[n]) > 1e-14 {
+					t.Fatalf("state %x (certain to need %d) need %d: lanes %v, vector turn %v", k, ls.sure, n+1, got[n], want[n])
+				}
+			}
+		}
+	}
+	if certain < 20 {
+		t.Fatalf("only %d states had a certain row", certain)
+	}
+	t.Logf("%d states, %d rows certain", certain, rows)
 }

@@ -18,7 +18,8 @@ type kernelSet struct {
 	addScaled     func(dst, src []float64, p float64)
 	scoreRows     func(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTables, scratch *[MaxCategories]Row, e3 *[yacht.NumPatterns]Row, idx *[yacht.NumPatterns][Width]int32, tol float64)
 	rollBack32    func(kv *[yacht.NumKeeps]Row32) Sum32
-	maxIndexed32  func(e3 *[yacht.NumPatterns]Row32, vals []Row32, idx *[yacht.NumPatterns]uint8, list []uint8)
+	maxOver       func(dst *[yacht.NumPatterns]Row, rows []Row, p *PatternRows)
+	maxOver32     func(dst *[yacht.NumPatterns]Row32, rows []Row32, p *PatternRows)
 }
 
 // portableKernels is the Go implementation, for every processor.
@@ -33,6 +34,7 @@ func portableKernels() kernelSet {
 		addScaled:     AddScaledPortable,
 		scoreRows:     ScoreRowsPortable,
 		rollBack32:    RollBack32Portable,
-		maxIndexed32:  MaxIndexed32Portable,
+		maxOver:       MaxOverPortable,
+		maxOver32:     MaxOver32Portable,
 	}
 }

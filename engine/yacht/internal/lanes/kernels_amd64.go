@@ -67,9 +67,8 @@ func asmKernels(wide bool) kernelSet {
 			scoreRowsAsm(cand, cats, t, scratch, e3, idx, tol, wide)
 		},
 		rollBack32: func(kv *[yacht.NumKeeps]Row32) Sum32 { return rollBack32Asm(kv, wide) },
-		maxIndexed32: func(e3 *[yacht.NumPatterns]Row32, vals []Row32, idx *[yacht.NumPatterns]uint8, list []uint8) {
-			maxIndexed32Asm(e3, vals, idx, list, wide)
-		},
+		maxOver:    func(dst *[yacht.NumPatterns]Row, rows []Row, p *PatternRows) { maxOverAsm(dst, rows, p, wide) },
+		maxOver32:  func(dst *[yacht.NumPatterns]Row32, rows []Row32, p *PatternRows) { maxOver32Asm(dst, rows, p, wide) },
 	}
 }
 
@@ -319,14 +318,24 @@ func RollBack32(kv *[yacht.NumKeeps]Row32) Sum32 {
 	return RollBack32Portable(kv)
 }
 
-// MaxIndexed32 is MaxIndexed32Portable, in AVX-512 or AVX2 when the
-// processor has it.
-func MaxIndexed32(e3 *[yacht.NumPatterns]Row32, vals []Row32, idx *[yacht.NumPatterns]uint8, list []uint8) {
+// MaxOver is MaxOverPortable, in AVX-512 or AVX2 when the processor has
+// it.
+func MaxOver(dst *[yacht.NumPatterns]Row, rows []Row, p *PatternRows) {
 	if cpu.X86.HasAVX512F || cpu.X86.HasAVX2 {
-		maxIndexed32Asm(e3, vals, idx, list, cpu.X86.HasAVX512F)
+		maxOverAsm(dst, rows, p, cpu.X86.HasAVX512F)
 		return
 	}
-	MaxIndexed32Portable(e3, vals, idx, list)
+	MaxOverPortable(dst, rows, p)
+}
+
+// MaxOver32 is MaxOver32Portable, in AVX-512 or AVX2 when the processor
+// has it.
+func MaxOver32(dst *[yacht.NumPatterns]Row32, rows []Row32, p *PatternRows) {
+	if cpu.X86.HasAVX512F || cpu.X86.HasAVX2 {
+		maxOver32Asm(dst, rows, p, cpu.X86.HasAVX512F)
+		return
+	}
+	MaxOver32Portable(dst, rows, p)
 }
 
 // rollBack32Asm is RollBack32Portable in AVX-512 (wide) or AVX2.
@@ -352,20 +361,28 @@ func rollBack32Asm(kv *[yacht.NumKeeps]Row32, wide bool) Sum32 {
 	return finishSum32(sum)
 }
 
-// maxIndexed32Asm is MaxIndexed32Portable in AVX-512 (wide) or AVX2; it
-// panics on an index out of range.
-func maxIndexed32Asm(e3 *[yacht.NumPatterns]Row32, vals []Row32, idx *[yacht.NumPatterns]uint8, list []uint8, wide bool) {
-	if len(list) == 0 {
-		return
+// maxOverRowsAsm and maxOverRows32Asm are the MaxOver kernels by
+// instruction set (isaIndex).
+var (
+	maxOverRowsAsm   = [2]func(dst, rows *float64, tab *uint8, n, k int){maxOverRowsAVX2, maxOverRowsAVX512}
+	maxOverRows32Asm = [2]func(dst, rows *float32, tab *uint8, n, k int){maxOverRows32AVX2, maxOverRows32AVX512}
+)
+
+// maxOverAsm is MaxOverPortable in AVX-512 (wide) or AVX2. The kernels
+// trust p's indices, which Add checked against its rows, and p's rows are
+// checked against rows here.
+func maxOverAsm(dst *[yacht.NumPatterns]Row, rows []Row, p *PatternRows, wide bool) {
+	p.check(len(rows))
+	for _, r := range p.runs {
+		maxOverRowsAsm[isaIndex(wide)](&dst[0][0], &rows[0][0], &p.tab[r.off], r.entries, r.n)
 	}
-	v := (*float32)(unsafe.Pointer(unsafe.SliceData(vals)))
-	var ok bool
-	if wide {
-		ok = maxIndexedRows32AVX512(&e3[0][0], len(e3), v, len(vals), &idx[0], &list[0], len(list))
-	} else {
-		ok = maxIndexedRows32AVX2(&e3[0][0], len(e3), v, len(vals), &idx[0], &list[0], len(list))
-	}
-	if !ok {
-		panic(fmt.Sprintf("lanes: MaxIndexed32: a pattern of list or its index is out of range (%d values)", len(vals)))
+}
+
+// maxOver32Asm is MaxOver32Portable in AVX-512 (wide) or AVX2 (see
+// maxOverAsm).
+func maxOver32Asm(dst *[yacht.NumPatterns]Row32, rows []Row32, p *PatternRows, wide bool) {
+	p.check(len(rows))
+	for _, r := range p.runs {
+		maxOverRows32Asm[isaIndex(wide)](&dst[0][0], &rows[0][0], &p.tab[r.off], r.entries, r.n)
 	}
 }

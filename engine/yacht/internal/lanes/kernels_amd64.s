@@ -803,42 +803,81 @@ dotRows32AVX512_done:
 	VZEROUPPER
 	RET
 
-// func maxIndexedRows32AVX512(e3 *float32, nrows int, vals *float32, nvals int, idx *uint8, list *uint8, n int) bool
+// func maxOverRowsAVX512(dst *float64, rows *float64, tab *uint8, n int, k int)
 // Requires: AVX, AVX512F
-TEXT ·maxIndexedRows32AVX512(SB), NOSPLIT, $0-57
-	MOVQ  e3+0(FP), AX
-	MOVQ  nrows+8(FP), CX
-	MOVQ  vals+16(FP), DX
-	MOVQ  nvals+24(FP), BX
-	MOVQ  idx+32(FP), SI
-	MOVQ  list+40(FP), DI
-	MOVQ  n+48(FP), R8
-	TESTQ R8, R8
-	JZ    maxIndexedRows32AVX512_ok
+TEXT ·maxOverRowsAVX512(SB), NOSPLIT, $0-40
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	MOVQ  k+32(FP), SI
+	TESTQ BX, BX
+	JZ    maxOverRowsAVX512_done
 
-maxIndexedRows32AVX512_loop:
-	MOVBQZX (DI), R9
-	CMPQ    R9, CX
-	JAE     maxIndexedRows32AVX512_bad
-	MOVBQZX (SI)(R9*1), R10
-	CMPQ    R10, BX
-	JAE     maxIndexedRows32AVX512_bad
-	SHLQ    $0x06, R9
-	SHLQ    $0x06, R10
-	VMOVUPS (AX)(R9*1), Z0
-	VPMAXUD (DX)(R10*1), Z0, Z0
-	VMOVUPS Z0, (AX)(R9*1)
-	INCQ    DI
-	DECQ    R8
-	JNZ     maxIndexedRows32AVX512_loop
+maxOverRowsAVX512_loop:
+	MOVBQZX (DX), DI
+	SHLQ    $0x06, DI
+	MOVBQZX 1(DX), R8
+	SHLQ    $0x06, R8
+	VMOVUPD (CX)(R8*1), Z0
+	ADDQ    $0x02, DX
+	MOVQ    SI, R9
+	DECQ    R9
+	JZ      maxOverRowsAVX512_store
 
-maxIndexedRows32AVX512_ok:
-	MOVB $0x01, ret+56(FP)
+maxOverRowsAVX512_row:
+	MOVBQZX (DX), R8
+	SHLQ    $0x06, R8
+	VPMAXUQ (CX)(R8*1), Z0, Z0
+	INCQ    DX
+	DECQ    R9
+	JNZ     maxOverRowsAVX512_row
+
+maxOverRowsAVX512_store:
+	VMOVUPD Z0, (AX)(DI*1)
+	DECQ    BX
+	JNZ     maxOverRowsAVX512_loop
+
+maxOverRowsAVX512_done:
 	VZEROUPPER
 	RET
 
-maxIndexedRows32AVX512_bad:
-	MOVB $0x00, ret+56(FP)
+// func maxOverRows32AVX512(dst *float32, rows *float32, tab *uint8, n int, k int)
+// Requires: AVX, AVX512F
+TEXT ·maxOverRows32AVX512(SB), NOSPLIT, $0-40
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	MOVQ  k+32(FP), SI
+	TESTQ BX, BX
+	JZ    maxOverRows32AVX512_done
+
+maxOverRows32AVX512_loop:
+	MOVBQZX (DX), DI
+	SHLQ    $0x06, DI
+	MOVBQZX 1(DX), R8
+	SHLQ    $0x06, R8
+	VMOVUPD (CX)(R8*1), Z0
+	ADDQ    $0x02, DX
+	MOVQ    SI, R9
+	DECQ    R9
+	JZ      maxOverRows32AVX512_store
+
+maxOverRows32AVX512_row:
+	MOVBQZX (DX), R8
+	SHLQ    $0x06, R8
+	VPMAXUD (CX)(R8*1), Z0, Z0
+	INCQ    DX
+	DECQ    R9
+	JNZ     maxOverRows32AVX512_row
+
+maxOverRows32AVX512_store:
+	VMOVUPD Z0, (AX)(DI*1)
+	DECQ    BX
+	JNZ     maxOverRows32AVX512_loop
+
+maxOverRows32AVX512_done:
 	VZEROUPPER
 	RET
 
@@ -1903,44 +1942,86 @@ dotRows32AVX2_done:
 	VZEROUPPER
 	RET
 
-// func maxIndexedRows32AVX2(e3 *float32, nrows int, vals *float32, nvals int, idx *uint8, list *uint8, n int) bool
-// Requires: AVX, AVX2
-TEXT ·maxIndexedRows32AVX2(SB), NOSPLIT, $0-57
-	MOVQ  e3+0(FP), AX
-	MOVQ  nrows+8(FP), CX
-	MOVQ  vals+16(FP), DX
-	MOVQ  nvals+24(FP), BX
-	MOVQ  idx+32(FP), SI
-	MOVQ  list+40(FP), DI
-	MOVQ  n+48(FP), R8
-	TESTQ R8, R8
-	JZ    maxIndexedRows32AVX2_ok
+// func maxOverRowsAVX2(dst *float64, rows *float64, tab *uint8, n int, k int)
+// Requires: AVX
+TEXT ·maxOverRowsAVX2(SB), NOSPLIT, $0-40
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	MOVQ  k+32(FP), SI
+	TESTQ BX, BX
+	JZ    maxOverRowsAVX2_done
 
-maxIndexedRows32AVX2_loop:
-	MOVBQZX (DI), R9
-	CMPQ    R9, CX
-	JAE     maxIndexedRows32AVX2_bad
-	MOVBQZX (SI)(R9*1), R10
-	CMPQ    R10, BX
-	JAE     maxIndexedRows32AVX2_bad
-	SHLQ    $0x06, R9
-	SHLQ    $0x06, R10
-	VMOVUPS (AX)(R9*1), Y0
-	VPMAXUD (DX)(R10*1), Y0, Y0
-	VMOVUPS Y0, (AX)(R9*1)
-	VMOVUPS 32(AX)(R9*1), Y1
-	VPMAXUD 32(DX)(R10*1), Y1, Y1
-	VMOVUPS Y1, 32(AX)(R9*1)
-	INCQ    DI
-	DECQ    R8
-	JNZ     maxIndexedRows32AVX2_loop
+maxOverRowsAVX2_loop:
+	MOVBQZX (DX), DI
+	SHLQ    $0x06, DI
+	MOVBQZX 1(DX), R8
+	SHLQ    $0x06, R8
+	VMOVUPD (CX)(R8*1), Y0
+	VMOVUPD 32(CX)(R8*1), Y1
+	ADDQ    $0x02, DX
+	MOVQ    SI, R9
+	DECQ    R9
+	JZ      maxOverRowsAVX2_store
 
-maxIndexedRows32AVX2_ok:
-	MOVB $0x01, ret+56(FP)
+maxOverRowsAVX2_row:
+	MOVBQZX (DX), R8
+	SHLQ    $0x06, R8
+	VMAXPD  (CX)(R8*1), Y0, Y0
+	VMAXPD  32(CX)(R8*1), Y1, Y1
+	INCQ    DX
+	DECQ    R9
+	JNZ     maxOverRowsAVX2_row
+
+maxOverRowsAVX2_store:
+	VMOVUPD Y0, (AX)(DI*1)
+	VMOVUPD Y1, 32(AX)(DI*1)
+	DECQ    BX
+	JNZ     maxOverRowsAVX2_loop
+
+maxOverRowsAVX2_done:
 	VZEROUPPER
 	RET
 
-maxIndexedRows32AVX2_bad:
-	MOVB $0x00, ret+56(FP)
+// func maxOverRows32AVX2(dst *float32, rows *float32, tab *uint8, n int, k int)
+// Requires: AVX, AVX2
+TEXT ·maxOverRows32AVX2(SB), NOSPLIT, $0-40
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	MOVQ  k+32(FP), SI
+	TESTQ BX, BX
+	JZ    maxOverRows32AVX2_done
+
+maxOverRows32AVX2_loop:
+	MOVBQZX (DX), DI
+	SHLQ    $0x06, DI
+	MOVBQZX 1(DX), R8
+	SHLQ    $0x06, R8
+	VMOVUPD (CX)(R8*1), Y0
+	VMOVUPD 32(CX)(R8*1), Y1
+	ADDQ    $0x02, DX
+	MOVQ    SI, R9
+	DECQ    R9
+	JZ      maxOverRows32AVX2_store
+
+maxOverRows32AVX2_row:
+	MOVBQZX (DX), R8
+	SHLQ    $0x06, R8
+	VPMAXUD (CX)(R8*1), Y0, Y0
+	VPMAXUD 32(CX)(R8*1), Y1, Y1
+	INCQ    DX
+	DECQ    R9
+	JNZ     maxOverRows32AVX2_row
+
+maxOverRows32AVX2_store:
+	VMOVUPD Y0, (AX)(DI*1)
+	VMOVUPD Y1, 32(AX)(DI*1)
+	DECQ    BX
+	JNZ     maxOverRows32AVX2_loop
+
+maxOverRows32AVX2_done:
 	VZEROUPPER
 	RET

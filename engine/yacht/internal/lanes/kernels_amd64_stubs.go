@@ -109,10 +109,15 @@ func max5Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
 //go:noescape
 func dotRows32AVX512(rows *float32, prob *float64, n int, out *float64)
 
-// maxIndexedRows32AVX512 sets single-precision row w of e3 to its lane-wise maximum with row idx[w] of vals for the n patterns w of list; it stops and reports false at a pattern w that is nrows or more or whose idx[w] is nvals or more.
+// maxOverRowsAVX512 sets, for each of the n entries of tab (a pattern w, then k row indices), row w of dst to the lane-wise maximum of those rows of rows.
 //
 //go:noescape
-func maxIndexedRows32AVX512(e3 *float32, nrows int, vals *float32, nvals int, idx *uint8, list *uint8, n int) bool
+func maxOverRowsAVX512(dst *float64, rows *float64, tab *uint8, n int, k int)
+
+// maxOverRows32AVX512 sets, for each of the n entries of tab (a pattern w, then k row indices), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOverRows32AVX512(dst *float32, rows *float32, tab *uint8, n int, k int)
 
 // avgMulRowsAVX2 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row to the sum of the children's times c.
 //
@@ -219,7 +224,12 @@ func max5Rows32AVX2(kv *float32, ops *uint16, n int, c float32)
 //go:noescape
 func dotRows32AVX2(rows *float32, prob *float64, n int, out *float64)
 
-// maxIndexedRows32AVX2 sets single-precision row w of e3 to its lane-wise maximum with row idx[w] of vals for the n patterns w of list; it stops and reports false at a pattern w that is nrows or more or whose idx[w] is nvals or more.
+// maxOverRowsAVX2 sets, for each of the n entries of tab (a pattern w, then k row indices), row w of dst to the lane-wise maximum of those rows of rows.
 //
 //go:noescape
-func maxIndexedRows32AVX2(e3 *float32, nrows int, vals *float32, nvals int, idx *uint8, list *uint8, n int) bool
+func maxOverRowsAVX2(dst *float64, rows *float64, tab *uint8, n int, k int)
+
+// maxOverRows32AVX2 sets, for each of the n entries of tab (a pattern w, then k row indices), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOverRows32AVX2(dst *float32, rows *float32, tab *uint8, n int, k int)

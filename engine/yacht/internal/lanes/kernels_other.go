@@ -49,7 +49,10 @@ func ScoreRows(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTa
 // RollBack32 is RollBack32Portable in this build.
 func RollBack32(kv *[yacht.NumKeeps]Row32) Sum32 { return RollBack32Portable(kv) }
 
-// MaxIndexed32 is MaxIndexed32Portable in this build.
-func MaxIndexed32(e3 *[yacht.NumPatterns]Row32, vals []Row32, idx *[yacht.NumPatterns]uint8, list []uint8) {
-	MaxIndexed32Portable(e3, vals, idx, list)
+// MaxOver is MaxOverPortable in this build.
+func MaxOver(dst *[yacht.NumPatterns]Row, rows []Row, p *PatternRows) { MaxOverPortable(dst, rows, p) }
+
+// MaxOver32 is MaxOver32Portable in this build.
+func MaxOver32(dst *[yacht.NumPatterns]Row32, rows []Row32, p *PatternRows) {
+	MaxOver32Portable(dst, rows, p)
 }

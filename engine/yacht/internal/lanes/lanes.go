@@ -7,7 +7,7 @@
 // portable Go kernels). Every kernel gives the portable kernel's bits. The
 // strategy's solver and the turn policy use them; the target table's
 // induction runs the turn on sixteen single-precision lanes in the same
-// 64-byte rows (Row32, RollBack32, MaxIndexed32).
+// 64-byte rows (Row32, RollBack32, MaxOver32).
 package lanes
 
 import (

@@ -205,33 +205,6 @@ func finishSum32(s Sum32) Sum32 {
 	return s
 }
 
-// MaxIndexed32Portable is MaxIndexedPortable on Row32s: e3[w] =
-// max(e3[w], vals[idx[w]]) for the patterns w of list (non-negative
-// values, compared as their bits).
-func MaxIndexed32Portable(e3 *[yacht.NumPatterns]Row32, vals []Row32, idx *[yacht.NumPatterns]uint8, list []uint8) {
-	e3b := (*[yacht.NumPatterns][Width32]uint32)(unsafe.Pointer(e3))
-	valsB := unsafe.Slice((*[Width32]uint32)(unsafe.Pointer(unsafe.SliceData(vals))), len(vals))
-	for _, w := range list {
-		d, a := &e3b[w], &valsB[idx[w]]
-		d[0] = max(d[0], a[0])
-		d[1] = max(d[1], a[1])
-		d[2] = max(d[2], a[2])
-		d[3] = max(d[3], a[3])
-		d[4] = max(d[4], a[4])
-		d[5] = max(d[5], a[5])
-		d[6] = max(d[6], a[6])
-		d[7] = max(d[7], a[7])
-		d[8] = max(d[8], a[8])
-		d[9] = max(d[9], a[9])
-		d[10] = max(d[10], a[10])
-		d[11] = max(d[11], a[11])
-		d[12] = max(d[12], a[12])
-		d[13] = max(d[13], a[13])
-		d[14] = max(d[14], a[14])
-		d[15] = max(d[15], a[15])
-	}
-}
-
 // Max32 sets d = max(d, a) lane by lane (non-negative values).
 func Max32(d, a *Row32) {
 	db := (*[Width32]uint32)(unsafe.Pointer(d))

@@ -82,61 +82,6 @@ func TestRollBack32Unbiased(t *testing.T) {
 	}
 }
 
-// MaxIndexed32 of every set gives the portable kernel's bits and refuses
-// an index out of range.
-func TestMaxIndexed32EqualsPortable(t *testing.T) {
-	sets := supportedSets(t)
-	rng := rand.New(rand.NewPCG(34, 35))
-	for trial := 0; trial < 20; trial++ {
-		var e3 [yacht.NumPatterns]Row32
-		vals := make([]Row32, 1+rng.IntN(40))
-		for w := range e3 {
-			for l := range e3[w] {
-				e3[w][l] = chance32(rng, trial)
-			}
-		}
-		for i := range vals {
-			for l := range vals[i] {
-				vals[i][l] = chance32(rng, trial)
-			}
-		}
-		var idx [yacht.NumPatterns]uint8
-		for w := range idx {
-			idx[w] = uint8(rng.IntN(len(vals)))
-		}
-		var list []uint8
-		for w := 0; w < yacht.NumPatterns; w++ {
-			if rng.IntN(3) > 0 {
-				list = append(list, uint8(w))
-			}
-		}
-		want := e3
-		MaxIndexed32Portable(&want, vals, &idx, list)
-		for w := range want {
-			for l := range want[w] {
-				if m := e3[w][l]; want[w][l] < m {
-					t.Fatalf("trial %d: pattern %d lane %d fell from %v to %v", trial, w, l, m, want[w][l])
-				}
-			}
-		}
-		for _, s := range sets {
-			got := e3
-			s.maxIndexed32(&got, vals, &idx, list)
-			if got != want {
-				t.Fatalf("trial %d: %s MaxIndexed32 differs from the portable kernel", trial, s.name)
-			}
-		}
-	}
-	for _, s := range sets {
-		var e3 [yacht.NumPatterns]Row32
-		var idx [yacht.NumPatterns]uint8
-		idx[2] = 3
-		if !panics(func() { s.maxIndexed32(&e3, make([]Row32, 3), &idx, []uint8{0, 1, 2}) }) {
-			t.Errorf("%s MaxIndexed32 accepted index 3 of 3 values", s.name)
-		}
-	}
-}
-
 // BenchmarkRollBack32 is one row of sixteen single-precision lanes through
 // the turn by each kernel the build and processor run (twice the lanes of
 // BenchmarkRollBackLanes).

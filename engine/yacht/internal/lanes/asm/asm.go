@@ -139,7 +139,8 @@ func main() {
 			maxRows32(s, n)
 		}
 		dotRows32(s)
-		maxIndexedRows(s, true)
+		maxOverRows(s, false)
+		maxOverRows(s, true)
 	}
 	Generate()
 }
@@ -487,6 +488,63 @@ func maxIndexedRows(s isa, single bool) {
 	ret()
 	Label(fn + "_bad")
 	MOVB(U8(0), r.Addr)
+	ret()
+}
+
+// maxOverRows: for each of the n entries of tab (a pattern w, then k row
+// indices), dst[w] = the lane-wise maximum of those rows of rows. single: on
+// single-precision rows (maxima of their bits, VPMAXUD). The indices are
+// not checked: PatternRows builds the entries within bounds.
+func maxOverRows(s isa, single bool) {
+	fn, elem, kind := "maxOverRows"+s.name, "float64", ""
+	if single {
+		fn, elem, kind = "maxOverRows32"+s.name, "float32", "single-precision "
+	}
+	textNoEscape(fn, "func(dst, rows *"+elem+", tab *uint8, n, k int)")
+	Doc(fn+" sets, for each of the n entries of tab (a pattern w, then k row indices), "+kind+"row w of dst to the lane-wise maximum of those rows of rows.", "")
+	dst := Load(Param("dst"), GP64())
+	rows := Load(Param("rows"), GP64())
+	tab := Load(Param("tab"), GP64())
+	n := Load(Param("n"), GP64())
+	k := Load(Param("k"), GP64())
+	w, i, j := GP64(), GP64(), GP64()
+	maxOf := func(m Mem, v reg.VecPhysical) {
+		if single {
+			VPMAXUD(m, v, v) // the bits of non-negative floats
+			return
+		}
+		s.max(m, v)
+	}
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	MOVBQZX(Mem{Base: tab}, w)
+	SHLQ(U8(6), w)
+	MOVBQZX(Mem{Base: tab, Disp: 1}, i)
+	SHLQ(U8(6), i)
+	for hi, h := range s.halves {
+		s.load(at(rows, i, h), s.v(hi))
+	}
+	ADDQ(U8(2), tab)
+	MOVQ(k, j)
+	DECQ(j)
+	JZ(LabelRef(fn + "_store"))
+	Label(fn + "_row")
+	MOVBQZX(Mem{Base: tab}, i)
+	SHLQ(U8(6), i)
+	for hi, h := range s.halves {
+		maxOf(at(rows, i, h), s.v(hi))
+	}
+	INCQ(tab)
+	DECQ(j)
+	JNZ(LabelRef(fn + "_row"))
+	Label(fn + "_store")
+	for hi, h := range s.halves {
+		s.store(s.v(hi), at(dst, w, h))
+	}
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_done")
 	ret()
 }
 
