@@ -188,17 +188,12 @@ func newAsmSteps() *asmSteps {
 	return s
 }
 
-// maxRowsAsm and maxRows32Asm are the maxima kernels by instruction set
-// (isaIndex) and number of sub-keeps less one.
+// maxRowsAVX2 and maxRows32AVX2 are the AVX2 maxima kernels by number of
+// sub-keeps less one (AVX-512 runs keepPassAVX512 and keepPass32AVX512,
+// written out keep by keep).
 var (
-	maxRowsAsm = [2][5]func(kv *float64, ops *uint16, n int){
-		{max1RowsAVX2, max2RowsAVX2, max3RowsAVX2, max4RowsAVX2, max5RowsAVX2},
-		{max1RowsAVX512, max2RowsAVX512, max3RowsAVX512, max4RowsAVX512, max5RowsAVX512},
-	}
-	maxRows32Asm = [2][5]func(kv *float32, ops *uint16, n int, c float32){
-		{max1Rows32AVX2, max2Rows32AVX2, max3Rows32AVX2, max4Rows32AVX2, max5Rows32AVX2},
-		{max1Rows32AVX512, max2Rows32AVX512, max3Rows32AVX512, max4Rows32AVX512, max5Rows32AVX512},
-	}
+	maxRowsAVX2   = [5]func(kv *float64, ops *uint16, n int){max1RowsAVX2, max2RowsAVX2, max3RowsAVX2, max4RowsAVX2, max5RowsAVX2}
+	maxRows32AVX2 = [5]func(kv *float32, ops *uint16, n int, c float32){max1Rows32AVX2, max2Rows32AVX2, max3Rows32AVX2, max4Rows32AVX2, max5Rows32AVX2}
 )
 
 // isaIndex is 1 for AVX-512 (wide), 0 for AVX2.
@@ -215,12 +210,12 @@ func rollBackAsm(kv *[yacht.NumKeeps]Row, wide bool) Row {
 	ks := keepOrder
 	for pass := 0; pass < 2; pass++ {
 		if wide {
-			avgMulRowsAVX512(base, &ks.avg[0][0], len(ks.avg), sixth)
-		} else {
-			avgMulRowsAVX2(base, &ks.avg[0][0], len(ks.avg), sixth)
+			keepPassAVX512(base)
+			continue
 		}
+		avgMulRowsAVX2(base, &ks.avg[0][0], len(ks.avg), sixth)
 		for _, g := range ks.groups {
-			maxRowsAsm[isaIndex(wide)][g.n-1](base, ks.maxOps(g), g.hi-g.lo)
+			maxRowsAVX2[g.n-1](base, ks.maxOps(g), g.hi-g.lo)
 		}
 	}
 	var sum Row
@@ -344,12 +339,12 @@ func rollBack32Asm(kv *[yacht.NumKeeps]Row32, wide bool) Sum32 {
 	ks := keepOrder
 	for pass := 0; pass < 2; pass++ {
 		if wide {
-			avg32RowsAVX512(base, &ks.avg[0][0], len(ks.avg), 0.5)
-		} else {
-			avg32RowsAVX2(base, &ks.avg[0][0], len(ks.avg), 0.5)
+			keepPass32AVX512(base)
+			continue
 		}
+		avg32RowsAVX2(base, &ks.avg[0][0], len(ks.avg), 0.5)
 		for _, g := range ks.groups {
-			maxRows32Asm[isaIndex(wide)][g.n-1](base, ks.maxOps(g), g.hi-g.lo, pow3[g.size])
+			maxRows32AVX2[g.n-1](base, ks.maxOps(g), g.hi-g.lo, pow3[g.size])
 		}
 	}
 	var sum Sum32

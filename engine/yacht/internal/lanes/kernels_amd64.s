@@ -10,39 +10,26 @@ GLOBL one<>(SB), RODATA|NOPTR, $8
 DATA minusOne<>+0(SB)/8, $0xbff0000000000000
 GLOBL minusOne<>(SB), RODATA|NOPTR, $8
 
-// func avgMulRowsAVX512(kv *float64, ops *uint16, n int, c float64)
-// Requires: AVX, AVX512F
-TEXT ·avgMulRowsAVX512(SB), NOSPLIT, $0-32
-	MOVQ         kv+0(FP), AX
-	MOVQ         ops+8(FP), CX
-	MOVQ         n+16(FP), DX
-	VBROADCASTSD c+24(FP), Z0
-	TESTQ        DX, DX
-	JZ           avgMulRowsAVX512_done
+DATA half32<>+0(SB)/4, $0x3f000000
+GLOBL half32<>(SB), RODATA|NOPTR, $4
 
-avgMulRowsAVX512_loop:
-	MOVWQZX (CX), BX
-	MOVWQZX 2(CX), SI
-	MOVWQZX 4(CX), DI
-	MOVWQZX 6(CX), R8
-	MOVWQZX 8(CX), R9
-	MOVWQZX 10(CX), R10
-	MOVWQZX 12(CX), R11
-	VMOVUPD (AX)(SI*1), Z1
-	VADDPD  (AX)(DI*1), Z1, Z1
-	VADDPD  (AX)(R8*1), Z1, Z1
-	VADDPD  (AX)(R9*1), Z1, Z1
-	VADDPD  (AX)(R10*1), Z1, Z1
-	VADDPD  (AX)(R11*1), Z1, Z1
-	VMULPD  Z0, Z1, Z1
-	VMOVUPD Z1, (AX)(BX*1)
-	ADDQ    $0x0000000e, CX
-	DECQ    DX
-	JNZ     avgMulRowsAVX512_loop
+DATA sixth<>+0(SB)/8, $0x3fc5555555555555
+GLOBL sixth<>(SB), RODATA|NOPTR, $8
 
-avgMulRowsAVX512_done:
-	VZEROUPPER
-	RET
+DATA pow3x1<>+0(SB)/4, $0x40400000
+GLOBL pow3x1<>(SB), RODATA|NOPTR, $4
+
+DATA pow3x2<>+0(SB)/4, $0x41100000
+GLOBL pow3x2<>(SB), RODATA|NOPTR, $4
+
+DATA pow3x3<>+0(SB)/4, $0x41d80000
+GLOBL pow3x3<>(SB), RODATA|NOPTR, $4
+
+DATA pow3x4<>+0(SB)/4, $0x42a20000
+GLOBL pow3x4<>(SB), RODATA|NOPTR, $4
+
+DATA pow3x5<>+0(SB)/4, $0x43730000
+GLOBL pow3x5<>(SB), RODATA|NOPTR, $4
 
 // func avgDivRowsAVX512(kv *float64, ops *uint16, n int, c float64)
 // Requires: AVX, AVX512F
@@ -75,141 +62,6 @@ avgDivRowsAVX512_loop:
 	JNZ     avgDivRowsAVX512_loop
 
 avgDivRowsAVX512_done:
-	VZEROUPPER
-	RET
-
-// func max1RowsAVX512(kv *float64, ops *uint16, n int)
-// Requires: AVX, AVX512F
-TEXT ·max1RowsAVX512(SB), NOSPLIT, $0-24
-	MOVQ  kv+0(FP), AX
-	MOVQ  ops+8(FP), CX
-	MOVQ  n+16(FP), DX
-	TESTQ DX, DX
-	JZ    max1RowsAVX512_done
-
-max1RowsAVX512_loop:
-	MOVWQZX (CX), BX
-	MOVWQZX 2(CX), SI
-	VMOVUPD (AX)(BX*1), Z0
-	VPMAXUQ (AX)(SI*1), Z0, Z0
-	VMOVUPD Z0, (AX)(BX*1)
-	ADDQ    $0x00000004, CX
-	DECQ    DX
-	JNZ     max1RowsAVX512_loop
-
-max1RowsAVX512_done:
-	VZEROUPPER
-	RET
-
-// func max2RowsAVX512(kv *float64, ops *uint16, n int)
-// Requires: AVX, AVX512F
-TEXT ·max2RowsAVX512(SB), NOSPLIT, $0-24
-	MOVQ  kv+0(FP), AX
-	MOVQ  ops+8(FP), CX
-	MOVQ  n+16(FP), DX
-	TESTQ DX, DX
-	JZ    max2RowsAVX512_done
-
-max2RowsAVX512_loop:
-	MOVWQZX (CX), BX
-	MOVWQZX 2(CX), SI
-	MOVWQZX 4(CX), DI
-	VMOVUPD (AX)(BX*1), Z0
-	VPMAXUQ (AX)(SI*1), Z0, Z0
-	VPMAXUQ (AX)(DI*1), Z0, Z0
-	VMOVUPD Z0, (AX)(BX*1)
-	ADDQ    $0x00000006, CX
-	DECQ    DX
-	JNZ     max2RowsAVX512_loop
-
-max2RowsAVX512_done:
-	VZEROUPPER
-	RET
-
-// func max3RowsAVX512(kv *float64, ops *uint16, n int)
-// Requires: AVX, AVX512F
-TEXT ·max3RowsAVX512(SB), NOSPLIT, $0-24
-	MOVQ  kv+0(FP), AX
-	MOVQ  ops+8(FP), CX
-	MOVQ  n+16(FP), DX
-	TESTQ DX, DX
-	JZ    max3RowsAVX512_done
-
-max3RowsAVX512_loop:
-	MOVWQZX (CX), BX
-	MOVWQZX 2(CX), SI
-	MOVWQZX 4(CX), DI
-	MOVWQZX 6(CX), R8
-	VMOVUPD (AX)(BX*1), Z0
-	VPMAXUQ (AX)(SI*1), Z0, Z0
-	VPMAXUQ (AX)(DI*1), Z0, Z0
-	VPMAXUQ (AX)(R8*1), Z0, Z0
-	VMOVUPD Z0, (AX)(BX*1)
-	ADDQ    $0x00000008, CX
-	DECQ    DX
-	JNZ     max3RowsAVX512_loop
-
-max3RowsAVX512_done:
-	VZEROUPPER
-	RET
-
-// func max4RowsAVX512(kv *float64, ops *uint16, n int)
-// Requires: AVX, AVX512F
-TEXT ·max4RowsAVX512(SB), NOSPLIT, $0-24
-	MOVQ  kv+0(FP), AX
-	MOVQ  ops+8(FP), CX
-	MOVQ  n+16(FP), DX
-	TESTQ DX, DX
-	JZ    max4RowsAVX512_done
-
-max4RowsAVX512_loop:
-	MOVWQZX (CX), BX
-	MOVWQZX 2(CX), SI
-	MOVWQZX 4(CX), DI
-	MOVWQZX 6(CX), R8
-	MOVWQZX 8(CX), R9
-	VMOVUPD (AX)(BX*1), Z0
-	VPMAXUQ (AX)(SI*1), Z0, Z0
-	VPMAXUQ (AX)(DI*1), Z0, Z0
-	VPMAXUQ (AX)(R8*1), Z0, Z0
-	VPMAXUQ (AX)(R9*1), Z0, Z0
-	VMOVUPD Z0, (AX)(BX*1)
-	ADDQ    $0x0000000a, CX
-	DECQ    DX
-	JNZ     max4RowsAVX512_loop
-
-max4RowsAVX512_done:
-	VZEROUPPER
-	RET
-
-// func max5RowsAVX512(kv *float64, ops *uint16, n int)
-// Requires: AVX, AVX512F
-TEXT ·max5RowsAVX512(SB), NOSPLIT, $0-24
-	MOVQ  kv+0(FP), AX
-	MOVQ  ops+8(FP), CX
-	MOVQ  n+16(FP), DX
-	TESTQ DX, DX
-	JZ    max5RowsAVX512_done
-
-max5RowsAVX512_loop:
-	MOVWQZX (CX), BX
-	MOVWQZX 2(CX), SI
-	MOVWQZX 4(CX), DI
-	MOVWQZX 6(CX), R8
-	MOVWQZX 8(CX), R9
-	MOVWQZX 10(CX), R10
-	VMOVUPD (AX)(BX*1), Z0
-	VPMAXUQ (AX)(SI*1), Z0, Z0
-	VPMAXUQ (AX)(DI*1), Z0, Z0
-	VPMAXUQ (AX)(R8*1), Z0, Z0
-	VPMAXUQ (AX)(R9*1), Z0, Z0
-	VPMAXUQ (AX)(R10*1), Z0, Z0
-	VMOVUPD Z0, (AX)(BX*1)
-	ADDQ    $0x0000000c, CX
-	DECQ    DX
-	JNZ     max5RowsAVX512_loop
-
-max5RowsAVX512_done:
 	VZEROUPPER
 	RET
 
@@ -596,182 +448,6 @@ scoreRowsAVX512_done:
 	VZEROUPPER
 	RET
 
-// func avg32RowsAVX512(kv *float32, ops *uint16, n int, c float32)
-// Requires: AVX, AVX512F
-TEXT ·avg32RowsAVX512(SB), NOSPLIT, $0-28
-	MOVQ         kv+0(FP), AX
-	MOVQ         ops+8(FP), CX
-	MOVQ         n+16(FP), DX
-	VBROADCASTSS c+24(FP), Z0
-	TESTQ        DX, DX
-	JZ           avg32RowsAVX512_done
-
-avg32RowsAVX512_loop:
-	MOVWQZX (CX), BX
-	MOVWQZX 2(CX), SI
-	MOVWQZX 4(CX), DI
-	MOVWQZX 6(CX), R8
-	MOVWQZX 8(CX), R9
-	MOVWQZX 10(CX), R10
-	MOVWQZX 12(CX), R11
-	VMOVUPS (AX)(SI*1), Z1
-	VADDPS  (AX)(DI*1), Z1, Z1
-	VMOVUPS (AX)(R8*1), Z2
-	VADDPS  (AX)(R9*1), Z2, Z2
-	VMOVUPS (AX)(R10*1), Z3
-	VADDPS  (AX)(R11*1), Z3, Z3
-	VADDPS  Z2, Z1, Z1
-	VADDPS  Z3, Z1, Z1
-	VMULPS  Z0, Z1, Z1
-	VMOVUPS Z1, (AX)(BX*1)
-	ADDQ    $0x0000000e, CX
-	DECQ    DX
-	JNZ     avg32RowsAVX512_loop
-
-avg32RowsAVX512_done:
-	VZEROUPPER
-	RET
-
-// func max1Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
-// Requires: AVX, AVX512F
-TEXT ·max1Rows32AVX512(SB), NOSPLIT, $0-28
-	MOVQ         kv+0(FP), AX
-	MOVQ         ops+8(FP), CX
-	MOVQ         n+16(FP), DX
-	VBROADCASTSS c+24(FP), Z0
-	TESTQ        DX, DX
-	JZ           max1Rows32AVX512_done
-
-max1Rows32AVX512_loop:
-	MOVWQZX (CX), BX
-	MOVWQZX 2(CX), SI
-	VMULPS  (AX)(BX*1), Z0, Z1
-	VPMAXUD (AX)(SI*1), Z1, Z1
-	VMOVUPS Z1, (AX)(BX*1)
-	ADDQ    $0x00000004, CX
-	DECQ    DX
-	JNZ     max1Rows32AVX512_loop
-
-max1Rows32AVX512_done:
-	VZEROUPPER
-	RET
-
-// func max2Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
-// Requires: AVX, AVX512F
-TEXT ·max2Rows32AVX512(SB), NOSPLIT, $0-28
-	MOVQ         kv+0(FP), AX
-	MOVQ         ops+8(FP), CX
-	MOVQ         n+16(FP), DX
-	VBROADCASTSS c+24(FP), Z0
-	TESTQ        DX, DX
-	JZ           max2Rows32AVX512_done
-
-max2Rows32AVX512_loop:
-	MOVWQZX (CX), BX
-	MOVWQZX 2(CX), SI
-	MOVWQZX 4(CX), DI
-	VMULPS  (AX)(BX*1), Z0, Z1
-	VPMAXUD (AX)(SI*1), Z1, Z1
-	VPMAXUD (AX)(DI*1), Z1, Z1
-	VMOVUPS Z1, (AX)(BX*1)
-	ADDQ    $0x00000006, CX
-	DECQ    DX
-	JNZ     max2Rows32AVX512_loop
-
-max2Rows32AVX512_done:
-	VZEROUPPER
-	RET
-
-// func max3Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
-// Requires: AVX, AVX512F
-TEXT ·max3Rows32AVX512(SB), NOSPLIT, $0-28
-	MOVQ         kv+0(FP), AX
-	MOVQ         ops+8(FP), CX
-	MOVQ         n+16(FP), DX
-	VBROADCASTSS c+24(FP), Z0
-	TESTQ        DX, DX
-	JZ           max3Rows32AVX512_done
-
-max3Rows32AVX512_loop:
-	MOVWQZX (CX), BX
-	MOVWQZX 2(CX), SI
-	MOVWQZX 4(CX), DI
-	MOVWQZX 6(CX), R8
-	VMULPS  (AX)(BX*1), Z0, Z1
-	VPMAXUD (AX)(SI*1), Z1, Z1
-	VPMAXUD (AX)(DI*1), Z1, Z1
-	VPMAXUD (AX)(R8*1), Z1, Z1
-	VMOVUPS Z1, (AX)(BX*1)
-	ADDQ    $0x00000008, CX
-	DECQ    DX
-	JNZ     max3Rows32AVX512_loop
-
-max3Rows32AVX512_done:
-	VZEROUPPER
-	RET
-
-// func max4Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
-// Requires: AVX, AVX512F
-TEXT ·max4Rows32AVX512(SB), NOSPLIT, $0-28
-	MOVQ         kv+0(FP), AX
-	MOVQ         ops+8(FP), CX
-	MOVQ         n+16(FP), DX
-	VBROADCASTSS c+24(FP), Z0
-	TESTQ        DX, DX
-	JZ           max4Rows32AVX512_done
-
-max4Rows32AVX512_loop:
-	MOVWQZX (CX), BX
-	MOVWQZX 2(CX), SI
-	MOVWQZX 4(CX), DI
-	MOVWQZX 6(CX), R8
-	MOVWQZX 8(CX), R9
-	VMULPS  (AX)(BX*1), Z0, Z1
-	VPMAXUD (AX)(SI*1), Z1, Z1
-	VPMAXUD (AX)(DI*1), Z1, Z1
-	VPMAXUD (AX)(R8*1), Z1, Z1
-	VPMAXUD (AX)(R9*1), Z1, Z1
-	VMOVUPS Z1, (AX)(BX*1)
-	ADDQ    $0x0000000a, CX
-	DECQ    DX
-	JNZ     max4Rows32AVX512_loop
-
-max4Rows32AVX512_done:
-	VZEROUPPER
-	RET
-
-// func max5Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
-// Requires: AVX, AVX512F
-TEXT ·max5Rows32AVX512(SB), NOSPLIT, $0-28
-	MOVQ         kv+0(FP), AX
-	MOVQ         ops+8(FP), CX
-	MOVQ         n+16(FP), DX
-	VBROADCASTSS c+24(FP), Z0
-	TESTQ        DX, DX
-	JZ           max5Rows32AVX512_done
-
-max5Rows32AVX512_loop:
-	MOVWQZX (CX), BX
-	MOVWQZX 2(CX), SI
-	MOVWQZX 4(CX), DI
-	MOVWQZX 6(CX), R8
-	MOVWQZX 8(CX), R9
-	MOVWQZX 10(CX), R10
-	VMULPS  (AX)(BX*1), Z0, Z1
-	VPMAXUD (AX)(SI*1), Z1, Z1
-	VPMAXUD (AX)(DI*1), Z1, Z1
-	VPMAXUD (AX)(R8*1), Z1, Z1
-	VPMAXUD (AX)(R9*1), Z1, Z1
-	VPMAXUD (AX)(R10*1), Z1, Z1
-	VMOVUPS Z1, (AX)(BX*1)
-	ADDQ    $0x0000000c, CX
-	DECQ    DX
-	JNZ     max5Rows32AVX512_loop
-
-max5Rows32AVX512_done:
-	VZEROUPPER
-	RET
-
 // func dotRows32AVX512(rows *float32, prob *float64, n int, out *float64)
 // Requires: AVX, AVX512F
 TEXT ·dotRows32AVX512(SB), NOSPLIT, $0-32
@@ -800,6 +476,8175 @@ dotRows32AVX512_done:
 	MOVQ    out+24(FP), AX
 	VMOVUPD Z1, (AX)
 	VMOVUPD Z2, 64(AX)
+	VZEROUPPER
+	RET
+
+// func keepPassAVX512(kv *float64)
+// Requires: AVX, AVX512F
+TEXT ·keepPassAVX512(SB), NOSPLIT, $0-8
+	MOVQ         kv+0(FP), AX
+	LEAQ         8192(AX), CX
+	LEAQ         24576(AX), AX
+	VBROADCASTSD sixth<>+0(SB), Z0
+	VMOVUPD      -3136(AX), Z6
+	VADDPD       1344(AX), Z6, Z6
+	VADDPD       3584(AX), Z6, Z6
+	VADDPD       4544(AX), Z6, Z6
+	VADDPD       4864(AX), Z6, Z6
+	VADDPD       4928(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 5184(CX)
+	VMOVUPD      -3200(AX), Z6
+	VADDPD       1280(AX), Z6, Z6
+	VADDPD       3520(AX), Z6, Z6
+	VADDPD       4480(AX), Z6, Z6
+	VADDPD       4800(AX), Z6, Z6
+	VADDPD       4864(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 5120(CX)
+	VMOVUPD      -3264(AX), Z6
+	VADDPD       1216(AX), Z6, Z6
+	VADDPD       3456(AX), Z6, Z6
+	VADDPD       4416(AX), Z6, Z6
+	VADDPD       4736(AX), Z6, Z6
+	VADDPD       4800(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 5056(CX)
+	VMOVUPD      -3328(AX), Z6
+	VADDPD       1152(AX), Z6, Z6
+	VADDPD       3392(AX), Z6, Z6
+	VADDPD       4352(AX), Z6, Z6
+	VADDPD       4672(AX), Z6, Z6
+	VADDPD       4736(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 4992(CX)
+	VMOVUPD      -3392(AX), Z6
+	VADDPD       1088(AX), Z6, Z6
+	VADDPD       3328(AX), Z6, Z6
+	VADDPD       4288(AX), Z6, Z6
+	VADDPD       4608(AX), Z6, Z6
+	VADDPD       4672(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 4928(CX)
+	VMOVUPD      -3456(AX), Z6
+	VADDPD       1024(AX), Z6, Z6
+	VADDPD       3264(AX), Z6, Z6
+	VADDPD       4224(AX), Z6, Z6
+	VADDPD       4480(AX), Z6, Z6
+	VADDPD       4544(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 4864(CX)
+	VMOVUPD      -3520(AX), Z6
+	VADDPD       960(AX), Z6, Z6
+	VADDPD       3200(AX), Z6, Z6
+	VADDPD       4160(AX), Z6, Z6
+	VADDPD       4416(AX), Z6, Z6
+	VADDPD       4480(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 4800(CX)
+	VMOVUPD      -3584(AX), Z6
+	VADDPD       896(AX), Z6, Z6
+	VADDPD       3136(AX), Z6, Z6
+	VADDPD       4096(AX), Z6, Z6
+	VADDPD       4352(AX), Z6, Z6
+	VADDPD       4416(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 4736(CX)
+	VMOVUPD      -3648(AX), Z6
+	VADDPD       832(AX), Z6, Z6
+	VADDPD       3072(AX), Z6, Z6
+	VADDPD       4032(AX), Z6, Z6
+	VADDPD       4288(AX), Z6, Z6
+	VADDPD       4352(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 4672(CX)
+	VMOVUPD      -3712(AX), Z6
+	VADDPD       768(AX), Z6, Z6
+	VADDPD       3008(AX), Z6, Z6
+	VADDPD       3968(AX), Z6, Z6
+	VADDPD       4160(AX), Z6, Z6
+	VADDPD       4224(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 4608(CX)
+	VMOVUPD      -3776(AX), Z6
+	VADDPD       704(AX), Z6, Z6
+	VADDPD       2944(AX), Z6, Z6
+	VADDPD       3904(AX), Z6, Z6
+	VADDPD       4096(AX), Z6, Z6
+	VADDPD       4160(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 4544(CX)
+	VMOVUPD      -3840(AX), Z6
+	VADDPD       640(AX), Z6, Z6
+	VADDPD       2880(AX), Z6, Z6
+	VADDPD       3840(AX), Z6, Z6
+	VADDPD       4032(AX), Z6, Z6
+	VADDPD       4096(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 4480(CX)
+	VMOVUPD      -3904(AX), Z6
+	VADDPD       576(AX), Z6, Z6
+	VADDPD       2816(AX), Z6, Z6
+	VADDPD       3776(AX), Z6, Z6
+	VADDPD       3904(AX), Z6, Z6
+	VADDPD       3968(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 4416(CX)
+	VMOVUPD      -3968(AX), Z6
+	VADDPD       512(AX), Z6, Z6
+	VADDPD       2752(AX), Z6, Z6
+	VADDPD       3712(AX), Z6, Z6
+	VADDPD       3840(AX), Z6, Z6
+	VADDPD       3904(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 4352(CX)
+	VMOVUPD      -4032(AX), Z6
+	VADDPD       448(AX), Z6, Z6
+	VADDPD       2688(AX), Z6, Z6
+	VADDPD       3648(AX), Z6, Z6
+	VADDPD       3712(AX), Z6, Z6
+	VADDPD       3776(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 4288(CX)
+	VMOVUPD      -4096(AX), Z6
+	VADDPD       384(AX), Z6, Z6
+	VADDPD       2624(AX), Z6, Z6
+	VADDPD       3264(AX), Z6, Z6
+	VADDPD       3520(AX), Z6, Z6
+	VADDPD       3584(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 4224(CX)
+	VMOVUPD      -4160(AX), Z6
+	VADDPD       320(AX), Z6, Z6
+	VADDPD       2560(AX), Z6, Z6
+	VADDPD       3200(AX), Z6, Z6
+	VADDPD       3456(AX), Z6, Z6
+	VADDPD       3520(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 4160(CX)
+	VMOVUPD      -4224(AX), Z6
+	VADDPD       256(AX), Z6, Z6
+	VADDPD       2496(AX), Z6, Z6
+	VADDPD       3136(AX), Z6, Z6
+	VADDPD       3392(AX), Z6, Z6
+	VADDPD       3456(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 4096(CX)
+	VMOVUPD      -4288(AX), Z6
+	VADDPD       192(AX), Z6, Z6
+	VADDPD       2432(AX), Z6, Z6
+	VADDPD       3072(AX), Z6, Z6
+	VADDPD       3328(AX), Z6, Z6
+	VADDPD       3392(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 4032(CX)
+	VMOVUPD      -4352(AX), Z6
+	VADDPD       128(AX), Z6, Z6
+	VADDPD       2368(AX), Z6, Z6
+	VADDPD       3008(AX), Z6, Z6
+	VADDPD       3200(AX), Z6, Z6
+	VADDPD       3264(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 3968(CX)
+	VMOVUPD      -4416(AX), Z6
+	VADDPD       64(AX), Z6, Z6
+	VADDPD       2304(AX), Z6, Z6
+	VADDPD       2944(AX), Z6, Z6
+	VADDPD       3136(AX), Z6, Z6
+	VADDPD       3200(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 3904(CX)
+	VMOVUPD      -4480(AX), Z6
+	VADDPD       (AX), Z6, Z6
+	VADDPD       2240(AX), Z6, Z6
+	VADDPD       2880(AX), Z6, Z6
+	VADDPD       3072(AX), Z6, Z6
+	VADDPD       3136(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 3840(CX)
+	VMOVUPD      -4544(AX), Z6
+	VADDPD       -64(AX), Z6, Z6
+	VADDPD       2176(AX), Z6, Z6
+	VADDPD       2816(AX), Z6, Z6
+	VADDPD       2944(AX), Z6, Z6
+	VADDPD       3008(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 3776(CX)
+	VMOVUPD      -4608(AX), Z6
+	VADDPD       -128(AX), Z6, Z6
+	VADDPD       2112(AX), Z6, Z6
+	VADDPD       2752(AX), Z6, Z6
+	VADDPD       2880(AX), Z6, Z6
+	VADDPD       2944(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 3712(CX)
+	VMOVUPD      -4672(AX), Z6
+	VADDPD       -192(AX), Z6, Z6
+	VADDPD       2048(AX), Z6, Z6
+	VADDPD       2688(AX), Z6, Z6
+	VADDPD       2752(AX), Z6, Z6
+	VADDPD       2816(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 3648(CX)
+	VMOVUPD      -4736(AX), Z6
+	VADDPD       -256(AX), Z6, Z6
+	VADDPD       1984(AX), Z6, Z6
+	VADDPD       2368(AX), Z6, Z6
+	VADDPD       2560(AX), Z6, Z6
+	VADDPD       2624(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 3584(CX)
+	VMOVUPD      -4800(AX), Z6
+	VADDPD       -320(AX), Z6, Z6
+	VADDPD       1920(AX), Z6, Z6
+	VADDPD       2304(AX), Z6, Z6
+	VADDPD       2496(AX), Z6, Z6
+	VADDPD       2560(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 3520(CX)
+	VMOVUPD      -4864(AX), Z6
+	VADDPD       -384(AX), Z6, Z6
+	VADDPD       1856(AX), Z6, Z6
+	VADDPD       2240(AX), Z6, Z6
+	VADDPD       2432(AX), Z6, Z6
+	VADDPD       2496(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 3456(CX)
+	VMOVUPD      -4928(AX), Z6
+	VADDPD       -448(AX), Z6, Z6
+	VADDPD       1792(AX), Z6, Z6
+	VADDPD       2176(AX), Z6, Z6
+	VADDPD       2304(AX), Z6, Z6
+	VADDPD       2368(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 3392(CX)
+	VMOVUPD      -4992(AX), Z6
+	VADDPD       -512(AX), Z6, Z6
+	VADDPD       1728(AX), Z6, Z6
+	VADDPD       2112(AX), Z6, Z6
+	VADDPD       2240(AX), Z6, Z6
+	VADDPD       2304(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 3328(CX)
+	VMOVUPD      -5056(AX), Z6
+	VADDPD       -576(AX), Z6, Z6
+	VADDPD       1664(AX), Z6, Z6
+	VADDPD       2048(AX), Z6, Z6
+	VADDPD       2112(AX), Z6, Z6
+	VADDPD       2176(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 3264(CX)
+	VMOVUPD      -5120(AX), Z6
+	VADDPD       -640(AX), Z6, Z6
+	VADDPD       1600(AX), Z6, Z6
+	VADDPD       1792(AX), Z6, Z6
+	VADDPD       1920(AX), Z6, Z6
+	VADDPD       1984(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 3200(CX)
+	VMOVUPD      -5184(AX), Z6
+	VADDPD       -704(AX), Z6, Z6
+	VADDPD       1536(AX), Z6, Z6
+	VADDPD       1728(AX), Z6, Z6
+	VADDPD       1856(AX), Z6, Z6
+	VADDPD       1920(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 3136(CX)
+	VMOVUPD      -5248(AX), Z6
+	VADDPD       -768(AX), Z6, Z6
+	VADDPD       1472(AX), Z6, Z6
+	VADDPD       1664(AX), Z6, Z6
+	VADDPD       1728(AX), Z6, Z6
+	VADDPD       1792(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 3072(CX)
+	VMOVUPD      -5312(AX), Z6
+	VADDPD       -832(AX), Z6, Z6
+	VADDPD       1408(AX), Z6, Z6
+	VADDPD       1472(AX), Z6, Z6
+	VADDPD       1536(AX), Z6, Z6
+	VADDPD       1600(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 3008(CX)
+	VMOVUPD      -5376(AX), Z6
+	VADDPD       -896(AX), Z6, Z6
+	VADDPD       384(AX), Z6, Z6
+	VADDPD       1024(AX), Z6, Z6
+	VADDPD       1280(AX), Z6, Z6
+	VADDPD       1344(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 2944(CX)
+	VMOVUPD      -5440(AX), Z6
+	VADDPD       -960(AX), Z6, Z6
+	VADDPD       320(AX), Z6, Z6
+	VADDPD       960(AX), Z6, Z6
+	VADDPD       1216(AX), Z6, Z6
+	VADDPD       1280(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 2880(CX)
+	VMOVUPD      -5504(AX), Z6
+	VADDPD       -1024(AX), Z6, Z6
+	VADDPD       256(AX), Z6, Z6
+	VADDPD       896(AX), Z6, Z6
+	VADDPD       1152(AX), Z6, Z6
+	VADDPD       1216(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 2816(CX)
+	VMOVUPD      -5568(AX), Z6
+	VADDPD       -1088(AX), Z6, Z6
+	VADDPD       192(AX), Z6, Z6
+	VADDPD       832(AX), Z6, Z6
+	VADDPD       1088(AX), Z6, Z6
+	VADDPD       1152(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 2752(CX)
+	VMOVUPD      -5632(AX), Z6
+	VADDPD       -1152(AX), Z6, Z6
+	VADDPD       128(AX), Z6, Z6
+	VADDPD       768(AX), Z6, Z6
+	VADDPD       960(AX), Z6, Z6
+	VADDPD       1024(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 2688(CX)
+	VMOVUPD      -5696(AX), Z6
+	VADDPD       -1216(AX), Z6, Z6
+	VADDPD       64(AX), Z6, Z6
+	VADDPD       704(AX), Z6, Z6
+	VADDPD       896(AX), Z6, Z6
+	VADDPD       960(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 2624(CX)
+	VMOVUPD      -5760(AX), Z6
+	VADDPD       -1280(AX), Z6, Z6
+	VADDPD       (AX), Z6, Z6
+	VADDPD       640(AX), Z6, Z6
+	VADDPD       832(AX), Z6, Z6
+	VADDPD       896(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 2560(CX)
+	VMOVUPD      -5824(AX), Z6
+	VADDPD       -1344(AX), Z6, Z6
+	VADDPD       -64(AX), Z6, Z6
+	VADDPD       576(AX), Z6, Z6
+	VADDPD       704(AX), Z6, Z6
+	VADDPD       768(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 2496(CX)
+	VMOVUPD      -5888(AX), Z6
+	VADDPD       -1408(AX), Z6, Z6
+	VADDPD       -128(AX), Z6, Z6
+	VADDPD       512(AX), Z6, Z6
+	VADDPD       640(AX), Z6, Z6
+	VADDPD       704(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 2432(CX)
+	VMOVUPD      -5952(AX), Z6
+	VADDPD       -1472(AX), Z6, Z6
+	VADDPD       -192(AX), Z6, Z6
+	VADDPD       448(AX), Z6, Z6
+	VADDPD       512(AX), Z6, Z6
+	VADDPD       576(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 2368(CX)
+	VMOVUPD      -6016(AX), Z6
+	VADDPD       -1536(AX), Z6, Z6
+	VADDPD       -256(AX), Z6, Z6
+	VADDPD       128(AX), Z6, Z6
+	VADDPD       320(AX), Z6, Z6
+	VADDPD       384(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 2304(CX)
+	VMOVUPD      -6080(AX), Z6
+	VADDPD       -1600(AX), Z6, Z6
+	VADDPD       -320(AX), Z6, Z6
+	VADDPD       64(AX), Z6, Z6
+	VADDPD       256(AX), Z6, Z6
+	VADDPD       320(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 2240(CX)
+	VMOVUPD      -6144(AX), Z6
+	VADDPD       -1664(AX), Z6, Z6
+	VADDPD       -384(AX), Z6, Z6
+	VADDPD       (AX), Z6, Z6
+	VADDPD       192(AX), Z6, Z6
+	VADDPD       256(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 2176(CX)
+	VMOVUPD      -6208(AX), Z6
+	VADDPD       -1728(AX), Z6, Z6
+	VADDPD       -448(AX), Z6, Z6
+	VADDPD       -64(AX), Z6, Z6
+	VADDPD       64(AX), Z6, Z6
+	VADDPD       128(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 2112(CX)
+	VMOVUPD      -6272(AX), Z6
+	VADDPD       -1792(AX), Z6, Z6
+	VADDPD       -512(AX), Z6, Z6
+	VADDPD       -128(AX), Z6, Z6
+	VADDPD       (AX), Z6, Z6
+	VADDPD       64(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 2048(CX)
+	VMOVUPD      -6336(AX), Z6
+	VADDPD       -1856(AX), Z6, Z6
+	VADDPD       -576(AX), Z6, Z6
+	VADDPD       -192(AX), Z6, Z6
+	VADDPD       -128(AX), Z6, Z6
+	VADDPD       -64(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 1984(CX)
+	VMOVUPD      -6400(AX), Z6
+	VADDPD       -1920(AX), Z6, Z6
+	VADDPD       -640(AX), Z6, Z6
+	VADDPD       -448(AX), Z6, Z6
+	VADDPD       -320(AX), Z6, Z6
+	VADDPD       -256(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 1920(CX)
+	VMOVUPD      -6464(AX), Z6
+	VADDPD       -1984(AX), Z6, Z6
+	VADDPD       -704(AX), Z6, Z6
+	VADDPD       -512(AX), Z6, Z6
+	VADDPD       -384(AX), Z6, Z6
+	VADDPD       -320(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 1856(CX)
+	VMOVUPD      -6528(AX), Z6
+	VADDPD       -2048(AX), Z6, Z6
+	VADDPD       -768(AX), Z6, Z6
+	VADDPD       -576(AX), Z6, Z6
+	VADDPD       -512(AX), Z6, Z6
+	VADDPD       -448(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 1792(CX)
+	VMOVUPD      -6592(AX), Z6
+	VADDPD       -2112(AX), Z6, Z6
+	VADDPD       -832(AX), Z6, Z6
+	VADDPD       -768(AX), Z6, Z6
+	VADDPD       -704(AX), Z6, Z6
+	VADDPD       -640(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 1728(CX)
+	VMOVUPD      -6656(AX), Z6
+	VADDPD       -2176(AX), Z6, Z6
+	VADDPD       -1536(AX), Z6, Z6
+	VADDPD       -1152(AX), Z6, Z6
+	VADDPD       -960(AX), Z6, Z6
+	VADDPD       -896(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 1664(CX)
+	VMOVUPD      -6720(AX), Z6
+	VADDPD       -2240(AX), Z6, Z6
+	VADDPD       -1600(AX), Z6, Z6
+	VADDPD       -1216(AX), Z6, Z6
+	VADDPD       -1024(AX), Z6, Z6
+	VADDPD       -960(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 1600(CX)
+	VMOVUPD      -6784(AX), Z6
+	VADDPD       -2304(AX), Z6, Z6
+	VADDPD       -1664(AX), Z6, Z6
+	VADDPD       -1280(AX), Z6, Z6
+	VADDPD       -1088(AX), Z6, Z6
+	VADDPD       -1024(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 1536(CX)
+	VMOVUPD      -6848(AX), Z6
+	VADDPD       -2368(AX), Z6, Z6
+	VADDPD       -1728(AX), Z6, Z6
+	VADDPD       -1344(AX), Z6, Z6
+	VADDPD       -1216(AX), Z6, Z6
+	VADDPD       -1152(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 1472(CX)
+	VMOVUPD      -6912(AX), Z6
+	VADDPD       -2432(AX), Z6, Z6
+	VADDPD       -1792(AX), Z6, Z6
+	VADDPD       -1408(AX), Z6, Z6
+	VADDPD       -1280(AX), Z6, Z6
+	VADDPD       -1216(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 1408(CX)
+	VMOVUPD      -6976(AX), Z6
+	VADDPD       -2496(AX), Z6, Z6
+	VADDPD       -1856(AX), Z6, Z6
+	VADDPD       -1472(AX), Z6, Z6
+	VADDPD       -1408(AX), Z6, Z6
+	VADDPD       -1344(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 1344(CX)
+	VMOVUPD      -7040(AX), Z6
+	VADDPD       -2560(AX), Z6, Z6
+	VADDPD       -1920(AX), Z6, Z6
+	VADDPD       -1728(AX), Z6, Z6
+	VADDPD       -1600(AX), Z6, Z6
+	VADDPD       -1536(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 1280(CX)
+	VMOVUPD      -7104(AX), Z6
+	VADDPD       -2624(AX), Z6, Z6
+	VADDPD       -1984(AX), Z6, Z6
+	VADDPD       -1792(AX), Z6, Z6
+	VADDPD       -1664(AX), Z6, Z6
+	VADDPD       -1600(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 1216(CX)
+	VMOVUPD      -7168(AX), Z6
+	VADDPD       -2688(AX), Z6, Z6
+	VADDPD       -2048(AX), Z6, Z6
+	VADDPD       -1856(AX), Z6, Z6
+	VADDPD       -1792(AX), Z6, Z6
+	VADDPD       -1728(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 1152(CX)
+	VMOVUPD      -7232(AX), Z6
+	VADDPD       -2752(AX), Z6, Z6
+	VADDPD       -2112(AX), Z6, Z6
+	VADDPD       -2048(AX), Z6, Z6
+	VADDPD       -1984(AX), Z6, Z6
+	VADDPD       -1920(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 1088(CX)
+	VMOVUPD      -7296(AX), Z6
+	VADDPD       -2816(AX), Z6, Z6
+	VADDPD       -2560(AX), Z6, Z6
+	VADDPD       -2368(AX), Z6, Z6
+	VADDPD       -2240(AX), Z6, Z6
+	VADDPD       -2176(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 1024(CX)
+	VMOVUPD      -7360(AX), Z6
+	VADDPD       -2880(AX), Z6, Z6
+	VADDPD       -2624(AX), Z6, Z6
+	VADDPD       -2432(AX), Z6, Z6
+	VADDPD       -2304(AX), Z6, Z6
+	VADDPD       -2240(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 960(CX)
+	VMOVUPD      -7424(AX), Z6
+	VADDPD       -2944(AX), Z6, Z6
+	VADDPD       -2688(AX), Z6, Z6
+	VADDPD       -2496(AX), Z6, Z6
+	VADDPD       -2432(AX), Z6, Z6
+	VADDPD       -2368(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 896(CX)
+	VMOVUPD      -7488(AX), Z6
+	VADDPD       -3008(AX), Z6, Z6
+	VADDPD       -2752(AX), Z6, Z6
+	VADDPD       -2688(AX), Z6, Z6
+	VADDPD       -2624(AX), Z6, Z6
+	VADDPD       -2560(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 832(CX)
+	VMOVUPD      -7552(AX), Z6
+	VADDPD       -3072(AX), Z6, Z6
+	VADDPD       -3008(AX), Z6, Z6
+	VADDPD       -2944(AX), Z6, Z6
+	VADDPD       -2880(AX), Z6, Z6
+	VADDPD       -2816(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 768(CX)
+	VMOVUPD      -7616(AX), Z6
+	VADDPD       -5376(AX), Z6, Z6
+	VADDPD       -4096(AX), Z6, Z6
+	VADDPD       -3456(AX), Z6, Z6
+	VADDPD       -3200(AX), Z6, Z6
+	VADDPD       -3136(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 704(CX)
+	VMOVUPD      -7680(AX), Z6
+	VADDPD       -5440(AX), Z6, Z6
+	VADDPD       -4160(AX), Z6, Z6
+	VADDPD       -3520(AX), Z6, Z6
+	VADDPD       -3264(AX), Z6, Z6
+	VADDPD       -3200(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 640(CX)
+	VMOVUPD      -7744(AX), Z6
+	VADDPD       -5504(AX), Z6, Z6
+	VADDPD       -4224(AX), Z6, Z6
+	VADDPD       -3584(AX), Z6, Z6
+	VADDPD       -3328(AX), Z6, Z6
+	VADDPD       -3264(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 576(CX)
+	VMOVUPD      -7808(AX), Z6
+	VADDPD       -5568(AX), Z6, Z6
+	VADDPD       -4288(AX), Z6, Z6
+	VADDPD       -3648(AX), Z6, Z6
+	VADDPD       -3392(AX), Z6, Z6
+	VADDPD       -3328(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 512(CX)
+	VMOVUPD      -7872(AX), Z6
+	VADDPD       -5632(AX), Z6, Z6
+	VADDPD       -4352(AX), Z6, Z6
+	VADDPD       -3712(AX), Z6, Z6
+	VADDPD       -3520(AX), Z6, Z6
+	VADDPD       -3456(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 448(CX)
+	VMOVUPD      -7936(AX), Z6
+	VADDPD       -5696(AX), Z6, Z6
+	VADDPD       -4416(AX), Z6, Z6
+	VADDPD       -3776(AX), Z6, Z6
+	VADDPD       -3584(AX), Z6, Z6
+	VADDPD       -3520(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 384(CX)
+	VMOVUPD      -8000(AX), Z6
+	VADDPD       -5760(AX), Z6, Z6
+	VADDPD       -4480(AX), Z6, Z6
+	VADDPD       -3840(AX), Z6, Z6
+	VADDPD       -3648(AX), Z6, Z6
+	VADDPD       -3584(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 320(CX)
+	VMOVUPD      -8064(AX), Z6
+	VADDPD       -5824(AX), Z6, Z6
+	VADDPD       -4544(AX), Z6, Z6
+	VADDPD       -3904(AX), Z6, Z6
+	VADDPD       -3776(AX), Z6, Z6
+	VADDPD       -3712(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 256(CX)
+	VMOVUPD      -8128(AX), Z6
+	VADDPD       -5888(AX), Z6, Z6
+	VADDPD       -4608(AX), Z6, Z6
+	VADDPD       -3968(AX), Z6, Z6
+	VADDPD       -3840(AX), Z6, Z6
+	VADDPD       -3776(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 192(CX)
+	VMOVUPD      -8192(AX), Z6
+	VADDPD       -5952(AX), Z6, Z6
+	VADDPD       -4672(AX), Z6, Z6
+	VADDPD       -4032(AX), Z6, Z6
+	VADDPD       -3968(AX), Z6, Z6
+	VADDPD       -3904(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 128(CX)
+	VMOVUPD      8128(CX), Z6
+	VADDPD       -6016(AX), Z6, Z6
+	VADDPD       -4736(AX), Z6, Z6
+	VADDPD       -4352(AX), Z6, Z6
+	VADDPD       -4160(AX), Z6, Z6
+	VADDPD       -4096(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, 64(CX)
+	VMOVUPD      8064(CX), Z6
+	VADDPD       -6080(AX), Z6, Z6
+	VADDPD       -4800(AX), Z6, Z6
+	VADDPD       -4416(AX), Z6, Z6
+	VADDPD       -4224(AX), Z6, Z6
+	VADDPD       -4160(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, (CX)
+	VMOVUPD      8000(CX), Z6
+	VADDPD       -6144(AX), Z6, Z6
+	VADDPD       -4864(AX), Z6, Z6
+	VADDPD       -4480(AX), Z6, Z6
+	VADDPD       -4288(AX), Z6, Z6
+	VADDPD       -4224(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -64(CX)
+	VMOVUPD      7936(CX), Z6
+	VADDPD       -6208(AX), Z6, Z6
+	VADDPD       -4928(AX), Z6, Z6
+	VADDPD       -4544(AX), Z6, Z6
+	VADDPD       -4416(AX), Z6, Z6
+	VADDPD       -4352(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -128(CX)
+	VMOVUPD      7872(CX), Z6
+	VADDPD       -6272(AX), Z6, Z6
+	VADDPD       -4992(AX), Z6, Z6
+	VADDPD       -4608(AX), Z6, Z6
+	VADDPD       -4480(AX), Z6, Z6
+	VADDPD       -4416(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -192(CX)
+	VMOVUPD      7808(CX), Z6
+	VADDPD       -6336(AX), Z6, Z6
+	VADDPD       -5056(AX), Z6, Z6
+	VADDPD       -4672(AX), Z6, Z6
+	VADDPD       -4608(AX), Z6, Z6
+	VADDPD       -4544(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -256(CX)
+	VMOVUPD      7744(CX), Z6
+	VADDPD       -6400(AX), Z6, Z6
+	VADDPD       -5120(AX), Z6, Z6
+	VADDPD       -4928(AX), Z6, Z6
+	VADDPD       -4800(AX), Z6, Z6
+	VADDPD       -4736(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -320(CX)
+	VMOVUPD      7680(CX), Z6
+	VADDPD       -6464(AX), Z6, Z6
+	VADDPD       -5184(AX), Z6, Z6
+	VADDPD       -4992(AX), Z6, Z6
+	VADDPD       -4864(AX), Z6, Z6
+	VADDPD       -4800(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -384(CX)
+	VMOVUPD      7616(CX), Z6
+	VADDPD       -6528(AX), Z6, Z6
+	VADDPD       -5248(AX), Z6, Z6
+	VADDPD       -5056(AX), Z6, Z6
+	VADDPD       -4992(AX), Z6, Z6
+	VADDPD       -4928(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -448(CX)
+	VMOVUPD      7552(CX), Z6
+	VADDPD       -6592(AX), Z6, Z6
+	VADDPD       -5312(AX), Z6, Z6
+	VADDPD       -5248(AX), Z6, Z6
+	VADDPD       -5184(AX), Z6, Z6
+	VADDPD       -5120(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -512(CX)
+	VMOVUPD      7488(CX), Z6
+	VADDPD       -6656(AX), Z6, Z6
+	VADDPD       -6016(AX), Z6, Z6
+	VADDPD       -5632(AX), Z6, Z6
+	VADDPD       -5440(AX), Z6, Z6
+	VADDPD       -5376(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -576(CX)
+	VMOVUPD      7424(CX), Z6
+	VADDPD       -6720(AX), Z6, Z6
+	VADDPD       -6080(AX), Z6, Z6
+	VADDPD       -5696(AX), Z6, Z6
+	VADDPD       -5504(AX), Z6, Z6
+	VADDPD       -5440(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -640(CX)
+	VMOVUPD      7360(CX), Z6
+	VADDPD       -6784(AX), Z6, Z6
+	VADDPD       -6144(AX), Z6, Z6
+	VADDPD       -5760(AX), Z6, Z6
+	VADDPD       -5568(AX), Z6, Z6
+	VADDPD       -5504(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -704(CX)
+	VMOVUPD      7296(CX), Z6
+	VADDPD       -6848(AX), Z6, Z6
+	VADDPD       -6208(AX), Z6, Z6
+	VADDPD       -5824(AX), Z6, Z6
+	VADDPD       -5696(AX), Z6, Z6
+	VADDPD       -5632(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -768(CX)
+	VMOVUPD      7232(CX), Z6
+	VADDPD       -6912(AX), Z6, Z6
+	VADDPD       -6272(AX), Z6, Z6
+	VADDPD       -5888(AX), Z6, Z6
+	VADDPD       -5760(AX), Z6, Z6
+	VADDPD       -5696(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -832(CX)
+	VMOVUPD      7168(CX), Z6
+	VADDPD       -6976(AX), Z6, Z6
+	VADDPD       -6336(AX), Z6, Z6
+	VADDPD       -5952(AX), Z6, Z6
+	VADDPD       -5888(AX), Z6, Z6
+	VADDPD       -5824(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -896(CX)
+	VMOVUPD      7104(CX), Z6
+	VADDPD       -7040(AX), Z6, Z6
+	VADDPD       -6400(AX), Z6, Z6
+	VADDPD       -6208(AX), Z6, Z6
+	VADDPD       -6080(AX), Z6, Z6
+	VADDPD       -6016(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -960(CX)
+	VMOVUPD      7040(CX), Z6
+	VADDPD       -7104(AX), Z6, Z6
+	VADDPD       -6464(AX), Z6, Z6
+	VADDPD       -6272(AX), Z6, Z6
+	VADDPD       -6144(AX), Z6, Z6
+	VADDPD       -6080(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -1024(CX)
+	VMOVUPD      6976(CX), Z6
+	VADDPD       -7168(AX), Z6, Z6
+	VADDPD       -6528(AX), Z6, Z6
+	VADDPD       -6336(AX), Z6, Z6
+	VADDPD       -6272(AX), Z6, Z6
+	VADDPD       -6208(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -1088(CX)
+	VMOVUPD      6912(CX), Z6
+	VADDPD       -7232(AX), Z6, Z6
+	VADDPD       -6592(AX), Z6, Z6
+	VADDPD       -6528(AX), Z6, Z6
+	VADDPD       -6464(AX), Z6, Z6
+	VADDPD       -6400(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -1152(CX)
+	VMOVUPD      6848(CX), Z6
+	VADDPD       -7296(AX), Z6, Z6
+	VADDPD       -7040(AX), Z6, Z6
+	VADDPD       -6848(AX), Z6, Z6
+	VADDPD       -6720(AX), Z6, Z6
+	VADDPD       -6656(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -1216(CX)
+	VMOVUPD      6784(CX), Z6
+	VADDPD       -7360(AX), Z6, Z6
+	VADDPD       -7104(AX), Z6, Z6
+	VADDPD       -6912(AX), Z6, Z6
+	VADDPD       -6784(AX), Z6, Z6
+	VADDPD       -6720(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -1280(CX)
+	VMOVUPD      6720(CX), Z6
+	VADDPD       -7424(AX), Z6, Z6
+	VADDPD       -7168(AX), Z6, Z6
+	VADDPD       -6976(AX), Z6, Z6
+	VADDPD       -6912(AX), Z6, Z6
+	VADDPD       -6848(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -1344(CX)
+	VMOVUPD      6656(CX), Z6
+	VADDPD       -7488(AX), Z6, Z6
+	VADDPD       -7232(AX), Z6, Z6
+	VADDPD       -7168(AX), Z6, Z6
+	VADDPD       -7104(AX), Z6, Z6
+	VADDPD       -7040(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -1408(CX)
+	VMOVUPD      6592(CX), Z6
+	VADDPD       -7552(AX), Z6, Z6
+	VADDPD       -7488(AX), Z6, Z6
+	VADDPD       -7424(AX), Z6, Z6
+	VADDPD       -7360(AX), Z6, Z6
+	VADDPD       -7296(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -1472(CX)
+	VMOVUPD      6528(CX), Z6
+	VADDPD       7488(CX), Z6, Z6
+	VADDPD       8128(CX), Z6, Z6
+	VADDPD       -7872(AX), Z6, Z6
+	VADDPD       -7680(AX), Z6, Z6
+	VADDPD       -7616(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -1536(CX)
+	VMOVUPD      6464(CX), Z6
+	VADDPD       7424(CX), Z6, Z6
+	VADDPD       8064(CX), Z6, Z6
+	VADDPD       -7936(AX), Z6, Z6
+	VADDPD       -7744(AX), Z6, Z6
+	VADDPD       -7680(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -1600(CX)
+	VMOVUPD      6400(CX), Z6
+	VADDPD       7360(CX), Z6, Z6
+	VADDPD       8000(CX), Z6, Z6
+	VADDPD       -8000(AX), Z6, Z6
+	VADDPD       -7808(AX), Z6, Z6
+	VADDPD       -7744(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -1664(CX)
+	VMOVUPD      6336(CX), Z6
+	VADDPD       7296(CX), Z6, Z6
+	VADDPD       7936(CX), Z6, Z6
+	VADDPD       -8064(AX), Z6, Z6
+	VADDPD       -7936(AX), Z6, Z6
+	VADDPD       -7872(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -1728(CX)
+	VMOVUPD      6272(CX), Z6
+	VADDPD       7232(CX), Z6, Z6
+	VADDPD       7872(CX), Z6, Z6
+	VADDPD       -8128(AX), Z6, Z6
+	VADDPD       -8000(AX), Z6, Z6
+	VADDPD       -7936(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -1792(CX)
+	VMOVUPD      6208(CX), Z6
+	VADDPD       7168(CX), Z6, Z6
+	VADDPD       7808(CX), Z6, Z6
+	VADDPD       -8192(AX), Z6, Z6
+	VADDPD       -8128(AX), Z6, Z6
+	VADDPD       -8064(AX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -1856(CX)
+	VMOVUPD      6144(CX), Z6
+	VADDPD       7104(CX), Z6, Z6
+	VADDPD       7744(CX), Z6, Z6
+	VADDPD       7936(CX), Z6, Z6
+	VADDPD       8064(CX), Z6, Z6
+	VADDPD       8128(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -1920(CX)
+	VMOVUPD      6080(CX), Z6
+	VADDPD       7040(CX), Z6, Z6
+	VADDPD       7680(CX), Z6, Z6
+	VADDPD       7872(CX), Z6, Z6
+	VADDPD       8000(CX), Z6, Z6
+	VADDPD       8064(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -1984(CX)
+	VMOVUPD      6016(CX), Z6
+	VADDPD       6976(CX), Z6, Z6
+	VADDPD       7616(CX), Z6, Z6
+	VADDPD       7808(CX), Z6, Z6
+	VADDPD       7872(CX), Z6, Z6
+	VADDPD       7936(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -2048(CX)
+	VMOVUPD      5952(CX), Z6
+	VADDPD       6912(CX), Z6, Z6
+	VADDPD       7552(CX), Z6, Z6
+	VADDPD       7616(CX), Z6, Z6
+	VADDPD       7680(CX), Z6, Z6
+	VADDPD       7744(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -2112(CX)
+	VMOVUPD      5888(CX), Z6
+	VADDPD       6848(CX), Z6, Z6
+	VADDPD       7104(CX), Z6, Z6
+	VADDPD       7296(CX), Z6, Z6
+	VADDPD       7424(CX), Z6, Z6
+	VADDPD       7488(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -2176(CX)
+	VMOVUPD      5824(CX), Z6
+	VADDPD       6784(CX), Z6, Z6
+	VADDPD       7040(CX), Z6, Z6
+	VADDPD       7232(CX), Z6, Z6
+	VADDPD       7360(CX), Z6, Z6
+	VADDPD       7424(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -2240(CX)
+	VMOVUPD      5760(CX), Z6
+	VADDPD       6720(CX), Z6, Z6
+	VADDPD       6976(CX), Z6, Z6
+	VADDPD       7168(CX), Z6, Z6
+	VADDPD       7232(CX), Z6, Z6
+	VADDPD       7296(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -2304(CX)
+	VMOVUPD      5696(CX), Z6
+	VADDPD       6656(CX), Z6, Z6
+	VADDPD       6912(CX), Z6, Z6
+	VADDPD       6976(CX), Z6, Z6
+	VADDPD       7040(CX), Z6, Z6
+	VADDPD       7104(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -2368(CX)
+	VMOVUPD      5632(CX), Z6
+	VADDPD       6592(CX), Z6, Z6
+	VADDPD       6656(CX), Z6, Z6
+	VADDPD       6720(CX), Z6, Z6
+	VADDPD       6784(CX), Z6, Z6
+	VADDPD       6848(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -2432(CX)
+	VMOVUPD      5568(CX), Z6
+	VADDPD       5888(CX), Z6, Z6
+	VADDPD       6144(CX), Z6, Z6
+	VADDPD       6336(CX), Z6, Z6
+	VADDPD       6464(CX), Z6, Z6
+	VADDPD       6528(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -2496(CX)
+	VMOVUPD      5504(CX), Z6
+	VADDPD       5824(CX), Z6, Z6
+	VADDPD       6080(CX), Z6, Z6
+	VADDPD       6272(CX), Z6, Z6
+	VADDPD       6400(CX), Z6, Z6
+	VADDPD       6464(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -2560(CX)
+	VMOVUPD      5440(CX), Z6
+	VADDPD       5760(CX), Z6, Z6
+	VADDPD       6016(CX), Z6, Z6
+	VADDPD       6208(CX), Z6, Z6
+	VADDPD       6272(CX), Z6, Z6
+	VADDPD       6336(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -2624(CX)
+	VMOVUPD      5376(CX), Z6
+	VADDPD       5696(CX), Z6, Z6
+	VADDPD       5952(CX), Z6, Z6
+	VADDPD       6016(CX), Z6, Z6
+	VADDPD       6080(CX), Z6, Z6
+	VADDPD       6144(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -2688(CX)
+	VMOVUPD      5312(CX), Z6
+	VADDPD       5632(CX), Z6, Z6
+	VADDPD       5696(CX), Z6, Z6
+	VADDPD       5760(CX), Z6, Z6
+	VADDPD       5824(CX), Z6, Z6
+	VADDPD       5888(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -2752(CX)
+	VMOVUPD      5248(CX), Z6
+	VADDPD       5312(CX), Z6, Z6
+	VADDPD       5376(CX), Z6, Z6
+	VADDPD       5440(CX), Z6, Z6
+	VADDPD       5504(CX), Z6, Z6
+	VADDPD       5568(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -2816(CX)
+	VMOVUPD      704(CX), Z6
+	VADDPD       2944(CX), Z6, Z6
+	VADDPD       4224(CX), Z6, Z6
+	VADDPD       4864(CX), Z6, Z6
+	VADDPD       5120(CX), Z6, Z6
+	VADDPD       5184(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -2880(CX)
+	VMOVUPD      640(CX), Z6
+	VADDPD       2880(CX), Z6, Z6
+	VADDPD       4160(CX), Z6, Z6
+	VADDPD       4800(CX), Z6, Z6
+	VADDPD       5056(CX), Z6, Z6
+	VADDPD       5120(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -2944(CX)
+	VMOVUPD      576(CX), Z6
+	VADDPD       2816(CX), Z6, Z6
+	VADDPD       4096(CX), Z6, Z6
+	VADDPD       4736(CX), Z6, Z6
+	VADDPD       4992(CX), Z6, Z6
+	VADDPD       5056(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -3008(CX)
+	VMOVUPD      512(CX), Z6
+	VADDPD       2752(CX), Z6, Z6
+	VADDPD       4032(CX), Z6, Z6
+	VADDPD       4672(CX), Z6, Z6
+	VADDPD       4928(CX), Z6, Z6
+	VADDPD       4992(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -3072(CX)
+	VMOVUPD      448(CX), Z6
+	VADDPD       2688(CX), Z6, Z6
+	VADDPD       3968(CX), Z6, Z6
+	VADDPD       4608(CX), Z6, Z6
+	VADDPD       4800(CX), Z6, Z6
+	VADDPD       4864(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -3136(CX)
+	VMOVUPD      384(CX), Z6
+	VADDPD       2624(CX), Z6, Z6
+	VADDPD       3904(CX), Z6, Z6
+	VADDPD       4544(CX), Z6, Z6
+	VADDPD       4736(CX), Z6, Z6
+	VADDPD       4800(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -3200(CX)
+	VMOVUPD      320(CX), Z6
+	VADDPD       2560(CX), Z6, Z6
+	VADDPD       3840(CX), Z6, Z6
+	VADDPD       4480(CX), Z6, Z6
+	VADDPD       4672(CX), Z6, Z6
+	VADDPD       4736(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -3264(CX)
+	VMOVUPD      256(CX), Z6
+	VADDPD       2496(CX), Z6, Z6
+	VADDPD       3776(CX), Z6, Z6
+	VADDPD       4416(CX), Z6, Z6
+	VADDPD       4544(CX), Z6, Z6
+	VADDPD       4608(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -3328(CX)
+	VMOVUPD      192(CX), Z6
+	VADDPD       2432(CX), Z6, Z6
+	VADDPD       3712(CX), Z6, Z6
+	VADDPD       4352(CX), Z6, Z6
+	VADDPD       4480(CX), Z6, Z6
+	VADDPD       4544(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -3392(CX)
+	VMOVUPD      128(CX), Z6
+	VADDPD       2368(CX), Z6, Z6
+	VADDPD       3648(CX), Z6, Z6
+	VADDPD       4288(CX), Z6, Z6
+	VADDPD       4352(CX), Z6, Z6
+	VADDPD       4416(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -3456(CX)
+	VMOVUPD      64(CX), Z6
+	VADDPD       2304(CX), Z6, Z6
+	VADDPD       3584(CX), Z6, Z6
+	VADDPD       3968(CX), Z6, Z6
+	VADDPD       4160(CX), Z6, Z6
+	VADDPD       4224(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -3520(CX)
+	VMOVUPD      (CX), Z6
+	VADDPD       2240(CX), Z6, Z6
+	VADDPD       3520(CX), Z6, Z6
+	VADDPD       3904(CX), Z6, Z6
+	VADDPD       4096(CX), Z6, Z6
+	VADDPD       4160(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -3584(CX)
+	VMOVUPD      -64(CX), Z6
+	VADDPD       2176(CX), Z6, Z6
+	VADDPD       3456(CX), Z6, Z6
+	VADDPD       3840(CX), Z6, Z6
+	VADDPD       4032(CX), Z6, Z6
+	VADDPD       4096(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -3648(CX)
+	VMOVUPD      -128(CX), Z6
+	VADDPD       2112(CX), Z6, Z6
+	VADDPD       3392(CX), Z6, Z6
+	VADDPD       3776(CX), Z6, Z6
+	VADDPD       3904(CX), Z6, Z6
+	VADDPD       3968(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -3712(CX)
+	VMOVUPD      -192(CX), Z6
+	VADDPD       2048(CX), Z6, Z6
+	VADDPD       3328(CX), Z6, Z6
+	VADDPD       3712(CX), Z6, Z6
+	VADDPD       3840(CX), Z6, Z6
+	VADDPD       3904(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -3776(CX)
+	VMOVUPD      -256(CX), Z6
+	VADDPD       1984(CX), Z6, Z6
+	VADDPD       3264(CX), Z6, Z6
+	VADDPD       3648(CX), Z6, Z6
+	VADDPD       3712(CX), Z6, Z6
+	VADDPD       3776(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -3840(CX)
+	VMOVUPD      -320(CX), Z6
+	VADDPD       1920(CX), Z6, Z6
+	VADDPD       3200(CX), Z6, Z6
+	VADDPD       3392(CX), Z6, Z6
+	VADDPD       3520(CX), Z6, Z6
+	VADDPD       3584(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -3904(CX)
+	VMOVUPD      -384(CX), Z6
+	VADDPD       1856(CX), Z6, Z6
+	VADDPD       3136(CX), Z6, Z6
+	VADDPD       3328(CX), Z6, Z6
+	VADDPD       3456(CX), Z6, Z6
+	VADDPD       3520(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -3968(CX)
+	VMOVUPD      -448(CX), Z6
+	VADDPD       1792(CX), Z6, Z6
+	VADDPD       3072(CX), Z6, Z6
+	VADDPD       3264(CX), Z6, Z6
+	VADDPD       3328(CX), Z6, Z6
+	VADDPD       3392(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -4032(CX)
+	VMOVUPD      -512(CX), Z6
+	VADDPD       1728(CX), Z6, Z6
+	VADDPD       3008(CX), Z6, Z6
+	VADDPD       3072(CX), Z6, Z6
+	VADDPD       3136(CX), Z6, Z6
+	VADDPD       3200(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -4096(CX)
+	VMOVUPD      -576(CX), Z6
+	VADDPD       1664(CX), Z6, Z6
+	VADDPD       2304(CX), Z6, Z6
+	VADDPD       2688(CX), Z6, Z6
+	VADDPD       2880(CX), Z6, Z6
+	VADDPD       2944(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -4160(CX)
+	VMOVUPD      -640(CX), Z6
+	VADDPD       1600(CX), Z6, Z6
+	VADDPD       2240(CX), Z6, Z6
+	VADDPD       2624(CX), Z6, Z6
+	VADDPD       2816(CX), Z6, Z6
+	VADDPD       2880(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -4224(CX)
+	VMOVUPD      -704(CX), Z6
+	VADDPD       1536(CX), Z6, Z6
+	VADDPD       2176(CX), Z6, Z6
+	VADDPD       2560(CX), Z6, Z6
+	VADDPD       2752(CX), Z6, Z6
+	VADDPD       2816(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -4288(CX)
+	VMOVUPD      -768(CX), Z6
+	VADDPD       1472(CX), Z6, Z6
+	VADDPD       2112(CX), Z6, Z6
+	VADDPD       2496(CX), Z6, Z6
+	VADDPD       2624(CX), Z6, Z6
+	VADDPD       2688(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -4352(CX)
+	VMOVUPD      -832(CX), Z6
+	VADDPD       1408(CX), Z6, Z6
+	VADDPD       2048(CX), Z6, Z6
+	VADDPD       2432(CX), Z6, Z6
+	VADDPD       2560(CX), Z6, Z6
+	VADDPD       2624(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -4416(CX)
+	VMOVUPD      -896(CX), Z6
+	VADDPD       1344(CX), Z6, Z6
+	VADDPD       1984(CX), Z6, Z6
+	VADDPD       2368(CX), Z6, Z6
+	VADDPD       2432(CX), Z6, Z6
+	VADDPD       2496(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -4480(CX)
+	VMOVUPD      -960(CX), Z6
+	VADDPD       1280(CX), Z6, Z6
+	VADDPD       1920(CX), Z6, Z6
+	VADDPD       2112(CX), Z6, Z6
+	VADDPD       2240(CX), Z6, Z6
+	VADDPD       2304(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -4544(CX)
+	VMOVUPD      -1024(CX), Z6
+	VADDPD       1216(CX), Z6, Z6
+	VADDPD       1856(CX), Z6, Z6
+	VADDPD       2048(CX), Z6, Z6
+	VADDPD       2176(CX), Z6, Z6
+	VADDPD       2240(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -4608(CX)
+	VMOVUPD      -1088(CX), Z6
+	VADDPD       1152(CX), Z6, Z6
+	VADDPD       1792(CX), Z6, Z6
+	VADDPD       1984(CX), Z6, Z6
+	VADDPD       2048(CX), Z6, Z6
+	VADDPD       2112(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -4672(CX)
+	VMOVUPD      -1152(CX), Z6
+	VADDPD       1088(CX), Z6, Z6
+	VADDPD       1728(CX), Z6, Z6
+	VADDPD       1792(CX), Z6, Z6
+	VADDPD       1856(CX), Z6, Z6
+	VADDPD       1920(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -4736(CX)
+	VMOVUPD      -1216(CX), Z6
+	VADDPD       1024(CX), Z6, Z6
+	VADDPD       1280(CX), Z6, Z6
+	VADDPD       1472(CX), Z6, Z6
+	VADDPD       1600(CX), Z6, Z6
+	VADDPD       1664(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -4800(CX)
+	VMOVUPD      -1280(CX), Z6
+	VADDPD       960(CX), Z6, Z6
+	VADDPD       1216(CX), Z6, Z6
+	VADDPD       1408(CX), Z6, Z6
+	VADDPD       1536(CX), Z6, Z6
+	VADDPD       1600(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -4864(CX)
+	VMOVUPD      -1344(CX), Z6
+	VADDPD       896(CX), Z6, Z6
+	VADDPD       1152(CX), Z6, Z6
+	VADDPD       1344(CX), Z6, Z6
+	VADDPD       1408(CX), Z6, Z6
+	VADDPD       1472(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -4928(CX)
+	VMOVUPD      -1408(CX), Z6
+	VADDPD       832(CX), Z6, Z6
+	VADDPD       1088(CX), Z6, Z6
+	VADDPD       1152(CX), Z6, Z6
+	VADDPD       1216(CX), Z6, Z6
+	VADDPD       1280(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -4992(CX)
+	VMOVUPD      -1472(CX), Z6
+	VADDPD       768(CX), Z6, Z6
+	VADDPD       832(CX), Z6, Z6
+	VADDPD       896(CX), Z6, Z6
+	VADDPD       960(CX), Z6, Z6
+	VADDPD       1024(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -5056(CX)
+	VMOVUPD      -1536(CX), Z6
+	VADDPD       -576(CX), Z6, Z6
+	VADDPD       64(CX), Z6, Z6
+	VADDPD       448(CX), Z6, Z6
+	VADDPD       640(CX), Z6, Z6
+	VADDPD       704(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -5120(CX)
+	VMOVUPD      -1600(CX), Z6
+	VADDPD       -640(CX), Z6, Z6
+	VADDPD       (CX), Z6, Z6
+	VADDPD       384(CX), Z6, Z6
+	VADDPD       576(CX), Z6, Z6
+	VADDPD       640(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -5184(CX)
+	VMOVUPD      -1664(CX), Z6
+	VADDPD       -704(CX), Z6, Z6
+	VADDPD       -64(CX), Z6, Z6
+	VADDPD       320(CX), Z6, Z6
+	VADDPD       512(CX), Z6, Z6
+	VADDPD       576(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -5248(CX)
+	VMOVUPD      -1728(CX), Z6
+	VADDPD       -768(CX), Z6, Z6
+	VADDPD       -128(CX), Z6, Z6
+	VADDPD       256(CX), Z6, Z6
+	VADDPD       384(CX), Z6, Z6
+	VADDPD       448(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -5312(CX)
+	VMOVUPD      -1792(CX), Z6
+	VADDPD       -832(CX), Z6, Z6
+	VADDPD       -192(CX), Z6, Z6
+	VADDPD       192(CX), Z6, Z6
+	VADDPD       320(CX), Z6, Z6
+	VADDPD       384(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -5376(CX)
+	VMOVUPD      -1856(CX), Z6
+	VADDPD       -896(CX), Z6, Z6
+	VADDPD       -256(CX), Z6, Z6
+	VADDPD       128(CX), Z6, Z6
+	VADDPD       192(CX), Z6, Z6
+	VADDPD       256(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -5440(CX)
+	VMOVUPD      -1920(CX), Z6
+	VADDPD       -960(CX), Z6, Z6
+	VADDPD       -320(CX), Z6, Z6
+	VADDPD       -128(CX), Z6, Z6
+	VADDPD       (CX), Z6, Z6
+	VADDPD       64(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -5504(CX)
+	VMOVUPD      -1984(CX), Z6
+	VADDPD       -1024(CX), Z6, Z6
+	VADDPD       -384(CX), Z6, Z6
+	VADDPD       -192(CX), Z6, Z6
+	VADDPD       -64(CX), Z6, Z6
+	VADDPD       (CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -5568(CX)
+	VMOVUPD      -2048(CX), Z6
+	VADDPD       -1088(CX), Z6, Z6
+	VADDPD       -448(CX), Z6, Z6
+	VADDPD       -256(CX), Z6, Z6
+	VADDPD       -192(CX), Z6, Z6
+	VADDPD       -128(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -5632(CX)
+	VMOVUPD      -2112(CX), Z6
+	VADDPD       -1152(CX), Z6, Z6
+	VADDPD       -512(CX), Z6, Z6
+	VADDPD       -448(CX), Z6, Z6
+	VADDPD       -384(CX), Z6, Z6
+	VADDPD       -320(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -5696(CX)
+	VMOVUPD      -2176(CX), Z6
+	VADDPD       -1216(CX), Z6, Z6
+	VADDPD       -960(CX), Z6, Z6
+	VADDPD       -768(CX), Z6, Z6
+	VADDPD       -640(CX), Z6, Z6
+	VADDPD       -576(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -5760(CX)
+	VMOVUPD      -2240(CX), Z6
+	VADDPD       -1280(CX), Z6, Z6
+	VADDPD       -1024(CX), Z6, Z6
+	VADDPD       -832(CX), Z6, Z6
+	VADDPD       -704(CX), Z6, Z6
+	VADDPD       -640(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -5824(CX)
+	VMOVUPD      -2304(CX), Z6
+	VADDPD       -1344(CX), Z6, Z6
+	VADDPD       -1088(CX), Z6, Z6
+	VADDPD       -896(CX), Z6, Z6
+	VADDPD       -832(CX), Z6, Z6
+	VADDPD       -768(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -5888(CX)
+	VMOVUPD      -2368(CX), Z6
+	VADDPD       -1408(CX), Z6, Z6
+	VADDPD       -1152(CX), Z6, Z6
+	VADDPD       -1088(CX), Z6, Z6
+	VADDPD       -1024(CX), Z6, Z6
+	VADDPD       -960(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -5952(CX)
+	VMOVUPD      -2432(CX), Z6
+	VADDPD       -1472(CX), Z6, Z6
+	VADDPD       -1408(CX), Z6, Z6
+	VADDPD       -1344(CX), Z6, Z6
+	VADDPD       -1280(CX), Z6, Z6
+	VADDPD       -1216(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -6016(CX)
+	VMOVUPD      -2496(CX), Z6
+	VADDPD       -2176(CX), Z6, Z6
+	VADDPD       -1920(CX), Z6, Z6
+	VADDPD       -1728(CX), Z6, Z6
+	VADDPD       -1600(CX), Z6, Z6
+	VADDPD       -1536(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -6080(CX)
+	VMOVUPD      -2560(CX), Z6
+	VADDPD       -2240(CX), Z6, Z6
+	VADDPD       -1984(CX), Z6, Z6
+	VADDPD       -1792(CX), Z6, Z6
+	VADDPD       -1664(CX), Z6, Z6
+	VADDPD       -1600(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -6144(CX)
+	VMOVUPD      -2624(CX), Z6
+	VADDPD       -2304(CX), Z6, Z6
+	VADDPD       -2048(CX), Z6, Z6
+	VADDPD       -1856(CX), Z6, Z6
+	VADDPD       -1792(CX), Z6, Z6
+	VADDPD       -1728(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -6208(CX)
+	VMOVUPD      -2688(CX), Z6
+	VADDPD       -2368(CX), Z6, Z6
+	VADDPD       -2112(CX), Z6, Z6
+	VADDPD       -2048(CX), Z6, Z6
+	VADDPD       -1984(CX), Z6, Z6
+	VADDPD       -1920(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -6272(CX)
+	VMOVUPD      -2752(CX), Z6
+	VADDPD       -2432(CX), Z6, Z6
+	VADDPD       -2368(CX), Z6, Z6
+	VADDPD       -2304(CX), Z6, Z6
+	VADDPD       -2240(CX), Z6, Z6
+	VADDPD       -2176(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -6336(CX)
+	VMOVUPD      -2816(CX), Z6
+	VADDPD       -2752(CX), Z6, Z6
+	VADDPD       -2688(CX), Z6, Z6
+	VADDPD       -2624(CX), Z6, Z6
+	VADDPD       -2560(CX), Z6, Z6
+	VADDPD       -2496(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -6400(CX)
+	VMOVUPD      -5120(CX), Z6
+	VADDPD       -4160(CX), Z6, Z6
+	VADDPD       -3520(CX), Z6, Z6
+	VADDPD       -3136(CX), Z6, Z6
+	VADDPD       -2944(CX), Z6, Z6
+	VADDPD       -2880(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -6464(CX)
+	VMOVUPD      -5184(CX), Z6
+	VADDPD       -4224(CX), Z6, Z6
+	VADDPD       -3584(CX), Z6, Z6
+	VADDPD       -3200(CX), Z6, Z6
+	VADDPD       -3008(CX), Z6, Z6
+	VADDPD       -2944(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -6528(CX)
+	VMOVUPD      -5248(CX), Z6
+	VADDPD       -4288(CX), Z6, Z6
+	VADDPD       -3648(CX), Z6, Z6
+	VADDPD       -3264(CX), Z6, Z6
+	VADDPD       -3072(CX), Z6, Z6
+	VADDPD       -3008(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -6592(CX)
+	VMOVUPD      -5312(CX), Z6
+	VADDPD       -4352(CX), Z6, Z6
+	VADDPD       -3712(CX), Z6, Z6
+	VADDPD       -3328(CX), Z6, Z6
+	VADDPD       -3200(CX), Z6, Z6
+	VADDPD       -3136(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -6656(CX)
+	VMOVUPD      -5376(CX), Z6
+	VADDPD       -4416(CX), Z6, Z6
+	VADDPD       -3776(CX), Z6, Z6
+	VADDPD       -3392(CX), Z6, Z6
+	VADDPD       -3264(CX), Z6, Z6
+	VADDPD       -3200(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -6720(CX)
+	VMOVUPD      -5440(CX), Z6
+	VADDPD       -4480(CX), Z6, Z6
+	VADDPD       -3840(CX), Z6, Z6
+	VADDPD       -3456(CX), Z6, Z6
+	VADDPD       -3392(CX), Z6, Z6
+	VADDPD       -3328(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -6784(CX)
+	VMOVUPD      -5504(CX), Z6
+	VADDPD       -4544(CX), Z6, Z6
+	VADDPD       -3904(CX), Z6, Z6
+	VADDPD       -3712(CX), Z6, Z6
+	VADDPD       -3584(CX), Z6, Z6
+	VADDPD       -3520(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -6848(CX)
+	VMOVUPD      -5568(CX), Z6
+	VADDPD       -4608(CX), Z6, Z6
+	VADDPD       -3968(CX), Z6, Z6
+	VADDPD       -3776(CX), Z6, Z6
+	VADDPD       -3648(CX), Z6, Z6
+	VADDPD       -3584(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -6912(CX)
+	VMOVUPD      -5632(CX), Z6
+	VADDPD       -4672(CX), Z6, Z6
+	VADDPD       -4032(CX), Z6, Z6
+	VADDPD       -3840(CX), Z6, Z6
+	VADDPD       -3776(CX), Z6, Z6
+	VADDPD       -3712(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -6976(CX)
+	VMOVUPD      -5696(CX), Z6
+	VADDPD       -4736(CX), Z6, Z6
+	VADDPD       -4096(CX), Z6, Z6
+	VADDPD       -4032(CX), Z6, Z6
+	VADDPD       -3968(CX), Z6, Z6
+	VADDPD       -3904(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -7040(CX)
+	VMOVUPD      -5760(CX), Z6
+	VADDPD       -4800(CX), Z6, Z6
+	VADDPD       -4544(CX), Z6, Z6
+	VADDPD       -4352(CX), Z6, Z6
+	VADDPD       -4224(CX), Z6, Z6
+	VADDPD       -4160(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -7104(CX)
+	VMOVUPD      -5824(CX), Z6
+	VADDPD       -4864(CX), Z6, Z6
+	VADDPD       -4608(CX), Z6, Z6
+	VADDPD       -4416(CX), Z6, Z6
+	VADDPD       -4288(CX), Z6, Z6
+	VADDPD       -4224(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -7168(CX)
+	VMOVUPD      -5888(CX), Z6
+	VADDPD       -4928(CX), Z6, Z6
+	VADDPD       -4672(CX), Z6, Z6
+	VADDPD       -4480(CX), Z6, Z6
+	VADDPD       -4416(CX), Z6, Z6
+	VADDPD       -4352(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -7232(CX)
+	VMOVUPD      -5952(CX), Z6
+	VADDPD       -4992(CX), Z6, Z6
+	VADDPD       -4736(CX), Z6, Z6
+	VADDPD       -4672(CX), Z6, Z6
+	VADDPD       -4608(CX), Z6, Z6
+	VADDPD       -4544(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -7296(CX)
+	VMOVUPD      -6016(CX), Z6
+	VADDPD       -5056(CX), Z6, Z6
+	VADDPD       -4992(CX), Z6, Z6
+	VADDPD       -4928(CX), Z6, Z6
+	VADDPD       -4864(CX), Z6, Z6
+	VADDPD       -4800(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -7360(CX)
+	VMOVUPD      -6080(CX), Z6
+	VADDPD       -5760(CX), Z6, Z6
+	VADDPD       -5504(CX), Z6, Z6
+	VADDPD       -5312(CX), Z6, Z6
+	VADDPD       -5184(CX), Z6, Z6
+	VADDPD       -5120(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -7424(CX)
+	VMOVUPD      -6144(CX), Z6
+	VADDPD       -5824(CX), Z6, Z6
+	VADDPD       -5568(CX), Z6, Z6
+	VADDPD       -5376(CX), Z6, Z6
+	VADDPD       -5248(CX), Z6, Z6
+	VADDPD       -5184(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -7488(CX)
+	VMOVUPD      -6208(CX), Z6
+	VADDPD       -5888(CX), Z6, Z6
+	VADDPD       -5632(CX), Z6, Z6
+	VADDPD       -5440(CX), Z6, Z6
+	VADDPD       -5376(CX), Z6, Z6
+	VADDPD       -5312(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -7552(CX)
+	VMOVUPD      -6272(CX), Z6
+	VADDPD       -5952(CX), Z6, Z6
+	VADDPD       -5696(CX), Z6, Z6
+	VADDPD       -5632(CX), Z6, Z6
+	VADDPD       -5568(CX), Z6, Z6
+	VADDPD       -5504(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -7616(CX)
+	VMOVUPD      -6336(CX), Z6
+	VADDPD       -6016(CX), Z6, Z6
+	VADDPD       -5952(CX), Z6, Z6
+	VADDPD       -5888(CX), Z6, Z6
+	VADDPD       -5824(CX), Z6, Z6
+	VADDPD       -5760(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -7680(CX)
+	VMOVUPD      -6400(CX), Z6
+	VADDPD       -6336(CX), Z6, Z6
+	VADDPD       -6272(CX), Z6, Z6
+	VADDPD       -6208(CX), Z6, Z6
+	VADDPD       -6144(CX), Z6, Z6
+	VADDPD       -6080(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -7744(CX)
+	VMOVUPD      -7424(CX), Z6
+	VADDPD       -7104(CX), Z6, Z6
+	VADDPD       -6848(CX), Z6, Z6
+	VADDPD       -6656(CX), Z6, Z6
+	VADDPD       -6528(CX), Z6, Z6
+	VADDPD       -6464(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -7808(CX)
+	VMOVUPD      -7488(CX), Z6
+	VADDPD       -7168(CX), Z6, Z6
+	VADDPD       -6912(CX), Z6, Z6
+	VADDPD       -6720(CX), Z6, Z6
+	VADDPD       -6592(CX), Z6, Z6
+	VADDPD       -6528(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -7872(CX)
+	VMOVUPD      -7552(CX), Z6
+	VADDPD       -7232(CX), Z6, Z6
+	VADDPD       -6976(CX), Z6, Z6
+	VADDPD       -6784(CX), Z6, Z6
+	VADDPD       -6720(CX), Z6, Z6
+	VADDPD       -6656(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -7936(CX)
+	VMOVUPD      -7616(CX), Z6
+	VADDPD       -7296(CX), Z6, Z6
+	VADDPD       -7040(CX), Z6, Z6
+	VADDPD       -6976(CX), Z6, Z6
+	VADDPD       -6912(CX), Z6, Z6
+	VADDPD       -6848(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -8000(CX)
+	VMOVUPD      -7680(CX), Z6
+	VADDPD       -7360(CX), Z6, Z6
+	VADDPD       -7296(CX), Z6, Z6
+	VADDPD       -7232(CX), Z6, Z6
+	VADDPD       -7168(CX), Z6, Z6
+	VADDPD       -7104(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -8064(CX)
+	VMOVUPD      -7744(CX), Z6
+	VADDPD       -7680(CX), Z6, Z6
+	VADDPD       -7616(CX), Z6, Z6
+	VADDPD       -7552(CX), Z6, Z6
+	VADDPD       -7488(CX), Z6, Z6
+	VADDPD       -7424(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -8128(CX)
+	VMOVUPD      -8128(CX), Z6
+	VADDPD       -8064(CX), Z6, Z6
+	VADDPD       -8000(CX), Z6, Z6
+	VADDPD       -7936(CX), Z6, Z6
+	VADDPD       -7872(CX), Z6, Z6
+	VADDPD       -7808(CX), Z6, Z6
+	VMULPD       Z0, Z6, Z6
+	VMOVUPD      Z6, -8192(CX)
+	VMOVUPD      -8128(CX), Z10
+	VPMAXUQ      -8192(CX), Z10, Z10
+	VMOVUPD      Z10, -8128(CX)
+	VMOVUPD      -8064(CX), Z11
+	VPMAXUQ      -8192(CX), Z11, Z11
+	VMOVUPD      Z11, -8064(CX)
+	VMOVUPD      -8000(CX), Z12
+	VPMAXUQ      -8192(CX), Z12, Z12
+	VMOVUPD      Z12, -8000(CX)
+	VMOVUPD      -7936(CX), Z9
+	VPMAXUQ      -8192(CX), Z9, Z9
+	VMOVUPD      Z9, -7936(CX)
+	VMOVUPD      -7872(CX), Z10
+	VPMAXUQ      -8192(CX), Z10, Z10
+	VMOVUPD      Z10, -7872(CX)
+	VMOVUPD      -7808(CX), Z11
+	VPMAXUQ      -8192(CX), Z11, Z11
+	VMOVUPD      Z11, -7808(CX)
+	VMOVUPD      -7744(CX), Z12
+	VPMAXUQ      -8128(CX), Z12, Z12
+	VMOVUPD      Z12, -7744(CX)
+	VMOVUPD      -7680(CX), Z9
+	VPMAXUQ      -8064(CX), Z9, Z9
+	VPMAXUQ      -8128(CX), Z9, Z9
+	VMOVUPD      Z9, -7680(CX)
+	VMOVUPD      -7616(CX), Z10
+	VPMAXUQ      -8000(CX), Z10, Z10
+	VPMAXUQ      -8128(CX), Z10, Z10
+	VMOVUPD      Z10, -7616(CX)
+	VMOVUPD      -7552(CX), Z11
+	VPMAXUQ      -7936(CX), Z11, Z11
+	VPMAXUQ      -8128(CX), Z11, Z11
+	VMOVUPD      Z11, -7552(CX)
+	VMOVUPD      -7488(CX), Z12
+	VPMAXUQ      -7872(CX), Z12, Z12
+	VPMAXUQ      -8128(CX), Z12, Z12
+	VMOVUPD      Z12, -7488(CX)
+	VMOVUPD      -7424(CX), Z9
+	VPMAXUQ      -7808(CX), Z9, Z9
+	VPMAXUQ      -8128(CX), Z9, Z9
+	VMOVUPD      Z9, -7424(CX)
+	VMOVUPD      -7360(CX), Z10
+	VPMAXUQ      -8064(CX), Z10, Z10
+	VMOVUPD      Z10, -7360(CX)
+	VMOVUPD      -7296(CX), Z11
+	VPMAXUQ      -8000(CX), Z11, Z11
+	VPMAXUQ      -8064(CX), Z11, Z11
+	VMOVUPD      Z11, -7296(CX)
+	VMOVUPD      -7232(CX), Z12
+	VPMAXUQ      -7936(CX), Z12, Z12
+	VPMAXUQ      -8064(CX), Z12, Z12
+	VMOVUPD      Z12, -7232(CX)
+	VMOVUPD      -7168(CX), Z9
+	VPMAXUQ      -7872(CX), Z9, Z9
+	VPMAXUQ      -8064(CX), Z9, Z9
+	VMOVUPD      Z9, -7168(CX)
+	VMOVUPD      -7104(CX), Z10
+	VPMAXUQ      -7808(CX), Z10, Z10
+	VPMAXUQ      -8064(CX), Z10, Z10
+	VMOVUPD      Z10, -7104(CX)
+	VMOVUPD      -7040(CX), Z11
+	VPMAXUQ      -8000(CX), Z11, Z11
+	VMOVUPD      Z11, -7040(CX)
+	VMOVUPD      -6976(CX), Z12
+	VPMAXUQ      -7936(CX), Z12, Z12
+	VPMAXUQ      -8000(CX), Z12, Z12
+	VMOVUPD      Z12, -6976(CX)
+	VMOVUPD      -6912(CX), Z9
+	VPMAXUQ      -7872(CX), Z9, Z9
+	VPMAXUQ      -8000(CX), Z9, Z9
+	VMOVUPD      Z9, -6912(CX)
+	VMOVUPD      -6848(CX), Z10
+	VPMAXUQ      -7808(CX), Z10, Z10
+	VPMAXUQ      -8000(CX), Z10, Z10
+	VMOVUPD      Z10, -6848(CX)
+	VMOVUPD      -6784(CX), Z11
+	VPMAXUQ      -7936(CX), Z11, Z11
+	VMOVUPD      Z11, -6784(CX)
+	VMOVUPD      -6720(CX), Z12
+	VPMAXUQ      -7872(CX), Z12, Z12
+	VPMAXUQ      -7936(CX), Z12, Z12
+	VMOVUPD      Z12, -6720(CX)
+	VMOVUPD      -6656(CX), Z9
+	VPMAXUQ      -7808(CX), Z9, Z9
+	VPMAXUQ      -7936(CX), Z9, Z9
+	VMOVUPD      Z9, -6656(CX)
+	VMOVUPD      -6592(CX), Z10
+	VPMAXUQ      -7872(CX), Z10, Z10
+	VMOVUPD      Z10, -6592(CX)
+	VMOVUPD      -6528(CX), Z11
+	VPMAXUQ      -7808(CX), Z11, Z11
+	VPMAXUQ      -7872(CX), Z11, Z11
+	VMOVUPD      Z11, -6528(CX)
+	VMOVUPD      -6464(CX), Z12
+	VPMAXUQ      -7808(CX), Z12, Z12
+	VMOVUPD      Z12, -6464(CX)
+	VMOVUPD      -6400(CX), Z9
+	VPMAXUQ      -7744(CX), Z9, Z9
+	VMOVUPD      Z9, -6400(CX)
+	VMOVUPD      -6336(CX), Z10
+	VPMAXUQ      -7680(CX), Z10, Z10
+	VPMAXUQ      -7744(CX), Z10, Z10
+	VMOVUPD      Z10, -6336(CX)
+	VMOVUPD      -6272(CX), Z11
+	VPMAXUQ      -7616(CX), Z11, Z11
+	VPMAXUQ      -7744(CX), Z11, Z11
+	VMOVUPD      Z11, -6272(CX)
+	VMOVUPD      -6208(CX), Z12
+	VPMAXUQ      -7552(CX), Z12, Z12
+	VPMAXUQ      -7744(CX), Z12, Z12
+	VMOVUPD      Z12, -6208(CX)
+	VMOVUPD      -6144(CX), Z9
+	VPMAXUQ      -7488(CX), Z9, Z9
+	VPMAXUQ      -7744(CX), Z9, Z9
+	VMOVUPD      Z9, -6144(CX)
+	VMOVUPD      -6080(CX), Z10
+	VPMAXUQ      -7424(CX), Z10, Z10
+	VPMAXUQ      -7744(CX), Z10, Z10
+	VMOVUPD      Z10, -6080(CX)
+	VMOVUPD      -6016(CX), Z11
+	VPMAXUQ      -7360(CX), Z11, Z11
+	VPMAXUQ      -7680(CX), Z11, Z11
+	VMOVUPD      Z11, -6016(CX)
+	VMOVUPD      -5952(CX), Z12
+	VPMAXUQ      -7296(CX), Z12, Z12
+	VPMAXUQ      -7616(CX), Z12, Z12
+	VPMAXUQ      -7680(CX), Z12, Z12
+	VMOVUPD      Z12, -5952(CX)
+	VMOVUPD      -5888(CX), Z9
+	VPMAXUQ      -7232(CX), Z9, Z9
+	VPMAXUQ      -7552(CX), Z9, Z9
+	VPMAXUQ      -7680(CX), Z9, Z9
+	VMOVUPD      Z9, -5888(CX)
+	VMOVUPD      -5824(CX), Z10
+	VPMAXUQ      -7168(CX), Z10, Z10
+	VPMAXUQ      -7488(CX), Z10, Z10
+	VPMAXUQ      -7680(CX), Z10, Z10
+	VMOVUPD      Z10, -5824(CX)
+	VMOVUPD      -5760(CX), Z11
+	VPMAXUQ      -7104(CX), Z11, Z11
+	VPMAXUQ      -7424(CX), Z11, Z11
+	VPMAXUQ      -7680(CX), Z11, Z11
+	VMOVUPD      Z11, -5760(CX)
+	VMOVUPD      -5696(CX), Z12
+	VPMAXUQ      -7040(CX), Z12, Z12
+	VPMAXUQ      -7616(CX), Z12, Z12
+	VMOVUPD      Z12, -5696(CX)
+	VMOVUPD      -5632(CX), Z9
+	VPMAXUQ      -6976(CX), Z9, Z9
+	VPMAXUQ      -7552(CX), Z9, Z9
+	VPMAXUQ      -7616(CX), Z9, Z9
+	VMOVUPD      Z9, -5632(CX)
+	VMOVUPD      -5568(CX), Z10
+	VPMAXUQ      -6912(CX), Z10, Z10
+	VPMAXUQ      -7488(CX), Z10, Z10
+	VPMAXUQ      -7616(CX), Z10, Z10
+	VMOVUPD      Z10, -5568(CX)
+	VMOVUPD      -5504(CX), Z11
+	VPMAXUQ      -6848(CX), Z11, Z11
+	VPMAXUQ      -7424(CX), Z11, Z11
+	VPMAXUQ      -7616(CX), Z11, Z11
+	VMOVUPD      Z11, -5504(CX)
+	VMOVUPD      -5440(CX), Z12
+	VPMAXUQ      -6784(CX), Z12, Z12
+	VPMAXUQ      -7552(CX), Z12, Z12
+	VMOVUPD      Z12, -5440(CX)
+	VMOVUPD      -5376(CX), Z9
+	VPMAXUQ      -6720(CX), Z9, Z9
+	VPMAXUQ      -7488(CX), Z9, Z9
+	VPMAXUQ      -7552(CX), Z9, Z9
+	VMOVUPD      Z9, -5376(CX)
+	VMOVUPD      -5312(CX), Z10
+	VPMAXUQ      -6656(CX), Z10, Z10
+	VPMAXUQ      -7424(CX), Z10, Z10
+	VPMAXUQ      -7552(CX), Z10, Z10
+	VMOVUPD      Z10, -5312(CX)
+	VMOVUPD      -5248(CX), Z11
+	VPMAXUQ      -6592(CX), Z11, Z11
+	VPMAXUQ      -7488(CX), Z11, Z11
+	VMOVUPD      Z11, -5248(CX)
+	VMOVUPD      -5184(CX), Z12
+	VPMAXUQ      -6528(CX), Z12, Z12
+	VPMAXUQ      -7424(CX), Z12, Z12
+	VPMAXUQ      -7488(CX), Z12, Z12
+	VMOVUPD      Z12, -5184(CX)
+	VMOVUPD      -5120(CX), Z9
+	VPMAXUQ      -6464(CX), Z9, Z9
+	VPMAXUQ      -7424(CX), Z9, Z9
+	VMOVUPD      Z9, -5120(CX)
+	VMOVUPD      -5056(CX), Z10
+	VPMAXUQ      -7360(CX), Z10, Z10
+	VMOVUPD      Z10, -5056(CX)
+	VMOVUPD      -4992(CX), Z11
+	VPMAXUQ      -7296(CX), Z11, Z11
+	VPMAXUQ      -7360(CX), Z11, Z11
+	VMOVUPD      Z11, -4992(CX)
+	VMOVUPD      -4928(CX), Z12
+	VPMAXUQ      -7232(CX), Z12, Z12
+	VPMAXUQ      -7360(CX), Z12, Z12
+	VMOVUPD      Z12, -4928(CX)
+	VMOVUPD      -4864(CX), Z9
+	VPMAXUQ      -7168(CX), Z9, Z9
+	VPMAXUQ      -7360(CX), Z9, Z9
+	VMOVUPD      Z9, -4864(CX)
+	VMOVUPD      -4800(CX), Z10
+	VPMAXUQ      -7104(CX), Z10, Z10
+	VPMAXUQ      -7360(CX), Z10, Z10
+	VMOVUPD      Z10, -4800(CX)
+	VMOVUPD      -4736(CX), Z11
+	VPMAXUQ      -7040(CX), Z11, Z11
+	VPMAXUQ      -7296(CX), Z11, Z11
+	VMOVUPD      Z11, -4736(CX)
+	VMOVUPD      -4672(CX), Z12
+	VPMAXUQ      -6976(CX), Z12, Z12
+	VPMAXUQ      -7232(CX), Z12, Z12
+	VPMAXUQ      -7296(CX), Z12, Z12
+	VMOVUPD      Z12, -4672(CX)
+	VMOVUPD      -4608(CX), Z9
+	VPMAXUQ      -6912(CX), Z9, Z9
+	VPMAXUQ      -7168(CX), Z9, Z9
+	VPMAXUQ      -7296(CX), Z9, Z9
+	VMOVUPD      Z9, -4608(CX)
+	VMOVUPD      -4544(CX), Z10
+	VPMAXUQ      -6848(CX), Z10, Z10
+	VPMAXUQ      -7104(CX), Z10, Z10
+	VPMAXUQ      -7296(CX), Z10, Z10
+	VMOVUPD      Z10, -4544(CX)
+	VMOVUPD      -4480(CX), Z11
+	VPMAXUQ      -6784(CX), Z11, Z11
+	VPMAXUQ      -7232(CX), Z11, Z11
+	VMOVUPD      Z11, -4480(CX)
+	VMOVUPD      -4416(CX), Z12
+	VPMAXUQ      -6720(CX), Z12, Z12
+	VPMAXUQ      -7168(CX), Z12, Z12
+	VPMAXUQ      -7232(CX), Z12, Z12
+	VMOVUPD      Z12, -4416(CX)
+	VMOVUPD      -4352(CX), Z9
+	VPMAXUQ      -6656(CX), Z9, Z9
+	VPMAXUQ      -7104(CX), Z9, Z9
+	VPMAXUQ      -7232(CX), Z9, Z9
+	VMOVUPD      Z9, -4352(CX)
+	VMOVUPD      -4288(CX), Z10
+	VPMAXUQ      -6592(CX), Z10, Z10
+	VPMAXUQ      -7168(CX), Z10, Z10
+	VMOVUPD      Z10, -4288(CX)
+	VMOVUPD      -4224(CX), Z11
+	VPMAXUQ      -6528(CX), Z11, Z11
+	VPMAXUQ      -7104(CX), Z11, Z11
+	VPMAXUQ      -7168(CX), Z11, Z11
+	VMOVUPD      Z11, -4224(CX)
+	VMOVUPD      -4160(CX), Z12
+	VPMAXUQ      -6464(CX), Z12, Z12
+	VPMAXUQ      -7104(CX), Z12, Z12
+	VMOVUPD      Z12, -4160(CX)
+	VMOVUPD      -4096(CX), Z9
+	VPMAXUQ      -7040(CX), Z9, Z9
+	VMOVUPD      Z9, -4096(CX)
+	VMOVUPD      -4032(CX), Z10
+	VPMAXUQ      -6976(CX), Z10, Z10
+	VPMAXUQ      -7040(CX), Z10, Z10
+	VMOVUPD      Z10, -4032(CX)
+	VMOVUPD      -3968(CX), Z11
+	VPMAXUQ      -6912(CX), Z11, Z11
+	VPMAXUQ      -7040(CX), Z11, Z11
+	VMOVUPD      Z11, -3968(CX)
+	VMOVUPD      -3904(CX), Z12
+	VPMAXUQ      -6848(CX), Z12, Z12
+	VPMAXUQ      -7040(CX), Z12, Z12
+	VMOVUPD      Z12, -3904(CX)
+	VMOVUPD      -3840(CX), Z9
+	VPMAXUQ      -6784(CX), Z9, Z9
+	VPMAXUQ      -6976(CX), Z9, Z9
+	VMOVUPD      Z9, -3840(CX)
+	VMOVUPD      -3776(CX), Z10
+	VPMAXUQ      -6720(CX), Z10, Z10
+	VPMAXUQ      -6912(CX), Z10, Z10
+	VPMAXUQ      -6976(CX), Z10, Z10
+	VMOVUPD      Z10, -3776(CX)
+	VMOVUPD      -3712(CX), Z11
+	VPMAXUQ      -6656(CX), Z11, Z11
+	VPMAXUQ      -6848(CX), Z11, Z11
+	VPMAXUQ      -6976(CX), Z11, Z11
+	VMOVUPD      Z11, -3712(CX)
+	VMOVUPD      -3648(CX), Z12
+	VPMAXUQ      -6592(CX), Z12, Z12
+	VPMAXUQ      -6912(CX), Z12, Z12
+	VMOVUPD      Z12, -3648(CX)
+	VMOVUPD      -3584(CX), Z9
+	VPMAXUQ      -6528(CX), Z9, Z9
+	VPMAXUQ      -6848(CX), Z9, Z9
+	VPMAXUQ      -6912(CX), Z9, Z9
+	VMOVUPD      Z9, -3584(CX)
+	VMOVUPD      -3520(CX), Z10
+	VPMAXUQ      -6464(CX), Z10, Z10
+	VPMAXUQ      -6848(CX), Z10, Z10
+	VMOVUPD      Z10, -3520(CX)
+	VMOVUPD      -3456(CX), Z11
+	VPMAXUQ      -6784(CX), Z11, Z11
+	VMOVUPD      Z11, -3456(CX)
+	VMOVUPD      -3392(CX), Z12
+	VPMAXUQ      -6720(CX), Z12, Z12
+	VPMAXUQ      -6784(CX), Z12, Z12
+	VMOVUPD      Z12, -3392(CX)
+	VMOVUPD      -3328(CX), Z9
+	VPMAXUQ      -6656(CX), Z9, Z9
+	VPMAXUQ      -6784(CX), Z9, Z9
+	VMOVUPD      Z9, -3328(CX)
+	VMOVUPD      -3264(CX), Z10
+	VPMAXUQ      -6592(CX), Z10, Z10
+	VPMAXUQ      -6720(CX), Z10, Z10
+	VMOVUPD      Z10, -3264(CX)
+	VMOVUPD      -3200(CX), Z11
+	VPMAXUQ      -6528(CX), Z11, Z11
+	VPMAXUQ      -6656(CX), Z11, Z11
+	VPMAXUQ      -6720(CX), Z11, Z11
+	VMOVUPD      Z11, -3200(CX)
+	VMOVUPD      -3136(CX), Z12
+	VPMAXUQ      -6464(CX), Z12, Z12
+	VPMAXUQ      -6656(CX), Z12, Z12
+	VMOVUPD      Z12, -3136(CX)
+	VMOVUPD      -3072(CX), Z9
+	VPMAXUQ      -6592(CX), Z9, Z9
+	VMOVUPD      Z9, -3072(CX)
+	VMOVUPD      -3008(CX), Z10
+	VPMAXUQ      -6528(CX), Z10, Z10
+	VPMAXUQ      -6592(CX), Z10, Z10
+	VMOVUPD      Z10, -3008(CX)
+	VMOVUPD      -2944(CX), Z11
+	VPMAXUQ      -6464(CX), Z11, Z11
+	VPMAXUQ      -6528(CX), Z11, Z11
+	VMOVUPD      Z11, -2944(CX)
+	VMOVUPD      -2880(CX), Z12
+	VPMAXUQ      -6464(CX), Z12, Z12
+	VMOVUPD      Z12, -2880(CX)
+	VMOVUPD      -2816(CX), Z9
+	VPMAXUQ      -6400(CX), Z9, Z9
+	VMOVUPD      Z9, -2816(CX)
+	VMOVUPD      -2752(CX), Z10
+	VPMAXUQ      -6336(CX), Z10, Z10
+	VPMAXUQ      -6400(CX), Z10, Z10
+	VMOVUPD      Z10, -2752(CX)
+	VMOVUPD      -2688(CX), Z11
+	VPMAXUQ      -6272(CX), Z11, Z11
+	VPMAXUQ      -6400(CX), Z11, Z11
+	VMOVUPD      Z11, -2688(CX)
+	VMOVUPD      -2624(CX), Z12
+	VPMAXUQ      -6208(CX), Z12, Z12
+	VPMAXUQ      -6400(CX), Z12, Z12
+	VMOVUPD      Z12, -2624(CX)
+	VMOVUPD      -2560(CX), Z9
+	VPMAXUQ      -6144(CX), Z9, Z9
+	VPMAXUQ      -6400(CX), Z9, Z9
+	VMOVUPD      Z9, -2560(CX)
+	VMOVUPD      -2496(CX), Z10
+	VPMAXUQ      -6080(CX), Z10, Z10
+	VPMAXUQ      -6400(CX), Z10, Z10
+	VMOVUPD      Z10, -2496(CX)
+	VMOVUPD      -2432(CX), Z11
+	VPMAXUQ      -6016(CX), Z11, Z11
+	VPMAXUQ      -6336(CX), Z11, Z11
+	VMOVUPD      Z11, -2432(CX)
+	VMOVUPD      -2368(CX), Z12
+	VPMAXUQ      -5952(CX), Z12, Z12
+	VPMAXUQ      -6272(CX), Z12, Z12
+	VPMAXUQ      -6336(CX), Z12, Z12
+	VMOVUPD      Z12, -2368(CX)
+	VMOVUPD      -2304(CX), Z9
+	VPMAXUQ      -5888(CX), Z9, Z9
+	VPMAXUQ      -6208(CX), Z9, Z9
+	VPMAXUQ      -6336(CX), Z9, Z9
+	VMOVUPD      Z9, -2304(CX)
+	VMOVUPD      -2240(CX), Z10
+	VPMAXUQ      -5824(CX), Z10, Z10
+	VPMAXUQ      -6144(CX), Z10, Z10
+	VPMAXUQ      -6336(CX), Z10, Z10
+	VMOVUPD      Z10, -2240(CX)
+	VMOVUPD      -2176(CX), Z11
+	VPMAXUQ      -5760(CX), Z11, Z11
+	VPMAXUQ      -6080(CX), Z11, Z11
+	VPMAXUQ      -6336(CX), Z11, Z11
+	VMOVUPD      Z11, -2176(CX)
+	VMOVUPD      -2112(CX), Z12
+	VPMAXUQ      -5696(CX), Z12, Z12
+	VPMAXUQ      -6272(CX), Z12, Z12
+	VMOVUPD      Z12, -2112(CX)
+	VMOVUPD      -2048(CX), Z9
+	VPMAXUQ      -5632(CX), Z9, Z9
+	VPMAXUQ      -6208(CX), Z9, Z9
+	VPMAXUQ      -6272(CX), Z9, Z9
+	VMOVUPD      Z9, -2048(CX)
+	VMOVUPD      -1984(CX), Z10
+	VPMAXUQ      -5568(CX), Z10, Z10
+	VPMAXUQ      -6144(CX), Z10, Z10
+	VPMAXUQ      -6272(CX), Z10, Z10
+	VMOVUPD      Z10, -1984(CX)
+	VMOVUPD      -1920(CX), Z11
+	VPMAXUQ      -5504(CX), Z11, Z11
+	VPMAXUQ      -6080(CX), Z11, Z11
+	VPMAXUQ      -6272(CX), Z11, Z11
+	VMOVUPD      Z11, -1920(CX)
+	VMOVUPD      -1856(CX), Z12
+	VPMAXUQ      -5440(CX), Z12, Z12
+	VPMAXUQ      -6208(CX), Z12, Z12
+	VMOVUPD      Z12, -1856(CX)
+	VMOVUPD      -1792(CX), Z9
+	VPMAXUQ      -5376(CX), Z9, Z9
+	VPMAXUQ      -6144(CX), Z9, Z9
+	VPMAXUQ      -6208(CX), Z9, Z9
+	VMOVUPD      Z9, -1792(CX)
+	VMOVUPD      -1728(CX), Z10
+	VPMAXUQ      -5312(CX), Z10, Z10
+	VPMAXUQ      -6080(CX), Z10, Z10
+	VPMAXUQ      -6208(CX), Z10, Z10
+	VMOVUPD      Z10, -1728(CX)
+	VMOVUPD      -1664(CX), Z11
+	VPMAXUQ      -5248(CX), Z11, Z11
+	VPMAXUQ      -6144(CX), Z11, Z11
+	VMOVUPD      Z11, -1664(CX)
+	VMOVUPD      -1600(CX), Z12
+	VPMAXUQ      -5184(CX), Z12, Z12
+	VPMAXUQ      -6080(CX), Z12, Z12
+	VPMAXUQ      -6144(CX), Z12, Z12
+	VMOVUPD      Z12, -1600(CX)
+	VMOVUPD      -1536(CX), Z9
+	VPMAXUQ      -5120(CX), Z9, Z9
+	VPMAXUQ      -6080(CX), Z9, Z9
+	VMOVUPD      Z9, -1536(CX)
+	VMOVUPD      -1472(CX), Z10
+	VPMAXUQ      -5056(CX), Z10, Z10
+	VPMAXUQ      -6016(CX), Z10, Z10
+	VMOVUPD      Z10, -1472(CX)
+	VMOVUPD      -1408(CX), Z11
+	VPMAXUQ      -4992(CX), Z11, Z11
+	VPMAXUQ      -5952(CX), Z11, Z11
+	VPMAXUQ      -6016(CX), Z11, Z11
+	VMOVUPD      Z11, -1408(CX)
+	VMOVUPD      -1344(CX), Z12
+	VPMAXUQ      -4928(CX), Z12, Z12
+	VPMAXUQ      -5888(CX), Z12, Z12
+	VPMAXUQ      -6016(CX), Z12, Z12
+	VMOVUPD      Z12, -1344(CX)
+	VMOVUPD      -1280(CX), Z9
+	VPMAXUQ      -4864(CX), Z9, Z9
+	VPMAXUQ      -5824(CX), Z9, Z9
+	VPMAXUQ      -6016(CX), Z9, Z9
+	VMOVUPD      Z9, -1280(CX)
+	VMOVUPD      -1216(CX), Z10
+	VPMAXUQ      -4800(CX), Z10, Z10
+	VPMAXUQ      -5760(CX), Z10, Z10
+	VPMAXUQ      -6016(CX), Z10, Z10
+	VMOVUPD      Z10, -1216(CX)
+	VMOVUPD      -1152(CX), Z11
+	VPMAXUQ      -4736(CX), Z11, Z11
+	VPMAXUQ      -5696(CX), Z11, Z11
+	VPMAXUQ      -5952(CX), Z11, Z11
+	VMOVUPD      Z11, -1152(CX)
+	VMOVUPD      -1088(CX), Z12
+	VPMAXUQ      -4672(CX), Z12, Z12
+	VPMAXUQ      -5632(CX), Z12, Z12
+	VPMAXUQ      -5888(CX), Z12, Z12
+	VPMAXUQ      -5952(CX), Z12, Z12
+	VMOVUPD      Z12, -1088(CX)
+	VMOVUPD      -1024(CX), Z9
+	VPMAXUQ      -4608(CX), Z9, Z9
+	VPMAXUQ      -5568(CX), Z9, Z9
+	VPMAXUQ      -5824(CX), Z9, Z9
+	VPMAXUQ      -5952(CX), Z9, Z9
+	VMOVUPD      Z9, -1024(CX)
+	VMOVUPD      -960(CX), Z10
+	VPMAXUQ      -4544(CX), Z10, Z10
+	VPMAXUQ      -5504(CX), Z10, Z10
+	VPMAXUQ      -5760(CX), Z10, Z10
+	VPMAXUQ      -5952(CX), Z10, Z10
+	VMOVUPD      Z10, -960(CX)
+	VMOVUPD      -896(CX), Z11
+	VPMAXUQ      -4480(CX), Z11, Z11
+	VPMAXUQ      -5440(CX), Z11, Z11
+	VPMAXUQ      -5888(CX), Z11, Z11
+	VMOVUPD      Z11, -896(CX)
+	VMOVUPD      -832(CX), Z12
+	VPMAXUQ      -4416(CX), Z12, Z12
+	VPMAXUQ      -5376(CX), Z12, Z12
+	VPMAXUQ      -5824(CX), Z12, Z12
+	VPMAXUQ      -5888(CX), Z12, Z12
+	VMOVUPD      Z12, -832(CX)
+	VMOVUPD      -768(CX), Z9
+	VPMAXUQ      -4352(CX), Z9, Z9
+	VPMAXUQ      -5312(CX), Z9, Z9
+	VPMAXUQ      -5760(CX), Z9, Z9
+	VPMAXUQ      -5888(CX), Z9, Z9
+	VMOVUPD      Z9, -768(CX)
+	VMOVUPD      -704(CX), Z10
+	VPMAXUQ      -4288(CX), Z10, Z10
+	VPMAXUQ      -5248(CX), Z10, Z10
+	VPMAXUQ      -5824(CX), Z10, Z10
+	VMOVUPD      Z10, -704(CX)
+	VMOVUPD      -640(CX), Z11
+	VPMAXUQ      -4224(CX), Z11, Z11
+	VPMAXUQ      -5184(CX), Z11, Z11
+	VPMAXUQ      -5760(CX), Z11, Z11
+	VPMAXUQ      -5824(CX), Z11, Z11
+	VMOVUPD      Z11, -640(CX)
+	VMOVUPD      -576(CX), Z12
+	VPMAXUQ      -4160(CX), Z12, Z12
+	VPMAXUQ      -5120(CX), Z12, Z12
+	VPMAXUQ      -5760(CX), Z12, Z12
+	VMOVUPD      Z12, -576(CX)
+	VMOVUPD      -512(CX), Z9
+	VPMAXUQ      -4096(CX), Z9, Z9
+	VPMAXUQ      -5696(CX), Z9, Z9
+	VMOVUPD      Z9, -512(CX)
+	VMOVUPD      -448(CX), Z10
+	VPMAXUQ      -4032(CX), Z10, Z10
+	VPMAXUQ      -5632(CX), Z10, Z10
+	VPMAXUQ      -5696(CX), Z10, Z10
+	VMOVUPD      Z10, -448(CX)
+	VMOVUPD      -384(CX), Z11
+	VPMAXUQ      -3968(CX), Z11, Z11
+	VPMAXUQ      -5568(CX), Z11, Z11
+	VPMAXUQ      -5696(CX), Z11, Z11
+	VMOVUPD      Z11, -384(CX)
+	VMOVUPD      -320(CX), Z12
+	VPMAXUQ      -3904(CX), Z12, Z12
+	VPMAXUQ      -5504(CX), Z12, Z12
+	VPMAXUQ      -5696(CX), Z12, Z12
+	VMOVUPD      Z12, -320(CX)
+	VMOVUPD      -256(CX), Z9
+	VPMAXUQ      -3840(CX), Z9, Z9
+	VPMAXUQ      -5440(CX), Z9, Z9
+	VPMAXUQ      -5632(CX), Z9, Z9
+	VMOVUPD      Z9, -256(CX)
+	VMOVUPD      -192(CX), Z10
+	VPMAXUQ      -3776(CX), Z10, Z10
+	VPMAXUQ      -5376(CX), Z10, Z10
+	VPMAXUQ      -5568(CX), Z10, Z10
+	VPMAXUQ      -5632(CX), Z10, Z10
+	VMOVUPD      Z10, -192(CX)
+	VMOVUPD      -128(CX), Z11
+	VPMAXUQ      -3712(CX), Z11, Z11
+	VPMAXUQ      -5312(CX), Z11, Z11
+	VPMAXUQ      -5504(CX), Z11, Z11
+	VPMAXUQ      -5632(CX), Z11, Z11
+	VMOVUPD      Z11, -128(CX)
+	VMOVUPD      -64(CX), Z12
+	VPMAXUQ      -3648(CX), Z12, Z12
+	VPMAXUQ      -5248(CX), Z12, Z12
+	VPMAXUQ      -5568(CX), Z12, Z12
+	VMOVUPD      Z12, -64(CX)
+	VMOVUPD      (CX), Z9
+	VPMAXUQ      -3584(CX), Z9, Z9
+	VPMAXUQ      -5184(CX), Z9, Z9
+	VPMAXUQ      -5504(CX), Z9, Z9
+	VPMAXUQ      -5568(CX), Z9, Z9
+	VMOVUPD      Z9, (CX)
+	VMOVUPD      64(CX), Z10
+	VPMAXUQ      -3520(CX), Z10, Z10
+	VPMAXUQ      -5120(CX), Z10, Z10
+	VPMAXUQ      -5504(CX), Z10, Z10
+	VMOVUPD      Z10, 64(CX)
+	VMOVUPD      128(CX), Z11
+	VPMAXUQ      -3456(CX), Z11, Z11
+	VPMAXUQ      -5440(CX), Z11, Z11
+	VMOVUPD      Z11, 128(CX)
+	VMOVUPD      192(CX), Z12
+	VPMAXUQ      -3392(CX), Z12, Z12
+	VPMAXUQ      -5376(CX), Z12, Z12
+	VPMAXUQ      -5440(CX), Z12, Z12
+	VMOVUPD      Z12, 192(CX)
+	VMOVUPD      256(CX), Z9
+	VPMAXUQ      -3328(CX), Z9, Z9
+	VPMAXUQ      -5312(CX), Z9, Z9
+	VPMAXUQ      -5440(CX), Z9, Z9
+	VMOVUPD      Z9, 256(CX)
+	VMOVUPD      320(CX), Z10
+	VPMAXUQ      -3264(CX), Z10, Z10
+	VPMAXUQ      -5248(CX), Z10, Z10
+	VPMAXUQ      -5376(CX), Z10, Z10
+	VMOVUPD      Z10, 320(CX)
+	VMOVUPD      384(CX), Z11
+	VPMAXUQ      -3200(CX), Z11, Z11
+	VPMAXUQ      -5184(CX), Z11, Z11
+	VPMAXUQ      -5312(CX), Z11, Z11
+	VPMAXUQ      -5376(CX), Z11, Z11
+	VMOVUPD      Z11, 384(CX)
+	VMOVUPD      448(CX), Z12
+	VPMAXUQ      -3136(CX), Z12, Z12
+	VPMAXUQ      -5120(CX), Z12, Z12
+	VPMAXUQ      -5312(CX), Z12, Z12
+	VMOVUPD      Z12, 448(CX)
+	VMOVUPD      512(CX), Z9
+	VPMAXUQ      -3072(CX), Z9, Z9
+	VPMAXUQ      -5248(CX), Z9, Z9
+	VMOVUPD      Z9, 512(CX)
+	VMOVUPD      576(CX), Z10
+	VPMAXUQ      -3008(CX), Z10, Z10
+	VPMAXUQ      -5184(CX), Z10, Z10
+	VPMAXUQ      -5248(CX), Z10, Z10
+	VMOVUPD      Z10, 576(CX)
+	VMOVUPD      640(CX), Z11
+	VPMAXUQ      -2944(CX), Z11, Z11
+	VPMAXUQ      -5120(CX), Z11, Z11
+	VPMAXUQ      -5184(CX), Z11, Z11
+	VMOVUPD      Z11, 640(CX)
+	VMOVUPD      704(CX), Z12
+	VPMAXUQ      -2880(CX), Z12, Z12
+	VPMAXUQ      -5120(CX), Z12, Z12
+	VMOVUPD      Z12, 704(CX)
+	VMOVUPD      768(CX), Z9
+	VPMAXUQ      -5056(CX), Z9, Z9
+	VMOVUPD      Z9, 768(CX)
+	VMOVUPD      832(CX), Z10
+	VPMAXUQ      -4992(CX), Z10, Z10
+	VPMAXUQ      -5056(CX), Z10, Z10
+	VMOVUPD      Z10, 832(CX)
+	VMOVUPD      896(CX), Z11
+	VPMAXUQ      -4928(CX), Z11, Z11
+	VPMAXUQ      -5056(CX), Z11, Z11
+	VMOVUPD      Z11, 896(CX)
+	VMOVUPD      960(CX), Z12
+	VPMAXUQ      -4864(CX), Z12, Z12
+	VPMAXUQ      -5056(CX), Z12, Z12
+	VMOVUPD      Z12, 960(CX)
+	VMOVUPD      1024(CX), Z9
+	VPMAXUQ      -4800(CX), Z9, Z9
+	VPMAXUQ      -5056(CX), Z9, Z9
+	VMOVUPD      Z9, 1024(CX)
+	VMOVUPD      1088(CX), Z10
+	VPMAXUQ      -4736(CX), Z10, Z10
+	VPMAXUQ      -4992(CX), Z10, Z10
+	VMOVUPD      Z10, 1088(CX)
+	VMOVUPD      1152(CX), Z11
+	VPMAXUQ      -4672(CX), Z11, Z11
+	VPMAXUQ      -4928(CX), Z11, Z11
+	VPMAXUQ      -4992(CX), Z11, Z11
+	VMOVUPD      Z11, 1152(CX)
+	VMOVUPD      1216(CX), Z12
+	VPMAXUQ      -4608(CX), Z12, Z12
+	VPMAXUQ      -4864(CX), Z12, Z12
+	VPMAXUQ      -4992(CX), Z12, Z12
+	VMOVUPD      Z12, 1216(CX)
+	VMOVUPD      1280(CX), Z9
+	VPMAXUQ      -4544(CX), Z9, Z9
+	VPMAXUQ      -4800(CX), Z9, Z9
+	VPMAXUQ      -4992(CX), Z9, Z9
+	VMOVUPD      Z9, 1280(CX)
+	VMOVUPD      1344(CX), Z10
+	VPMAXUQ      -4480(CX), Z10, Z10
+	VPMAXUQ      -4928(CX), Z10, Z10
+	VMOVUPD      Z10, 1344(CX)
+	VMOVUPD      1408(CX), Z11
+	VPMAXUQ      -4416(CX), Z11, Z11
+	VPMAXUQ      -4864(CX), Z11, Z11
+	VPMAXUQ      -4928(CX), Z11, Z11
+	VMOVUPD      Z11, 1408(CX)
+	VMOVUPD      1472(CX), Z12
+	VPMAXUQ      -4352(CX), Z12, Z12
+	VPMAXUQ      -4800(CX), Z12, Z12
+	VPMAXUQ      -4928(CX), Z12, Z12
+	VMOVUPD      Z12, 1472(CX)
+	VMOVUPD      1536(CX), Z9
+	VPMAXUQ      -4288(CX), Z9, Z9
+	VPMAXUQ      -4864(CX), Z9, Z9
+	VMOVUPD      Z9, 1536(CX)
+	VMOVUPD      1600(CX), Z10
+	VPMAXUQ      -4224(CX), Z10, Z10
+	VPMAXUQ      -4800(CX), Z10, Z10
+	VPMAXUQ      -4864(CX), Z10, Z10
+	VMOVUPD      Z10, 1600(CX)
+	VMOVUPD      1664(CX), Z11
+	VPMAXUQ      -4160(CX), Z11, Z11
+	VPMAXUQ      -4800(CX), Z11, Z11
+	VMOVUPD      Z11, 1664(CX)
+	VMOVUPD      1728(CX), Z12
+	VPMAXUQ      -4096(CX), Z12, Z12
+	VPMAXUQ      -4736(CX), Z12, Z12
+	VMOVUPD      Z12, 1728(CX)
+	VMOVUPD      1792(CX), Z9
+	VPMAXUQ      -4032(CX), Z9, Z9
+	VPMAXUQ      -4672(CX), Z9, Z9
+	VPMAXUQ      -4736(CX), Z9, Z9
+	VMOVUPD      Z9, 1792(CX)
+	VMOVUPD      1856(CX), Z10
+	VPMAXUQ      -3968(CX), Z10, Z10
+	VPMAXUQ      -4608(CX), Z10, Z10
+	VPMAXUQ      -4736(CX), Z10, Z10
+	VMOVUPD      Z10, 1856(CX)
+	VMOVUPD      1920(CX), Z11
+	VPMAXUQ      -3904(CX), Z11, Z11
+	VPMAXUQ      -4544(CX), Z11, Z11
+	VPMAXUQ      -4736(CX), Z11, Z11
+	VMOVUPD      Z11, 1920(CX)
+	VMOVUPD      1984(CX), Z12
+	VPMAXUQ      -3840(CX), Z12, Z12
+	VPMAXUQ      -4480(CX), Z12, Z12
+	VPMAXUQ      -4672(CX), Z12, Z12
+	VMOVUPD      Z12, 1984(CX)
+	VMOVUPD      2048(CX), Z9
+	VPMAXUQ      -3776(CX), Z9, Z9
+	VPMAXUQ      -4416(CX), Z9, Z9
+	VPMAXUQ      -4608(CX), Z9, Z9
+	VPMAXUQ      -4672(CX), Z9, Z9
+	VMOVUPD      Z9, 2048(CX)
+	VMOVUPD      2112(CX), Z10
+	VPMAXUQ      -3712(CX), Z10, Z10
+	VPMAXUQ      -4352(CX), Z10, Z10
+	VPMAXUQ      -4544(CX), Z10, Z10
+	VPMAXUQ      -4672(CX), Z10, Z10
+	VMOVUPD      Z10, 2112(CX)
+	VMOVUPD      2176(CX), Z11
+	VPMAXUQ      -3648(CX), Z11, Z11
+	VPMAXUQ      -4288(CX), Z11, Z11
+	VPMAXUQ      -4608(CX), Z11, Z11
+	VMOVUPD      Z11, 2176(CX)
+	VMOVUPD      2240(CX), Z12
+	VPMAXUQ      -3584(CX), Z12, Z12
+	VPMAXUQ      -4224(CX), Z12, Z12
+	VPMAXUQ      -4544(CX), Z12, Z12
+	VPMAXUQ      -4608(CX), Z12, Z12
+	VMOVUPD      Z12, 2240(CX)
+	VMOVUPD      2304(CX), Z9
+	VPMAXUQ      -3520(CX), Z9, Z9
+	VPMAXUQ      -4160(CX), Z9, Z9
+	VPMAXUQ      -4544(CX), Z9, Z9
+	VMOVUPD      Z9, 2304(CX)
+	VMOVUPD      2368(CX), Z10
+	VPMAXUQ      -3456(CX), Z10, Z10
+	VPMAXUQ      -4480(CX), Z10, Z10
+	VMOVUPD      Z10, 2368(CX)
+	VMOVUPD      2432(CX), Z11
+	VPMAXUQ      -3392(CX), Z11, Z11
+	VPMAXUQ      -4416(CX), Z11, Z11
+	VPMAXUQ      -4480(CX), Z11, Z11
+	VMOVUPD      Z11, 2432(CX)
+	VMOVUPD      2496(CX), Z12
+	VPMAXUQ      -3328(CX), Z12, Z12
+	VPMAXUQ      -4352(CX), Z12, Z12
+	VPMAXUQ      -4480(CX), Z12, Z12
+	VMOVUPD      Z12, 2496(CX)
+	VMOVUPD      2560(CX), Z9
+	VPMAXUQ      -3264(CX), Z9, Z9
+	VPMAXUQ      -4288(CX), Z9, Z9
+	VPMAXUQ      -4416(CX), Z9, Z9
+	VMOVUPD      Z9, 2560(CX)
+	VMOVUPD      2624(CX), Z10
+	VPMAXUQ      -3200(CX), Z10, Z10
+	VPMAXUQ      -4224(CX), Z10, Z10
+	VPMAXUQ      -4352(CX), Z10, Z10
+	VPMAXUQ      -4416(CX), Z10, Z10
+	VMOVUPD      Z10, 2624(CX)
+	VMOVUPD      2688(CX), Z11
+	VPMAXUQ      -3136(CX), Z11, Z11
+	VPMAXUQ      -4160(CX), Z11, Z11
+	VPMAXUQ      -4352(CX), Z11, Z11
+	VMOVUPD      Z11, 2688(CX)
+	VMOVUPD      2752(CX), Z12
+	VPMAXUQ      -3072(CX), Z12, Z12
+	VPMAXUQ      -4288(CX), Z12, Z12
+	VMOVUPD      Z12, 2752(CX)
+	VMOVUPD      2816(CX), Z9
+	VPMAXUQ      -3008(CX), Z9, Z9
+	VPMAXUQ      -4224(CX), Z9, Z9
+	VPMAXUQ      -4288(CX), Z9, Z9
+	VMOVUPD      Z9, 2816(CX)
+	VMOVUPD      2880(CX), Z10
+	VPMAXUQ      -2944(CX), Z10, Z10
+	VPMAXUQ      -4160(CX), Z10, Z10
+	VPMAXUQ      -4224(CX), Z10, Z10
+	VMOVUPD      Z10, 2880(CX)
+	VMOVUPD      2944(CX), Z11
+	VPMAXUQ      -2880(CX), Z11, Z11
+	VPMAXUQ      -4160(CX), Z11, Z11
+	VMOVUPD      Z11, 2944(CX)
+	VMOVUPD      3008(CX), Z12
+	VPMAXUQ      -4096(CX), Z12, Z12
+	VMOVUPD      Z12, 3008(CX)
+	VMOVUPD      3072(CX), Z9
+	VPMAXUQ      -4032(CX), Z9, Z9
+	VPMAXUQ      -4096(CX), Z9, Z9
+	VMOVUPD      Z9, 3072(CX)
+	VMOVUPD      3136(CX), Z10
+	VPMAXUQ      -3968(CX), Z10, Z10
+	VPMAXUQ      -4096(CX), Z10, Z10
+	VMOVUPD      Z10, 3136(CX)
+	VMOVUPD      3200(CX), Z11
+	VPMAXUQ      -3904(CX), Z11, Z11
+	VPMAXUQ      -4096(CX), Z11, Z11
+	VMOVUPD      Z11, 3200(CX)
+	VMOVUPD      3264(CX), Z12
+	VPMAXUQ      -3840(CX), Z12, Z12
+	VPMAXUQ      -4032(CX), Z12, Z12
+	VMOVUPD      Z12, 3264(CX)
+	VMOVUPD      3328(CX), Z9
+	VPMAXUQ      -3776(CX), Z9, Z9
+	VPMAXUQ      -3968(CX), Z9, Z9
+	VPMAXUQ      -4032(CX), Z9, Z9
+	VMOVUPD      Z9, 3328(CX)
+	VMOVUPD      3392(CX), Z10
+	VPMAXUQ      -3712(CX), Z10, Z10
+	VPMAXUQ      -3904(CX), Z10, Z10
+	VPMAXUQ      -4032(CX), Z10, Z10
+	VMOVUPD      Z10, 3392(CX)
+	VMOVUPD      3456(CX), Z11
+	VPMAXUQ      -3648(CX), Z11, Z11
+	VPMAXUQ      -3968(CX), Z11, Z11
+	VMOVUPD      Z11, 3456(CX)
+	VMOVUPD      3520(CX), Z12
+	VPMAXUQ      -3584(CX), Z12, Z12
+	VPMAXUQ      -3904(CX), Z12, Z12
+	VPMAXUQ      -3968(CX), Z12, Z12
+	VMOVUPD      Z12, 3520(CX)
+	VMOVUPD      3584(CX), Z9
+	VPMAXUQ      -3520(CX), Z9, Z9
+	VPMAXUQ      -3904(CX), Z9, Z9
+	VMOVUPD      Z9, 3584(CX)
+	VMOVUPD      3648(CX), Z10
+	VPMAXUQ      -3456(CX), Z10, Z10
+	VPMAXUQ      -3840(CX), Z10, Z10
+	VMOVUPD      Z10, 3648(CX)
+	VMOVUPD      3712(CX), Z11
+	VPMAXUQ      -3392(CX), Z11, Z11
+	VPMAXUQ      -3776(CX), Z11, Z11
+	VPMAXUQ      -3840(CX), Z11, Z11
+	VMOVUPD      Z11, 3712(CX)
+	VMOVUPD      3776(CX), Z12
+	VPMAXUQ      -3328(CX), Z12, Z12
+	VPMAXUQ      -3712(CX), Z12, Z12
+	VPMAXUQ      -3840(CX), Z12, Z12
+	VMOVUPD      Z12, 3776(CX)
+	VMOVUPD      3840(CX), Z9
+	VPMAXUQ      -3264(CX), Z9, Z9
+	VPMAXUQ      -3648(CX), Z9, Z9
+	VPMAXUQ      -3776(CX), Z9, Z9
+	VMOVUPD      Z9, 3840(CX)
+	VMOVUPD      3904(CX), Z10
+	VPMAXUQ      -3200(CX), Z10, Z10
+	VPMAXUQ      -3584(CX), Z10, Z10
+	VPMAXUQ      -3712(CX), Z10, Z10
+	VPMAXUQ      -3776(CX), Z10, Z10
+	VMOVUPD      Z10, 3904(CX)
+	VMOVUPD      3968(CX), Z11
+	VPMAXUQ      -3136(CX), Z11, Z11
+	VPMAXUQ      -3520(CX), Z11, Z11
+	VPMAXUQ      -3712(CX), Z11, Z11
+	VMOVUPD      Z11, 3968(CX)
+	VMOVUPD      4032(CX), Z12
+	VPMAXUQ      -3072(CX), Z12, Z12
+	VPMAXUQ      -3648(CX), Z12, Z12
+	VMOVUPD      Z12, 4032(CX)
+	VMOVUPD      4096(CX), Z9
+	VPMAXUQ      -3008(CX), Z9, Z9
+	VPMAXUQ      -3584(CX), Z9, Z9
+	VPMAXUQ      -3648(CX), Z9, Z9
+	VMOVUPD      Z9, 4096(CX)
+	VMOVUPD      4160(CX), Z10
+	VPMAXUQ      -2944(CX), Z10, Z10
+	VPMAXUQ      -3520(CX), Z10, Z10
+	VPMAXUQ      -3584(CX), Z10, Z10
+	VMOVUPD      Z10, 4160(CX)
+	VMOVUPD      4224(CX), Z11
+	VPMAXUQ      -2880(CX), Z11, Z11
+	VPMAXUQ      -3520(CX), Z11, Z11
+	VMOVUPD      Z11, 4224(CX)
+	VMOVUPD      4288(CX), Z12
+	VPMAXUQ      -3456(CX), Z12, Z12
+	VMOVUPD      Z12, 4288(CX)
+	VMOVUPD      4352(CX), Z9
+	VPMAXUQ      -3392(CX), Z9, Z9
+	VPMAXUQ      -3456(CX), Z9, Z9
+	VMOVUPD      Z9, 4352(CX)
+	VMOVUPD      4416(CX), Z10
+	VPMAXUQ      -3328(CX), Z10, Z10
+	VPMAXUQ      -3456(CX), Z10, Z10
+	VMOVUPD      Z10, 4416(CX)
+	VMOVUPD      4480(CX), Z11
+	VPMAXUQ      -3264(CX), Z11, Z11
+	VPMAXUQ      -3392(CX), Z11, Z11
+	VMOVUPD      Z11, 4480(CX)
+	VMOVUPD      4544(CX), Z12
+	VPMAXUQ      -3200(CX), Z12, Z12
+	VPMAXUQ      -3328(CX), Z12, Z12
+	VPMAXUQ      -3392(CX), Z12, Z12
+	VMOVUPD      Z12, 4544(CX)
+	VMOVUPD      4608(CX), Z9
+	VPMAXUQ      -3136(CX), Z9, Z9
+	VPMAXUQ      -3328(CX), Z9, Z9
+	VMOVUPD      Z9, 4608(CX)
+	VMOVUPD      4672(CX), Z10
+	VPMAXUQ      -3072(CX), Z10, Z10
+	VPMAXUQ      -3264(CX), Z10, Z10
+	VMOVUPD      Z10, 4672(CX)
+	VMOVUPD      4736(CX), Z11
+	VPMAXUQ      -3008(CX), Z11, Z11
+	VPMAXUQ      -3200(CX), Z11, Z11
+	VPMAXUQ      -3264(CX), Z11, Z11
+	VMOVUPD      Z11, 4736(CX)
+	VMOVUPD      4800(CX), Z12
+	VPMAXUQ      -2944(CX), Z12, Z12
+	VPMAXUQ      -3136(CX), Z12, Z12
+	VPMAXUQ      -3200(CX), Z12, Z12
+	VMOVUPD      Z12, 4800(CX)
+	VMOVUPD      4864(CX), Z9
+	VPMAXUQ      -2880(CX), Z9, Z9
+	VPMAXUQ      -3136(CX), Z9, Z9
+	VMOVUPD      Z9, 4864(CX)
+	VMOVUPD      4928(CX), Z10
+	VPMAXUQ      -3072(CX), Z10, Z10
+	VMOVUPD      Z10, 4928(CX)
+	VMOVUPD      4992(CX), Z11
+	VPMAXUQ      -3008(CX), Z11, Z11
+	VPMAXUQ      -3072(CX), Z11, Z11
+	VMOVUPD      Z11, 4992(CX)
+	VMOVUPD      5056(CX), Z12
+	VPMAXUQ      -2944(CX), Z12, Z12
+	VPMAXUQ      -3008(CX), Z12, Z12
+	VMOVUPD      Z12, 5056(CX)
+	VMOVUPD      5120(CX), Z9
+	VPMAXUQ      -2880(CX), Z9, Z9
+	VPMAXUQ      -2944(CX), Z9, Z9
+	VMOVUPD      Z9, 5120(CX)
+	VMOVUPD      5184(CX), Z10
+	VPMAXUQ      -2880(CX), Z10, Z10
+	VMOVUPD      Z10, 5184(CX)
+	VMOVUPD      5248(CX), Z11
+	VPMAXUQ      -2816(CX), Z11, Z11
+	VMOVUPD      Z11, 5248(CX)
+	VMOVUPD      5312(CX), Z12
+	VPMAXUQ      -2752(CX), Z12, Z12
+	VPMAXUQ      -2816(CX), Z12, Z12
+	VMOVUPD      Z12, 5312(CX)
+	VMOVUPD      5376(CX), Z9
+	VPMAXUQ      -2688(CX), Z9, Z9
+	VPMAXUQ      -2816(CX), Z9, Z9
+	VMOVUPD      Z9, 5376(CX)
+	VMOVUPD      5440(CX), Z10
+	VPMAXUQ      -2624(CX), Z10, Z10
+	VPMAXUQ      -2816(CX), Z10, Z10
+	VMOVUPD      Z10, 5440(CX)
+	VMOVUPD      5504(CX), Z11
+	VPMAXUQ      -2560(CX), Z11, Z11
+	VPMAXUQ      -2816(CX), Z11, Z11
+	VMOVUPD      Z11, 5504(CX)
+	VMOVUPD      5568(CX), Z12
+	VPMAXUQ      -2496(CX), Z12, Z12
+	VPMAXUQ      -2816(CX), Z12, Z12
+	VMOVUPD      Z12, 5568(CX)
+	VMOVUPD      5632(CX), Z9
+	VPMAXUQ      -2432(CX), Z9, Z9
+	VPMAXUQ      -2752(CX), Z9, Z9
+	VMOVUPD      Z9, 5632(CX)
+	VMOVUPD      5696(CX), Z10
+	VPMAXUQ      -2368(CX), Z10, Z10
+	VPMAXUQ      -2688(CX), Z10, Z10
+	VPMAXUQ      -2752(CX), Z10, Z10
+	VMOVUPD      Z10, 5696(CX)
+	VMOVUPD      5760(CX), Z11
+	VPMAXUQ      -2304(CX), Z11, Z11
+	VPMAXUQ      -2624(CX), Z11, Z11
+	VPMAXUQ      -2752(CX), Z11, Z11
+	VMOVUPD      Z11, 5760(CX)
+	VMOVUPD      5824(CX), Z12
+	VPMAXUQ      -2240(CX), Z12, Z12
+	VPMAXUQ      -2560(CX), Z12, Z12
+	VPMAXUQ      -2752(CX), Z12, Z12
+	VMOVUPD      Z12, 5824(CX)
+	VMOVUPD      5888(CX), Z9
+	VPMAXUQ      -2176(CX), Z9, Z9
+	VPMAXUQ      -2496(CX), Z9, Z9
+	VPMAXUQ      -2752(CX), Z9, Z9
+	VMOVUPD      Z9, 5888(CX)
+	VMOVUPD      5952(CX), Z10
+	VPMAXUQ      -2112(CX), Z10, Z10
+	VPMAXUQ      -2688(CX), Z10, Z10
+	VMOVUPD      Z10, 5952(CX)
+	VMOVUPD      6016(CX), Z11
+	VPMAXUQ      -2048(CX), Z11, Z11
+	VPMAXUQ      -2624(CX), Z11, Z11
+	VPMAXUQ      -2688(CX), Z11, Z11
+	VMOVUPD      Z11, 6016(CX)
+	VMOVUPD      6080(CX), Z12
+	VPMAXUQ      -1984(CX), Z12, Z12
+	VPMAXUQ      -2560(CX), Z12, Z12
+	VPMAXUQ      -2688(CX), Z12, Z12
+	VMOVUPD      Z12, 6080(CX)
+	VMOVUPD      6144(CX), Z9
+	VPMAXUQ      -1920(CX), Z9, Z9
+	VPMAXUQ      -2496(CX), Z9, Z9
+	VPMAXUQ      -2688(CX), Z9, Z9
+	VMOVUPD      Z9, 6144(CX)
+	VMOVUPD      6208(CX), Z10
+	VPMAXUQ      -1856(CX), Z10, Z10
+	VPMAXUQ      -2624(CX), Z10, Z10
+	VMOVUPD      Z10, 6208(CX)
+	VMOVUPD      6272(CX), Z11
+	VPMAXUQ      -1792(CX), Z11, Z11
+	VPMAXUQ      -2560(CX), Z11, Z11
+	VPMAXUQ      -2624(CX), Z11, Z11
+	VMOVUPD      Z11, 6272(CX)
+	VMOVUPD      6336(CX), Z12
+	VPMAXUQ      -1728(CX), Z12, Z12
+	VPMAXUQ      -2496(CX), Z12, Z12
+	VPMAXUQ      -2624(CX), Z12, Z12
+	VMOVUPD      Z12, 6336(CX)
+	VMOVUPD      6400(CX), Z9
+	VPMAXUQ      -1664(CX), Z9, Z9
+	VPMAXUQ      -2560(CX), Z9, Z9
+	VMOVUPD      Z9, 6400(CX)
+	VMOVUPD      6464(CX), Z10
+	VPMAXUQ      -1600(CX), Z10, Z10
+	VPMAXUQ      -2496(CX), Z10, Z10
+	VPMAXUQ      -2560(CX), Z10, Z10
+	VMOVUPD      Z10, 6464(CX)
+	VMOVUPD      6528(CX), Z11
+	VPMAXUQ      -1536(CX), Z11, Z11
+	VPMAXUQ      -2496(CX), Z11, Z11
+	VMOVUPD      Z11, 6528(CX)
+	VMOVUPD      6592(CX), Z12
+	VPMAXUQ      -1472(CX), Z12, Z12
+	VPMAXUQ      -2432(CX), Z12, Z12
+	VMOVUPD      Z12, 6592(CX)
+	VMOVUPD      6656(CX), Z9
+	VPMAXUQ      -1408(CX), Z9, Z9
+	VPMAXUQ      -2368(CX), Z9, Z9
+	VPMAXUQ      -2432(CX), Z9, Z9
+	VMOVUPD      Z9, 6656(CX)
+	VMOVUPD      6720(CX), Z10
+	VPMAXUQ      -1344(CX), Z10, Z10
+	VPMAXUQ      -2304(CX), Z10, Z10
+	VPMAXUQ      -2432(CX), Z10, Z10
+	VMOVUPD      Z10, 6720(CX)
+	VMOVUPD      6784(CX), Z11
+	VPMAXUQ      -1280(CX), Z11, Z11
+	VPMAXUQ      -2240(CX), Z11, Z11
+	VPMAXUQ      -2432(CX), Z11, Z11
+	VMOVUPD      Z11, 6784(CX)
+	VMOVUPD      6848(CX), Z12
+	VPMAXUQ      -1216(CX), Z12, Z12
+	VPMAXUQ      -2176(CX), Z12, Z12
+	VPMAXUQ      -2432(CX), Z12, Z12
+	VMOVUPD      Z12, 6848(CX)
+	VMOVUPD      6912(CX), Z9
+	VPMAXUQ      -1152(CX), Z9, Z9
+	VPMAXUQ      -2112(CX), Z9, Z9
+	VPMAXUQ      -2368(CX), Z9, Z9
+	VMOVUPD      Z9, 6912(CX)
+	VMOVUPD      6976(CX), Z10
+	VPMAXUQ      -1088(CX), Z10, Z10
+	VPMAXUQ      -2048(CX), Z10, Z10
+	VPMAXUQ      -2304(CX), Z10, Z10
+	VPMAXUQ      -2368(CX), Z10, Z10
+	VMOVUPD      Z10, 6976(CX)
+	VMOVUPD      7040(CX), Z11
+	VPMAXUQ      -1024(CX), Z11, Z11
+	VPMAXUQ      -1984(CX), Z11, Z11
+	VPMAXUQ      -2240(CX), Z11, Z11
+	VPMAXUQ      -2368(CX), Z11, Z11
+	VMOVUPD      Z11, 7040(CX)
+	VMOVUPD      7104(CX), Z12
+	VPMAXUQ      -960(CX), Z12, Z12
+	VPMAXUQ      -1920(CX), Z12, Z12
+	VPMAXUQ      -2176(CX), Z12, Z12
+	VPMAXUQ      -2368(CX), Z12, Z12
+	VMOVUPD      Z12, 7104(CX)
+	VMOVUPD      7168(CX), Z9
+	VPMAXUQ      -896(CX), Z9, Z9
+	VPMAXUQ      -1856(CX), Z9, Z9
+	VPMAXUQ      -2304(CX), Z9, Z9
+	VMOVUPD      Z9, 7168(CX)
+	VMOVUPD      7232(CX), Z10
+	VPMAXUQ      -832(CX), Z10, Z10
+	VPMAXUQ      -1792(CX), Z10, Z10
+	VPMAXUQ      -2240(CX), Z10, Z10
+	VPMAXUQ      -2304(CX), Z10, Z10
+	VMOVUPD      Z10, 7232(CX)
+	VMOVUPD      7296(CX), Z11
+	VPMAXUQ      -768(CX), Z11, Z11
+	VPMAXUQ      -1728(CX), Z11, Z11
+	VPMAXUQ      -2176(CX), Z11, Z11
+	VPMAXUQ      -2304(CX), Z11, Z11
+	VMOVUPD      Z11, 7296(CX)
+	VMOVUPD      7360(CX), Z12
+	VPMAXUQ      -704(CX), Z12, Z12
+	VPMAXUQ      -1664(CX), Z12, Z12
+	VPMAXUQ      -2240(CX), Z12, Z12
+	VMOVUPD      Z12, 7360(CX)
+	VMOVUPD      7424(CX), Z9
+	VPMAXUQ      -640(CX), Z9, Z9
+	VPMAXUQ      -1600(CX), Z9, Z9
+	VPMAXUQ      -2176(CX), Z9, Z9
+	VPMAXUQ      -2240(CX), Z9, Z9
+	VMOVUPD      Z9, 7424(CX)
+	VMOVUPD      7488(CX), Z10
+	VPMAXUQ      -576(CX), Z10, Z10
+	VPMAXUQ      -1536(CX), Z10, Z10
+	VPMAXUQ      -2176(CX), Z10, Z10
+	VMOVUPD      Z10, 7488(CX)
+	VMOVUPD      7552(CX), Z11
+	VPMAXUQ      -512(CX), Z11, Z11
+	VPMAXUQ      -2112(CX), Z11, Z11
+	VMOVUPD      Z11, 7552(CX)
+	VMOVUPD      7616(CX), Z12
+	VPMAXUQ      -448(CX), Z12, Z12
+	VPMAXUQ      -2048(CX), Z12, Z12
+	VPMAXUQ      -2112(CX), Z12, Z12
+	VMOVUPD      Z12, 7616(CX)
+	VMOVUPD      7680(CX), Z9
+	VPMAXUQ      -384(CX), Z9, Z9
+	VPMAXUQ      -1984(CX), Z9, Z9
+	VPMAXUQ      -2112(CX), Z9, Z9
+	VMOVUPD      Z9, 7680(CX)
+	VMOVUPD      7744(CX), Z10
+	VPMAXUQ      -320(CX), Z10, Z10
+	VPMAXUQ      -1920(CX), Z10, Z10
+	VPMAXUQ      -2112(CX), Z10, Z10
+	VMOVUPD      Z10, 7744(CX)
+	VMOVUPD      7808(CX), Z11
+	VPMAXUQ      -256(CX), Z11, Z11
+	VPMAXUQ      -1856(CX), Z11, Z11
+	VPMAXUQ      -2048(CX), Z11, Z11
+	VMOVUPD      Z11, 7808(CX)
+	VMOVUPD      7872(CX), Z12
+	VPMAXUQ      -192(CX), Z12, Z12
+	VPMAXUQ      -1792(CX), Z12, Z12
+	VPMAXUQ      -1984(CX), Z12, Z12
+	VPMAXUQ      -2048(CX), Z12, Z12
+	VMOVUPD      Z12, 7872(CX)
+	VMOVUPD      7936(CX), Z9
+	VPMAXUQ      -128(CX), Z9, Z9
+	VPMAXUQ      -1728(CX), Z9, Z9
+	VPMAXUQ      -1920(CX), Z9, Z9
+	VPMAXUQ      -2048(CX), Z9, Z9
+	VMOVUPD      Z9, 7936(CX)
+	VMOVUPD      8000(CX), Z10
+	VPMAXUQ      -64(CX), Z10, Z10
+	VPMAXUQ      -1664(CX), Z10, Z10
+	VPMAXUQ      -1984(CX), Z10, Z10
+	VMOVUPD      Z10, 8000(CX)
+	VMOVUPD      8064(CX), Z11
+	VPMAXUQ      (CX), Z11, Z11
+	VPMAXUQ      -1600(CX), Z11, Z11
+	VPMAXUQ      -1920(CX), Z11, Z11
+	VPMAXUQ      -1984(CX), Z11, Z11
+	VMOVUPD      Z11, 8064(CX)
+	VMOVUPD      8128(CX), Z12
+	VPMAXUQ      64(CX), Z12, Z12
+	VPMAXUQ      -1536(CX), Z12, Z12
+	VPMAXUQ      -1920(CX), Z12, Z12
+	VMOVUPD      Z12, 8128(CX)
+	VMOVUPD      -8192(AX), Z9
+	VPMAXUQ      128(CX), Z9, Z9
+	VPMAXUQ      -1856(CX), Z9, Z9
+	VMOVUPD      Z9, -8192(AX)
+	VMOVUPD      -8128(AX), Z10
+	VPMAXUQ      192(CX), Z10, Z10
+	VPMAXUQ      -1792(CX), Z10, Z10
+	VPMAXUQ      -1856(CX), Z10, Z10
+	VMOVUPD      Z10, -8128(AX)
+	VMOVUPD      -8064(AX), Z11
+	VPMAXUQ      256(CX), Z11, Z11
+	VPMAXUQ      -1728(CX), Z11, Z11
+	VPMAXUQ      -1856(CX), Z11, Z11
+	VMOVUPD      Z11, -8064(AX)
+	VMOVUPD      -8000(AX), Z12
+	VPMAXUQ      320(CX), Z12, Z12
+	VPMAXUQ      -1664(CX), Z12, Z12
+	VPMAXUQ      -1792(CX), Z12, Z12
+	VMOVUPD      Z12, -8000(AX)
+	VMOVUPD      -7936(AX), Z9
+	VPMAXUQ      384(CX), Z9, Z9
+	VPMAXUQ      -1600(CX), Z9, Z9
+	VPMAXUQ      -1728(CX), Z9, Z9
+	VPMAXUQ      -1792(CX), Z9, Z9
+	VMOVUPD      Z9, -7936(AX)
+	VMOVUPD      -7872(AX), Z10
+	VPMAXUQ      448(CX), Z10, Z10
+	VPMAXUQ      -1536(CX), Z10, Z10
+	VPMAXUQ      -1728(CX), Z10, Z10
+	VMOVUPD      Z10, -7872(AX)
+	VMOVUPD      -7808(AX), Z11
+	VPMAXUQ      512(CX), Z11, Z11
+	VPMAXUQ      -1664(CX), Z11, Z11
+	VMOVUPD      Z11, -7808(AX)
+	VMOVUPD      -7744(AX), Z12
+	VPMAXUQ      576(CX), Z12, Z12
+	VPMAXUQ      -1600(CX), Z12, Z12
+	VPMAXUQ      -1664(CX), Z12, Z12
+	VMOVUPD      Z12, -7744(AX)
+	VMOVUPD      -7680(AX), Z9
+	VPMAXUQ      640(CX), Z9, Z9
+	VPMAXUQ      -1536(CX), Z9, Z9
+	VPMAXUQ      -1600(CX), Z9, Z9
+	VMOVUPD      Z9, -7680(AX)
+	VMOVUPD      -7616(AX), Z10
+	VPMAXUQ      704(CX), Z10, Z10
+	VPMAXUQ      -1536(CX), Z10, Z10
+	VMOVUPD      Z10, -7616(AX)
+	VMOVUPD      -7552(AX), Z11
+	VPMAXUQ      768(CX), Z11, Z11
+	VPMAXUQ      -1472(CX), Z11, Z11
+	VMOVUPD      Z11, -7552(AX)
+	VMOVUPD      -7488(AX), Z12
+	VPMAXUQ      832(CX), Z12, Z12
+	VPMAXUQ      -1408(CX), Z12, Z12
+	VPMAXUQ      -1472(CX), Z12, Z12
+	VMOVUPD      Z12, -7488(AX)
+	VMOVUPD      -7424(AX), Z9
+	VPMAXUQ      896(CX), Z9, Z9
+	VPMAXUQ      -1344(CX), Z9, Z9
+	VPMAXUQ      -1472(CX), Z9, Z9
+	VMOVUPD      Z9, -7424(AX)
+	VMOVUPD      -7360(AX), Z10
+	VPMAXUQ      960(CX), Z10, Z10
+	VPMAXUQ      -1280(CX), Z10, Z10
+	VPMAXUQ      -1472(CX), Z10, Z10
+	VMOVUPD      Z10, -7360(AX)
+	VMOVUPD      -7296(AX), Z11
+	VPMAXUQ      1024(CX), Z11, Z11
+	VPMAXUQ      -1216(CX), Z11, Z11
+	VPMAXUQ      -1472(CX), Z11, Z11
+	VMOVUPD      Z11, -7296(AX)
+	VMOVUPD      -7232(AX), Z12
+	VPMAXUQ      1088(CX), Z12, Z12
+	VPMAXUQ      -1152(CX), Z12, Z12
+	VPMAXUQ      -1408(CX), Z12, Z12
+	VMOVUPD      Z12, -7232(AX)
+	VMOVUPD      -7168(AX), Z9
+	VPMAXUQ      1152(CX), Z9, Z9
+	VPMAXUQ      -1088(CX), Z9, Z9
+	VPMAXUQ      -1344(CX), Z9, Z9
+	VPMAXUQ      -1408(CX), Z9, Z9
+	VMOVUPD      Z9, -7168(AX)
+	VMOVUPD      -7104(AX), Z10
+	VPMAXUQ      1216(CX), Z10, Z10
+	VPMAXUQ      -1024(CX), Z10, Z10
+	VPMAXUQ      -1280(CX), Z10, Z10
+	VPMAXUQ      -1408(CX), Z10, Z10
+	VMOVUPD      Z10, -7104(AX)
+	VMOVUPD      -7040(AX), Z11
+	VPMAXUQ      1280(CX), Z11, Z11
+	VPMAXUQ      -960(CX), Z11, Z11
+	VPMAXUQ      -1216(CX), Z11, Z11
+	VPMAXUQ      -1408(CX), Z11, Z11
+	VMOVUPD      Z11, -7040(AX)
+	VMOVUPD      -6976(AX), Z12
+	VPMAXUQ      1344(CX), Z12, Z12
+	VPMAXUQ      -896(CX), Z12, Z12
+	VPMAXUQ      -1344(CX), Z12, Z12
+	VMOVUPD      Z12, -6976(AX)
+	VMOVUPD      -6912(AX), Z9
+	VPMAXUQ      1408(CX), Z9, Z9
+	VPMAXUQ      -832(CX), Z9, Z9
+	VPMAXUQ      -1280(CX), Z9, Z9
+	VPMAXUQ      -1344(CX), Z9, Z9
+	VMOVUPD      Z9, -6912(AX)
+	VMOVUPD      -6848(AX), Z10
+	VPMAXUQ      1472(CX), Z10, Z10
+	VPMAXUQ      -768(CX), Z10, Z10
+	VPMAXUQ      -1216(CX), Z10, Z10
+	VPMAXUQ      -1344(CX), Z10, Z10
+	VMOVUPD      Z10, -6848(AX)
+	VMOVUPD      -6784(AX), Z11
+	VPMAXUQ      1536(CX), Z11, Z11
+	VPMAXUQ      -704(CX), Z11, Z11
+	VPMAXUQ      -1280(CX), Z11, Z11
+	VMOVUPD      Z11, -6784(AX)
+	VMOVUPD      -6720(AX), Z12
+	VPMAXUQ      1600(CX), Z12, Z12
+	VPMAXUQ      -640(CX), Z12, Z12
+	VPMAXUQ      -1216(CX), Z12, Z12
+	VPMAXUQ      -1280(CX), Z12, Z12
+	VMOVUPD      Z12, -6720(AX)
+	VMOVUPD      -6656(AX), Z9
+	VPMAXUQ      1664(CX), Z9, Z9
+	VPMAXUQ      -576(CX), Z9, Z9
+	VPMAXUQ      -1216(CX), Z9, Z9
+	VMOVUPD      Z9, -6656(AX)
+	VMOVUPD      -6592(AX), Z10
+	VPMAXUQ      1728(CX), Z10, Z10
+	VPMAXUQ      -512(CX), Z10, Z10
+	VPMAXUQ      -1152(CX), Z10, Z10
+	VMOVUPD      Z10, -6592(AX)
+	VMOVUPD      -6528(AX), Z11
+	VPMAXUQ      1792(CX), Z11, Z11
+	VPMAXUQ      -448(CX), Z11, Z11
+	VPMAXUQ      -1088(CX), Z11, Z11
+	VPMAXUQ      -1152(CX), Z11, Z11
+	VMOVUPD      Z11, -6528(AX)
+	VMOVUPD      -6464(AX), Z12
+	VPMAXUQ      1856(CX), Z12, Z12
+	VPMAXUQ      -384(CX), Z12, Z12
+	VPMAXUQ      -1024(CX), Z12, Z12
+	VPMAXUQ      -1152(CX), Z12, Z12
+	VMOVUPD      Z12, -6464(AX)
+	VMOVUPD      -6400(AX), Z9
+	VPMAXUQ      1920(CX), Z9, Z9
+	VPMAXUQ      -320(CX), Z9, Z9
+	VPMAXUQ      -960(CX), Z9, Z9
+	VPMAXUQ      -1152(CX), Z9, Z9
+	VMOVUPD      Z9, -6400(AX)
+	VMOVUPD      -6336(AX), Z10
+	VPMAXUQ      1984(CX), Z10, Z10
+	VPMAXUQ      -256(CX), Z10, Z10
+	VPMAXUQ      -896(CX), Z10, Z10
+	VPMAXUQ      -1088(CX), Z10, Z10
+	VMOVUPD      Z10, -6336(AX)
+	VMOVUPD      -6272(AX), Z11
+	VPMAXUQ      2048(CX), Z11, Z11
+	VPMAXUQ      -192(CX), Z11, Z11
+	VPMAXUQ      -832(CX), Z11, Z11
+	VPMAXUQ      -1024(CX), Z11, Z11
+	VPMAXUQ      -1088(CX), Z11, Z11
+	VMOVUPD      Z11, -6272(AX)
+	VMOVUPD      -6208(AX), Z12
+	VPMAXUQ      2112(CX), Z12, Z12
+	VPMAXUQ      -128(CX), Z12, Z12
+	VPMAXUQ      -768(CX), Z12, Z12
+	VPMAXUQ      -960(CX), Z12, Z12
+	VPMAXUQ      -1088(CX), Z12, Z12
+	VMOVUPD      Z12, -6208(AX)
+	VMOVUPD      -6144(AX), Z9
+	VPMAXUQ      2176(CX), Z9, Z9
+	VPMAXUQ      -64(CX), Z9, Z9
+	VPMAXUQ      -704(CX), Z9, Z9
+	VPMAXUQ      -1024(CX), Z9, Z9
+	VMOVUPD      Z9, -6144(AX)
+	VMOVUPD      -6080(AX), Z10
+	VPMAXUQ      2240(CX), Z10, Z10
+	VPMAXUQ      (CX), Z10, Z10
+	VPMAXUQ      -640(CX), Z10, Z10
+	VPMAXUQ      -960(CX), Z10, Z10
+	VPMAXUQ      -1024(CX), Z10, Z10
+	VMOVUPD      Z10, -6080(AX)
+	VMOVUPD      -6016(AX), Z11
+	VPMAXUQ      2304(CX), Z11, Z11
+	VPMAXUQ      64(CX), Z11, Z11
+	VPMAXUQ      -576(CX), Z11, Z11
+	VPMAXUQ      -960(CX), Z11, Z11
+	VMOVUPD      Z11, -6016(AX)
+	VMOVUPD      -5952(AX), Z12
+	VPMAXUQ      2368(CX), Z12, Z12
+	VPMAXUQ      128(CX), Z12, Z12
+	VPMAXUQ      -896(CX), Z12, Z12
+	VMOVUPD      Z12, -5952(AX)
+	VMOVUPD      -5888(AX), Z9
+	VPMAXUQ      2432(CX), Z9, Z9
+	VPMAXUQ      192(CX), Z9, Z9
+	VPMAXUQ      -832(CX), Z9, Z9
+	VPMAXUQ      -896(CX), Z9, Z9
+	VMOVUPD      Z9, -5888(AX)
+	VMOVUPD      -5824(AX), Z10
+	VPMAXUQ      2496(CX), Z10, Z10
+	VPMAXUQ      256(CX), Z10, Z10
+	VPMAXUQ      -768(CX), Z10, Z10
+	VPMAXUQ      -896(CX), Z10, Z10
+	VMOVUPD      Z10, -5824(AX)
+	VMOVUPD      -5760(AX), Z11
+	VPMAXUQ      2560(CX), Z11, Z11
+	VPMAXUQ      320(CX), Z11, Z11
+	VPMAXUQ      -704(CX), Z11, Z11
+	VPMAXUQ      -832(CX), Z11, Z11
+	VMOVUPD      Z11, -5760(AX)
+	VMOVUPD      -5696(AX), Z12
+	VPMAXUQ      2624(CX), Z12, Z12
+	VPMAXUQ      384(CX), Z12, Z12
+	VPMAXUQ      -640(CX), Z12, Z12
+	VPMAXUQ      -768(CX), Z12, Z12
+	VPMAXUQ      -832(CX), Z12, Z12
+	VMOVUPD      Z12, -5696(AX)
+	VMOVUPD      -5632(AX), Z9
+	VPMAXUQ      2688(CX), Z9, Z9
+	VPMAXUQ      448(CX), Z9, Z9
+	VPMAXUQ      -576(CX), Z9, Z9
+	VPMAXUQ      -768(CX), Z9, Z9
+	VMOVUPD      Z9, -5632(AX)
+	VMOVUPD      -5568(AX), Z10
+	VPMAXUQ      2752(CX), Z10, Z10
+	VPMAXUQ      512(CX), Z10, Z10
+	VPMAXUQ      -704(CX), Z10, Z10
+	VMOVUPD      Z10, -5568(AX)
+	VMOVUPD      -5504(AX), Z11
+	VPMAXUQ      2816(CX), Z11, Z11
+	VPMAXUQ      576(CX), Z11, Z11
+	VPMAXUQ      -640(CX), Z11, Z11
+	VPMAXUQ      -704(CX), Z11, Z11
+	VMOVUPD      Z11, -5504(AX)
+	VMOVUPD      -5440(AX), Z12
+	VPMAXUQ      2880(CX), Z12, Z12
+	VPMAXUQ      640(CX), Z12, Z12
+	VPMAXUQ      -576(CX), Z12, Z12
+	VPMAXUQ      -640(CX), Z12, Z12
+	VMOVUPD      Z12, -5440(AX)
+	VMOVUPD      -5376(AX), Z9
+	VPMAXUQ      2944(CX), Z9, Z9
+	VPMAXUQ      704(CX), Z9, Z9
+	VPMAXUQ      -576(CX), Z9, Z9
+	VMOVUPD      Z9, -5376(AX)
+	VMOVUPD      -5312(AX), Z10
+	VPMAXUQ      3008(CX), Z10, Z10
+	VPMAXUQ      -512(CX), Z10, Z10
+	VMOVUPD      Z10, -5312(AX)
+	VMOVUPD      -5248(AX), Z11
+	VPMAXUQ      3072(CX), Z11, Z11
+	VPMAXUQ      -448(CX), Z11, Z11
+	VPMAXUQ      -512(CX), Z11, Z11
+	VMOVUPD      Z11, -5248(AX)
+	VMOVUPD      -5184(AX), Z12
+	VPMAXUQ      3136(CX), Z12, Z12
+	VPMAXUQ      -384(CX), Z12, Z12
+	VPMAXUQ      -512(CX), Z12, Z12
+	VMOVUPD      Z12, -5184(AX)
+	VMOVUPD      -5120(AX), Z9
+	VPMAXUQ      3200(CX), Z9, Z9
+	VPMAXUQ      -320(CX), Z9, Z9
+	VPMAXUQ      -512(CX), Z9, Z9
+	VMOVUPD      Z9, -5120(AX)
+	VMOVUPD      -5056(AX), Z10
+	VPMAXUQ      3264(CX), Z10, Z10
+	VPMAXUQ      -256(CX), Z10, Z10
+	VPMAXUQ      -448(CX), Z10, Z10
+	VMOVUPD      Z10, -5056(AX)
+	VMOVUPD      -4992(AX), Z11
+	VPMAXUQ      3328(CX), Z11, Z11
+	VPMAXUQ      -192(CX), Z11, Z11
+	VPMAXUQ      -384(CX), Z11, Z11
+	VPMAXUQ      -448(CX), Z11, Z11
+	VMOVUPD      Z11, -4992(AX)
+	VMOVUPD      -4928(AX), Z12
+	VPMAXUQ      3392(CX), Z12, Z12
+	VPMAXUQ      -128(CX), Z12, Z12
+	VPMAXUQ      -320(CX), Z12, Z12
+	VPMAXUQ      -448(CX), Z12, Z12
+	VMOVUPD      Z12, -4928(AX)
+	VMOVUPD      -4864(AX), Z9
+	VPMAXUQ      3456(CX), Z9, Z9
+	VPMAXUQ      -64(CX), Z9, Z9
+	VPMAXUQ      -384(CX), Z9, Z9
+	VMOVUPD      Z9, -4864(AX)
+	VMOVUPD      -4800(AX), Z10
+	VPMAXUQ      3520(CX), Z10, Z10
+	VPMAXUQ      (CX), Z10, Z10
+	VPMAXUQ      -320(CX), Z10, Z10
+	VPMAXUQ      -384(CX), Z10, Z10
+	VMOVUPD      Z10, -4800(AX)
+	VMOVUPD      -4736(AX), Z11
+	VPMAXUQ      3584(CX), Z11, Z11
+	VPMAXUQ      64(CX), Z11, Z11
+	VPMAXUQ      -320(CX), Z11, Z11
+	VMOVUPD      Z11, -4736(AX)
+	VMOVUPD      -4672(AX), Z12
+	VPMAXUQ      3648(CX), Z12, Z12
+	VPMAXUQ      128(CX), Z12, Z12
+	VPMAXUQ      -256(CX), Z12, Z12
+	VMOVUPD      Z12, -4672(AX)
+	VMOVUPD      -4608(AX), Z9
+	VPMAXUQ      3712(CX), Z9, Z9
+	VPMAXUQ      192(CX), Z9, Z9
+	VPMAXUQ      -192(CX), Z9, Z9
+	VPMAXUQ      -256(CX), Z9, Z9
+	VMOVUPD      Z9, -4608(AX)
+	VMOVUPD      -4544(AX), Z10
+	VPMAXUQ      3776(CX), Z10, Z10
+	VPMAXUQ      256(CX), Z10, Z10
+	VPMAXUQ      -128(CX), Z10, Z10
+	VPMAXUQ      -256(CX), Z10, Z10
+	VMOVUPD      Z10, -4544(AX)
+	VMOVUPD      -4480(AX), Z11
+	VPMAXUQ      3840(CX), Z11, Z11
+	VPMAXUQ      320(CX), Z11, Z11
+	VPMAXUQ      -64(CX), Z11, Z11
+	VPMAXUQ      -192(CX), Z11, Z11
+	VMOVUPD      Z11, -4480(AX)
+	VMOVUPD      -4416(AX), Z12
+	VPMAXUQ      3904(CX), Z12, Z12
+	VPMAXUQ      384(CX), Z12, Z12
+	VPMAXUQ      (CX), Z12, Z12
+	VPMAXUQ      -128(CX), Z12, Z12
+	VPMAXUQ      -192(CX), Z12, Z12
+	VMOVUPD      Z12, -4416(AX)
+	VMOVUPD      -4352(AX), Z9
+	VPMAXUQ      3968(CX), Z9, Z9
+	VPMAXUQ      448(CX), Z9, Z9
+	VPMAXUQ      64(CX), Z9, Z9
+	VPMAXUQ      -128(CX), Z9, Z9
+	VMOVUPD      Z9, -4352(AX)
+	VMOVUPD      -4288(AX), Z10
+	VPMAXUQ      4032(CX), Z10, Z10
+	VPMAXUQ      512(CX), Z10, Z10
+	VPMAXUQ      -64(CX), Z10, Z10
+	VMOVUPD      Z10, -4288(AX)
+	VMOVUPD      -4224(AX), Z11
+	VPMAXUQ      4096(CX), Z11, Z11
+	VPMAXUQ      576(CX), Z11, Z11
+	VPMAXUQ      (CX), Z11, Z11
+	VPMAXUQ      -64(CX), Z11, Z11
+	VMOVUPD      Z11, -4224(AX)
+	VMOVUPD      -4160(AX), Z12
+	VPMAXUQ      4160(CX), Z12, Z12
+	VPMAXUQ      640(CX), Z12, Z12
+	VPMAXUQ      64(CX), Z12, Z12
+	VPMAXUQ      (CX), Z12, Z12
+	VMOVUPD      Z12, -4160(AX)
+	VMOVUPD      -4096(AX), Z9
+	VPMAXUQ      4224(CX), Z9, Z9
+	VPMAXUQ      704(CX), Z9, Z9
+	VPMAXUQ      64(CX), Z9, Z9
+	VMOVUPD      Z9, -4096(AX)
+	VMOVUPD      -4032(AX), Z10
+	VPMAXUQ      4288(CX), Z10, Z10
+	VPMAXUQ      128(CX), Z10, Z10
+	VMOVUPD      Z10, -4032(AX)
+	VMOVUPD      -3968(AX), Z11
+	VPMAXUQ      4352(CX), Z11, Z11
+	VPMAXUQ      192(CX), Z11, Z11
+	VPMAXUQ      128(CX), Z11, Z11
+	VMOVUPD      Z11, -3968(AX)
+	VMOVUPD      -3904(AX), Z12
+	VPMAXUQ      4416(CX), Z12, Z12
+	VPMAXUQ      256(CX), Z12, Z12
+	VPMAXUQ      128(CX), Z12, Z12
+	VMOVUPD      Z12, -3904(AX)
+	VMOVUPD      -3840(AX), Z9
+	VPMAXUQ      4480(CX), Z9, Z9
+	VPMAXUQ      320(CX), Z9, Z9
+	VPMAXUQ      192(CX), Z9, Z9
+	VMOVUPD      Z9, -3840(AX)
+	VMOVUPD      -3776(AX), Z10
+	VPMAXUQ      4544(CX), Z10, Z10
+	VPMAXUQ      384(CX), Z10, Z10
+	VPMAXUQ      256(CX), Z10, Z10
+	VPMAXUQ      192(CX), Z10, Z10
+	VMOVUPD      Z10, -3776(AX)
+	VMOVUPD      -3712(AX), Z11
+	VPMAXUQ      4608(CX), Z11, Z11
+	VPMAXUQ      448(CX), Z11, Z11
+	VPMAXUQ      256(CX), Z11, Z11
+	VMOVUPD      Z11, -3712(AX)
+	VMOVUPD      -3648(AX), Z12
+	VPMAXUQ      4672(CX), Z12, Z12
+	VPMAXUQ      512(CX), Z12, Z12
+	VPMAXUQ      320(CX), Z12, Z12
+	VMOVUPD      Z12, -3648(AX)
+	VMOVUPD      -3584(AX), Z9
+	VPMAXUQ      4736(CX), Z9, Z9
+	VPMAXUQ      576(CX), Z9, Z9
+	VPMAXUQ      384(CX), Z9, Z9
+	VPMAXUQ      320(CX), Z9, Z9
+	VMOVUPD      Z9, -3584(AX)
+	VMOVUPD      -3520(AX), Z10
+	VPMAXUQ      4800(CX), Z10, Z10
+	VPMAXUQ      640(CX), Z10, Z10
+	VPMAXUQ      448(CX), Z10, Z10
+	VPMAXUQ      384(CX), Z10, Z10
+	VMOVUPD      Z10, -3520(AX)
+	VMOVUPD      -3456(AX), Z11
+	VPMAXUQ      4864(CX), Z11, Z11
+	VPMAXUQ      704(CX), Z11, Z11
+	VPMAXUQ      448(CX), Z11, Z11
+	VMOVUPD      Z11, -3456(AX)
+	VMOVUPD      -3392(AX), Z12
+	VPMAXUQ      4928(CX), Z12, Z12
+	VPMAXUQ      512(CX), Z12, Z12
+	VMOVUPD      Z12, -3392(AX)
+	VMOVUPD      -3328(AX), Z9
+	VPMAXUQ      4992(CX), Z9, Z9
+	VPMAXUQ      576(CX), Z9, Z9
+	VPMAXUQ      512(CX), Z9, Z9
+	VMOVUPD      Z9, -3328(AX)
+	VMOVUPD      -3264(AX), Z10
+	VPMAXUQ      5056(CX), Z10, Z10
+	VPMAXUQ      640(CX), Z10, Z10
+	VPMAXUQ      576(CX), Z10, Z10
+	VMOVUPD      Z10, -3264(AX)
+	VMOVUPD      -3200(AX), Z11
+	VPMAXUQ      5120(CX), Z11, Z11
+	VPMAXUQ      704(CX), Z11, Z11
+	VPMAXUQ      640(CX), Z11, Z11
+	VMOVUPD      Z11, -3200(AX)
+	VMOVUPD      -3136(AX), Z12
+	VPMAXUQ      5184(CX), Z12, Z12
+	VPMAXUQ      704(CX), Z12, Z12
+	VMOVUPD      Z12, -3136(AX)
+	VMOVUPD      -3072(AX), Z9
+	VPMAXUQ      768(CX), Z9, Z9
+	VMOVUPD      Z9, -3072(AX)
+	VMOVUPD      -3008(AX), Z10
+	VPMAXUQ      832(CX), Z10, Z10
+	VPMAXUQ      768(CX), Z10, Z10
+	VMOVUPD      Z10, -3008(AX)
+	VMOVUPD      -2944(AX), Z11
+	VPMAXUQ      896(CX), Z11, Z11
+	VPMAXUQ      768(CX), Z11, Z11
+	VMOVUPD      Z11, -2944(AX)
+	VMOVUPD      -2880(AX), Z12
+	VPMAXUQ      960(CX), Z12, Z12
+	VPMAXUQ      768(CX), Z12, Z12
+	VMOVUPD      Z12, -2880(AX)
+	VMOVUPD      -2816(AX), Z9
+	VPMAXUQ      1024(CX), Z9, Z9
+	VPMAXUQ      768(CX), Z9, Z9
+	VMOVUPD      Z9, -2816(AX)
+	VMOVUPD      -2752(AX), Z10
+	VPMAXUQ      1088(CX), Z10, Z10
+	VPMAXUQ      832(CX), Z10, Z10
+	VMOVUPD      Z10, -2752(AX)
+	VMOVUPD      -2688(AX), Z11
+	VPMAXUQ      1152(CX), Z11, Z11
+	VPMAXUQ      896(CX), Z11, Z11
+	VPMAXUQ      832(CX), Z11, Z11
+	VMOVUPD      Z11, -2688(AX)
+	VMOVUPD      -2624(AX), Z12
+	VPMAXUQ      1216(CX), Z12, Z12
+	VPMAXUQ      960(CX), Z12, Z12
+	VPMAXUQ      832(CX), Z12, Z12
+	VMOVUPD      Z12, -2624(AX)
+	VMOVUPD      -2560(AX), Z9
+	VPMAXUQ      1280(CX), Z9, Z9
+	VPMAXUQ      1024(CX), Z9, Z9
+	VPMAXUQ      832(CX), Z9, Z9
+	VMOVUPD      Z9, -2560(AX)
+	VMOVUPD      -2496(AX), Z10
+	VPMAXUQ      1344(CX), Z10, Z10
+	VPMAXUQ      896(CX), Z10, Z10
+	VMOVUPD      Z10, -2496(AX)
+	VMOVUPD      -2432(AX), Z11
+	VPMAXUQ      1408(CX), Z11, Z11
+	VPMAXUQ      960(CX), Z11, Z11
+	VPMAXUQ      896(CX), Z11, Z11
+	VMOVUPD      Z11, -2432(AX)
+	VMOVUPD      -2368(AX), Z12
+	VPMAXUQ      1472(CX), Z12, Z12
+	VPMAXUQ      1024(CX), Z12, Z12
+	VPMAXUQ      896(CX), Z12, Z12
+	VMOVUPD      Z12, -2368(AX)
+	VMOVUPD      -2304(AX), Z9
+	VPMAXUQ      1536(CX), Z9, Z9
+	VPMAXUQ      960(CX), Z9, Z9
+	VMOVUPD      Z9, -2304(AX)
+	VMOVUPD      -2240(AX), Z10
+	VPMAXUQ      1600(CX), Z10, Z10
+	VPMAXUQ      1024(CX), Z10, Z10
+	VPMAXUQ      960(CX), Z10, Z10
+	VMOVUPD      Z10, -2240(AX)
+	VMOVUPD      -2176(AX), Z11
+	VPMAXUQ      1664(CX), Z11, Z11
+	VPMAXUQ      1024(CX), Z11, Z11
+	VMOVUPD      Z11, -2176(AX)
+	VMOVUPD      -2112(AX), Z12
+	VPMAXUQ      1728(CX), Z12, Z12
+	VPMAXUQ      1088(CX), Z12, Z12
+	VMOVUPD      Z12, -2112(AX)
+	VMOVUPD      -2048(AX), Z9
+	VPMAXUQ      1792(CX), Z9, Z9
+	VPMAXUQ      1152(CX), Z9, Z9
+	VPMAXUQ      1088(CX), Z9, Z9
+	VMOVUPD      Z9, -2048(AX)
+	VMOVUPD      -1984(AX), Z10
+	VPMAXUQ      1856(CX), Z10, Z10
+	VPMAXUQ      1216(CX), Z10, Z10
+	VPMAXUQ      1088(CX), Z10, Z10
+	VMOVUPD      Z10, -1984(AX)
+	VMOVUPD      -1920(AX), Z11
+	VPMAXUQ      1920(CX), Z11, Z11
+	VPMAXUQ      1280(CX), Z11, Z11
+	VPMAXUQ      1088(CX), Z11, Z11
+	VMOVUPD      Z11, -1920(AX)
+	VMOVUPD      -1856(AX), Z12
+	VPMAXUQ      1984(CX), Z12, Z12
+	VPMAXUQ      1344(CX), Z12, Z12
+	VPMAXUQ      1152(CX), Z12, Z12
+	VMOVUPD      Z12, -1856(AX)
+	VMOVUPD      -1792(AX), Z9
+	VPMAXUQ      2048(CX), Z9, Z9
+	VPMAXUQ      1408(CX), Z9, Z9
+	VPMAXUQ      1216(CX), Z9, Z9
+	VPMAXUQ      1152(CX), Z9, Z9
+	VMOVUPD      Z9, -1792(AX)
+	VMOVUPD      -1728(AX), Z10
+	VPMAXUQ      2112(CX), Z10, Z10
+	VPMAXUQ      1472(CX), Z10, Z10
+	VPMAXUQ      1280(CX), Z10, Z10
+	VPMAXUQ      1152(CX), Z10, Z10
+	VMOVUPD      Z10, -1728(AX)
+	VMOVUPD      -1664(AX), Z11
+	VPMAXUQ      2176(CX), Z11, Z11
+	VPMAXUQ      1536(CX), Z11, Z11
+	VPMAXUQ      1216(CX), Z11, Z11
+	VMOVUPD      Z11, -1664(AX)
+	VMOVUPD      -1600(AX), Z12
+	VPMAXUQ      2240(CX), Z12, Z12
+	VPMAXUQ      1600(CX), Z12, Z12
+	VPMAXUQ      1280(CX), Z12, Z12
+	VPMAXUQ      1216(CX), Z12, Z12
+	VMOVUPD      Z12, -1600(AX)
+	VMOVUPD      -1536(AX), Z9
+	VPMAXUQ      2304(CX), Z9, Z9
+	VPMAXUQ      1664(CX), Z9, Z9
+	VPMAXUQ      1280(CX), Z9, Z9
+	VMOVUPD      Z9, -1536(AX)
+	VMOVUPD      -1472(AX), Z10
+	VPMAXUQ      2368(CX), Z10, Z10
+	VPMAXUQ      1344(CX), Z10, Z10
+	VMOVUPD      Z10, -1472(AX)
+	VMOVUPD      -1408(AX), Z11
+	VPMAXUQ      2432(CX), Z11, Z11
+	VPMAXUQ      1408(CX), Z11, Z11
+	VPMAXUQ      1344(CX), Z11, Z11
+	VMOVUPD      Z11, -1408(AX)
+	VMOVUPD      -1344(AX), Z12
+	VPMAXUQ      2496(CX), Z12, Z12
+	VPMAXUQ      1472(CX), Z12, Z12
+	VPMAXUQ      1344(CX), Z12, Z12
+	VMOVUPD      Z12, -1344(AX)
+	VMOVUPD      -1280(AX), Z9
+	VPMAXUQ      2560(CX), Z9, Z9
+	VPMAXUQ      1536(CX), Z9, Z9
+	VPMAXUQ      1408(CX), Z9, Z9
+	VMOVUPD      Z9, -1280(AX)
+	VMOVUPD      -1216(AX), Z10
+	VPMAXUQ      2624(CX), Z10, Z10
+	VPMAXUQ      1600(CX), Z10, Z10
+	VPMAXUQ      1472(CX), Z10, Z10
+	VPMAXUQ      1408(CX), Z10, Z10
+	VMOVUPD      Z10, -1216(AX)
+	VMOVUPD      -1152(AX), Z11
+	VPMAXUQ      2688(CX), Z11, Z11
+	VPMAXUQ      1664(CX), Z11, Z11
+	VPMAXUQ      1472(CX), Z11, Z11
+	VMOVUPD      Z11, -1152(AX)
+	VMOVUPD      -1088(AX), Z12
+	VPMAXUQ      2752(CX), Z12, Z12
+	VPMAXUQ      1536(CX), Z12, Z12
+	VMOVUPD      Z12, -1088(AX)
+	VMOVUPD      -1024(AX), Z9
+	VPMAXUQ      2816(CX), Z9, Z9
+	VPMAXUQ      1600(CX), Z9, Z9
+	VPMAXUQ      1536(CX), Z9, Z9
+	VMOVUPD      Z9, -1024(AX)
+	VMOVUPD      -960(AX), Z10
+	VPMAXUQ      2880(CX), Z10, Z10
+	VPMAXUQ      1664(CX), Z10, Z10
+	VPMAXUQ      1600(CX), Z10, Z10
+	VMOVUPD      Z10, -960(AX)
+	VMOVUPD      -896(AX), Z11
+	VPMAXUQ      2944(CX), Z11, Z11
+	VPMAXUQ      1664(CX), Z11, Z11
+	VMOVUPD      Z11, -896(AX)
+	VMOVUPD      -832(AX), Z12
+	VPMAXUQ      3008(CX), Z12, Z12
+	VPMAXUQ      1728(CX), Z12, Z12
+	VMOVUPD      Z12, -832(AX)
+	VMOVUPD      -768(AX), Z9
+	VPMAXUQ      3072(CX), Z9, Z9
+	VPMAXUQ      1792(CX), Z9, Z9
+	VPMAXUQ      1728(CX), Z9, Z9
+	VMOVUPD      Z9, -768(AX)
+	VMOVUPD      -704(AX), Z10
+	VPMAXUQ      3136(CX), Z10, Z10
+	VPMAXUQ      1856(CX), Z10, Z10
+	VPMAXUQ      1728(CX), Z10, Z10
+	VMOVUPD      Z10, -704(AX)
+	VMOVUPD      -640(AX), Z11
+	VPMAXUQ      3200(CX), Z11, Z11
+	VPMAXUQ      1920(CX), Z11, Z11
+	VPMAXUQ      1728(CX), Z11, Z11
+	VMOVUPD      Z11, -640(AX)
+	VMOVUPD      -576(AX), Z12
+	VPMAXUQ      3264(CX), Z12, Z12
+	VPMAXUQ      1984(CX), Z12, Z12
+	VPMAXUQ      1792(CX), Z12, Z12
+	VMOVUPD      Z12, -576(AX)
+	VMOVUPD      -512(AX), Z9
+	VPMAXUQ      3328(CX), Z9, Z9
+	VPMAXUQ      2048(CX), Z9, Z9
+	VPMAXUQ      1856(CX), Z9, Z9
+	VPMAXUQ      1792(CX), Z9, Z9
+	VMOVUPD      Z9, -512(AX)
+	VMOVUPD      -448(AX), Z10
+	VPMAXUQ      3392(CX), Z10, Z10
+	VPMAXUQ      2112(CX), Z10, Z10
+	VPMAXUQ      1920(CX), Z10, Z10
+	VPMAXUQ      1792(CX), Z10, Z10
+	VMOVUPD      Z10, -448(AX)
+	VMOVUPD      -384(AX), Z11
+	VPMAXUQ      3456(CX), Z11, Z11
+	VPMAXUQ      2176(CX), Z11, Z11
+	VPMAXUQ      1856(CX), Z11, Z11
+	VMOVUPD      Z11, -384(AX)
+	VMOVUPD      -320(AX), Z12
+	VPMAXUQ      3520(CX), Z12, Z12
+	VPMAXUQ      2240(CX), Z12, Z12
+	VPMAXUQ      1920(CX), Z12, Z12
+	VPMAXUQ      1856(CX), Z12, Z12
+	VMOVUPD      Z12, -320(AX)
+	VMOVUPD      -256(AX), Z9
+	VPMAXUQ      3584(CX), Z9, Z9
+	VPMAXUQ      2304(CX), Z9, Z9
+	VPMAXUQ      1920(CX), Z9, Z9
+	VMOVUPD      Z9, -256(AX)
+	VMOVUPD      -192(AX), Z10
+	VPMAXUQ      3648(CX), Z10, Z10
+	VPMAXUQ      2368(CX), Z10, Z10
+	VPMAXUQ      1984(CX), Z10, Z10
+	VMOVUPD      Z10, -192(AX)
+	VMOVUPD      -128(AX), Z11
+	VPMAXUQ      3712(CX), Z11, Z11
+	VPMAXUQ      2432(CX), Z11, Z11
+	VPMAXUQ      2048(CX), Z11, Z11
+	VPMAXUQ      1984(CX), Z11, Z11
+	VMOVUPD      Z11, -128(AX)
+	VMOVUPD      -64(AX), Z12
+	VPMAXUQ      3776(CX), Z12, Z12
+	VPMAXUQ      2496(CX), Z12, Z12
+	VPMAXUQ      2112(CX), Z12, Z12
+	VPMAXUQ      1984(CX), Z12, Z12
+	VMOVUPD      Z12, -64(AX)
+	VMOVUPD      (AX), Z9
+	VPMAXUQ      3840(CX), Z9, Z9
+	VPMAXUQ      2560(CX), Z9, Z9
+	VPMAXUQ      2176(CX), Z9, Z9
+	VPMAXUQ      2048(CX), Z9, Z9
+	VMOVUPD      Z9, (AX)
+	VMOVUPD      64(AX), Z10
+	VPMAXUQ      3904(CX), Z10, Z10
+	VPMAXUQ      2624(CX), Z10, Z10
+	VPMAXUQ      2240(CX), Z10, Z10
+	VPMAXUQ      2112(CX), Z10, Z10
+	VPMAXUQ      2048(CX), Z10, Z10
+	VMOVUPD      Z10, 64(AX)
+	VMOVUPD      128(AX), Z11
+	VPMAXUQ      3968(CX), Z11, Z11
+	VPMAXUQ      2688(CX), Z11, Z11
+	VPMAXUQ      2304(CX), Z11, Z11
+	VPMAXUQ      2112(CX), Z11, Z11
+	VMOVUPD      Z11, 128(AX)
+	VMOVUPD      192(AX), Z12
+	VPMAXUQ      4032(CX), Z12, Z12
+	VPMAXUQ      2752(CX), Z12, Z12
+	VPMAXUQ      2176(CX), Z12, Z12
+	VMOVUPD      Z12, 192(AX)
+	VMOVUPD      256(AX), Z9
+	VPMAXUQ      4096(CX), Z9, Z9
+	VPMAXUQ      2816(CX), Z9, Z9
+	VPMAXUQ      2240(CX), Z9, Z9
+	VPMAXUQ      2176(CX), Z9, Z9
+	VMOVUPD      Z9, 256(AX)
+	VMOVUPD      320(AX), Z10
+	VPMAXUQ      4160(CX), Z10, Z10
+	VPMAXUQ      2880(CX), Z10, Z10
+	VPMAXUQ      2304(CX), Z10, Z10
+	VPMAXUQ      2240(CX), Z10, Z10
+	VMOVUPD      Z10, 320(AX)
+	VMOVUPD      384(AX), Z11
+	VPMAXUQ      4224(CX), Z11, Z11
+	VPMAXUQ      2944(CX), Z11, Z11
+	VPMAXUQ      2304(CX), Z11, Z11
+	VMOVUPD      Z11, 384(AX)
+	VMOVUPD      448(AX), Z12
+	VPMAXUQ      4288(CX), Z12, Z12
+	VPMAXUQ      2368(CX), Z12, Z12
+	VMOVUPD      Z12, 448(AX)
+	VMOVUPD      512(AX), Z9
+	VPMAXUQ      4352(CX), Z9, Z9
+	VPMAXUQ      2432(CX), Z9, Z9
+	VPMAXUQ      2368(CX), Z9, Z9
+	VMOVUPD      Z9, 512(AX)
+	VMOVUPD      576(AX), Z10
+	VPMAXUQ      4416(CX), Z10, Z10
+	VPMAXUQ      2496(CX), Z10, Z10
+	VPMAXUQ      2368(CX), Z10, Z10
+	VMOVUPD      Z10, 576(AX)
+	VMOVUPD      640(AX), Z11
+	VPMAXUQ      4480(CX), Z11, Z11
+	VPMAXUQ      2560(CX), Z11, Z11
+	VPMAXUQ      2432(CX), Z11, Z11
+	VMOVUPD      Z11, 640(AX)
+	VMOVUPD      704(AX), Z12
+	VPMAXUQ      4544(CX), Z12, Z12
+	VPMAXUQ      2624(CX), Z12, Z12
+	VPMAXUQ      2496(CX), Z12, Z12
+	VPMAXUQ      2432(CX), Z12, Z12
+	VMOVUPD      Z12, 704(AX)
+	VMOVUPD      768(AX), Z9
+	VPMAXUQ      4608(CX), Z9, Z9
+	VPMAXUQ      2688(CX), Z9, Z9
+	VPMAXUQ      2496(CX), Z9, Z9
+	VMOVUPD      Z9, 768(AX)
+	VMOVUPD      832(AX), Z10
+	VPMAXUQ      4672(CX), Z10, Z10
+	VPMAXUQ      2752(CX), Z10, Z10
+	VPMAXUQ      2560(CX), Z10, Z10
+	VMOVUPD      Z10, 832(AX)
+	VMOVUPD      896(AX), Z11
+	VPMAXUQ      4736(CX), Z11, Z11
+	VPMAXUQ      2816(CX), Z11, Z11
+	VPMAXUQ      2624(CX), Z11, Z11
+	VPMAXUQ      2560(CX), Z11, Z11
+	VMOVUPD      Z11, 896(AX)
+	VMOVUPD      960(AX), Z12
+	VPMAXUQ      4800(CX), Z12, Z12
+	VPMAXUQ      2880(CX), Z12, Z12
+	VPMAXUQ      2688(CX), Z12, Z12
+	VPMAXUQ      2624(CX), Z12, Z12
+	VMOVUPD      Z12, 960(AX)
+	VMOVUPD      1024(AX), Z9
+	VPMAXUQ      4864(CX), Z9, Z9
+	VPMAXUQ      2944(CX), Z9, Z9
+	VPMAXUQ      2688(CX), Z9, Z9
+	VMOVUPD      Z9, 1024(AX)
+	VMOVUPD      1088(AX), Z10
+	VPMAXUQ      4928(CX), Z10, Z10
+	VPMAXUQ      2752(CX), Z10, Z10
+	VMOVUPD      Z10, 1088(AX)
+	VMOVUPD      1152(AX), Z11
+	VPMAXUQ      4992(CX), Z11, Z11
+	VPMAXUQ      2816(CX), Z11, Z11
+	VPMAXUQ      2752(CX), Z11, Z11
+	VMOVUPD      Z11, 1152(AX)
+	VMOVUPD      1216(AX), Z12
+	VPMAXUQ      5056(CX), Z12, Z12
+	VPMAXUQ      2880(CX), Z12, Z12
+	VPMAXUQ      2816(CX), Z12, Z12
+	VMOVUPD      Z12, 1216(AX)
+	VMOVUPD      1280(AX), Z9
+	VPMAXUQ      5120(CX), Z9, Z9
+	VPMAXUQ      2944(CX), Z9, Z9
+	VPMAXUQ      2880(CX), Z9, Z9
+	VMOVUPD      Z9, 1280(AX)
+	VMOVUPD      1344(AX), Z10
+	VPMAXUQ      5184(CX), Z10, Z10
+	VPMAXUQ      2944(CX), Z10, Z10
+	VMOVUPD      Z10, 1344(AX)
+	VMOVUPD      1408(AX), Z11
+	VPMAXUQ      3008(CX), Z11, Z11
+	VMOVUPD      Z11, 1408(AX)
+	VMOVUPD      1472(AX), Z12
+	VPMAXUQ      3072(CX), Z12, Z12
+	VPMAXUQ      3008(CX), Z12, Z12
+	VMOVUPD      Z12, 1472(AX)
+	VMOVUPD      1536(AX), Z9
+	VPMAXUQ      3136(CX), Z9, Z9
+	VPMAXUQ      3008(CX), Z9, Z9
+	VMOVUPD      Z9, 1536(AX)
+	VMOVUPD      1600(AX), Z10
+	VPMAXUQ      3200(CX), Z10, Z10
+	VPMAXUQ      3008(CX), Z10, Z10
+	VMOVUPD      Z10, 1600(AX)
+	VMOVUPD      1664(AX), Z11
+	VPMAXUQ      3264(CX), Z11, Z11
+	VPMAXUQ      3072(CX), Z11, Z11
+	VMOVUPD      Z11, 1664(AX)
+	VMOVUPD      1728(AX), Z12
+	VPMAXUQ      3328(CX), Z12, Z12
+	VPMAXUQ      3136(CX), Z12, Z12
+	VPMAXUQ      3072(CX), Z12, Z12
+	VMOVUPD      Z12, 1728(AX)
+	VMOVUPD      1792(AX), Z9
+	VPMAXUQ      3392(CX), Z9, Z9
+	VPMAXUQ      3200(CX), Z9, Z9
+	VPMAXUQ      3072(CX), Z9, Z9
+	VMOVUPD      Z9, 1792(AX)
+	VMOVUPD      1856(AX), Z10
+	VPMAXUQ      3456(CX), Z10, Z10
+	VPMAXUQ      3136(CX), Z10, Z10
+	VMOVUPD      Z10, 1856(AX)
+	VMOVUPD      1920(AX), Z11
+	VPMAXUQ      3520(CX), Z11, Z11
+	VPMAXUQ      3200(CX), Z11, Z11
+	VPMAXUQ      3136(CX), Z11, Z11
+	VMOVUPD      Z11, 1920(AX)
+	VMOVUPD      1984(AX), Z12
+	VPMAXUQ      3584(CX), Z12, Z12
+	VPMAXUQ      3200(CX), Z12, Z12
+	VMOVUPD      Z12, 1984(AX)
+	VMOVUPD      2048(AX), Z9
+	VPMAXUQ      3648(CX), Z9, Z9
+	VPMAXUQ      3264(CX), Z9, Z9
+	VMOVUPD      Z9, 2048(AX)
+	VMOVUPD      2112(AX), Z10
+	VPMAXUQ      3712(CX), Z10, Z10
+	VPMAXUQ      3328(CX), Z10, Z10
+	VPMAXUQ      3264(CX), Z10, Z10
+	VMOVUPD      Z10, 2112(AX)
+	VMOVUPD      2176(AX), Z11
+	VPMAXUQ      3776(CX), Z11, Z11
+	VPMAXUQ      3392(CX), Z11, Z11
+	VPMAXUQ      3264(CX), Z11, Z11
+	VMOVUPD      Z11, 2176(AX)
+	VMOVUPD      2240(AX), Z12
+	VPMAXUQ      3840(CX), Z12, Z12
+	VPMAXUQ      3456(CX), Z12, Z12
+	VPMAXUQ      3328(CX), Z12, Z12
+	VMOVUPD      Z12, 2240(AX)
+	VMOVUPD      2304(AX), Z9
+	VPMAXUQ      3904(CX), Z9, Z9
+	VPMAXUQ      3520(CX), Z9, Z9
+	VPMAXUQ      3392(CX), Z9, Z9
+	VPMAXUQ      3328(CX), Z9, Z9
+	VMOVUPD      Z9, 2304(AX)
+	VMOVUPD      2368(AX), Z10
+	VPMAXUQ      3968(CX), Z10, Z10
+	VPMAXUQ      3584(CX), Z10, Z10
+	VPMAXUQ      3392(CX), Z10, Z10
+	VMOVUPD      Z10, 2368(AX)
+	VMOVUPD      2432(AX), Z11
+	VPMAXUQ      4032(CX), Z11, Z11
+	VPMAXUQ      3456(CX), Z11, Z11
+	VMOVUPD      Z11, 2432(AX)
+	VMOVUPD      2496(AX), Z12
+	VPMAXUQ      4096(CX), Z12, Z12
+	VPMAXUQ      3520(CX), Z12, Z12
+	VPMAXUQ      3456(CX), Z12, Z12
+	VMOVUPD      Z12, 2496(AX)
+	VMOVUPD      2560(AX), Z9
+	VPMAXUQ      4160(CX), Z9, Z9
+	VPMAXUQ      3584(CX), Z9, Z9
+	VPMAXUQ      3520(CX), Z9, Z9
+	VMOVUPD      Z9, 2560(AX)
+	VMOVUPD      2624(AX), Z10
+	VPMAXUQ      4224(CX), Z10, Z10
+	VPMAXUQ      3584(CX), Z10, Z10
+	VMOVUPD      Z10, 2624(AX)
+	VMOVUPD      2688(AX), Z11
+	VPMAXUQ      4288(CX), Z11, Z11
+	VPMAXUQ      3648(CX), Z11, Z11
+	VMOVUPD      Z11, 2688(AX)
+	VMOVUPD      2752(AX), Z12
+	VPMAXUQ      4352(CX), Z12, Z12
+	VPMAXUQ      3712(CX), Z12, Z12
+	VPMAXUQ      3648(CX), Z12, Z12
+	VMOVUPD      Z12, 2752(AX)
+	VMOVUPD      2816(AX), Z9
+	VPMAXUQ      4416(CX), Z9, Z9
+	VPMAXUQ      3776(CX), Z9, Z9
+	VPMAXUQ      3648(CX), Z9, Z9
+	VMOVUPD      Z9, 2816(AX)
+	VMOVUPD      2880(AX), Z10
+	VPMAXUQ      4480(CX), Z10, Z10
+	VPMAXUQ      3840(CX), Z10, Z10
+	VPMAXUQ      3712(CX), Z10, Z10
+	VMOVUPD      Z10, 2880(AX)
+	VMOVUPD      2944(AX), Z11
+	VPMAXUQ      4544(CX), Z11, Z11
+	VPMAXUQ      3904(CX), Z11, Z11
+	VPMAXUQ      3776(CX), Z11, Z11
+	VPMAXUQ      3712(CX), Z11, Z11
+	VMOVUPD      Z11, 2944(AX)
+	VMOVUPD      3008(AX), Z12
+	VPMAXUQ      4608(CX), Z12, Z12
+	VPMAXUQ      3968(CX), Z12, Z12
+	VPMAXUQ      3776(CX), Z12, Z12
+	VMOVUPD      Z12, 3008(AX)
+	VMOVUPD      3072(AX), Z9
+	VPMAXUQ      4672(CX), Z9, Z9
+	VPMAXUQ      4032(CX), Z9, Z9
+	VPMAXUQ      3840(CX), Z9, Z9
+	VMOVUPD      Z9, 3072(AX)
+	VMOVUPD      3136(AX), Z10
+	VPMAXUQ      4736(CX), Z10, Z10
+	VPMAXUQ      4096(CX), Z10, Z10
+	VPMAXUQ      3904(CX), Z10, Z10
+	VPMAXUQ      3840(CX), Z10, Z10
+	VMOVUPD      Z10, 3136(AX)
+	VMOVUPD      3200(AX), Z11
+	VPMAXUQ      4800(CX), Z11, Z11
+	VPMAXUQ      4160(CX), Z11, Z11
+	VPMAXUQ      3968(CX), Z11, Z11
+	VPMAXUQ      3904(CX), Z11, Z11
+	VMOVUPD      Z11, 3200(AX)
+	VMOVUPD      3264(AX), Z12
+	VPMAXUQ      4864(CX), Z12, Z12
+	VPMAXUQ      4224(CX), Z12, Z12
+	VPMAXUQ      3968(CX), Z12, Z12
+	VMOVUPD      Z12, 3264(AX)
+	VMOVUPD      3328(AX), Z9
+	VPMAXUQ      4928(CX), Z9, Z9
+	VPMAXUQ      4032(CX), Z9, Z9
+	VMOVUPD      Z9, 3328(AX)
+	VMOVUPD      3392(AX), Z10
+	VPMAXUQ      4992(CX), Z10, Z10
+	VPMAXUQ      4096(CX), Z10, Z10
+	VPMAXUQ      4032(CX), Z10, Z10
+	VMOVUPD      Z10, 3392(AX)
+	VMOVUPD      3456(AX), Z11
+	VPMAXUQ      5056(CX), Z11, Z11
+	VPMAXUQ      4160(CX), Z11, Z11
+	VPMAXUQ      4096(CX), Z11, Z11
+	VMOVUPD      Z11, 3456(AX)
+	VMOVUPD      3520(AX), Z12
+	VPMAXUQ      5120(CX), Z12, Z12
+	VPMAXUQ      4224(CX), Z12, Z12
+	VPMAXUQ      4160(CX), Z12, Z12
+	VMOVUPD      Z12, 3520(AX)
+	VMOVUPD      3584(AX), Z9
+	VPMAXUQ      5184(CX), Z9, Z9
+	VPMAXUQ      4224(CX), Z9, Z9
+	VMOVUPD      Z9, 3584(AX)
+	VMOVUPD      3648(AX), Z10
+	VPMAXUQ      4288(CX), Z10, Z10
+	VMOVUPD      Z10, 3648(AX)
+	VMOVUPD      3712(AX), Z11
+	VPMAXUQ      4352(CX), Z11, Z11
+	VPMAXUQ      4288(CX), Z11, Z11
+	VMOVUPD      Z11, 3712(AX)
+	VMOVUPD      3776(AX), Z12
+	VPMAXUQ      4416(CX), Z12, Z12
+	VPMAXUQ      4288(CX), Z12, Z12
+	VMOVUPD      Z12, 3776(AX)
+	VMOVUPD      3840(AX), Z9
+	VPMAXUQ      4480(CX), Z9, Z9
+	VPMAXUQ      4352(CX), Z9, Z9
+	VMOVUPD      Z9, 3840(AX)
+	VMOVUPD      3904(AX), Z10
+	VPMAXUQ      4544(CX), Z10, Z10
+	VPMAXUQ      4416(CX), Z10, Z10
+	VPMAXUQ      4352(CX), Z10, Z10
+	VMOVUPD      Z10, 3904(AX)
+	VMOVUPD      3968(AX), Z11
+	VPMAXUQ      4608(CX), Z11, Z11
+	VPMAXUQ      4416(CX), Z11, Z11
+	VMOVUPD      Z11, 3968(AX)
+	VMOVUPD      4032(AX), Z12
+	VPMAXUQ      4672(CX), Z12, Z12
+	VPMAXUQ      4480(CX), Z12, Z12
+	VMOVUPD      Z12, 4032(AX)
+	VMOVUPD      4096(AX), Z9
+	VPMAXUQ      4736(CX), Z9, Z9
+	VPMAXUQ      4544(CX), Z9, Z9
+	VPMAXUQ      4480(CX), Z9, Z9
+	VMOVUPD      Z9, 4096(AX)
+	VMOVUPD      4160(AX), Z10
+	VPMAXUQ      4800(CX), Z10, Z10
+	VPMAXUQ      4608(CX), Z10, Z10
+	VPMAXUQ      4544(CX), Z10, Z10
+	VMOVUPD      Z10, 4160(AX)
+	VMOVUPD      4224(AX), Z11
+	VPMAXUQ      4864(CX), Z11, Z11
+	VPMAXUQ      4608(CX), Z11, Z11
+	VMOVUPD      Z11, 4224(AX)
+	VMOVUPD      4288(AX), Z12
+	VPMAXUQ      4928(CX), Z12, Z12
+	VPMAXUQ      4672(CX), Z12, Z12
+	VMOVUPD      Z12, 4288(AX)
+	VMOVUPD      4352(AX), Z9
+	VPMAXUQ      4992(CX), Z9, Z9
+	VPMAXUQ      4736(CX), Z9, Z9
+	VPMAXUQ      4672(CX), Z9, Z9
+	VMOVUPD      Z9, 4352(AX)
+	VMOVUPD      4416(AX), Z10
+	VPMAXUQ      5056(CX), Z10, Z10
+	VPMAXUQ      4800(CX), Z10, Z10
+	VPMAXUQ      4736(CX), Z10, Z10
+	VMOVUPD      Z10, 4416(AX)
+	VMOVUPD      4480(AX), Z11
+	VPMAXUQ      5120(CX), Z11, Z11
+	VPMAXUQ      4864(CX), Z11, Z11
+	VPMAXUQ      4800(CX), Z11, Z11
+	VMOVUPD      Z11, 4480(AX)
+	VMOVUPD      4544(AX), Z12
+	VPMAXUQ      5184(CX), Z12, Z12
+	VPMAXUQ      4864(CX), Z12, Z12
+	VMOVUPD      Z12, 4544(AX)
+	VMOVUPD      4608(AX), Z9
+	VPMAXUQ      4928(CX), Z9, Z9
+	VMOVUPD      Z9, 4608(AX)
+	VMOVUPD      4672(AX), Z10
+	VPMAXUQ      4992(CX), Z10, Z10
+	VPMAXUQ      4928(CX), Z10, Z10
+	VMOVUPD      Z10, 4672(AX)
+	VMOVUPD      4736(AX), Z11
+	VPMAXUQ      5056(CX), Z11, Z11
+	VPMAXUQ      4992(CX), Z11, Z11
+	VMOVUPD      Z11, 4736(AX)
+	VMOVUPD      4800(AX), Z12
+	VPMAXUQ      5120(CX), Z12, Z12
+	VPMAXUQ      5056(CX), Z12, Z12
+	VMOVUPD      Z12, 4800(AX)
+	VMOVUPD      4864(AX), Z9
+	VPMAXUQ      5184(CX), Z9, Z9
+	VPMAXUQ      5120(CX), Z9, Z9
+	VMOVUPD      Z9, 4864(AX)
+	VMOVUPD      4928(AX), Z10
+	VPMAXUQ      5184(CX), Z10, Z10
+	VMOVUPD      Z10, 4928(AX)
+	VZEROUPPER
+	RET
+
+// func keepPass32AVX512(kv *float32)
+// Requires: AVX, AVX512F
+TEXT ·keepPass32AVX512(SB), NOSPLIT, $0-8
+	MOVQ         kv+0(FP), AX
+	LEAQ         8192(AX), CX
+	LEAQ         24576(AX), AX
+	VBROADCASTSS half32<>+0(SB), Z0
+	VBROADCASTSS pow3x1<>+0(SB), Z1
+	VBROADCASTSS pow3x2<>+0(SB), Z2
+	VBROADCASTSS pow3x3<>+0(SB), Z3
+	VBROADCASTSS pow3x4<>+0(SB), Z4
+	VBROADCASTSS pow3x5<>+0(SB), Z5
+	VMOVUPS      -3136(AX), Z6
+	VADDPS       1344(AX), Z6, Z6
+	VMOVUPS      3584(AX), Z7
+	VADDPS       4544(AX), Z7, Z7
+	VMOVUPS      4864(AX), Z8
+	VADDPS       4928(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 5184(CX)
+	VMOVUPS      -3200(AX), Z6
+	VADDPS       1280(AX), Z6, Z6
+	VMOVUPS      3520(AX), Z7
+	VADDPS       4480(AX), Z7, Z7
+	VMOVUPS      4800(AX), Z8
+	VADDPS       4864(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 5120(CX)
+	VMOVUPS      -3264(AX), Z6
+	VADDPS       1216(AX), Z6, Z6
+	VMOVUPS      3456(AX), Z7
+	VADDPS       4416(AX), Z7, Z7
+	VMOVUPS      4736(AX), Z8
+	VADDPS       4800(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 5056(CX)
+	VMOVUPS      -3328(AX), Z6
+	VADDPS       1152(AX), Z6, Z6
+	VMOVUPS      3392(AX), Z7
+	VADDPS       4352(AX), Z7, Z7
+	VMOVUPS      4672(AX), Z8
+	VADDPS       4736(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 4992(CX)
+	VMOVUPS      -3392(AX), Z6
+	VADDPS       1088(AX), Z6, Z6
+	VMOVUPS      3328(AX), Z7
+	VADDPS       4288(AX), Z7, Z7
+	VMOVUPS      4608(AX), Z8
+	VADDPS       4672(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 4928(CX)
+	VMOVUPS      -3456(AX), Z6
+	VADDPS       1024(AX), Z6, Z6
+	VMOVUPS      3264(AX), Z7
+	VADDPS       4224(AX), Z7, Z7
+	VMOVUPS      4480(AX), Z8
+	VADDPS       4544(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 4864(CX)
+	VMOVUPS      -3520(AX), Z6
+	VADDPS       960(AX), Z6, Z6
+	VMOVUPS      3200(AX), Z7
+	VADDPS       4160(AX), Z7, Z7
+	VMOVUPS      4416(AX), Z8
+	VADDPS       4480(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 4800(CX)
+	VMOVUPS      -3584(AX), Z6
+	VADDPS       896(AX), Z6, Z6
+	VMOVUPS      3136(AX), Z7
+	VADDPS       4096(AX), Z7, Z7
+	VMOVUPS      4352(AX), Z8
+	VADDPS       4416(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 4736(CX)
+	VMOVUPS      -3648(AX), Z6
+	VADDPS       832(AX), Z6, Z6
+	VMOVUPS      3072(AX), Z7
+	VADDPS       4032(AX), Z7, Z7
+	VMOVUPS      4288(AX), Z8
+	VADDPS       4352(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 4672(CX)
+	VMOVUPS      -3712(AX), Z6
+	VADDPS       768(AX), Z6, Z6
+	VMOVUPS      3008(AX), Z7
+	VADDPS       3968(AX), Z7, Z7
+	VMOVUPS      4160(AX), Z8
+	VADDPS       4224(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 4608(CX)
+	VMOVUPS      -3776(AX), Z6
+	VADDPS       704(AX), Z6, Z6
+	VMOVUPS      2944(AX), Z7
+	VADDPS       3904(AX), Z7, Z7
+	VMOVUPS      4096(AX), Z8
+	VADDPS       4160(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 4544(CX)
+	VMOVUPS      -3840(AX), Z6
+	VADDPS       640(AX), Z6, Z6
+	VMOVUPS      2880(AX), Z7
+	VADDPS       3840(AX), Z7, Z7
+	VMOVUPS      4032(AX), Z8
+	VADDPS       4096(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 4480(CX)
+	VMOVUPS      -3904(AX), Z6
+	VADDPS       576(AX), Z6, Z6
+	VMOVUPS      2816(AX), Z7
+	VADDPS       3776(AX), Z7, Z7
+	VMOVUPS      3904(AX), Z8
+	VADDPS       3968(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 4416(CX)
+	VMOVUPS      -3968(AX), Z6
+	VADDPS       512(AX), Z6, Z6
+	VMOVUPS      2752(AX), Z7
+	VADDPS       3712(AX), Z7, Z7
+	VMOVUPS      3840(AX), Z8
+	VADDPS       3904(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 4352(CX)
+	VMOVUPS      -4032(AX), Z6
+	VADDPS       448(AX), Z6, Z6
+	VMOVUPS      2688(AX), Z7
+	VADDPS       3648(AX), Z7, Z7
+	VMOVUPS      3712(AX), Z8
+	VADDPS       3776(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 4288(CX)
+	VMOVUPS      -4096(AX), Z6
+	VADDPS       384(AX), Z6, Z6
+	VMOVUPS      2624(AX), Z7
+	VADDPS       3264(AX), Z7, Z7
+	VMOVUPS      3520(AX), Z8
+	VADDPS       3584(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 4224(CX)
+	VMOVUPS      -4160(AX), Z6
+	VADDPS       320(AX), Z6, Z6
+	VMOVUPS      2560(AX), Z7
+	VADDPS       3200(AX), Z7, Z7
+	VMOVUPS      3456(AX), Z8
+	VADDPS       3520(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 4160(CX)
+	VMOVUPS      -4224(AX), Z6
+	VADDPS       256(AX), Z6, Z6
+	VMOVUPS      2496(AX), Z7
+	VADDPS       3136(AX), Z7, Z7
+	VMOVUPS      3392(AX), Z8
+	VADDPS       3456(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 4096(CX)
+	VMOVUPS      -4288(AX), Z6
+	VADDPS       192(AX), Z6, Z6
+	VMOVUPS      2432(AX), Z7
+	VADDPS       3072(AX), Z7, Z7
+	VMOVUPS      3328(AX), Z8
+	VADDPS       3392(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 4032(CX)
+	VMOVUPS      -4352(AX), Z6
+	VADDPS       128(AX), Z6, Z6
+	VMOVUPS      2368(AX), Z7
+	VADDPS       3008(AX), Z7, Z7
+	VMOVUPS      3200(AX), Z8
+	VADDPS       3264(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 3968(CX)
+	VMOVUPS      -4416(AX), Z6
+	VADDPS       64(AX), Z6, Z6
+	VMOVUPS      2304(AX), Z7
+	VADDPS       2944(AX), Z7, Z7
+	VMOVUPS      3136(AX), Z8
+	VADDPS       3200(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 3904(CX)
+	VMOVUPS      -4480(AX), Z6
+	VADDPS       (AX), Z6, Z6
+	VMOVUPS      2240(AX), Z7
+	VADDPS       2880(AX), Z7, Z7
+	VMOVUPS      3072(AX), Z8
+	VADDPS       3136(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 3840(CX)
+	VMOVUPS      -4544(AX), Z6
+	VADDPS       -64(AX), Z6, Z6
+	VMOVUPS      2176(AX), Z7
+	VADDPS       2816(AX), Z7, Z7
+	VMOVUPS      2944(AX), Z8
+	VADDPS       3008(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 3776(CX)
+	VMOVUPS      -4608(AX), Z6
+	VADDPS       -128(AX), Z6, Z6
+	VMOVUPS      2112(AX), Z7
+	VADDPS       2752(AX), Z7, Z7
+	VMOVUPS      2880(AX), Z8
+	VADDPS       2944(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 3712(CX)
+	VMOVUPS      -4672(AX), Z6
+	VADDPS       -192(AX), Z6, Z6
+	VMOVUPS      2048(AX), Z7
+	VADDPS       2688(AX), Z7, Z7
+	VMOVUPS      2752(AX), Z8
+	VADDPS       2816(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 3648(CX)
+	VMOVUPS      -4736(AX), Z6
+	VADDPS       -256(AX), Z6, Z6
+	VMOVUPS      1984(AX), Z7
+	VADDPS       2368(AX), Z7, Z7
+	VMOVUPS      2560(AX), Z8
+	VADDPS       2624(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 3584(CX)
+	VMOVUPS      -4800(AX), Z6
+	VADDPS       -320(AX), Z6, Z6
+	VMOVUPS      1920(AX), Z7
+	VADDPS       2304(AX), Z7, Z7
+	VMOVUPS      2496(AX), Z8
+	VADDPS       2560(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 3520(CX)
+	VMOVUPS      -4864(AX), Z6
+	VADDPS       -384(AX), Z6, Z6
+	VMOVUPS      1856(AX), Z7
+	VADDPS       2240(AX), Z7, Z7
+	VMOVUPS      2432(AX), Z8
+	VADDPS       2496(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 3456(CX)
+	VMOVUPS      -4928(AX), Z6
+	VADDPS       -448(AX), Z6, Z6
+	VMOVUPS      1792(AX), Z7
+	VADDPS       2176(AX), Z7, Z7
+	VMOVUPS      2304(AX), Z8
+	VADDPS       2368(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 3392(CX)
+	VMOVUPS      -4992(AX), Z6
+	VADDPS       -512(AX), Z6, Z6
+	VMOVUPS      1728(AX), Z7
+	VADDPS       2112(AX), Z7, Z7
+	VMOVUPS      2240(AX), Z8
+	VADDPS       2304(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 3328(CX)
+	VMOVUPS      -5056(AX), Z6
+	VADDPS       -576(AX), Z6, Z6
+	VMOVUPS      1664(AX), Z7
+	VADDPS       2048(AX), Z7, Z7
+	VMOVUPS      2112(AX), Z8
+	VADDPS       2176(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 3264(CX)
+	VMOVUPS      -5120(AX), Z6
+	VADDPS       -640(AX), Z6, Z6
+	VMOVUPS      1600(AX), Z7
+	VADDPS       1792(AX), Z7, Z7
+	VMOVUPS      1920(AX), Z8
+	VADDPS       1984(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 3200(CX)
+	VMOVUPS      -5184(AX), Z6
+	VADDPS       -704(AX), Z6, Z6
+	VMOVUPS      1536(AX), Z7
+	VADDPS       1728(AX), Z7, Z7
+	VMOVUPS      1856(AX), Z8
+	VADDPS       1920(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 3136(CX)
+	VMOVUPS      -5248(AX), Z6
+	VADDPS       -768(AX), Z6, Z6
+	VMOVUPS      1472(AX), Z7
+	VADDPS       1664(AX), Z7, Z7
+	VMOVUPS      1728(AX), Z8
+	VADDPS       1792(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 3072(CX)
+	VMOVUPS      -5312(AX), Z6
+	VADDPS       -832(AX), Z6, Z6
+	VMOVUPS      1408(AX), Z7
+	VADDPS       1472(AX), Z7, Z7
+	VMOVUPS      1536(AX), Z8
+	VADDPS       1600(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 3008(CX)
+	VMOVUPS      -5376(AX), Z6
+	VADDPS       -896(AX), Z6, Z6
+	VMOVUPS      384(AX), Z7
+	VADDPS       1024(AX), Z7, Z7
+	VMOVUPS      1280(AX), Z8
+	VADDPS       1344(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 2944(CX)
+	VMOVUPS      -5440(AX), Z6
+	VADDPS       -960(AX), Z6, Z6
+	VMOVUPS      320(AX), Z7
+	VADDPS       960(AX), Z7, Z7
+	VMOVUPS      1216(AX), Z8
+	VADDPS       1280(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 2880(CX)
+	VMOVUPS      -5504(AX), Z6
+	VADDPS       -1024(AX), Z6, Z6
+	VMOVUPS      256(AX), Z7
+	VADDPS       896(AX), Z7, Z7
+	VMOVUPS      1152(AX), Z8
+	VADDPS       1216(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 2816(CX)
+	VMOVUPS      -5568(AX), Z6
+	VADDPS       -1088(AX), Z6, Z6
+	VMOVUPS      192(AX), Z7
+	VADDPS       832(AX), Z7, Z7
+	VMOVUPS      1088(AX), Z8
+	VADDPS       1152(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 2752(CX)
+	VMOVUPS      -5632(AX), Z6
+	VADDPS       -1152(AX), Z6, Z6
+	VMOVUPS      128(AX), Z7
+	VADDPS       768(AX), Z7, Z7
+	VMOVUPS      960(AX), Z8
+	VADDPS       1024(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 2688(CX)
+	VMOVUPS      -5696(AX), Z6
+	VADDPS       -1216(AX), Z6, Z6
+	VMOVUPS      64(AX), Z7
+	VADDPS       704(AX), Z7, Z7
+	VMOVUPS      896(AX), Z8
+	VADDPS       960(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 2624(CX)
+	VMOVUPS      -5760(AX), Z6
+	VADDPS       -1280(AX), Z6, Z6
+	VMOVUPS      (AX), Z7
+	VADDPS       640(AX), Z7, Z7
+	VMOVUPS      832(AX), Z8
+	VADDPS       896(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 2560(CX)
+	VMOVUPS      -5824(AX), Z6
+	VADDPS       -1344(AX), Z6, Z6
+	VMOVUPS      -64(AX), Z7
+	VADDPS       576(AX), Z7, Z7
+	VMOVUPS      704(AX), Z8
+	VADDPS       768(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 2496(CX)
+	VMOVUPS      -5888(AX), Z6
+	VADDPS       -1408(AX), Z6, Z6
+	VMOVUPS      -128(AX), Z7
+	VADDPS       512(AX), Z7, Z7
+	VMOVUPS      640(AX), Z8
+	VADDPS       704(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 2432(CX)
+	VMOVUPS      -5952(AX), Z6
+	VADDPS       -1472(AX), Z6, Z6
+	VMOVUPS      -192(AX), Z7
+	VADDPS       448(AX), Z7, Z7
+	VMOVUPS      512(AX), Z8
+	VADDPS       576(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 2368(CX)
+	VMOVUPS      -6016(AX), Z6
+	VADDPS       -1536(AX), Z6, Z6
+	VMOVUPS      -256(AX), Z7
+	VADDPS       128(AX), Z7, Z7
+	VMOVUPS      320(AX), Z8
+	VADDPS       384(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 2304(CX)
+	VMOVUPS      -6080(AX), Z6
+	VADDPS       -1600(AX), Z6, Z6
+	VMOVUPS      -320(AX), Z7
+	VADDPS       64(AX), Z7, Z7
+	VMOVUPS      256(AX), Z8
+	VADDPS       320(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 2240(CX)
+	VMOVUPS      -6144(AX), Z6
+	VADDPS       -1664(AX), Z6, Z6
+	VMOVUPS      -384(AX), Z7
+	VADDPS       (AX), Z7, Z7
+	VMOVUPS      192(AX), Z8
+	VADDPS       256(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 2176(CX)
+	VMOVUPS      -6208(AX), Z6
+	VADDPS       -1728(AX), Z6, Z6
+	VMOVUPS      -448(AX), Z7
+	VADDPS       -64(AX), Z7, Z7
+	VMOVUPS      64(AX), Z8
+	VADDPS       128(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 2112(CX)
+	VMOVUPS      -6272(AX), Z6
+	VADDPS       -1792(AX), Z6, Z6
+	VMOVUPS      -512(AX), Z7
+	VADDPS       -128(AX), Z7, Z7
+	VMOVUPS      (AX), Z8
+	VADDPS       64(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 2048(CX)
+	VMOVUPS      -6336(AX), Z6
+	VADDPS       -1856(AX), Z6, Z6
+	VMOVUPS      -576(AX), Z7
+	VADDPS       -192(AX), Z7, Z7
+	VMOVUPS      -128(AX), Z8
+	VADDPS       -64(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 1984(CX)
+	VMOVUPS      -6400(AX), Z6
+	VADDPS       -1920(AX), Z6, Z6
+	VMOVUPS      -640(AX), Z7
+	VADDPS       -448(AX), Z7, Z7
+	VMOVUPS      -320(AX), Z8
+	VADDPS       -256(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 1920(CX)
+	VMOVUPS      -6464(AX), Z6
+	VADDPS       -1984(AX), Z6, Z6
+	VMOVUPS      -704(AX), Z7
+	VADDPS       -512(AX), Z7, Z7
+	VMOVUPS      -384(AX), Z8
+	VADDPS       -320(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 1856(CX)
+	VMOVUPS      -6528(AX), Z6
+	VADDPS       -2048(AX), Z6, Z6
+	VMOVUPS      -768(AX), Z7
+	VADDPS       -576(AX), Z7, Z7
+	VMOVUPS      -512(AX), Z8
+	VADDPS       -448(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 1792(CX)
+	VMOVUPS      -6592(AX), Z6
+	VADDPS       -2112(AX), Z6, Z6
+	VMOVUPS      -832(AX), Z7
+	VADDPS       -768(AX), Z7, Z7
+	VMOVUPS      -704(AX), Z8
+	VADDPS       -640(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 1728(CX)
+	VMOVUPS      -6656(AX), Z6
+	VADDPS       -2176(AX), Z6, Z6
+	VMOVUPS      -1536(AX), Z7
+	VADDPS       -1152(AX), Z7, Z7
+	VMOVUPS      -960(AX), Z8
+	VADDPS       -896(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 1664(CX)
+	VMOVUPS      -6720(AX), Z6
+	VADDPS       -2240(AX), Z6, Z6
+	VMOVUPS      -1600(AX), Z7
+	VADDPS       -1216(AX), Z7, Z7
+	VMOVUPS      -1024(AX), Z8
+	VADDPS       -960(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 1600(CX)
+	VMOVUPS      -6784(AX), Z6
+	VADDPS       -2304(AX), Z6, Z6
+	VMOVUPS      -1664(AX), Z7
+	VADDPS       -1280(AX), Z7, Z7
+	VMOVUPS      -1088(AX), Z8
+	VADDPS       -1024(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 1536(CX)
+	VMOVUPS      -6848(AX), Z6
+	VADDPS       -2368(AX), Z6, Z6
+	VMOVUPS      -1728(AX), Z7
+	VADDPS       -1344(AX), Z7, Z7
+	VMOVUPS      -1216(AX), Z8
+	VADDPS       -1152(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 1472(CX)
+	VMOVUPS      -6912(AX), Z6
+	VADDPS       -2432(AX), Z6, Z6
+	VMOVUPS      -1792(AX), Z7
+	VADDPS       -1408(AX), Z7, Z7
+	VMOVUPS      -1280(AX), Z8
+	VADDPS       -1216(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 1408(CX)
+	VMOVUPS      -6976(AX), Z6
+	VADDPS       -2496(AX), Z6, Z6
+	VMOVUPS      -1856(AX), Z7
+	VADDPS       -1472(AX), Z7, Z7
+	VMOVUPS      -1408(AX), Z8
+	VADDPS       -1344(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 1344(CX)
+	VMOVUPS      -7040(AX), Z6
+	VADDPS       -2560(AX), Z6, Z6
+	VMOVUPS      -1920(AX), Z7
+	VADDPS       -1728(AX), Z7, Z7
+	VMOVUPS      -1600(AX), Z8
+	VADDPS       -1536(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 1280(CX)
+	VMOVUPS      -7104(AX), Z6
+	VADDPS       -2624(AX), Z6, Z6
+	VMOVUPS      -1984(AX), Z7
+	VADDPS       -1792(AX), Z7, Z7
+	VMOVUPS      -1664(AX), Z8
+	VADDPS       -1600(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 1216(CX)
+	VMOVUPS      -7168(AX), Z6
+	VADDPS       -2688(AX), Z6, Z6
+	VMOVUPS      -2048(AX), Z7
+	VADDPS       -1856(AX), Z7, Z7
+	VMOVUPS      -1792(AX), Z8
+	VADDPS       -1728(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 1152(CX)
+	VMOVUPS      -7232(AX), Z6
+	VADDPS       -2752(AX), Z6, Z6
+	VMOVUPS      -2112(AX), Z7
+	VADDPS       -2048(AX), Z7, Z7
+	VMOVUPS      -1984(AX), Z8
+	VADDPS       -1920(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 1088(CX)
+	VMOVUPS      -7296(AX), Z6
+	VADDPS       -2816(AX), Z6, Z6
+	VMOVUPS      -2560(AX), Z7
+	VADDPS       -2368(AX), Z7, Z7
+	VMOVUPS      -2240(AX), Z8
+	VADDPS       -2176(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 1024(CX)
+	VMOVUPS      -7360(AX), Z6
+	VADDPS       -2880(AX), Z6, Z6
+	VMOVUPS      -2624(AX), Z7
+	VADDPS       -2432(AX), Z7, Z7
+	VMOVUPS      -2304(AX), Z8
+	VADDPS       -2240(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 960(CX)
+	VMOVUPS      -7424(AX), Z6
+	VADDPS       -2944(AX), Z6, Z6
+	VMOVUPS      -2688(AX), Z7
+	VADDPS       -2496(AX), Z7, Z7
+	VMOVUPS      -2432(AX), Z8
+	VADDPS       -2368(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 896(CX)
+	VMOVUPS      -7488(AX), Z6
+	VADDPS       -3008(AX), Z6, Z6
+	VMOVUPS      -2752(AX), Z7
+	VADDPS       -2688(AX), Z7, Z7
+	VMOVUPS      -2624(AX), Z8
+	VADDPS       -2560(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 832(CX)
+	VMOVUPS      -7552(AX), Z6
+	VADDPS       -3072(AX), Z6, Z6
+	VMOVUPS      -3008(AX), Z7
+	VADDPS       -2944(AX), Z7, Z7
+	VMOVUPS      -2880(AX), Z8
+	VADDPS       -2816(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 768(CX)
+	VMOVUPS      -7616(AX), Z6
+	VADDPS       -5376(AX), Z6, Z6
+	VMOVUPS      -4096(AX), Z7
+	VADDPS       -3456(AX), Z7, Z7
+	VMOVUPS      -3200(AX), Z8
+	VADDPS       -3136(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 704(CX)
+	VMOVUPS      -7680(AX), Z6
+	VADDPS       -5440(AX), Z6, Z6
+	VMOVUPS      -4160(AX), Z7
+	VADDPS       -3520(AX), Z7, Z7
+	VMOVUPS      -3264(AX), Z8
+	VADDPS       -3200(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 640(CX)
+	VMOVUPS      -7744(AX), Z6
+	VADDPS       -5504(AX), Z6, Z6
+	VMOVUPS      -4224(AX), Z7
+	VADDPS       -3584(AX), Z7, Z7
+	VMOVUPS      -3328(AX), Z8
+	VADDPS       -3264(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 576(CX)
+	VMOVUPS      -7808(AX), Z6
+	VADDPS       -5568(AX), Z6, Z6
+	VMOVUPS      -4288(AX), Z7
+	VADDPS       -3648(AX), Z7, Z7
+	VMOVUPS      -3392(AX), Z8
+	VADDPS       -3328(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 512(CX)
+	VMOVUPS      -7872(AX), Z6
+	VADDPS       -5632(AX), Z6, Z6
+	VMOVUPS      -4352(AX), Z7
+	VADDPS       -3712(AX), Z7, Z7
+	VMOVUPS      -3520(AX), Z8
+	VADDPS       -3456(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 448(CX)
+	VMOVUPS      -7936(AX), Z6
+	VADDPS       -5696(AX), Z6, Z6
+	VMOVUPS      -4416(AX), Z7
+	VADDPS       -3776(AX), Z7, Z7
+	VMOVUPS      -3584(AX), Z8
+	VADDPS       -3520(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 384(CX)
+	VMOVUPS      -8000(AX), Z6
+	VADDPS       -5760(AX), Z6, Z6
+	VMOVUPS      -4480(AX), Z7
+	VADDPS       -3840(AX), Z7, Z7
+	VMOVUPS      -3648(AX), Z8
+	VADDPS       -3584(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 320(CX)
+	VMOVUPS      -8064(AX), Z6
+	VADDPS       -5824(AX), Z6, Z6
+	VMOVUPS      -4544(AX), Z7
+	VADDPS       -3904(AX), Z7, Z7
+	VMOVUPS      -3776(AX), Z8
+	VADDPS       -3712(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 256(CX)
+	VMOVUPS      -8128(AX), Z6
+	VADDPS       -5888(AX), Z6, Z6
+	VMOVUPS      -4608(AX), Z7
+	VADDPS       -3968(AX), Z7, Z7
+	VMOVUPS      -3840(AX), Z8
+	VADDPS       -3776(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 192(CX)
+	VMOVUPS      -8192(AX), Z6
+	VADDPS       -5952(AX), Z6, Z6
+	VMOVUPS      -4672(AX), Z7
+	VADDPS       -4032(AX), Z7, Z7
+	VMOVUPS      -3968(AX), Z8
+	VADDPS       -3904(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 128(CX)
+	VMOVUPS      8128(CX), Z6
+	VADDPS       -6016(AX), Z6, Z6
+	VMOVUPS      -4736(AX), Z7
+	VADDPS       -4352(AX), Z7, Z7
+	VMOVUPS      -4160(AX), Z8
+	VADDPS       -4096(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, 64(CX)
+	VMOVUPS      8064(CX), Z6
+	VADDPS       -6080(AX), Z6, Z6
+	VMOVUPS      -4800(AX), Z7
+	VADDPS       -4416(AX), Z7, Z7
+	VMOVUPS      -4224(AX), Z8
+	VADDPS       -4160(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, (CX)
+	VMOVUPS      8000(CX), Z6
+	VADDPS       -6144(AX), Z6, Z6
+	VMOVUPS      -4864(AX), Z7
+	VADDPS       -4480(AX), Z7, Z7
+	VMOVUPS      -4288(AX), Z8
+	VADDPS       -4224(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -64(CX)
+	VMOVUPS      7936(CX), Z6
+	VADDPS       -6208(AX), Z6, Z6
+	VMOVUPS      -4928(AX), Z7
+	VADDPS       -4544(AX), Z7, Z7
+	VMOVUPS      -4416(AX), Z8
+	VADDPS       -4352(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -128(CX)
+	VMOVUPS      7872(CX), Z6
+	VADDPS       -6272(AX), Z6, Z6
+	VMOVUPS      -4992(AX), Z7
+	VADDPS       -4608(AX), Z7, Z7
+	VMOVUPS      -4480(AX), Z8
+	VADDPS       -4416(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -192(CX)
+	VMOVUPS      7808(CX), Z6
+	VADDPS       -6336(AX), Z6, Z6
+	VMOVUPS      -5056(AX), Z7
+	VADDPS       -4672(AX), Z7, Z7
+	VMOVUPS      -4608(AX), Z8
+	VADDPS       -4544(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -256(CX)
+	VMOVUPS      7744(CX), Z6
+	VADDPS       -6400(AX), Z6, Z6
+	VMOVUPS      -5120(AX), Z7
+	VADDPS       -4928(AX), Z7, Z7
+	VMOVUPS      -4800(AX), Z8
+	VADDPS       -4736(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -320(CX)
+	VMOVUPS      7680(CX), Z6
+	VADDPS       -6464(AX), Z6, Z6
+	VMOVUPS      -5184(AX), Z7
+	VADDPS       -4992(AX), Z7, Z7
+	VMOVUPS      -4864(AX), Z8
+	VADDPS       -4800(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -384(CX)
+	VMOVUPS      7616(CX), Z6
+	VADDPS       -6528(AX), Z6, Z6
+	VMOVUPS      -5248(AX), Z7
+	VADDPS       -5056(AX), Z7, Z7
+	VMOVUPS      -4992(AX), Z8
+	VADDPS       -4928(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -448(CX)
+	VMOVUPS      7552(CX), Z6
+	VADDPS       -6592(AX), Z6, Z6
+	VMOVUPS      -5312(AX), Z7
+	VADDPS       -5248(AX), Z7, Z7
+	VMOVUPS      -5184(AX), Z8
+	VADDPS       -5120(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -512(CX)
+	VMOVUPS      7488(CX), Z6
+	VADDPS       -6656(AX), Z6, Z6
+	VMOVUPS      -6016(AX), Z7
+	VADDPS       -5632(AX), Z7, Z7
+	VMOVUPS      -5440(AX), Z8
+	VADDPS       -5376(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -576(CX)
+	VMOVUPS      7424(CX), Z6
+	VADDPS       -6720(AX), Z6, Z6
+	VMOVUPS      -6080(AX), Z7
+	VADDPS       -5696(AX), Z7, Z7
+	VMOVUPS      -5504(AX), Z8
+	VADDPS       -5440(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -640(CX)
+	VMOVUPS      7360(CX), Z6
+	VADDPS       -6784(AX), Z6, Z6
+	VMOVUPS      -6144(AX), Z7
+	VADDPS       -5760(AX), Z7, Z7
+	VMOVUPS      -5568(AX), Z8
+	VADDPS       -5504(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -704(CX)
+	VMOVUPS      7296(CX), Z6
+	VADDPS       -6848(AX), Z6, Z6
+	VMOVUPS      -6208(AX), Z7
+	VADDPS       -5824(AX), Z7, Z7
+	VMOVUPS      -5696(AX), Z8
+	VADDPS       -5632(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -768(CX)
+	VMOVUPS      7232(CX), Z6
+	VADDPS       -6912(AX), Z6, Z6
+	VMOVUPS      -6272(AX), Z7
+	VADDPS       -5888(AX), Z7, Z7
+	VMOVUPS      -5760(AX), Z8
+	VADDPS       -5696(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -832(CX)
+	VMOVUPS      7168(CX), Z6
+	VADDPS       -6976(AX), Z6, Z6
+	VMOVUPS      -6336(AX), Z7
+	VADDPS       -5952(AX), Z7, Z7
+	VMOVUPS      -5888(AX), Z8
+	VADDPS       -5824(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -896(CX)
+	VMOVUPS      7104(CX), Z6
+	VADDPS       -7040(AX), Z6, Z6
+	VMOVUPS      -6400(AX), Z7
+	VADDPS       -6208(AX), Z7, Z7
+	VMOVUPS      -6080(AX), Z8
+	VADDPS       -6016(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -960(CX)
+	VMOVUPS      7040(CX), Z6
+	VADDPS       -7104(AX), Z6, Z6
+	VMOVUPS      -6464(AX), Z7
+	VADDPS       -6272(AX), Z7, Z7
+	VMOVUPS      -6144(AX), Z8
+	VADDPS       -6080(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -1024(CX)
+	VMOVUPS      6976(CX), Z6
+	VADDPS       -7168(AX), Z6, Z6
+	VMOVUPS      -6528(AX), Z7
+	VADDPS       -6336(AX), Z7, Z7
+	VMOVUPS      -6272(AX), Z8
+	VADDPS       -6208(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -1088(CX)
+	VMOVUPS      6912(CX), Z6
+	VADDPS       -7232(AX), Z6, Z6
+	VMOVUPS      -6592(AX), Z7
+	VADDPS       -6528(AX), Z7, Z7
+	VMOVUPS      -6464(AX), Z8
+	VADDPS       -6400(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -1152(CX)
+	VMOVUPS      6848(CX), Z6
+	VADDPS       -7296(AX), Z6, Z6
+	VMOVUPS      -7040(AX), Z7
+	VADDPS       -6848(AX), Z7, Z7
+	VMOVUPS      -6720(AX), Z8
+	VADDPS       -6656(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -1216(CX)
+	VMOVUPS      6784(CX), Z6
+	VADDPS       -7360(AX), Z6, Z6
+	VMOVUPS      -7104(AX), Z7
+	VADDPS       -6912(AX), Z7, Z7
+	VMOVUPS      -6784(AX), Z8
+	VADDPS       -6720(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -1280(CX)
+	VMOVUPS      6720(CX), Z6
+	VADDPS       -7424(AX), Z6, Z6
+	VMOVUPS      -7168(AX), Z7
+	VADDPS       -6976(AX), Z7, Z7
+	VMOVUPS      -6912(AX), Z8
+	VADDPS       -6848(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -1344(CX)
+	VMOVUPS      6656(CX), Z6
+	VADDPS       -7488(AX), Z6, Z6
+	VMOVUPS      -7232(AX), Z7
+	VADDPS       -7168(AX), Z7, Z7
+	VMOVUPS      -7104(AX), Z8
+	VADDPS       -7040(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -1408(CX)
+	VMOVUPS      6592(CX), Z6
+	VADDPS       -7552(AX), Z6, Z6
+	VMOVUPS      -7488(AX), Z7
+	VADDPS       -7424(AX), Z7, Z7
+	VMOVUPS      -7360(AX), Z8
+	VADDPS       -7296(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -1472(CX)
+	VMOVUPS      6528(CX), Z6
+	VADDPS       7488(CX), Z6, Z6
+	VMOVUPS      8128(CX), Z7
+	VADDPS       -7872(AX), Z7, Z7
+	VMOVUPS      -7680(AX), Z8
+	VADDPS       -7616(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -1536(CX)
+	VMOVUPS      6464(CX), Z6
+	VADDPS       7424(CX), Z6, Z6
+	VMOVUPS      8064(CX), Z7
+	VADDPS       -7936(AX), Z7, Z7
+	VMOVUPS      -7744(AX), Z8
+	VADDPS       -7680(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -1600(CX)
+	VMOVUPS      6400(CX), Z6
+	VADDPS       7360(CX), Z6, Z6
+	VMOVUPS      8000(CX), Z7
+	VADDPS       -8000(AX), Z7, Z7
+	VMOVUPS      -7808(AX), Z8
+	VADDPS       -7744(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -1664(CX)
+	VMOVUPS      6336(CX), Z6
+	VADDPS       7296(CX), Z6, Z6
+	VMOVUPS      7936(CX), Z7
+	VADDPS       -8064(AX), Z7, Z7
+	VMOVUPS      -7936(AX), Z8
+	VADDPS       -7872(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -1728(CX)
+	VMOVUPS      6272(CX), Z6
+	VADDPS       7232(CX), Z6, Z6
+	VMOVUPS      7872(CX), Z7
+	VADDPS       -8128(AX), Z7, Z7
+	VMOVUPS      -8000(AX), Z8
+	VADDPS       -7936(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -1792(CX)
+	VMOVUPS      6208(CX), Z6
+	VADDPS       7168(CX), Z6, Z6
+	VMOVUPS      7808(CX), Z7
+	VADDPS       -8192(AX), Z7, Z7
+	VMOVUPS      -8128(AX), Z8
+	VADDPS       -8064(AX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -1856(CX)
+	VMOVUPS      6144(CX), Z6
+	VADDPS       7104(CX), Z6, Z6
+	VMOVUPS      7744(CX), Z7
+	VADDPS       7936(CX), Z7, Z7
+	VMOVUPS      8064(CX), Z8
+	VADDPS       8128(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -1920(CX)
+	VMOVUPS      6080(CX), Z6
+	VADDPS       7040(CX), Z6, Z6
+	VMOVUPS      7680(CX), Z7
+	VADDPS       7872(CX), Z7, Z7
+	VMOVUPS      8000(CX), Z8
+	VADDPS       8064(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -1984(CX)
+	VMOVUPS      6016(CX), Z6
+	VADDPS       6976(CX), Z6, Z6
+	VMOVUPS      7616(CX), Z7
+	VADDPS       7808(CX), Z7, Z7
+	VMOVUPS      7872(CX), Z8
+	VADDPS       7936(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -2048(CX)
+	VMOVUPS      5952(CX), Z6
+	VADDPS       6912(CX), Z6, Z6
+	VMOVUPS      7552(CX), Z7
+	VADDPS       7616(CX), Z7, Z7
+	VMOVUPS      7680(CX), Z8
+	VADDPS       7744(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -2112(CX)
+	VMOVUPS      5888(CX), Z6
+	VADDPS       6848(CX), Z6, Z6
+	VMOVUPS      7104(CX), Z7
+	VADDPS       7296(CX), Z7, Z7
+	VMOVUPS      7424(CX), Z8
+	VADDPS       7488(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -2176(CX)
+	VMOVUPS      5824(CX), Z6
+	VADDPS       6784(CX), Z6, Z6
+	VMOVUPS      7040(CX), Z7
+	VADDPS       7232(CX), Z7, Z7
+	VMOVUPS      7360(CX), Z8
+	VADDPS       7424(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -2240(CX)
+	VMOVUPS      5760(CX), Z6
+	VADDPS       6720(CX), Z6, Z6
+	VMOVUPS      6976(CX), Z7
+	VADDPS       7168(CX), Z7, Z7
+	VMOVUPS      7232(CX), Z8
+	VADDPS       7296(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -2304(CX)
+	VMOVUPS      5696(CX), Z6
+	VADDPS       6656(CX), Z6, Z6
+	VMOVUPS      6912(CX), Z7
+	VADDPS       6976(CX), Z7, Z7
+	VMOVUPS      7040(CX), Z8
+	VADDPS       7104(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -2368(CX)
+	VMOVUPS      5632(CX), Z6
+	VADDPS       6592(CX), Z6, Z6
+	VMOVUPS      6656(CX), Z7
+	VADDPS       6720(CX), Z7, Z7
+	VMOVUPS      6784(CX), Z8
+	VADDPS       6848(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -2432(CX)
+	VMOVUPS      5568(CX), Z6
+	VADDPS       5888(CX), Z6, Z6
+	VMOVUPS      6144(CX), Z7
+	VADDPS       6336(CX), Z7, Z7
+	VMOVUPS      6464(CX), Z8
+	VADDPS       6528(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -2496(CX)
+	VMOVUPS      5504(CX), Z6
+	VADDPS       5824(CX), Z6, Z6
+	VMOVUPS      6080(CX), Z7
+	VADDPS       6272(CX), Z7, Z7
+	VMOVUPS      6400(CX), Z8
+	VADDPS       6464(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -2560(CX)
+	VMOVUPS      5440(CX), Z6
+	VADDPS       5760(CX), Z6, Z6
+	VMOVUPS      6016(CX), Z7
+	VADDPS       6208(CX), Z7, Z7
+	VMOVUPS      6272(CX), Z8
+	VADDPS       6336(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -2624(CX)
+	VMOVUPS      5376(CX), Z6
+	VADDPS       5696(CX), Z6, Z6
+	VMOVUPS      5952(CX), Z7
+	VADDPS       6016(CX), Z7, Z7
+	VMOVUPS      6080(CX), Z8
+	VADDPS       6144(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -2688(CX)
+	VMOVUPS      5312(CX), Z6
+	VADDPS       5632(CX), Z6, Z6
+	VMOVUPS      5696(CX), Z7
+	VADDPS       5760(CX), Z7, Z7
+	VMOVUPS      5824(CX), Z8
+	VADDPS       5888(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -2752(CX)
+	VMOVUPS      5248(CX), Z6
+	VADDPS       5312(CX), Z6, Z6
+	VMOVUPS      5376(CX), Z7
+	VADDPS       5440(CX), Z7, Z7
+	VMOVUPS      5504(CX), Z8
+	VADDPS       5568(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -2816(CX)
+	VMOVUPS      704(CX), Z6
+	VADDPS       2944(CX), Z6, Z6
+	VMOVUPS      4224(CX), Z7
+	VADDPS       4864(CX), Z7, Z7
+	VMOVUPS      5120(CX), Z8
+	VADDPS       5184(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -2880(CX)
+	VMOVUPS      640(CX), Z6
+	VADDPS       2880(CX), Z6, Z6
+	VMOVUPS      4160(CX), Z7
+	VADDPS       4800(CX), Z7, Z7
+	VMOVUPS      5056(CX), Z8
+	VADDPS       5120(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -2944(CX)
+	VMOVUPS      576(CX), Z6
+	VADDPS       2816(CX), Z6, Z6
+	VMOVUPS      4096(CX), Z7
+	VADDPS       4736(CX), Z7, Z7
+	VMOVUPS      4992(CX), Z8
+	VADDPS       5056(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -3008(CX)
+	VMOVUPS      512(CX), Z6
+	VADDPS       2752(CX), Z6, Z6
+	VMOVUPS      4032(CX), Z7
+	VADDPS       4672(CX), Z7, Z7
+	VMOVUPS      4928(CX), Z8
+	VADDPS       4992(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -3072(CX)
+	VMOVUPS      448(CX), Z6
+	VADDPS       2688(CX), Z6, Z6
+	VMOVUPS      3968(CX), Z7
+	VADDPS       4608(CX), Z7, Z7
+	VMOVUPS      4800(CX), Z8
+	VADDPS       4864(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -3136(CX)
+	VMOVUPS      384(CX), Z6
+	VADDPS       2624(CX), Z6, Z6
+	VMOVUPS      3904(CX), Z7
+	VADDPS       4544(CX), Z7, Z7
+	VMOVUPS      4736(CX), Z8
+	VADDPS       4800(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -3200(CX)
+	VMOVUPS      320(CX), Z6
+	VADDPS       2560(CX), Z6, Z6
+	VMOVUPS      3840(CX), Z7
+	VADDPS       4480(CX), Z7, Z7
+	VMOVUPS      4672(CX), Z8
+	VADDPS       4736(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -3264(CX)
+	VMOVUPS      256(CX), Z6
+	VADDPS       2496(CX), Z6, Z6
+	VMOVUPS      3776(CX), Z7
+	VADDPS       4416(CX), Z7, Z7
+	VMOVUPS      4544(CX), Z8
+	VADDPS       4608(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -3328(CX)
+	VMOVUPS      192(CX), Z6
+	VADDPS       2432(CX), Z6, Z6
+	VMOVUPS      3712(CX), Z7
+	VADDPS       4352(CX), Z7, Z7
+	VMOVUPS      4480(CX), Z8
+	VADDPS       4544(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -3392(CX)
+	VMOVUPS      128(CX), Z6
+	VADDPS       2368(CX), Z6, Z6
+	VMOVUPS      3648(CX), Z7
+	VADDPS       4288(CX), Z7, Z7
+	VMOVUPS      4352(CX), Z8
+	VADDPS       4416(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -3456(CX)
+	VMOVUPS      64(CX), Z6
+	VADDPS       2304(CX), Z6, Z6
+	VMOVUPS      3584(CX), Z7
+	VADDPS       3968(CX), Z7, Z7
+	VMOVUPS      4160(CX), Z8
+	VADDPS       4224(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -3520(CX)
+	VMOVUPS      (CX), Z6
+	VADDPS       2240(CX), Z6, Z6
+	VMOVUPS      3520(CX), Z7
+	VADDPS       3904(CX), Z7, Z7
+	VMOVUPS      4096(CX), Z8
+	VADDPS       4160(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -3584(CX)
+	VMOVUPS      -64(CX), Z6
+	VADDPS       2176(CX), Z6, Z6
+	VMOVUPS      3456(CX), Z7
+	VADDPS       3840(CX), Z7, Z7
+	VMOVUPS      4032(CX), Z8
+	VADDPS       4096(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -3648(CX)
+	VMOVUPS      -128(CX), Z6
+	VADDPS       2112(CX), Z6, Z6
+	VMOVUPS      3392(CX), Z7
+	VADDPS       3776(CX), Z7, Z7
+	VMOVUPS      3904(CX), Z8
+	VADDPS       3968(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -3712(CX)
+	VMOVUPS      -192(CX), Z6
+	VADDPS       2048(CX), Z6, Z6
+	VMOVUPS      3328(CX), Z7
+	VADDPS       3712(CX), Z7, Z7
+	VMOVUPS      3840(CX), Z8
+	VADDPS       3904(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -3776(CX)
+	VMOVUPS      -256(CX), Z6
+	VADDPS       1984(CX), Z6, Z6
+	VMOVUPS      3264(CX), Z7
+	VADDPS       3648(CX), Z7, Z7
+	VMOVUPS      3712(CX), Z8
+	VADDPS       3776(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -3840(CX)
+	VMOVUPS      -320(CX), Z6
+	VADDPS       1920(CX), Z6, Z6
+	VMOVUPS      3200(CX), Z7
+	VADDPS       3392(CX), Z7, Z7
+	VMOVUPS      3520(CX), Z8
+	VADDPS       3584(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -3904(CX)
+	VMOVUPS      -384(CX), Z6
+	VADDPS       1856(CX), Z6, Z6
+	VMOVUPS      3136(CX), Z7
+	VADDPS       3328(CX), Z7, Z7
+	VMOVUPS      3456(CX), Z8
+	VADDPS       3520(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -3968(CX)
+	VMOVUPS      -448(CX), Z6
+	VADDPS       1792(CX), Z6, Z6
+	VMOVUPS      3072(CX), Z7
+	VADDPS       3264(CX), Z7, Z7
+	VMOVUPS      3328(CX), Z8
+	VADDPS       3392(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -4032(CX)
+	VMOVUPS      -512(CX), Z6
+	VADDPS       1728(CX), Z6, Z6
+	VMOVUPS      3008(CX), Z7
+	VADDPS       3072(CX), Z7, Z7
+	VMOVUPS      3136(CX), Z8
+	VADDPS       3200(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -4096(CX)
+	VMOVUPS      -576(CX), Z6
+	VADDPS       1664(CX), Z6, Z6
+	VMOVUPS      2304(CX), Z7
+	VADDPS       2688(CX), Z7, Z7
+	VMOVUPS      2880(CX), Z8
+	VADDPS       2944(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -4160(CX)
+	VMOVUPS      -640(CX), Z6
+	VADDPS       1600(CX), Z6, Z6
+	VMOVUPS      2240(CX), Z7
+	VADDPS       2624(CX), Z7, Z7
+	VMOVUPS      2816(CX), Z8
+	VADDPS       2880(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -4224(CX)
+	VMOVUPS      -704(CX), Z6
+	VADDPS       1536(CX), Z6, Z6
+	VMOVUPS      2176(CX), Z7
+	VADDPS       2560(CX), Z7, Z7
+	VMOVUPS      2752(CX), Z8
+	VADDPS       2816(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -4288(CX)
+	VMOVUPS      -768(CX), Z6
+	VADDPS       1472(CX), Z6, Z6
+	VMOVUPS      2112(CX), Z7
+	VADDPS       2496(CX), Z7, Z7
+	VMOVUPS      2624(CX), Z8
+	VADDPS       2688(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -4352(CX)
+	VMOVUPS      -832(CX), Z6
+	VADDPS       1408(CX), Z6, Z6
+	VMOVUPS      2048(CX), Z7
+	VADDPS       2432(CX), Z7, Z7
+	VMOVUPS      2560(CX), Z8
+	VADDPS       2624(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -4416(CX)
+	VMOVUPS      -896(CX), Z6
+	VADDPS       1344(CX), Z6, Z6
+	VMOVUPS      1984(CX), Z7
+	VADDPS       2368(CX), Z7, Z7
+	VMOVUPS      2432(CX), Z8
+	VADDPS       2496(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -4480(CX)
+	VMOVUPS      -960(CX), Z6
+	VADDPS       1280(CX), Z6, Z6
+	VMOVUPS      1920(CX), Z7
+	VADDPS       2112(CX), Z7, Z7
+	VMOVUPS      2240(CX), Z8
+	VADDPS       2304(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -4544(CX)
+	VMOVUPS      -1024(CX), Z6
+	VADDPS       1216(CX), Z6, Z6
+	VMOVUPS      1856(CX), Z7
+	VADDPS       2048(CX), Z7, Z7
+	VMOVUPS      2176(CX), Z8
+	VADDPS       2240(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -4608(CX)
+	VMOVUPS      -1088(CX), Z6
+	VADDPS       1152(CX), Z6, Z6
+	VMOVUPS      1792(CX), Z7
+	VADDPS       1984(CX), Z7, Z7
+	VMOVUPS      2048(CX), Z8
+	VADDPS       2112(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -4672(CX)
+	VMOVUPS      -1152(CX), Z6
+	VADDPS       1088(CX), Z6, Z6
+	VMOVUPS      1728(CX), Z7
+	VADDPS       1792(CX), Z7, Z7
+	VMOVUPS      1856(CX), Z8
+	VADDPS       1920(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -4736(CX)
+	VMOVUPS      -1216(CX), Z6
+	VADDPS       1024(CX), Z6, Z6
+	VMOVUPS      1280(CX), Z7
+	VADDPS       1472(CX), Z7, Z7
+	VMOVUPS      1600(CX), Z8
+	VADDPS       1664(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -4800(CX)
+	VMOVUPS      -1280(CX), Z6
+	VADDPS       960(CX), Z6, Z6
+	VMOVUPS      1216(CX), Z7
+	VADDPS       1408(CX), Z7, Z7
+	VMOVUPS      1536(CX), Z8
+	VADDPS       1600(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -4864(CX)
+	VMOVUPS      -1344(CX), Z6
+	VADDPS       896(CX), Z6, Z6
+	VMOVUPS      1152(CX), Z7
+	VADDPS       1344(CX), Z7, Z7
+	VMOVUPS      1408(CX), Z8
+	VADDPS       1472(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -4928(CX)
+	VMOVUPS      -1408(CX), Z6
+	VADDPS       832(CX), Z6, Z6
+	VMOVUPS      1088(CX), Z7
+	VADDPS       1152(CX), Z7, Z7
+	VMOVUPS      1216(CX), Z8
+	VADDPS       1280(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -4992(CX)
+	VMOVUPS      -1472(CX), Z6
+	VADDPS       768(CX), Z6, Z6
+	VMOVUPS      832(CX), Z7
+	VADDPS       896(CX), Z7, Z7
+	VMOVUPS      960(CX), Z8
+	VADDPS       1024(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -5056(CX)
+	VMOVUPS      -1536(CX), Z6
+	VADDPS       -576(CX), Z6, Z6
+	VMOVUPS      64(CX), Z7
+	VADDPS       448(CX), Z7, Z7
+	VMOVUPS      640(CX), Z8
+	VADDPS       704(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -5120(CX)
+	VMOVUPS      -1600(CX), Z6
+	VADDPS       -640(CX), Z6, Z6
+	VMOVUPS      (CX), Z7
+	VADDPS       384(CX), Z7, Z7
+	VMOVUPS      576(CX), Z8
+	VADDPS       640(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -5184(CX)
+	VMOVUPS      -1664(CX), Z6
+	VADDPS       -704(CX), Z6, Z6
+	VMOVUPS      -64(CX), Z7
+	VADDPS       320(CX), Z7, Z7
+	VMOVUPS      512(CX), Z8
+	VADDPS       576(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -5248(CX)
+	VMOVUPS      -1728(CX), Z6
+	VADDPS       -768(CX), Z6, Z6
+	VMOVUPS      -128(CX), Z7
+	VADDPS       256(CX), Z7, Z7
+	VMOVUPS      384(CX), Z8
+	VADDPS       448(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -5312(CX)
+	VMOVUPS      -1792(CX), Z6
+	VADDPS       -832(CX), Z6, Z6
+	VMOVUPS      -192(CX), Z7
+	VADDPS       192(CX), Z7, Z7
+	VMOVUPS      320(CX), Z8
+	VADDPS       384(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -5376(CX)
+	VMOVUPS      -1856(CX), Z6
+	VADDPS       -896(CX), Z6, Z6
+	VMOVUPS      -256(CX), Z7
+	VADDPS       128(CX), Z7, Z7
+	VMOVUPS      192(CX), Z8
+	VADDPS       256(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -5440(CX)
+	VMOVUPS      -1920(CX), Z6
+	VADDPS       -960(CX), Z6, Z6
+	VMOVUPS      -320(CX), Z7
+	VADDPS       -128(CX), Z7, Z7
+	VMOVUPS      (CX), Z8
+	VADDPS       64(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -5504(CX)
+	VMOVUPS      -1984(CX), Z6
+	VADDPS       -1024(CX), Z6, Z6
+	VMOVUPS      -384(CX), Z7
+	VADDPS       -192(CX), Z7, Z7
+	VMOVUPS      -64(CX), Z8
+	VADDPS       (CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -5568(CX)
+	VMOVUPS      -2048(CX), Z6
+	VADDPS       -1088(CX), Z6, Z6
+	VMOVUPS      -448(CX), Z7
+	VADDPS       -256(CX), Z7, Z7
+	VMOVUPS      -192(CX), Z8
+	VADDPS       -128(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -5632(CX)
+	VMOVUPS      -2112(CX), Z6
+	VADDPS       -1152(CX), Z6, Z6
+	VMOVUPS      -512(CX), Z7
+	VADDPS       -448(CX), Z7, Z7
+	VMOVUPS      -384(CX), Z8
+	VADDPS       -320(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -5696(CX)
+	VMOVUPS      -2176(CX), Z6
+	VADDPS       -1216(CX), Z6, Z6
+	VMOVUPS      -960(CX), Z7
+	VADDPS       -768(CX), Z7, Z7
+	VMOVUPS      -640(CX), Z8
+	VADDPS       -576(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -5760(CX)
+	VMOVUPS      -2240(CX), Z6
+	VADDPS       -1280(CX), Z6, Z6
+	VMOVUPS      -1024(CX), Z7
+	VADDPS       -832(CX), Z7, Z7
+	VMOVUPS      -704(CX), Z8
+	VADDPS       -640(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -5824(CX)
+	VMOVUPS      -2304(CX), Z6
+	VADDPS       -1344(CX), Z6, Z6
+	VMOVUPS      -1088(CX), Z7
+	VADDPS       -896(CX), Z7, Z7
+	VMOVUPS      -832(CX), Z8
+	VADDPS       -768(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -5888(CX)
+	VMOVUPS      -2368(CX), Z6
+	VADDPS       -1408(CX), Z6, Z6
+	VMOVUPS      -1152(CX), Z7
+	VADDPS       -1088(CX), Z7, Z7
+	VMOVUPS      -1024(CX), Z8
+	VADDPS       -960(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -5952(CX)
+	VMOVUPS      -2432(CX), Z6
+	VADDPS       -1472(CX), Z6, Z6
+	VMOVUPS      -1408(CX), Z7
+	VADDPS       -1344(CX), Z7, Z7
+	VMOVUPS      -1280(CX), Z8
+	VADDPS       -1216(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -6016(CX)
+	VMOVUPS      -2496(CX), Z6
+	VADDPS       -2176(CX), Z6, Z6
+	VMOVUPS      -1920(CX), Z7
+	VADDPS       -1728(CX), Z7, Z7
+	VMOVUPS      -1600(CX), Z8
+	VADDPS       -1536(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -6080(CX)
+	VMOVUPS      -2560(CX), Z6
+	VADDPS       -2240(CX), Z6, Z6
+	VMOVUPS      -1984(CX), Z7
+	VADDPS       -1792(CX), Z7, Z7
+	VMOVUPS      -1664(CX), Z8
+	VADDPS       -1600(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -6144(CX)
+	VMOVUPS      -2624(CX), Z6
+	VADDPS       -2304(CX), Z6, Z6
+	VMOVUPS      -2048(CX), Z7
+	VADDPS       -1856(CX), Z7, Z7
+	VMOVUPS      -1792(CX), Z8
+	VADDPS       -1728(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -6208(CX)
+	VMOVUPS      -2688(CX), Z6
+	VADDPS       -2368(CX), Z6, Z6
+	VMOVUPS      -2112(CX), Z7
+	VADDPS       -2048(CX), Z7, Z7
+	VMOVUPS      -1984(CX), Z8
+	VADDPS       -1920(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -6272(CX)
+	VMOVUPS      -2752(CX), Z6
+	VADDPS       -2432(CX), Z6, Z6
+	VMOVUPS      -2368(CX), Z7
+	VADDPS       -2304(CX), Z7, Z7
+	VMOVUPS      -2240(CX), Z8
+	VADDPS       -2176(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -6336(CX)
+	VMOVUPS      -2816(CX), Z6
+	VADDPS       -2752(CX), Z6, Z6
+	VMOVUPS      -2688(CX), Z7
+	VADDPS       -2624(CX), Z7, Z7
+	VMOVUPS      -2560(CX), Z8
+	VADDPS       -2496(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -6400(CX)
+	VMOVUPS      -5120(CX), Z6
+	VADDPS       -4160(CX), Z6, Z6
+	VMOVUPS      -3520(CX), Z7
+	VADDPS       -3136(CX), Z7, Z7
+	VMOVUPS      -2944(CX), Z8
+	VADDPS       -2880(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -6464(CX)
+	VMOVUPS      -5184(CX), Z6
+	VADDPS       -4224(CX), Z6, Z6
+	VMOVUPS      -3584(CX), Z7
+	VADDPS       -3200(CX), Z7, Z7
+	VMOVUPS      -3008(CX), Z8
+	VADDPS       -2944(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -6528(CX)
+	VMOVUPS      -5248(CX), Z6
+	VADDPS       -4288(CX), Z6, Z6
+	VMOVUPS      -3648(CX), Z7
+	VADDPS       -3264(CX), Z7, Z7
+	VMOVUPS      -3072(CX), Z8
+	VADDPS       -3008(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -6592(CX)
+	VMOVUPS      -5312(CX), Z6
+	VADDPS       -4352(CX), Z6, Z6
+	VMOVUPS      -3712(CX), Z7
+	VADDPS       -3328(CX), Z7, Z7
+	VMOVUPS      -3200(CX), Z8
+	VADDPS       -3136(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -6656(CX)
+	VMOVUPS      -5376(CX), Z6
+	VADDPS       -4416(CX), Z6, Z6
+	VMOVUPS      -3776(CX), Z7
+	VADDPS       -3392(CX), Z7, Z7
+	VMOVUPS      -3264(CX), Z8
+	VADDPS       -3200(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -6720(CX)
+	VMOVUPS      -5440(CX), Z6
+	VADDPS       -4480(CX), Z6, Z6
+	VMOVUPS      -3840(CX), Z7
+	VADDPS       -3456(CX), Z7, Z7
+	VMOVUPS      -3392(CX), Z8
+	VADDPS       -3328(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -6784(CX)
+	VMOVUPS      -5504(CX), Z6
+	VADDPS       -4544(CX), Z6, Z6
+	VMOVUPS      -3904(CX), Z7
+	VADDPS       -3712(CX), Z7, Z7
+	VMOVUPS      -3584(CX), Z8
+	VADDPS       -3520(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -6848(CX)
+	VMOVUPS      -5568(CX), Z6
+	VADDPS       -4608(CX), Z6, Z6
+	VMOVUPS      -3968(CX), Z7
+	VADDPS       -3776(CX), Z7, Z7
+	VMOVUPS      -3648(CX), Z8
+	VADDPS       -3584(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -6912(CX)
+	VMOVUPS      -5632(CX), Z6
+	VADDPS       -4672(CX), Z6, Z6
+	VMOVUPS      -4032(CX), Z7
+	VADDPS       -3840(CX), Z7, Z7
+	VMOVUPS      -3776(CX), Z8
+	VADDPS       -3712(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -6976(CX)
+	VMOVUPS      -5696(CX), Z6
+	VADDPS       -4736(CX), Z6, Z6
+	VMOVUPS      -4096(CX), Z7
+	VADDPS       -4032(CX), Z7, Z7
+	VMOVUPS      -3968(CX), Z8
+	VADDPS       -3904(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -7040(CX)
+	VMOVUPS      -5760(CX), Z6
+	VADDPS       -4800(CX), Z6, Z6
+	VMOVUPS      -4544(CX), Z7
+	VADDPS       -4352(CX), Z7, Z7
+	VMOVUPS      -4224(CX), Z8
+	VADDPS       -4160(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -7104(CX)
+	VMOVUPS      -5824(CX), Z6
+	VADDPS       -4864(CX), Z6, Z6
+	VMOVUPS      -4608(CX), Z7
+	VADDPS       -4416(CX), Z7, Z7
+	VMOVUPS      -4288(CX), Z8
+	VADDPS       -4224(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -7168(CX)
+	VMOVUPS      -5888(CX), Z6
+	VADDPS       -4928(CX), Z6, Z6
+	VMOVUPS      -4672(CX), Z7
+	VADDPS       -4480(CX), Z7, Z7
+	VMOVUPS      -4416(CX), Z8
+	VADDPS       -4352(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -7232(CX)
+	VMOVUPS      -5952(CX), Z6
+	VADDPS       -4992(CX), Z6, Z6
+	VMOVUPS      -4736(CX), Z7
+	VADDPS       -4672(CX), Z7, Z7
+	VMOVUPS      -4608(CX), Z8
+	VADDPS       -4544(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -7296(CX)
+	VMOVUPS      -6016(CX), Z6
+	VADDPS       -5056(CX), Z6, Z6
+	VMOVUPS      -4992(CX), Z7
+	VADDPS       -4928(CX), Z7, Z7
+	VMOVUPS      -4864(CX), Z8
+	VADDPS       -4800(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -7360(CX)
+	VMOVUPS      -6080(CX), Z6
+	VADDPS       -5760(CX), Z6, Z6
+	VMOVUPS      -5504(CX), Z7
+	VADDPS       -5312(CX), Z7, Z7
+	VMOVUPS      -5184(CX), Z8
+	VADDPS       -5120(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -7424(CX)
+	VMOVUPS      -6144(CX), Z6
+	VADDPS       -5824(CX), Z6, Z6
+	VMOVUPS      -5568(CX), Z7
+	VADDPS       -5376(CX), Z7, Z7
+	VMOVUPS      -5248(CX), Z8
+	VADDPS       -5184(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -7488(CX)
+	VMOVUPS      -6208(CX), Z6
+	VADDPS       -5888(CX), Z6, Z6
+	VMOVUPS      -5632(CX), Z7
+	VADDPS       -5440(CX), Z7, Z7
+	VMOVUPS      -5376(CX), Z8
+	VADDPS       -5312(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -7552(CX)
+	VMOVUPS      -6272(CX), Z6
+	VADDPS       -5952(CX), Z6, Z6
+	VMOVUPS      -5696(CX), Z7
+	VADDPS       -5632(CX), Z7, Z7
+	VMOVUPS      -5568(CX), Z8
+	VADDPS       -5504(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -7616(CX)
+	VMOVUPS      -6336(CX), Z6
+	VADDPS       -6016(CX), Z6, Z6
+	VMOVUPS      -5952(CX), Z7
+	VADDPS       -5888(CX), Z7, Z7
+	VMOVUPS      -5824(CX), Z8
+	VADDPS       -5760(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -7680(CX)
+	VMOVUPS      -6400(CX), Z6
+	VADDPS       -6336(CX), Z6, Z6
+	VMOVUPS      -6272(CX), Z7
+	VADDPS       -6208(CX), Z7, Z7
+	VMOVUPS      -6144(CX), Z8
+	VADDPS       -6080(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -7744(CX)
+	VMOVUPS      -7424(CX), Z6
+	VADDPS       -7104(CX), Z6, Z6
+	VMOVUPS      -6848(CX), Z7
+	VADDPS       -6656(CX), Z7, Z7
+	VMOVUPS      -6528(CX), Z8
+	VADDPS       -6464(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -7808(CX)
+	VMOVUPS      -7488(CX), Z6
+	VADDPS       -7168(CX), Z6, Z6
+	VMOVUPS      -6912(CX), Z7
+	VADDPS       -6720(CX), Z7, Z7
+	VMOVUPS      -6592(CX), Z8
+	VADDPS       -6528(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -7872(CX)
+	VMOVUPS      -7552(CX), Z6
+	VADDPS       -7232(CX), Z6, Z6
+	VMOVUPS      -6976(CX), Z7
+	VADDPS       -6784(CX), Z7, Z7
+	VMOVUPS      -6720(CX), Z8
+	VADDPS       -6656(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -7936(CX)
+	VMOVUPS      -7616(CX), Z6
+	VADDPS       -7296(CX), Z6, Z6
+	VMOVUPS      -7040(CX), Z7
+	VADDPS       -6976(CX), Z7, Z7
+	VMOVUPS      -6912(CX), Z8
+	VADDPS       -6848(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -8000(CX)
+	VMOVUPS      -7680(CX), Z6
+	VADDPS       -7360(CX), Z6, Z6
+	VMOVUPS      -7296(CX), Z7
+	VADDPS       -7232(CX), Z7, Z7
+	VMOVUPS      -7168(CX), Z8
+	VADDPS       -7104(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -8064(CX)
+	VMOVUPS      -7744(CX), Z6
+	VADDPS       -7680(CX), Z6, Z6
+	VMOVUPS      -7616(CX), Z7
+	VADDPS       -7552(CX), Z7, Z7
+	VMOVUPS      -7488(CX), Z8
+	VADDPS       -7424(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -8128(CX)
+	VMOVUPS      -8128(CX), Z6
+	VADDPS       -8064(CX), Z6, Z6
+	VMOVUPS      -8000(CX), Z7
+	VADDPS       -7936(CX), Z7, Z7
+	VMOVUPS      -7872(CX), Z8
+	VADDPS       -7808(CX), Z8, Z8
+	VADDPS       Z7, Z6, Z6
+	VADDPS       Z8, Z6, Z6
+	VMULPS       Z0, Z6, Z6
+	VMOVUPS      Z6, -8192(CX)
+	VMULPS       -8128(CX), Z1, Z10
+	VPMAXUD      -8192(CX), Z10, Z10
+	VMOVUPS      Z10, -8128(CX)
+	VMULPS       -8064(CX), Z1, Z11
+	VPMAXUD      -8192(CX), Z11, Z11
+	VMOVUPS      Z11, -8064(CX)
+	VMULPS       -8000(CX), Z1, Z12
+	VPMAXUD      -8192(CX), Z12, Z12
+	VMOVUPS      Z12, -8000(CX)
+	VMULPS       -7936(CX), Z1, Z9
+	VPMAXUD      -8192(CX), Z9, Z9
+	VMOVUPS      Z9, -7936(CX)
+	VMULPS       -7872(CX), Z1, Z10
+	VPMAXUD      -8192(CX), Z10, Z10
+	VMOVUPS      Z10, -7872(CX)
+	VMULPS       -7808(CX), Z1, Z11
+	VPMAXUD      -8192(CX), Z11, Z11
+	VMOVUPS      Z11, -7808(CX)
+	VMULPS       -7744(CX), Z2, Z12
+	VPMAXUD      -8128(CX), Z12, Z12
+	VMOVUPS      Z12, -7744(CX)
+	VMULPS       -7680(CX), Z2, Z9
+	VPMAXUD      -8064(CX), Z9, Z9
+	VPMAXUD      -8128(CX), Z9, Z9
+	VMOVUPS      Z9, -7680(CX)
+	VMULPS       -7616(CX), Z2, Z10
+	VPMAXUD      -8000(CX), Z10, Z10
+	VPMAXUD      -8128(CX), Z10, Z10
+	VMOVUPS      Z10, -7616(CX)
+	VMULPS       -7552(CX), Z2, Z11
+	VPMAXUD      -7936(CX), Z11, Z11
+	VPMAXUD      -8128(CX), Z11, Z11
+	VMOVUPS      Z11, -7552(CX)
+	VMULPS       -7488(CX), Z2, Z12
+	VPMAXUD      -7872(CX), Z12, Z12
+	VPMAXUD      -8128(CX), Z12, Z12
+	VMOVUPS      Z12, -7488(CX)
+	VMULPS       -7424(CX), Z2, Z9
+	VPMAXUD      -7808(CX), Z9, Z9
+	VPMAXUD      -8128(CX), Z9, Z9
+	VMOVUPS      Z9, -7424(CX)
+	VMULPS       -7360(CX), Z2, Z10
+	VPMAXUD      -8064(CX), Z10, Z10
+	VMOVUPS      Z10, -7360(CX)
+	VMULPS       -7296(CX), Z2, Z11
+	VPMAXUD      -8000(CX), Z11, Z11
+	VPMAXUD      -8064(CX), Z11, Z11
+	VMOVUPS      Z11, -7296(CX)
+	VMULPS       -7232(CX), Z2, Z12
+	VPMAXUD      -7936(CX), Z12, Z12
+	VPMAXUD      -8064(CX), Z12, Z12
+	VMOVUPS      Z12, -7232(CX)
+	VMULPS       -7168(CX), Z2, Z9
+	VPMAXUD      -7872(CX), Z9, Z9
+	VPMAXUD      -8064(CX), Z9, Z9
+	VMOVUPS      Z9, -7168(CX)
+	VMULPS       -7104(CX), Z2, Z10
+	VPMAXUD      -7808(CX), Z10, Z10
+	VPMAXUD      -8064(CX), Z10, Z10
+	VMOVUPS      Z10, -7104(CX)
+	VMULPS       -7040(CX), Z2, Z11
+	VPMAXUD      -8000(CX), Z11, Z11
+	VMOVUPS      Z11, -7040(CX)
+	VMULPS       -6976(CX), Z2, Z12
+	VPMAXUD      -7936(CX), Z12, Z12
+	VPMAXUD      -8000(CX), Z12, Z12
+	VMOVUPS      Z12, -6976(CX)
+	VMULPS       -6912(CX), Z2, Z9
+	VPMAXUD      -7872(CX), Z9, Z9
+	VPMAXUD      -8000(CX), Z9, Z9
+	VMOVUPS      Z9, -6912(CX)
+	VMULPS       -6848(CX), Z2, Z10
+	VPMAXUD      -7808(CX), Z10, Z10
+	VPMAXUD      -8000(CX), Z10, Z10
+	VMOVUPS      Z10, -6848(CX)
+	VMULPS       -6784(CX), Z2, Z11
+	VPMAXUD      -7936(CX), Z11, Z11
+	VMOVUPS      Z11, -6784(CX)
+	VMULPS       -6720(CX), Z2, Z12
+	VPMAXUD      -7872(CX), Z12, Z12
+	VPMAXUD      -7936(CX), Z12, Z12
+	VMOVUPS      Z12, -6720(CX)
+	VMULPS       -6656(CX), Z2, Z9
+	VPMAXUD      -7808(CX), Z9, Z9
+	VPMAXUD      -7936(CX), Z9, Z9
+	VMOVUPS      Z9, -6656(CX)
+	VMULPS       -6592(CX), Z2, Z10
+	VPMAXUD      -7872(CX), Z10, Z10
+	VMOVUPS      Z10, -6592(CX)
+	VMULPS       -6528(CX), Z2, Z11
+	VPMAXUD      -7808(CX), Z11, Z11
+	VPMAXUD      -7872(CX), Z11, Z11
+	VMOVUPS      Z11, -6528(CX)
+	VMULPS       -6464(CX), Z2, Z12
+	VPMAXUD      -7808(CX), Z12, Z12
+	VMOVUPS      Z12, -6464(CX)
+	VMULPS       -6400(CX), Z3, Z9
+	VPMAXUD      -7744(CX), Z9, Z9
+	VMOVUPS      Z9, -6400(CX)
+	VMULPS       -6336(CX), Z3, Z10
+	VPMAXUD      -7680(CX), Z10, Z10
+	VPMAXUD      -7744(CX), Z10, Z10
+	VMOVUPS      Z10, -6336(CX)
+	VMULPS       -6272(CX), Z3, Z11
+	VPMAXUD      -7616(CX), Z11, Z11
+	VPMAXUD      -7744(CX), Z11, Z11
+	VMOVUPS      Z11, -6272(CX)
+	VMULPS       -6208(CX), Z3, Z12
+	VPMAXUD      -7552(CX), Z12, Z12
+	VPMAXUD      -7744(CX), Z12, Z12
+	VMOVUPS      Z12, -6208(CX)
+	VMULPS       -6144(CX), Z3, Z9
+	VPMAXUD      -7488(CX), Z9, Z9
+	VPMAXUD      -7744(CX), Z9, Z9
+	VMOVUPS      Z9, -6144(CX)
+	VMULPS       -6080(CX), Z3, Z10
+	VPMAXUD      -7424(CX), Z10, Z10
+	VPMAXUD      -7744(CX), Z10, Z10
+	VMOVUPS      Z10, -6080(CX)
+	VMULPS       -6016(CX), Z3, Z11
+	VPMAXUD      -7360(CX), Z11, Z11
+	VPMAXUD      -7680(CX), Z11, Z11
+	VMOVUPS      Z11, -6016(CX)
+	VMULPS       -5952(CX), Z3, Z12
+	VPMAXUD      -7296(CX), Z12, Z12
+	VPMAXUD      -7616(CX), Z12, Z12
+	VPMAXUD      -7680(CX), Z12, Z12
+	VMOVUPS      Z12, -5952(CX)
+	VMULPS       -5888(CX), Z3, Z9
+	VPMAXUD      -7232(CX), Z9, Z9
+	VPMAXUD      -7552(CX), Z9, Z9
+	VPMAXUD      -7680(CX), Z9, Z9
+	VMOVUPS      Z9, -5888(CX)
+	VMULPS       -5824(CX), Z3, Z10
+	VPMAXUD      -7168(CX), Z10, Z10
+	VPMAXUD      -7488(CX), Z10, Z10
+	VPMAXUD      -7680(CX), Z10, Z10
+	VMOVUPS      Z10, -5824(CX)
+	VMULPS       -5760(CX), Z3, Z11
+	VPMAXUD      -7104(CX), Z11, Z11
+	VPMAXUD      -7424(CX), Z11, Z11
+	VPMAXUD      -7680(CX), Z11, Z11
+	VMOVUPS      Z11, -5760(CX)
+	VMULPS       -5696(CX), Z3, Z12
+	VPMAXUD      -7040(CX), Z12, Z12
+	VPMAXUD      -7616(CX), Z12, Z12
+	VMOVUPS      Z12, -5696(CX)
+	VMULPS       -5632(CX), Z3, Z9
+	VPMAXUD      -6976(CX), Z9, Z9
+	VPMAXUD      -7552(CX), Z9, Z9
+	VPMAXUD      -7616(CX), Z9, Z9
+	VMOVUPS      Z9, -5632(CX)
+	VMULPS       -5568(CX), Z3, Z10
+	VPMAXUD      -6912(CX), Z10, Z10
+	VPMAXUD      -7488(CX), Z10, Z10
+	VPMAXUD      -7616(CX), Z10, Z10
+	VMOVUPS      Z10, -5568(CX)
+	VMULPS       -5504(CX), Z3, Z11
+	VPMAXUD      -6848(CX), Z11, Z11
+	VPMAXUD      -7424(CX), Z11, Z11
+	VPMAXUD      -7616(CX), Z11, Z11
+	VMOVUPS      Z11, -5504(CX)
+	VMULPS       -5440(CX), Z3, Z12
+	VPMAXUD      -6784(CX), Z12, Z12
+	VPMAXUD      -7552(CX), Z12, Z12
+	VMOVUPS      Z12, -5440(CX)
+	VMULPS       -5376(CX), Z3, Z9
+	VPMAXUD      -6720(CX), Z9, Z9
+	VPMAXUD      -7488(CX), Z9, Z9
+	VPMAXUD      -7552(CX), Z9, Z9
+	VMOVUPS      Z9, -5376(CX)
+	VMULPS       -5312(CX), Z3, Z10
+	VPMAXUD      -6656(CX), Z10, Z10
+	VPMAXUD      -7424(CX), Z10, Z10
+	VPMAXUD      -7552(CX), Z10, Z10
+	VMOVUPS      Z10, -5312(CX)
+	VMULPS       -5248(CX), Z3, Z11
+	VPMAXUD      -6592(CX), Z11, Z11
+	VPMAXUD      -7488(CX), Z11, Z11
+	VMOVUPS      Z11, -5248(CX)
+	VMULPS       -5184(CX), Z3, Z12
+	VPMAXUD      -6528(CX), Z12, Z12
+	VPMAXUD      -7424(CX), Z12, Z12
+	VPMAXUD      -7488(CX), Z12, Z12
+	VMOVUPS      Z12, -5184(CX)
+	VMULPS       -5120(CX), Z3, Z9
+	VPMAXUD      -6464(CX), Z9, Z9
+	VPMAXUD      -7424(CX), Z9, Z9
+	VMOVUPS      Z9, -5120(CX)
+	VMULPS       -5056(CX), Z3, Z10
+	VPMAXUD      -7360(CX), Z10, Z10
+	VMOVUPS      Z10, -5056(CX)
+	VMULPS       -4992(CX), Z3, Z11
+	VPMAXUD      -7296(CX), Z11, Z11
+	VPMAXUD      -7360(CX), Z11, Z11
+	VMOVUPS      Z11, -4992(CX)
+	VMULPS       -4928(CX), Z3, Z12
+	VPMAXUD      -7232(CX), Z12, Z12
+	VPMAXUD      -7360(CX), Z12, Z12
+	VMOVUPS      Z12, -4928(CX)
+	VMULPS       -4864(CX), Z3, Z9
+	VPMAXUD      -7168(CX), Z9, Z9
+	VPMAXUD      -7360(CX), Z9, Z9
+	VMOVUPS      Z9, -4864(CX)
+	VMULPS       -4800(CX), Z3, Z10
+	VPMAXUD      -7104(CX), Z10, Z10
+	VPMAXUD      -7360(CX), Z10, Z10
+	VMOVUPS      Z10, -4800(CX)
+	VMULPS       -4736(CX), Z3, Z11
+	VPMAXUD      -7040(CX), Z11, Z11
+	VPMAXUD      -7296(CX), Z11, Z11
+	VMOVUPS      Z11, -4736(CX)
+	VMULPS       -4672(CX), Z3, Z12
+	VPMAXUD      -6976(CX), Z12, Z12
+	VPMAXUD      -7232(CX), Z12, Z12
+	VPMAXUD      -7296(CX), Z12, Z12
+	VMOVUPS      Z12, -4672(CX)
+	VMULPS       -4608(CX), Z3, Z9
+	VPMAXUD      -6912(CX), Z9, Z9
+	VPMAXUD      -7168(CX), Z9, Z9
+	VPMAXUD      -7296(CX), Z9, Z9
+	VMOVUPS      Z9, -4608(CX)
+	VMULPS       -4544(CX), Z3, Z10
+	VPMAXUD      -6848(CX), Z10, Z10
+	VPMAXUD      -7104(CX), Z10, Z10
+	VPMAXUD      -7296(CX), Z10, Z10
+	VMOVUPS      Z10, -4544(CX)
+	VMULPS       -4480(CX), Z3, Z11
+	VPMAXUD      -6784(CX), Z11, Z11
+	VPMAXUD      -7232(CX), Z11, Z11
+	VMOVUPS      Z11, -4480(CX)
+	VMULPS       -4416(CX), Z3, Z12
+	VPMAXUD      -6720(CX), Z12, Z12
+	VPMAXUD      -7168(CX), Z12, Z12
+	VPMAXUD      -7232(CX), Z12, Z12
+	VMOVUPS      Z12, -4416(CX)
+	VMULPS       -4352(CX), Z3, Z9
+	VPMAXUD      -6656(CX), Z9, Z9
+	VPMAXUD      -7104(CX), Z9, Z9
+	VPMAXUD      -7232(CX), Z9, Z9
+	VMOVUPS      Z9, -4352(CX)
+	VMULPS       -4288(CX), Z3, Z10
+	VPMAXUD      -6592(CX), Z10, Z10
+	VPMAXUD      -7168(CX), Z10, Z10
+	VMOVUPS      Z10, -4288(CX)
+	VMULPS       -4224(CX), Z3, Z11
+	VPMAXUD      -6528(CX), Z11, Z11
+	VPMAXUD      -7104(CX), Z11, Z11
+	VPMAXUD      -7168(CX), Z11, Z11
+	VMOVUPS      Z11, -4224(CX)
+	VMULPS       -4160(CX), Z3, Z12
+	VPMAXUD      -6464(CX), Z12, Z12
+	VPMAXUD      -7104(CX), Z12, Z12
+	VMOVUPS      Z12, -4160(CX)
+	VMULPS       -4096(CX), Z3, Z9
+	VPMAXUD      -7040(CX), Z9, Z9
+	VMOVUPS      Z9, -4096(CX)
+	VMULPS       -4032(CX), Z3, Z10
+	VPMAXUD      -6976(CX), Z10, Z10
+	VPMAXUD      -7040(CX), Z10, Z10
+	VMOVUPS      Z10, -4032(CX)
+	VMULPS       -3968(CX), Z3, Z11
+	VPMAXUD      -6912(CX), Z11, Z11
+	VPMAXUD      -7040(CX), Z11, Z11
+	VMOVUPS      Z11, -3968(CX)
+	VMULPS       -3904(CX), Z3, Z12
+	VPMAXUD      -6848(CX), Z12, Z12
+	VPMAXUD      -7040(CX), Z12, Z12
+	VMOVUPS      Z12, -3904(CX)
+	VMULPS       -3840(CX), Z3, Z9
+	VPMAXUD      -6784(CX), Z9, Z9
+	VPMAXUD      -6976(CX), Z9, Z9
+	VMOVUPS      Z9, -3840(CX)
+	VMULPS       -3776(CX), Z3, Z10
+	VPMAXUD      -6720(CX), Z10, Z10
+	VPMAXUD      -6912(CX), Z10, Z10
+	VPMAXUD      -6976(CX), Z10, Z10
+	VMOVUPS      Z10, -3776(CX)
+	VMULPS       -3712(CX), Z3, Z11
+	VPMAXUD      -6656(CX), Z11, Z11
+	VPMAXUD      -6848(CX), Z11, Z11
+	VPMAXUD      -6976(CX), Z11, Z11
+	VMOVUPS      Z11, -3712(CX)
+	VMULPS       -3648(CX), Z3, Z12
+	VPMAXUD      -6592(CX), Z12, Z12
+	VPMAXUD      -6912(CX), Z12, Z12
+	VMOVUPS      Z12, -3648(CX)
+	VMULPS       -3584(CX), Z3, Z9
+	VPMAXUD      -6528(CX), Z9, Z9
+	VPMAXUD      -6848(CX), Z9, Z9
+	VPMAXUD      -6912(CX), Z9, Z9
+	VMOVUPS      Z9, -3584(CX)
+	VMULPS       -3520(CX), Z3, Z10
+	VPMAXUD      -6464(CX), Z10, Z10
+	VPMAXUD      -6848(CX), Z10, Z10
+	VMOVUPS      Z10, -3520(CX)
+	VMULPS       -3456(CX), Z3, Z11
+	VPMAXUD      -6784(CX), Z11, Z11
+	VMOVUPS      Z11, -3456(CX)
+	VMULPS       -3392(CX), Z3, Z12
+	VPMAXUD      -6720(CX), Z12, Z12
+	VPMAXUD      -6784(CX), Z12, Z12
+	VMOVUPS      Z12, -3392(CX)
+	VMULPS       -3328(CX), Z3, Z9
+	VPMAXUD      -6656(CX), Z9, Z9
+	VPMAXUD      -6784(CX), Z9, Z9
+	VMOVUPS      Z9, -3328(CX)
+	VMULPS       -3264(CX), Z3, Z10
+	VPMAXUD      -6592(CX), Z10, Z10
+	VPMAXUD      -6720(CX), Z10, Z10
+	VMOVUPS      Z10, -3264(CX)
+	VMULPS       -3200(CX), Z3, Z11
+	VPMAXUD      -6528(CX), Z11, Z11
+	VPMAXUD      -6656(CX), Z11, Z11
+	VPMAXUD      -6720(CX), Z11, Z11
+	VMOVUPS      Z11, -3200(CX)
+	VMULPS       -3136(CX), Z3, Z12
+	VPMAXUD      -6464(CX), Z12, Z12
+	VPMAXUD      -6656(CX), Z12, Z12
+	VMOVUPS      Z12, -3136(CX)
+	VMULPS       -3072(CX), Z3, Z9
+	VPMAXUD      -6592(CX), Z9, Z9
+	VMOVUPS      Z9, -3072(CX)
+	VMULPS       -3008(CX), Z3, Z10
+	VPMAXUD      -6528(CX), Z10, Z10
+	VPMAXUD      -6592(CX), Z10, Z10
+	VMOVUPS      Z10, -3008(CX)
+	VMULPS       -2944(CX), Z3, Z11
+	VPMAXUD      -6464(CX), Z11, Z11
+	VPMAXUD      -6528(CX), Z11, Z11
+	VMOVUPS      Z11, -2944(CX)
+	VMULPS       -2880(CX), Z3, Z12
+	VPMAXUD      -6464(CX), Z12, Z12
+	VMOVUPS      Z12, -2880(CX)
+	VMULPS       -2816(CX), Z4, Z9
+	VPMAXUD      -6400(CX), Z9, Z9
+	VMOVUPS      Z9, -2816(CX)
+	VMULPS       -2752(CX), Z4, Z10
+	VPMAXUD      -6336(CX), Z10, Z10
+	VPMAXUD      -6400(CX), Z10, Z10
+	VMOVUPS      Z10, -2752(CX)
+	VMULPS       -2688(CX), Z4, Z11
+	VPMAXUD      -6272(CX), Z11, Z11
+	VPMAXUD      -6400(CX), Z11, Z11
+	VMOVUPS      Z11, -2688(CX)
+	VMULPS       -2624(CX), Z4, Z12
+	VPMAXUD      -6208(CX), Z12, Z12
+	VPMAXUD      -6400(CX), Z12, Z12
+	VMOVUPS      Z12, -2624(CX)
+	VMULPS       -2560(CX), Z4, Z9
+	VPMAXUD      -6144(CX), Z9, Z9
+	VPMAXUD      -6400(CX), Z9, Z9
+	VMOVUPS      Z9, -2560(CX)
+	VMULPS       -2496(CX), Z4, Z10
+	VPMAXUD      -6080(CX), Z10, Z10
+	VPMAXUD      -6400(CX), Z10, Z10
+	VMOVUPS      Z10, -2496(CX)
+	VMULPS       -2432(CX), Z4, Z11
+	VPMAXUD      -6016(CX), Z11, Z11
+	VPMAXUD      -6336(CX), Z11, Z11
+	VMOVUPS      Z11, -2432(CX)
+	VMULPS       -2368(CX), Z4, Z12
+	VPMAXUD      -5952(CX), Z12, Z12
+	VPMAXUD      -6272(CX), Z12, Z12
+	VPMAXUD      -6336(CX), Z12, Z12
+	VMOVUPS      Z12, -2368(CX)
+	VMULPS       -2304(CX), Z4, Z9
+	VPMAXUD      -5888(CX), Z9, Z9
+	VPMAXUD      -6208(CX), Z9, Z9
+	VPMAXUD      -6336(CX), Z9, Z9
+	VMOVUPS      Z9, -2304(CX)
+	VMULPS       -2240(CX), Z4, Z10
+	VPMAXUD      -5824(CX), Z10, Z10
+	VPMAXUD      -6144(CX), Z10, Z10
+	VPMAXUD      -6336(CX), Z10, Z10
+	VMOVUPS      Z10, -2240(CX)
+	VMULPS       -2176(CX), Z4, Z11
+	VPMAXUD      -5760(CX), Z11, Z11
+	VPMAXUD      -6080(CX), Z11, Z11
+	VPMAXUD      -6336(CX), Z11, Z11
+	VMOVUPS      Z11, -2176(CX)
+	VMULPS       -2112(CX), Z4, Z12
+	VPMAXUD      -5696(CX), Z12, Z12
+	VPMAXUD      -6272(CX), Z12, Z12
+	VMOVUPS      Z12, -2112(CX)
+	VMULPS       -2048(CX), Z4, Z9
+	VPMAXUD      -5632(CX), Z9, Z9
+	VPMAXUD      -6208(CX), Z9, Z9
+	VPMAXUD      -6272(CX), Z9, Z9
+	VMOVUPS      Z9, -2048(CX)
+	VMULPS       -1984(CX), Z4, Z10
+	VPMAXUD      -5568(CX), Z10, Z10
+	VPMAXUD      -6144(CX), Z10, Z10
+	VPMAXUD      -6272(CX), Z10, Z10
+	VMOVUPS      Z10, -1984(CX)
+	VMULPS       -1920(CX), Z4, Z11
+	VPMAXUD      -5504(CX), Z11, Z11
+	VPMAXUD      -6080(CX), Z11, Z11
+	VPMAXUD      -6272(CX), Z11, Z11
+	VMOVUPS      Z11, -1920(CX)
+	VMULPS       -1856(CX), Z4, Z12
+	VPMAXUD      -5440(CX), Z12, Z12
+	VPMAXUD      -6208(CX), Z12, Z12
+	VMOVUPS      Z12, -1856(CX)
+	VMULPS       -1792(CX), Z4, Z9
+	VPMAXUD      -5376(CX), Z9, Z9
+	VPMAXUD      -6144(CX), Z9, Z9
+	VPMAXUD      -6208(CX), Z9, Z9
+	VMOVUPS      Z9, -1792(CX)
+	VMULPS       -1728(CX), Z4, Z10
+	VPMAXUD      -5312(CX), Z10, Z10
+	VPMAXUD      -6080(CX), Z10, Z10
+	VPMAXUD      -6208(CX), Z10, Z10
+	VMOVUPS      Z10, -1728(CX)
+	VMULPS       -1664(CX), Z4, Z11
+	VPMAXUD      -5248(CX), Z11, Z11
+	VPMAXUD      -6144(CX), Z11, Z11
+	VMOVUPS      Z11, -1664(CX)
+	VMULPS       -1600(CX), Z4, Z12
+	VPMAXUD      -5184(CX), Z12, Z12
+	VPMAXUD      -6080(CX), Z12, Z12
+	VPMAXUD      -6144(CX), Z12, Z12
+	VMOVUPS      Z12, -1600(CX)
+	VMULPS       -1536(CX), Z4, Z9
+	VPMAXUD      -5120(CX), Z9, Z9
+	VPMAXUD      -6080(CX), Z9, Z9
+	VMOVUPS      Z9, -1536(CX)
+	VMULPS       -1472(CX), Z4, Z10
+	VPMAXUD      -5056(CX), Z10, Z10
+	VPMAXUD      -6016(CX), Z10, Z10
+	VMOVUPS      Z10, -1472(CX)
+	VMULPS       -1408(CX), Z4, Z11
+	VPMAXUD      -4992(CX), Z11, Z11
+	VPMAXUD      -5952(CX), Z11, Z11
+	VPMAXUD      -6016(CX), Z11, Z11
+	VMOVUPS      Z11, -1408(CX)
+	VMULPS       -1344(CX), Z4, Z12
+	VPMAXUD      -4928(CX), Z12, Z12
+	VPMAXUD      -5888(CX), Z12, Z12
+	VPMAXUD      -6016(CX), Z12, Z12
+	VMOVUPS      Z12, -1344(CX)
+	VMULPS       -1280(CX), Z4, Z9
+	VPMAXUD      -4864(CX), Z9, Z9
+	VPMAXUD      -5824(CX), Z9, Z9
+	VPMAXUD      -6016(CX), Z9, Z9
+	VMOVUPS      Z9, -1280(CX)
+	VMULPS       -1216(CX), Z4, Z10
+	VPMAXUD      -4800(CX), Z10, Z10
+	VPMAXUD      -5760(CX), Z10, Z10
+	VPMAXUD      -6016(CX), Z10, Z10
+	VMOVUPS      Z10, -1216(CX)
+	VMULPS       -1152(CX), Z4, Z11
+	VPMAXUD      -4736(CX), Z11, Z11
+	VPMAXUD      -5696(CX), Z11, Z11
+	VPMAXUD      -5952(CX), Z11, Z11
+	VMOVUPS      Z11, -1152(CX)
+	VMULPS       -1088(CX), Z4, Z12
+	VPMAXUD      -4672(CX), Z12, Z12
+	VPMAXUD      -5632(CX), Z12, Z12
+	VPMAXUD      -5888(CX), Z12, Z12
+	VPMAXUD      -5952(CX), Z12, Z12
+	VMOVUPS      Z12, -1088(CX)
+	VMULPS       -1024(CX), Z4, Z9
+	VPMAXUD      -4608(CX), Z9, Z9
+	VPMAXUD      -5568(CX), Z9, Z9
+	VPMAXUD      -5824(CX), Z9, Z9
+	VPMAXUD      -5952(CX), Z9, Z9
+	VMOVUPS      Z9, -1024(CX)
+	VMULPS       -960(CX), Z4, Z10
+	VPMAXUD      -4544(CX), Z10, Z10
+	VPMAXUD      -5504(CX), Z10, Z10
+	VPMAXUD      -5760(CX), Z10, Z10
+	VPMAXUD      -5952(CX), Z10, Z10
+	VMOVUPS      Z10, -960(CX)
+	VMULPS       -896(CX), Z4, Z11
+	VPMAXUD      -4480(CX), Z11, Z11
+	VPMAXUD      -5440(CX), Z11, Z11
+	VPMAXUD      -5888(CX), Z11, Z11
+	VMOVUPS      Z11, -896(CX)
+	VMULPS       -832(CX), Z4, Z12
+	VPMAXUD      -4416(CX), Z12, Z12
+	VPMAXUD      -5376(CX), Z12, Z12
+	VPMAXUD      -5824(CX), Z12, Z12
+	VPMAXUD      -5888(CX), Z12, Z12
+	VMOVUPS      Z12, -832(CX)
+	VMULPS       -768(CX), Z4, Z9
+	VPMAXUD      -4352(CX), Z9, Z9
+	VPMAXUD      -5312(CX), Z9, Z9
+	VPMAXUD      -5760(CX), Z9, Z9
+	VPMAXUD      -5888(CX), Z9, Z9
+	VMOVUPS      Z9, -768(CX)
+	VMULPS       -704(CX), Z4, Z10
+	VPMAXUD      -4288(CX), Z10, Z10
+	VPMAXUD      -5248(CX), Z10, Z10
+	VPMAXUD      -5824(CX), Z10, Z10
+	VMOVUPS      Z10, -704(CX)
+	VMULPS       -640(CX), Z4, Z11
+	VPMAXUD      -4224(CX), Z11, Z11
+	VPMAXUD      -5184(CX), Z11, Z11
+	VPMAXUD      -5760(CX), Z11, Z11
+	VPMAXUD      -5824(CX), Z11, Z11
+	VMOVUPS      Z11, -640(CX)
+	VMULPS       -576(CX), Z4, Z12
+	VPMAXUD      -4160(CX), Z12, Z12
+	VPMAXUD      -5120(CX), Z12, Z12
+	VPMAXUD      -5760(CX), Z12, Z12
+	VMOVUPS      Z12, -576(CX)
+	VMULPS       -512(CX), Z4, Z9
+	VPMAXUD      -4096(CX), Z9, Z9
+	VPMAXUD      -5696(CX), Z9, Z9
+	VMOVUPS      Z9, -512(CX)
+	VMULPS       -448(CX), Z4, Z10
+	VPMAXUD      -4032(CX), Z10, Z10
+	VPMAXUD      -5632(CX), Z10, Z10
+	VPMAXUD      -5696(CX), Z10, Z10
+	VMOVUPS      Z10, -448(CX)
+	VMULPS       -384(CX), Z4, Z11
+	VPMAXUD      -3968(CX), Z11, Z11
+	VPMAXUD      -5568(CX), Z11, Z11
+	VPMAXUD      -5696(CX), Z11, Z11
+	VMOVUPS      Z11, -384(CX)
+	VMULPS       -320(CX), Z4, Z12
+	VPMAXUD      -3904(CX), Z12, Z12
+	VPMAXUD      -5504(CX), Z12, Z12
+	VPMAXUD      -5696(CX), Z12, Z12
+	VMOVUPS      Z12, -320(CX)
+	VMULPS       -256(CX), Z4, Z9
+	VPMAXUD      -3840(CX), Z9, Z9
+	VPMAXUD      -5440(CX), Z9, Z9
+	VPMAXUD      -5632(CX), Z9, Z9
+	VMOVUPS      Z9, -256(CX)
+	VMULPS       -192(CX), Z4, Z10
+	VPMAXUD      -3776(CX), Z10, Z10
+	VPMAXUD      -5376(CX), Z10, Z10
+	VPMAXUD      -5568(CX), Z10, Z10
+	VPMAXUD      -5632(CX), Z10, Z10
+	VMOVUPS      Z10, -192(CX)
+	VMULPS       -128(CX), Z4, Z11
+	VPMAXUD      -3712(CX), Z11, Z11
+	VPMAXUD      -5312(CX), Z11, Z11
+	VPMAXUD      -5504(CX), Z11, Z11
+	VPMAXUD      -5632(CX), Z11, Z11
+	VMOVUPS      Z11, -128(CX)
+	VMULPS       -64(CX), Z4, Z12
+	VPMAXUD      -3648(CX), Z12, Z12
+	VPMAXUD      -5248(CX), Z12, Z12
+	VPMAXUD      -5568(CX), Z12, Z12
+	VMOVUPS      Z12, -64(CX)
+	VMULPS       (CX), Z4, Z9
+	VPMAXUD      -3584(CX), Z9, Z9
+	VPMAXUD      -5184(CX), Z9, Z9
+	VPMAXUD      -5504(CX), Z9, Z9
+	VPMAXUD      -5568(CX), Z9, Z9
+	VMOVUPS      Z9, (CX)
+	VMULPS       64(CX), Z4, Z10
+	VPMAXUD      -3520(CX), Z10, Z10
+	VPMAXUD      -5120(CX), Z10, Z10
+	VPMAXUD      -5504(CX), Z10, Z10
+	VMOVUPS      Z10, 64(CX)
+	VMULPS       128(CX), Z4, Z11
+	VPMAXUD      -3456(CX), Z11, Z11
+	VPMAXUD      -5440(CX), Z11, Z11
+	VMOVUPS      Z11, 128(CX)
+	VMULPS       192(CX), Z4, Z12
+	VPMAXUD      -3392(CX), Z12, Z12
+	VPMAXUD      -5376(CX), Z12, Z12
+	VPMAXUD      -5440(CX), Z12, Z12
+	VMOVUPS      Z12, 192(CX)
+	VMULPS       256(CX), Z4, Z9
+	VPMAXUD      -3328(CX), Z9, Z9
+	VPMAXUD      -5312(CX), Z9, Z9
+	VPMAXUD      -5440(CX), Z9, Z9
+	VMOVUPS      Z9, 256(CX)
+	VMULPS       320(CX), Z4, Z10
+	VPMAXUD      -3264(CX), Z10, Z10
+	VPMAXUD      -5248(CX), Z10, Z10
+	VPMAXUD      -5376(CX), Z10, Z10
+	VMOVUPS      Z10, 320(CX)
+	VMULPS       384(CX), Z4, Z11
+	VPMAXUD      -3200(CX), Z11, Z11
+	VPMAXUD      -5184(CX), Z11, Z11
+	VPMAXUD      -5312(CX), Z11, Z11
+	VPMAXUD      -5376(CX), Z11, Z11
+	VMOVUPS      Z11, 384(CX)
+	VMULPS       448(CX), Z4, Z12
+	VPMAXUD      -3136(CX), Z12, Z12
+	VPMAXUD      -5120(CX), Z12, Z12
+	VPMAXUD      -5312(CX), Z12, Z12
+	VMOVUPS      Z12, 448(CX)
+	VMULPS       512(CX), Z4, Z9
+	VPMAXUD      -3072(CX), Z9, Z9
+	VPMAXUD      -5248(CX), Z9, Z9
+	VMOVUPS      Z9, 512(CX)
+	VMULPS       576(CX), Z4, Z10
+	VPMAXUD      -3008(CX), Z10, Z10
+	VPMAXUD      -5184(CX), Z10, Z10
+	VPMAXUD      -5248(CX), Z10, Z10
+	VMOVUPS      Z10, 576(CX)
+	VMULPS       640(CX), Z4, Z11
+	VPMAXUD      -2944(CX), Z11, Z11
+	VPMAXUD      -5120(CX), Z11, Z11
+	VPMAXUD      -5184(CX), Z11, Z11
+	VMOVUPS      Z11, 640(CX)
+	VMULPS       704(CX), Z4, Z12
+	VPMAXUD      -2880(CX), Z12, Z12
+	VPMAXUD      -5120(CX), Z12, Z12
+	VMOVUPS      Z12, 704(CX)
+	VMULPS       768(CX), Z4, Z9
+	VPMAXUD      -5056(CX), Z9, Z9
+	VMOVUPS      Z9, 768(CX)
+	VMULPS       832(CX), Z4, Z10
+	VPMAXUD      -4992(CX), Z10, Z10
+	VPMAXUD      -5056(CX), Z10, Z10
+	VMOVUPS      Z10, 832(CX)
+	VMULPS       896(CX), Z4, Z11
+	VPMAXUD      -4928(CX), Z11, Z11
+	VPMAXUD      -5056(CX), Z11, Z11
+	VMOVUPS      Z11, 896(CX)
+	VMULPS       960(CX), Z4, Z12
+	VPMAXUD      -4864(CX), Z12, Z12
+	VPMAXUD      -5056(CX), Z12, Z12
+	VMOVUPS      Z12, 960(CX)
+	VMULPS       1024(CX), Z4, Z9
+	VPMAXUD      -4800(CX), Z9, Z9
+	VPMAXUD      -5056(CX), Z9, Z9
+	VMOVUPS      Z9, 1024(CX)
+	VMULPS       1088(CX), Z4, Z10
+	VPMAXUD      -4736(CX), Z10, Z10
+	VPMAXUD      -4992(CX), Z10, Z10
+	VMOVUPS      Z10, 1088(CX)
+	VMULPS       1152(CX), Z4, Z11
+	VPMAXUD      -4672(CX), Z11, Z11
+	VPMAXUD      -4928(CX), Z11, Z11
+	VPMAXUD      -4992(CX), Z11, Z11
+	VMOVUPS      Z11, 1152(CX)
+	VMULPS       1216(CX), Z4, Z12
+	VPMAXUD      -4608(CX), Z12, Z12
+	VPMAXUD      -4864(CX), Z12, Z12
+	VPMAXUD      -4992(CX), Z12, Z12
+	VMOVUPS      Z12, 1216(CX)
+	VMULPS       1280(CX), Z4, Z9
+	VPMAXUD      -4544(CX), Z9, Z9
+	VPMAXUD      -4800(CX), Z9, Z9
+	VPMAXUD      -4992(CX), Z9, Z9
+	VMOVUPS      Z9, 1280(CX)
+	VMULPS       1344(CX), Z4, Z10
+	VPMAXUD      -4480(CX), Z10, Z10
+	VPMAXUD      -4928(CX), Z10, Z10
+	VMOVUPS      Z10, 1344(CX)
+	VMULPS       1408(CX), Z4, Z11
+	VPMAXUD      -4416(CX), Z11, Z11
+	VPMAXUD      -4864(CX), Z11, Z11
+	VPMAXUD      -4928(CX), Z11, Z11
+	VMOVUPS      Z11, 1408(CX)
+	VMULPS       1472(CX), Z4, Z12
+	VPMAXUD      -4352(CX), Z12, Z12
+	VPMAXUD      -4800(CX), Z12, Z12
+	VPMAXUD      -4928(CX), Z12, Z12
+	VMOVUPS      Z12, 1472(CX)
+	VMULPS       1536(CX), Z4, Z9
+	VPMAXUD      -4288(CX), Z9, Z9
+	VPMAXUD      -4864(CX), Z9, Z9
+	VMOVUPS      Z9, 1536(CX)
+	VMULPS       1600(CX), Z4, Z10
+	VPMAXUD      -4224(CX), Z10, Z10
+	VPMAXUD      -4800(CX), Z10, Z10
+	VPMAXUD      -4864(CX), Z10, Z10
+	VMOVUPS      Z10, 1600(CX)
+	VMULPS       1664(CX), Z4, Z11
+	VPMAXUD      -4160(CX), Z11, Z11
+	VPMAXUD      -4800(CX), Z11, Z11
+	VMOVUPS      Z11, 1664(CX)
+	VMULPS       1728(CX), Z4, Z12
+	VPMAXUD      -4096(CX), Z12, Z12
+	VPMAXUD      -4736(CX), Z12, Z12
+	VMOVUPS      Z12, 1728(CX)
+	VMULPS       1792(CX), Z4, Z9
+	VPMAXUD      -4032(CX), Z9, Z9
+	VPMAXUD      -4672(CX), Z9, Z9
+	VPMAXUD      -4736(CX), Z9, Z9
+	VMOVUPS      Z9, 1792(CX)
+	VMULPS       1856(CX), Z4, Z10
+	VPMAXUD      -3968(CX), Z10, Z10
+	VPMAXUD      -4608(CX), Z10, Z10
+	VPMAXUD      -4736(CX), Z10, Z10
+	VMOVUPS      Z10, 1856(CX)
+	VMULPS       1920(CX), Z4, Z11
+	VPMAXUD      -3904(CX), Z11, Z11
+	VPMAXUD      -4544(CX), Z11, Z11
+	VPMAXUD      -4736(CX), Z11, Z11
+	VMOVUPS      Z11, 1920(CX)
+	VMULPS       1984(CX), Z4, Z12
+	VPMAXUD      -3840(CX), Z12, Z12
+	VPMAXUD      -4480(CX), Z12, Z12
+	VPMAXUD      -4672(CX), Z12, Z12
+	VMOVUPS      Z12, 1984(CX)
+	VMULPS       2048(CX), Z4, Z9
+	VPMAXUD      -3776(CX), Z9, Z9
+	VPMAXUD      -4416(CX), Z9, Z9
+	VPMAXUD      -4608(CX), Z9, Z9
+	VPMAXUD      -4672(CX), Z9, Z9
+	VMOVUPS      Z9, 2048(CX)
+	VMULPS       2112(CX), Z4, Z10
+	VPMAXUD      -3712(CX), Z10, Z10
+	VPMAXUD      -4352(CX), Z10, Z10
+	VPMAXUD      -4544(CX), Z10, Z10
+	VPMAXUD      -4672(CX), Z10, Z10
+	VMOVUPS      Z10, 2112(CX)
+	VMULPS       2176(CX), Z4, Z11
+	VPMAXUD      -3648(CX), Z11, Z11
+	VPMAXUD      -4288(CX), Z11, Z11
+	VPMAXUD      -4608(CX), Z11, Z11
+	VMOVUPS      Z11, 2176(CX)
+	VMULPS       2240(CX), Z4, Z12
+	VPMAXUD      -3584(CX), Z12, Z12
+	VPMAXUD      -4224(CX), Z12, Z12
+	VPMAXUD      -4544(CX), Z12, Z12
+	VPMAXUD      -4608(CX), Z12, Z12
+	VMOVUPS      Z12, 2240(CX)
+	VMULPS       2304(CX), Z4, Z9
+	VPMAXUD      -3520(CX), Z9, Z9
+	VPMAXUD      -4160(CX), Z9, Z9
+	VPMAXUD      -4544(CX), Z9, Z9
+	VMOVUPS      Z9, 2304(CX)
+	VMULPS       2368(CX), Z4, Z10
+	VPMAXUD      -3456(CX), Z10, Z10
+	VPMAXUD      -4480(CX), Z10, Z10
+	VMOVUPS      Z10, 2368(CX)
+	VMULPS       2432(CX), Z4, Z11
+	VPMAXUD      -3392(CX), Z11, Z11
+	VPMAXUD      -4416(CX), Z11, Z11
+	VPMAXUD      -4480(CX), Z11, Z11
+	VMOVUPS      Z11, 2432(CX)
+	VMULPS       2496(CX), Z4, Z12
+	VPMAXUD      -3328(CX), Z12, Z12
+	VPMAXUD      -4352(CX), Z12, Z12
+	VPMAXUD      -4480(CX), Z12, Z12
+	VMOVUPS      Z12, 2496(CX)
+	VMULPS       2560(CX), Z4, Z9
+	VPMAXUD      -3264(CX), Z9, Z9
+	VPMAXUD      -4288(CX), Z9, Z9
+	VPMAXUD      -4416(CX), Z9, Z9
+	VMOVUPS      Z9, 2560(CX)
+	VMULPS       2624(CX), Z4, Z10
+	VPMAXUD      -3200(CX), Z10, Z10
+	VPMAXUD      -4224(CX), Z10, Z10
+	VPMAXUD      -4352(CX), Z10, Z10
+	VPMAXUD      -4416(CX), Z10, Z10
+	VMOVUPS      Z10, 2624(CX)
+	VMULPS       2688(CX), Z4, Z11
+	VPMAXUD      -3136(CX), Z11, Z11
+	VPMAXUD      -4160(CX), Z11, Z11
+	VPMAXUD      -4352(CX), Z11, Z11
+	VMOVUPS      Z11, 2688(CX)
+	VMULPS       2752(CX), Z4, Z12
+	VPMAXUD      -3072(CX), Z12, Z12
+	VPMAXUD      -4288(CX), Z12, Z12
+	VMOVUPS      Z12, 2752(CX)
+	VMULPS       2816(CX), Z4, Z9
+	VPMAXUD      -3008(CX), Z9, Z9
+	VPMAXUD      -4224(CX), Z9, Z9
+	VPMAXUD      -4288(CX), Z9, Z9
+	VMOVUPS      Z9, 2816(CX)
+	VMULPS       2880(CX), Z4, Z10
+	VPMAXUD      -2944(CX), Z10, Z10
+	VPMAXUD      -4160(CX), Z10, Z10
+	VPMAXUD      -4224(CX), Z10, Z10
+	VMOVUPS      Z10, 2880(CX)
+	VMULPS       2944(CX), Z4, Z11
+	VPMAXUD      -2880(CX), Z11, Z11
+	VPMAXUD      -4160(CX), Z11, Z11
+	VMOVUPS      Z11, 2944(CX)
+	VMULPS       3008(CX), Z4, Z12
+	VPMAXUD      -4096(CX), Z12, Z12
+	VMOVUPS      Z12, 3008(CX)
+	VMULPS       3072(CX), Z4, Z9
+	VPMAXUD      -4032(CX), Z9, Z9
+	VPMAXUD      -4096(CX), Z9, Z9
+	VMOVUPS      Z9, 3072(CX)
+	VMULPS       3136(CX), Z4, Z10
+	VPMAXUD      -3968(CX), Z10, Z10
+	VPMAXUD      -4096(CX), Z10, Z10
+	VMOVUPS      Z10, 3136(CX)
+	VMULPS       3200(CX), Z4, Z11
+	VPMAXUD      -3904(CX), Z11, Z11
+	VPMAXUD      -4096(CX), Z11, Z11
+	VMOVUPS      Z11, 3200(CX)
+	VMULPS       3264(CX), Z4, Z12
+	VPMAXUD      -3840(CX), Z12, Z12
+	VPMAXUD      -4032(CX), Z12, Z12
+	VMOVUPS      Z12, 3264(CX)
+	VMULPS       3328(CX), Z4, Z9
+	VPMAXUD      -3776(CX), Z9, Z9
+	VPMAXUD      -3968(CX), Z9, Z9
+	VPMAXUD      -4032(CX), Z9, Z9
+	VMOVUPS      Z9, 3328(CX)
+	VMULPS       3392(CX), Z4, Z10
+	VPMAXUD      -3712(CX), Z10, Z10
+	VPMAXUD      -3904(CX), Z10, Z10
+	VPMAXUD      -4032(CX), Z10, Z10
+	VMOVUPS      Z10, 3392(CX)
+	VMULPS       3456(CX), Z4, Z11
+	VPMAXUD      -3648(CX), Z11, Z11
+	VPMAXUD      -3968(CX), Z11, Z11
+	VMOVUPS      Z11, 3456(CX)
+	VMULPS       3520(CX), Z4, Z12
+	VPMAXUD      -3584(CX), Z12, Z12
+	VPMAXUD      -3904(CX), Z12, Z12
+	VPMAXUD      -3968(CX), Z12, Z12
+	VMOVUPS      Z12, 3520(CX)
+	VMULPS       3584(CX), Z4, Z9
+	VPMAXUD      -3520(CX), Z9, Z9
+	VPMAXUD      -3904(CX), Z9, Z9
+	VMOVUPS      Z9, 3584(CX)
+	VMULPS       3648(CX), Z4, Z10
+	VPMAXUD      -3456(CX), Z10, Z10
+	VPMAXUD      -3840(CX), Z10, Z10
+	VMOVUPS      Z10, 3648(CX)
+	VMULPS       3712(CX), Z4, Z11
+	VPMAXUD      -3392(CX), Z11, Z11
+	VPMAXUD      -3776(CX), Z11, Z11
+	VPMAXUD      -3840(CX), Z11, Z11
+	VMOVUPS      Z11, 3712(CX)
+	VMULPS       3776(CX), Z4, Z12
+	VPMAXUD      -3328(CX), Z12, Z12
+	VPMAXUD      -3712(CX), Z12, Z12
+	VPMAXUD      -3840(CX), Z12, Z12
+	VMOVUPS      Z12, 3776(CX)
+	VMULPS       3840(CX), Z4, Z9
+	VPMAXUD      -3264(CX), Z9, Z9
+	VPMAXUD      -3648(CX), Z9, Z9
+	VPMAXUD      -3776(CX), Z9, Z9
+	VMOVUPS      Z9, 3840(CX)
+	VMULPS       3904(CX), Z4, Z10
+	VPMAXUD      -3200(CX), Z10, Z10
+	VPMAXUD      -3584(CX), Z10, Z10
+	VPMAXUD      -3712(CX), Z10, Z10
+	VPMAXUD      -3776(CX), Z10, Z10
+	VMOVUPS      Z10, 3904(CX)
+	VMULPS       3968(CX), Z4, Z11
+	VPMAXUD      -3136(CX), Z11, Z11
+	VPMAXUD      -3520(CX), Z11, Z11
+	VPMAXUD      -3712(CX), Z11, Z11
+	VMOVUPS      Z11, 3968(CX)
+	VMULPS       4032(CX), Z4, Z12
+	VPMAXUD      -3072(CX), Z12, Z12
+	VPMAXUD      -3648(CX), Z12, Z12
+	VMOVUPS      Z12, 4032(CX)
+	VMULPS       4096(CX), Z4, Z9
+	VPMAXUD      -3008(CX), Z9, Z9
+	VPMAXUD      -3584(CX), Z9, Z9
+	VPMAXUD      -3648(CX), Z9, Z9
+	VMOVUPS      Z9, 4096(CX)
+	VMULPS       4160(CX), Z4, Z10
+	VPMAXUD      -2944(CX), Z10, Z10
+	VPMAXUD      -3520(CX), Z10, Z10
+	VPMAXUD      -3584(CX), Z10, Z10
+	VMOVUPS      Z10, 4160(CX)
+	VMULPS       4224(CX), Z4, Z11
+	VPMAXUD      -2880(CX), Z11, Z11
+	VPMAXUD      -3520(CX), Z11, Z11
+	VMOVUPS      Z11, 4224(CX)
+	VMULPS       4288(CX), Z4, Z12
+	VPMAXUD      -3456(CX), Z12, Z12
+	VMOVUPS      Z12, 4288(CX)
+	VMULPS       4352(CX), Z4, Z9
+	VPMAXUD      -3392(CX), Z9, Z9
+	VPMAXUD      -3456(CX), Z9, Z9
+	VMOVUPS      Z9, 4352(CX)
+	VMULPS       4416(CX), Z4, Z10
+	VPMAXUD      -3328(CX), Z10, Z10
+	VPMAXUD      -3456(CX), Z10, Z10
+	VMOVUPS      Z10, 4416(CX)
+	VMULPS       4480(CX), Z4, Z11
+	VPMAXUD      -3264(CX), Z11, Z11
+	VPMAXUD      -3392(CX), Z11, Z11
+	VMOVUPS      Z11, 4480(CX)
+	VMULPS       4544(CX), Z4, Z12
+	VPMAXUD      -3200(CX), Z12, Z12
+	VPMAXUD      -3328(CX), Z12, Z12
+	VPMAXUD      -3392(CX), Z12, Z12
+	VMOVUPS      Z12, 4544(CX)
+	VMULPS       4608(CX), Z4, Z9
+	VPMAXUD      -3136(CX), Z9, Z9
+	VPMAXUD      -3328(CX), Z9, Z9
+	VMOVUPS      Z9, 4608(CX)
+	VMULPS       4672(CX), Z4, Z10
+	VPMAXUD      -3072(CX), Z10, Z10
+	VPMAXUD      -3264(CX), Z10, Z10
+	VMOVUPS      Z10, 4672(CX)
+	VMULPS       4736(CX), Z4, Z11
+	VPMAXUD      -3008(CX), Z11, Z11
+	VPMAXUD      -3200(CX), Z11, Z11
+	VPMAXUD      -3264(CX), Z11, Z11
+	VMOVUPS      Z11, 4736(CX)
+	VMULPS       4800(CX), Z4, Z12
+	VPMAXUD      -2944(CX), Z12, Z12
+	VPMAXUD      -3136(CX), Z12, Z12
+	VPMAXUD      -3200(CX), Z12, Z12
+	VMOVUPS      Z12, 4800(CX)
+	VMULPS       4864(CX), Z4, Z9
+	VPMAXUD      -2880(CX), Z9, Z9
+	VPMAXUD      -3136(CX), Z9, Z9
+	VMOVUPS      Z9, 4864(CX)
+	VMULPS       4928(CX), Z4, Z10
+	VPMAXUD      -3072(CX), Z10, Z10
+	VMOVUPS      Z10, 4928(CX)
+	VMULPS       4992(CX), Z4, Z11
+	VPMAXUD      -3008(CX), Z11, Z11
+	VPMAXUD      -3072(CX), Z11, Z11
+	VMOVUPS      Z11, 4992(CX)
+	VMULPS       5056(CX), Z4, Z12
+	VPMAXUD      -2944(CX), Z12, Z12
+	VPMAXUD      -3008(CX), Z12, Z12
+	VMOVUPS      Z12, 5056(CX)
+	VMULPS       5120(CX), Z4, Z9
+	VPMAXUD      -2880(CX), Z9, Z9
+	VPMAXUD      -2944(CX), Z9, Z9
+	VMOVUPS      Z9, 5120(CX)
+	VMULPS       5184(CX), Z4, Z10
+	VPMAXUD      -2880(CX), Z10, Z10
+	VMOVUPS      Z10, 5184(CX)
+	VMULPS       5248(CX), Z5, Z11
+	VPMAXUD      -2816(CX), Z11, Z11
+	VMOVUPS      Z11, 5248(CX)
+	VMULPS       5312(CX), Z5, Z12
+	VPMAXUD      -2752(CX), Z12, Z12
+	VPMAXUD      -2816(CX), Z12, Z12
+	VMOVUPS      Z12, 5312(CX)
+	VMULPS       5376(CX), Z5, Z9
+	VPMAXUD      -2688(CX), Z9, Z9
+	VPMAXUD      -2816(CX), Z9, Z9
+	VMOVUPS      Z9, 5376(CX)
+	VMULPS       5440(CX), Z5, Z10
+	VPMAXUD      -2624(CX), Z10, Z10
+	VPMAXUD      -2816(CX), Z10, Z10
+	VMOVUPS      Z10, 5440(CX)
+	VMULPS       5504(CX), Z5, Z11
+	VPMAXUD      -2560(CX), Z11, Z11
+	VPMAXUD      -2816(CX), Z11, Z11
+	VMOVUPS      Z11, 5504(CX)
+	VMULPS       5568(CX), Z5, Z12
+	VPMAXUD      -2496(CX), Z12, Z12
+	VPMAXUD      -2816(CX), Z12, Z12
+	VMOVUPS      Z12, 5568(CX)
+	VMULPS       5632(CX), Z5, Z9
+	VPMAXUD      -2432(CX), Z9, Z9
+	VPMAXUD      -2752(CX), Z9, Z9
+	VMOVUPS      Z9, 5632(CX)
+	VMULPS       5696(CX), Z5, Z10
+	VPMAXUD      -2368(CX), Z10, Z10
+	VPMAXUD      -2688(CX), Z10, Z10
+	VPMAXUD      -2752(CX), Z10, Z10
+	VMOVUPS      Z10, 5696(CX)
+	VMULPS       5760(CX), Z5, Z11
+	VPMAXUD      -2304(CX), Z11, Z11
+	VPMAXUD      -2624(CX), Z11, Z11
+	VPMAXUD      -2752(CX), Z11, Z11
+	VMOVUPS      Z11, 5760(CX)
+	VMULPS       5824(CX), Z5, Z12
+	VPMAXUD      -2240(CX), Z12, Z12
+	VPMAXUD      -2560(CX), Z12, Z12
+	VPMAXUD      -2752(CX), Z12, Z12
+	VMOVUPS      Z12, 5824(CX)
+	VMULPS       5888(CX), Z5, Z9
+	VPMAXUD      -2176(CX), Z9, Z9
+	VPMAXUD      -2496(CX), Z9, Z9
+	VPMAXUD      -2752(CX), Z9, Z9
+	VMOVUPS      Z9, 5888(CX)
+	VMULPS       5952(CX), Z5, Z10
+	VPMAXUD      -2112(CX), Z10, Z10
+	VPMAXUD      -2688(CX), Z10, Z10
+	VMOVUPS      Z10, 5952(CX)
+	VMULPS       6016(CX), Z5, Z11
+	VPMAXUD      -2048(CX), Z11, Z11
+	VPMAXUD      -2624(CX), Z11, Z11
+	VPMAXUD      -2688(CX), Z11, Z11
+	VMOVUPS      Z11, 6016(CX)
+	VMULPS       6080(CX), Z5, Z12
+	VPMAXUD      -1984(CX), Z12, Z12
+	VPMAXUD      -2560(CX), Z12, Z12
+	VPMAXUD      -2688(CX), Z12, Z12
+	VMOVUPS      Z12, 6080(CX)
+	VMULPS       6144(CX), Z5, Z9
+	VPMAXUD      -1920(CX), Z9, Z9
+	VPMAXUD      -2496(CX), Z9, Z9
+	VPMAXUD      -2688(CX), Z9, Z9
+	VMOVUPS      Z9, 6144(CX)
+	VMULPS       6208(CX), Z5, Z10
+	VPMAXUD      -1856(CX), Z10, Z10
+	VPMAXUD      -2624(CX), Z10, Z10
+	VMOVUPS      Z10, 6208(CX)
+	VMULPS       6272(CX), Z5, Z11
+	VPMAXUD      -1792(CX), Z11, Z11
+	VPMAXUD      -2560(CX), Z11, Z11
+	VPMAXUD      -2624(CX), Z11, Z11
+	VMOVUPS      Z11, 6272(CX)
+	VMULPS       6336(CX), Z5, Z12
+	VPMAXUD      -1728(CX), Z12, Z12
+	VPMAXUD      -2496(CX), Z12, Z12
+	VPMAXUD      -2624(CX), Z12, Z12
+	VMOVUPS      Z12, 6336(CX)
+	VMULPS       6400(CX), Z5, Z9
+	VPMAXUD      -1664(CX), Z9, Z9
+	VPMAXUD      -2560(CX), Z9, Z9
+	VMOVUPS      Z9, 6400(CX)
+	VMULPS       6464(CX), Z5, Z10
+	VPMAXUD      -1600(CX), Z10, Z10
+	VPMAXUD      -2496(CX), Z10, Z10
+	VPMAXUD      -2560(CX), Z10, Z10
+	VMOVUPS      Z10, 6464(CX)
+	VMULPS       6528(CX), Z5, Z11
+	VPMAXUD      -1536(CX), Z11, Z11
+	VPMAXUD      -2496(CX), Z11, Z11
+	VMOVUPS      Z11, 6528(CX)
+	VMULPS       6592(CX), Z5, Z12
+	VPMAXUD      -1472(CX), Z12, Z12
+	VPMAXUD      -2432(CX), Z12, Z12
+	VMOVUPS      Z12, 6592(CX)
+	VMULPS       6656(CX), Z5, Z9
+	VPMAXUD      -1408(CX), Z9, Z9
+	VPMAXUD      -2368(CX), Z9, Z9
+	VPMAXUD      -2432(CX), Z9, Z9
+	VMOVUPS      Z9, 6656(CX)
+	VMULPS       6720(CX), Z5, Z10
+	VPMAXUD      -1344(CX), Z10, Z10
+	VPMAXUD      -2304(CX), Z10, Z10
+	VPMAXUD      -2432(CX), Z10, Z10
+	VMOVUPS      Z10, 6720(CX)
+	VMULPS       6784(CX), Z5, Z11
+	VPMAXUD      -1280(CX), Z11, Z11
+	VPMAXUD      -2240(CX), Z11, Z11
+	VPMAXUD      -2432(CX), Z11, Z11
+	VMOVUPS      Z11, 6784(CX)
+	VMULPS       6848(CX), Z5, Z12
+	VPMAXUD      -1216(CX), Z12, Z12
+	VPMAXUD      -2176(CX), Z12, Z12
+	VPMAXUD      -2432(CX), Z12, Z12
+	VMOVUPS      Z12, 6848(CX)
+	VMULPS       6912(CX), Z5, Z9
+	VPMAXUD      -1152(CX), Z9, Z9
+	VPMAXUD      -2112(CX), Z9, Z9
+	VPMAXUD      -2368(CX), Z9, Z9
+	VMOVUPS      Z9, 6912(CX)
+	VMULPS       6976(CX), Z5, Z10
+	VPMAXUD      -1088(CX), Z10, Z10
+	VPMAXUD      -2048(CX), Z10, Z10
+	VPMAXUD      -2304(CX), Z10, Z10
+	VPMAXUD      -2368(CX), Z10, Z10
+	VMOVUPS      Z10, 6976(CX)
+	VMULPS       7040(CX), Z5, Z11
+	VPMAXUD      -1024(CX), Z11, Z11
+	VPMAXUD      -1984(CX), Z11, Z11
+	VPMAXUD      -2240(CX), Z11, Z11
+	VPMAXUD      -2368(CX), Z11, Z11
+	VMOVUPS      Z11, 7040(CX)
+	VMULPS       7104(CX), Z5, Z12
+	VPMAXUD      -960(CX), Z12, Z12
+	VPMAXUD      -1920(CX), Z12, Z12
+	VPMAXUD      -2176(CX), Z12, Z12
+	VPMAXUD      -2368(CX), Z12, Z12
+	VMOVUPS      Z12, 7104(CX)
+	VMULPS       7168(CX), Z5, Z9
+	VPMAXUD      -896(CX), Z9, Z9
+	VPMAXUD      -1856(CX), Z9, Z9
+	VPMAXUD      -2304(CX), Z9, Z9
+	VMOVUPS      Z9, 7168(CX)
+	VMULPS       7232(CX), Z5, Z10
+	VPMAXUD      -832(CX), Z10, Z10
+	VPMAXUD      -1792(CX), Z10, Z10
+	VPMAXUD      -2240(CX), Z10, Z10
+	VPMAXUD      -2304(CX), Z10, Z10
+	VMOVUPS      Z10, 7232(CX)
+	VMULPS       7296(CX), Z5, Z11
+	VPMAXUD      -768(CX), Z11, Z11
+	VPMAXUD      -1728(CX), Z11, Z11
+	VPMAXUD      -2176(CX), Z11, Z11
+	VPMAXUD      -2304(CX), Z11, Z11
+	VMOVUPS      Z11, 7296(CX)
+	VMULPS       7360(CX), Z5, Z12
+	VPMAXUD      -704(CX), Z12, Z12
+	VPMAXUD      -1664(CX), Z12, Z12
+	VPMAXUD      -2240(CX), Z12, Z12
+	VMOVUPS      Z12, 7360(CX)
+	VMULPS       7424(CX), Z5, Z9
+	VPMAXUD      -640(CX), Z9, Z9
+	VPMAXUD      -1600(CX), Z9, Z9
+	VPMAXUD      -2176(CX), Z9, Z9
+	VPMAXUD      -2240(CX), Z9, Z9
+	VMOVUPS      Z9, 7424(CX)
+	VMULPS       7488(CX), Z5, Z10
+	VPMAXUD      -576(CX), Z10, Z10
+	VPMAXUD      -1536(CX), Z10, Z10
+	VPMAXUD      -2176(CX), Z10, Z10
+	VMOVUPS      Z10, 7488(CX)
+	VMULPS       7552(CX), Z5, Z11
+	VPMAXUD      -512(CX), Z11, Z11
+	VPMAXUD      -2112(CX), Z11, Z11
+	VMOVUPS      Z11, 7552(CX)
+	VMULPS       7616(CX), Z5, Z12
+	VPMAXUD      -448(CX), Z12, Z12
+	VPMAXUD      -2048(CX), Z12, Z12
+	VPMAXUD      -2112(CX), Z12, Z12
+	VMOVUPS      Z12, 7616(CX)
+	VMULPS       7680(CX), Z5, Z9
+	VPMAXUD      -384(CX), Z9, Z9
+	VPMAXUD      -1984(CX), Z9, Z9
+	VPMAXUD      -2112(CX), Z9, Z9
+	VMOVUPS      Z9, 7680(CX)
+	VMULPS       7744(CX), Z5, Z10
+	VPMAXUD      -320(CX), Z10, Z10
+	VPMAXUD      -1920(CX), Z10, Z10
+	VPMAXUD      -2112(CX), Z10, Z10
+	VMOVUPS      Z10, 7744(CX)
+	VMULPS       7808(CX), Z5, Z11
+	VPMAXUD      -256(CX), Z11, Z11
+	VPMAXUD      -1856(CX), Z11, Z11
+	VPMAXUD      -2048(CX), Z11, Z11
+	VMOVUPS      Z11, 7808(CX)
+	VMULPS       7872(CX), Z5, Z12
+	VPMAXUD      -192(CX), Z12, Z12
+	VPMAXUD      -1792(CX), Z12, Z12
+	VPMAXUD      -1984(CX), Z12, Z12
+	VPMAXUD      -2048(CX), Z12, Z12
+	VMOVUPS      Z12, 7872(CX)
+	VMULPS       7936(CX), Z5, Z9
+	VPMAXUD      -128(CX), Z9, Z9
+	VPMAXUD      -1728(CX), Z9, Z9
+	VPMAXUD      -1920(CX), Z9, Z9
+	VPMAXUD      -2048(CX), Z9, Z9
+	VMOVUPS      Z9, 7936(CX)
+	VMULPS       8000(CX), Z5, Z10
+	VPMAXUD      -64(CX), Z10, Z10
+	VPMAXUD      -1664(CX), Z10, Z10
+	VPMAXUD      -1984(CX), Z10, Z10
+	VMOVUPS      Z10, 8000(CX)
+	VMULPS       8064(CX), Z5, Z11
+	VPMAXUD      (CX), Z11, Z11
+	VPMAXUD      -1600(CX), Z11, Z11
+	VPMAXUD      -1920(CX), Z11, Z11
+	VPMAXUD      -1984(CX), Z11, Z11
+	VMOVUPS      Z11, 8064(CX)
+	VMULPS       8128(CX), Z5, Z12
+	VPMAXUD      64(CX), Z12, Z12
+	VPMAXUD      -1536(CX), Z12, Z12
+	VPMAXUD      -1920(CX), Z12, Z12
+	VMOVUPS      Z12, 8128(CX)
+	VMULPS       -8192(AX), Z5, Z9
+	VPMAXUD      128(CX), Z9, Z9
+	VPMAXUD      -1856(CX), Z9, Z9
+	VMOVUPS      Z9, -8192(AX)
+	VMULPS       -8128(AX), Z5, Z10
+	VPMAXUD      192(CX), Z10, Z10
+	VPMAXUD      -1792(CX), Z10, Z10
+	VPMAXUD      -1856(CX), Z10, Z10
+	VMOVUPS      Z10, -8128(AX)
+	VMULPS       -8064(AX), Z5, Z11
+	VPMAXUD      256(CX), Z11, Z11
+	VPMAXUD      -1728(CX), Z11, Z11
+	VPMAXUD      -1856(CX), Z11, Z11
+	VMOVUPS      Z11, -8064(AX)
+	VMULPS       -8000(AX), Z5, Z12
+	VPMAXUD      320(CX), Z12, Z12
+	VPMAXUD      -1664(CX), Z12, Z12
+	VPMAXUD      -1792(CX), Z12, Z12
+	VMOVUPS      Z12, -8000(AX)
+	VMULPS       -7936(AX), Z5, Z9
+	VPMAXUD      384(CX), Z9, Z9
+	VPMAXUD      -1600(CX), Z9, Z9
+	VPMAXUD      -1728(CX), Z9, Z9
+	VPMAXUD      -1792(CX), Z9, Z9
+	VMOVUPS      Z9, -7936(AX)
+	VMULPS       -7872(AX), Z5, Z10
+	VPMAXUD      448(CX), Z10, Z10
+	VPMAXUD      -1536(CX), Z10, Z10
+	VPMAXUD      -1728(CX), Z10, Z10
+	VMOVUPS      Z10, -7872(AX)
+	VMULPS       -7808(AX), Z5, Z11
+	VPMAXUD      512(CX), Z11, Z11
+	VPMAXUD      -1664(CX), Z11, Z11
+	VMOVUPS      Z11, -7808(AX)
+	VMULPS       -7744(AX), Z5, Z12
+	VPMAXUD      576(CX), Z12, Z12
+	VPMAXUD      -1600(CX), Z12, Z12
+	VPMAXUD      -1664(CX), Z12, Z12
+	VMOVUPS      Z12, -7744(AX)
+	VMULPS       -7680(AX), Z5, Z9
+	VPMAXUD      640(CX), Z9, Z9
+	VPMAXUD      -1536(CX), Z9, Z9
+	VPMAXUD      -1600(CX), Z9, Z9
+	VMOVUPS      Z9, -7680(AX)
+	VMULPS       -7616(AX), Z5, Z10
+	VPMAXUD      704(CX), Z10, Z10
+	VPMAXUD      -1536(CX), Z10, Z10
+	VMOVUPS      Z10, -7616(AX)
+	VMULPS       -7552(AX), Z5, Z11
+	VPMAXUD      768(CX), Z11, Z11
+	VPMAXUD      -1472(CX), Z11, Z11
+	VMOVUPS      Z11, -7552(AX)
+	VMULPS       -7488(AX), Z5, Z12
+	VPMAXUD      832(CX), Z12, Z12
+	VPMAXUD      -1408(CX), Z12, Z12
+	VPMAXUD      -1472(CX), Z12, Z12
+	VMOVUPS      Z12, -7488(AX)
+	VMULPS       -7424(AX), Z5, Z9
+	VPMAXUD      896(CX), Z9, Z9
+	VPMAXUD      -1344(CX), Z9, Z9
+	VPMAXUD      -1472(CX), Z9, Z9
+	VMOVUPS      Z9, -7424(AX)
+	VMULPS       -7360(AX), Z5, Z10
+	VPMAXUD      960(CX), Z10, Z10
+	VPMAXUD      -1280(CX), Z10, Z10
+	VPMAXUD      -1472(CX), Z10, Z10
+	VMOVUPS      Z10, -7360(AX)
+	VMULPS       -7296(AX), Z5, Z11
+	VPMAXUD      1024(CX), Z11, Z11
+	VPMAXUD      -1216(CX), Z11, Z11
+	VPMAXUD      -1472(CX), Z11, Z11
+	VMOVUPS      Z11, -7296(AX)
+	VMULPS       -7232(AX), Z5, Z12
+	VPMAXUD      1088(CX), Z12, Z12
+	VPMAXUD      -1152(CX), Z12, Z12
+	VPMAXUD      -1408(CX), Z12, Z12
+	VMOVUPS      Z12, -7232(AX)
+	VMULPS       -7168(AX), Z5, Z9
+	VPMAXUD      1152(CX), Z9, Z9
+	VPMAXUD      -1088(CX), Z9, Z9
+	VPMAXUD      -1344(CX), Z9, Z9
+	VPMAXUD      -1408(CX), Z9, Z9
+	VMOVUPS      Z9, -7168(AX)
+	VMULPS       -7104(AX), Z5, Z10
+	VPMAXUD      1216(CX), Z10, Z10
+	VPMAXUD      -1024(CX), Z10, Z10
+	VPMAXUD      -1280(CX), Z10, Z10
+	VPMAXUD      -1408(CX), Z10, Z10
+	VMOVUPS      Z10, -7104(AX)
+	VMULPS       -7040(AX), Z5, Z11
+	VPMAXUD      1280(CX), Z11, Z11
+	VPMAXUD      -960(CX), Z11, Z11
+	VPMAXUD      -1216(CX), Z11, Z11
+	VPMAXUD      -1408(CX), Z11, Z11
+	VMOVUPS      Z11, -7040(AX)
+	VMULPS       -6976(AX), Z5, Z12
+	VPMAXUD      1344(CX), Z12, Z12
+	VPMAXUD      -896(CX), Z12, Z12
+	VPMAXUD      -1344(CX), Z12, Z12
+	VMOVUPS      Z12, -6976(AX)
+	VMULPS       -6912(AX), Z5, Z9
+	VPMAXUD      1408(CX), Z9, Z9
+	VPMAXUD      -832(CX), Z9, Z9
+	VPMAXUD      -1280(CX), Z9, Z9
+	VPMAXUD      -1344(CX), Z9, Z9
+	VMOVUPS      Z9, -6912(AX)
+	VMULPS       -6848(AX), Z5, Z10
+	VPMAXUD      1472(CX), Z10, Z10
+	VPMAXUD      -768(CX), Z10, Z10
+	VPMAXUD      -1216(CX), Z10, Z10
+	VPMAXUD      -1344(CX), Z10, Z10
+	VMOVUPS      Z10, -6848(AX)
+	VMULPS       -6784(AX), Z5, Z11
+	VPMAXUD      1536(CX), Z11, Z11
+	VPMAXUD      -704(CX), Z11, Z11
+	VPMAXUD      -1280(CX), Z11, Z11
+	VMOVUPS      Z11, -6784(AX)
+	VMULPS       -6720(AX), Z5, Z12
+	VPMAXUD      1600(CX), Z12, Z12
+	VPMAXUD      -640(CX), Z12, Z12
+	VPMAXUD      -1216(CX), Z12, Z12
+	VPMAXUD      -1280(CX), Z12, Z12
+	VMOVUPS      Z12, -6720(AX)
+	VMULPS       -6656(AX), Z5, Z9
+	VPMAXUD      1664(CX), Z9, Z9
+	VPMAXUD      -576(CX), Z9, Z9
+	VPMAXUD      -1216(CX), Z9, Z9
+	VMOVUPS      Z9, -6656(AX)
+	VMULPS       -6592(AX), Z5, Z10
+	VPMAXUD      1728(CX), Z10, Z10
+	VPMAXUD      -512(CX), Z10, Z10
+	VPMAXUD      -1152(CX), Z10, Z10
+	VMOVUPS      Z10, -6592(AX)
+	VMULPS       -6528(AX), Z5, Z11
+	VPMAXUD      1792(CX), Z11, Z11
+	VPMAXUD      -448(CX), Z11, Z11
+	VPMAXUD      -1088(CX), Z11, Z11
+	VPMAXUD      -1152(CX), Z11, Z11
+	VMOVUPS      Z11, -6528(AX)
+	VMULPS       -6464(AX), Z5, Z12
+	VPMAXUD      1856(CX), Z12, Z12
+	VPMAXUD      -384(CX), Z12, Z12
+	VPMAXUD      -1024(CX), Z12, Z12
+	VPMAXUD      -1152(CX), Z12, Z12
+	VMOVUPS      Z12, -6464(AX)
+	VMULPS       -6400(AX), Z5, Z9
+	VPMAXUD      1920(CX), Z9, Z9
+	VPMAXUD      -320(CX), Z9, Z9
+	VPMAXUD      -960(CX), Z9, Z9
+	VPMAXUD      -1152(CX), Z9, Z9
+	VMOVUPS      Z9, -6400(AX)
+	VMULPS       -6336(AX), Z5, Z10
+	VPMAXUD      1984(CX), Z10, Z10
+	VPMAXUD      -256(CX), Z10, Z10
+	VPMAXUD      -896(CX), Z10, Z10
+	VPMAXUD      -1088(CX), Z10, Z10
+	VMOVUPS      Z10, -6336(AX)
+	VMULPS       -6272(AX), Z5, Z11
+	VPMAXUD      2048(CX), Z11, Z11
+	VPMAXUD      -192(CX), Z11, Z11
+	VPMAXUD      -832(CX), Z11, Z11
+	VPMAXUD      -1024(CX), Z11, Z11
+	VPMAXUD      -1088(CX), Z11, Z11
+	VMOVUPS      Z11, -6272(AX)
+	VMULPS       -6208(AX), Z5, Z12
+	VPMAXUD      2112(CX), Z12, Z12
+	VPMAXUD      -128(CX), Z12, Z12
+	VPMAXUD      -768(CX), Z12, Z12
+	VPMAXUD      -960(CX), Z12, Z12
+	VPMAXUD      -1088(CX), Z12, Z12
+	VMOVUPS      Z12, -6208(AX)
+	VMULPS       -6144(AX), Z5, Z9
+	VPMAXUD      2176(CX), Z9, Z9
+	VPMAXUD      -64(CX), Z9, Z9
+	VPMAXUD      -704(CX), Z9, Z9
+	VPMAXUD      -1024(CX), Z9, Z9
+	VMOVUPS      Z9, -6144(AX)
+	VMULPS       -6080(AX), Z5, Z10
+	VPMAXUD      2240(CX), Z10, Z10
+	VPMAXUD      (CX), Z10, Z10
+	VPMAXUD      -640(CX), Z10, Z10
+	VPMAXUD      -960(CX), Z10, Z10
+	VPMAXUD      -1024(CX), Z10, Z10
+	VMOVUPS      Z10, -6080(AX)
+	VMULPS       -6016(AX), Z5, Z11
+	VPMAXUD      2304(CX), Z11, Z11
+	VPMAXUD      64(CX), Z11, Z11
+	VPMAXUD      -576(CX), Z11, Z11
+	VPMAXUD      -960(CX), Z11, Z11
+	VMOVUPS      Z11, -6016(AX)
+	VMULPS       -5952(AX), Z5, Z12
+	VPMAXUD      2368(CX), Z12, Z12
+	VPMAXUD      128(CX), Z12, Z12
+	VPMAXUD      -896(CX), Z12, Z12
+	VMOVUPS      Z12, -5952(AX)
+	VMULPS       -5888(AX), Z5, Z9
+	VPMAXUD      2432(CX), Z9, Z9
+	VPMAXUD      192(CX), Z9, Z9
+	VPMAXUD      -832(CX), Z9, Z9
+	VPMAXUD      -896(CX), Z9, Z9
+	VMOVUPS      Z9, -5888(AX)
+	VMULPS       -5824(AX), Z5, Z10
+	VPMAXUD      2496(CX), Z10, Z10
+	VPMAXUD      256(CX), Z10, Z10
+	VPMAXUD      -768(CX), Z10, Z10
+	VPMAXUD      -896(CX), Z10, Z10
+	VMOVUPS      Z10, -5824(AX)
+	VMULPS       -5760(AX), Z5, Z11
+	VPMAXUD      2560(CX), Z11, Z11
+	VPMAXUD      320(CX), Z11, Z11
+	VPMAXUD      -704(CX), Z11, Z11
+	VPMAXUD      -832(CX), Z11, Z11
+	VMOVUPS      Z11, -5760(AX)
+	VMULPS       -5696(AX), Z5, Z12
+	VPMAXUD      2624(CX), Z12, Z12
+	VPMAXUD      384(CX), Z12, Z12
+	VPMAXUD      -640(CX), Z12, Z12
+	VPMAXUD      -768(CX), Z12, Z12
+	VPMAXUD      -832(CX), Z12, Z12
+	VMOVUPS      Z12, -5696(AX)
+	VMULPS       -5632(AX), Z5, Z9
+	VPMAXUD      2688(CX), Z9, Z9
+	VPMAXUD      448(CX), Z9, Z9
+	VPMAXUD      -576(CX), Z9, Z9
+	VPMAXUD      -768(CX), Z9, Z9
+	VMOVUPS      Z9, -5632(AX)
+	VMULPS       -5568(AX), Z5, Z10
+	VPMAXUD      2752(CX), Z10, Z10
+	VPMAXUD      512(CX), Z10, Z10
+	VPMAXUD      -704(CX), Z10, Z10
+	VMOVUPS      Z10, -5568(AX)
+	VMULPS       -5504(AX), Z5, Z11
+	VPMAXUD      2816(CX), Z11, Z11
+	VPMAXUD      576(CX), Z11, Z11
+	VPMAXUD      -640(CX), Z11, Z11
+	VPMAXUD      -704(CX), Z11, Z11
+	VMOVUPS      Z11, -5504(AX)
+	VMULPS       -5440(AX), Z5, Z12
+	VPMAXUD      2880(CX), Z12, Z12
+	VPMAXUD      640(CX), Z12, Z12
+	VPMAXUD      -576(CX), Z12, Z12
+	VPMAXUD      -640(CX), Z12, Z12
+	VMOVUPS      Z12, -5440(AX)
+	VMULPS       -5376(AX), Z5, Z9
+	VPMAXUD      2944(CX), Z9, Z9
+	VPMAXUD      704(CX), Z9, Z9
+	VPMAXUD      -576(CX), Z9, Z9
+	VMOVUPS      Z9, -5376(AX)
+	VMULPS       -5312(AX), Z5, Z10
+	VPMAXUD      3008(CX), Z10, Z10
+	VPMAXUD      -512(CX), Z10, Z10
+	VMOVUPS      Z10, -5312(AX)
+	VMULPS       -5248(AX), Z5, Z11
+	VPMAXUD      3072(CX), Z11, Z11
+	VPMAXUD      -448(CX), Z11, Z11
+	VPMAXUD      -512(CX), Z11, Z11
+	VMOVUPS      Z11, -5248(AX)
+	VMULPS       -5184(AX), Z5, Z12
+	VPMAXUD      3136(CX), Z12, Z12
+	VPMAXUD      -384(CX), Z12, Z12
+	VPMAXUD      -512(CX), Z12, Z12
+	VMOVUPS      Z12, -5184(AX)
+	VMULPS       -5120(AX), Z5, Z9
+	VPMAXUD      3200(CX), Z9, Z9
+	VPMAXUD      -320(CX), Z9, Z9
+	VPMAXUD      -512(CX), Z9, Z9
+	VMOVUPS      Z9, -5120(AX)
+	VMULPS       -5056(AX), Z5, Z10
+	VPMAXUD      3264(CX), Z10, Z10
+	VPMAXUD      -256(CX), Z10, Z10
+	VPMAXUD      -448(CX), Z10, Z10
+	VMOVUPS      Z10, -5056(AX)
+	VMULPS       -4992(AX), Z5, Z11
+	VPMAXUD      3328(CX), Z11, Z11
+	VPMAXUD      -192(CX), Z11, Z11
+	VPMAXUD      -384(CX), Z11, Z11
+	VPMAXUD      -448(CX), Z11, Z11
+	VMOVUPS      Z11, -4992(AX)
+	VMULPS       -4928(AX), Z5, Z12
+	VPMAXUD      3392(CX), Z12, Z12
+	VPMAXUD      -128(CX), Z12, Z12
+	VPMAXUD      -320(CX), Z12, Z12
+	VPMAXUD      -448(CX), Z12, Z12
+	VMOVUPS      Z12, -4928(AX)
+	VMULPS       -4864(AX), Z5, Z9
+	VPMAXUD      3456(CX), Z9, Z9
+	VPMAXUD      -64(CX), Z9, Z9
+	VPMAXUD      -384(CX), Z9, Z9
+	VMOVUPS      Z9, -4864(AX)
+	VMULPS       -4800(AX), Z5, Z10
+	VPMAXUD      3520(CX), Z10, Z10
+	VPMAXUD      (CX), Z10, Z10
+	VPMAXUD      -320(CX), Z10, Z10
+	VPMAXUD      -384(CX), Z10, Z10
+	VMOVUPS      Z10, -4800(AX)
+	VMULPS       -4736(AX), Z5, Z11
+	VPMAXUD      3584(CX), Z11, Z11
+	VPMAXUD      64(CX), Z11, Z11
+	VPMAXUD      -320(CX), Z11, Z11
+	VMOVUPS      Z11, -4736(AX)
+	VMULPS       -4672(AX), Z5, Z12
+	VPMAXUD      3648(CX), Z12, Z12
+	VPMAXUD      128(CX), Z12, Z12
+	VPMAXUD      -256(CX), Z12, Z12
+	VMOVUPS      Z12, -4672(AX)
+	VMULPS       -4608(AX), Z5, Z9
+	VPMAXUD      3712(CX), Z9, Z9
+	VPMAXUD      192(CX), Z9, Z9
+	VPMAXUD      -192(CX), Z9, Z9
+	VPMAXUD      -256(CX), Z9, Z9
+	VMOVUPS      Z9, -4608(AX)
+	VMULPS       -4544(AX), Z5, Z10
+	VPMAXUD      3776(CX), Z10, Z10
+	VPMAXUD      256(CX), Z10, Z10
+	VPMAXUD      -128(CX), Z10, Z10
+	VPMAXUD      -256(CX), Z10, Z10
+	VMOVUPS      Z10, -4544(AX)
+	VMULPS       -4480(AX), Z5, Z11
+	VPMAXUD      3840(CX), Z11, Z11
+	VPMAXUD      320(CX), Z11, Z11
+	VPMAXUD      -64(CX), Z11, Z11
+	VPMAXUD      -192(CX), Z11, Z11
+	VMOVUPS      Z11, -4480(AX)
+	VMULPS       -4416(AX), Z5, Z12
+	VPMAXUD      3904(CX), Z12, Z12
+	VPMAXUD      384(CX), Z12, Z12
+	VPMAXUD      (CX), Z12, Z12
+	VPMAXUD      -128(CX), Z12, Z12
+	VPMAXUD      -192(CX), Z12, Z12
+	VMOVUPS      Z12, -4416(AX)
+	VMULPS       -4352(AX), Z5, Z9
+	VPMAXUD      3968(CX), Z9, Z9
+	VPMAXUD      448(CX), Z9, Z9
+	VPMAXUD      64(CX), Z9, Z9
+	VPMAXUD      -128(CX), Z9, Z9
+	VMOVUPS      Z9, -4352(AX)
+	VMULPS       -4288(AX), Z5, Z10
+	VPMAXUD      4032(CX), Z10, Z10
+	VPMAXUD      512(CX), Z10, Z10
+	VPMAXUD      -64(CX), Z10, Z10
+	VMOVUPS      Z10, -4288(AX)
+	VMULPS       -4224(AX), Z5, Z11
+	VPMAXUD      4096(CX), Z11, Z11
+	VPMAXUD      576(CX), Z11, Z11
+	VPMAXUD      (CX), Z11, Z11
+	VPMAXUD      -64(CX), Z11, Z11
+	VMOVUPS      Z11, -4224(AX)
+	VMULPS       -4160(AX), Z5, Z12
+	VPMAXUD      4160(CX), Z12, Z12
+	VPMAXUD      640(CX), Z12, Z12
+	VPMAXUD      64(CX), Z12, Z12
+	VPMAXUD      (CX), Z12, Z12
+	VMOVUPS      Z12, -4160(AX)
+	VMULPS       -4096(AX), Z5, Z9
+	VPMAXUD      4224(CX), Z9, Z9
+	VPMAXUD      704(CX), Z9, Z9
+	VPMAXUD      64(CX), Z9, Z9
+	VMOVUPS      Z9, -4096(AX)
+	VMULPS       -4032(AX), Z5, Z10
+	VPMAXUD      4288(CX), Z10, Z10
+	VPMAXUD      128(CX), Z10, Z10
+	VMOVUPS      Z10, -4032(AX)
+	VMULPS       -3968(AX), Z5, Z11
+	VPMAXUD      4352(CX), Z11, Z11
+	VPMAXUD      192(CX), Z11, Z11
+	VPMAXUD      128(CX), Z11, Z11
+	VMOVUPS      Z11, -3968(AX)
+	VMULPS       -3904(AX), Z5, Z12
+	VPMAXUD      4416(CX), Z12, Z12
+	VPMAXUD      256(CX), Z12, Z12
+	VPMAXUD      128(CX), Z12, Z12
+	VMOVUPS      Z12, -3904(AX)
+	VMULPS       -3840(AX), Z5, Z9
+	VPMAXUD      4480(CX), Z9, Z9
+	VPMAXUD      320(CX), Z9, Z9
+	VPMAXUD      192(CX), Z9, Z9
+	VMOVUPS      Z9, -3840(AX)
+	VMULPS       -3776(AX), Z5, Z10
+	VPMAXUD      4544(CX), Z10, Z10
+	VPMAXUD      384(CX), Z10, Z10
+	VPMAXUD      256(CX), Z10, Z10
+	VPMAXUD      192(CX), Z10, Z10
+	VMOVUPS      Z10, -3776(AX)
+	VMULPS       -3712(AX), Z5, Z11
+	VPMAXUD      4608(CX), Z11, Z11
+	VPMAXUD      448(CX), Z11, Z11
+	VPMAXUD      256(CX), Z11, Z11
+	VMOVUPS      Z11, -3712(AX)
+	VMULPS       -3648(AX), Z5, Z12
+	VPMAXUD      4672(CX), Z12, Z12
+	VPMAXUD      512(CX), Z12, Z12
+	VPMAXUD      320(CX), Z12, Z12
+	VMOVUPS      Z12, -3648(AX)
+	VMULPS       -3584(AX), Z5, Z9
+	VPMAXUD      4736(CX), Z9, Z9
+	VPMAXUD      576(CX), Z9, Z9
+	VPMAXUD      384(CX), Z9, Z9
+	VPMAXUD      320(CX), Z9, Z9
+	VMOVUPS      Z9, -3584(AX)
+	VMULPS       -3520(AX), Z5, Z10
+	VPMAXUD      4800(CX), Z10, Z10
+	VPMAXUD      640(CX), Z10, Z10
+	VPMAXUD      448(CX), Z10, Z10
+	VPMAXUD      384(CX), Z10, Z10
+	VMOVUPS      Z10, -3520(AX)
+	VMULPS       -3456(AX), Z5, Z11
+	VPMAXUD      4864(CX), Z11, Z11
+	VPMAXUD      704(CX), Z11, Z11
+	VPMAXUD      448(CX), Z11, Z11
+	VMOVUPS      Z11, -3456(AX)
+	VMULPS       -3392(AX), Z5, Z12
+	VPMAXUD      4928(CX), Z12, Z12
+	VPMAXUD      512(CX), Z12, Z12
+	VMOVUPS      Z12, -3392(AX)
+	VMULPS       -3328(AX), Z5, Z9
+	VPMAXUD      4992(CX), Z9, Z9
+	VPMAXUD      576(CX), Z9, Z9
+	VPMAXUD      512(CX), Z9, Z9
+	VMOVUPS      Z9, -3328(AX)
+	VMULPS       -3264(AX), Z5, Z10
+	VPMAXUD      5056(CX), Z10, Z10
+	VPMAXUD      640(CX), Z10, Z10
+	VPMAXUD      576(CX), Z10, Z10
+	VMOVUPS      Z10, -3264(AX)
+	VMULPS       -3200(AX), Z5, Z11
+	VPMAXUD      5120(CX), Z11, Z11
+	VPMAXUD      704(CX), Z11, Z11
+	VPMAXUD      640(CX), Z11, Z11
+	VMOVUPS      Z11, -3200(AX)
+	VMULPS       -3136(AX), Z5, Z12
+	VPMAXUD      5184(CX), Z12, Z12
+	VPMAXUD      704(CX), Z12, Z12
+	VMOVUPS      Z12, -3136(AX)
+	VMULPS       -3072(AX), Z5, Z9
+	VPMAXUD      768(CX), Z9, Z9
+	VMOVUPS      Z9, -3072(AX)
+	VMULPS       -3008(AX), Z5, Z10
+	VPMAXUD      832(CX), Z10, Z10
+	VPMAXUD      768(CX), Z10, Z10
+	VMOVUPS      Z10, -3008(AX)
+	VMULPS       -2944(AX), Z5, Z11
+	VPMAXUD      896(CX), Z11, Z11
+	VPMAXUD      768(CX), Z11, Z11
+	VMOVUPS      Z11, -2944(AX)
+	VMULPS       -2880(AX), Z5, Z12
+	VPMAXUD      960(CX), Z12, Z12
+	VPMAXUD      768(CX), Z12, Z12
+	VMOVUPS      Z12, -2880(AX)
+	VMULPS       -2816(AX), Z5, Z9
+	VPMAXUD      1024(CX), Z9, Z9
+	VPMAXUD      768(CX), Z9, Z9
+	VMOVUPS      Z9, -2816(AX)
+	VMULPS       -2752(AX), Z5, Z10
+	VPMAXUD      1088(CX), Z10, Z10
+	VPMAXUD      832(CX), Z10, Z10
+	VMOVUPS      Z10, -2752(AX)
+	VMULPS       -2688(AX), Z5, Z11
+	VPMAXUD      1152(CX), Z11, Z11
+	VPMAXUD      896(CX), Z11, Z11
+	VPMAXUD      832(CX), Z11, Z11
+	VMOVUPS      Z11, -2688(AX)
+	VMULPS       -2624(AX), Z5, Z12
+	VPMAXUD      1216(CX), Z12, Z12
+	VPMAXUD      960(CX), Z12, Z12
+	VPMAXUD      832(CX), Z12, Z12
+	VMOVUPS      Z12, -2624(AX)
+	VMULPS       -2560(AX), Z5, Z9
+	VPMAXUD      1280(CX), Z9, Z9
+	VPMAXUD      1024(CX), Z9, Z9
+	VPMAXUD      832(CX), Z9, Z9
+	VMOVUPS      Z9, -2560(AX)
+	VMULPS       -2496(AX), Z5, Z10
+	VPMAXUD      1344(CX), Z10, Z10
+	VPMAXUD      896(CX), Z10, Z10
+	VMOVUPS      Z10, -2496(AX)
+	VMULPS       -2432(AX), Z5, Z11
+	VPMAXUD      1408(CX), Z11, Z11
+	VPMAXUD      960(CX), Z11, Z11
+	VPMAXUD      896(CX), Z11, Z11
+	VMOVUPS      Z11, -2432(AX)
+	VMULPS       -2368(AX), Z5, Z12
+	VPMAXUD      1472(CX), Z12, Z12
+	VPMAXUD      1024(CX), Z12, Z12
+	VPMAXUD      896(CX), Z12, Z12
+	VMOVUPS      Z12, -2368(AX)
+	VMULPS       -2304(AX), Z5, Z9
+	VPMAXUD      1536(CX), Z9, Z9
+	VPMAXUD      960(CX), Z9, Z9
+	VMOVUPS      Z9, -2304(AX)
+	VMULPS       -2240(AX), Z5, Z10
+	VPMAXUD      1600(CX), Z10, Z10
+	VPMAXUD      1024(CX), Z10, Z10
+	VPMAXUD      960(CX), Z10, Z10
+	VMOVUPS      Z10, -2240(AX)
+	VMULPS       -2176(AX), Z5, Z11
+	VPMAXUD      1664(CX), Z11, Z11
+	VPMAXUD      1024(CX), Z11, Z11
+	VMOVUPS      Z11, -2176(AX)
+	VMULPS       -2112(AX), Z5, Z12
+	VPMAXUD      1728(CX), Z12, Z12
+	VPMAXUD      1088(CX), Z12, Z12
+	VMOVUPS      Z12, -2112(AX)
+	VMULPS       -2048(AX), Z5, Z9
+	VPMAXUD      1792(CX), Z9, Z9
+	VPMAXUD      1152(CX), Z9, Z9
+	VPMAXUD      1088(CX), Z9, Z9
+	VMOVUPS      Z9, -2048(AX)
+	VMULPS       -1984(AX), Z5, Z10
+	VPMAXUD      1856(CX), Z10, Z10
+	VPMAXUD      1216(CX), Z10, Z10
+	VPMAXUD      1088(CX), Z10, Z10
+	VMOVUPS      Z10, -1984(AX)
+	VMULPS       -1920(AX), Z5, Z11
+	VPMAXUD      1920(CX), Z11, Z11
+	VPMAXUD      1280(CX), Z11, Z11
+	VPMAXUD      1088(CX), Z11, Z11
+	VMOVUPS      Z11, -1920(AX)
+	VMULPS       -1856(AX), Z5, Z12
+	VPMAXUD      1984(CX), Z12, Z12
+	VPMAXUD      1344(CX), Z12, Z12
+	VPMAXUD      1152(CX), Z12, Z12
+	VMOVUPS      Z12, -1856(AX)
+	VMULPS       -1792(AX), Z5, Z9
+	VPMAXUD      2048(CX), Z9, Z9
+	VPMAXUD      1408(CX), Z9, Z9
+	VPMAXUD      1216(CX), Z9, Z9
+	VPMAXUD      1152(CX), Z9, Z9
+	VMOVUPS      Z9, -1792(AX)
+	VMULPS       -1728(AX), Z5, Z10
+	VPMAXUD      2112(CX), Z10, Z10
+	VPMAXUD      1472(CX), Z10, Z10
+	VPMAXUD      1280(CX), Z10, Z10
+	VPMAXUD      1152(CX), Z10, Z10
+	VMOVUPS      Z10, -1728(AX)
+	VMULPS       -1664(AX), Z5, Z11
+	VPMAXUD      2176(CX), Z11, Z11
+	VPMAXUD      1536(CX), Z11, Z11
+	VPMAXUD      1216(CX), Z11, Z11
+	VMOVUPS      Z11, -1664(AX)
+	VMULPS       -1600(AX), Z5, Z12
+	VPMAXUD      2240(CX), Z12, Z12
+	VPMAXUD      1600(CX), Z12, Z12
+	VPMAXUD      1280(CX), Z12, Z12
+	VPMAXUD      1216(CX), Z12, Z12
+	VMOVUPS      Z12, -1600(AX)
+	VMULPS       -1536(AX), Z5, Z9
+	VPMAXUD      2304(CX), Z9, Z9
+	VPMAXUD      1664(CX), Z9, Z9
+	VPMAXUD      1280(CX), Z9, Z9
+	VMOVUPS      Z9, -1536(AX)
+	VMULPS       -1472(AX), Z5, Z10
+	VPMAXUD      2368(CX), Z10, Z10
+	VPMAXUD      1344(CX), Z10, Z10
+	VMOVUPS      Z10, -1472(AX)
+	VMULPS       -1408(AX), Z5, Z11
+	VPMAXUD      2432(CX), Z11, Z11
+	VPMAXUD      1408(CX), Z11, Z11
+	VPMAXUD      1344(CX), Z11, Z11
+	VMOVUPS      Z11, -1408(AX)
+	VMULPS       -1344(AX), Z5, Z12
+	VPMAXUD      2496(CX), Z12, Z12
+	VPMAXUD      1472(CX), Z12, Z12
+	VPMAXUD      1344(CX), Z12, Z12
+	VMOVUPS      Z12, -1344(AX)
+	VMULPS       -1280(AX), Z5, Z9
+	VPMAXUD      2560(CX), Z9, Z9
+	VPMAXUD      1536(CX), Z9, Z9
+	VPMAXUD      1408(CX), Z9, Z9
+	VMOVUPS      Z9, -1280(AX)
+	VMULPS       -1216(AX), Z5, Z10
+	VPMAXUD      2624(CX), Z10, Z10
+	VPMAXUD      1600(CX), Z10, Z10
+	VPMAXUD      1472(CX), Z10, Z10
+	VPMAXUD      1408(CX), Z10, Z10
+	VMOVUPS      Z10, -1216(AX)
+	VMULPS       -1152(AX), Z5, Z11
+	VPMAXUD      2688(CX), Z11, Z11
+	VPMAXUD      1664(CX), Z11, Z11
+	VPMAXUD      1472(CX), Z11, Z11
+	VMOVUPS      Z11, -1152(AX)
+	VMULPS       -1088(AX), Z5, Z12
+	VPMAXUD      2752(CX), Z12, Z12
+	VPMAXUD      1536(CX), Z12, Z12
+	VMOVUPS      Z12, -1088(AX)
+	VMULPS       -1024(AX), Z5, Z9
+	VPMAXUD      2816(CX), Z9, Z9
+	VPMAXUD      1600(CX), Z9, Z9
+	VPMAXUD      1536(CX), Z9, Z9
+	VMOVUPS      Z9, -1024(AX)
+	VMULPS       -960(AX), Z5, Z10
+	VPMAXUD      2880(CX), Z10, Z10
+	VPMAXUD      1664(CX), Z10, Z10
+	VPMAXUD      1600(CX), Z10, Z10
+	VMOVUPS      Z10, -960(AX)
+	VMULPS       -896(AX), Z5, Z11
+	VPMAXUD      2944(CX), Z11, Z11
+	VPMAXUD      1664(CX), Z11, Z11
+	VMOVUPS      Z11, -896(AX)
+	VMULPS       -832(AX), Z5, Z12
+	VPMAXUD      3008(CX), Z12, Z12
+	VPMAXUD      1728(CX), Z12, Z12
+	VMOVUPS      Z12, -832(AX)
+	VMULPS       -768(AX), Z5, Z9
+	VPMAXUD      3072(CX), Z9, Z9
+	VPMAXUD      1792(CX), Z9, Z9
+	VPMAXUD      1728(CX), Z9, Z9
+	VMOVUPS      Z9, -768(AX)
+	VMULPS       -704(AX), Z5, Z10
+	VPMAXUD      3136(CX), Z10, Z10
+	VPMAXUD      1856(CX), Z10, Z10
+	VPMAXUD      1728(CX), Z10, Z10
+	VMOVUPS      Z10, -704(AX)
+	VMULPS       -640(AX), Z5, Z11
+	VPMAXUD      3200(CX), Z11, Z11
+	VPMAXUD      1920(CX), Z11, Z11
+	VPMAXUD      1728(CX), Z11, Z11
+	VMOVUPS      Z11, -640(AX)
+	VMULPS       -576(AX), Z5, Z12
+	VPMAXUD      3264(CX), Z12, Z12
+	VPMAXUD      1984(CX), Z12, Z12
+	VPMAXUD      1792(CX), Z12, Z12
+	VMOVUPS      Z12, -576(AX)
+	VMULPS       -512(AX), Z5, Z9
+	VPMAXUD      3328(CX), Z9, Z9
+	VPMAXUD      2048(CX), Z9, Z9
+	VPMAXUD      1856(CX), Z9, Z9
+	VPMAXUD      1792(CX), Z9, Z9
+	VMOVUPS      Z9, -512(AX)
+	VMULPS       -448(AX), Z5, Z10
+	VPMAXUD      3392(CX), Z10, Z10
+	VPMAXUD      2112(CX), Z10, Z10
+	VPMAXUD      1920(CX), Z10, Z10
+	VPMAXUD      1792(CX), Z10, Z10
+	VMOVUPS      Z10, -448(AX)
+	VMULPS       -384(AX), Z5, Z11
+	VPMAXUD      3456(CX), Z11, Z11
+	VPMAXUD      2176(CX), Z11, Z11
+	VPMAXUD      1856(CX), Z11, Z11
+	VMOVUPS      Z11, -384(AX)
+	VMULPS       -320(AX), Z5, Z12
+	VPMAXUD      3520(CX), Z12, Z12
+	VPMAXUD      2240(CX), Z12, Z12
+	VPMAXUD      1920(CX), Z12, Z12
+	VPMAXUD      1856(CX), Z12, Z12
+	VMOVUPS      Z12, -320(AX)
+	VMULPS       -256(AX), Z5, Z9
+	VPMAXUD      3584(CX), Z9, Z9
+	VPMAXUD      2304(CX), Z9, Z9
+	VPMAXUD      1920(CX), Z9, Z9
+	VMOVUPS      Z9, -256(AX)
+	VMULPS       -192(AX), Z5, Z10
+	VPMAXUD      3648(CX), Z10, Z10
+	VPMAXUD      2368(CX), Z10, Z10
+	VPMAXUD      1984(CX), Z10, Z10
+	VMOVUPS      Z10, -192(AX)
+	VMULPS       -128(AX), Z5, Z11
+	VPMAXUD      3712(CX), Z11, Z11
+	VPMAXUD      2432(CX), Z11, Z11
+	VPMAXUD      2048(CX), Z11, Z11
+	VPMAXUD      1984(CX), Z11, Z11
+	VMOVUPS      Z11, -128(AX)
+	VMULPS       -64(AX), Z5, Z12
+	VPMAXUD      3776(CX), Z12, Z12
+	VPMAXUD      2496(CX), Z12, Z12
+	VPMAXUD      2112(CX), Z12, Z12
+	VPMAXUD      1984(CX), Z12, Z12
+	VMOVUPS      Z12, -64(AX)
+	VMULPS       (AX), Z5, Z9
+	VPMAXUD      3840(CX), Z9, Z9
+	VPMAXUD      2560(CX), Z9, Z9
+	VPMAXUD      2176(CX), Z9, Z9
+	VPMAXUD      2048(CX), Z9, Z9
+	VMOVUPS      Z9, (AX)
+	VMULPS       64(AX), Z5, Z10
+	VPMAXUD      3904(CX), Z10, Z10
+	VPMAXUD      2624(CX), Z10, Z10
+	VPMAXUD      2240(CX), Z10, Z10
+	VPMAXUD      2112(CX), Z10, Z10
+	VPMAXUD      2048(CX), Z10, Z10
+	VMOVUPS      Z10, 64(AX)
+	VMULPS       128(AX), Z5, Z11
+	VPMAXUD      3968(CX), Z11, Z11
+	VPMAXUD      2688(CX), Z11, Z11
+	VPMAXUD      2304(CX), Z11, Z11
+	VPMAXUD      2112(CX), Z11, Z11
+	VMOVUPS      Z11, 128(AX)
+	VMULPS       192(AX), Z5, Z12
+	VPMAXUD      4032(CX), Z12, Z12
+	VPMAXUD      2752(CX), Z12, Z12
+	VPMAXUD      2176(CX), Z12, Z12
+	VMOVUPS      Z12, 192(AX)
+	VMULPS       256(AX), Z5, Z9
+	VPMAXUD      4096(CX), Z9, Z9
+	VPMAXUD      2816(CX), Z9, Z9
+	VPMAXUD      2240(CX), Z9, Z9
+	VPMAXUD      2176(CX), Z9, Z9
+	VMOVUPS      Z9, 256(AX)
+	VMULPS       320(AX), Z5, Z10
+	VPMAXUD      4160(CX), Z10, Z10
+	VPMAXUD      2880(CX), Z10, Z10
+	VPMAXUD      2304(CX), Z10, Z10
+	VPMAXUD      2240(CX), Z10, Z10
+	VMOVUPS      Z10, 320(AX)
+	VMULPS       384(AX), Z5, Z11
+	VPMAXUD      4224(CX), Z11, Z11
+	VPMAXUD      2944(CX), Z11, Z11
+	VPMAXUD      2304(CX), Z11, Z11
+	VMOVUPS      Z11, 384(AX)
+	VMULPS       448(AX), Z5, Z12
+	VPMAXUD      4288(CX), Z12, Z12
+	VPMAXUD      2368(CX), Z12, Z12
+	VMOVUPS      Z12, 448(AX)
+	VMULPS       512(AX), Z5, Z9
+	VPMAXUD      4352(CX), Z9, Z9
+	VPMAXUD      2432(CX), Z9, Z9
+	VPMAXUD      2368(CX), Z9, Z9
+	VMOVUPS      Z9, 512(AX)
+	VMULPS       576(AX), Z5, Z10
+	VPMAXUD      4416(CX), Z10, Z10
+	VPMAXUD      2496(CX), Z10, Z10
+	VPMAXUD      2368(CX), Z10, Z10
+	VMOVUPS      Z10, 576(AX)
+	VMULPS       640(AX), Z5, Z11
+	VPMAXUD      4480(CX), Z11, Z11
+	VPMAXUD      2560(CX), Z11, Z11
+	VPMAXUD      2432(CX), Z11, Z11
+	VMOVUPS      Z11, 640(AX)
+	VMULPS       704(AX), Z5, Z12
+	VPMAXUD      4544(CX), Z12, Z12
+	VPMAXUD      2624(CX), Z12, Z12
+	VPMAXUD      2496(CX), Z12, Z12
+	VPMAXUD      2432(CX), Z12, Z12
+	VMOVUPS      Z12, 704(AX)
+	VMULPS       768(AX), Z5, Z9
+	VPMAXUD      4608(CX), Z9, Z9
+	VPMAXUD      2688(CX), Z9, Z9
+	VPMAXUD      2496(CX), Z9, Z9
+	VMOVUPS      Z9, 768(AX)
+	VMULPS       832(AX), Z5, Z10
+	VPMAXUD      4672(CX), Z10, Z10
+	VPMAXUD      2752(CX), Z10, Z10
+	VPMAXUD      2560(CX), Z10, Z10
+	VMOVUPS      Z10, 832(AX)
+	VMULPS       896(AX), Z5, Z11
+	VPMAXUD      4736(CX), Z11, Z11
+	VPMAXUD      2816(CX), Z11, Z11
+	VPMAXUD      2624(CX), Z11, Z11
+	VPMAXUD      2560(CX), Z11, Z11
+	VMOVUPS      Z11, 896(AX)
+	VMULPS       960(AX), Z5, Z12
+	VPMAXUD      4800(CX), Z12, Z12
+	VPMAXUD      2880(CX), Z12, Z12
+	VPMAXUD      2688(CX), Z12, Z12
+	VPMAXUD      2624(CX), Z12, Z12
+	VMOVUPS      Z12, 960(AX)
+	VMULPS       1024(AX), Z5, Z9
+	VPMAXUD      4864(CX), Z9, Z9
+	VPMAXUD      2944(CX), Z9, Z9
+	VPMAXUD      2688(CX), Z9, Z9
+	VMOVUPS      Z9, 1024(AX)
+	VMULPS       1088(AX), Z5, Z10
+	VPMAXUD      4928(CX), Z10, Z10
+	VPMAXUD      2752(CX), Z10, Z10
+	VMOVUPS      Z10, 1088(AX)
+	VMULPS       1152(AX), Z5, Z11
+	VPMAXUD      4992(CX), Z11, Z11
+	VPMAXUD      2816(CX), Z11, Z11
+	VPMAXUD      2752(CX), Z11, Z11
+	VMOVUPS      Z11, 1152(AX)
+	VMULPS       1216(AX), Z5, Z12
+	VPMAXUD      5056(CX), Z12, Z12
+	VPMAXUD      2880(CX), Z12, Z12
+	VPMAXUD      2816(CX), Z12, Z12
+	VMOVUPS      Z12, 1216(AX)
+	VMULPS       1280(AX), Z5, Z9
+	VPMAXUD      5120(CX), Z9, Z9
+	VPMAXUD      2944(CX), Z9, Z9
+	VPMAXUD      2880(CX), Z9, Z9
+	VMOVUPS      Z9, 1280(AX)
+	VMULPS       1344(AX), Z5, Z10
+	VPMAXUD      5184(CX), Z10, Z10
+	VPMAXUD      2944(CX), Z10, Z10
+	VMOVUPS      Z10, 1344(AX)
+	VMULPS       1408(AX), Z5, Z11
+	VPMAXUD      3008(CX), Z11, Z11
+	VMOVUPS      Z11, 1408(AX)
+	VMULPS       1472(AX), Z5, Z12
+	VPMAXUD      3072(CX), Z12, Z12
+	VPMAXUD      3008(CX), Z12, Z12
+	VMOVUPS      Z12, 1472(AX)
+	VMULPS       1536(AX), Z5, Z9
+	VPMAXUD      3136(CX), Z9, Z9
+	VPMAXUD      3008(CX), Z9, Z9
+	VMOVUPS      Z9, 1536(AX)
+	VMULPS       1600(AX), Z5, Z10
+	VPMAXUD      3200(CX), Z10, Z10
+	VPMAXUD      3008(CX), Z10, Z10
+	VMOVUPS      Z10, 1600(AX)
+	VMULPS       1664(AX), Z5, Z11
+	VPMAXUD      3264(CX), Z11, Z11
+	VPMAXUD      3072(CX), Z11, Z11
+	VMOVUPS      Z11, 1664(AX)
+	VMULPS       1728(AX), Z5, Z12
+	VPMAXUD      3328(CX), Z12, Z12
+	VPMAXUD      3136(CX), Z12, Z12
+	VPMAXUD      3072(CX), Z12, Z12
+	VMOVUPS      Z12, 1728(AX)
+	VMULPS       1792(AX), Z5, Z9
+	VPMAXUD      3392(CX), Z9, Z9
+	VPMAXUD      3200(CX), Z9, Z9
+	VPMAXUD      3072(CX), Z9, Z9
+	VMOVUPS      Z9, 1792(AX)
+	VMULPS       1856(AX), Z5, Z10
+	VPMAXUD      3456(CX), Z10, Z10
+	VPMAXUD      3136(CX), Z10, Z10
+	VMOVUPS      Z10, 1856(AX)
+	VMULPS       1920(AX), Z5, Z11
+	VPMAXUD      3520(CX), Z11, Z11
+	VPMAXUD      3200(CX), Z11, Z11
+	VPMAXUD      3136(CX), Z11, Z11
+	VMOVUPS      Z11, 1920(AX)
+	VMULPS       1984(AX), Z5, Z12
+	VPMAXUD      3584(CX), Z12, Z12
+	VPMAXUD      3200(CX), Z12, Z12
+	VMOVUPS      Z12, 1984(AX)
+	VMULPS       2048(AX), Z5, Z9
+	VPMAXUD      3648(CX), Z9, Z9
+	VPMAXUD      3264(CX), Z9, Z9
+	VMOVUPS      Z9, 2048(AX)
+	VMULPS       2112(AX), Z5, Z10
+	VPMAXUD      3712(CX), Z10, Z10
+	VPMAXUD      3328(CX), Z10, Z10
+	VPMAXUD      3264(CX), Z10, Z10
+	VMOVUPS      Z10, 2112(AX)
+	VMULPS       2176(AX), Z5, Z11
+	VPMAXUD      3776(CX), Z11, Z11
+	VPMAXUD      3392(CX), Z11, Z11
+	VPMAXUD      3264(CX), Z11, Z11
+	VMOVUPS      Z11, 2176(AX)
+	VMULPS       2240(AX), Z5, Z12
+	VPMAXUD      3840(CX), Z12, Z12
+	VPMAXUD      3456(CX), Z12, Z12
+	VPMAXUD      3328(CX), Z12, Z12
+	VMOVUPS      Z12, 2240(AX)
+	VMULPS       2304(AX), Z5, Z9
+	VPMAXUD      3904(CX), Z9, Z9
+	VPMAXUD      3520(CX), Z9, Z9
+	VPMAXUD      3392(CX), Z9, Z9
+	VPMAXUD      3328(CX), Z9, Z9
+	VMOVUPS      Z9, 2304(AX)
+	VMULPS       2368(AX), Z5, Z10
+	VPMAXUD      3968(CX), Z10, Z10
+	VPMAXUD      3584(CX), Z10, Z10
+	VPMAXUD      3392(CX), Z10, Z10
+	VMOVUPS      Z10, 2368(AX)
+	VMULPS       2432(AX), Z5, Z11
+	VPMAXUD      4032(CX), Z11, Z11
+	VPMAXUD      3456(CX), Z11, Z11
+	VMOVUPS      Z11, 2432(AX)
+	VMULPS       2496(AX), Z5, Z12
+	VPMAXUD      4096(CX), Z12, Z12
+	VPMAXUD      3520(CX), Z12, Z12
+	VPMAXUD      3456(CX), Z12, Z12
+	VMOVUPS      Z12, 2496(AX)
+	VMULPS       2560(AX), Z5, Z9
+	VPMAXUD      4160(CX), Z9, Z9
+	VPMAXUD      3584(CX), Z9, Z9
+	VPMAXUD      3520(CX), Z9, Z9
+	VMOVUPS      Z9, 2560(AX)
+	VMULPS       2624(AX), Z5, Z10
+	VPMAXUD      4224(CX), Z10, Z10
+	VPMAXUD      3584(CX), Z10, Z10
+	VMOVUPS      Z10, 2624(AX)
+	VMULPS       2688(AX), Z5, Z11
+	VPMAXUD      4288(CX), Z11, Z11
+	VPMAXUD      3648(CX), Z11, Z11
+	VMOVUPS      Z11, 2688(AX)
+	VMULPS       2752(AX), Z5, Z12
+	VPMAXUD      4352(CX), Z12, Z12
+	VPMAXUD      3712(CX), Z12, Z12
+	VPMAXUD      3648(CX), Z12, Z12
+	VMOVUPS      Z12, 2752(AX)
+	VMULPS       2816(AX), Z5, Z9
+	VPMAXUD      4416(CX), Z9, Z9
+	VPMAXUD      3776(CX), Z9, Z9
+	VPMAXUD      3648(CX), Z9, Z9
+	VMOVUPS      Z9, 2816(AX)
+	VMULPS       2880(AX), Z5, Z10
+	VPMAXUD      4480(CX), Z10, Z10
+	VPMAXUD      3840(CX), Z10, Z10
+	VPMAXUD      3712(CX), Z10, Z10
+	VMOVUPS      Z10, 2880(AX)
+	VMULPS       2944(AX), Z5, Z11
+	VPMAXUD      4544(CX), Z11, Z11
+	VPMAXUD      3904(CX), Z11, Z11
+	VPMAXUD      3776(CX), Z11, Z11
+	VPMAXUD      3712(CX), Z11, Z11
+	VMOVUPS      Z11, 2944(AX)
+	VMULPS       3008(AX), Z5, Z12
+	VPMAXUD      4608(CX), Z12, Z12
+	VPMAXUD      3968(CX), Z12, Z12
+	VPMAXUD      3776(CX), Z12, Z12
+	VMOVUPS      Z12, 3008(AX)
+	VMULPS       3072(AX), Z5, Z9
+	VPMAXUD      4672(CX), Z9, Z9
+	VPMAXUD      4032(CX), Z9, Z9
+	VPMAXUD      3840(CX), Z9, Z9
+	VMOVUPS      Z9, 3072(AX)
+	VMULPS       3136(AX), Z5, Z10
+	VPMAXUD      4736(CX), Z10, Z10
+	VPMAXUD      4096(CX), Z10, Z10
+	VPMAXUD      3904(CX), Z10, Z10
+	VPMAXUD      3840(CX), Z10, Z10
+	VMOVUPS      Z10, 3136(AX)
+	VMULPS       3200(AX), Z5, Z11
+	VPMAXUD      4800(CX), Z11, Z11
+	VPMAXUD      4160(CX), Z11, Z11
+	VPMAXUD      3968(CX), Z11, Z11
+	VPMAXUD      3904(CX), Z11, Z11
+	VMOVUPS      Z11, 3200(AX)
+	VMULPS       3264(AX), Z5, Z12
+	VPMAXUD      4864(CX), Z12, Z12
+	VPMAXUD      4224(CX), Z12, Z12
+	VPMAXUD      3968(CX), Z12, Z12
+	VMOVUPS      Z12, 3264(AX)
+	VMULPS       3328(AX), Z5, Z9
+	VPMAXUD      4928(CX), Z9, Z9
+	VPMAXUD      4032(CX), Z9, Z9
+	VMOVUPS      Z9, 3328(AX)
+	VMULPS       3392(AX), Z5, Z10
+	VPMAXUD      4992(CX), Z10, Z10
+	VPMAXUD      4096(CX), Z10, Z10
+	VPMAXUD      4032(CX), Z10, Z10
+	VMOVUPS      Z10, 3392(AX)
+	VMULPS       3456(AX), Z5, Z11
+	VPMAXUD      5056(CX), Z11, Z11
+	VPMAXUD      4160(CX), Z11, Z11
+	VPMAXUD      4096(CX), Z11, Z11
+	VMOVUPS      Z11, 3456(AX)
+	VMULPS       3520(AX), Z5, Z12
+	VPMAXUD      5120(CX), Z12, Z12
+	VPMAXUD      4224(CX), Z12, Z12
+	VPMAXUD      4160(CX), Z12, Z12
+	VMOVUPS      Z12, 3520(AX)
+	VMULPS       3584(AX), Z5, Z9
+	VPMAXUD      5184(CX), Z9, Z9
+	VPMAXUD      4224(CX), Z9, Z9
+	VMOVUPS      Z9, 3584(AX)
+	VMULPS       3648(AX), Z5, Z10
+	VPMAXUD      4288(CX), Z10, Z10
+	VMOVUPS      Z10, 3648(AX)
+	VMULPS       3712(AX), Z5, Z11
+	VPMAXUD      4352(CX), Z11, Z11
+	VPMAXUD      4288(CX), Z11, Z11
+	VMOVUPS      Z11, 3712(AX)
+	VMULPS       3776(AX), Z5, Z12
+	VPMAXUD      4416(CX), Z12, Z12
+	VPMAXUD      4288(CX), Z12, Z12
+	VMOVUPS      Z12, 3776(AX)
+	VMULPS       3840(AX), Z5, Z9
+	VPMAXUD      4480(CX), Z9, Z9
+	VPMAXUD      4352(CX), Z9, Z9
+	VMOVUPS      Z9, 3840(AX)
+	VMULPS       3904(AX), Z5, Z10
+	VPMAXUD      4544(CX), Z10, Z10
+	VPMAXUD      4416(CX), Z10, Z10
+	VPMAXUD      4352(CX), Z10, Z10
+	VMOVUPS      Z10, 3904(AX)
+	VMULPS       3968(AX), Z5, Z11
+	VPMAXUD      4608(CX), Z11, Z11
+	VPMAXUD      4416(CX), Z11, Z11
+	VMOVUPS      Z11, 3968(AX)
+	VMULPS       4032(AX), Z5, Z12
+	VPMAXUD      4672(CX), Z12, Z12
+	VPMAXUD      4480(CX), Z12, Z12
+	VMOVUPS      Z12, 4032(AX)
+	VMULPS       4096(AX), Z5, Z9
+	VPMAXUD      4736(CX), Z9, Z9
+	VPMAXUD      4544(CX), Z9, Z9
+	VPMAXUD      4480(CX), Z9, Z9
+	VMOVUPS      Z9, 4096(AX)
+	VMULPS       4160(AX), Z5, Z10
+	VPMAXUD      4800(CX), Z10, Z10
+	VPMAXUD      4608(CX), Z10, Z10
+	VPMAXUD      4544(CX), Z10, Z10
+	VMOVUPS      Z10, 4160(AX)
+	VMULPS       4224(AX), Z5, Z11
+	VPMAXUD      4864(CX), Z11, Z11
+	VPMAXUD      4608(CX), Z11, Z11
+	VMOVUPS      Z11, 4224(AX)
+	VMULPS       4288(AX), Z5, Z12
+	VPMAXUD      4928(CX), Z12, Z12
+	VPMAXUD      4672(CX), Z12, Z12
+	VMOVUPS      Z12, 4288(AX)
+	VMULPS       4352(AX), Z5, Z9
+	VPMAXUD      4992(CX), Z9, Z9
+	VPMAXUD      4736(CX), Z9, Z9
+	VPMAXUD      4672(CX), Z9, Z9
+	VMOVUPS      Z9, 4352(AX)
+	VMULPS       4416(AX), Z5, Z10
+	VPMAXUD      5056(CX), Z10, Z10
+	VPMAXUD      4800(CX), Z10, Z10
+	VPMAXUD      4736(CX), Z10, Z10
+	VMOVUPS      Z10, 4416(AX)
+	VMULPS       4480(AX), Z5, Z11
+	VPMAXUD      5120(CX), Z11, Z11
+	VPMAXUD      4864(CX), Z11, Z11
+	VPMAXUD      4800(CX), Z11, Z11
+	VMOVUPS      Z11, 4480(AX)
+	VMULPS       4544(AX), Z5, Z12
+	VPMAXUD      5184(CX), Z12, Z12
+	VPMAXUD      4864(CX), Z12, Z12
+	VMOVUPS      Z12, 4544(AX)
+	VMULPS       4608(AX), Z5, Z9
+	VPMAXUD      4928(CX), Z9, Z9
+	VMOVUPS      Z9, 4608(AX)
+	VMULPS       4672(AX), Z5, Z10
+	VPMAXUD      4992(CX), Z10, Z10
+	VPMAXUD      4928(CX), Z10, Z10
+	VMOVUPS      Z10, 4672(AX)
+	VMULPS       4736(AX), Z5, Z11
+	VPMAXUD      5056(CX), Z11, Z11
+	VPMAXUD      4992(CX), Z11, Z11
+	VMOVUPS      Z11, 4736(AX)
+	VMULPS       4800(AX), Z5, Z12
+	VPMAXUD      5120(CX), Z12, Z12
+	VPMAXUD      5056(CX), Z12, Z12
+	VMOVUPS      Z12, 4800(AX)
+	VMULPS       4864(AX), Z5, Z9
+	VPMAXUD      5184(CX), Z9, Z9
+	VPMAXUD      5120(CX), Z9, Z9
+	VMOVUPS      Z9, 4864(AX)
+	VMULPS       4928(AX), Z5, Z10
+	VPMAXUD      5184(CX), Z10, Z10
+	VMOVUPS      Z10, 4928(AX)
 	VZEROUPPER
 	RET
 
@@ -881,48 +8726,6 @@ maxOverRows32AVX512_done:
 	VZEROUPPER
 	RET
 
-// func avgMulRowsAVX2(kv *float64, ops *uint16, n int, c float64)
-// Requires: AVX
-TEXT ·avgMulRowsAVX2(SB), NOSPLIT, $0-32
-	MOVQ         kv+0(FP), AX
-	MOVQ         ops+8(FP), CX
-	MOVQ         n+16(FP), DX
-	VBROADCASTSD c+24(FP), Y0
-	TESTQ        DX, DX
-	JZ           avgMulRowsAVX2_done
-
-avgMulRowsAVX2_loop:
-	MOVWQZX (CX), BX
-	MOVWQZX 2(CX), SI
-	MOVWQZX 4(CX), DI
-	MOVWQZX 6(CX), R8
-	MOVWQZX 8(CX), R9
-	MOVWQZX 10(CX), R10
-	MOVWQZX 12(CX), R11
-	VMOVUPD (AX)(SI*1), Y1
-	VADDPD  (AX)(DI*1), Y1, Y1
-	VADDPD  (AX)(R8*1), Y1, Y1
-	VADDPD  (AX)(R9*1), Y1, Y1
-	VADDPD  (AX)(R10*1), Y1, Y1
-	VADDPD  (AX)(R11*1), Y1, Y1
-	VMULPD  Y0, Y1, Y1
-	VMOVUPD Y1, (AX)(BX*1)
-	VMOVUPD 32(AX)(SI*1), Y2
-	VADDPD  32(AX)(DI*1), Y2, Y2
-	VADDPD  32(AX)(R8*1), Y2, Y2
-	VADDPD  32(AX)(R9*1), Y2, Y2
-	VADDPD  32(AX)(R10*1), Y2, Y2
-	VADDPD  32(AX)(R11*1), Y2, Y2
-	VMULPD  Y0, Y2, Y2
-	VMOVUPD Y2, 32(AX)(BX*1)
-	ADDQ    $0x0000000e, CX
-	DECQ    DX
-	JNZ     avgMulRowsAVX2_loop
-
-avgMulRowsAVX2_done:
-	VZEROUPPER
-	RET
-
 // func avgDivRowsAVX2(kv *float64, ops *uint16, n int, c float64)
 // Requires: AVX
 TEXT ·avgDivRowsAVX2(SB), NOSPLIT, $0-32
@@ -962,6 +8765,48 @@ avgDivRowsAVX2_loop:
 	JNZ     avgDivRowsAVX2_loop
 
 avgDivRowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func avgMulRowsAVX2(kv *float64, ops *uint16, n int, c float64)
+// Requires: AVX
+TEXT ·avgMulRowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ         kv+0(FP), AX
+	MOVQ         ops+8(FP), CX
+	MOVQ         n+16(FP), DX
+	VBROADCASTSD c+24(FP), Y0
+	TESTQ        DX, DX
+	JZ           avgMulRowsAVX2_done
+
+avgMulRowsAVX2_loop:
+	MOVWQZX (CX), BX
+	MOVWQZX 2(CX), SI
+	MOVWQZX 4(CX), DI
+	MOVWQZX 6(CX), R8
+	MOVWQZX 8(CX), R9
+	MOVWQZX 10(CX), R10
+	MOVWQZX 12(CX), R11
+	VMOVUPD (AX)(SI*1), Y1
+	VADDPD  (AX)(DI*1), Y1, Y1
+	VADDPD  (AX)(R8*1), Y1, Y1
+	VADDPD  (AX)(R9*1), Y1, Y1
+	VADDPD  (AX)(R10*1), Y1, Y1
+	VADDPD  (AX)(R11*1), Y1, Y1
+	VMULPD  Y0, Y1, Y1
+	VMOVUPD Y1, (AX)(BX*1)
+	VMOVUPD 32(AX)(SI*1), Y2
+	VADDPD  32(AX)(DI*1), Y2, Y2
+	VADDPD  32(AX)(R8*1), Y2, Y2
+	VADDPD  32(AX)(R9*1), Y2, Y2
+	VADDPD  32(AX)(R10*1), Y2, Y2
+	VADDPD  32(AX)(R11*1), Y2, Y2
+	VMULPD  Y0, Y2, Y2
+	VMOVUPD Y2, 32(AX)(BX*1)
+	ADDQ    $0x0000000e, CX
+	DECQ    DX
+	JNZ     avgMulRowsAVX2_loop
+
+avgMulRowsAVX2_done:
 	VZEROUPPER
 	RET
 

@@ -4,40 +4,10 @@
 
 package lanes
 
-// avgMulRowsAVX512 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row to the sum of the children's times c.
-//
-//go:noescape
-func avgMulRowsAVX512(kv *float64, ops *uint16, n int, c float64)
-
 // avgDivRowsAVX512 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row to the sum of the children's divided by c.
 //
 //go:noescape
 func avgDivRowsAVX512(kv *float64, ops *uint16, n int, c float64)
-
-// max1RowsAVX512 sets, for each of the n entries of ops (2 row offsets: a keep, then its sub-keeps), the keep's row to the lane-wise maximum of the rows.
-//
-//go:noescape
-func max1RowsAVX512(kv *float64, ops *uint16, n int)
-
-// max2RowsAVX512 sets, for each of the n entries of ops (3 row offsets: a keep, then its sub-keeps), the keep's row to the lane-wise maximum of the rows.
-//
-//go:noescape
-func max2RowsAVX512(kv *float64, ops *uint16, n int)
-
-// max3RowsAVX512 sets, for each of the n entries of ops (4 row offsets: a keep, then its sub-keeps), the keep's row to the lane-wise maximum of the rows.
-//
-//go:noescape
-func max3RowsAVX512(kv *float64, ops *uint16, n int)
-
-// max4RowsAVX512 sets, for each of the n entries of ops (5 row offsets: a keep, then its sub-keeps), the keep's row to the lane-wise maximum of the rows.
-//
-//go:noescape
-func max4RowsAVX512(kv *float64, ops *uint16, n int)
-
-// max5RowsAVX512 sets, for each of the n entries of ops (6 row offsets: a keep, then its sub-keeps), the keep's row to the lane-wise maximum of the rows.
-//
-//go:noescape
-func max5RowsAVX512(kv *float64, ops *uint16, n int)
 
 // dotRowsAVX512 sets out to the sum over i < n of prob[i] times row i, lane by lane in the order of i.
 //
@@ -74,40 +44,20 @@ func maxIndexedRowsAVX512(e3 *float64, nrows int, vals *float64, nvals int, idx 
 //go:noescape
 func scoreRowsAVX512(cand *float64, selOff *uint32, sel *uint8, add *float64, no int, scratch *float64, e3 *float64, idx *int32, npat int, tol float64)
 
-// avg32RowsAVX512 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's single-precision row to the sum of the children's, added in pairs, times c.
-//
-//go:noescape
-func avg32RowsAVX512(kv *float32, ops *uint16, n int, c float32)
-
-// max1Rows32AVX512 sets, for each of the n entries of ops (2 row offsets: a keep, then its sub-keeps), the keep's single-precision row to the lane-wise maximum of itself times c and the sub-keeps' rows.
-//
-//go:noescape
-func max1Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
-
-// max2Rows32AVX512 sets, for each of the n entries of ops (3 row offsets: a keep, then its sub-keeps), the keep's single-precision row to the lane-wise maximum of itself times c and the sub-keeps' rows.
-//
-//go:noescape
-func max2Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
-
-// max3Rows32AVX512 sets, for each of the n entries of ops (4 row offsets: a keep, then its sub-keeps), the keep's single-precision row to the lane-wise maximum of itself times c and the sub-keeps' rows.
-//
-//go:noescape
-func max3Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
-
-// max4Rows32AVX512 sets, for each of the n entries of ops (5 row offsets: a keep, then its sub-keeps), the keep's single-precision row to the lane-wise maximum of itself times c and the sub-keeps' rows.
-//
-//go:noescape
-func max4Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
-
-// max5Rows32AVX512 sets, for each of the n entries of ops (6 row offsets: a keep, then its sub-keeps), the keep's single-precision row to the lane-wise maximum of itself times c and the sub-keeps' rows.
-//
-//go:noescape
-func max5Rows32AVX512(kv *float32, ops *uint16, n int, c float32)
-
 // dotRows32AVX512 sets out (sixteen doubles) to the sum over i < n of prob[i] times single-precision row i, lane by lane in double precision in the order of i.
 //
 //go:noescape
 func dotRows32AVX512(rows *float32, prob *float64, n int, out *float64)
+
+// keepPassAVX512 runs one pass of the turn's keep recurrences: the keeps' one-die averages (the children's sum, in order, times 1/6), then their maxima with their sub-keeps (on the bits).
+//
+//go:noescape
+func keepPassAVX512(kv *float64)
+
+// keepPass32AVX512 runs one pass of the turn's keep recurrences on single-precision rows: the keeps' one-die averages (the children's sum, added in pairs, times 1/2), then their maxima (the keep's row times 3^size against its sub-keeps' rows, on the bits).
+//
+//go:noescape
+func keepPass32AVX512(kv *float32)
 
 // maxOverRowsAVX512 sets, for each of the n entries of tab (a pattern w, then k row indices), row w of dst to the lane-wise maximum of those rows of rows.
 //
@@ -119,15 +69,15 @@ func maxOverRowsAVX512(dst *float64, rows *float64, tab *uint8, n int, k int)
 //go:noescape
 func maxOverRows32AVX512(dst *float32, rows *float32, tab *uint8, n int, k int)
 
-// avgMulRowsAVX2 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row to the sum of the children's times c.
-//
-//go:noescape
-func avgMulRowsAVX2(kv *float64, ops *uint16, n int, c float64)
-
 // avgDivRowsAVX2 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row to the sum of the children's divided by c.
 //
 //go:noescape
 func avgDivRowsAVX2(kv *float64, ops *uint16, n int, c float64)
+
+// avgMulRowsAVX2 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row to the sum of the children's times c.
+//
+//go:noescape
+func avgMulRowsAVX2(kv *float64, ops *uint16, n int, c float64)
 
 // max1RowsAVX2 sets, for each of the n entries of ops (2 row offsets: a keep, then its sub-keeps), the keep's row to the lane-wise maximum of the rows.
 //

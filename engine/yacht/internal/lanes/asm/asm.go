@@ -20,6 +20,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/alea-bot/alea/engine/yacht"
 )
 
 // isa is one instruction set the kernels are generated for.
@@ -88,7 +90,10 @@ func ret() {
 	RET()
 }
 
-var one, minusOne Mem
+var one, minusOne, half32, sixth Mem
+
+// pow3Const holds 3^s in single precision, for s = 1…5.
+var pow3Const [yacht.NumDice + 1]Mem
 
 // textNoEscape starts the function fn of signature sig; the kernels keep no
 // pointer they are given.
@@ -121,11 +126,19 @@ func main() {
 	ConstraintExpr("amd64,!purego")
 	one = ConstData("one", U64(math.Float64bits(1)))
 	minusOne = ConstData("minusOne", U64(math.Float64bits(-1)))
+	half32 = ConstData("half32", U32(math.Float32bits(0.5)))
+	sixth = ConstData("sixth", U64(math.Float64bits(1.0/6)))
+	for size, p := 1, float32(3); size <= yacht.NumDice; size, p = size+1, p*3 {
+		pow3Const[size] = ConstData(fmt.Sprintf("pow3x%d", size), U32(math.Float32bits(p)))
+	}
 	for _, s := range []isa{avx512, avx2} {
-		averageRows(s, "avgMulRows", false)
 		averageRows(s, "avgDivRows", true)
-		for n := 1; n <= 5; n++ {
-			maxRows(s, n)
+		if !s.avx512 {
+			// AVX-512 runs keepPass instead.
+			averageRows(s, "avgMulRows", false)
+			for n := 1; n <= 5; n++ {
+				maxRows(s, n)
+			}
 		}
 		dotRows(s)
 		pushRows(s)
@@ -134,11 +147,18 @@ func main() {
 		addScaled(s)
 		maxIndexedRows(s, false)
 		scoreRows(s)
-		averageRows32(s)
-		for n := 1; n <= 5; n++ {
-			maxRows32(s, n)
+		if !s.avx512 {
+			// AVX-512 runs keepPass32 instead.
+			averageRows32(s)
+			for n := 1; n <= 5; n++ {
+				maxRows32(s, n)
+			}
 		}
 		dotRows32(s)
+		if s.avx512 {
+			keepPass(s, false)
+			keepPass(s, true)
+		}
 		maxOverRows(s, false)
 		maxOverRows(s, true)
 	}
@@ -768,6 +788,97 @@ func dotRows32(s isa) {
 	}
 	for i := 0; i < parts; i++ {
 		VMOVUPD(s.v(1+i), Mem{Base: out, Disp: i * regBytes})
+	}
+	ret()
+}
+
+// space is the dice space whose keeps keepPass32 writes out.
+var space = yacht.NewDiceSpace()
+
+// keepPass: one pass of RollBackPortable's keep recurrences (single:
+// RollBack32Portable's), written out keep by keep with each row's offset
+// in the instruction (no table of offsets to load, no loop): the one-die
+// averages of the keeps of fewer than five dice, largest index first, then
+// the maxima, keeps of fewer dice first. AVX-512 only: two base registers
+// 16 KB apart put every row within the compressed 8-bit displacement of an
+// EVEX instruction (a multiple of 64 bytes within ±8 KB), so most
+// instructions take 7 bytes, and a pass about 29 KB.
+func keepPass(s isa, single bool) {
+	fn, sig := "keepPass"+s.name, "func(kv *float64)"
+	doc := fn + " runs one pass of the turn's keep recurrences: the keeps' one-die averages (the children's sum, in order, times 1/6), then their maxima with their sub-keeps (on the bits)."
+	if single {
+		fn, sig = "keepPass32"+s.name, "func(kv *float32)"
+		doc = fn + " runs one pass of the turn's keep recurrences on single-precision rows: the keeps' one-die averages (the children's sum, added in pairs, times 1/2), then their maxima (the keep's row times 3^size against its sub-keeps' rows, on the bits)."
+	}
+	textNoEscape(fn, sig)
+	Doc(doc, "")
+	kv := Load(Param("kv"), GP64())
+	const rowBytes = 64
+	lo, hi := GP64(), GP64()
+	LEAQ(Mem{Base: kv, Disp: 8192}, lo)
+	LEAQ(Mem{Base: kv, Disp: 8192 + 16384}, hi)
+	row := func(k int16) Mem {
+		off := int(k) * rowBytes
+		if off < 16384 {
+			return Mem{Base: lo, Disp: off - 8192}
+		}
+		return Mem{Base: hi, Disp: off - 8192 - 16384}
+	}
+	c := s.v(0)
+	if single {
+		VBROADCASTSS(half32, c)
+		for size := 1; size <= yacht.NumDice; size++ {
+			VBROADCASTSS(pow3Const[size], s.v(size))
+		}
+	} else {
+		VBROADCASTSD(sixth, c)
+	}
+	first := yacht.NumKeeps - yacht.NumPatterns
+	for k := first - 1; k >= 0; k-- {
+		ch := space.Child[k]
+		v, u, w := s.v(6), s.v(7), s.v(8)
+		if single {
+			// ((c0+c1) + (c2+c3)) + (c4+c5)
+			VMOVUPS(row(ch[0]), v)
+			VADDPS(row(ch[1]), v, v)
+			VMOVUPS(row(ch[2]), u)
+			VADDPS(row(ch[3]), u, u)
+			VMOVUPS(row(ch[4]), w)
+			VADDPS(row(ch[5]), w, w)
+			VADDPS(u, v, v)
+			VADDPS(w, v, v)
+			VMULPS(c, v, v)
+			VMOVUPS(v, row(int16(k)))
+			continue
+		}
+		VMOVUPD(row(ch[0]), v)
+		for f := 1; f < 6; f++ {
+			VADDPD(row(ch[f]), v, v)
+		}
+		VMULPD(c, v, v)
+		VMOVUPD(v, row(int16(k)))
+	}
+	for size := 1; size <= yacht.NumDice; size++ {
+		for k := 0; k < yacht.NumKeeps; k++ {
+			if int(space.Size[k]) != size {
+				continue
+			}
+			v := s.v(9 + k%4)
+			sl := &space.Sub[k]
+			if single {
+				VMULPS(row(int16(k)), s.v(size), v)
+				for _, sub := range sl.List[:sl.N] {
+					VPMAXUD(row(sub), v, v)
+				}
+				VMOVUPS(v, row(int16(k)))
+				continue
+			}
+			VMOVUPD(row(int16(k)), v)
+			for _, sub := range sl.List[:sl.N] {
+				VPMAXUQ(row(sub), v, v)
+			}
+			VMOVUPD(v, row(int16(k)))
+		}
 	}
 	ret()
 }
