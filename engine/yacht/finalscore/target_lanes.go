@@ -104,8 +104,6 @@ type laneScratch[T chance] struct {
 	// base lists the outcomes every pattern but five of a kind starts
 	// from (see prepare).
 	base []uint8
-	// local maps a box's points (planCategory.points) to their outcome.
-	local []uint8
 	opts  []yacht.Scoring
 	// best lists, for each pattern, the rows whose maximum is its best box:
 	// the outcomes of its boxes, and the row of the folded boxes' lowest
@@ -119,6 +117,8 @@ type laneScratch[T chance] struct {
 	sure int
 	// key names the lists of best; builtKey, those best holds.
 	key, builtKey []byte
+	// oneRow holds a row's lanes of 1.
+	oneRow []T
 	// certain is the turn's result on a row whose every pattern is
 	// certain: the kernels' own result on rows of ones (1, or within a
 	// rounding of it), so a row skipped for it changes no bit.
@@ -127,6 +127,7 @@ type laneScratch[T chance] struct {
 
 // laneCategory is one box of the lane turn.
 type laneCategory struct {
+	// idx holds the outcome of each pattern of fives.
 	idx         [yacht.NumPatterns]uint8
 	list, fives []uint8
 	// first is the place in outs of the box's outcome of its fewest
@@ -154,8 +155,13 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 	if len(ls.cats) < len(p.cats) {
 		ls.cats = make([]laneCategory, len(p.cats))
 	}
+	// The last state looked up: a box's points mostly lead to one state.
+	lastKey, lastV := ^uint32(0), []T(nil)
 	outcome := func(o yacht.Scoring) outcomeOf[T] {
-		return outcomeOf[T]{o.Gain(), next[distKey(r, r.Next(st, o))]}
+		if k := distKey(r, r.Next(st, o)); k != lastKey {
+			lastKey, lastV = k, next[k]
+		}
+		return outcomeOf[T]{o.Gain(), lastV}
 	}
 	for c := range p.cats {
 		lc := &ls.cats[c]
@@ -168,9 +174,8 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 			return 0, false
 		}
 		lc.first = len(ls.outs)
-		ls.local = ls.local[:0]
 		same := true
-		for _, pts := range pc.points {
+		for j, pts := range pc.points {
 			// As AppendScorings scores a pattern other than five of a
 			// kind: the box's points, with the upper bonus they complete.
 			o := yacht.Scoring{Category: c, Points: pts}
@@ -178,15 +183,11 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 				o.UpperBonus = r.BonusPoints
 			}
 			oc := outcome(o)
-			if len(ls.local) > 0 && !sameVector(oc.v, ls.outs[lc.first].v) {
+			if j > 0 && !sameVector(oc.v, ls.outs[lc.first].v) {
 				same = false
 			}
-			ls.local = append(ls.local, uint8(len(ls.outs)))
 			ls.outs = append(ls.outs, oc)
 			bound = max(bound, oc.g+len(oc.v))
-		}
-		for _, w := range pc.others {
-			lc.idx[w] = ls.local[pc.at[w]]
 		}
 		lc.list = pc.others
 		if fold && same {
@@ -277,7 +278,7 @@ func (ls *laneScratch[T]) planBest(filled uint32, fold bool) bool {
 		ls.ones = append(ls.ones, n)
 		most = max(most, n)
 	}
-	if most < lanes.Width {
+	if most < ls.width() {
 		// No row of needs can be certain.
 		return true
 	}
@@ -300,11 +301,17 @@ func (ls *laneScratch[T]) buildBest() bool {
 	}
 	for c := range ls.cats {
 		lc := &ls.cats[c]
-		for _, list := range [2][]uint8{lc.list, lc.fives} {
-			for _, w := range list {
-				if !ls.best.Add(int(w), lc.idx[w]) {
-					return false
-				}
+		// A box's outcomes on the patterns other than five of a kind are
+		// its points' outcomes, listed from lc.first.
+		at := &ls.plan.cats[c].at
+		for _, w := range lc.list {
+			if !ls.best.Add(int(w), uint8(lc.first)+at[w]) {
+				return false
+			}
+		}
+		for _, w := range lc.fives {
+			if !ls.best.Add(int(w), lc.idx[w]) {
+				return false
 			}
 		}
 	}
@@ -323,6 +330,12 @@ func boolByte(b bool) uint8 {
 		return 1
 	}
 	return 0
+}
+
+// width is how many needs a row holds: eight in double precision, sixteen
+// in single.
+func (ls *laneScratch[T]) width() int {
+	return int(unsafe.Sizeof(lanes.Row{}) / unsafe.Sizeof(T(0)))
 }
 
 // sameVector reports whether a and b are the same stored chances.
@@ -350,8 +363,14 @@ func solveTargetLanes[T chance](r *yacht.Rules, next levelOf[T], st yacht.State,
 	}
 	l = min(l, bound, len(out))
 	out = out[:l]
-	width := int(unsafe.Sizeof(lanes.Row{}) / unsafe.Sizeof(T(0)))
+	width := ls.width()
 	single := width == lanes.Width32
+	if ls.oneRow == nil {
+		ls.oneRow = make([]T, width)
+		for j := range ls.oneRow {
+			ls.oneRow[j] = 1
+		}
+	}
 	view := func(row *lanes.Row) []T { return unsafe.Slice((*T)(unsafe.Pointer(row)), width) }
 	pats := (*[yacht.NumPatterns]lanes.Row)(ls.kv[yacht.FirstPattern:])
 	for n0 := 0; n0 < l; n0 += width {
@@ -362,33 +381,23 @@ func solveTargetLanes[T chance](r *yacht.Rules, next levelOf[T], st yacht.State,
 			continue
 		}
 		// Each outcome's chance for needs n0+1 … n0+width: certain up to
-		// the points it gains, then the chance after it of the rest.
+		// the points it gains (lanes below a), then the chance after it of
+		// the rest (lanes a … b−1), then none.
 		for i, oc := range ls.outs {
-			row := view(&ls.rows[i])
-			switch k := n0 + 1 - oc.g; {
-			case k+width-1 <= 0:
-				for j := range row {
-					row[j] = 1
-				}
-				continue
-			case k > len(oc.v):
-				clear(row)
-				continue
-			case k >= 1 && k+width-1 <= len(oc.v):
-				copy(row, oc.v[k-1:k-1+width])
+			row := &ls.rows[i]
+			a := min(max(oc.g-n0, 0), width)
+			b := min(max(oc.g+len(oc.v)-n0, a), width)
+			if a == 0 && b == width {
+				// The whole row from the vector: one 64-byte copy.
+				*row = *(*lanes.Row)(unsafe.Pointer(&oc.v[n0-oc.g]))
 				continue
 			}
-			for j := range row {
-				n := n0 + j + 1
-				switch k := n - oc.g; {
-				case k <= 0:
-					row[j] = 1
-				case k <= len(oc.v):
-					row[j] = oc.v[k-1]
-				default:
-					row[j] = 0
-				}
+			lanesOf := view(row)
+			copy(lanesOf[:a], ls.oneRow)
+			if b > a {
+				copy(lanesOf[a:b], oc.v[n0+a-oc.g:])
 			}
+			clear(lanesOf[b:])
 		}
 		// The start row: the folded boxes' lowest outcomes, lane by lane.
 		ls.rows[ls.start], ls.rows[ls.zero] = lanes.Row{}, lanes.Row{}
