@@ -357,10 +357,16 @@ func rollBack32Asm(kv *[yacht.NumKeeps]Row32, wide bool) Sum32 {
 }
 
 // maxOverRowsAsm and maxOverRows32Asm are the MaxOver kernels by
-// instruction set (isaIndex).
+// instruction set (isaIndex) and number of rows a pattern takes.
 var (
-	maxOverRowsAsm   = [2]func(dst, rows *float64, tab *uint8, n, k int){maxOverRowsAVX2, maxOverRowsAVX512}
-	maxOverRows32Asm = [2]func(dst, rows *float32, tab *uint8, n, k int){maxOverRows32AVX2, maxOverRows32AVX512}
+	maxOverRowsAsm = [2][MaxPatternRows + 1]func(dst, rows *float64, tab *uint16, n int){
+		{nil, maxOver1RowsAVX2, maxOver2RowsAVX2, maxOver3RowsAVX2, maxOver4RowsAVX2, maxOver5RowsAVX2, maxOver6RowsAVX2, maxOver7RowsAVX2, maxOver8RowsAVX2, maxOver9RowsAVX2, maxOver10RowsAVX2, maxOver11RowsAVX2, maxOver12RowsAVX2, maxOver13RowsAVX2, maxOver14RowsAVX2, maxOver15RowsAVX2, maxOver16RowsAVX2},
+		{nil, maxOver1RowsAVX512, maxOver2RowsAVX512, maxOver3RowsAVX512, maxOver4RowsAVX512, maxOver5RowsAVX512, maxOver6RowsAVX512, maxOver7RowsAVX512, maxOver8RowsAVX512, maxOver9RowsAVX512, maxOver10RowsAVX512, maxOver11RowsAVX512, maxOver12RowsAVX512, maxOver13RowsAVX512, maxOver14RowsAVX512, maxOver15RowsAVX512, maxOver16RowsAVX512},
+	}
+	maxOverRows32Asm = [2][MaxPatternRows + 1]func(dst, rows *float32, tab *uint16, n int){
+		{nil, maxOver1Rows32AVX2, maxOver2Rows32AVX2, maxOver3Rows32AVX2, maxOver4Rows32AVX2, maxOver5Rows32AVX2, maxOver6Rows32AVX2, maxOver7Rows32AVX2, maxOver8Rows32AVX2, maxOver9Rows32AVX2, maxOver10Rows32AVX2, maxOver11Rows32AVX2, maxOver12Rows32AVX2, maxOver13Rows32AVX2, maxOver14Rows32AVX2, maxOver15Rows32AVX2, maxOver16Rows32AVX2},
+		{nil, maxOver1Rows32AVX512, maxOver2Rows32AVX512, maxOver3Rows32AVX512, maxOver4Rows32AVX512, maxOver5Rows32AVX512, maxOver6Rows32AVX512, maxOver7Rows32AVX512, maxOver8Rows32AVX512, maxOver9Rows32AVX512, maxOver10Rows32AVX512, maxOver11Rows32AVX512, maxOver12Rows32AVX512, maxOver13Rows32AVX512, maxOver14Rows32AVX512, maxOver15Rows32AVX512, maxOver16Rows32AVX512},
+	}
 )
 
 // maxOverAsm is MaxOverPortable in AVX-512 (wide) or AVX2. The kernels
@@ -369,7 +375,7 @@ var (
 func maxOverAsm(dst *[yacht.NumPatterns]Row, rows []Row, p *PatternRows, wide bool) {
 	p.check(len(rows))
 	for _, r := range p.runs {
-		maxOverRowsAsm[isaIndex(wide)](&dst[0][0], &rows[0][0], &p.tab[r.off], r.entries, r.n)
+		maxOverRowsAsm[isaIndex(wide)][r.n](&dst[0][0], &rows[0][0], &p.tab[r.off], r.entries)
 	}
 }
 
@@ -378,6 +384,6 @@ func maxOverAsm(dst *[yacht.NumPatterns]Row, rows []Row, p *PatternRows, wide bo
 func maxOver32Asm(dst *[yacht.NumPatterns]Row32, rows []Row32, p *PatternRows, wide bool) {
 	p.check(len(rows))
 	for _, r := range p.runs {
-		maxOverRows32Asm[isaIndex(wide)](&dst[0][0], &rows[0][0], &p.tab[r.off], r.entries, r.n)
+		maxOverRows32Asm[isaIndex(wide)][r.n](&dst[0][0], &rows[0][0], &p.tab[r.off], r.entries)
 	}
 }

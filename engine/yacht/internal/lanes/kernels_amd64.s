@@ -8648,81 +8648,1249 @@ TEXT ·keepPass32AVX512(SB), NOSPLIT, $0-8
 	VZEROUPPER
 	RET
 
-// func maxOverRowsAVX512(dst *float64, rows *float64, tab *uint8, n int, k int)
+// func maxOver1RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
 // Requires: AVX, AVX512F
-TEXT ·maxOverRowsAVX512(SB), NOSPLIT, $0-40
+TEXT ·maxOver1RowsAVX512(SB), NOSPLIT, $0-32
 	MOVQ  dst+0(FP), AX
 	MOVQ  rows+8(FP), CX
 	MOVQ  tab+16(FP), DX
 	MOVQ  n+24(FP), BX
-	MOVQ  k+32(FP), SI
 	TESTQ BX, BX
-	JZ    maxOverRowsAVX512_done
+	JZ    maxOver1RowsAVX512_done
 
-maxOverRowsAVX512_loop:
-	MOVBQZX (DX), DI
-	SHLQ    $0x06, DI
-	MOVBQZX 1(DX), R8
-	SHLQ    $0x06, R8
-	VMOVUPD (CX)(R8*1), Z0
-	ADDQ    $0x02, DX
-	MOVQ    SI, R9
-	DECQ    R9
-	JZ      maxOverRowsAVX512_store
-
-maxOverRowsAVX512_row:
-	MOVBQZX (DX), R8
-	SHLQ    $0x06, R8
-	VPMAXUQ (CX)(R8*1), Z0, Z0
-	INCQ    DX
-	DECQ    R9
-	JNZ     maxOverRowsAVX512_row
-
-maxOverRowsAVX512_store:
-	VMOVUPD Z0, (AX)(DI*1)
+maxOver1RowsAVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000004, DX
 	DECQ    BX
-	JNZ     maxOverRowsAVX512_loop
+	JNZ     maxOver1RowsAVX512_loop
 
-maxOverRowsAVX512_done:
+maxOver1RowsAVX512_done:
 	VZEROUPPER
 	RET
 
-// func maxOverRows32AVX512(dst *float32, rows *float32, tab *uint8, n int, k int)
+// func maxOver1Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
 // Requires: AVX, AVX512F
-TEXT ·maxOverRows32AVX512(SB), NOSPLIT, $0-40
+TEXT ·maxOver1Rows32AVX512(SB), NOSPLIT, $0-32
 	MOVQ  dst+0(FP), AX
 	MOVQ  rows+8(FP), CX
 	MOVQ  tab+16(FP), DX
 	MOVQ  n+24(FP), BX
-	MOVQ  k+32(FP), SI
 	TESTQ BX, BX
-	JZ    maxOverRows32AVX512_done
+	JZ    maxOver1Rows32AVX512_done
 
-maxOverRows32AVX512_loop:
-	MOVBQZX (DX), DI
-	SHLQ    $0x06, DI
-	MOVBQZX 1(DX), R8
-	SHLQ    $0x06, R8
-	VMOVUPD (CX)(R8*1), Z0
-	ADDQ    $0x02, DX
-	MOVQ    SI, R9
-	DECQ    R9
-	JZ      maxOverRows32AVX512_store
-
-maxOverRows32AVX512_row:
-	MOVBQZX (DX), R8
-	SHLQ    $0x06, R8
-	VPMAXUD (CX)(R8*1), Z0, Z0
-	INCQ    DX
-	DECQ    R9
-	JNZ     maxOverRows32AVX512_row
-
-maxOverRows32AVX512_store:
-	VMOVUPD Z0, (AX)(DI*1)
+maxOver1Rows32AVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000004, DX
 	DECQ    BX
-	JNZ     maxOverRows32AVX512_loop
+	JNZ     maxOver1Rows32AVX512_loop
 
-maxOverRows32AVX512_done:
+maxOver1Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver2RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver2RowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver2RowsAVX512_done
+
+maxOver2RowsAVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	VPMAXUQ Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000006, DX
+	DECQ    BX
+	JNZ     maxOver2RowsAVX512_loop
+
+maxOver2RowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver2Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver2Rows32AVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver2Rows32AVX512_done
+
+maxOver2Rows32AVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	VPMAXUD Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000006, DX
+	DECQ    BX
+	JNZ     maxOver2Rows32AVX512_loop
+
+maxOver2Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver3RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver3RowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver3RowsAVX512_done
+
+maxOver3RowsAVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	VPMAXUQ Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000008, DX
+	DECQ    BX
+	JNZ     maxOver3RowsAVX512_loop
+
+maxOver3RowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver3Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver3Rows32AVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver3Rows32AVX512_done
+
+maxOver3Rows32AVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	VPMAXUD Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000008, DX
+	DECQ    BX
+	JNZ     maxOver3Rows32AVX512_loop
+
+maxOver3Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver4RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver4RowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver4RowsAVX512_done
+
+maxOver4RowsAVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	VPMAXUQ Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x0000000a, DX
+	DECQ    BX
+	JNZ     maxOver4RowsAVX512_loop
+
+maxOver4RowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver4Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver4Rows32AVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver4Rows32AVX512_done
+
+maxOver4Rows32AVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	VPMAXUD Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x0000000a, DX
+	DECQ    BX
+	JNZ     maxOver4Rows32AVX512_loop
+
+maxOver4Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver5RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver5RowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver5RowsAVX512_done
+
+maxOver5RowsAVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	VPMAXUQ Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x0000000c, DX
+	DECQ    BX
+	JNZ     maxOver5RowsAVX512_loop
+
+maxOver5RowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver5Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver5Rows32AVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver5Rows32AVX512_done
+
+maxOver5Rows32AVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	VPMAXUD Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x0000000c, DX
+	DECQ    BX
+	JNZ     maxOver5Rows32AVX512_loop
+
+maxOver5Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver6RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver6RowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver6RowsAVX512_done
+
+maxOver6RowsAVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	VPMAXUQ Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x0000000e, DX
+	DECQ    BX
+	JNZ     maxOver6RowsAVX512_loop
+
+maxOver6RowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver6Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver6Rows32AVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver6Rows32AVX512_done
+
+maxOver6Rows32AVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	VPMAXUD Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x0000000e, DX
+	DECQ    BX
+	JNZ     maxOver6Rows32AVX512_loop
+
+maxOver6Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver7RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver7RowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver7RowsAVX512_done
+
+maxOver7RowsAVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	VPMAXUQ Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000010, DX
+	DECQ    BX
+	JNZ     maxOver7RowsAVX512_loop
+
+maxOver7RowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver7Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver7Rows32AVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver7Rows32AVX512_done
+
+maxOver7Rows32AVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	VPMAXUD Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000010, DX
+	DECQ    BX
+	JNZ     maxOver7Rows32AVX512_loop
+
+maxOver7Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver8RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver8RowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver8RowsAVX512_done
+
+maxOver8RowsAVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	VPMAXUQ Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000012, DX
+	DECQ    BX
+	JNZ     maxOver8RowsAVX512_loop
+
+maxOver8RowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver8Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver8Rows32AVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver8Rows32AVX512_done
+
+maxOver8Rows32AVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	VPMAXUD Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000012, DX
+	DECQ    BX
+	JNZ     maxOver8Rows32AVX512_loop
+
+maxOver8Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver9RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver9RowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver9RowsAVX512_done
+
+maxOver9RowsAVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 18(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	VPMAXUQ Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000014, DX
+	DECQ    BX
+	JNZ     maxOver9RowsAVX512_loop
+
+maxOver9RowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver9Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver9Rows32AVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver9Rows32AVX512_done
+
+maxOver9Rows32AVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 18(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	VPMAXUD Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000014, DX
+	DECQ    BX
+	JNZ     maxOver9Rows32AVX512_loop
+
+maxOver9Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver10RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver10RowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver10RowsAVX512_done
+
+maxOver10RowsAVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 18(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 20(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	VPMAXUQ Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000016, DX
+	DECQ    BX
+	JNZ     maxOver10RowsAVX512_loop
+
+maxOver10RowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver10Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver10Rows32AVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver10Rows32AVX512_done
+
+maxOver10Rows32AVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 18(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 20(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	VPMAXUD Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000016, DX
+	DECQ    BX
+	JNZ     maxOver10Rows32AVX512_loop
+
+maxOver10Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver11RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver11RowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver11RowsAVX512_done
+
+maxOver11RowsAVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 18(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 20(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 22(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	VPMAXUQ Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000018, DX
+	DECQ    BX
+	JNZ     maxOver11RowsAVX512_loop
+
+maxOver11RowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver11Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver11Rows32AVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver11Rows32AVX512_done
+
+maxOver11Rows32AVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 18(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 20(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 22(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	VPMAXUD Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000018, DX
+	DECQ    BX
+	JNZ     maxOver11Rows32AVX512_loop
+
+maxOver11Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver12RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver12RowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver12RowsAVX512_done
+
+maxOver12RowsAVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 18(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 20(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 22(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 24(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	VPMAXUQ Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x0000001a, DX
+	DECQ    BX
+	JNZ     maxOver12RowsAVX512_loop
+
+maxOver12RowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver12Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver12Rows32AVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver12Rows32AVX512_done
+
+maxOver12Rows32AVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 18(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 20(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 22(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 24(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	VPMAXUD Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x0000001a, DX
+	DECQ    BX
+	JNZ     maxOver12Rows32AVX512_loop
+
+maxOver12Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver13RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver13RowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver13RowsAVX512_done
+
+maxOver13RowsAVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 18(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 20(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 22(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 24(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 26(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	VPMAXUQ Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x0000001c, DX
+	DECQ    BX
+	JNZ     maxOver13RowsAVX512_loop
+
+maxOver13RowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver13Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver13Rows32AVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver13Rows32AVX512_done
+
+maxOver13Rows32AVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 18(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 20(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 22(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 24(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 26(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	VPMAXUD Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x0000001c, DX
+	DECQ    BX
+	JNZ     maxOver13Rows32AVX512_loop
+
+maxOver13Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver14RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver14RowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver14RowsAVX512_done
+
+maxOver14RowsAVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 18(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 20(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 22(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 24(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 26(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 28(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	VPMAXUQ Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x0000001e, DX
+	DECQ    BX
+	JNZ     maxOver14RowsAVX512_loop
+
+maxOver14RowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver14Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver14Rows32AVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver14Rows32AVX512_done
+
+maxOver14Rows32AVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 18(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 20(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 22(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 24(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 26(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 28(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	VPMAXUD Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x0000001e, DX
+	DECQ    BX
+	JNZ     maxOver14Rows32AVX512_loop
+
+maxOver14Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver15RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver15RowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver15RowsAVX512_done
+
+maxOver15RowsAVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 18(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 20(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 22(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 24(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 26(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 28(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 30(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	VPMAXUQ Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000020, DX
+	DECQ    BX
+	JNZ     maxOver15RowsAVX512_loop
+
+maxOver15RowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver15Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver15Rows32AVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver15Rows32AVX512_done
+
+maxOver15Rows32AVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 18(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 20(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 22(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 24(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 26(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 28(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 30(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	VPMAXUD Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000020, DX
+	DECQ    BX
+	JNZ     maxOver15Rows32AVX512_loop
+
+maxOver15Rows32AVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver16RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver16RowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver16RowsAVX512_done
+
+maxOver16RowsAVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 18(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 20(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 22(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 24(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 26(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 28(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	MOVWQZX 30(DX), DI
+	VPMAXUQ (CX)(DI*1), Z0, Z0
+	MOVWQZX 32(DX), DI
+	VPMAXUQ (CX)(DI*1), Z1, Z1
+	VPMAXUQ Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000022, DX
+	DECQ    BX
+	JNZ     maxOver16RowsAVX512_loop
+
+maxOver16RowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func maxOver16Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX512F
+TEXT ·maxOver16Rows32AVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver16Rows32AVX512_done
+
+maxOver16Rows32AVX512_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Z0
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Z1
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 18(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 20(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 22(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 24(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 26(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 28(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	MOVWQZX 30(DX), DI
+	VPMAXUD (CX)(DI*1), Z0, Z0
+	MOVWQZX 32(DX), DI
+	VPMAXUD (CX)(DI*1), Z1, Z1
+	VPMAXUD Z1, Z0, Z0
+	VMOVUPD Z0, (AX)(SI*1)
+	ADDQ    $0x00000022, DX
+	DECQ    BX
+	JNZ     maxOver16Rows32AVX512_loop
+
+maxOver16Rows32AVX512_done:
 	VZEROUPPER
 	RET
 
@@ -9787,86 +10955,1582 @@ dotRows32AVX2_done:
 	VZEROUPPER
 	RET
 
-// func maxOverRowsAVX2(dst *float64, rows *float64, tab *uint8, n int, k int)
+// func maxOver1RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
 // Requires: AVX
-TEXT ·maxOverRowsAVX2(SB), NOSPLIT, $0-40
+TEXT ·maxOver1RowsAVX2(SB), NOSPLIT, $0-32
 	MOVQ  dst+0(FP), AX
 	MOVQ  rows+8(FP), CX
 	MOVQ  tab+16(FP), DX
 	MOVQ  n+24(FP), BX
-	MOVQ  k+32(FP), SI
 	TESTQ BX, BX
-	JZ    maxOverRowsAVX2_done
+	JZ    maxOver1RowsAVX2_done
 
-maxOverRowsAVX2_loop:
-	MOVBQZX (DX), DI
-	SHLQ    $0x06, DI
-	MOVBQZX 1(DX), R8
-	SHLQ    $0x06, R8
-	VMOVUPD (CX)(R8*1), Y0
-	VMOVUPD 32(CX)(R8*1), Y1
-	ADDQ    $0x02, DX
-	MOVQ    SI, R9
-	DECQ    R9
-	JZ      maxOverRowsAVX2_store
-
-maxOverRowsAVX2_row:
-	MOVBQZX (DX), R8
-	SHLQ    $0x06, R8
-	VMAXPD  (CX)(R8*1), Y0, Y0
-	VMAXPD  32(CX)(R8*1), Y1, Y1
-	INCQ    DX
-	DECQ    R9
-	JNZ     maxOverRowsAVX2_row
-
-maxOverRowsAVX2_store:
-	VMOVUPD Y0, (AX)(DI*1)
-	VMOVUPD Y1, 32(AX)(DI*1)
+maxOver1RowsAVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	VMOVUPD Y0, (AX)(SI*1)
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000004, DX
 	DECQ    BX
-	JNZ     maxOverRowsAVX2_loop
+	JNZ     maxOver1RowsAVX2_loop
 
-maxOverRowsAVX2_done:
+maxOver1RowsAVX2_done:
 	VZEROUPPER
 	RET
 
-// func maxOverRows32AVX2(dst *float32, rows *float32, tab *uint8, n int, k int)
-// Requires: AVX, AVX2
-TEXT ·maxOverRows32AVX2(SB), NOSPLIT, $0-40
+// func maxOver1Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX
+TEXT ·maxOver1Rows32AVX2(SB), NOSPLIT, $0-32
 	MOVQ  dst+0(FP), AX
 	MOVQ  rows+8(FP), CX
 	MOVQ  tab+16(FP), DX
 	MOVQ  n+24(FP), BX
-	MOVQ  k+32(FP), SI
 	TESTQ BX, BX
-	JZ    maxOverRows32AVX2_done
+	JZ    maxOver1Rows32AVX2_done
 
-maxOverRows32AVX2_loop:
-	MOVBQZX (DX), DI
-	SHLQ    $0x06, DI
-	MOVBQZX 1(DX), R8
-	SHLQ    $0x06, R8
-	VMOVUPD (CX)(R8*1), Y0
-	VMOVUPD 32(CX)(R8*1), Y1
-	ADDQ    $0x02, DX
-	MOVQ    SI, R9
-	DECQ    R9
-	JZ      maxOverRows32AVX2_store
-
-maxOverRows32AVX2_row:
-	MOVBQZX (DX), R8
-	SHLQ    $0x06, R8
-	VPMAXUD (CX)(R8*1), Y0, Y0
-	VPMAXUD 32(CX)(R8*1), Y1, Y1
-	INCQ    DX
-	DECQ    R9
-	JNZ     maxOverRows32AVX2_row
-
-maxOverRows32AVX2_store:
-	VMOVUPD Y0, (AX)(DI*1)
-	VMOVUPD Y1, 32(AX)(DI*1)
+maxOver1Rows32AVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	VMOVUPD Y0, (AX)(SI*1)
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000004, DX
 	DECQ    BX
-	JNZ     maxOverRows32AVX2_loop
+	JNZ     maxOver1Rows32AVX2_loop
 
-maxOverRows32AVX2_done:
+maxOver1Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver2RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX
+TEXT ·maxOver2RowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver2RowsAVX2_done
+
+maxOver2RowsAVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	VMAXPD  Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VMAXPD  Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000006, DX
+	DECQ    BX
+	JNZ     maxOver2RowsAVX2_loop
+
+maxOver2RowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver2Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX2
+TEXT ·maxOver2Rows32AVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver2Rows32AVX2_done
+
+maxOver2Rows32AVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	VPMAXUD Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VPMAXUD Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000006, DX
+	DECQ    BX
+	JNZ     maxOver2Rows32AVX2_loop
+
+maxOver2Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver3RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX
+TEXT ·maxOver3RowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver3RowsAVX2_done
+
+maxOver3RowsAVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	VMAXPD  Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VMAXPD  Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000008, DX
+	DECQ    BX
+	JNZ     maxOver3RowsAVX2_loop
+
+maxOver3RowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver3Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX2
+TEXT ·maxOver3Rows32AVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver3Rows32AVX2_done
+
+maxOver3Rows32AVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	VPMAXUD Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VPMAXUD Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000008, DX
+	DECQ    BX
+	JNZ     maxOver3Rows32AVX2_loop
+
+maxOver3Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver4RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX
+TEXT ·maxOver4RowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver4RowsAVX2_done
+
+maxOver4RowsAVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	VMAXPD  Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VMAXPD  Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x0000000a, DX
+	DECQ    BX
+	JNZ     maxOver4RowsAVX2_loop
+
+maxOver4RowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver4Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX2
+TEXT ·maxOver4Rows32AVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver4Rows32AVX2_done
+
+maxOver4Rows32AVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	VPMAXUD Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VPMAXUD Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x0000000a, DX
+	DECQ    BX
+	JNZ     maxOver4Rows32AVX2_loop
+
+maxOver4Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver5RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX
+TEXT ·maxOver5RowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver5RowsAVX2_done
+
+maxOver5RowsAVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	VMAXPD  Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VMAXPD  Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x0000000c, DX
+	DECQ    BX
+	JNZ     maxOver5RowsAVX2_loop
+
+maxOver5RowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver5Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX2
+TEXT ·maxOver5Rows32AVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver5Rows32AVX2_done
+
+maxOver5Rows32AVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	VPMAXUD Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VPMAXUD Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x0000000c, DX
+	DECQ    BX
+	JNZ     maxOver5Rows32AVX2_loop
+
+maxOver5Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver6RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX
+TEXT ·maxOver6RowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver6RowsAVX2_done
+
+maxOver6RowsAVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	VMAXPD  Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VMAXPD  Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x0000000e, DX
+	DECQ    BX
+	JNZ     maxOver6RowsAVX2_loop
+
+maxOver6RowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver6Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX2
+TEXT ·maxOver6Rows32AVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver6Rows32AVX2_done
+
+maxOver6Rows32AVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	VPMAXUD Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VPMAXUD Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x0000000e, DX
+	DECQ    BX
+	JNZ     maxOver6Rows32AVX2_loop
+
+maxOver6Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver7RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX
+TEXT ·maxOver7RowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver7RowsAVX2_done
+
+maxOver7RowsAVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	VMAXPD  Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VMAXPD  Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000010, DX
+	DECQ    BX
+	JNZ     maxOver7RowsAVX2_loop
+
+maxOver7RowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver7Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX2
+TEXT ·maxOver7Rows32AVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver7Rows32AVX2_done
+
+maxOver7Rows32AVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	VPMAXUD Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VPMAXUD Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000010, DX
+	DECQ    BX
+	JNZ     maxOver7Rows32AVX2_loop
+
+maxOver7Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver8RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX
+TEXT ·maxOver8RowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver8RowsAVX2_done
+
+maxOver8RowsAVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	VMAXPD  Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VMAXPD  Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000012, DX
+	DECQ    BX
+	JNZ     maxOver8RowsAVX2_loop
+
+maxOver8RowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver8Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX2
+TEXT ·maxOver8Rows32AVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver8Rows32AVX2_done
+
+maxOver8Rows32AVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	VPMAXUD Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VPMAXUD Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000012, DX
+	DECQ    BX
+	JNZ     maxOver8Rows32AVX2_loop
+
+maxOver8Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver9RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX
+TEXT ·maxOver9RowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver9RowsAVX2_done
+
+maxOver9RowsAVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 18(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	VMAXPD  Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VMAXPD  Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000014, DX
+	DECQ    BX
+	JNZ     maxOver9RowsAVX2_loop
+
+maxOver9RowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver9Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX2
+TEXT ·maxOver9Rows32AVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver9Rows32AVX2_done
+
+maxOver9Rows32AVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 18(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	VPMAXUD Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VPMAXUD Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000014, DX
+	DECQ    BX
+	JNZ     maxOver9Rows32AVX2_loop
+
+maxOver9Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver10RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX
+TEXT ·maxOver10RowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver10RowsAVX2_done
+
+maxOver10RowsAVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 18(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 20(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	VMAXPD  Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VMAXPD  Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000016, DX
+	DECQ    BX
+	JNZ     maxOver10RowsAVX2_loop
+
+maxOver10RowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver10Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX2
+TEXT ·maxOver10Rows32AVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver10Rows32AVX2_done
+
+maxOver10Rows32AVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 18(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 20(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	VPMAXUD Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VPMAXUD Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000016, DX
+	DECQ    BX
+	JNZ     maxOver10Rows32AVX2_loop
+
+maxOver10Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver11RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX
+TEXT ·maxOver11RowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver11RowsAVX2_done
+
+maxOver11RowsAVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 18(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 20(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 22(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	VMAXPD  Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VMAXPD  Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000018, DX
+	DECQ    BX
+	JNZ     maxOver11RowsAVX2_loop
+
+maxOver11RowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver11Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX2
+TEXT ·maxOver11Rows32AVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver11Rows32AVX2_done
+
+maxOver11Rows32AVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 18(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 20(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 22(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	VPMAXUD Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VPMAXUD Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000018, DX
+	DECQ    BX
+	JNZ     maxOver11Rows32AVX2_loop
+
+maxOver11Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver12RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX
+TEXT ·maxOver12RowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver12RowsAVX2_done
+
+maxOver12RowsAVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 18(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 20(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 22(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 24(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	VMAXPD  Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VMAXPD  Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x0000001a, DX
+	DECQ    BX
+	JNZ     maxOver12RowsAVX2_loop
+
+maxOver12RowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver12Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX2
+TEXT ·maxOver12Rows32AVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver12Rows32AVX2_done
+
+maxOver12Rows32AVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 18(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 20(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 22(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 24(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	VPMAXUD Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VPMAXUD Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x0000001a, DX
+	DECQ    BX
+	JNZ     maxOver12Rows32AVX2_loop
+
+maxOver12Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver13RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX
+TEXT ·maxOver13RowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver13RowsAVX2_done
+
+maxOver13RowsAVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 18(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 20(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 22(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 24(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 26(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	VMAXPD  Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VMAXPD  Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x0000001c, DX
+	DECQ    BX
+	JNZ     maxOver13RowsAVX2_loop
+
+maxOver13RowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver13Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX2
+TEXT ·maxOver13Rows32AVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver13Rows32AVX2_done
+
+maxOver13Rows32AVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 18(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 20(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 22(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 24(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 26(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	VPMAXUD Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VPMAXUD Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x0000001c, DX
+	DECQ    BX
+	JNZ     maxOver13Rows32AVX2_loop
+
+maxOver13Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver14RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX
+TEXT ·maxOver14RowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver14RowsAVX2_done
+
+maxOver14RowsAVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 18(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 20(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 22(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 24(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 26(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 28(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	VMAXPD  Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VMAXPD  Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x0000001e, DX
+	DECQ    BX
+	JNZ     maxOver14RowsAVX2_loop
+
+maxOver14RowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver14Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX2
+TEXT ·maxOver14Rows32AVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver14Rows32AVX2_done
+
+maxOver14Rows32AVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 18(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 20(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 22(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 24(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 26(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 28(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	VPMAXUD Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VPMAXUD Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x0000001e, DX
+	DECQ    BX
+	JNZ     maxOver14Rows32AVX2_loop
+
+maxOver14Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver15RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX
+TEXT ·maxOver15RowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver15RowsAVX2_done
+
+maxOver15RowsAVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 18(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 20(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 22(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 24(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 26(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 28(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 30(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	VMAXPD  Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VMAXPD  Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000020, DX
+	DECQ    BX
+	JNZ     maxOver15RowsAVX2_loop
+
+maxOver15RowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver15Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX2
+TEXT ·maxOver15Rows32AVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver15Rows32AVX2_done
+
+maxOver15Rows32AVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 18(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 20(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 22(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 24(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 26(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 28(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 30(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	VPMAXUD Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VPMAXUD Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000020, DX
+	DECQ    BX
+	JNZ     maxOver15Rows32AVX2_loop
+
+maxOver15Rows32AVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver16RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+// Requires: AVX
+TEXT ·maxOver16RowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver16RowsAVX2_done
+
+maxOver16RowsAVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 18(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 20(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 22(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 24(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 26(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 28(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	MOVWQZX 30(DX), DI
+	VMAXPD  (CX)(DI*1), Y0, Y0
+	VMAXPD  32(CX)(DI*1), Y2, Y2
+	MOVWQZX 32(DX), DI
+	VMAXPD  (CX)(DI*1), Y1, Y1
+	VMAXPD  32(CX)(DI*1), Y3, Y3
+	VMAXPD  Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VMAXPD  Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000022, DX
+	DECQ    BX
+	JNZ     maxOver16RowsAVX2_loop
+
+maxOver16RowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func maxOver16Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+// Requires: AVX, AVX2
+TEXT ·maxOver16Rows32AVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  rows+8(FP), CX
+	MOVQ  tab+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    maxOver16Rows32AVX2_done
+
+maxOver16Rows32AVX2_loop:
+	MOVWQZX (DX), SI
+	MOVWQZX 2(DX), DI
+	VMOVUPD (CX)(DI*1), Y0
+	VMOVUPD 32(CX)(DI*1), Y2
+	MOVWQZX 4(DX), DI
+	VMOVUPD (CX)(DI*1), Y1
+	VMOVUPD 32(CX)(DI*1), Y3
+	MOVWQZX 6(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 8(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 10(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 12(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 14(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 16(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 18(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 20(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 22(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 24(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 26(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 28(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	MOVWQZX 30(DX), DI
+	VPMAXUD (CX)(DI*1), Y0, Y0
+	VPMAXUD 32(CX)(DI*1), Y2, Y2
+	MOVWQZX 32(DX), DI
+	VPMAXUD (CX)(DI*1), Y1, Y1
+	VPMAXUD 32(CX)(DI*1), Y3, Y3
+	VPMAXUD Y1, Y0, Y0
+	VMOVUPD Y0, (AX)(SI*1)
+	VPMAXUD Y3, Y2, Y2
+	VMOVUPD Y2, 32(AX)(SI*1)
+	ADDQ    $0x00000022, DX
+	DECQ    BX
+	JNZ     maxOver16Rows32AVX2_loop
+
+maxOver16Rows32AVX2_done:
 	VZEROUPPER
 	RET

@@ -59,15 +59,165 @@ func keepPassAVX512(kv *float64)
 //go:noescape
 func keepPass32AVX512(kv *float32)
 
-// maxOverRowsAVX512 sets, for each of the n entries of tab (a pattern w, then k row indices), row w of dst to the lane-wise maximum of those rows of rows.
+// maxOver1RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 1 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
 //
 //go:noescape
-func maxOverRowsAVX512(dst *float64, rows *float64, tab *uint8, n int, k int)
+func maxOver1RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
 
-// maxOverRows32AVX512 sets, for each of the n entries of tab (a pattern w, then k row indices), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+// maxOver1Rows32AVX512 sets, for each of the n entries of tab (a pattern's row offset, then 1 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
 //
 //go:noescape
-func maxOverRows32AVX512(dst *float32, rows *float32, tab *uint8, n int, k int)
+func maxOver1Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver2RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 2 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver2RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver2Rows32AVX512 sets, for each of the n entries of tab (a pattern's row offset, then 2 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver2Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver3RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 3 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver3RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver3Rows32AVX512 sets, for each of the n entries of tab (a pattern's row offset, then 3 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver3Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver4RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 4 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver4RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver4Rows32AVX512 sets, for each of the n entries of tab (a pattern's row offset, then 4 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver4Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver5RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 5 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver5RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver5Rows32AVX512 sets, for each of the n entries of tab (a pattern's row offset, then 5 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver5Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver6RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 6 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver6RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver6Rows32AVX512 sets, for each of the n entries of tab (a pattern's row offset, then 6 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver6Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver7RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 7 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver7RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver7Rows32AVX512 sets, for each of the n entries of tab (a pattern's row offset, then 7 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver7Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver8RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 8 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver8RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver8Rows32AVX512 sets, for each of the n entries of tab (a pattern's row offset, then 8 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver8Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver9RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 9 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver9RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver9Rows32AVX512 sets, for each of the n entries of tab (a pattern's row offset, then 9 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver9Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver10RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 10 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver10RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver10Rows32AVX512 sets, for each of the n entries of tab (a pattern's row offset, then 10 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver10Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver11RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 11 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver11RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver11Rows32AVX512 sets, for each of the n entries of tab (a pattern's row offset, then 11 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver11Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver12RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 12 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver12RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver12Rows32AVX512 sets, for each of the n entries of tab (a pattern's row offset, then 12 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver12Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver13RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 13 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver13RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver13Rows32AVX512 sets, for each of the n entries of tab (a pattern's row offset, then 13 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver13Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver14RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 14 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver14RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver14Rows32AVX512 sets, for each of the n entries of tab (a pattern's row offset, then 14 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver14Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver15RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 15 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver15RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver15Rows32AVX512 sets, for each of the n entries of tab (a pattern's row offset, then 15 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver15Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver16RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 16 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver16RowsAVX512(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver16Rows32AVX512 sets, for each of the n entries of tab (a pattern's row offset, then 16 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver16Rows32AVX512(dst *float32, rows *float32, tab *uint16, n int)
 
 // avgDivRowsAVX2 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row to the sum of the children's divided by c.
 //
@@ -174,12 +324,162 @@ func max5Rows32AVX2(kv *float32, ops *uint16, n int, c float32)
 //go:noescape
 func dotRows32AVX2(rows *float32, prob *float64, n int, out *float64)
 
-// maxOverRowsAVX2 sets, for each of the n entries of tab (a pattern w, then k row indices), row w of dst to the lane-wise maximum of those rows of rows.
+// maxOver1RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 1 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
 //
 //go:noescape
-func maxOverRowsAVX2(dst *float64, rows *float64, tab *uint8, n int, k int)
+func maxOver1RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
 
-// maxOverRows32AVX2 sets, for each of the n entries of tab (a pattern w, then k row indices), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+// maxOver1Rows32AVX2 sets, for each of the n entries of tab (a pattern's row offset, then 1 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
 //
 //go:noescape
-func maxOverRows32AVX2(dst *float32, rows *float32, tab *uint8, n int, k int)
+func maxOver1Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver2RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 2 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver2RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver2Rows32AVX2 sets, for each of the n entries of tab (a pattern's row offset, then 2 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver2Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver3RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 3 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver3RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver3Rows32AVX2 sets, for each of the n entries of tab (a pattern's row offset, then 3 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver3Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver4RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 4 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver4RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver4Rows32AVX2 sets, for each of the n entries of tab (a pattern's row offset, then 4 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver4Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver5RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 5 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver5RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver5Rows32AVX2 sets, for each of the n entries of tab (a pattern's row offset, then 5 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver5Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver6RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 6 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver6RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver6Rows32AVX2 sets, for each of the n entries of tab (a pattern's row offset, then 6 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver6Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver7RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 7 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver7RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver7Rows32AVX2 sets, for each of the n entries of tab (a pattern's row offset, then 7 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver7Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver8RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 8 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver8RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver8Rows32AVX2 sets, for each of the n entries of tab (a pattern's row offset, then 8 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver8Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver9RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 9 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver9RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver9Rows32AVX2 sets, for each of the n entries of tab (a pattern's row offset, then 9 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver9Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver10RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 10 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver10RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver10Rows32AVX2 sets, for each of the n entries of tab (a pattern's row offset, then 10 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver10Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver11RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 11 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver11RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver11Rows32AVX2 sets, for each of the n entries of tab (a pattern's row offset, then 11 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver11Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver12RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 12 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver12RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver12Rows32AVX2 sets, for each of the n entries of tab (a pattern's row offset, then 12 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver12Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver13RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 13 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver13RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver13Rows32AVX2 sets, for each of the n entries of tab (a pattern's row offset, then 13 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver13Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver14RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 14 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver14RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver14Rows32AVX2 sets, for each of the n entries of tab (a pattern's row offset, then 14 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver14Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver15RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 15 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver15RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver15Rows32AVX2 sets, for each of the n entries of tab (a pattern's row offset, then 15 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver15Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)
+
+// maxOver16RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 16 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver16RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
+
+// maxOver16Rows32AVX2 sets, for each of the n entries of tab (a pattern's row offset, then 16 row offsets), single-precision row w of dst to the lane-wise maximum of those rows of rows.
+//
+//go:noescape
+func maxOver16Rows32AVX2(dst *float32, rows *float32, tab *uint16, n int)

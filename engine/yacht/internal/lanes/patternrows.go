@@ -11,7 +11,7 @@ import (
 
 // MaxPatternRows is how many rows one pattern of a PatternRows may take the
 // maximum of.
-const MaxPatternRows = 32
+const MaxPatternRows = 16
 
 // PatternRows lists, for every pattern, the rows whose lane-wise maximum
 // MaxOver and MaxOver32 give it: a turn's table of the best box for each
@@ -24,10 +24,15 @@ type PatternRows struct {
 	rows  int
 	n     [yacht.NumPatterns]uint8
 	lists [yacht.NumPatterns][MaxPatternRows]uint8
-	// tab holds the runs: each entry a pattern, then its rows' indices.
-	tab  []uint8
+	// tab holds the runs: each entry a pattern, then its rows, each named
+	// by its byte offset (64 bytes a row), which the kernels add to their
+	// base without a shift.
+	tab  []uint16
 	runs []patternRun
 }
+
+// rowBytes is the size of a row, Row or Row32.
+const rowBytes = 64
 
 // patternRun is a run of entries with n rows each, from tab[off].
 type patternRun struct{ n, off, entries int }
@@ -95,8 +100,10 @@ func (p *PatternRows) Build() {
 	p.tab = slices.Grow(p.tab[:0], size)[:size]
 	for w, n := range p.n {
 		e := p.tab[at[n] : at[n]+int(n)+1]
-		e[0] = uint8(w)
-		copy(e[1:], p.lists[w][:n])
+		e[0] = uint16(w) * rowBytes
+		for j, i := range p.lists[w][:n] {
+			e[1+j] = uint16(i) * rowBytes
+		}
 		at[n] += int(n) + 1
 	}
 }
@@ -134,10 +141,10 @@ func MaxOverPortable(dst *[yacht.NumPatterns]Row, rows []Row, p *PatternRows) {
 	for _, r := range p.runs {
 		tab := p.tab[r.off : r.off+r.entries*(r.n+1)]
 		for e := 0; e < len(tab); e += r.n + 1 {
-			d := &db[tab[e]]
-			*d = rb[tab[e+1]]
+			d := &db[tab[e]/rowBytes]
+			*d = rb[tab[e+1]/rowBytes]
 			for _, i := range tab[e+2 : e+1+r.n] {
-				a := &rb[i]
+				a := &rb[i/rowBytes]
 				d[0] = max(d[0], a[0])
 				d[1] = max(d[1], a[1])
 				d[2] = max(d[2], a[2])
@@ -159,10 +166,10 @@ func MaxOver32Portable(dst *[yacht.NumPatterns]Row32, rows []Row32, p *PatternRo
 	for _, r := range p.runs {
 		tab := p.tab[r.off : r.off+r.entries*(r.n+1)]
 		for e := 0; e < len(tab); e += r.n + 1 {
-			d := &db[tab[e]]
-			*d = rb[tab[e+1]]
+			d := &db[tab[e]/rowBytes]
+			*d = rb[tab[e+1]/rowBytes]
 			for _, i := range tab[e+2 : e+1+r.n] {
-				a := &rb[i]
+				a := &rb[i/rowBytes]
 				d[0] = max(d[0], a[0])
 				d[1] = max(d[1], a[1])
 				d[2] = max(d[2], a[2])

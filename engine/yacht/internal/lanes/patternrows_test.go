@@ -8,15 +8,13 @@ import (
 )
 
 // randomPatternRows draws lists of 1…MaxPatternRows rows (repeats
-// included) for every pattern, over nrows rows.
+// included) for every pattern, over nrows rows: every length the kernels
+// are written out for.
 func randomPatternRows(rng *rand.Rand, nrows int) *PatternRows {
 	p := &PatternRows{}
 	p.Reset(nrows)
 	for w := 0; w < yacht.NumPatterns; w++ {
-		n := 1 + rng.IntN(6)
-		if rng.IntN(10) == 0 {
-			n = MaxPatternRows
-		}
+		n := 1 + rng.IntN(MaxPatternRows)
 		for range n {
 			p.Add(w, uint8(rng.IntN(nrows)))
 		}

@@ -159,8 +159,10 @@ func main() {
 			keepPass(s, false)
 			keepPass(s, true)
 		}
-		maxOverRows(s, false)
-		maxOverRows(s, true)
+		for k := 1; k <= maxPatternRows; k++ {
+			maxOverRows(s, false, k)
+			maxOverRows(s, true, k)
+		}
 	}
 	Generate()
 }
@@ -511,23 +513,24 @@ func maxIndexedRows(s isa, single bool) {
 	ret()
 }
 
-// maxOverRows: for each of the n entries of tab (a pattern w, then k row
-// indices), dst[w] = the lane-wise maximum of those rows of rows. single: on
-// single-precision rows (maxima of their bits, VPMAXUD). The indices are
+// maxOverRows: for each of the n entries of tab (a pattern's row offset,
+// then k row offsets, uint16 each), dst[pattern] = the lane-wise maximum
+// of those rows of rows, written out for each k (no inner loop). single:
+// on single-precision rows (maxima of their bits, VPMAXUD). The offsets are
 // not checked: PatternRows builds the entries within bounds.
-func maxOverRows(s isa, single bool) {
-	fn, elem, kind := "maxOverRows"+s.name, "float64", ""
+func maxOverRows(s isa, single bool, k int) {
+	fn, elem, kind := fmt.Sprintf("maxOver%dRows%s", k, s.name), "float64", ""
 	if single {
-		fn, elem, kind = "maxOverRows32"+s.name, "float32", "single-precision "
+		fn, elem, kind = fmt.Sprintf("maxOver%dRows32%s", k, s.name), "float32", "single-precision "
 	}
-	textNoEscape(fn, "func(dst, rows *"+elem+", tab *uint8, n, k int)")
-	Doc(fn+" sets, for each of the n entries of tab (a pattern w, then k row indices), "+kind+"row w of dst to the lane-wise maximum of those rows of rows.", "")
+	textNoEscape(fn, "func(dst, rows *"+elem+", tab *uint16, n int)")
+	Doc(fmt.Sprintf("%s sets, for each of the n entries of tab (a pattern's row offset, then %d row offsets), %srow w of dst to the lane-wise maximum of those rows of rows.", fn, k, kind), "")
 	dst := Load(Param("dst"), GP64())
 	rows := Load(Param("rows"), GP64())
 	tab := Load(Param("tab"), GP64())
 	n := Load(Param("n"), GP64())
-	k := Load(Param("k"), GP64())
-	w, i, j := GP64(), GP64(), GP64()
+	w := GP64()
+	idx := []reg.GPVirtual{GP64(), GP64()}
 	maxOf := func(m Mem, v reg.VecPhysical) {
 		if single {
 			VPMAXUD(m, v, v) // the bits of non-negative floats
@@ -535,33 +538,38 @@ func maxOverRows(s isa, single bool) {
 		}
 		s.max(m, v)
 	}
+	// Two running maxima per register half, joined at the end: shorter
+	// dependency chains.
+	acc := func(hi, a int) reg.VecPhysical { return s.v(2*hi + a) }
 	TESTQ(n, n)
 	JZ(LabelRef(fn + "_done"))
 	Label(fn + "_loop")
-	MOVBQZX(Mem{Base: tab}, w)
-	SHLQ(U8(6), w)
-	MOVBQZX(Mem{Base: tab, Disp: 1}, i)
-	SHLQ(U8(6), i)
-	for hi, h := range s.halves {
-		s.load(at(rows, i, h), s.v(hi))
+	MOVWQZX(Mem{Base: tab}, w)
+	for j := 0; j < k; j++ {
+		i := idx[j%2]
+		MOVWQZX(Mem{Base: tab, Disp: 2 * (1 + j)}, i)
+		for hi, h := range s.halves {
+			if j < 2 {
+				s.load(at(rows, i, h), acc(hi, j))
+			} else {
+				maxOf(at(rows, i, h), acc(hi, j%2))
+			}
+		}
 	}
-	ADDQ(U8(2), tab)
-	MOVQ(k, j)
-	DECQ(j)
-	JZ(LabelRef(fn + "_store"))
-	Label(fn + "_row")
-	MOVBQZX(Mem{Base: tab}, i)
-	SHLQ(U8(6), i)
 	for hi, h := range s.halves {
-		maxOf(at(rows, i, h), s.v(hi))
+		v := acc(hi, 0)
+		if k > 1 {
+			if single {
+				VPMAXUD(acc(hi, 1), v, v)
+			} else if s.avx512 {
+				VPMAXUQ(acc(hi, 1), v, v)
+			} else {
+				VMAXPD(acc(hi, 1), v, v)
+			}
+		}
+		s.store(v, at(dst, w, h))
 	}
-	INCQ(tab)
-	DECQ(j)
-	JNZ(LabelRef(fn + "_row"))
-	Label(fn + "_store")
-	for hi, h := range s.halves {
-		s.store(s.v(hi), at(dst, w, h))
-	}
+	ADDQ(U32(2*(k+1)), tab)
 	DECQ(n)
 	JNZ(LabelRef(fn + "_loop"))
 	Label(fn + "_done")
@@ -791,6 +799,10 @@ func dotRows32(s isa) {
 	}
 	ret()
 }
+
+// maxPatternRows is lanes.MaxPatternRows: the most rows a pattern of a
+// PatternRows takes the maximum of.
+const maxPatternRows = 16
 
 // space is the dice space whose keeps keepPass32 writes out.
 var space = yacht.NewDiceSpace()
