@@ -502,10 +502,11 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 			if fill == k0 {
 				ups = []int{min(st.Upper, r.BonusThreshold)}
 			}
+			sums := openUpperSums(r, upperCats, m)
 			for _, fl := range flags {
 				classes := map[int]int{}
 				for _, u := range ups {
-					c := bonusClass(r, upperCats, m, u)
+					c := bonusClassOf(r, sums, u)
 					s := yacht.State{Filled: m, Upper: u, YachtBonus: fl}
 					if j, ok := classes[c]; ok {
 						jobs[j].keys = append(jobs[j].keys, distKey(r, s))
@@ -627,17 +628,23 @@ func reachableUppers(r *yacht.Rules, upperCats []int, st yacht.State, m uint32) 
 // no longer be earned, otherwise the smallest sum of the open upper boxes
 // that would earn it. Upper totals of one class have the same future.
 func bonusClass(r *yacht.Rules, upperCats []int, m uint32, u int) int {
-	if u >= r.BonusThreshold {
-		return -1
-	}
-	var sums [2]uint64 // sums of the open upper boxes, 0..127
+	return bonusClassOf(r, openUpperSums(r, upperCats, m), u)
+}
+
+// upperSums is a set of sums of the open upper boxes, 0 … 127, a bit each.
+type upperSums [2]uint64
+
+// openUpperSums is the set of sums the upper boxes open in mask m can
+// still make.
+func openUpperSums(r *yacht.Rules, upperCats []int, m uint32) upperSums {
+	var sums upperSums
 	sums[0] = 1
 	for _, c := range upperCats {
 		if m&(1<<uint(c)) != 0 {
 			continue
 		}
 		f := r.Categories[c].Face
-		var nx [2]uint64
+		var nx upperSums
 		for x := 0; x < 128; x++ {
 			if sums[x/64]&(1<<uint(x%64)) == 0 {
 				continue
@@ -648,6 +655,15 @@ func bonusClass(r *yacht.Rules, upperCats []int, m uint32, u int) int {
 			}
 		}
 		sums = nx
+	}
+	return sums
+}
+
+// bonusClassOf is bonusClass for upper total u, given the sums the open
+// upper boxes can make.
+func bonusClassOf(r *yacht.Rules, sums upperSums, u int) int {
+	if u >= r.BonusThreshold {
+		return -1
 	}
 	for x := r.BonusThreshold - u; x < 128; x++ {
 		if sums[x/64]&(1<<uint(x%64)) != 0 {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"slices"
-	"sort"
 	"unsafe"
 
 	"github.com/alea-bot/alea/engine/yacht"
@@ -104,7 +103,7 @@ type laneScratch[T chance] struct {
 	// base lists the outcomes every pattern but five of a kind starts
 	// from (see prepare).
 	base []uint8
-	opts  []yacht.Scoring
+	opts []yacht.Scoring
 	// best lists, for each pattern, the rows whose maximum is its best box:
 	// the outcomes of its boxes, and the row of the folded boxes' lowest
 	// outcomes (start) or of zeros (zero).
@@ -271,10 +270,7 @@ func (ls *laneScratch[T]) planBest(filled uint32, fold bool) bool {
 	ls.ones = ls.ones[:0]
 	most := 0
 	for _, oc := range ls.outs {
-		n := oc.g
-		if len(oc.v) > 0 && oc.v[0] == 1 {
-			n += sort.Search(len(oc.v), func(k int) bool { return oc.v[k] != 1 })
-		}
+		n := oc.g + leadingOnes(oc.v)
 		ls.ones = append(ls.ones, n)
 		most = max(most, n)
 	}
@@ -287,7 +283,9 @@ func (ls *laneScratch[T]) planBest(filled uint32, fold bool) bool {
 		startOnes = max(startOnes, ls.ones[i])
 	}
 	ls.ones = append(ls.ones, startOnes, 0)
-	ls.sure = ls.best.MinOfMax(ls.ones)
+	if ls.sure = ls.best.MinOfMax(ls.ones, ls.width()); ls.sure < ls.width() {
+		ls.sure = 0
+	}
 	return true
 }
 
@@ -322,6 +320,17 @@ func (ls *laneScratch[T]) buildBest() bool {
 	}
 	ls.best.Build()
 	return true
+}
+
+// leadingOnes is how many chances at the start of v are 1 (a few at most
+// where any are).
+func leadingOnes[T chance](v []T) int {
+	for k, p := range v {
+		if p != 1 {
+			return k
+		}
+	}
+	return len(v)
 }
 
 // boolByte is 1 for true, 0 for false.

@@ -109,13 +109,18 @@ func (p *PatternRows) Build() {
 }
 
 // MinOfMax is the least over the patterns of the most v gives any of the
-// pattern's rows (v holds a value for each row).
-func (p *PatternRows) MinOfMax(v []int) int {
+// pattern's rows (v holds a value for each row), when that is floor or
+// more; otherwise it is some value below floor (it stops at the first
+// pattern below floor).
+func (p *PatternRows) MinOfMax(v []int, floor int) int {
 	least := math.MaxInt
 	for w, n := range p.n {
 		most := math.MinInt
 		for _, i := range p.lists[w][:n] {
 			most = max(most, v[i])
+		}
+		if most < floor {
+			return most
 		}
 		least = min(least, most)
 	}

@@ -100,8 +100,14 @@ func TestPatternRowsMinOfMax(t *testing.T) {
 	for i := range v {
 		v[i] = i
 	}
-	if got := p.MinOfMax(v); got != 4 {
-		t.Errorf("MinOfMax = %d, want 4", got)
+	if got := p.MinOfMax(v, 0); got != 4 {
+		t.Errorf("MinOfMax(v, 0) = %d, want 4", got)
+	}
+	if got := p.MinOfMax(v, 4); got != 4 {
+		t.Errorf("MinOfMax(v, 4) = %d, want 4", got)
+	}
+	if got := p.MinOfMax(v, 5); got >= 5 {
+		t.Errorf("MinOfMax(v, 5) = %d, want below 5", got)
 	}
 }
 
