@@ -397,8 +397,10 @@ func solveTargetLanes[T chance](r *yacht.Rules, next levelOf[T], st yacht.State,
 			a := min(max(oc.g-n0, 0), width)
 			b := min(max(oc.g+len(oc.v)-n0, a), width)
 			if a == 0 && b == width {
-				// The whole row from the vector: one 64-byte copy.
-				*row = *(*lanes.Row)(unsafe.Pointer(&oc.v[n0-oc.g]))
+				// The whole row from the vector: 64 bytes, copied in
+				// registers (an array assignment calls memmove).
+				d, s := (*[8]uint64)(unsafe.Pointer(row)), (*[8]uint64)(unsafe.Pointer(&oc.v[n0-oc.g]))
+				d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] = s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]
 				continue
 			}
 			lanesOf := view(row)
