@@ -479,11 +479,14 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 		// The states of this fill count, grouped by bonus class: states of
 		// one mask whose upper totals lead to the same bonus chances share
 		// their probabilities.
-		type job struct {
-			st   yacht.State
-			keys []uint32
+		// jobs lists a state of each class, keys every state with its
+		// class's job.
+		type keyJob struct {
+			key uint32
+			job int32
 		}
-		var jobs []job
+		var jobs []yacht.State
+		var keys []keyJob
 		for _, m := range byFill[fill] {
 			if fill == k0 && m != st.Filled {
 				continue
@@ -504,33 +507,34 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 			}
 			sums := openUpperSums(r, upperCats, m)
 			for _, fl := range flags {
-				classes := map[int]int{}
+				// The job of each bonus class (-2 … 127, from 2) of this
+				// mask and flag, plus one.
+				var classJob [130]int32
 				for _, u := range ups {
-					c := bonusClassOf(r, sums, u)
+					c := bonusClassOf(r, sums, u) + 2
 					s := yacht.State{Filled: m, Upper: u, YachtBonus: fl}
-					if j, ok := classes[c]; ok {
-						jobs[j].keys = append(jobs[j].keys, distKey(r, s))
-						continue
+					if classJob[c] == 0 {
+						jobs = append(jobs, s)
+						classJob[c] = int32(len(jobs))
 					}
-					classes[c] = len(jobs)
-					jobs = append(jobs, job{st: s, keys: []uint32{distKey(r, s)}})
+					keys = append(keys, keyJob{distKey(r, s), classJob[c] - 1})
 				}
 			}
 		}
 		results := make([][]T, len(jobs))
 		err := parallel.ForEach(ctx, workers, len(jobs), func(w, j int) {
-			l := min(need, maxFutureOf(r, bests, jobs[j].st))
+			l := min(need, maxFutureOf(r, bests, jobs[j]))
 			if terminal != nil {
 				l = need
 			}
 			out := make([]T, l)
 			if l > 0 {
 				var ok bool
-				if out, ok = solveTargetLanes(r, levels[fill+1], jobs[j].st, l, terminal == nil, laneScratches[w], out); !ok {
+				if out, ok = solveTargetLanes(r, levels[fill+1], jobs[j], l, terminal == nil, laneScratches[w], out); !ok {
 					// Too many outcomes for the lanes: the vector turn, in
 					// double precision, on the states after this one.
 					wide := make([]float64, l)
-					solveTargetTurn(r, widen(r, levels[fill+1], jobs[j].st), jobs[j].st, l, scratches[w], wide)
+					solveTargetTurn(r, widen(r, levels[fill+1], jobs[j]), jobs[j], l, scratches[w], wide)
 					out = make([]T, l)
 					for i, p := range wide {
 						out[i] = T(p)
@@ -548,11 +552,9 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 		if err != nil {
 			return nil, err
 		}
-		lv := levelOf[T]{}
-		for j, jb := range jobs {
-			for _, k := range jb.keys {
-				lv[k] = results[j]
-			}
+		lv := make(levelOf[T], len(keys))
+		for _, kj := range keys {
+			lv[kj.key] = results[kj.job]
 		}
 		levels[fill] = lv
 		// Only the next fill count is read: drop the ones after it.

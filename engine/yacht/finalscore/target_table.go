@@ -3,6 +3,7 @@ package finalscore
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"sync"
 	"unsafe"
 
@@ -20,9 +21,10 @@ import (
 // chances are stored as float32 (computed in float64) and a vector's tail
 // below 1e-15 is dropped.
 type TargetTable struct {
-	r      *yacht.Rules
-	vec    levelOf[float32]
-	floats int // distinct stored chances
+	r *yacht.Rules
+	// byFill holds the states of each fill count: the induction's levels,
+	// kept as they are (no copy into one map).
+	byFill []levelOf[float32]
 }
 
 // BuildTargetTable computes the target table of t's rules by backward
@@ -32,17 +34,12 @@ type TargetTable struct {
 func BuildTargetTable(ctx context.Context, t *strategy.Table) (*TargetTable, error) {
 	r := t.Rules()
 	empty := yacht.NewSheet(r).State()
-	tt := &TargetTable{r: r, vec: levelOf[float32]{}}
+	tt := &TargetTable{r: r, byFill: make([]levelOf[float32], len(r.Categories)+1)}
 	// Each fill count is kept as soon as the induction no longer reads it.
 	retire := func(lv levelOf[float32]) {
-		// Keys of one bonus class share a vector: count it once.
-		seen := map[*float32]bool{}
-		for k, v := range lv {
-			tt.vec[k] = v
-			if len(v) > 0 && !seen[&v[0]] {
-				seen[&v[0]] = true
-				tt.floats += len(v)
-			}
+		for k := range lv {
+			tt.byFill[bits.OnesCount32(k>>7)] = lv
+			break
 		}
 	}
 	levels, err := targetLevels[float32](ctx, t, empty, maxFuture(r, empty), nil, retire)
@@ -55,16 +52,38 @@ func BuildTargetTable(ctx context.Context, t *strategy.Table) (*TargetTable, err
 	return tt, nil
 }
 
+// level is the table's level of st's fill count (nil for a full sheet).
+func (tt *TargetTable) level(st yacht.State) levelOf[float32] {
+	return tt.byFill[bits.OnesCount32(st.Filled)]
+}
+
 // Rules returns the rules the table was built for.
 func (tt *TargetTable) Rules() *yacht.Rules { return tt.r }
 
 // States returns the number of sheet states the table answers for.
-func (tt *TargetTable) States() int { return len(tt.vec) }
+func (tt *TargetTable) States() int {
+	n := 0
+	for _, lv := range tt.byFill {
+		n += len(lv)
+	}
+	return n
+}
 
-// Bytes estimates the table's memory: the stored chances (4 bytes each),
-// the slice headers and the map's keys.
+// Bytes estimates the table's memory: the stored chances (4 bytes each;
+// the states of one bonus class share theirs), the slice headers and the
+// maps' keys.
 func (tt *TargetTable) Bytes() int64 {
-	return int64(tt.floats)*4 + int64(len(tt.vec))*(int64(unsafe.Sizeof([]float32(nil)))+4+8)
+	floats := 0
+	seen := map[*float32]bool{}
+	for _, lv := range tt.byFill {
+		for _, v := range lv {
+			if len(v) > 0 && !seen[&v[0]] {
+				seen[&v[0]] = true
+				floats += len(v)
+			}
+		}
+	}
+	return int64(floats)*4 + int64(tt.States())*(int64(unsafe.Sizeof([]float32(nil)))+4+8)
 }
 
 // Reach returns P(final ≥ target) from the start of the next turn of
@@ -83,7 +102,7 @@ func (tt *TargetTable) at(st yacht.State, n int) float64 {
 	if n <= 0 {
 		return 1
 	}
-	v := tt.vec[distKey(tt.r, st)]
+	v := tt.level(st)[distKey(tt.r, st)]
 	if n > len(v) {
 		return 0
 	}
@@ -91,13 +110,15 @@ func (tt *TargetTable) at(st yacht.State, n int) float64 {
 }
 
 func (tt *TargetTable) has(st yacht.State) bool {
-	_, ok := tt.vec[distKey(tt.r, st)]
+	_, ok := tt.level(st)[distKey(tt.r, st)]
 	return ok
 }
 
 // nextLevel gathers, in double precision, the vectors of the states one
-// scoring after st.
-func (tt *TargetTable) nextLevel(st yacht.State) targetLevel { return widen(tt.r, tt.vec, st) }
+// scoring after st (st is not full).
+func (tt *TargetTable) nextLevel(st yacht.State) targetLevel {
+	return widen(tt.r, tt.byFill[bits.OnesCount32(st.Filled)+1], st)
+}
 
 // AdviseTarget is AdviseTarget (the package function) answered from the
 // table: the chances of the states after this turn are looked up, so the
