@@ -436,15 +436,15 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 	levels := make([]levelOf[T], n+2)
 	levels[n+1] = levelOf[T]{}
 	levels[n] = levelOf[T]{} // a full sheet gains nothing more
-	upperCats0 := []int{}
+	upperCats := []int{}
 	for i := range r.Categories {
 		if r.Categories[i].Kind == yacht.KindUpper {
-			upperCats0 = append(upperCats0, i)
+			upperCats = append(upperCats, i)
 		}
 	}
 	if terminal != nil {
 		full := uint32(1)<<uint(n) - 1
-		for _, u := range reachableUppers(r, upperCats0, st, full) {
+		for _, u := range reachableUppers(r, upperCats, st, full) {
 			for _, fl := range []bool{false, true} {
 				levels[n][distKey(r, yacht.State{Filled: full, Upper: u, YachtBonus: fl})] = terminal
 			}
@@ -460,12 +460,6 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 			break
 		}
 	}
-	upperCats := []int{}
-	for i := range r.Categories {
-		if r.Categories[i].Kind == yacht.KindUpper {
-			upperCats = append(upperCats, i)
-		}
-	}
 	bests := bestScores(r)
 	plan := newLanePlan(r)
 	workers := runtime.GOMAXPROCS(0)
@@ -475,52 +469,21 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 		scratches[i] = &targetScratch{}
 		laneScratches[i] = &laneScratch[T]{plan: plan}
 	}
+	// The jobs of every level, found in parallel before the induction.
+	type levelPlan struct {
+		jobs []yacht.State
+		keys []keyJob
+	}
+	plans := make([]levelPlan, n)
+	if err := parallel.ForEach(ctx, workers, n-k0, func(_, i int) {
+		fill := k0 + i
+		plans[fill].jobs, plans[fill].keys = levelJobs(r, upperCats, st, fill, byFill[fill])
+	}); err != nil {
+		return nil, err
+	}
 	for fill := n - 1; fill >= k0; fill-- {
-		// The states of this fill count, grouped by bonus class: states of
-		// one mask whose upper totals lead to the same bonus chances share
-		// their probabilities.
-		// jobs lists a state of each class, keys every state with its
-		// class's job.
-		type keyJob struct {
-			key uint32
-			job int32
-		}
-		var jobs []yacht.State
-		var keys []keyJob
-		for _, m := range byFill[fill] {
-			if fill == k0 && m != st.Filled {
-				continue
-			}
-			ups := reachableUppers(r, upperCats, st, m)
-			flags := []bool{false}
-			if r.TracksYachtBonus() {
-				y := r.YachtIndex()
-				switch {
-				case st.IsFilled(y):
-					flags = []bool{st.YachtBonus}
-				case m&(1<<uint(y)) != 0:
-					flags = []bool{false, true}
-				}
-			}
-			if fill == k0 {
-				ups = []int{min(st.Upper, r.BonusThreshold)}
-			}
-			sums := openUpperSums(r, upperCats, m)
-			for _, fl := range flags {
-				// The job of each bonus class (-2 … 127, from 2) of this
-				// mask and flag, plus one.
-				var classJob [130]int32
-				for _, u := range ups {
-					c := bonusClassOf(r, sums, u) + 2
-					s := yacht.State{Filled: m, Upper: u, YachtBonus: fl}
-					if classJob[c] == 0 {
-						jobs = append(jobs, s)
-						classJob[c] = int32(len(jobs))
-					}
-					keys = append(keys, keyJob{distKey(r, s), classJob[c] - 1})
-				}
-			}
-		}
+		jobs, keys := plans[fill].jobs, plans[fill].keys
+		plans[fill] = levelPlan{}
 		results := make([][]T, len(jobs))
 		err := parallel.ForEach(ctx, workers, len(jobs), func(w, j int) {
 			l := min(need, maxFutureOf(r, bests, jobs[j]))
@@ -595,6 +558,56 @@ func widen[T chance](r *yacht.Rules, next levelOf[T], st yacht.State) targetLeve
 		}
 	}
 	return lv
+}
+
+// levelJobs lists the states of fill count fill reachable from st
+// (masks: the masks of that fill count), grouped by bonus class: states of
+// one mask whose upper totals lead to the same bonus chances share their
+// probabilities. jobs holds a state of each class, keys every state with
+// its class's job.
+func levelJobs(r *yacht.Rules, upperCats []int, st yacht.State, fill int, masks []uint32) (jobs []yacht.State, keys []keyJob) {
+	k0 := bits.OnesCount32(st.Filled)
+	for _, m := range masks {
+		if fill == k0 && m != st.Filled {
+			continue
+		}
+		ups := reachableUppers(r, upperCats, st, m)
+		flags := []bool{false}
+		if r.TracksYachtBonus() {
+			y := r.YachtIndex()
+			switch {
+			case st.IsFilled(y):
+				flags = []bool{st.YachtBonus}
+			case m&(1<<uint(y)) != 0:
+				flags = []bool{false, true}
+			}
+		}
+		if fill == k0 {
+			ups = []int{min(st.Upper, r.BonusThreshold)}
+		}
+		sums := openUpperSums(r, upperCats, m)
+		for _, fl := range flags {
+			// The job of each bonus class (-2 … 127, from 2) of this
+			// mask and flag, plus one.
+			var classJob [130]int32
+			for _, u := range ups {
+				c := bonusClassOf(r, sums, u) + 2
+				s := yacht.State{Filled: m, Upper: u, YachtBonus: fl}
+				if classJob[c] == 0 {
+					jobs = append(jobs, s)
+					classJob[c] = int32(len(jobs))
+				}
+				keys = append(keys, keyJob{distKey(r, s), classJob[c] - 1})
+			}
+		}
+	}
+	return jobs, keys
+}
+
+// keyJob is a state's key and the job that computes its chances.
+type keyJob struct {
+	key uint32
+	job int32
 }
 
 // reachableUppers lists the capped upper totals of mask m reachable from st.
