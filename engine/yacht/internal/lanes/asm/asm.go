@@ -4,7 +4,9 @@
 //
 // Every kernel exists in an AVX-512 version (one 8-lane row is one zmm
 // register) and an AVX2 version (two ymm registers at byte offsets 0 and
-// 32). Each performs, lane by lane, the floating-point operations of the
+// 32), but the turn's keep recurrences: AVX-512 runs them written out keep
+// by keep (keepPass, keepPass32, from package yacht's dice space), AVX2
+// as loops over tables of row offsets. Each performs, lane by lane, the floating-point operations of the
 // portable Go kernel in the same order (no fused multiply-add, the same
 // summation order), so the results are the same bits; the package's tests
 // check it on every version the processor runs. The kernels use only VEX and
