@@ -25,7 +25,7 @@ import (
 
 // maxLaneRows is how many rows the lane turn may index by a byte: the
 // distinct (points gained, state after) outcomes of a turn, then the rows
-// every pattern starts from (see prepare). No state of the presets comes
+// every pattern starts from (see planBest). No state of the presets comes
 // near it (Pancht's most is about 206 outcomes); a turn beyond it would
 // run the vector-by-vector turn instead.
 const maxLaneRows = 256
@@ -92,7 +92,8 @@ type laneScratch[T chance] struct {
 	// kv holds the keeps' rows; it and rows start on 64-byte lines
 	// (lanes.AlignedRows).
 	kv *[yacht.NumKeeps]lanes.Row
-	// rows holds, for the current needs, each outcome's chances.
+	// rows holds, for the current needs, each outcome's chances, then the
+	// start and zero rows (see planBest).
 	rows []lanes.Row
 	// outs lists the distinct outcomes (points gained, chances after).
 	outs []outcomeOf[T]
@@ -118,6 +119,9 @@ type laneScratch[T chance] struct {
 	key, builtKey []byte
 	// oneRow holds a row's lanes of 1.
 	oneRow []T
+	// computeCertain runs the turn on certain rows too (the tests compare
+	// the two).
+	computeCertain bool
 	// certain is the turn's result on a row whose every pattern is
 	// certain: the kernels' own result on rows of ones (1, or within a
 	// rounding of it), so a row skipped for it changes no bit.
@@ -244,6 +248,7 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 // lanes.MaxPatternRows.
 func (ls *laneScratch[T]) planBest(filled uint32, fold bool) bool {
 	key := binary.LittleEndian.AppendUint32(ls.key[:0], filled)
+	key = append(key, boolByte(fold))
 	for c := range ls.cats {
 		lc := &ls.cats[c]
 		folded := len(lc.list) > 0 && &lc.list[0] == unsafe.SliceData(ls.plan.cats[c].above)
@@ -383,7 +388,7 @@ func solveTargetLanes[T chance](r *yacht.Rules, next levelOf[T], st yacht.State,
 	view := func(row *lanes.Row) []T { return unsafe.Slice((*T)(unsafe.Pointer(row)), width) }
 	pats := (*[yacht.NumPatterns]lanes.Row)(ls.kv[yacht.FirstPattern:])
 	for n0 := 0; n0 < l; n0 += width {
-		if monotone && n0+width <= ls.sure {
+		if monotone && n0+width <= ls.sure && !ls.computeCertain {
 			// Every pattern's best box makes every need of the row
 			// certain.
 			copy(out[n0:min(l, n0+width)], ls.certainRow(pats, single))

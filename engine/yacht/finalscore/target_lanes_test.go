@@ -5,9 +5,8 @@ import (
 	"maps"
 	"math"
 	"math/bits"
+	"slices"
 	"testing"
-
-	"github.com/alea-bot/alea/engine/yacht/internal/lanes"
 
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
@@ -162,8 +161,10 @@ func TestTargetSingleMatchesDouble(t *testing.T) {
 // A row of needs that every pattern's best box makes certain is not run
 // through the turn (laneScratch.sure): on a Yacht sheet whose upper boxes
 // and Choice are open, many states gain eight points or more whatever the
-// dice, and their chances still equal the vector turn's, which computes
-// every need.
+// dice, and their chances are the same bits as when every row is run, in
+// double precision (eight needs a row) and in single (sixteen, the
+// table's). Each level's states run on one scratch in key order, as in the
+// induction, so the lists of each pattern's boxes are reused across them.
 func TestTargetLanesCertainRows(t *testing.T) {
 	r := mustPreset(t, yacht.Yacht)
 	open := []string{"aces", "twos", "threes", "fours", "fives", "sixes", "choice"}
@@ -172,13 +173,21 @@ func TestTargetLanesCertainRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := endSheet(t, r, "", open...).State()
-	var all []targetLevel
-	levels, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, func(lv targetLevel) { all = append(all, lv) })
+	t.Run("double", func(t *testing.T) { checkCertainRows[float64](t, r, tb, st, 20) })
+	t.Run("single", func(t *testing.T) { checkCertainRows[float32](t, r, tb, st, 500) })
+}
+
+// checkCertainRows runs every state of the induction from st with and
+// without the skip of certain rows and fails on any difference, or when
+// fewer than least states skip a row.
+func checkCertainRows[T chance](t *testing.T, r *yacht.Rules, tb *strategy.Table, st yacht.State, least int) {
+	var all []levelOf[T]
+	levels, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, func(lv levelOf[T]) { all = append(all, lv) })
 	if err != nil {
 		t.Fatal(err)
 	}
 	all = append(all, levels...)
-	byFill := map[int]targetLevel{len(r.Categories): {}}
+	byFill := map[int]levelOf[T]{len(r.Categories): {}}
 	for _, lv := range all {
 		for k := range lv {
 			byFill[bits.OnesCount32(k>>7)] = lv
@@ -186,36 +195,32 @@ func TestTargetLanesCertainRows(t *testing.T) {
 		}
 	}
 	plan := newLanePlan(r)
-	sc := &targetScratch{}
 	certain, rows := 0, 0
 	for fill, lv := range byFill {
 		if fill == len(r.Categories) {
 			continue
 		}
 		next := byFill[fill+1]
-		for k := range lv {
+		skip := &laneScratch[T]{plan: plan}
+		every := &laneScratch[T]{plan: plan, computeCertain: true}
+		for _, k := range slices.Sorted(maps.Keys(lv)) {
 			st := yacht.State{Filled: k >> 7, Upper: int(k>>1) & 63, YachtBonus: k&1 == 1}
 			l := maxFuture(r, st)
-			ls := &laneScratch[float64]{plan: plan}
-			got, ok := solveTargetLanes(r, next, st, l, true, ls, make([]float64, l))
-			if !ok {
+			got, ok := solveTargetLanes(r, next, st, l, true, skip, make([]T, l))
+			want, ok2 := solveTargetLanes(r, next, st, l, true, every, make([]T, l))
+			if !ok || !ok2 {
 				t.Fatalf("state %x: too many outcomes", k)
 			}
-			if ls.sure < lanes.Width {
-				continue
+			if w := skip.width(); skip.sure >= w {
+				certain++
+				rows += skip.sure / w
 			}
-			certain++
-			rows += ls.sure / lanes.Width
-			want := make([]float64, l)
-			solveTargetTurn(r, next, st, l, sc, want)
-			for n := range got {
-				if math.Abs(got[n]-want[n]) > 1e-14 {
-					t.Fatalf("state %x (certain to need %d) need %d: lanes %v, vector turn %v", k, ls.sure, n+1, got[n], want[n])
-				}
+			if !slices.Equal(got, want) {
+				t.Fatalf("state %x (certain to need %d): skipping gives %v, running every row %v", k, skip.sure, got, want)
 			}
 		}
 	}
-	if certain < 20 {
+	if certain < least {
 		t.Fatalf("only %d states had a certain row", certain)
 	}
 	t.Logf("%d states, %d rows certain", certain, rows)

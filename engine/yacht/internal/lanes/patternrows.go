@@ -18,9 +18,11 @@ const MaxPatternRows = 16
 // pattern, built once for a state and applied to each row of needs. Each
 // pattern's value is computed in registers and stored once, where
 // MaxIndexed loads and stores the pattern's row again for every box. Build
-// lays the lists out in runs of patterns with the same number of rows, so
-// the kernels' inner loop runs a fixed number of times across a run.
+// lays the lists out in runs of patterns with the same number of rows, each
+// run taken by a kernel written out for that number. A PatternRows must not
+// be copied (a copy would share its table, which the kernels trust).
 type PatternRows struct {
+	_     noCopy
 	rows  int
 	n     [yacht.NumPatterns]uint8
 	lists [yacht.NumPatterns][MaxPatternRows]uint8
@@ -30,6 +32,16 @@ type PatternRows struct {
 	tab  []uint16
 	runs []patternRun
 }
+
+// noCopy makes go vet report a copied PatternRows (its Lock and Unlock are
+// what the copylocks check looks for).
+type noCopy struct{}
+
+// Lock does nothing; see noCopy.
+func (*noCopy) Lock() {}
+
+// Unlock does nothing; see noCopy.
+func (*noCopy) Unlock() {}
 
 // rowBytes is the size of a row, Row or Row32.
 const rowBytes = 64
@@ -72,7 +84,7 @@ func badRow(i uint8, rows int) {
 // Empty reports whether pattern w has no row.
 func (p *PatternRows) Empty(w int) bool { return p.n[w] == 0 }
 
-// Rows is pattern w's list.
+// Rows is pattern w's list (p's own memory, valid until the next Reset).
 func (p *PatternRows) Rows(w int) []uint8 { return p.lists[w][:p.n[w]] }
 
 // Build lays the lists out for the kernels. It panics when a pattern has no

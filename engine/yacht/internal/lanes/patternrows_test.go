@@ -112,7 +112,7 @@ func TestPatternRowsMinOfMax(t *testing.T) {
 }
 
 // PatternRows refuses a row out of range, a full list, a pattern without
-// rows and fewer rows than it was built for.
+// rows, fewer rows than it was built for and use before Build.
 func TestPatternRowsRefuses(t *testing.T) {
 	var p PatternRows
 	p.Reset(3)
@@ -134,10 +134,19 @@ func TestPatternRowsRefuses(t *testing.T) {
 		t.Error("Reset accepted 257 rows")
 	}
 	q := randomPatternRows(rand.New(rand.NewPCG(1, 2)), 5)
+	var unbuilt PatternRows
+	unbuilt.Reset(5)
 	for _, s := range supportedSets(t) {
-		var dst [yacht.NumPatterns]Row32
-		if !panics(func() { s.maxOver32(&dst, make([]Row32, 4), q) }) {
+		var dst [yacht.NumPatterns]Row
+		var dst32 [yacht.NumPatterns]Row32
+		if !panics(func() { s.maxOver(&dst, make([]Row, 4), q) }) {
+			t.Errorf("%s MaxOver accepted 4 rows for a table of 5", s.name)
+		}
+		if !panics(func() { s.maxOver32(&dst32, make([]Row32, 4), q) }) {
 			t.Errorf("%s MaxOver32 accepted 4 rows for a table of 5", s.name)
+		}
+		if !panics(func() { s.maxOver32(&dst32, make([]Row32, 5), &unbuilt) }) {
+			t.Errorf("%s MaxOver32 ran a table reset but not built", s.name)
 		}
 	}
 }

@@ -6,10 +6,11 @@
 // register) and an AVX2 version (two ymm registers at byte offsets 0 and
 // 32), but the turn's keep recurrences: AVX-512 runs them written out keep
 // by keep (keepPass, keepPass32, from package yacht's dice space), AVX2
-// as loops over tables of row offsets. Each performs, lane by lane, the floating-point operations of the
-// portable Go kernel in the same order (no fused multiply-add, the same
-// summation order), so the results are the same bits; the package's tests
-// check it on every version the processor runs. The kernels use only VEX and
+// as loops over tables of row offsets. Each performs, lane by lane, the
+// floating-point operations of the portable Go kernel in the same order
+// (no fused multiply-add, the same summation order), so the results are
+// the same bits; the package's tests check it on every version the
+// processor runs. The kernels use only VEX and
 // EVEX instructions (no legacy SSE, which costs a state switch on Intel
 // processors when the upper register halves are dirty) and end with
 // VZEROUPPER; TestKernelsVEXOnly checks the assembled code.
@@ -806,7 +807,7 @@ func dotRows32(s isa) {
 // PatternRows takes the maximum of.
 const maxPatternRows = 16
 
-// space is the dice space whose keeps keepPass32 writes out.
+// space is the dice space whose keeps keepPass and keepPass32 write out.
 var space = yacht.NewDiceSpace()
 
 // keepPass: one pass of RollBackPortable's keep recurrences (single:
