@@ -2,6 +2,7 @@ package lanes
 
 import (
 	"fmt"
+	"iter"
 	"math"
 	"slices"
 	"unsafe"
@@ -149,28 +150,40 @@ func (p *PatternRows) check(rows int) {
 	}
 }
 
+// entries yields each pattern of p with its rows' byte offsets, in the
+// order of the table.
+func (p *PatternRows) entries() iter.Seq2[int, []uint16] {
+	return func(yield func(int, []uint16) bool) {
+		for _, r := range p.runs {
+			tab := p.tab[r.off : r.off+r.entries*(r.n+1)]
+			for e := 0; e < len(tab); e += r.n + 1 {
+				if !yield(int(tab[e]/rowBytes), tab[e+1:e+1+r.n]) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // MaxOverPortable sets every pattern's row of dst to the lane-wise maximum
 // of its rows in p (non-negative values, compared as their bits).
 func MaxOverPortable(dst *[yacht.NumPatterns]Row, rows []Row, p *PatternRows) {
 	p.check(len(rows))
 	db := (*[yacht.NumPatterns][Width]uint64)(unsafe.Pointer(dst))
 	rb := unsafe.Slice((*[Width]uint64)(unsafe.Pointer(unsafe.SliceData(rows))), len(rows))
-	for _, r := range p.runs {
-		tab := p.tab[r.off : r.off+r.entries*(r.n+1)]
-		for e := 0; e < len(tab); e += r.n + 1 {
-			d := &db[tab[e]/rowBytes]
-			*d = rb[tab[e+1]/rowBytes]
-			for _, i := range tab[e+2 : e+1+r.n] {
-				a := &rb[i/rowBytes]
-				d[0] = max(d[0], a[0])
-				d[1] = max(d[1], a[1])
-				d[2] = max(d[2], a[2])
-				d[3] = max(d[3], a[3])
-				d[4] = max(d[4], a[4])
-				d[5] = max(d[5], a[5])
-				d[6] = max(d[6], a[6])
-				d[7] = max(d[7], a[7])
-			}
+	for w, offs := range p.entries() {
+		d := &db[w]
+		*d = rb[offs[0]/rowBytes]
+		for _, o := range offs[1:] {
+			a := &rb[o/rowBytes]
+			d[0] = max(d[0], a[0])
+			d[1] = max(d[1], a[1])
+			d[2] = max(d[2], a[2])
+			d[3] = max(d[3], a[3])
+			d[4] = max(d[4], a[4])
+			d[5] = max(d[5], a[5])
+			d[6] = max(d[6], a[6])
+			d[7] = max(d[7], a[7])
 		}
 	}
 }
@@ -180,30 +193,27 @@ func MaxOver32Portable(dst *[yacht.NumPatterns]Row32, rows []Row32, p *PatternRo
 	p.check(len(rows))
 	db := (*[yacht.NumPatterns][Width32]uint32)(unsafe.Pointer(dst))
 	rb := unsafe.Slice((*[Width32]uint32)(unsafe.Pointer(unsafe.SliceData(rows))), len(rows))
-	for _, r := range p.runs {
-		tab := p.tab[r.off : r.off+r.entries*(r.n+1)]
-		for e := 0; e < len(tab); e += r.n + 1 {
-			d := &db[tab[e]/rowBytes]
-			*d = rb[tab[e+1]/rowBytes]
-			for _, i := range tab[e+2 : e+1+r.n] {
-				a := &rb[i/rowBytes]
-				d[0] = max(d[0], a[0])
-				d[1] = max(d[1], a[1])
-				d[2] = max(d[2], a[2])
-				d[3] = max(d[3], a[3])
-				d[4] = max(d[4], a[4])
-				d[5] = max(d[5], a[5])
-				d[6] = max(d[6], a[6])
-				d[7] = max(d[7], a[7])
-				d[8] = max(d[8], a[8])
-				d[9] = max(d[9], a[9])
-				d[10] = max(d[10], a[10])
-				d[11] = max(d[11], a[11])
-				d[12] = max(d[12], a[12])
-				d[13] = max(d[13], a[13])
-				d[14] = max(d[14], a[14])
-				d[15] = max(d[15], a[15])
-			}
+	for w, offs := range p.entries() {
+		d := &db[w]
+		*d = rb[offs[0]/rowBytes]
+		for _, o := range offs[1:] {
+			a := &rb[o/rowBytes]
+			d[0] = max(d[0], a[0])
+			d[1] = max(d[1], a[1])
+			d[2] = max(d[2], a[2])
+			d[3] = max(d[3], a[3])
+			d[4] = max(d[4], a[4])
+			d[5] = max(d[5], a[5])
+			d[6] = max(d[6], a[6])
+			d[7] = max(d[7], a[7])
+			d[8] = max(d[8], a[8])
+			d[9] = max(d[9], a[9])
+			d[10] = max(d[10], a[10])
+			d[11] = max(d[11], a[11])
+			d[12] = max(d[12], a[12])
+			d[13] = max(d[13], a[13])
+			d[14] = max(d[14], a[14])
+			d[15] = max(d[15], a[15])
 		}
 	}
 }

@@ -148,7 +148,7 @@ func main() {
 		chooseKeepsRows(s)
 		finishKeepsRows(s)
 		addScaled(s)
-		maxIndexedRows(s, false)
+		maxIndexedRows(s)
 		scoreRows(s)
 		if !s.avx512 {
 			// AVX-512 runs keepPass32 instead.
@@ -462,14 +462,10 @@ func addScaled(s isa) {
 
 // maxIndexedRows: e3[w] = max(e3[w], vals[idx[w]]) for the n patterns w of
 // list; false, before touching pattern w, when w ≥ nrows or idx[w] ≥ nvals.
-// single: on single-precision rows (maxima of their bits, VPMAXUD).
-func maxIndexedRows(s isa, single bool) {
-	fn, elem, kind := "maxIndexedRows"+s.name, "float64", ""
-	if single {
-		fn, elem, kind = "maxIndexedRows32"+s.name, "float32", "single-precision "
-	}
-	textNoEscape(fn, "func(e3 *"+elem+", nrows int, vals *"+elem+", nvals int, idx, list *uint8, n int) bool")
-	Doc(fn+" sets "+kind+"row w of e3 to its lane-wise maximum with row idx[w] of vals for the n patterns w of list; it stops and reports false at a pattern w that is nrows or more or whose idx[w] is nvals or more.", "")
+func maxIndexedRows(s isa) {
+	fn := "maxIndexedRows" + s.name
+	textNoEscape(fn, "func(e3 *float64, nrows int, vals *float64, nvals int, idx, list *uint8, n int) bool")
+	Doc(fn+" sets row w of e3 to its lane-wise maximum with row idx[w] of vals for the n patterns w of list; it stops and reports false at a pattern w that is nrows or more or whose idx[w] is nvals or more.", "")
 	e3 := Load(Param("e3"), GP64())
 	nrows := Load(Param("nrows"), GP64())
 	vals := Load(Param("vals"), GP64())
@@ -495,12 +491,6 @@ func maxIndexedRows(s isa, single bool) {
 	SHLQ(U8(6), j)
 	for hi, h := range s.halves {
 		v := s.v(hi)
-		if single {
-			VMOVUPS(at(e3, w, h), v)
-			VPMAXUD(at(vals, j, h), v, v) // the bits of non-negative floats
-			VMOVUPS(v, at(e3, w, h))
-			continue
-		}
 		s.load(at(e3, w, h), v)
 		s.max(at(vals, j, h), v)
 		s.store(v, at(e3, w, h))
