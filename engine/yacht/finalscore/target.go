@@ -3,8 +3,10 @@ package finalscore
 import (
 	"context"
 	"fmt"
+	"iter"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sort"
 
 	"github.com/alea-bot/alea/engine/yacht"
@@ -149,18 +151,87 @@ const tailTrim = 1e-15
 type chance interface{ float32 | float64 }
 
 // levelOf holds P(at least n more points) for the states of one fill
-// count: vec[n-1] for n = 1..len(vec); n ≤ 0 is certain, n > len(vec)
-// impossible.
-type levelOf[T chance] map[uint32][]T
+// count, by their distKey: vec[n-1] for n = 1..len(vec); n ≤ 0 is
+// certain, n > len(vec) impossible. It is indexed without hashing: a table
+// by category set points to a block of 128 slots (capped upper total and
+// flag) for each set the level holds, so a lookup is three array reads.
+// The zero levelOf is empty.
+type levelOf[T chance] struct {
+	set  []int32 // set[filled]: 1 + the block of that category set, 0 when none
+	slot []int32 // slot[block<<7 | key&127]: 1 + the index in vecs, 0 when absent
+	keys []uint32
+	vecs [][]T
+}
 
 // targetLevel is a level in double precision.
 type targetLevel = levelOf[float64]
 
-func (lv levelOf[T]) get(r *yacht.Rules, st yacht.State, n int) float64 {
+// newLevel returns an empty level with room for n states.
+func newLevel[T chance](n int) levelOf[T] {
+	return levelOf[T]{keys: make([]uint32, 0, n), vecs: make([][]T, 0, n)}
+}
+
+// at returns the vector of the state with key k, and whether lv holds it.
+func (lv *levelOf[T]) at(k uint32) ([]T, bool) {
+	f := k >> 7
+	if f >= uint32(len(lv.set)) {
+		return nil, false
+	}
+	b := lv.set[f]
+	if b == 0 {
+		return nil, false
+	}
+	i := lv.slot[int(b-1)<<7|int(k&127)]
+	if i == 0 {
+		return nil, false
+	}
+	return lv.vecs[i-1], true
+}
+
+// vec is the vector of the state with key k (nil when lv does not hold it).
+func (lv *levelOf[T]) vec(k uint32) []T {
+	v, _ := lv.at(k)
+	return v
+}
+
+// put sets the vector of the state with key k.
+func (lv *levelOf[T]) put(k uint32, v []T) {
+	f := k >> 7
+	if f >= uint32(len(lv.set)) {
+		lv.set = slices.Grow(lv.set, int(f)+1-len(lv.set))[:f+1]
+	}
+	if lv.set[f] == 0 {
+		lv.slot = append(lv.slot, make([]int32, 128)...)
+		lv.set[f] = int32(len(lv.slot) >> 7)
+	}
+	i := &lv.slot[int(lv.set[f]-1)<<7|int(k&127)]
+	if *i != 0 {
+		lv.vecs[*i-1] = v
+		return
+	}
+	lv.keys, lv.vecs = append(lv.keys, k), append(lv.vecs, v)
+	*i = int32(len(lv.vecs))
+}
+
+// len is the number of states lv holds.
+func (lv *levelOf[T]) len() int { return len(lv.keys) }
+
+// all yields every state's key and vector, in the order they were put.
+func (lv *levelOf[T]) all() iter.Seq2[uint32, []T] {
+	return func(yield func(uint32, []T) bool) {
+		for i, k := range lv.keys {
+			if !yield(k, lv.vecs[i]) {
+				return
+			}
+		}
+	}
+}
+
+func (lv *levelOf[T]) get(r *yacht.Rules, st yacht.State, n int) float64 {
 	if n <= 0 {
 		return 1
 	}
-	v := lv[distKey(r, st)]
+	v := lv.vec(distKey(r, st))
 	if n > len(v) {
 		return 0
 	}
@@ -239,7 +310,7 @@ func solveTargetTurn(r *yacht.Rules, next targetLevel, st yacht.State, l int, sc
 		sc.opts = r.AppendScorings(sc.opts[:0], st, yacht.Pattern(w))
 		for _, o := range sc.opts {
 			g := o.Gain()
-			v := next[distKey(r, r.Next(st, o))]
+			v := next.vec(distKey(r, r.Next(st, o)))
 			sc.outs = append(sc.outs, scoredOutcome{g, v})
 			bound = max(bound, g+len(v))
 		}
@@ -434,8 +505,7 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 	n := len(r.Categories)
 	k0 := bits.OnesCount32(st.Filled)
 	levels := make([]levelOf[T], n+2)
-	levels[n+1] = levelOf[T]{}
-	levels[n] = levelOf[T]{} // a full sheet gains nothing more
+	// levels[n]: a full sheet gains nothing more
 	upperCats := []int{}
 	for i := range r.Categories {
 		if r.Categories[i].Kind == yacht.KindUpper {
@@ -446,7 +516,7 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 		full := uint32(1)<<uint(n) - 1
 		for _, u := range reachableUppers(r, upperCats, st, full) {
 			for _, fl := range []bool{false, true} {
-				levels[n][distKey(r, yacht.State{Filled: full, Upper: u, YachtBonus: fl})] = terminal
+				levels[n].put(distKey(r, yacht.State{Filled: full, Upper: u, YachtBonus: fl}), terminal)
 			}
 		}
 	}
@@ -515,9 +585,9 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 		if err != nil {
 			return nil, err
 		}
-		lv := make(levelOf[T], len(keys))
+		lv := newLevel[T](len(keys))
 		for _, kj := range keys {
-			lv[kj.key] = results[kj.job]
+			lv.put(kj.key, results[kj.job])
 		}
 		levels[fill] = lv
 		// Only the next fill count is read: drop the ones after it.
@@ -525,7 +595,7 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 			if retire != nil {
 				retire(levels[fill+2])
 			}
-			levels[fill+2] = nil
+			levels[fill+2] = levelOf[T]{}
 		}
 	}
 	return levels, nil
@@ -543,10 +613,10 @@ func widen[T chance](r *yacht.Rules, next levelOf[T], st yacht.State) targetLeve
 		opts = r.AppendScorings(opts[:0], st, yacht.Pattern(w))
 		for _, o := range opts {
 			k := distKey(r, r.Next(st, o))
-			if _, ok := lv[k]; ok {
+			if _, ok := lv.at(k); ok {
 				continue
 			}
-			v, ok := next[k]
+			v, ok := next.at(k)
 			if !ok {
 				continue
 			}
@@ -554,7 +624,7 @@ func widen[T chance](r *yacht.Rules, next levelOf[T], st yacht.State) targetLeve
 			for i, p := range v {
 				f[i] = float64(p)
 			}
-			lv[k] = f
+			lv.put(k, f)
 		}
 	}
 	return lv

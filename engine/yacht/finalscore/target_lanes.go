@@ -162,7 +162,7 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 	lastKey, lastV := ^uint32(0), []T(nil)
 	outcome := func(o yacht.Scoring) outcomeOf[T] {
 		if k := distKey(r, r.Next(st, o)); k != lastKey {
-			lastKey, lastV = k, next[k]
+			lastKey, lastV = k, next.vec(k)
 		}
 		return outcomeOf[T]{o.Gain(), lastV}
 	}
@@ -327,15 +327,20 @@ func (ls *laneScratch[T]) buildBest() bool {
 	return true
 }
 
-// leadingOnes is how many chances at the start of v are 1 (a few at most
-// where any are).
+// leadingOnes is how many chances at the start of v are 1, for chances
+// that do not grow with the need (a binary search: the certain needs
+// run to a few dozen).
 func leadingOnes[T chance](v []T) int {
-	for k, p := range v {
-		if p != 1 {
-			return k
+	lo, n := 0, len(v)
+	for n > 0 {
+		half := n / 2
+		if v[lo+half] == 1 {
+			lo, n = lo+half+1, n-half-1
+		} else {
+			n = half
 		}
 	}
-	return len(v)
+	return lo
 }
 
 // boolByte is 1 for true, 0 for false.

@@ -47,9 +47,8 @@ func TestTargetLanesEqualVectorTurn(t *testing.T) {
 		all = append(all, levels...)
 		byFill := map[int]targetLevel{}
 		for _, lv := range all {
-			for k := range lv {
-				byFill[bits.OnesCount32(k>>7)] = lv
-				break
+			if lv.len() > 0 {
+				byFill[bits.OnesCount32(lv.keys[0]>>7)] = lv
 			}
 		}
 		sc := &targetScratch{}
@@ -65,7 +64,7 @@ func TestTargetLanesEqualVectorTurn(t *testing.T) {
 			if fill == len(r.Categories) {
 				continue
 			}
-			for k, got := range lv {
+			for k, got := range lv.all() {
 				st := yacht.State{Filled: k >> 7, Upper: int(k>>1) & 63, YachtBonus: k&1 == 1}
 				l := maxFuture(r, st)
 				want := make([]float64, l)
@@ -121,21 +120,21 @@ func TestTargetSingleMatchesDouble(t *testing.T) {
 		st := endSheet(t, r, c.fill, c.open...).State()
 		double := targetLevel{}
 		single := levelOf[float32]{}
-		lv64, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, func(lv targetLevel) { maps.Copy(double, lv) })
+		lv64, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, func(lv targetLevel) { copyLevel(&double, &lv) })
 		if err != nil {
 			t.Fatal(err)
 		}
-		lv32, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, func(lv levelOf[float32]) { maps.Copy(single, lv) })
+		lv32, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, func(lv levelOf[float32]) { copyLevel(&single, &lv) })
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := range lv64 {
-			maps.Copy(double, lv64[i])
-			maps.Copy(single, lv32[i])
+			copyLevel(&double, &lv64[i])
+			copyLevel(&single, &lv32[i])
 		}
 		worst, chances := 0.0, 0
-		for k, want := range double {
-			got, ok := single[k]
+		for k, want := range double.all() {
+			got, ok := single.at(k)
 			if !ok {
 				t.Fatalf("%s: state %x missing in single precision", c.rules, k)
 			}
@@ -154,7 +153,7 @@ func TestTargetSingleMatchesDouble(t *testing.T) {
 		if worst > 1e-6 || chances < 10000 {
 			t.Fatalf("%s: largest difference %.3g over %d chances", c.rules, worst, chances)
 		}
-		t.Logf("%s: %d states, %d chances, largest difference %.3g", c.rules, len(double), chances, worst)
+		t.Logf("%s: %d states, %d chances, largest difference %.3g", c.rules, double.len(), chances, worst)
 	}
 }
 
@@ -189,9 +188,8 @@ func checkCertainRows[T chance](t *testing.T, r *yacht.Rules, tb *strategy.Table
 	all = append(all, levels...)
 	byFill := map[int]levelOf[T]{len(r.Categories): {}}
 	for _, lv := range all {
-		for k := range lv {
-			byFill[bits.OnesCount32(k>>7)] = lv
-			break
+		if lv.len() > 0 {
+			byFill[bits.OnesCount32(lv.keys[0]>>7)] = lv
 		}
 	}
 	plan := newLanePlan(r)
@@ -203,7 +201,7 @@ func checkCertainRows[T chance](t *testing.T, r *yacht.Rules, tb *strategy.Table
 		next := byFill[fill+1]
 		skip := &laneScratch[T]{plan: plan}
 		every := &laneScratch[T]{plan: plan, computeCertain: true}
-		for _, k := range slices.Sorted(maps.Keys(lv)) {
+		for _, k := range slices.Sorted(maps.Keys(maps.Collect(lv.all()))) {
 			st := yacht.State{Filled: k >> 7, Upper: int(k>>1) & 63, YachtBonus: k&1 == 1}
 			l := maxFuture(r, st)
 			got, ok := solveTargetLanes(r, next, st, l, true, skip, make([]T, l))
@@ -224,4 +222,11 @@ func checkCertainRows[T chance](t *testing.T, r *yacht.Rules, tb *strategy.Table
 		t.Fatalf("only %d states had a certain row", certain)
 	}
 	t.Logf("%d states, %d rows certain", certain, rows)
+}
+
+// copyLevel puts every state of src into dst.
+func copyLevel[T chance](dst, src *levelOf[T]) {
+	for k, v := range src.all() {
+		dst.put(k, v)
+	}
 }

@@ -37,9 +37,8 @@ func BuildTargetTable(ctx context.Context, t *strategy.Table) (*TargetTable, err
 	tt := &TargetTable{r: r, byFill: make([]levelOf[float32], len(r.Categories)+1)}
 	// Each fill count is kept as soon as the induction no longer reads it.
 	retire := func(lv levelOf[float32]) {
-		for k := range lv {
-			tt.byFill[bits.OnesCount32(k>>7)] = lv
-			break
+		if lv.len() > 0 {
+			tt.byFill[bits.OnesCount32(lv.keys[0]>>7)] = lv
 		}
 	}
 	levels, err := targetLevels[float32](ctx, t, empty, maxFuture(r, empty), nil, retire)
@@ -64,26 +63,28 @@ func (tt *TargetTable) Rules() *yacht.Rules { return tt.r }
 func (tt *TargetTable) States() int {
 	n := 0
 	for _, lv := range tt.byFill {
-		n += len(lv)
+		n += lv.len()
 	}
 	return n
 }
 
 // Bytes estimates the table's memory: the stored chances (4 bytes each;
-// the states of one bonus class share theirs), the slice headers and the
-// maps' keys.
+// the states of one bonus class share theirs), each state's slice header
+// and key, and the levels' index tables.
 func (tt *TargetTable) Bytes() int64 {
 	floats := 0
+	index := 0
 	seen := map[*float32]bool{}
 	for _, lv := range tt.byFill {
-		for _, v := range lv {
+		for _, v := range lv.all() {
 			if len(v) > 0 && !seen[&v[0]] {
 				seen[&v[0]] = true
 				floats += len(v)
 			}
 		}
+		index += len(lv.set) + len(lv.slot)
 	}
-	return int64(floats)*4 + int64(tt.States())*(int64(unsafe.Sizeof([]float32(nil)))+4+8)
+	return int64(floats)*4 + int64(tt.States())*(int64(unsafe.Sizeof([]float32(nil)))+4) + int64(index)*4
 }
 
 // Reach returns P(final ≥ target) from the start of the next turn of
@@ -102,7 +103,8 @@ func (tt *TargetTable) at(st yacht.State, n int) float64 {
 	if n <= 0 {
 		return 1
 	}
-	v := tt.level(st)[distKey(tt.r, st)]
+	lv := tt.level(st)
+	v := lv.vec(distKey(tt.r, st))
 	if n > len(v) {
 		return 0
 	}
@@ -110,7 +112,8 @@ func (tt *TargetTable) at(st yacht.State, n int) float64 {
 }
 
 func (tt *TargetTable) has(st yacht.State) bool {
-	_, ok := tt.level(st)[distKey(tt.r, st)]
+	lv := tt.level(st)
+	_, ok := lv.at(distKey(tt.r, st))
 	return ok
 }
 
