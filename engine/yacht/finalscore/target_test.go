@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/alea-bot/alea/engine/yacht"
@@ -304,6 +305,48 @@ func TestAdviseToBeatMatchesBruteForce(t *testing.T) {
 			if w := b.turn(me, 0); math.Abs(turn.Reach-w) > 1e-9 || w <= 0 || w >= 1 {
 				t.Errorf("turn %.12f, brute force %.12f", turn.Reach, w)
 			}
+		}
+	}
+}
+
+// A level answers as a map would: random keys of a few category sets put,
+// some twice, then every key asked, and keys it does not hold.
+func TestLevelOfIsAMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var lv levelOf[float32]
+	if _, ok := lv.at(12345); ok || lv.len() != 0 {
+		t.Fatal("the zero level holds a state")
+	}
+	want := map[uint32][]float32{}
+	var order []uint32
+	for range 2000 {
+		k := uint32(rng.IntN(40))<<7 | uint32(rng.IntN(128))
+		if rng.IntN(2) == 0 {
+			k |= uint32(rng.IntN(1<<12)) << 7
+		}
+		v := []float32{float32(rng.Float64())}
+		if _, ok := want[k]; !ok {
+			order = append(order, k)
+		}
+		want[k] = v
+		lv.put(k, v)
+	}
+	if lv.len() != len(want) {
+		t.Fatalf("%d states, want %d", lv.len(), len(want))
+	}
+	i := 0
+	for k, v := range lv.all() {
+		if k != order[i] || &v[0] != &want[k][0] {
+			t.Fatalf("state %d: key %x, want %x in the order put", i, k, order[i])
+		}
+		i++
+	}
+	for range 5000 {
+		k := uint32(rng.IntN(1<<13))<<7 | uint32(rng.IntN(128))
+		got, ok := lv.at(k)
+		w, wok := want[k]
+		if ok != wok || (ok && &got[0] != &w[0]) {
+			t.Fatalf("key %x: %v %v, want %v %v", k, got, ok, w, wok)
 		}
 	}
 }
