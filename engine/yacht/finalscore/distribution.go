@@ -241,6 +241,10 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 	var states [2][]distState
 	var slabs [2][]float64
 	index := newLevelIndex(len(r.Categories))
+	layouts := make([]layoutShare, workers)
+	for j := range layouts {
+		layouts[j].index = newLevelIndex(len(r.Categories))
+	}
 	var spans []pointSpan // the points each state of the next level can hold, while it is laid out
 	for depth := 0; !level[0].st.Done(r); depth++ {
 		// Phase 1: each state's turn, in parallel.
@@ -265,36 +269,45 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 			return Distribution{}, err
 		}
 		d.States += len(level)
+		for si := range level {
+			if src := &level[si]; src.yacht != 0 { // adding 0 would change nothing
+				d.Yacht += src.yachtMass
+			}
+		}
 		// The next level's states in order of first appearance, and the
-		// range of points each can hold (lo and, for now, hi in n).
+		// range of points each can hold (lo and, for now, hi in n): each
+		// worker lists those of a run of the level's states, in order
+		// (layoutShare.list), then the runs are merged in order, which
+		// gives the order of one pass over the whole level.
+		runs := len(layouts)
+		err = parallel.ForEach(ctx, workers, runs, func(_, j int) {
+			layouts[j].list(level[len(level)*j/runs : len(level)*(j+1)/runs])
+		})
+		if err != nil {
+			return Distribution{}, err
+		}
 		index.reset()
 		spans = spans[:0]
 		nextLevel := states[depth%2][:0]
 		if nextLevel == nil {
 			nextLevel = make([]distState, 0, pol.levelCapacity(st.Filled))
 		}
-		for si := range level {
-			src := &level[si]
-			if src.yacht != 0 { // adding 0 would change nothing
-				d.Yacht += src.yachtMass
-			}
-			for i := range src.out {
-				o := &src.out[i]
-				k := o.key
+		for j := range layouts {
+			sh := &layouts[j]
+			for i, k := range sh.keys {
 				at := index.slot(k)
-				j, ok := *at-1, *at != 0
-				lo, hi := src.lo+int(o.gain), src.lo+int(o.gain)+len(src.vec)-1
+				g, ok := *at-1, *at != 0
+				sp := sh.spans[i]
 				if !ok {
-					j = int32(len(nextLevel))
-					*at = j + 1
-					ns := yacht.State{Filled: k >> 8, Upper: int(o.upper), YachtBonus: k&1 != 0}
+					g = int32(len(nextLevel))
+					*at = g + 1
+					ns := yacht.State{Filled: k >> 8, Upper: int(sh.upper[i]), YachtBonus: k&1 != 0}
 					nextLevel = append(nextLevel, distState{st: ns})
-					spans = append(spans, pointSpan{lo, hi})
+					spans = append(spans, sp)
 				} else {
-					sp := &spans[j]
-					sp.lo, sp.hi = min(lo, sp.lo), max(hi, sp.hi)
+					spans[g].lo, spans[g].hi = min(sp.lo, spans[g].lo), max(sp.hi, spans[g].hi)
 				}
-				o.next = j
+				sh.global[i] = g
 			}
 		}
 		for i := range nextLevel {
@@ -328,16 +341,22 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		cuts := shareCuts(nextLevel, entries, workers)
 		err = parallel.ForEach(ctx, workers, workers, func(_, share int) {
 			lo, hi := cuts[share], cuts[share+1]
-			for si := range level {
-				src := &level[si]
-				v := src.vec
-				for _, o := range src.out {
-					if o.next < lo || o.next >= hi {
-						continue
+			for j := range layouts {
+				// The run's states name the next level's by their place in
+				// its own list.
+				global := layouts[j].global
+				for si := len(level) * j / runs; si < len(level)*(j+1)/runs; si++ {
+					src := &level[si]
+					v := src.vec
+					for _, o := range src.out {
+						next := global[o.next]
+						if next < lo || next >= hi {
+							continue
+						}
+						dst := &nextLevel[next]
+						off := src.lo + int(o.gain) - dst.lo
+						lanes.AddScaled(dst.vec[off:off+len(v)], v, o.p)
 					}
-					dst := &nextLevel[o.next]
-					off := src.lo + int(o.gain) - dst.lo
-					lanes.AddScaled(dst.vec[off:off+len(v)], v, o.p)
 				}
 			}
 			for i := lo; i < hi; i++ {

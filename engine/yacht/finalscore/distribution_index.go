@@ -98,3 +98,45 @@ func (x *levelIndex) batches(out stateBatches) stateBatches {
 // kept apart from the states while the level is laid out so that the
 // updates stay in the cache.
 type pointSpan struct{ lo, hi int }
+
+// layoutShare lists the next level's states that a run of a level's
+// states reach, in order of first appearance, with the range of points
+// each can hold from the run: the part of the next level's layout one
+// worker finds.
+type layoutShare struct {
+	index *levelIndex
+	keys  []uint32
+	upper []uint8 // the capped upper total of each state listed
+	spans []pointSpan
+	// global[i] is the position of the i-th state listed in the next
+	// level (set when the runs are merged).
+	global []int32
+}
+
+// list lists the states that level's endings reach, setting each ending's
+// next to the place of its state in the list.
+func (sh *layoutShare) list(level []distState) {
+	sh.index.reset()
+	sh.keys, sh.upper, sh.spans = sh.keys[:0], sh.upper[:0], sh.spans[:0]
+	for si := range level {
+		src := &level[si]
+		for i := range src.out {
+			o := &src.out[i]
+			at := sh.index.slot(o.key)
+			j := *at - 1
+			lo, hi := src.lo+int(o.gain), src.lo+int(o.gain)+len(src.vec)-1
+			if *at == 0 {
+				j = int32(len(sh.keys))
+				*at = j + 1
+				sh.keys = append(sh.keys, o.key)
+				sh.upper = append(sh.upper, o.upper)
+				sh.spans = append(sh.spans, pointSpan{lo, hi})
+			} else {
+				sp := &sh.spans[j]
+				sp.lo, sp.hi = min(lo, sp.lo), max(hi, sp.hi)
+			}
+			o.next = j
+		}
+	}
+	sh.global = slices.Grow(sh.global[:0], len(sh.keys))[:len(sh.keys)]
+}

@@ -48,7 +48,12 @@ type turnPolicy struct {
 	yachtCat []bool
 	// maxGain[c] bounds what category c can add to the sheet at once.
 	maxGain []int
-	classes *bonusClasses
+	// slotBase[c] + gain is the place of the ending that scores category
+	// c with that gain in a lane's table of endings (laneEnds.slot),
+	// slotSize that table's size.
+	slotBase []int
+	slotSize int
+	classes  *bonusClasses
 	// score holds, per category and pattern, the batch's candidate row of
 	// the category that is the value of scoring the pattern there, and
 	// the points added to it (see scoreRows).
@@ -110,6 +115,11 @@ func newTurnPolicy(t *strategy.Table) *turnPolicy {
 	for c := range r.Categories {
 		ps := r.PossibleScores(c)
 		p.maxGain[c] = ps[len(ps)-1] + r.BonusPoints + r.ExtraYachtBonus
+	}
+	p.slotBase = make([]int, p.n)
+	for c := range r.Categories {
+		p.slotBase[c] = p.slotSize
+		p.slotSize += p.maxGain[c] + 1
 	}
 	return p
 }

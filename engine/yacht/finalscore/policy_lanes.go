@@ -33,11 +33,25 @@ type turnBatch struct {
 	// arena holds the endings of the turns of one level (emptied at every
 	// level, its memory kept).
 	arena outcomeArena
-	// slot[c][gain] is 1 + the index of that ending in the list being
-	// built, 0 when absent.
-	slot [][]int32
-	// slotP[i] is the probability of the i-th ending being built.
-	slotP [yacht.NumPatterns]float64
+	// ends holds each lane's endings while outcomesLanes lists them.
+	ends *laneEnds
+}
+
+// laneEnds holds the endings of the turns of a batch's lanes while
+// outcomesLanes lists them.
+type laneEnds struct {
+	// p[l][i] is the probability of lane l's i-th ending.
+	p [lanes.Width][yacht.NumPatterns]float64
+	// cat, gain and pts describe lane l's i-th ending; n[l] is how many
+	// lane l has.
+	cat       [lanes.Width][yacht.NumPatterns]uint8
+	gain, pts [lanes.Width][yacht.NumPatterns]int16
+	n         [lanes.Width]int
+	yacht     [lanes.Width]float64
+	// slot[l*slotSize + slotBase[c]+gain] is 1 + the index of lane l's
+	// ending scoring category c with that gain, 0 when absent (a turn has
+	// at most one ending per pattern).
+	slot []uint8
 }
 
 // turnRows holds a turnBatch's rows and tables, which hold no pointers,
@@ -296,50 +310,64 @@ func massIndex(k int32, w int) int {
 	return int(k) + int(uint32(k)>>31)*(yacht.NumKeeps+w+1)
 }
 
-// outcomesLane is outcomes for lane l of a batch whose turn playTurnLanes
-// has worked out.
-func (p *turnPolicy) outcomesLane(ds *distState, b *turnBatch, l int) {
-	if b.slot == nil {
-		b.slot = make([][]int32, p.n)
-		for c := range b.slot {
-			b.slot[c] = make([]int32, p.maxGain[c]+1)
+// outcomesLanes is outcomes for the states of a batch whose turn
+// playTurnLanes has worked out, ds[l] for lane l (the first b.n lanes):
+// each ending's probability is summed in pattern order, as outcomes sums
+// it, and each lane's endings are listed in the order they first appear.
+// The lanes are walked together, pattern by pattern, so that one lane's
+// sums do not wait on one another.
+func (p *turnPolicy) outcomesLanes(ds *[lanes.Width]*distState, b *turnBatch) {
+	e := b.ends
+	if e == nil {
+		e = &laneEnds{slot: make([]uint8, lanes.Width*p.slotSize)}
+		b.ends = e
+	}
+	n, size, base, yachtCat := b.n, p.slotSize, p.slotBase, p.yachtCat
+	for w := 0; w < yacht.NumPatterns; w++ {
+		prs, cats, gains, pts := &b.p3[w], &b.cat[w], &b.gain[w], &b.points[w]
+		for l := 0; l < n; l++ {
+			pr := prs[l]
+			if pr == 0 {
+				continue
+			}
+			c, g := cats[l], gains[l]
+			if yachtCat[c] && pts[l] > 0 {
+				e.yacht[l] += pr
+			}
+			s := &e.slot[l*size+base[c]+int(g)]
+			if *s == 0 {
+				i := e.n[l]
+				e.cat[l][i], e.gain[l][i], e.pts[l][i] = c, g, pts[l]
+				e.n[l] = i + 1
+				*s = uint8(i + 1)
+			}
+			e.p[l][*s-1] += pr
 		}
 	}
-	// The endings go straight into the arena: a turn has at most one per
-	// pattern.
-	buf := b.arena.next()
-	ds.yacht = 0
-	um := p.classes.upperMask(ds.st)
-	for w := 0; w < yacht.NumPatterns; w++ {
-		pr := b.p3[w][l]
-		if pr == 0 {
-			continue
-		}
-		c, g := b.cat[w][l], b.gain[w][l]
-		pts := int(b.points[w][l])
-		if p.yachtCat[c] && pts > 0 {
-			ds.yacht += pr
-		}
-		slot := &b.slot[c][g]
-		if *slot == 0 {
-			ns := p.r.Next(ds.st, yacht.Scoring{Category: int(c), Points: pts})
+	for l := 0; l < n; l++ {
+		d := ds[l]
+		d.yacht, e.yacht[l] = e.yacht[l], 0
+		um := p.classes.upperMask(d.st)
+		// The endings go straight into the arena, set field by field: a
+		// struct built aside and copied whole would be read back wider
+		// than it was written, which stalls.
+		buf := b.arena.next()[:e.n[l]]
+		for i := range buf {
+			c, g := e.cat[l][i], e.gain[l][i]
+			ns := p.r.Next(d.st, yacht.Scoring{Category: int(c), Points: int(e.pts[l][i])})
 			nm := um
 			if j := p.classes.bit[c]; j >= 0 {
 				nm |= 1 << j
 			}
-			buf = append(buf, distOutcome{key: p.classes.keyOf(p.r, ns, nm), gain: g, cat: c, upper: uint8(min(ns.Upper, p.r.BonusThreshold))})
-			*slot = int32(len(buf))
+			o := &buf[i]
+			o.key, o.next, o.gain, o.cat = p.classes.keyOf(p.r, ns, nm), 0, g, c
+			o.upper, o.p = uint8(min(ns.Upper, p.r.BonusThreshold)), e.p[l][i]
+			e.p[l][i] = 0
+			e.slot[l*size+base[c]+int(g)] = 0
 		}
-		// The sums build in a small table that stays in the cache, each in
-		// the order outcomes adds them.
-		b.slotP[*slot-1] += pr
-	}
-	b.arena.take(len(buf))
-	ds.out = buf[:len(buf):len(buf)]
-	for i := range buf {
-		buf[i].p = b.slotP[i]
-		b.slotP[i] = 0
-		b.slot[buf[i].cat][buf[i].gain] = 0
+		e.n[l] = 0
+		b.arena.take(len(buf))
+		d.out = buf[:len(buf):len(buf)]
 	}
 }
 
@@ -385,9 +413,11 @@ func (p *turnPolicy) outcomesBatch(level []distState, idx []int32, b *turnBatch)
 	}
 	b.load(sts[:len(idx)])
 	p.playTurnLanes(b)
+	var ds [lanes.Width]*distState
 	for i, j := range idx {
-		p.outcomesLane(&level[j], b, i)
+		ds[i] = &level[j]
 	}
+	p.outcomesLanes(&ds, b)
 }
 
 // scoreRows fills b.e3, b.cat, b.points and b.gain of lanes a to e-1 from
@@ -426,8 +456,9 @@ func scoreRows(p *turnPolicy, b *turnBatch, open *[maxCategories]openCat, no, a,
 			c := open[i].c
 			pt := p.pts[c][w]
 			c8 := uint8(c)
-			b.cat[w] = [lanes.Width]uint8{c8, c8, c8, c8, c8, c8, c8, c8}
-			b.points[w] = [lanes.Width]int16{pt, pt, pt, pt, pt, pt, pt, pt}
+			for l := range lanes.Width {
+				b.cat[w][l], b.points[w][l] = c8, pt
+			}
 			if open[i].kind == yacht.KindUpper {
 				b.gain[w] = b.ug[i][p.count[c][w]&7]
 			} else {

@@ -160,8 +160,12 @@ func compareLane(t *testing.T, p *turnPolicy, b *turnBatch, l int, st yacht.Stat
 	}
 	want := distState{st: st}
 	p.outcomes(&want, sc)
-	got := distState{st: st}
-	p.outcomesLane(&got, b, l)
+	var ds [lanes.Width]*distState
+	for i := range b.n {
+		ds[i] = &distState{st: b.sts[i]}
+	}
+	p.outcomesLanes(&ds, b)
+	got := *ds[l]
 	if len(got.out) != len(want.out) || got.yacht != want.yacht {
 		t.Fatalf("state %+v: %d outcomes (Yacht %v), outcomes gives %d (%v)", st, len(got.out), got.yacht, len(want.out), want.yacht)
 	}
