@@ -242,7 +242,8 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 	var slabs [2][]float64
 	index := newLevelIndex(len(r.Categories))
 	layouts := make([]layoutShare, workers)
-	for j := range layouts {
+	layouts[0].index = index
+	for j := 1; j < len(layouts); j++ {
 		layouts[j].index = newLevelIndex(len(r.Categories))
 	}
 	var spans []pointSpan // the points each state of the next level can hold, while it is laid out
@@ -278,7 +279,8 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		// range of points each can hold (lo and, for now, hi in n): each
 		// worker lists those of a run of the level's states, in order
 		// (layoutShare.list), then the runs are merged in order, which
-		// gives the order of one pass over the whole level.
+		// gives the order of one pass over the whole level; index ends
+		// up holding the next level.
 		runs := len(layouts)
 		err = parallel.ForEach(ctx, workers, runs, func(_, j int) {
 			layouts[j].list(level[len(level)*j/runs : len(level)*(j+1)/runs])
@@ -286,13 +288,20 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		if err != nil {
 			return Distribution{}, err
 		}
-		index.reset()
 		spans = spans[:0]
 		nextLevel := states[depth%2][:0]
 		if nextLevel == nil {
 			nextLevel = make([]distState, 0, pol.levelCapacity(st.Filled))
 		}
-		for j := range layouts {
+		// The first run lists into the level's own index: its states come
+		// first, in its order.
+		first := &layouts[0]
+		for i, k := range first.keys {
+			nextLevel = append(nextLevel, distState{st: yacht.State{Filled: k >> 8, Upper: int(first.upper[i]), YachtBonus: k&1 != 0}})
+			first.global[i] = int32(i)
+		}
+		spans = append(spans, first.spans...)
+		for j := 1; j < len(layouts); j++ {
 			sh := &layouts[j]
 			for i, k := range sh.keys {
 				at := index.slot(k)

@@ -10,10 +10,11 @@ import (
 // the filled categories above 8 bits of class and flag) to their position,
 // without hashing: a table by category set points to a block of 256 slots
 // for the sets the level holds (at most a few thousand), so the lookups of
-// every turn's endings are two array reads.
+// every turn's endings are two array reads. Blocks are kept from level to
+// level, so the index allocates only for more sets than it held before.
 type levelIndex struct {
-	set    []int32 // set[filled]: 1 + the block of that category set, 0 when none
-	blocks []int32 // slot = 1 + position, 0 when absent
+	set    []int32       // set[filled]: 1 + the block of that category set, 0 when none
+	blocks []*[256]int32 // slot = 1 + position, 0 when absent; the first len(used) in use
 	used   []uint32
 }
 
@@ -26,24 +27,23 @@ func (x *levelIndex) slot(k uint32) *int32 {
 	f := k >> 8
 	b := x.set[f]
 	if b == 0 {
-		n := len(x.blocks)
-		x.blocks = slices.Grow(x.blocks, 256)[:n+256] // zero past n (see reset)
-		b = int32(len(x.blocks) >> 8)
-		x.set[f] = b
+		if len(x.used) == len(x.blocks) {
+			x.blocks = append(x.blocks, new([256]int32))
+		}
 		x.used = append(x.used, f)
+		b = int32(len(x.used))
+		x.set[f] = b
 	}
-	return &x.blocks[int(b-1)<<8|int(k&255)]
+	return &x.blocks[b-1][k&255]
 }
 
-// reset empties the index, keeping its memory: every slot up to the
-// capacity is zero again (slot wrote only below the length).
+// reset empties the index, keeping its blocks (zeroed).
 func (x *levelIndex) reset() {
-	for _, f := range x.used {
+	for i, f := range x.used {
 		x.set[f] = 0
+		*x.blocks[i] = [256]int32{}
 	}
 	x.used = x.used[:0]
-	clear(x.blocks)
-	x.blocks = x.blocks[:0]
 }
 
 // shareCuts splits the states of a level holding entries probabilities
@@ -72,7 +72,7 @@ func shareCuts(level []distState, entries, workers int) []int32 {
 func (x *levelIndex) batches(out stateBatches) stateBatches {
 	order, starts, rest := out.order[:0], out.starts[:0], out.rest[:0]
 	for _, f := range x.used {
-		block := x.blocks[int(x.set[f]-1)<<8:][:256]
+		block := x.blocks[x.set[f]-1]
 		mark := len(rest)
 		for _, v := range block {
 			if v == 0 {
