@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -156,6 +157,14 @@ func (b *browser) suggestions() string {
 	return value(b.t, b.ctx, "suggestions", chromedp.Text(chromedp.CSS("#suggest")))
 }
 
+// suggestionsWith waits until the suggestions show want, then returns
+// them (the list is drawn after the keys are handled).
+func (b *browser) suggestionsWith(want string) string {
+	b.t.Helper()
+	b.run("suggestions with "+want, poll(`(() => { const s = document.getElementById('suggest'); return !s.hidden && s.innerText.includes(`+strconv.Quote(want)+`) })()`))
+	return b.suggestions()
+}
+
 func (b *browser) expect(what, text string, wants ...string) {
 	b.t.Helper()
 	text = strings.Join(strings.Fields(text), " ") // innerText breaks lines between inline boxes
@@ -183,13 +192,13 @@ func TestBrowserPlayground(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS("#input"), "/"),
 		chromedp.WaitVisible(chromedp.CSS("#suggest")),
 	)
-	suggestions := b.suggestions()
+	suggestions := b.suggestionsWith("/yacht-advise")
 	expect("command suggestions", suggestions, "/help", "/trialrule", "/yacht-advise", "/coins", "What Alea can do")
 	run("autocomplete subcommands", chromedp.SendKeys(chromedp.CSS("#input"), "coins pl"))
-	suggestions = b.suggestions()
+	suggestions = b.suggestionsWith("/coins play")
 	expect("subcommand suggestions", suggestions, "/coins play", "against the bot")
 	run("take the suggestion", chromedp.SendKeys(chromedp.CSS("#input"), kb.Tab))
-	suggestions = b.suggestions()
+	suggestions = b.suggestionsWith("opponent")
 	expect("option suggestions", suggestions, "black", "white", "opponent", "first")
 	shot("playground-autocomplete.png")
 	run("clear", clearInput)
@@ -248,7 +257,7 @@ func TestBrowserPlayground(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('lang'); s.value = 'ko'; s.dispatchEvent(new Event('change')); return true })()`),
 		chromedp.SendKeys(chromedp.CSS("#input"), "/"),
 	)
-	suggestions = b.suggestions()
+	suggestions = b.suggestionsWith("/시행규칙")
 	run("clear", clearInput)
 	expect("Korean suggestions", suggestions, "/시행규칙")
 	text = send("/help")

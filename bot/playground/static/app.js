@@ -985,7 +985,11 @@ async function start() {
   const input = $('input');
   input.addEventListener('input', suggest);
   input.addEventListener('click', suggest);
-  input.addEventListener('blur', () => setTimeout(hideSuggest, 150));
+  // The list stays a moment after the box loses focus, so that a click on
+  // a suggestion lands; coming back to the box keeps it.
+  let hideTimer = 0;
+  input.addEventListener('blur', () => { hideTimer = setTimeout(hideSuggest, 150); });
+  input.addEventListener('focus', () => clearTimeout(hideTimer));
   input.addEventListener('keydown', (ev) => {
     const open = !$('suggest').hidden && state.suggestions.length > 0;
     if (open && (ev.key === 'ArrowDown' || ev.key === 'ArrowUp')) {
