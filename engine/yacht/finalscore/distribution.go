@@ -120,7 +120,7 @@ type distState struct {
 
 type distOutcome struct {
 	key   uint32 // the class of the state after the turn (classKey)
-	next  int32  // its index in the next level
+	next  int32  // its place in its run's list of the next level's states (layoutShare), then mapped by the run's global
 	gain  int16
 	upper uint8 // the state's capped upper total
 	cat   uint8 // the category filled
@@ -241,7 +241,9 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 	var states [2][]distState
 	var slabs [2][]float64
 	index := newLevelIndex(len(r.Categories))
-	layouts := make([]layoutShare, workers)
+	// The layout runs: at most maxLayoutRuns, each past the first holding
+	// an index of its own.
+	layouts := make([]layoutShare, min(workers, maxLayoutRuns))
 	layouts[0].index = index
 	for j := 1; j < len(layouts); j++ {
 		layouts[j].index = newLevelIndex(len(r.Categories))

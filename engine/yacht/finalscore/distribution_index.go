@@ -99,6 +99,11 @@ func (x *levelIndex) batches(out stateBatches) stateBatches {
 // updates stay in the cache.
 type pointSpan struct{ lo, hi int }
 
+// maxLayoutRuns bounds the runs a level's layout is split into: each run
+// past the first holds an index as large as the level's, so more runs
+// would cost memory for a step that is a small part of the work.
+const maxLayoutRuns = 4
+
 // layoutShare lists the next level's states that a run of a level's
 // states reach, in order of first appearance, with the range of points
 // each can hold from the run: the part of the next level's layout one

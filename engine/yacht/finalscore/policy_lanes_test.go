@@ -174,6 +174,20 @@ func compareLane(t *testing.T, p *turnPolicy, b *turnBatch, l int, st yacht.Stat
 		if d := g.p - w.p; g.key != w.key || g.gain != w.gain || g.cat != w.cat || g.upper != w.upper || d > 1e-12 || d < -1e-12 {
 			t.Fatalf("state %+v: outcome %d is %+v, outcomes gives %+v", st, i, g, w)
 		}
+		if g.gain < 0 || int(g.gain) > p.maxGain[g.cat] {
+			t.Fatalf("state %+v: outcome %d gains %d, outside 0…%d (the table of endings would mix them up)", st, i, g.gain, p.maxGain[g.cat])
+		}
+		// Each ending's probability is the sum, in pattern order, of the
+		// lane's patterns that end so: the same bits as outcomes adds.
+		sum := 0.0
+		for w := 0; w < yacht.NumPatterns; w++ {
+			if b.p3[w][l] != 0 && b.cat[w][l] == g.cat && b.gain[w][l] == g.gain {
+				sum += b.p3[w][l]
+			}
+		}
+		if g.p != sum {
+			t.Fatalf("state %+v: outcome %d has probability %v, its patterns in order sum to %v", st, i, g.p, sum)
+		}
 	}
 }
 

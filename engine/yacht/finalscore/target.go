@@ -504,8 +504,9 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 	r := t.Rules()
 	n := len(r.Categories)
 	k0 := bits.OnesCount32(st.Filled)
+	// levels[n] and levels[n+1] stay empty (a full sheet gains nothing
+	// more) unless terminal gives the full sheets' vectors.
 	levels := make([]levelOf[T], n+2)
-	// levels[n]: a full sheet gains nothing more
 	upperCats := []int{}
 	for i := range r.Categories {
 		if r.Categories[i].Kind == yacht.KindUpper {

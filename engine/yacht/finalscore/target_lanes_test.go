@@ -2,7 +2,6 @@ package finalscore
 
 import (
 	"context"
-	"maps"
 	"math"
 	"math/bits"
 	"slices"
@@ -201,7 +200,7 @@ func checkCertainRows[T chance](t *testing.T, r *yacht.Rules, tb *strategy.Table
 		next := byFill[fill+1]
 		skip := &laneScratch[T]{plan: plan}
 		every := &laneScratch[T]{plan: plan, computeCertain: true}
-		for _, k := range slices.Sorted(maps.Keys(maps.Collect(lv.all()))) {
+		for _, k := range slices.Sorted(slices.Values(lv.keys)) {
 			st := yacht.State{Filled: k >> 7, Upper: int(k>>1) & 63, YachtBonus: k&1 == 1}
 			l := maxFuture(r, st)
 			got, ok := solveTargetLanes(r, next, st, l, true, skip, make([]T, l))

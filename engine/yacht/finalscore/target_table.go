@@ -51,7 +51,7 @@ func BuildTargetTable(ctx context.Context, t *strategy.Table) (*TargetTable, err
 	return tt, nil
 }
 
-// level is the table's level of st's fill count (nil for a full sheet).
+// level is the table's level of st's fill count (empty for a full sheet).
 func (tt *TargetTable) level(st yacht.State) levelOf[float32] {
 	return tt.byFill[bits.OnesCount32(st.Filled)]
 }
@@ -82,7 +82,7 @@ func (tt *TargetTable) Bytes() int64 {
 				floats += len(v)
 			}
 		}
-		index += len(lv.set) + len(lv.slot)
+		index += cap(lv.set) + cap(lv.slot)
 	}
 	return int64(floats)*4 + int64(tt.States())*(int64(unsafe.Sizeof([]float32(nil)))+4) + int64(index)*4
 }
