@@ -285,7 +285,8 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		// up holding the next level.
 		runs := len(layouts)
 		err = parallel.ForEach(ctx, workers, runs, func(_, j int) {
-			layouts[j].list(level[len(level)*j/runs : len(level)*(j+1)/runs])
+			lo, hi := layoutRun(len(level), j, runs)
+			layouts[j].list(level[lo:hi])
 		})
 		if err != nil {
 			return Distribution{}, err
@@ -356,7 +357,8 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 				// The run's states name the next level's by their place in
 				// its own list.
 				global := layouts[j].global
-				for si := len(level) * j / runs; si < len(level)*(j+1)/runs; si++ {
+				first, end := layoutRun(len(level), j, runs)
+				for si := first; si < end; si++ {
 					src := &level[si]
 					v := src.vec
 					for _, o := range src.out {

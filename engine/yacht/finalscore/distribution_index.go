@@ -104,6 +104,10 @@ type pointSpan struct{ lo, hi int }
 // would cost memory for a step that is a small part of the work.
 const maxLayoutRuns = 4
 
+// layoutRun is the run j of runs of a level of n states: states lo to
+// hi-1, the same runs for the layout and for the sums that follow it.
+func layoutRun(n, j, runs int) (lo, hi int) { return n * j / runs, n * (j + 1) / runs }
+
 // layoutShare lists the next level's states that a run of a level's
 // states reach, in order of first appearance, with the range of points
 // each can hold from the run: the part of the next level's layout one
