@@ -78,17 +78,14 @@ type turnRows struct {
 	// scoring pattern w (p3 at the end).
 	mass [yacht.NumKeeps + yacht.NumPatterns]lanes.Row
 	p3   [yacht.NumPatterns]lanes.Row
-	// The values of scoring in each open category (in sheet order),
-	// cand[i]: for an upper one by the count of its face (rows 0 to
+	// The values of scoring in each category open in some lane (in sheet
+	// order; −∞ in a lane whose set has it filled), cand[i]: for an upper one by the count of its face (rows 0 to
 	// NumDice, with the gain in ug), else the next state's value without
 	// points (row candBase) and, for a Yacht box, with them (row
 	// candWithPoints). scoreIdx[w] is, per lane, the position among the
 	// open categories of the one pattern w scores in.
 	cand [maxCategories][lanes.CandidateRows]lanes.Row
-	// runE3 receives ScoreRows' values when a batch holds states of more
-	// than one category set, before each run's lanes are copied to e3.
-	runE3 [yacht.NumPatterns]lanes.Row
-	vals  [maxCategories]lanes.Row
+	vals [maxCategories]lanes.Row
 
 	cat    [yacht.NumPatterns][lanes.Width]uint8
 	points [yacht.NumPatterns][lanes.Width]int16
@@ -154,37 +151,31 @@ type openCat struct {
 	kind yacht.Kind
 }
 
-// chooseScoringsLanes is chooseScorings for every state of the batch: for
-// each run of lanes of one category set (load keeps each set's states
-// together), with that set's open categories.
+// chooseScoringsLanes is chooseScorings for every state of the batch, in
+// one comparison of the categories open in any of its states (a batch may
+// hold the left-overs of several category sets, each set's states next to
+// each other). A category a lane's set has filled offers −∞ there: never
+// within the tolerance of that lane's best, so every lane gets the bits a
+// batch of its own set gets.
 func (p *turnPolicy) chooseScoringsLanes(b *turnBatch) {
-	for a := 0; a < lanes.Width; {
-		e := a + 1
-		for e < lanes.Width && b.sts[e].Filled == b.sts[a].Filled {
-			e++
-		}
-		p.chooseScoringsRun(b, a, e)
-		a = e
-	}
-}
-
-// chooseScoringsRun is chooseScorings for lanes a to e-1 of the batch, of
-// one category set; the other lanes' results are left as they are.
-func (p *turnPolicy) chooseScoringsRun(b *turnBatch, a, e int) {
 	r := p.r
 	thr := r.BonusThreshold
 	var open [maxCategories]openCat
 	no := 0
-	filled := b.sts[a].Filled
+	var union uint32 // the categories open in some lane
+	for l := 0; l < b.n; l++ {
+		union |= ^b.sts[l].Filled
+	}
+	inf := math.Inf(-1)
 	for c := 0; c < p.n; c++ {
-		if filled&(1<<uint(c)) != 0 {
+		if union&(1<<uint(c)) == 0 {
 			continue
 		}
 		cat := &r.Categories[c]
 		open[no] = openCat{c: c, kind: cat.Kind}
 		i := no
 		no++
-		for l := a; l < e; l++ {
+		for l := 0; l < lanes.Width; l++ {
 			if l >= b.n { // an unused lane: the last state again
 				m := b.n - 1
 				for k := range b.ug[i] {
@@ -196,9 +187,14 @@ func (p *turnPolicy) chooseScoringsRun(b *turnBatch, a, e int) {
 				continue
 			}
 			st := b.sts[l]
+			filled := st.Filled&(1<<uint(c)) != 0
 			switch {
 			case cat.Kind == yacht.KindUpper:
 				for k := 0; k <= yacht.NumDice; k++ {
+					if filled {
+						b.cand[i][k][l] = inf
+						continue
+					}
 					pt := k * cat.Face
 					o := yacht.Scoring{Category: c, Points: pt}
 					if st.Upper < thr && st.Upper+pt >= thr {
@@ -207,6 +203,8 @@ func (p *turnPolicy) chooseScoringsRun(b *turnBatch, a, e int) {
 					b.ug[i][k][l] = int16(o.Gain())
 					b.cand[i][k][l] = p.scoringValue(st, o)
 				}
+			case filled:
+				b.cand[i][candBase][l], b.cand[i][candWithPoints][l] = inf, inf
 			case cat.Kind == yacht.KindYacht:
 				b.cand[i][candBase][l] = p.t.Value(r.Next(st, yacht.Scoring{Category: c}))
 				b.cand[i][candWithPoints][l] = p.t.Value(r.Next(st, yacht.Scoring{Category: c, Points: cat.Points}))
@@ -215,17 +213,21 @@ func (p *turnPolicy) chooseScoringsRun(b *turnBatch, a, e int) {
 			}
 		}
 	}
-	scoreRows(p, b, &open, no, a, e)
-	if y := r.YachtIndex(); !p.hasJoker || y < 0 || filled&(1<<uint(y)) == 0 {
+	scoreRows(p, b, &open, no)
+	y := r.YachtIndex()
+	if !p.hasJoker || y < 0 {
 		return
 	}
 	var sv [16]float64
-	for w := 0; w < yacht.NumPatterns; w++ {
-		if !p.special[w] {
+	for l := 0; l < lanes.Width; l++ {
+		st := b.sts[l]
+		if !st.IsFilled(y) {
 			continue
 		}
-		for l := a; l < e; l++ {
-			st := b.sts[l]
+		for w := 0; w < yacht.NumPatterns; w++ {
+			if !p.special[w] {
+				continue
+			}
 			b.opts = r.AppendScorings(b.opts[:0], st, yacht.Pattern(w))
 			best := math.Inf(-1)
 			for i, o := range b.opts {
@@ -420,33 +422,16 @@ func (p *turnPolicy) outcomesBatch(level []distState, idx []int32, b *turnBatch)
 	p.outcomesLanes(&ds, b)
 }
 
-// scoreRows fills b.e3, b.cat, b.points and b.gain of lanes a to e-1 from
-// the values of the open categories of their category set (open[:no], set
-// up by chooseScoringsRun): for every pattern and lane, the best category,
-// the first in sheet order among those within TieTolerance of the best
-// (lanes.ScoreRows, with the policy's score tables). ScoreRows works every
-// lane out independently of the others, so a run of a batch shared by
-// several category sets gets the bits a batch of its own would.
-func scoreRows(p *turnPolicy, b *turnBatch, open *[maxCategories]openCat, no, a, e int) {
+// scoreRows fills b.e3, b.cat, b.points and b.gain from the values of
+// the open categories (open[:no], set up by chooseScoringsLanes): for every
+// pattern and lane, the best category, the first in sheet order among
+// those within TieTolerance of the best (lanes.ScoreRows, with the
+// policy's score tables). ScoreRows works every lane out independently of
+// the others.
+func scoreRows(p *turnPolicy, b *turnBatch, open *[maxCategories]openCat, no int) {
 	var cats [maxCategories]uint8
 	for i := range no {
 		cats[i] = uint8(open[i].c)
-	}
-	if a != 0 || e != lanes.Width {
-		lanes.ScoreRows(&b.cand, cats[:no], &p.score, &b.vals, &b.runE3, &b.scoreIdx, TieTolerance)
-		for w := 0; w < yacht.NumPatterns; w++ {
-			for l := a; l < e; l++ {
-				i := b.scoreIdx[w][l]
-				c := open[i].c
-				pt := p.pts[c][w]
-				g := pt
-				if open[i].kind == yacht.KindUpper {
-					g = b.ug[i][p.count[c][w]&7][l]
-				}
-				b.e3[w][l], b.cat[w][l], b.points[w][l], b.gain[w][l] = b.runE3[w][l], uint8(c), pt, g
-			}
-		}
-		return
 	}
 	lanes.ScoreRows(&b.cand, cats[:no], &p.score, &b.vals, &b.e3, &b.scoreIdx, TieTolerance)
 	for w := 0; w < yacht.NumPatterns; w++ {
