@@ -40,18 +40,18 @@ type turnBatch struct {
 // laneEnds holds the endings of the turns of a batch's lanes while
 // outcomesLanes lists them.
 type laneEnds struct {
-	// p[l][i] is the probability of lane l's i-th ending.
-	p [lanes.Width][yacht.NumPatterns]float64
-	// cat, gain and pts describe lane l's i-th ending; n[l] is how many
-	// lane l has.
+	// sum[l*slotSize + slotBase[c]+gain] is the probability of lane l's
+	// ending scoring category c with that gain, 0 while it has none (every
+	// ending's probability is positive).
+	sum []float64
+	// at[l][i] is the place in sum of lane l's i-th ending; cat, gain and
+	// pts describe it; n[l] is how many lane l has (a turn has at most
+	// one ending per pattern).
+	at        [lanes.Width][yacht.NumPatterns]int32
 	cat       [lanes.Width][yacht.NumPatterns]uint8
 	gain, pts [lanes.Width][yacht.NumPatterns]int16
 	n         [lanes.Width]int
 	yacht     [lanes.Width]float64
-	// slot[l*slotSize + slotBase[c]+gain] is 1 + the index of lane l's
-	// ending scoring category c with that gain, 0 when absent (a turn has
-	// at most one ending per pattern).
-	slot []uint8
 }
 
 // turnRows holds a turnBatch's rows and tables, which hold no pointers,
@@ -321,7 +321,7 @@ func massIndex(k int32, w int) int {
 func (p *turnPolicy) outcomesLanes(ds *[lanes.Width]*distState, b *turnBatch) {
 	e := b.ends
 	if e == nil {
-		e = &laneEnds{slot: make([]uint8, lanes.Width*p.slotSize)}
+		e = &laneEnds{sum: make([]float64, lanes.Width*p.slotSize)}
 		b.ends = e
 	}
 	n, size, base, yachtCat := b.n, p.slotSize, p.slotBase, p.yachtCat
@@ -336,14 +336,14 @@ func (p *turnPolicy) outcomesLanes(ds *[lanes.Width]*distState, b *turnBatch) {
 			if yachtCat[c] && pts[l] > 0 {
 				e.yacht[l] += pr
 			}
-			s := &e.slot[l*size+base[c]+int(g)]
+			at := l*size + base[c] + int(g)
+			s := &e.sum[at]
 			if *s == 0 {
 				i := e.n[l]
-				e.cat[l][i], e.gain[l][i], e.pts[l][i] = c, g, pts[l]
+				e.at[l][i], e.cat[l][i], e.gain[l][i], e.pts[l][i] = int32(at), c, g, pts[l]
 				e.n[l] = i + 1
-				*s = uint8(i + 1)
 			}
-			e.p[l][*s-1] += pr
+			*s += pr
 		}
 	}
 	for l := 0; l < n; l++ {
@@ -361,11 +361,11 @@ func (p *turnPolicy) outcomesLanes(ds *[lanes.Width]*distState, b *turnBatch) {
 			if j := p.classes.bit[c]; j >= 0 {
 				nm |= 1 << j
 			}
+			s := &e.sum[e.at[l][i]]
 			o := &buf[i]
 			o.key, o.next, o.gain, o.cat = p.classes.keyOf(p.r, ns, nm), 0, g, c
-			o.upper, o.p = uint8(min(ns.Upper, p.r.BonusThreshold)), e.p[l][i]
-			e.p[l][i] = 0
-			e.slot[l*size+base[c]+int(g)] = 0
+			o.upper, o.p = uint8(min(ns.Upper, p.r.BonusThreshold)), *s
+			*s = 0
 		}
 		e.n[l] = 0
 		b.arena.take(len(buf))
