@@ -32,7 +32,7 @@ var (
 )
 
 // DefaultHeavyMemory is the default memory budget of the heavy work
-// running at once (HEAVY_MEMORY): one Yatzy distribution (about 280 MB)
+// running at once (HEAVY_MEMORY): one Yatzy distribution (about 300 MB)
 // and a Yacht one beside it, or several Yacht ones.
 const DefaultHeavyMemory = 400 << 20
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
+	"sync"
 
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/internal/lanes"
@@ -113,14 +115,18 @@ type distState struct {
 	// out lists the ways the turn from st ends (filled in by phase 1).
 	out []distOutcome
 	// yacht is the probability that the turn scores the Yacht box with
-	// points, and yachtMass that probability times the state's (phase 1
-	// works it out, so the one-threaded pass only adds).
-	yacht, yachtMass float64
+	// points (phase 1); mass is the state's probability, sum(vec) (phase 2
+	// of the level before works it out, so the one-threaded pass only
+	// multiplies and adds).
+	yacht, mass float64
 }
 
 type distOutcome struct {
-	key   uint32 // the class of the state after the turn (classKey)
-	next  int32  // its place in its run's list of the next level's states (layoutShare), then mapped by the run's global
+	// to is the state after the turn: the key of its class
+	// (bonusClasses.keyOf) from phase 1, then, once the next level is laid
+	// out, its place in its run's list of the next level's states
+	// (layoutShare.list), which the run's global maps.
+	to    uint32
 	gain  int16
 	upper uint8 // the state's capped upper total
 	cat   uint8 // the category filled
@@ -207,9 +213,10 @@ func distKey(r *yacht.Rules, st yacht.State) uint32 {
 // at once. It returns ctx.Err() if ctx ends first.
 //
 // Memory: the probabilities of two fill counts are held at once, in two
-// buffers reused turn about; from the start the peak is about 60 MB for
-// Yacht and 280 MB for Yatzy (the process's resident size, table
-// included). OfLimit bounds it.
+// buffers reused turn about, and the endings of two levels' turns (one
+// level's are added up while the next level's are listed); from the start
+// the peak is about 60 MB for Yacht and 290 MB for Yatzy (the process's
+// resident size, table included). OfLimit bounds the probabilities.
 func Of(ctx context.Context, t *strategy.Table, s yacht.Sheet) (Distribution, error) {
 	return OfLimit(ctx, t, s, 0)
 }
@@ -228,13 +235,25 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		d.Yacht = 1
 	}
 	pol := newTurnPolicy(t)
-	level := []distState{{st: st, lo: s.Total(), vec: []float64{1}}}
+	level := []distState{{st: st, lo: s.Total(), vec: []float64{1}, mass: 1}}
 	workers := runtime.GOMAXPROCS(0)
 	batches := make([]*turnBatch, workers)
 	for i := range batches {
 		batches[i] = newTurnBatch()
 	}
+	// Phase 1 works out the turns of a level's states, in parallel,
+	// listing their endings into the arenas of parity par (a level's
+	// endings are read while the next level's are listed).
 	var groups stateBatches
+	phase1 := func(level []distState, groups stateBatches, par int) error {
+		for _, b := range batches {
+			b.arena = &b.arenas[par]
+			b.arena.reset()
+		}
+		return parallel.ForEach(ctx, workers, len(groups.starts)-1, func(w, j int) {
+			pol.outcomesBatch(level, groups.order[groups.starts[j]:groups.starts[j+1]], batches[w])
+		})
+	}
 	// Two fill counts are alive at once: their states and probabilities
 	// live in buffers used turn about, so after the first levels nothing
 	// more is allocated.
@@ -248,33 +267,25 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 	for j := 1; j < len(layouts); j++ {
 		layouts[j].index = newLevelIndex(len(r.Categories))
 	}
+	// Phase 2 runs beside the next level's phase 1, in a few shares of
+	// the next level (each reads the whole level, so more shares cost
+	// more reading than they save).
+	shares := (workers + 3) / 4
 	var spans []pointSpan // the points each state of the next level can hold, while it is laid out
-	for depth := 0; !level[0].st.Done(r); depth++ {
-		// Phase 1: each state's turn, in parallel.
-		for _, b := range batches {
-			b.arena.reset()
-		}
-		if depth == 0 {
-			groups = batchesBySet(level, groups)
-		} else {
-			groups = index.batches(groups) // the keys of this level
-		}
-		err := parallel.ForEach(ctx, workers, len(groups.starts)-1, func(w, j int) {
-			idx := groups.order[groups.starts[j]:groups.starts[j+1]]
-			pol.outcomesBatch(level, idx, batches[w])
-			for _, i := range idx {
-				if ds := &level[i]; ds.yacht != 0 {
-					ds.yachtMass = ds.yacht * sum(ds.vec)
-				}
-			}
-		})
-		if err != nil {
+	var at []int
+	if !level[0].st.Done(r) {
+		groups = batchesBySet(level, groups)
+		if err := phase1(level, groups, 0); err != nil {
 			return Distribution{}, err
 		}
+	}
+	for depth := 0; !level[0].st.Done(r); depth++ {
+		// The level's turns are worked out (phase 1) and its
+		// probabilities complete.
 		d.States += len(level)
 		for si := range level {
 			if src := &level[si]; src.yacht != 0 { // adding 0 would change nothing
-				d.Yacht += src.yachtMass
+				d.Yacht += float64(src.yacht * src.mass)
 			}
 		}
 		// The next level's states in order of first appearance, and the
@@ -284,7 +295,7 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		// gives the order of one pass over the whole level; index ends
 		// up holding the next level.
 		runs := len(layouts)
-		err = parallel.ForEach(ctx, workers, runs, func(_, j int) {
+		err := parallel.ForEach(ctx, workers, runs, func(_, j int) {
 			lo, hi := layoutRun(len(level), j, runs)
 			layouts[j].list(level[lo:hi])
 		})
@@ -341,41 +352,62 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 			clear(slab)
 		}
 		slabs[depth%2] = slab
-		for i := range nextLevel {
+		// Phase 2 finds the entry of points x of state i at slab[at[i]+x],
+		// away from the states, which phase 1 writes meanwhile.
+		at = slices.Grow(at[:0], len(nextLevel))[:len(nextLevel)]
+		for i, from := 0, 0; i < len(nextLevel); i++ {
 			ns := &nextLevel[i]
 			w := ns.n - ns.lo + 1
-			ns.vec, slab = slab[:w:w], slab[w:]
+			ns.vec = slab[from : from+w : from+w]
+			at[i] = from - ns.lo
+			from += w
 		}
-		// Phase 2: each worker adds into its own share of the next level
-		// (a run of states holding about as many entries as the others'),
-		// reading the sources in order, so the sums do not depend on the
-		// scheduling, then trims them.
-		cuts := shareCuts(nextLevel, entries, workers)
-		err = parallel.ForEach(ctx, workers, workers, func(_, share int) {
-			lo, hi := cuts[share], cuts[share+1]
-			for j := range layouts {
-				// The run's states name the next level's by their place in
-				// its own list.
-				global := layouts[j].global
-				first, end := layoutRun(len(level), j, runs)
-				for si := first; si < end; si++ {
-					src := &level[si]
-					v := src.vec
-					for _, o := range src.out {
-						next := global[o.next]
-						if next < lo || next >= hi {
-							continue
+		// Phase 2: each share adds into its run of the next level's
+		// states (holding about as many entries as the others'), reading
+		// the sources in order, so the sums do not depend on the
+		// scheduling, then trims them and sums them up. Meanwhile phase 1
+		// works out the next level's turns, which read only its states.
+		cuts := shareCuts(nextLevel, entries, shares)
+		var err2 error
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err2 = parallel.ForEach(ctx, shares, shares, func(_, share int) {
+				lo, hi := cuts[share], cuts[share+1]
+				for j := range layouts {
+					// The run's states name the next level's by their place in
+					// its own list.
+					global := layouts[j].global
+					first, end := layoutRun(len(level), j, runs)
+					for si := first; si < end; si++ {
+						src := &level[si]
+						v := src.vec
+						for _, o := range src.out {
+							next := global[o.to]
+							if next < lo || next >= hi {
+								continue
+							}
+							x := at[next] + src.lo + int(o.gain)
+							lanes.AddScaled(slab[x:x+len(v)], v, o.p)
 						}
-						dst := &nextLevel[next]
-						off := src.lo + int(o.gain) - dst.lo
-						lanes.AddScaled(dst.vec[off:off+len(v)], v, o.p)
 					}
 				}
-			}
-			for i := lo; i < hi; i++ {
-				nextLevel[i].trim()
-			}
-		})
+				for i := lo; i < hi; i++ {
+					ns := &nextLevel[i]
+					ns.trim()
+					ns.mass = sum(ns.vec)
+				}
+			})
+		}()
+		if !nextLevel[0].st.Done(r) {
+			groups = index.batches(groups) // the keys of the next level
+			err = phase1(nextLevel, groups, (depth+1)%2)
+		}
+		wg.Wait()
+		if err == nil {
+			err = err2
+		}
 		if err != nil {
 			return Distribution{}, err
 		}

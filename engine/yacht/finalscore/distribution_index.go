@@ -131,20 +131,20 @@ func (sh *layoutShare) list(level []distState) {
 		src := &level[si]
 		for i := range src.out {
 			o := &src.out[i]
-			at := sh.index.slot(o.key)
+			at := sh.index.slot(o.to)
 			j := *at - 1
 			lo, hi := src.lo+int(o.gain), src.lo+int(o.gain)+len(src.vec)-1
 			if *at == 0 {
 				j = int32(len(sh.keys))
 				*at = j + 1
-				sh.keys = append(sh.keys, o.key)
+				sh.keys = append(sh.keys, o.to)
 				sh.upper = append(sh.upper, o.upper)
 				sh.spans = append(sh.spans, pointSpan{lo, hi})
 			} else {
 				sp := &sh.spans[j]
 				sp.lo, sp.hi = min(lo, sp.lo), max(hi, sp.hi)
 			}
-			o.next = j
+			o.to = uint32(j)
 		}
 	}
 	sh.global = slices.Grow(sh.global[:0], len(sh.keys))[:len(sh.keys)]

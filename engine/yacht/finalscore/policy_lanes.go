@@ -31,8 +31,10 @@ type turnBatch struct {
 	*turnRows
 	opts []yacht.Scoring
 	// arena holds the endings of the turns of one level (emptied at every
-	// level, its memory kept).
-	arena outcomeArena
+	// level, its memory kept): one of arenas, used turn about, since a
+	// level's endings are read while the next level's are listed.
+	arena  *outcomeArena
+	arenas [2]outcomeArena
 	// ends holds each lane's endings while outcomesLanes lists them.
 	ends *laneEnds
 }
@@ -133,7 +135,9 @@ func (a *outcomeArena) reset() {
 }
 
 func newTurnBatch() *turnBatch {
-	return &turnBatch{turnRows: lanes.Aligned[turnRows](), opts: make([]yacht.Scoring, 0, 32)}
+	b := &turnBatch{turnRows: lanes.Aligned[turnRows](), opts: make([]yacht.Scoring, 0, 32)}
+	b.arena = &b.arenas[0]
+	return b
 }
 
 // load sets the batch's states (1 to lanes.Width, those of each category
@@ -363,7 +367,7 @@ func (p *turnPolicy) outcomesLanes(ds *[lanes.Width]*distState, b *turnBatch) {
 			}
 			s := &e.sum[e.at[l][i]]
 			o := &buf[i]
-			o.key, o.next, o.gain, o.cat = p.classes.keyOf(p.r, ns, nm), 0, g, c
+			o.to, o.gain, o.cat = p.classes.keyOf(p.r, ns, nm), g, c
 			o.upper, o.p = uint8(min(ns.Upper, p.r.BonusThreshold)), *s
 			*s = 0
 		}

@@ -171,7 +171,7 @@ func compareLane(t *testing.T, p *turnPolicy, b *turnBatch, l int, st yacht.Stat
 	}
 	for i := range got.out {
 		g, w := got.out[i], want.out[i]
-		if d := g.p - w.p; g.key != w.key || g.gain != w.gain || g.cat != w.cat || g.upper != w.upper || d > 1e-12 || d < -1e-12 {
+		if d := g.p - w.p; g.to != w.to || g.gain != w.gain || g.cat != w.cat || g.upper != w.upper || d > 1e-12 || d < -1e-12 {
 			t.Fatalf("state %+v: outcome %d is %+v, outcomes gives %+v", st, i, g, w)
 		}
 		if g.gain < 0 || int(g.gain) > p.maxGain[g.cat] {

@@ -288,7 +288,7 @@ func (p *turnPolicy) outcomes(ds *distState, sc *turnScratch) {
 			if j := p.classes.bit[c]; j >= 0 {
 				nm |= 1 << j
 			}
-			buf = append(buf, distOutcome{key: p.classes.keyOf(p.r, ns, nm), gain: g, cat: c, upper: uint8(min(ns.Upper, p.r.BonusThreshold))})
+			buf = append(buf, distOutcome{to: p.classes.keyOf(p.r, ns, nm), gain: g, cat: c, upper: uint8(min(ns.Upper, p.r.BonusThreshold))})
 			*slot = int32(len(buf))
 		}
 		buf[*slot-1].p += pr
