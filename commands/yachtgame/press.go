@@ -383,8 +383,8 @@ func hintAllPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 
 // downPress brings the board down to the bottom of the channel, for
 // anyone at the table: the game carries on in a new message (a follow-up,
-// which pings nobody), and this one is retired to a short line without
-// its state or buttons.
+// which pings nobody) that still tells the last move, and this one is
+// retired to a short line without its state or buttons.
 func downPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	if !atTable(p.g, p.req.UserID) {
 		return nil, commands.Rejectf(msgNotSeated)
@@ -393,13 +393,32 @@ func downPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	board, err := render(ctx, p.d, p.loc, t, p.g, p.prev, p.pinged, p.req, "")
+	board, err := render(ctx, p.d, p.loc, t, p.g, p.prev, p.pinged, p.req, lastMove(p.req.Message))
 	if err != nil {
 		return nil, err
 	}
 	board.AllowedMentions = &commands.AllowedMentions{}
 	return &commands.Reply{Update: true, Content: msgBoardMoved.In(p.loc), AllowedMentions: &commands.AllowedMentions{},
 		FollowUp: board}, nil
+}
+
+// lastMove is the account of the last move a board shows (render's last:
+// the lines between the heading and the first blank line of its
+// description), "" when it shows none. The board was written by the bot,
+// in its own language.
+func lastMove(m *commands.Message) string {
+	if m == nil || len(m.Embeds) == 0 {
+		return ""
+	}
+	_, body, ok := strings.Cut(m.Embeds[0].Description, "\n")
+	if !ok {
+		return ""
+	}
+	last, _, ok := strings.Cut(body, "\n\n")
+	if !ok {
+		return ""
+	}
+	return last
 }
 
 // undoPress returns to the state before the last scoring.

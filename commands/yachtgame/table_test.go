@@ -2,6 +2,7 @@ package yachtgame
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -86,8 +87,8 @@ func TestOneLanguagePerGame(t *testing.T) {
 
 // Bring down: anyone at the table may press it; the old message is
 // retired to a line without state or buttons, and the same board (same
-// dice, same buttons) carries on in a new message that pings nobody;
-// someone not at the table is refused.
+// dice, same buttons, same text) carries on in a new message that pings
+// nobody; someone not at the table is refused.
 func TestBringDown(t *testing.T) {
 	h := harness(t)
 	r := post(t, h, table3(t, yachttable.CoachHints))
@@ -108,7 +109,7 @@ func TestBringDown(t *testing.T) {
 		t.Fatalf("the new board: %+v", nb)
 	}
 	if gdata(t, nb).State != gdata(t, r).State || fmt.Sprint(commands.CustomIDs(nb.Components)) != fmt.Sprint(commands.CustomIDs(r.Components)) ||
-		nb.Embeds[0].Title != r.Embeds[0].Title || nb.Content != r.Content {
+		nb.Embeds[0].Title != r.Embeds[0].Title || nb.Embeds[0].Description != r.Embeds[0].Description || nb.Content != r.Content {
 		t.Errorf("the new board differs:\n%s\nwas\n%s", bot.FormatText(nb), bot.FormatText(r))
 	}
 	h.Post(nb)
@@ -116,6 +117,42 @@ func TestBringDown(t *testing.T) {
 	r = asOK(t, h, ann, menu.CustomID, menu.Options[0].Value)
 	checkFollowUp(t, r, bob)
 }
+
+// A board brought down still tells the last move (Ann's score, in the
+// board's language), and one that tells none gains none.
+func TestBringDownKeepsTheLastMove(t *testing.T) {
+	for _, loc := range []commands.Locale{commands.English, commands.Korean} {
+		h := harness(t)
+		h.Locale = loc
+		r := post(t, h, table3(t, yachttable.CoachHints))
+		fresh := r.Embeds[0].Description
+		if strings.Contains(fresh, "\n\n") {
+			t.Fatalf("a new game's board tells a last move:\n%s", fresh)
+		}
+		nb := asOK(t, h, bob, mustFind(t, r, 'D').CustomID).FollowUp
+		if nb == nil || withoutTimes(nb.Embeds[0].Description) != withoutTimes(fresh) {
+			t.Fatalf("%s: the new game brought down:\n%q\nwas\n%q", loc, nb.Embeds[0].Description, fresh)
+		}
+		h.Post(nb)
+		r = asOK(t, h, ann, mustFind(t, nb, 'r').CustomID)
+		menu := mustFind(t, r, 's')
+		r = asOK(t, h, ann, menu.CustomID, menu.Options[0].Value)
+		last, _, _ := strings.Cut(strings.SplitN(r.Embeds[0].Description, "\n", 2)[1], "\n\n")
+		if !strings.Contains(last, "<@"+ann+">") {
+			t.Fatalf("%s: the board after Ann's score tells no last move:\n%s", loc, r.Embeds[0].Description)
+		}
+		nb = asOK(t, h, bob, mustFind(t, r, 'D').CustomID).FollowUp
+		if nb == nil || withoutTimes(nb.Embeds[0].Description) != withoutTimes(r.Embeds[0].Description) {
+			t.Errorf("%s: brought down after a score:\n%s\nwas\n%s", loc, bot.FormatText(nb), bot.FormatText(r))
+		}
+	}
+}
+
+// withoutTimes is a board's text without its Discord timestamps (the
+// time from which Play for them works counts from each render).
+func withoutTimes(s string) string { return discordTimes.ReplaceAllString(s, "<t>") }
+
+var discordTimes = regexp.MustCompile(`<t:[0-9]+:t>`)
 
 // A table of six fits a phone: the player to play has the full sheet,
 // every other player one line (total, upper section, categories open,
