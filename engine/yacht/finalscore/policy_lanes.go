@@ -193,19 +193,24 @@ func (p *turnPolicy) chooseScoringsLanes(b *turnBatch) {
 			st := b.sts[l]
 			filled := st.Filled&(1<<uint(c)) != 0
 			switch {
-			case cat.Kind == yacht.KindUpper:
+			case cat.Kind == yacht.KindUpper && filled:
 				for k := 0; k <= yacht.NumDice; k++ {
-					if filled {
-						b.cand[i][k][l] = inf
-						continue
-					}
+					b.cand[i][k][l] = inf
+				}
+			case cat.Kind == yacht.KindUpper:
+				// scoringValue of k dice of the face, written out: the
+				// gain is the points and the bonus they may complete.
+				next := st
+				next.Filled |= 1 << uint(c)
+				for k := 0; k <= yacht.NumDice; k++ {
 					pt := k * cat.Face
-					o := yacht.Scoring{Category: c, Points: pt}
+					bonus := 0
 					if st.Upper < thr && st.Upper+pt >= thr {
-						o.UpperBonus = r.BonusPoints
+						bonus = r.BonusPoints
 					}
-					b.ug[i][k][l] = int16(o.Gain())
-					b.cand[i][k][l] = p.scoringValue(st, o)
+					next.Upper = st.Upper + pt
+					b.ug[i][k][l] = int16(pt + bonus)
+					b.cand[i][k][l] = float64(pt+bonus) + p.t.Value(next)
 				}
 			case filled:
 				b.cand[i][candBase][l], b.cand[i][candWithPoints][l] = inf, inf
