@@ -300,12 +300,7 @@ func (p *turnPolicy) playTurnLanes(b *turnBatch) {
 		}
 	}
 	lanes.PushOneDie((*[yacht.NumKeeps]lanes.Row)(b.mass[:yacht.NumKeeps]))
-	for w := 0; w < yacht.NumPatterns; w++ {
-		d, a := &b.p3[w], &b.mass[yacht.NumKeeps+w]
-		for l := range d {
-			d[l] = a[l] + b.mass[firstPattern+w][l]
-		}
-	}
+	lanes.AddRows(b.p3[:], b.mass[yacht.NumKeeps:], b.mass[firstPattern:yacht.NumKeeps])
 }
 
 // sameKeep reports whether every lane makes the same choice (the usual

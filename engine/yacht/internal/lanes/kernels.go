@@ -16,6 +16,7 @@ type kernelSet struct {
 	pushOneDie    func(m *[yacht.NumKeeps]Row)
 	chooseKeeps   func(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row, choice *[yacht.NumPatterns][Width]int32, best *[yacht.NumPatterns]Row, tol float64)
 	addScaled     func(dst, src []float64, p float64)
+	addRows       func(dst, a, b []Row)
 	scoreRows     func(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTables, scratch *[MaxCategories]Row, e3 *[yacht.NumPatterns]Row, idx *[yacht.NumPatterns][Width]int32, tol float64)
 	rollBack32    func(kv *[yacht.NumKeeps]Row32) Sum32
 	maxOver       func(dst *[yacht.NumPatterns]Row, rows []Row, p *PatternRows)
@@ -32,6 +33,7 @@ func portableKernels() kernelSet {
 		pushOneDie:    PushOneDiePortable,
 		chooseKeeps:   ChooseKeepsPortable,
 		addScaled:     AddScaledPortable,
+		addRows:       AddRowsPortable,
 		scoreRows:     ScoreRowsPortable,
 		rollBack32:    RollBack32Portable,
 		maxOver:       MaxOverPortable,

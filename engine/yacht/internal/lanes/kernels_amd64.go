@@ -63,6 +63,7 @@ func asmKernels(wide bool) kernelSet {
 			chooseKeepsAsm(kv, top, rank, now, choice, best, tol, wide)
 		},
 		addScaled: func(dst, src []float64, p float64) { addScaledAsm(dst, src, p, wide) },
+		addRows:   func(dst, a, b []Row) { addRowsAsm(dst, a, b, wide) },
 		scoreRows: func(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTables, scratch *[MaxCategories]Row, e3 *[yacht.NumPatterns]Row, idx *[yacht.NumPatterns][Width]int32, tol float64) {
 			scoreRowsAsm(cand, cats, t, scratch, e3, idx, tol, wide)
 		},
@@ -140,6 +141,16 @@ func AddScaled(dst, src []float64, p float64) {
 		return
 	}
 	AddScaledPortable(dst, src, p)
+}
+
+// AddRows sets dst[i] = a[i] + b[i], lane by lane, for every row of dst
+// (a and b at least as long).
+func AddRows(dst, a, b []Row) {
+	if cpu.X86.HasAVX512F || cpu.X86.HasAVX2 {
+		addRowsAsm(dst, a, b, cpu.X86.HasAVX512F)
+		return
+	}
+	AddRowsPortable(dst, a, b)
 }
 
 // ScoreRows is ScoreRowsPortable, in AVX-512 or AVX2 when the processor
@@ -287,6 +298,19 @@ func addScaledAsm(dst, src []float64, p float64, wide bool) {
 		addScaledAVX512(&dst[0], &src[0], len(src), p)
 	} else {
 		addScaledAVX2(&dst[0], &src[0], len(src), p)
+	}
+}
+
+// addRowsAsm is AddRowsPortable in AVX-512 (wide) or AVX2.
+func addRowsAsm(dst, a, b []Row, wide bool) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	if len(dst) == 0 {
+		return
+	}
+	if wide {
+		addRowsAVX512(&dst[0][0], &a[0][0], &b[0][0], len(dst))
+	} else {
+		addRowsAVX2(&dst[0][0], &a[0][0], &b[0][0], len(dst))
 	}
 }
 

@@ -329,6 +329,30 @@ addScaledAVX512_done:
 	VZEROUPPER
 	RET
 
+// func addRowsAVX512(dst *float64, a *float64, b *float64, n int)
+// Requires: AVX, AVX512F
+TEXT ·addRowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  a+8(FP), CX
+	MOVQ  b+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    addRowsAVX512_done
+
+addRowsAVX512_loop:
+	VMOVUPD (CX), Z0
+	VADDPD  (DX), Z0, Z0
+	VMOVUPD Z0, (AX)
+	ADDQ    $0x00000040, CX
+	ADDQ    $0x00000040, DX
+	ADDQ    $0x00000040, AX
+	DECQ    BX
+	JNZ     addRowsAVX512_loop
+
+addRowsAVX512_done:
+	VZEROUPPER
+	RET
+
 // func maxIndexedRowsAVX512(e3 *float64, nrows int, vals *float64, nvals int, idx *uint8, list *uint8, n int) bool
 // Requires: AVX, AVX512F
 TEXT ·maxIndexedRowsAVX512(SB), NOSPLIT, $0-57
@@ -10524,6 +10548,33 @@ addScaledAVX2_one:
 	JNZ    addScaledAVX2_one
 
 addScaledAVX2_done:
+	VZEROUPPER
+	RET
+
+// func addRowsAVX2(dst *float64, a *float64, b *float64, n int)
+// Requires: AVX
+TEXT ·addRowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ  dst+0(FP), AX
+	MOVQ  a+8(FP), CX
+	MOVQ  b+16(FP), DX
+	MOVQ  n+24(FP), BX
+	TESTQ BX, BX
+	JZ    addRowsAVX2_done
+
+addRowsAVX2_loop:
+	VMOVUPD (CX), Y0
+	VADDPD  (DX), Y0, Y0
+	VMOVUPD Y0, (AX)
+	VMOVUPD 32(CX), Y1
+	VADDPD  32(DX), Y1, Y1
+	VMOVUPD Y1, 32(AX)
+	ADDQ    $0x00000040, CX
+	ADDQ    $0x00000040, DX
+	ADDQ    $0x00000040, AX
+	DECQ    BX
+	JNZ     addRowsAVX2_loop
+
+addRowsAVX2_done:
 	VZEROUPPER
 	RET
 

@@ -34,6 +34,11 @@ func finishKeepsRowsAVX512(top *float64, rank *float64, now *float64, choice *in
 //go:noescape
 func addScaledAVX512(dst *float64, src *float64, n int, p float64)
 
+// addRowsAVX512 sets row i of dst to row i of a plus row i of b, lane by lane, for i < n.
+//
+//go:noescape
+func addRowsAVX512(dst *float64, a *float64, b *float64, n int)
+
 // maxIndexedRowsAVX512 sets row w of e3 to its lane-wise maximum with row idx[w] of vals for the n patterns w of list; it stops and reports false at a pattern w that is nrows or more or whose idx[w] is nvals or more.
 //
 //go:noescape
@@ -278,6 +283,11 @@ func finishKeepsRowsAVX2(top *float64, rank *float64, now *float64, choice *int3
 //
 //go:noescape
 func addScaledAVX2(dst *float64, src *float64, n int, p float64)
+
+// addRowsAVX2 sets row i of dst to row i of a plus row i of b, lane by lane, for i < n.
+//
+//go:noescape
+func addRowsAVX2(dst *float64, a *float64, b *float64, n int)
 
 // maxIndexedRowsAVX2 sets row w of e3 to its lane-wise maximum with row idx[w] of vals for the n patterns w of list; it stops and reports false at a pattern w that is nrows or more or whose idx[w] is nvals or more.
 //

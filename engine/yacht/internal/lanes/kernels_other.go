@@ -41,6 +41,9 @@ func ChooseKeeps(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row
 // AddScaled adds p·src to dst.
 func AddScaled(dst, src []float64, p float64) { AddScaledPortable(dst, src, p) }
 
+// AddRows is AddRowsPortable in this build.
+func AddRows(dst, a, b []Row) { AddRowsPortable(dst, a, b) }
+
 // ScoreRows is ScoreRowsPortable in this build.
 func ScoreRows(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTables, scratch *[MaxCategories]Row, e3 *[yacht.NumPatterns]Row, idx *[yacht.NumPatterns][Width]int32, tol float64) {
 	ScoreRowsPortable(cand, cats, t, scratch, e3, idx, tol)

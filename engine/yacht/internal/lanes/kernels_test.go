@@ -42,7 +42,7 @@ func rowValue(rng *rand.Rand, trial int) float64 {
 }
 
 // The policy kernels of every set the processor runs (AverageOneDie,
-// ChooseKeeps, PushOneDie, AddScaled) give the portable kernels' bits on
+// ChooseKeeps, PushOneDie, AddScaled, AddRows) give the portable kernels' bits on
 // rows full of ties, near-ties and signed zeros; the portable kernels are
 // checked against the one-state policy in package finalscore.
 func TestPolicyKernelsEqualPortable(t *testing.T) {
@@ -106,6 +106,22 @@ func TestPolicyKernelsEqualPortable(t *testing.T) {
 				if math.Float64bits(dst[i]) != math.Float64bits(want[i]) {
 					t.Fatalf("trial %d: %s AddScaled entry %d of %d is %v, portable %v", trial, s.name, i, n, dst[i], want[i])
 				}
+			}
+
+			// AddRows over the first rows of kv and now, into rows
+			// holding other values; the row after them stays as it is.
+			rows := trial % (yacht.NumPatterns - 1)
+			var got, sum [yacht.NumPatterns]Row
+			for i := range got {
+				for l := range got[i] {
+					got[i][l] = rng.Float64()
+				}
+			}
+			sum = got
+			s.addRows(got[:rows], kv[:], now[:])
+			ref.addRows(sum[:rows], kv[:], now[:])
+			if !sameBits(got[:], sum[:]) {
+				t.Fatalf("trial %d: %s AddRows of %d rows differs from the portable kernel", trial, s.name, rows)
 			}
 		}
 	}

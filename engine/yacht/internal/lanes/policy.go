@@ -83,6 +83,17 @@ func finishKeepsPortable(top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns
 	}
 }
 
+// AddRowsPortable sets dst[i] = a[i] + b[i], lane by lane, for every row
+// of dst (a and b at least as long).
+func AddRowsPortable(dst, a, b []Row) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	for i := range dst {
+		for l := range dst[i] {
+			dst[i][l] = a[i][l] + b[i][l]
+		}
+	}
+}
+
 // AddScaledPortable adds p·src to dst entry by entry (a product then a sum,
 // never fused: the conversion rounds the product).
 func AddScaledPortable(dst, src []float64, p float64) {

@@ -148,6 +148,7 @@ func main() {
 		chooseKeepsRows(s)
 		finishKeepsRows(s)
 		addScaled(s)
+		addRows(s)
 		maxIndexedRows(s)
 		scoreRows(s)
 		if !s.avx512 {
@@ -456,6 +457,33 @@ func addScaled(s isa) {
 	ADDQ(U32(8), dst)
 	DECQ(n)
 	JNZ(LabelRef(fn + "_one"))
+	Label(fn + "_done")
+	ret()
+}
+
+// addRows: dst[i] = a[i] + b[i] for each of n rows, lane by lane.
+func addRows(s isa) {
+	fn := "addRows" + s.name
+	textNoEscape(fn, "func(dst, a, b *float64, n int)")
+	Doc(fn+" sets row i of dst to row i of a plus row i of b, lane by lane, for i < n.", "")
+	dst := Load(Param("dst"), GP64())
+	a := Load(Param("a"), GP64())
+	b := Load(Param("b"), GP64())
+	n := Load(Param("n"), GP64())
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	for hi, h := range s.halves {
+		v := s.v(hi)
+		s.load(Mem{Base: a, Disp: h}, v)
+		VADDPD(Mem{Base: b, Disp: h}, v, v)
+		s.store(v, Mem{Base: dst, Disp: h})
+	}
+	ADDQ(U32(64), a)
+	ADDQ(U32(64), b)
+	ADDQ(U32(64), dst)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
 	Label(fn + "_done")
 	ret()
 }
