@@ -272,7 +272,7 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 	// more reading than they save).
 	shares := (workers + 3) / 4
 	var spans []pointSpan // the points each state of the next level can hold, while it is laid out
-	var at []int
+	var at, slabCuts []int
 	if !level[0].st.Done(r) {
 		groups = batchesBySet(level, groups)
 		if err := phase1(level, groups, 0); err != nil {
@@ -368,32 +368,48 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		// scheduling, then trims them and sums them up. Meanwhile phase 1
 		// works out the next level's turns, which read only its states.
 		cuts := shareCuts(nextLevel, entries, shares)
+		// Share j holds the slab's entries slabCuts[j] to slabCuts[j+1]-1:
+		// an ending adds into a share's entries exactly when its state is
+		// one of the share's.
+		slabCuts = slices.Grow(slabCuts[:0], shares+1)[:shares+1]
+		for j, c := range cuts {
+			slabCuts[j] = entries
+			if int(c) < len(nextLevel) {
+				slabCuts[j] = at[c] + nextLevel[c].lo
+			}
+		}
 		var err2 error
 		var wg sync.WaitGroup
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// Each run's endings name the next level's states by their
+			// place in its own list: at, through the run's global.
+			for j := range layouts {
+				sh := &layouts[j]
+				sh.at = slices.Grow(sh.at[:0], len(sh.global))[:len(sh.global)]
+				for i, g := range sh.global {
+					sh.at[i] = at[g]
+				}
+			}
 			err2 = parallel.ForEach(ctx, shares, shares, func(_, share int) {
-				lo, hi := cuts[share], cuts[share+1]
+				lo, hi := slabCuts[share], slabCuts[share+1]
 				for j := range layouts {
-					// The run's states name the next level's by their place in
-					// its own list.
-					global := layouts[j].global
+					runAt := layouts[j].at
 					first, end := layoutRun(len(level), j, runs)
 					for si := first; si < end; si++ {
 						src := &level[si]
 						v := src.vec
 						for _, o := range src.out {
-							next := global[o.to]
-							if next < lo || next >= hi {
+							x := runAt[o.to] + src.lo + int(o.gain)
+							if x < lo || x >= hi {
 								continue
 							}
-							x := at[next] + src.lo + int(o.gain)
 							lanes.AddScaled(slab[x:x+len(v)], v, o.p)
 						}
 					}
 				}
-				for i := lo; i < hi; i++ {
+				for i := cuts[share]; i < cuts[share+1]; i++ {
 					ns := &nextLevel[i]
 					ns.trim()
 					ns.mass = sum(ns.vec)

@@ -118,8 +118,10 @@ type layoutShare struct {
 	upper []uint8 // the capped upper total of each state listed
 	spans []pointSpan
 	// global[i] is the position of the i-th state listed in the next
-	// level (set when the runs are merged).
+	// level (set when the runs are merged), at[i] the place of its points
+	// 0 in the next level's slab (set when the slab is laid out).
 	global []int32
+	at     []int
 }
 
 // list lists the states that level's endings reach, setting each ending's
