@@ -42,9 +42,10 @@ type turnBatch struct {
 // laneEnds holds the endings of the turns of a batch's lanes while
 // outcomesLanes lists them.
 type laneEnds struct {
-	// sum[l*slotSize + slotBase[c]+gain] is the probability of lane l's
-	// ending scoring category c with that gain, 0 while it has none (every
-	// ending's probability is positive).
+	// sum[(slotBase[c]+gain)*lanes.Width + l] is the probability of lane
+	// l's ending scoring category c with that gain, 0 while it has none
+	// (every ending's probability is positive); the lanes of one ending
+	// share a line, as the lanes mostly end alike.
 	sum []float64
 	// at[l][i] is the place in sum of lane l's i-th ending; cat, gain and
 	// pts describe it; n[l] is how many lane l has (a turn has at most
@@ -328,7 +329,7 @@ func (p *turnPolicy) outcomesLanes(ds *[lanes.Width]*distState, b *turnBatch) {
 		e = &laneEnds{sum: make([]float64, lanes.Width*p.slotSize)}
 		b.ends = e
 	}
-	n, size, base, yachtCat := b.n, p.slotSize, p.slotBase, p.yachtCat
+	n, base, yachtCat := b.n, p.slotBase, p.yachtCat
 	for w := 0; w < yacht.NumPatterns; w++ {
 		prs, cats, gains, pts := &b.p3[w], &b.cat[w], &b.gain[w], &b.points[w]
 		for l := 0; l < n; l++ {
@@ -340,7 +341,7 @@ func (p *turnPolicy) outcomesLanes(ds *[lanes.Width]*distState, b *turnBatch) {
 			if yachtCat[c] && pts[l] > 0 {
 				e.yacht[l] += pr
 			}
-			at := l*size + base[c] + int(g)
+			at := (base[c]+int(g))*lanes.Width + l
 			s := &e.sum[at]
 			if *s == 0 {
 				i := e.n[l]
