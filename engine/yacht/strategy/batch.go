@@ -111,22 +111,36 @@ func (s *solver) fillE3Lanes(ev []float64, m uint32, sts *[lanes.Width]yacht.Sta
 		}
 		lanes.Max(&zero, v)
 	}
+	// Each lane's capped upper total and Yacht-bonus flag, as s.index
+	// places them (the flag counts only once the Yacht box is filled).
+	thr, fb := s.threshold, s.flagBits
+	var ui, flag, flagged [lanes.Width]int
+	for i := range sts {
+		ui[i] = min(sts[i].Upper, thr)
+		if sts[i].YachtBonus && fb != 0 {
+			flagged[i] = 1
+		}
+		if s.yacht >= 0 && m&(1<<uint(s.yacht)) != 0 {
+			flag[i] = flagged[i]
+		}
+	}
 	for j, ci := range s.upperCats {
 		if m&(1<<uint(ci)) != 0 {
 			continue
 		}
-		next := m | 1<<uint(ci)
+		// s.index(next, u+p, flag), written out.
+		base := int(m|1<<uint(ci)) << 6 << fb
 		f := s.face[ci]
 		for n := 0; n <= yacht.NumDice; n++ {
 			p := n * f
 			v := &b.upper[j][n]
 			for i := range v {
-				u := min(sts[i].Upper, s.threshold)
+				u := ui[i]
 				x := float64(p)
-				if u < s.threshold && u+p >= s.threshold {
+				if u < thr && u+p >= thr {
 					x += float64(s.bonus)
 				}
-				v[i] = x + ev[s.index(next, u+p, sts[i].YachtBonus)]
+				v[i] = x + ev[base+min(u+p, thr)<<fb|flag[i]]
 			}
 		}
 		take(&b.upper[j][0])
@@ -136,13 +150,18 @@ func (s *solver) fillE3Lanes(ev []float64, m uint32, sts *[lanes.Width]yacht.Sta
 			continue
 		}
 		next := m | 1<<uint(ci)
+		base := int(next) << 6 << fb
+		fl := &flag
+		if ci == s.yacht {
+			fl = &flagged // the Yacht box is filled after this
+		}
 		v := &b.lower[ci]
 		for i := range v {
-			v[i] = ev[s.index(next, sts[i].Upper, sts[i].YachtBonus)]
+			v[i] = ev[base+ui[i]<<fb|fl[i]]
 		}
-		if ci == s.yacht && s.flagBits != 0 {
+		if ci == s.yacht && fb != 0 {
 			for i := range v {
-				b.withFlag[i] = ev[s.index(next, sts[i].Upper, true)]
+				b.withFlag[i] = ev[base+ui[i]<<fb|1]
 			}
 		}
 		take(v)
