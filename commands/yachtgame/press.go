@@ -407,7 +407,9 @@ func downPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 // description), "" when it shows none. The board was written by the bot,
 // in its own language.
 func lastMove(m *commands.Message) string {
-	if m == nil || len(m.Embeds) == 0 {
+	if m == nil || len(m.Embeds) == 0 || m.Embeds[0].Title != "" {
+		// A board drawn before the heading moved into the description
+		// (its first line) is read as telling none.
 		return ""
 	}
 	_, body, ok := strings.Cut(m.Embeds[0].Description, "\n")

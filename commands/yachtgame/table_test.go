@@ -121,7 +121,7 @@ func TestBringDown(t *testing.T) {
 // A board brought down still tells the last move (Ann's score, in the
 // board's language), and one that tells none gains none.
 func TestBringDownKeepsTheLastMove(t *testing.T) {
-	for _, loc := range []commands.Locale{commands.English, commands.Korean} {
+	for _, loc := range []commands.Locale{commands.English, commands.Korean, commands.Japanese} {
 		h := harness(t)
 		h.Locale = loc
 		r := post(t, h, table3(t, yachttable.CoachHints))
@@ -144,6 +144,30 @@ func TestBringDownKeepsTheLastMove(t *testing.T) {
 		nb = asOK(t, h, bob, mustFind(t, r, 'D').CustomID).FollowUp
 		if nb == nil || withoutTimes(nb.Embeds[0].Description) != withoutTimes(r.Embeds[0].Description) {
 			t.Errorf("%s: brought down after a score:\n%s\nwas\n%s", loc, bot.FormatText(nb), bot.FormatText(r))
+		}
+	}
+}
+
+// lastMove reads the lines between a board's heading and its first blank
+// line, and nothing from a board with no blank line, no description, or
+// its heading still in the title (boards drawn before the heading moved).
+func TestLastMove(t *testing.T) {
+	board := func(title, desc string) *commands.Message {
+		return &commands.Message{Embeds: []commands.Embed{{Title: title, Description: desc}}}
+	}
+	for _, c := range []struct {
+		m    *commands.Message
+		want string
+	}{
+		{board("", "**Heading**\nAnn: score Choice for 23\nAlea: rolled 1 2 3\n\nRoll the dice."), "Ann: score Choice for 23\nAlea: rolled 1 2 3"},
+		{board("", "**Heading**\nRoll the dice.\nPlay for them from 10:00."), ""},
+		{board("Heading", "Ann: score Choice for 23\n\nRoll the dice."), ""},
+		{board("", ""), ""},
+		{&commands.Message{}, ""},
+		{nil, ""},
+	} {
+		if got := lastMove(c.m); got != c.want {
+			t.Errorf("lastMove(%+v) = %q, want %q", c.m, got, c.want)
 		}
 	}
 }

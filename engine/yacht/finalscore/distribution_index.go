@@ -125,7 +125,7 @@ type layoutShare struct {
 }
 
 // list lists the states that level's endings reach, setting each ending's
-// next to the place of its state in the list.
+// to (its state's key until now) to the place of its state in the list.
 func (sh *layoutShare) list(level []distState) {
 	sh.index.reset()
 	sh.keys, sh.upper, sh.spans = sh.keys[:0], sh.upper[:0], sh.spans[:0]

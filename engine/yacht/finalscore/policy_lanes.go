@@ -11,9 +11,9 @@ import (
 )
 
 // The policy of up to lanes.Width states at once, most batches of one
-// category set (the left-overs of several sets share a batch, each set
-// scoring in a run of lanes of its own). The
-// states of a category set differ only in their upper totals and the
+// category set (the left-overs of several sets share a batch, their
+// scorings chosen in one comparison of the categories open in any of
+// them). The states of a category set differ only in their upper totals and the
 // Yacht-bonus flag: they share the patterns, the keeps and their
 // transitions, so every step of the one-state policy (playTurn, the
 // reference in policy_reference_test.go) runs over a row of lanes (one per
@@ -82,11 +82,12 @@ type turnRows struct {
 	mass [yacht.NumKeeps + yacht.NumPatterns]lanes.Row
 	p3   [yacht.NumPatterns]lanes.Row
 	// The values of scoring in each category open in some lane (in sheet
-	// order; −∞ in a lane whose set has it filled), cand[i]: for an upper one by the count of its face (rows 0 to
-	// NumDice, with the gain in ug), else the next state's value without
-	// points (row candBase) and, for a Yacht box, with them (row
-	// candWithPoints). scoreIdx[w] is, per lane, the position among the
-	// open categories of the one pattern w scores in.
+	// order; −∞ in a lane whose set has it filled), cand[i]: for an upper
+	// one by the count of its face (rows 0 to NumDice, with the gain in
+	// ug), else the next state's value without points (row candBase) and,
+	// for a Yacht box, with them (row candWithPoints). scoreIdx[w] is, per
+	// lane, the position among the open categories of the one pattern w
+	// scores in.
 	cand [maxCategories][lanes.CandidateRows]lanes.Row
 	vals [maxCategories]lanes.Row
 
@@ -150,7 +151,7 @@ func (b *turnBatch) load(sts []yacht.State) {
 	}
 }
 
-// openCat describes one open category for scoreLanes.
+// openCat describes one open category for chooseScoringsLanes.
 type openCat struct {
 	c    int
 	kind yacht.Kind
