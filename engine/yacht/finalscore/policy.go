@@ -53,6 +53,9 @@ type turnPolicy struct {
 	// slotSize that table's size.
 	slotBase []int
 	slotSize int
+	// endings are slotBase and the Yacht boxes as lanes.SumEndings
+	// reads them.
+	endings lanes.EndingTables
 	classes  *bonusClasses
 	// score holds, per category and pattern, the batch's candidate row of
 	// the category that is the value of scoring the pattern there, and
@@ -119,8 +122,13 @@ func newTurnPolicy(t *strategy.Table) *turnPolicy {
 	p.slotBase = make([]int, p.n)
 	for c := range r.Categories {
 		p.slotBase[c] = p.slotSize
+		p.endings.Base[c] = int64(p.slotSize)
+		if p.yachtCat[c] {
+			p.endings.Yacht[c] = -1
+		}
 		p.slotSize += p.maxGain[c] + 1
 	}
+	p.endings.Slots = p.slotSize
 	return p
 }
 

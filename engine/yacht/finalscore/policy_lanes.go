@@ -54,7 +54,9 @@ type laneEnds struct {
 	cat       [lanes.Width][yacht.NumPatterns]uint8
 	gain, pts [lanes.Width][yacht.NumPatterns]int16
 	n         [lanes.Width]int
-	yacht     [lanes.Width]float64
+	yacht     lanes.Row
+	// fresh[w] marks the lanes whose pattern w is the first to end so.
+	fresh [yacht.NumPatterns]uint8
 }
 
 // turnRows holds a turnBatch's rows and tables, which hold no pointers,
@@ -330,26 +332,16 @@ func (p *turnPolicy) outcomesLanes(ds *[lanes.Width]*distState, b *turnBatch) {
 		e = &laneEnds{sum: make([]float64, lanes.Width*p.slotSize)}
 		b.ends = e
 	}
-	n, base, yachtCat := b.n, p.slotBase, p.yachtCat
+	n := b.n
+	lanes.SumEndings(&b.p3, &b.cat, &b.gain, &b.points, &p.endings, n, e.sum, &e.yacht, &e.fresh)
+	// Each lane's endings, in the order they first appear.
 	for w := 0; w < yacht.NumPatterns; w++ {
-		prs, cats, gains, pts := &b.p3[w], &b.cat[w], &b.gain[w], &b.points[w]
-		for l := 0; l < n; l++ {
-			pr := prs[l]
-			if pr == 0 {
-				continue
-			}
-			c, g := cats[l], gains[l]
-			if yachtCat[c] && pts[l] > 0 {
-				e.yacht[l] += pr
-			}
-			at := (base[c]+int(g))*lanes.Width + l
-			s := &e.sum[at]
-			if *s == 0 {
-				i := e.n[l]
-				e.at[l][i], e.cat[l][i], e.gain[l][i], e.pts[l][i] = int32(at), c, g, pts[l]
-				e.n[l] = i + 1
-			}
-			*s += pr
+		for f := e.fresh[w]; f != 0; f &= f - 1 {
+			l := bits.TrailingZeros8(f)
+			c, g := b.cat[w][l], b.gain[w][l]
+			i := e.n[l]
+			e.at[l][i], e.cat[l][i], e.gain[l][i], e.pts[l][i] = int32((p.slotBase[c]+int(g))*lanes.Width+l), c, g, b.points[w][l]
+			e.n[l] = i + 1
 		}
 	}
 	for l := 0; l < n; l++ {

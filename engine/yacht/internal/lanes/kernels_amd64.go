@@ -64,6 +64,13 @@ func asmKernels(wide bool) kernelSet {
 		},
 		addScaled: func(dst, src []float64, p float64) { addScaledAsm(dst, src, p, wide) },
 		addRows:   func(dst, a, b []Row) { addRowsAsm(dst, a, b, wide) },
+		sumEndings: func(p *[yacht.NumPatterns]Row, cat *[yacht.NumPatterns][Width]uint8, gain, pts *[yacht.NumPatterns][Width]int16, t *EndingTables, n int, sum []float64, yachts *Row, fresh *[yacht.NumPatterns]uint8) {
+			if wide {
+				sumEndingsAsm(p, cat, gain, pts, t, n, sum, yachts, fresh)
+				return
+			}
+			SumEndingsPortable(p, cat, gain, pts, t, n, sum, yachts, fresh) // AVX2 has no scatter
+		},
 		scoreRows: func(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTables, scratch *[MaxCategories]Row, e3 *[yacht.NumPatterns]Row, idx *[yacht.NumPatterns][Width]int32, tol float64) {
 			scoreRowsAsm(cand, cats, t, scratch, e3, idx, tol, wide)
 		},
@@ -151,6 +158,25 @@ func AddRows(dst, a, b []Row) {
 		return
 	}
 	AddRowsPortable(dst, a, b)
+}
+
+// SumEndings is SumEndingsPortable, in AVX-512 when the processor has it
+// (it gathers and scatters; AVX2 has no scatter).
+func SumEndings(p *[yacht.NumPatterns]Row, cat *[yacht.NumPatterns][Width]uint8, gain, pts *[yacht.NumPatterns][Width]int16, t *EndingTables, n int, sum []float64, yachts *Row, fresh *[yacht.NumPatterns]uint8) {
+	if cpu.X86.HasAVX512F {
+		sumEndingsAsm(p, cat, gain, pts, t, n, sum, yachts, fresh)
+		return
+	}
+	SumEndingsPortable(p, cat, gain, pts, t, n, sum, yachts, fresh)
+}
+
+// sumEndingsAsm is SumEndingsPortable in AVX-512.
+func sumEndingsAsm(p *[yacht.NumPatterns]Row, cat *[yacht.NumPatterns][Width]uint8, gain, pts *[yacht.NumPatterns][Width]int16, t *EndingTables, n int, sum []float64, yachts *Row, fresh *[yacht.NumPatterns]uint8) {
+	checkEndings(t, n, sum)
+	if len(sum) == 0 {
+		return
+	}
+	sumEndingsAVX512(&p[0][0], &cat[0][0], &gain[0][0], &pts[0][0], &t.Base[0], &t.Yacht[0], uint16(1)<<n-1, &sum[0], &yachts[0], &fresh[0], yacht.NumPatterns)
 }
 
 // ScoreRows is ScoreRowsPortable, in AVX-512 or AVX2 when the processor

@@ -16,6 +16,16 @@ GLOBL half32<>(SB), RODATA|NOPTR, $4
 DATA sixth<>+0(SB)/8, $0x3fc5555555555555
 GLOBL sixth<>(SB), RODATA|NOPTR, $8
 
+DATA laneIota<>+0(SB)/8, $0x0000000000000000
+DATA laneIota<>+8(SB)/8, $0x0000000000000001
+DATA laneIota<>+16(SB)/8, $0x0000000000000002
+DATA laneIota<>+24(SB)/8, $0x0000000000000003
+DATA laneIota<>+32(SB)/8, $0x0000000000000004
+DATA laneIota<>+40(SB)/8, $0x0000000000000005
+DATA laneIota<>+48(SB)/8, $0x0000000000000006
+DATA laneIota<>+56(SB)/8, $0x0000000000000007
+GLOBL laneIota<>(SB), RODATA|NOPTR, $64
+
 DATA pow3x1<>+0(SB)/4, $0x40400000
 GLOBL pow3x1<>(SB), RODATA|NOPTR, $4
 
@@ -8669,6 +8679,73 @@ TEXT ·keepPass32AVX512(SB), NOSPLIT, $0-8
 	VMULPS       4928(AX), Z5, Z10
 	VPMAXUD      5184(CX), Z10, Z10
 	VMOVUPS      Z10, 4928(AX)
+	VZEROUPPER
+	RET
+
+// func sumEndingsAVX512(p *float64, cat *uint8, gain *int16, pts *int16, base *int64, yflag *int64, lanes uint16, sum *float64, yacht *float64, fresh *uint8, count int)
+// Requires: AVX, AVX512F
+TEXT ·sumEndingsAVX512(SB), NOSPLIT, $0-88
+	MOVQ      p+0(FP), AX
+	MOVQ      cat+8(FP), CX
+	MOVQ      gain+16(FP), DX
+	MOVQ      pts+24(FP), BX
+	MOVQ      base+32(FP), SI
+	MOVQ      yflag+40(FP), DI
+	MOVQ      sum+56(FP), R8
+	MOVQ      fresh+72(FP), R9
+	MOVQ      count+80(FP), R10
+	MOVWLZX   lanes+48(FP), R11
+	KMOVW     R11, K7
+	VPXORQ    Z0, Z0, Z0
+	VMOVDQU64 (SI), Z1
+	VMOVDQU64 64(SI), Z2
+	VMOVDQU64 (DI), Z3
+	VMOVDQU64 64(DI), Z4
+	VMOVDQU64 laneIota<>+0(SB), Z5
+	MOVQ      yacht+64(FP), SI
+	VMOVUPD   (SI), Z6
+	TESTQ     R10, R10
+	JZ        sumEndingsAVX512_done
+
+sumEndingsAVX512_loop:
+	VMOVUPD     (AX), Z7
+	VCMPPD      $0x0c, Z0, Z7, K1
+	KANDW       K7, K1, K1
+	VPMOVZXBQ   (CX), Z8
+	VPMOVSXWQ   (DX), Z9
+	VMOVDQU64   Z8, Z10
+	VPERMI2Q    Z2, Z1, Z10
+	VPADDQ      Z9, Z10, Z10
+	VPSLLQ      $0x03, Z10, Z10
+	VPADDQ      Z5, Z10, Z10
+	VPXORQ      Z11, Z11, Z11
+	KMOVW       K1, K2
+	VGATHERQPD  (R8)(Z10*8), K2, Z11
+	VCMPPD      $0x00, Z0, Z11, K3
+	KANDW       K1, K3, K3
+	KMOVW       K3, DI
+	MOVB        DI, (R9)
+	VADDPD      Z7, Z11, Z11
+	KMOVW       K1, K2
+	VSCATTERQPD Z11, K2, (R8)(Z10*8)
+	VMOVDQU64   Z8, Z12
+	VPERMI2Q    Z4, Z3, Z12
+	VPMOVSXWQ   (BX), Z13
+	VPTESTMQ    Z12, Z12, K4
+	VPCMPGTQ    Z0, Z13, K5
+	KANDW       K4, K5, K4
+	KANDW       K1, K4, K4
+	VADDPD      Z7, Z6, K4, Z6
+	ADDQ        $0x00000040, AX
+	ADDQ        $0x00000008, CX
+	ADDQ        $0x00000010, DX
+	ADDQ        $0x00000010, BX
+	INCQ        R9
+	DECQ        R10
+	JNZ         sumEndingsAVX512_loop
+
+sumEndingsAVX512_done:
+	VMOVUPD Z6, (SI)
 	VZEROUPPER
 	RET
 

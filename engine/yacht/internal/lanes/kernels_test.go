@@ -127,6 +127,73 @@ func TestPolicyKernelsEqualPortable(t *testing.T) {
 	}
 }
 
+// SumEndings of every set gives the portable kernel's sums, Yacht sums and
+// fresh lanes, on tables of random layout where the lanes' endings often
+// repeat and some probabilities are 0 (or −0), for every number of lanes;
+// the entries after the table stay as they are.
+func TestSumEndingsEqualsPortable(t *testing.T) {
+	sets := supportedSets(t)
+	ref := portableKernels()
+	rng := rand.New(rand.NewPCG(31, 32))
+	for trial := 0; trial < 60; trial++ {
+		var tab EndingTables
+		cats := 1 + rng.IntN(MaxCategories)
+		gains := make([]int, cats)
+		for c := 0; c < cats; c++ {
+			gains[c] = 1 + rng.IntN(40)
+			tab.Base[c] = int64(tab.Slots)
+			tab.Slots += gains[c] + 1
+			if rng.IntN(4) == 0 {
+				tab.Yacht[c] = -1
+			}
+		}
+		var p [yacht.NumPatterns]Row
+		var cat [yacht.NumPatterns][Width]uint8
+		var gain, pts [yacht.NumPatterns][Width]int16
+		for w := range p {
+			for l := range p[w] {
+				switch rng.IntN(6) {
+				case 0:
+					p[w][l] = 0
+				case 1:
+					p[w][l] = math.Copysign(0, -1)
+				default:
+					p[w][l] = rng.Float64()
+				}
+				c := rng.IntN(min(cats, 1+trial%4)) // few categories: endings repeat
+				cat[w][l] = uint8(c)
+				gain[w][l] = int16(rng.IntN(min(gains[c], 3) + 1))
+				pts[w][l] = int16(rng.IntN(3))
+			}
+		}
+		n := 1 + trial%Width
+		var yRef Row
+		var fRef [yacht.NumPatterns]uint8
+		sumRef := make([]float64, tab.Slots*Width+Width)
+		for i := tab.Slots * Width; i < len(sumRef); i++ {
+			sumRef[i] = 7 // the guard
+		}
+		ref.sumEndings(&p, &cat, &gain, &pts, &tab, n, sumRef, &yRef, &fRef)
+		for _, s := range sets {
+			var y Row
+			var f [yacht.NumPatterns]uint8
+			sum := make([]float64, len(sumRef))
+			for i := tab.Slots * Width; i < len(sum); i++ {
+				sum[i] = 7
+			}
+			s.sumEndings(&p, &cat, &gain, &pts, &tab, n, sum, &y, &f)
+			for i := range sum {
+				if math.Float64bits(sum[i]) != math.Float64bits(sumRef[i]) {
+					t.Fatalf("trial %d: %s SumEndings entry %d is %v, portable %v", trial, s.name, i, sum[i], sumRef[i])
+				}
+			}
+			if !sameBits(([]Row{y})[:], ([]Row{yRef})[:]) || f != fRef {
+				t.Fatalf("trial %d: %s SumEndings Yacht sums %v or fresh lanes %v differ from the portable kernel's %v, %v", trial, s.name, y, f[:8], yRef, fRef[:8])
+			}
+		}
+	}
+}
+
 // The scoring maxima of every set (MaxIndexed) give the portable kernel's
 // bits on non-negative rows with ties, and panic as it does on an index out
 // of range.

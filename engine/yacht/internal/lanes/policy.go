@@ -1,6 +1,10 @@
 package lanes
 
-import "github.com/alea-bot/alea/engine/yacht"
+import (
+	"fmt"
+
+	"github.com/alea-bot/alea/engine/yacht"
+)
 
 // The turn policy's kernels (the exact final-score distribution works out
 // the decisions of up to Width states at once): each lane performs the
@@ -80,6 +84,52 @@ func finishKeepsPortable(top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns
 			}
 			choice[w][l] = int32(rw[l])
 		}
+	}
+}
+
+// EndingTables are a rule set's tables for SumEndings, by category: the
+// first entry (in rows of Width lanes) of its table of endings, and -1
+// for a Yacht box (0 otherwise). Slots is how many rows the table holds.
+type EndingTables struct {
+	Base  [MaxCategories]int64
+	Yacht [MaxCategories]int64
+	Slots int
+}
+
+// SumEndingsPortable adds, pattern after pattern, each lane's probability
+// of ending on it (p[w][l], for the lanes l < n whose p is not 0) to the
+// entry of that ending, sum[(Base[c]+gain[w][l])*Width + l] with c =
+// cat[w][l], and to yacht[l] when c is a Yacht box scored with points
+// (pts[w][l] > 0); fresh[w] gets a bit for each lane whose entry was 0
+// before (its first pattern ending there, since probabilities are
+// positive). The lanes of one pattern add into distinct entries.
+func SumEndingsPortable(p *[yacht.NumPatterns]Row, cat *[yacht.NumPatterns][Width]uint8, gain, pts *[yacht.NumPatterns][Width]int16, t *EndingTables, n int, sum []float64, yachts *Row, fresh *[yacht.NumPatterns]uint8) {
+	checkEndings(t, n, sum)
+	for w := range p {
+		var f uint8
+		for l := 0; l < n; l++ {
+			pr := p[w][l]
+			if pr == 0 {
+				continue
+			}
+			c := cat[w][l]
+			if t.Yacht[c] != 0 && pts[w][l] > 0 {
+				yachts[l] += pr
+			}
+			s := &sum[(int(t.Base[c])+int(gain[w][l]))*Width+l]
+			if *s == 0 {
+				f |= 1 << l
+			}
+			*s += pr
+		}
+		fresh[w] = f
+	}
+}
+
+// checkEndings panics unless n lanes fit a Row and sum holds t's rows.
+func checkEndings(t *EndingTables, n int, sum []float64) {
+	if n < 0 || n > Width || len(sum) < t.Slots*Width {
+		panic(fmt.Sprintf("lanes: SumEndings of %d lanes into %d entries, %d rows of endings", n, len(sum), t.Slots))
 	}
 }
 

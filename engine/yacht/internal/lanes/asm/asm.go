@@ -93,7 +93,7 @@ func ret() {
 	RET()
 }
 
-var one, minusOne, half32, sixth Mem
+var one, minusOne, half32, sixth, laneIota Mem
 
 // pow3Const holds 3^s in single precision, for s = 1…5.
 var pow3Const [yacht.NumDice + 1]Mem
@@ -131,6 +131,10 @@ func main() {
 	minusOne = ConstData("minusOne", U64(math.Float64bits(-1)))
 	half32 = ConstData("half32", U32(math.Float32bits(0.5)))
 	sixth = ConstData("sixth", U64(math.Float64bits(1.0/6)))
+	laneIota = GLOBL("laneIota", RODATA|NOPTR)
+	for l := 0; l < 8; l++ {
+		DATA(8*l, U64(l))
+	}
 	for size, p := 1, float32(3); size <= yacht.NumDice; size, p = size+1, p*3 {
 		pow3Const[size] = ConstData(fmt.Sprintf("pow3x%d", size), U32(math.Float32bits(p)))
 	}
@@ -162,6 +166,7 @@ func main() {
 		if s.avx512 {
 			keepPass(s, false)
 			keepPass(s, true)
+			sumEndings(s)
 		}
 		for k := 1; k <= maxPatternRows; k++ {
 			maxOverRows(s, false, k)
@@ -485,6 +490,82 @@ func addRows(s isa) {
 	DECQ(n)
 	JNZ(LabelRef(fn + "_loop"))
 	Label(fn + "_done")
+	ret()
+}
+
+// sumEndings (AVX-512 only: it gathers and scatters): for each of count
+// patterns, the probability row p of the lanes of mask lanes whose entry
+// is not 0 is added to sum[(base[cat]+gain)*8 + lane] (eight lanes, eight
+// distinct entries), and where yflag[cat] is set and pts > 0 to the yacht
+// row; fresh gets the lanes whose entry was 0 before the add.
+func sumEndings(s isa) {
+	fn := "sumEndings" + s.name
+	textNoEscape(fn, "func(p *float64, cat *uint8, gain, pts *int16, base, yflag *int64, lanes uint16, sum, yacht *float64, fresh *uint8, count int)")
+	Doc(fn+" is SumEndingsPortable: each pattern's probabilities added into the lanes' entries of their endings, and fresh the lanes whose entry was 0.", "")
+	p := Load(Param("p"), GP64())
+	cat := Load(Param("cat"), GP64())
+	gain := Load(Param("gain"), GP64())
+	pts := Load(Param("pts"), GP64())
+	base := Load(Param("base"), GP64())
+	yflag := Load(Param("yflag"), GP64())
+	sum := Load(Param("sum"), GP64())
+	fresh := Load(Param("fresh"), GP64())
+	n := Load(Param("count"), GP64())
+	m := Load(Param("lanes"), GP32())
+	KMOVW(m, reg.K7)
+	zero, baseLo, baseHi, yLo, yHi, iota, acc := s.v(0), s.v(1), s.v(2), s.v(3), s.v(4), s.v(5), s.v(6)
+	pr, c, g, idx, v, yf, pt := s.v(7), s.v(8), s.v(9), s.v(10), s.v(11), s.v(12), s.v(13)
+	VPXORQ(zero, zero, zero)
+	VMOVDQU64(Mem{Base: base}, baseLo)
+	VMOVDQU64(Mem{Base: base, Disp: 64}, baseHi)
+	VMOVDQU64(Mem{Base: yflag}, yLo)
+	VMOVDQU64(Mem{Base: yflag, Disp: 64}, yHi)
+	VMOVDQU64(laneIota, iota)
+	y := Load(Param("yacht"), GP64())
+	VMOVUPD(Mem{Base: y}, acc)
+	f := GP32()
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	VMOVUPD(Mem{Base: p}, pr)
+	VCMPPD(U8(0x0c), zero, pr, reg.K1) // pr ≠ 0 (NEQ_OQ)
+	KANDW(reg.K7, reg.K1, reg.K1)
+	VPMOVZXBQ(Mem{Base: cat}, c)
+	VPMOVSXWQ(Mem{Base: gain}, g)
+	// idx = (base[cat] + gain)*8 + lane
+	VMOVDQU64(c, idx)
+	VPERMI2Q(baseHi, baseLo, idx)
+	VPADDQ(g, idx, idx)
+	VPSLLQ(U8(3), idx, idx)
+	VPADDQ(iota, idx, idx)
+	VPXORQ(v, v, v)
+	KMOVW(reg.K1, reg.K2)
+	VGATHERQPD(Mem{Base: sum, Index: idx, Scale: 8}, reg.K2, v)
+	VCMPPD(U8(0x00), zero, v, reg.K3) // entry = 0 (EQ_OQ)
+	KANDW(reg.K1, reg.K3, reg.K3)
+	KMOVW(reg.K3, f)
+	MOVB(f.As8(), Mem{Base: fresh})
+	VADDPD(pr, v, v)
+	KMOVW(reg.K1, reg.K2)
+	VSCATTERQPD(v, reg.K2, Mem{Base: sum, Index: idx, Scale: 8})
+	// The Yacht box scored with points: yflag[cat] set and pts > 0.
+	VMOVDQU64(c, yf)
+	VPERMI2Q(yHi, yLo, yf)
+	VPMOVSXWQ(Mem{Base: pts}, pt)
+	VPTESTMQ(yf, yf, reg.K4)
+	VPCMPGTQ(zero, pt, reg.K5)
+	KANDW(reg.K4, reg.K5, reg.K4)
+	KANDW(reg.K1, reg.K4, reg.K4)
+	VADDPD(pr, acc, reg.K4, acc)
+	ADDQ(U32(64), p)
+	ADDQ(U32(8), cat)
+	ADDQ(U32(16), gain)
+	ADDQ(U32(16), pts)
+	INCQ(fresh)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_done")
+	VMOVUPD(acc, Mem{Base: y})
 	ret()
 }
 
