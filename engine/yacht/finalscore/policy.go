@@ -56,7 +56,7 @@ type turnPolicy struct {
 	// endings are slotBase and the Yacht boxes as lanes.SumEndings
 	// reads them.
 	endings lanes.EndingTables
-	classes  *bonusClasses
+	classes *bonusClasses
 	// score holds, per category and pattern, the batch's candidate row of
 	// the category that is the value of scoring the pattern there, and
 	// the points added to it (see scoreRows).
