@@ -170,13 +170,18 @@ func SumEndings(p *[yacht.NumPatterns]Row, cat *[yacht.NumPatterns][Width]uint8,
 	SumEndingsPortable(p, cat, gain, pts, t, n, sum, yachts, fresh)
 }
 
-// sumEndingsAsm is SumEndingsPortable in AVX-512.
+// sumEndingsAsm is SumEndingsPortable in AVX-512; it panics as the
+// portable kernel does on a category or entry out of range (the kernel
+// checks every lane it adds before it adds).
 func sumEndingsAsm(p *[yacht.NumPatterns]Row, cat *[yacht.NumPatterns][Width]uint8, gain, pts *[yacht.NumPatterns][Width]int16, t *EndingTables, n int, sum []float64, yachts *Row, fresh *[yacht.NumPatterns]uint8) {
 	checkEndings(t, n, sum)
 	if len(sum) == 0 {
+		SumEndingsPortable(p, cat, gain, pts, t, n, sum, yachts, fresh)
 		return
 	}
-	sumEndingsAVX512(&p[0][0], &cat[0][0], &gain[0][0], &pts[0][0], &t.Base[0], &t.Yacht[0], uint16(1)<<n-1, &sum[0], &yachts[0], &fresh[0], yacht.NumPatterns)
+	if !sumEndingsAVX512(&p[0][0], &cat[0][0], &gain[0][0], &pts[0][0], &t.Base[0], &t.Yacht[0], uint16(1)<<n-1, &sum[0], len(sum), &yachts[0], &fresh[0], yacht.NumPatterns) {
+		panic(fmt.Sprintf("lanes: SumEndings: a category or an ending out of range (%d entries)", len(sum)))
+	}
 }
 
 // ScoreRows is ScoreRowsPortable, in AVX-512 or AVX2 when the processor

@@ -16,6 +16,9 @@ GLOBL half32<>(SB), RODATA|NOPTR, $4
 DATA sixth<>+0(SB)/8, $0x3fc5555555555555
 GLOBL sixth<>(SB), RODATA|NOPTR, $8
 
+DATA sixteen<>+0(SB)/8, $0x0000000000000010
+GLOBL sixteen<>(SB), RODATA|NOPTR, $8
+
 DATA laneIota<>+0(SB)/8, $0x0000000000000000
 DATA laneIota<>+8(SB)/8, $0x0000000000000001
 DATA laneIota<>+16(SB)/8, $0x0000000000000002
@@ -8682,34 +8685,36 @@ TEXT ·keepPass32AVX512(SB), NOSPLIT, $0-8
 	VZEROUPPER
 	RET
 
-// func sumEndingsAVX512(p *float64, cat *uint8, gain *int16, pts *int16, base *int64, yflag *int64, lanes uint16, sum *float64, yacht *float64, fresh *uint8, count int)
+// func sumEndingsAVX512(p *float64, cat *uint8, gain *int16, pts *int16, base *int64, yflag *int64, lanes uint16, sum *float64, nsum int, yacht *float64, fresh *uint8, count int) bool
 // Requires: AVX, AVX512F
-TEXT ·sumEndingsAVX512(SB), NOSPLIT, $0-88
-	MOVQ      p+0(FP), AX
-	MOVQ      cat+8(FP), CX
-	MOVQ      gain+16(FP), DX
-	MOVQ      pts+24(FP), BX
-	MOVQ      base+32(FP), SI
-	MOVQ      yflag+40(FP), DI
-	MOVQ      sum+56(FP), R8
-	MOVQ      fresh+72(FP), R9
-	MOVQ      count+80(FP), R10
-	MOVWLZX   lanes+48(FP), R11
-	KMOVW     R11, K7
-	VPXORQ    Z0, Z0, Z0
-	VMOVDQU64 (SI), Z1
-	VMOVDQU64 64(SI), Z2
-	VMOVDQU64 (DI), Z3
-	VMOVDQU64 64(DI), Z4
-	VMOVDQU64 laneIota<>+0(SB), Z5
-	MOVQ      yacht+64(FP), SI
-	VMOVUPD   (SI), Z6
-	TESTQ     R10, R10
-	JZ        sumEndingsAVX512_done
+TEXT ·sumEndingsAVX512(SB), NOSPLIT, $0-97
+	MOVQ         p+0(FP), AX
+	MOVQ         cat+8(FP), CX
+	MOVQ         gain+16(FP), DX
+	MOVQ         pts+24(FP), BX
+	MOVQ         base+32(FP), SI
+	MOVQ         yflag+40(FP), DI
+	MOVQ         sum+56(FP), R8
+	MOVQ         fresh+80(FP), R9
+	MOVQ         count+88(FP), R10
+	MOVWLZX      lanes+48(FP), R11
+	KMOVW        R11, K7
+	VPXORQ       Z0, Z0, Z0
+	VMOVDQU64    (SI), Z1
+	VMOVDQU64    64(SI), Z2
+	VMOVDQU64    (DI), Z3
+	VMOVDQU64    64(DI), Z4
+	VMOVDQU64    laneIota<>+0(SB), Z5
+	VPBROADCASTQ nsum+64(FP), Z14
+	VPBROADCASTQ sixteen<>+0(SB), Z15
+	MOVQ         yacht+72(FP), SI
+	VMOVUPD      (SI), Z6
+	TESTQ        R10, R10
+	JZ           sumEndingsAVX512_done
 
 sumEndingsAVX512_loop:
 	VMOVUPD     (AX), Z7
-	VCMPPD      $0x0c, Z0, Z7, K1
+	VCMPPD      $0x04, Z0, Z7, K1
 	KANDW       K7, K1, K1
 	VPMOVZXBQ   (CX), Z8
 	VPMOVSXWQ   (DX), Z9
@@ -8718,6 +8723,15 @@ sumEndingsAVX512_loop:
 	VPADDQ      Z9, Z10, Z10
 	VPSLLQ      $0x03, Z10, Z10
 	VPADDQ      Z5, Z10, Z10
+	VPCMPUQ     $0x01, Z14, Z10, K2
+	VPCMPUQ     $0x01, Z15, Z8, K3
+	KANDW       K2, K3, K2
+	KMOVW       K1, DI
+	KMOVW       K2, R11
+	NOTL        R11
+	ANDL        DI, R11
+	TESTL       R11, R11
+	JNZ         sumEndingsAVX512_bad
 	VPXORQ      Z11, Z11, Z11
 	KMOVW       K1, K2
 	VGATHERQPD  (R8)(Z10*8), K2, Z11
@@ -8746,6 +8760,12 @@ sumEndingsAVX512_loop:
 
 sumEndingsAVX512_done:
 	VMOVUPD Z6, (SI)
+	MOVB    $0x01, ret+96(FP)
+	VZEROUPPER
+	RET
+
+sumEndingsAVX512_bad:
+	MOVB $0x00, ret+96(FP)
 	VZEROUPPER
 	RET
 

@@ -64,10 +64,10 @@ func keepPassAVX512(kv *float64)
 //go:noescape
 func keepPass32AVX512(kv *float32)
 
-// sumEndingsAVX512 is SumEndingsPortable: each pattern's probabilities added into the lanes' entries of their endings, and fresh the lanes whose entry was 0.
+// sumEndingsAVX512 is SumEndingsPortable: each pattern's probabilities added into the lanes' entries of their endings, and fresh the lanes whose entry was 0; false at a category or entry out of range.
 //
 //go:noescape
-func sumEndingsAVX512(p *float64, cat *uint8, gain *int16, pts *int16, base *int64, yflag *int64, lanes uint16, sum *float64, yacht *float64, fresh *uint8, count int)
+func sumEndingsAVX512(p *float64, cat *uint8, gain *int16, pts *int16, base *int64, yflag *int64, lanes uint16, sum *float64, nsum int, yacht *float64, fresh *uint8, count int) bool
 
 // maxOver1RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 1 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
 //

@@ -129,67 +129,113 @@ func TestPolicyKernelsEqualPortable(t *testing.T) {
 
 // SumEndings of every set gives the portable kernel's sums, Yacht sums and
 // fresh lanes, on tables of random layout where the lanes' endings often
-// repeat and some probabilities are 0 (or −0), for every number of lanes;
-// the entries after the table stay as they are.
+// repeat, with every category up to MaxCategories, negative gains (within
+// the table) and points, probabilities of 0, −0 and NaN, and every number
+// of lanes; the entries after the table stay as they are. A category or
+// an entry out of range panics in every set, as in the portable kernel.
 func TestSumEndingsEqualsPortable(t *testing.T) {
 	sets := supportedSets(t)
 	ref := portableKernels()
 	rng := rand.New(rand.NewPCG(31, 32))
-	for trial := 0; trial < 60; trial++ {
-		var tab EndingTables
+	type input struct {
+		tab  EndingTables
+		p    [yacht.NumPatterns]Row
+		cat  [yacht.NumPatterns][Width]uint8
+		gain [yacht.NumPatterns][Width]int16
+		pts  [yacht.NumPatterns][Width]int16
+		n    int
+	}
+	draw := func(trial int) *input {
+		in := &input{n: 1 + trial%Width}
 		cats := 1 + rng.IntN(MaxCategories)
+		if trial%3 == 0 {
+			cats = MaxCategories
+		}
 		gains := make([]int, cats)
+		in.tab.Slots = 2 // room for gains down to -2
 		for c := 0; c < cats; c++ {
 			gains[c] = 1 + rng.IntN(40)
-			tab.Base[c] = int64(tab.Slots)
-			tab.Slots += gains[c] + 1
+			in.tab.Base[c] = int64(in.tab.Slots)
+			in.tab.Slots += gains[c] + 1
 			if rng.IntN(4) == 0 {
-				tab.Yacht[c] = -1
+				in.tab.Yacht[c] = -1
 			}
 		}
-		var p [yacht.NumPatterns]Row
-		var cat [yacht.NumPatterns][Width]uint8
-		var gain, pts [yacht.NumPatterns][Width]int16
-		for w := range p {
-			for l := range p[w] {
-				switch rng.IntN(6) {
+		few := min(cats, 1+trial%4) // few categories, so that endings repeat, or all of them
+		if trial%2 == 1 {
+			few = cats
+		}
+		for w := range in.p {
+			for l := range in.p[w] {
+				switch rng.IntN(8) {
 				case 0:
-					p[w][l] = 0
+					in.p[w][l] = 0
 				case 1:
-					p[w][l] = math.Copysign(0, -1)
+					in.p[w][l] = math.Copysign(0, -1)
+				case 2:
+					if trial%5 == 0 {
+						in.p[w][l] = math.NaN()
+						break
+					}
+					fallthrough
 				default:
-					p[w][l] = rng.Float64()
+					in.p[w][l] = rng.Float64()
 				}
-				c := rng.IntN(min(cats, 1+trial%4)) // few categories: endings repeat
-				cat[w][l] = uint8(c)
-				gain[w][l] = int16(rng.IntN(min(gains[c], 3) + 1))
-				pts[w][l] = int16(rng.IntN(3))
+				c := cats - 1 - rng.IntN(few)
+				in.cat[w][l] = uint8(c)
+				in.gain[w][l] = int16(rng.IntN(min(gains[c], 3)+3) - 2)
+				in.pts[w][l] = int16(rng.IntN(5) - 2)
 			}
 		}
-		n := 1 + trial%Width
-		var yRef Row
-		var fRef [yacht.NumPatterns]uint8
-		sumRef := make([]float64, tab.Slots*Width+Width)
-		for i := tab.Slots * Width; i < len(sumRef); i++ {
-			sumRef[i] = 7 // the guard
+		return in
+	}
+	run := func(s kernelSet, in *input) (sum []float64, y Row, f [yacht.NumPatterns]uint8) {
+		sum = make([]float64, in.tab.Slots*Width+Width)
+		for i := in.tab.Slots * Width; i < len(sum); i++ {
+			sum[i] = 7 // the guard
 		}
-		ref.sumEndings(&p, &cat, &gain, &pts, &tab, n, sumRef, &yRef, &fRef)
+		s.sumEndings(&in.p, &in.cat, &in.gain, &in.pts, &in.tab, in.n, sum[:in.tab.Slots*Width], &y, &f)
+		return sum, y, f
+	}
+	for trial := 0; trial < 80; trial++ {
+		in := draw(trial)
+		sumRef, yRef, fRef := run(ref, in)
 		for _, s := range sets {
-			var y Row
-			var f [yacht.NumPatterns]uint8
-			sum := make([]float64, len(sumRef))
-			for i := tab.Slots * Width; i < len(sum); i++ {
-				sum[i] = 7
-			}
-			s.sumEndings(&p, &cat, &gain, &pts, &tab, n, sum, &y, &f)
+			sum, y, f := run(s, in)
 			for i := range sum {
 				if math.Float64bits(sum[i]) != math.Float64bits(sumRef[i]) {
 					t.Fatalf("trial %d: %s SumEndings entry %d is %v, portable %v", trial, s.name, i, sum[i], sumRef[i])
 				}
 			}
-			if !sameBits(([]Row{y})[:], ([]Row{yRef})[:]) || f != fRef {
+			if !sameBits([]Row{y}, []Row{yRef}) || f != fRef {
 				t.Fatalf("trial %d: %s SumEndings Yacht sums %v or fresh lanes %v differ from the portable kernel's %v, %v", trial, s.name, y, f[:8], yRef, fRef[:8])
 			}
+		}
+	}
+	// Out of range: a gain past the table's end or before its start, a
+	// category of MaxCategories. A lane whose probability is 0 is not
+	// looked at.
+	for _, bad := range []func(in *input){
+		func(in *input) { in.gain[100][0] = int16(in.tab.Slots) },
+		func(in *input) { in.gain[7][in.n-1] = -1 - int16(in.tab.Base[in.cat[7][in.n-1]]) },
+		func(in *input) { in.cat[251][0] = MaxCategories },
+	} {
+		for _, s := range append([]kernelSet{ref}, sets...) {
+			in := draw(1)
+			for w := range in.p {
+				for l := range in.p[w] {
+					in.p[w][l] = 0.5
+				}
+			}
+			bad(in)
+			func() {
+				defer func() {
+					if recover() == nil {
+						t.Errorf("%s SumEndings with a category or entry out of range did not panic (%d lanes)", s.name, in.n)
+					}
+				}()
+				run(s, in)
+			}()
 		}
 	}
 }

@@ -99,10 +99,12 @@ type EndingTables struct {
 // SumEndingsPortable adds, pattern after pattern, each lane's probability
 // of ending on it (p[w][l], for the lanes l < n whose p is not 0) to the
 // entry of that ending, sum[(Base[c]+gain[w][l])*Width + l] with c =
-// cat[w][l], and to yacht[l] when c is a Yacht box scored with points
+// cat[w][l], and to yachts[l] when c is a Yacht box scored with points
 // (pts[w][l] > 0); fresh[w] gets a bit for each lane whose entry was 0
 // before (its first pattern ending there, since probabilities are
-// positive). The lanes of one pattern add into distinct entries.
+// positive). Entries differ by lane (their index mod Width), so the lanes
+// of one pattern add into distinct entries. It panics when a category is
+// MaxCategories or more or an entry falls outside sum.
 func SumEndingsPortable(p *[yacht.NumPatterns]Row, cat *[yacht.NumPatterns][Width]uint8, gain, pts *[yacht.NumPatterns][Width]int16, t *EndingTables, n int, sum []float64, yachts *Row, fresh *[yacht.NumPatterns]uint8) {
 	checkEndings(t, n, sum)
 	for w := range p {

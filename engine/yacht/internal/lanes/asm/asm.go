@@ -93,7 +93,7 @@ func ret() {
 	RET()
 }
 
-var one, minusOne, half32, sixth, laneIota Mem
+var one, minusOne, half32, sixth, laneIota, sixteen Mem
 
 // pow3Const holds 3^s in single precision, for s = 1…5.
 var pow3Const [yacht.NumDice + 1]Mem
@@ -131,6 +131,7 @@ func main() {
 	minusOne = ConstData("minusOne", U64(math.Float64bits(-1)))
 	half32 = ConstData("half32", U32(math.Float32bits(0.5)))
 	sixth = ConstData("sixth", U64(math.Float64bits(1.0/6)))
+	sixteen = ConstData("sixteen", U64(16))
 	laneIota = GLOBL("laneIota", RODATA|NOPTR)
 	for l := 0; l < 8; l++ {
 		DATA(8*l, U64(l))
@@ -494,14 +495,16 @@ func addRows(s isa) {
 }
 
 // sumEndings (AVX-512 only: it gathers and scatters): for each of count
-// patterns, the probability row p of the lanes of mask lanes whose entry
-// is not 0 is added to sum[(base[cat]+gain)*8 + lane] (eight lanes, eight
-// distinct entries), and where yflag[cat] is set and pts > 0 to the yacht
-// row; fresh gets the lanes whose entry was 0 before the add.
+// patterns, the probability row p of the lanes of mask lanes whose
+// probability is not 0 is added to sum[(base[cat]+gain)*8 + lane] (eight
+// lanes, eight distinct entries), and where yflag[cat] is set and pts > 0
+// to the yacht row; fresh gets the lanes whose entry was 0 before the add.
+// It stops and reports false, before adding, at a pattern where such a
+// lane's category is 16 or more or its entry is not below nsum.
 func sumEndings(s isa) {
 	fn := "sumEndings" + s.name
-	textNoEscape(fn, "func(p *float64, cat *uint8, gain, pts *int16, base, yflag *int64, lanes uint16, sum, yacht *float64, fresh *uint8, count int)")
-	Doc(fn+" is SumEndingsPortable: each pattern's probabilities added into the lanes' entries of their endings, and fresh the lanes whose entry was 0.", "")
+	textNoEscape(fn, "func(p *float64, cat *uint8, gain, pts *int16, base, yflag *int64, lanes uint16, sum *float64, nsum int, yacht *float64, fresh *uint8, count int) bool")
+	Doc(fn+" is SumEndingsPortable: each pattern's probabilities added into the lanes' entries of their endings, and fresh the lanes whose entry was 0; false at a category or entry out of range.", "")
 	p := Load(Param("p"), GP64())
 	cat := Load(Param("cat"), GP64())
 	gain := Load(Param("gain"), GP64())
@@ -512,23 +515,29 @@ func sumEndings(s isa) {
 	fresh := Load(Param("fresh"), GP64())
 	n := Load(Param("count"), GP64())
 	m := Load(Param("lanes"), GP32())
+	r, err := ReturnIndex(0).Resolve()
+	if err != nil {
+		panic(err)
+	}
 	KMOVW(m, reg.K7)
 	zero, baseLo, baseHi, yLo, yHi, iota, acc := s.v(0), s.v(1), s.v(2), s.v(3), s.v(4), s.v(5), s.v(6)
-	pr, c, g, idx, v, yf, pt := s.v(7), s.v(8), s.v(9), s.v(10), s.v(11), s.v(12), s.v(13)
+	pr, c, g, idx, v, yf, pt, limit, cats := s.v(7), s.v(8), s.v(9), s.v(10), s.v(11), s.v(12), s.v(13), s.v(14), reg.Z15
 	VPXORQ(zero, zero, zero)
 	VMOVDQU64(Mem{Base: base}, baseLo)
 	VMOVDQU64(Mem{Base: base, Disp: 64}, baseHi)
 	VMOVDQU64(Mem{Base: yflag}, yLo)
 	VMOVDQU64(Mem{Base: yflag, Disp: 64}, yHi)
 	VMOVDQU64(laneIota, iota)
+	broadcastQ("nsum", limit)
+	VPBROADCASTQ(sixteen, cats)
 	y := Load(Param("yacht"), GP64())
 	VMOVUPD(Mem{Base: y}, acc)
-	f := GP32()
+	f, ok := GP32(), GP32()
 	TESTQ(n, n)
 	JZ(LabelRef(fn + "_done"))
 	Label(fn + "_loop")
 	VMOVUPD(Mem{Base: p}, pr)
-	VCMPPD(U8(0x0c), zero, pr, reg.K1) // pr ≠ 0 (NEQ_OQ)
+	VCMPPD(U8(0x04), zero, pr, reg.K1) // pr ≠ 0 (NEQ_UQ: NaN too, as Go's !=)
 	KANDW(reg.K7, reg.K1, reg.K1)
 	VPMOVZXBQ(Mem{Base: cat}, c)
 	VPMOVSXWQ(Mem{Base: gain}, g)
@@ -538,6 +547,17 @@ func sumEndings(s isa) {
 	VPADDQ(g, idx, idx)
 	VPSLLQ(U8(3), idx, idx)
 	VPADDQ(iota, idx, idx)
+	// Every lane of K1 has cat < 16 and idx < nsum (unsigned: a negative
+	// idx is out of range too), else stop.
+	VPCMPUQ(U8(1), limit, idx, reg.K2) // idx < nsum
+	VPCMPUQ(U8(1), cats, c, reg.K3)    // cat < 16
+	KANDW(reg.K2, reg.K3, reg.K2)
+	KMOVW(reg.K1, f)
+	KMOVW(reg.K2, ok)
+	NOTL(ok)
+	ANDL(f, ok) // the lanes of K1 not in range
+	TESTL(ok, ok)
+	JNZ(LabelRef(fn + "_bad"))
 	VPXORQ(v, v, v)
 	KMOVW(reg.K1, reg.K2)
 	VGATHERQPD(Mem{Base: sum, Index: idx, Scale: 8}, reg.K2, v)
@@ -566,7 +586,21 @@ func sumEndings(s isa) {
 	JNZ(LabelRef(fn + "_loop"))
 	Label(fn + "_done")
 	VMOVUPD(acc, Mem{Base: y})
+	MOVB(U8(1), r.Addr)
 	ret()
+	Label(fn + "_bad")
+	MOVB(U8(0), r.Addr)
+	ret()
+}
+
+// broadcastQ broadcasts the 64-bit integer parameter name to every lane
+// of r.
+func broadcastQ(name string, r reg.VecPhysical) {
+	b, err := Param(name).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	VPBROADCASTQ(b.Addr, r)
 }
 
 // maxIndexedRows: e3[w] = max(e3[w], vals[idx[w]]) for the n patterns w of
