@@ -53,6 +53,8 @@ type turnPolicy struct {
 	// slotSize that table's size.
 	slotBase []int
 	slotSize int
+	// scoring holds pts and count as lanes.DescribeScorings reads them.
+	scoring lanes.ScoringTables
 	// endings are slotBase and the Yacht boxes as lanes.SumEndings
 	// reads them.
 	endings lanes.EndingTables
@@ -95,6 +97,12 @@ func newTurnPolicy(t *strategy.Table) *turnPolicy {
 		}
 		for w := 0; w < yacht.NumPatterns; w++ {
 			p.count[c][w] = uint8(int(p.pts[c][w]) / cat.Face)
+		}
+	}
+	for c := range r.Categories {
+		p.scoring.Upper[c] = r.Categories[c].Kind == yacht.KindUpper
+		for w := 0; w < yacht.NumPatterns; w++ {
+			p.scoring.Entry[c<<8|w] = int32(uint16(p.pts[c][w])) | int32(p.count[c][w])<<16
 		}
 	}
 	p.score.Sel = make([][yacht.NumPatterns]uint8, p.n)

@@ -98,7 +98,7 @@ type turnRows struct {
 	gain   [yacht.NumPatterns][lanes.Width]int16
 	// keep1, keep2: the keep chosen after roll 1 and 2, -1 to score now.
 	keep1, keep2 [yacht.NumPatterns][lanes.Width]int32
-	ug           [maxCategories][yacht.NumDice + 1][lanes.Width]int16
+	ug           lanes.UpperGains
 	scoreIdx     [yacht.NumPatterns][lanes.Width]int32
 	sts          [lanes.Width]yacht.State
 	n            int // states in use; the other lanes repeat the last one
@@ -186,8 +186,8 @@ func (p *turnPolicy) chooseScoringsLanes(b *turnBatch) {
 		for l := 0; l < lanes.Width; l++ {
 			if l >= b.n { // an unused lane: the last state again
 				m := b.n - 1
-				for k := range b.ug[i] {
-					b.ug[i][k][l] = b.ug[i][k][m]
+				for k := range b.ug.G[i] {
+					b.ug.G[i][k][l] = b.ug.G[i][k][m]
 				}
 				for k := range b.cand[i] {
 					b.cand[i][k][l] = b.cand[i][k][m]
@@ -213,7 +213,7 @@ func (p *turnPolicy) chooseScoringsLanes(b *turnBatch) {
 						bonus = r.BonusPoints
 					}
 					next.Upper = st.Upper + pt
-					b.ug[i][k][l] = int16(pt + bonus)
+					b.ug.G[i][k][l] = int16(pt + bonus)
 					b.cand[i][k][l] = float64(pt+bonus) + p.t.Value(next)
 				}
 			case filled:
@@ -432,33 +432,7 @@ func scoreRows(p *turnPolicy, b *turnBatch, open *[maxCategories]openCat, no int
 		cats[i] = uint8(open[i].c)
 	}
 	lanes.ScoreRows(&b.cand, cats[:no], &p.score, &b.vals, &b.e3, &b.scoreIdx, TieTolerance)
-	for w := 0; w < yacht.NumPatterns; w++ {
-		ix := &b.scoreIdx[w]
-		if i := ix[0]; ix[1] == i && ix[2] == i && ix[3] == i && ix[4] == i && ix[5] == i && ix[6] == i && ix[7] == i {
-			// Every lane scores the same category (the usual case).
-			c := open[i].c
-			pt := p.pts[c][w]
-			c8 := uint8(c)
-			for l := range lanes.Width {
-				b.cat[w][l], b.points[w][l] = c8, pt
-			}
-			if open[i].kind == yacht.KindUpper {
-				b.gain[w] = b.ug[i][p.count[c][w]&7]
-			} else {
-				b.gain[w] = b.points[w]
-			}
-			continue
-		}
-		for l, i := range ix {
-			c := open[i].c
-			pt := p.pts[c][w]
-			g := pt
-			if open[i].kind == yacht.KindUpper {
-				g = b.ug[i][p.count[c][w]&7][l]
-			}
-			b.cat[w][l], b.points[w][l], b.gain[w][l] = uint8(c), pt, g
-		}
-	}
+	lanes.DescribeScorings(&b.scoreIdx, cats[:no], &p.scoring, &b.ug, &b.cat, &b.points, &b.gain)
 }
 
 // levelCapacity bounds the number of states of any level after a state

@@ -17,6 +17,7 @@ type kernelSet struct {
 	chooseKeeps   func(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row, choice *[yacht.NumPatterns][Width]int32, best *[yacht.NumPatterns]Row, tol float64)
 	addScaled     func(dst, src []float64, p float64)
 	addRows       func(dst, a, b []Row)
+	describe      func(idx *[yacht.NumPatterns][Width]int32, cats []uint8, t *ScoringTables, ug *UpperGains, cat *[yacht.NumPatterns][Width]uint8, points, gain *[yacht.NumPatterns][Width]int16)
 	sumEndings    func(p *[yacht.NumPatterns]Row, cat *[yacht.NumPatterns][Width]uint8, gain, pts *[yacht.NumPatterns][Width]int16, t *EndingTables, n int, sum []float64, yachts *Row, fresh *[yacht.NumPatterns]uint8)
 	scoreRows     func(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTables, scratch *[MaxCategories]Row, e3 *[yacht.NumPatterns]Row, idx *[yacht.NumPatterns][Width]int32, tol float64)
 	rollBack32    func(kv *[yacht.NumKeeps]Row32) Sum32
@@ -36,6 +37,7 @@ func portableKernels() kernelSet {
 		addScaled:     AddScaledPortable,
 		addRows:       AddRowsPortable,
 		sumEndings:    SumEndingsPortable,
+		describe:      DescribeScoringsPortable,
 		scoreRows:     ScoreRowsPortable,
 		rollBack32:    RollBack32Portable,
 		maxOver:       MaxOverPortable,

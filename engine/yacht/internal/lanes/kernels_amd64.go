@@ -64,6 +64,13 @@ func asmKernels(wide bool) kernelSet {
 		},
 		addScaled: func(dst, src []float64, p float64) { addScaledAsm(dst, src, p, wide) },
 		addRows:   func(dst, a, b []Row) { addRowsAsm(dst, a, b, wide) },
+		describe: func(idx *[yacht.NumPatterns][Width]int32, cats []uint8, t *ScoringTables, ug *UpperGains, cat *[yacht.NumPatterns][Width]uint8, points, gain *[yacht.NumPatterns][Width]int16) {
+			if wide {
+				describeScoringsAsm(idx, cats, t, ug, cat, points, gain)
+				return
+			}
+			DescribeScoringsPortable(idx, cats, t, ug, cat, points, gain) // AVX2 gathers would not pay
+		},
 		sumEndings: func(p *[yacht.NumPatterns]Row, cat *[yacht.NumPatterns][Width]uint8, gain, pts *[yacht.NumPatterns][Width]int16, t *EndingTables, n int, sum []float64, yachts *Row, fresh *[yacht.NumPatterns]uint8) {
 			if wide {
 				sumEndingsAsm(p, cat, gain, pts, t, n, sum, yachts, fresh)
@@ -158,6 +165,32 @@ func AddRows(dst, a, b []Row) {
 		return
 	}
 	AddRowsPortable(dst, a, b)
+}
+
+// DescribeScorings is DescribeScoringsPortable, in AVX-512 when the
+// processor has it (it gathers).
+func DescribeScorings(idx *[yacht.NumPatterns][Width]int32, cats []uint8, t *ScoringTables, ug *UpperGains, cat *[yacht.NumPatterns][Width]uint8, points, gain *[yacht.NumPatterns][Width]int16) {
+	if cpu.X86.HasAVX512F {
+		describeScoringsAsm(idx, cats, t, ug, cat, points, gain)
+		return
+	}
+	DescribeScoringsPortable(idx, cats, t, ug, cat, points, gain)
+}
+
+// describeScoringsAsm is DescribeScoringsPortable in AVX-512; it panics as
+// the portable kernel does on a position or category out of range.
+func describeScoringsAsm(idx *[yacht.NumPatterns][Width]int32, cats []uint8, t *ScoringTables, ug *UpperGains, cat *[yacht.NumPatterns][Width]uint8, points, gain *[yacht.NumPatterns][Width]int16) {
+	checkDescribe(cats)
+	var open, up [MaxCategories]int64
+	for i, c := range cats {
+		open[i] = int64(c)
+		if t.Upper[c] {
+			up[i] = -1
+		}
+	}
+	if !describeScoringsAVX512(&idx[0][0], &open[0], &up[0], len(cats), &t.Entry[0], &ug.G[0][0][0], &cat[0][0], &points[0][0], &gain[0][0], yacht.NumPatterns) {
+		panic(fmt.Sprintf("lanes: DescribeScorings: a position is not below %d", len(cats)))
+	}
 }
 
 // SumEndings is SumEndingsPortable, in AVX-512 when the processor has it

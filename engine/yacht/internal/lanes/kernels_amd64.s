@@ -19,6 +19,12 @@ GLOBL sixth<>(SB), RODATA|NOPTR, $8
 DATA sixteen<>+0(SB)/8, $0x0000000000000010
 GLOBL sixteen<>(SB), RODATA|NOPTR, $8
 
+DATA oneQ<>+0(SB)/8, $0x0000000000000001
+GLOBL oneQ<>(SB), RODATA|NOPTR, $8
+
+DATA fiveQ<>+0(SB)/8, $0x0000000000000005
+GLOBL fiveQ<>(SB), RODATA|NOPTR, $8
+
 DATA laneIota<>+0(SB)/8, $0x0000000000000000
 DATA laneIota<>+8(SB)/8, $0x0000000000000001
 DATA laneIota<>+16(SB)/8, $0x0000000000000002
@@ -8766,6 +8772,84 @@ sumEndingsAVX512_done:
 
 sumEndingsAVX512_bad:
 	MOVB $0x00, ret+96(FP)
+	VZEROUPPER
+	RET
+
+// func describeScoringsAVX512(idx *int32, open *int64, up *int64, no int, tab *int32, ug *int16, cat *uint8, points *int16, gain *int16, count int) bool
+// Requires: AVX, AVX512F
+TEXT ·describeScoringsAVX512(SB), NOSPLIT, $0-81
+	MOVQ         idx+0(FP), AX
+	MOVQ         open+8(FP), CX
+	MOVQ         up+16(FP), DX
+	MOVQ         tab+32(FP), BX
+	MOVQ         ug+40(FP), SI
+	MOVQ         cat+48(FP), DI
+	MOVQ         points+56(FP), R8
+	MOVQ         gain+64(FP), R9
+	MOVQ         count+72(FP), R10
+	VMOVDQU64    (CX), Z0
+	VMOVDQU64    64(CX), Z1
+	VMOVDQU64    (DX), Z2
+	VMOVDQU64    64(DX), Z3
+	VMOVDQU64    laneIota<>+0(SB), Z4
+	VPXORQ       Z5, Z5, Z5
+	VPBROADCASTQ oneQ<>+0(SB), Z6
+	VPBROADCASTQ fiveQ<>+0(SB), Z16
+	VPBROADCASTQ no+24(FP), Z7
+	TESTQ        R10, R10
+	JZ           describeScoringsAVX512_done
+
+describeScoringsAVX512_loop:
+	VPMOVSXDQ  (AX), Z8
+	VPCMPUQ    $0x01, Z7, Z8, K1
+	KMOVW      K1, CX
+	CMPL       CX, $0x000000ff
+	JNE        describeScoringsAVX512_bad
+	VMOVDQU64  Z8, Z9
+	VPERMI2Q   Z1, Z0, Z9
+	VMOVDQU64  Z8, Z10
+	VPERMI2Q   Z3, Z2, Z10
+	VPTESTMQ   Z10, Z10, K2
+	VPSLLQ     $0x08, Z9, Z11
+	VPADDQ     Z5, Z11, Z11
+	KXNORW     K3, K3, K3
+	VPXORQ     Z12, Z12, Z12
+	VPGATHERQD (BX)(Z11*4), K3, Y12
+	VPMOVSXDQ  Y12, Z11
+	VPSLLQ     $0x30, Z11, Z13
+	VPSRAQ     $0x30, Z13, Z13
+	VPSRLQ     $0x10, Z11, Z10
+	VPMINUQ    Z16, Z10, Z10
+	VPSLLQ     $0x05, Z8, Z14
+	VPSLLQ     $0x04, Z8, Z12
+	VPADDQ     Z12, Z14, Z14
+	VPSLLQ     $0x03, Z10, Z12
+	VPADDQ     Z12, Z14, Z14
+	VPADDQ     Z4, Z14, Z14
+	VPXORQ     Z15, Z15, Z15
+	KMOVW      K2, K4
+	VPGATHERQQ (SI)(Z14*2), K4, Z15
+	VPSLLQ     $0x30, Z15, Z15
+	VPSRAQ     $0x30, Z15, Z15
+	VPBLENDMQ  Z15, Z13, K2, Z15
+	VPMOVQB    Z9, (DI)
+	VPMOVQW    Z13, (R8)
+	VPMOVQW    Z15, (R9)
+	VPADDQ     Z6, Z5, Z5
+	ADDQ       $0x00000020, AX
+	ADDQ       $0x00000008, DI
+	ADDQ       $0x00000010, R8
+	ADDQ       $0x00000010, R9
+	DECQ       R10
+	JNZ        describeScoringsAVX512_loop
+
+describeScoringsAVX512_done:
+	MOVB $0x01, ret+80(FP)
+	VZEROUPPER
+	RET
+
+describeScoringsAVX512_bad:
+	MOVB $0x00, ret+80(FP)
 	VZEROUPPER
 	RET
 

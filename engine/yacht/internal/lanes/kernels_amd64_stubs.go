@@ -69,6 +69,11 @@ func keepPass32AVX512(kv *float32)
 //go:noescape
 func sumEndingsAVX512(p *float64, cat *uint8, gain *int16, pts *int16, base *int64, yflag *int64, lanes uint16, sum *float64, nsum int, yacht *float64, fresh *uint8, count int) bool
 
+// describeScoringsAVX512 is DescribeScoringsPortable on count patterns: each lane's category, points and gain from its position among the open categories; false at a position no or more.
+//
+//go:noescape
+func describeScoringsAVX512(idx *int32, open *int64, up *int64, no int, tab *int32, ug *int16, cat *uint8, points *int16, gain *int16, count int) bool
+
 // maxOver1RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 1 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
 //
 //go:noescape

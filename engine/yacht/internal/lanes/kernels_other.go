@@ -41,6 +41,11 @@ func ChooseKeeps(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row
 // AddScaled adds p·src to dst.
 func AddScaled(dst, src []float64, p float64) { AddScaledPortable(dst, src, p) }
 
+// DescribeScorings is DescribeScoringsPortable in this build.
+func DescribeScorings(idx *[yacht.NumPatterns][Width]int32, cats []uint8, t *ScoringTables, ug *UpperGains, cat *[yacht.NumPatterns][Width]uint8, points, gain *[yacht.NumPatterns][Width]int16) {
+	DescribeScoringsPortable(idx, cats, t, ug, cat, points, gain)
+}
+
 // SumEndings is SumEndingsPortable in this build.
 func SumEndings(p *[yacht.NumPatterns]Row, cat *[yacht.NumPatterns][Width]uint8, gain, pts *[yacht.NumPatterns][Width]int16, t *EndingTables, n int, sum []float64, yachts *Row, fresh *[yacht.NumPatterns]uint8) {
 	SumEndingsPortable(p, cat, gain, pts, t, n, sum, yachts, fresh)

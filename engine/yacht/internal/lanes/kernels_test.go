@@ -127,6 +127,82 @@ func TestPolicyKernelsEqualPortable(t *testing.T) {
 	}
 }
 
+// DescribeScorings of every set gives the portable kernel's categories,
+// points and gains, on random tables of up to MaxCategories open
+// categories, upper or not, and random choices; a position not below the
+// open categories panics in every set.
+func TestDescribeScoringsEqualsPortable(t *testing.T) {
+	sets := supportedSets(t)
+	ref := portableKernels()
+	rng := rand.New(rand.NewPCG(41, 42))
+	for trial := 0; trial < 60; trial++ {
+		var tab ScoringTables
+		for c := range MaxCategories {
+			tab.Upper[c] = rng.IntN(3) == 0
+			for w := range yacht.NumPatterns {
+				pts := rng.IntN(60)
+				tab.Entry[c<<8|w] = int32(pts)
+				if tab.Upper[c] {
+					tab.Entry[c<<8|w] |= int32(rng.IntN(yacht.NumDice+1)) << 16
+				}
+			}
+		}
+		no := 1 + rng.IntN(MaxCategories)
+		cats := rng.Perm(MaxCategories)[:no]
+		open := make([]uint8, no)
+		for i, c := range cats {
+			open[i] = uint8(c)
+		}
+		var ug UpperGains
+		for i := range ug.G {
+			for k := range ug.G[i] {
+				for l := range ug.G[i][k] {
+					ug.G[i][k][l] = int16(rng.IntN(200) - 20)
+				}
+			}
+		}
+		var idx [yacht.NumPatterns][Width]int32
+		for w := range idx {
+			same := rng.IntN(2) == 0
+			for l := range idx[w] {
+				idx[w][l] = int32(rng.IntN(no))
+				if same && l > 0 {
+					idx[w][l] = idx[w][0]
+				}
+			}
+		}
+		var catR [yacht.NumPatterns][Width]uint8
+		var ptsR, gainR [yacht.NumPatterns][Width]int16
+		ref.describe(&idx, open, &tab, &ug, &catR, &ptsR, &gainR)
+		for _, s := range sets {
+			var cat [yacht.NumPatterns][Width]uint8
+			var pts, gain [yacht.NumPatterns][Width]int16
+			s.describe(&idx, open, &tab, &ug, &cat, &pts, &gain)
+			if cat != catR || pts != ptsR || gain != gainR {
+				t.Fatalf("trial %d: %s DescribeScorings differs from the portable kernel", trial, s.name)
+			}
+		}
+		if trial%10 == 0 {
+			idx[rng.IntN(yacht.NumPatterns)][rng.IntN(Width)] = int32(no + rng.IntN(3))
+			if trial%20 == 0 {
+				idx[0][0] = -1
+			}
+			for _, s := range append([]kernelSet{ref}, sets...) {
+				func() {
+					defer func() {
+						if recover() == nil {
+							t.Errorf("trial %d: %s DescribeScorings with a position out of range did not panic", trial, s.name)
+						}
+					}()
+					var cat [yacht.NumPatterns][Width]uint8
+					var pts, gain [yacht.NumPatterns][Width]int16
+					s.describe(&idx, open, &tab, &ug, &cat, &pts, &gain)
+				}()
+			}
+		}
+	}
+}
+
 // SumEndings of every set gives the portable kernel's sums, Yacht sums and
 // fresh lanes, on tables of random layout where the lanes' endings often
 // repeat, with every category up to MaxCategories, negative gains (within

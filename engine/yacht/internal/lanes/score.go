@@ -71,3 +71,71 @@ func checkScoreRows(cats []uint8, t *ScoreTables) {
 		}
 	}
 }
+
+// UpperGains are, per open category (its position among the open
+// categories) and number of dice of its face, each lane's gain from
+// scoring an upper box: points and the bonus they may complete. The
+// padding lets the AVX-512 kernel read a whole word at the last entry.
+type UpperGains struct {
+	G [MaxCategories][yacht.NumDice + 1][Width]int16
+	_ [4]int16
+}
+
+// ScoringTables are a rule set's tables for DescribeScorings: entry
+// c<<8|w holds the points of pattern w scored in category c (low 16 bits,
+// signed) and, for an upper box, the number of dice of its face (bits 16
+// to 18, at most NumDice); Upper marks the upper boxes.
+type ScoringTables struct {
+	Entry [MaxCategories << 8]int32
+	Upper [MaxCategories]bool
+}
+
+// DescribeScoringsPortable sets, for every pattern w and lane l, with i =
+// idx[w][l] the position of the scoring chosen among the open categories
+// cats: cat[w][l] = cats[i], points[w][l] the points of w in that
+// category, and gain[w][l] those points or, for an upper box,
+// ug.G[i][its dice of the face][l]. It panics when an index is not below
+// len(cats) or a category is MaxCategories or more.
+func DescribeScoringsPortable(idx *[yacht.NumPatterns][Width]int32, cats []uint8, t *ScoringTables, ug *UpperGains, cat *[yacht.NumPatterns][Width]uint8, points, gain *[yacht.NumPatterns][Width]int16) {
+	checkDescribe(cats)
+	for w := range idx {
+		ix := &idx[w]
+		if i := ix[0]; ix[1] == i && ix[2] == i && ix[3] == i && ix[4] == i && ix[5] == i && ix[6] == i && ix[7] == i {
+			// Every lane scores the same category (the usual case).
+			c := cats[i]
+			e := t.Entry[int(c)<<8|w]
+			for l := range Width {
+				cat[w][l], points[w][l] = c, int16(e)
+			}
+			if t.Upper[c] {
+				gain[w] = ug.G[i][e>>16&7]
+			} else {
+				gain[w] = points[w]
+			}
+			continue
+		}
+		for l, i := range ix {
+			c := cats[i]
+			e := t.Entry[int(c)<<8|w]
+			pt := int16(e)
+			g := pt
+			if t.Upper[c] {
+				g = ug.G[i][e>>16&7][l]
+			}
+			cat[w][l], points[w][l], gain[w][l] = c, pt, g
+		}
+	}
+}
+
+// checkDescribe panics unless cats holds at most MaxCategories categories,
+// each below MaxCategories.
+func checkDescribe(cats []uint8) {
+	if len(cats) > MaxCategories {
+		panic(fmt.Sprintf("lanes: DescribeScorings of %d categories", len(cats)))
+	}
+	for _, c := range cats {
+		if int(c) >= MaxCategories {
+			panic(fmt.Sprintf("lanes: DescribeScorings: category %d", c))
+		}
+	}
+}

@@ -93,7 +93,7 @@ func ret() {
 	RET()
 }
 
-var one, minusOne, half32, sixth, laneIota, sixteen Mem
+var one, minusOne, half32, sixth, laneIota, sixteen, oneQ, fiveQ Mem
 
 // pow3Const holds 3^s in single precision, for s = 1…5.
 var pow3Const [yacht.NumDice + 1]Mem
@@ -132,6 +132,8 @@ func main() {
 	half32 = ConstData("half32", U32(math.Float32bits(0.5)))
 	sixth = ConstData("sixth", U64(math.Float64bits(1.0/6)))
 	sixteen = ConstData("sixteen", U64(16))
+	oneQ = ConstData("oneQ", U64(1))
+	fiveQ = ConstData("fiveQ", U64(yacht.NumDice))
 	laneIota = GLOBL("laneIota", RODATA|NOPTR)
 	for l := 0; l < 8; l++ {
 		DATA(8*l, U64(l))
@@ -168,6 +170,7 @@ func main() {
 			keepPass(s, false)
 			keepPass(s, true)
 			sumEndings(s)
+			describeScorings(s)
 		}
 		for k := 1; k <= maxPatternRows; k++ {
 			maxOverRows(s, false, k)
@@ -586,6 +589,96 @@ func sumEndings(s isa) {
 	JNZ(LabelRef(fn + "_loop"))
 	Label(fn + "_done")
 	VMOVUPD(acc, Mem{Base: y})
+	MOVB(U8(1), r.Addr)
+	ret()
+	Label(fn + "_bad")
+	MOVB(U8(0), r.Addr)
+	ret()
+}
+
+// describeScorings (AVX-512 only: it gathers): for each of count patterns
+// w, with i the lanes' positions among the open categories (idx, int32):
+// cat = open[i], the table's entry e at cat<<8|w, points = e's low 16
+// bits, gain = points, or ug[i][e>>16 & 7][lane] where up[i] is set. It
+// stops and reports false at a pattern whose i is no or more.
+func describeScorings(s isa) {
+	fn := "describeScorings" + s.name
+	textNoEscape(fn, "func(idx *int32, open, up *int64, no int, tab *int32, ug *int16, cat *uint8, points, gain *int16, count int) bool")
+	Doc(fn+" is DescribeScoringsPortable on count patterns: each lane's category, points and gain from its position among the open categories; false at a position no or more.", "")
+	idx := Load(Param("idx"), GP64())
+	open := Load(Param("open"), GP64())
+	up := Load(Param("up"), GP64())
+	tab := Load(Param("tab"), GP64())
+	ug := Load(Param("ug"), GP64())
+	cat := Load(Param("cat"), GP64())
+	points := Load(Param("points"), GP64())
+	gain := Load(Param("gain"), GP64())
+	n := Load(Param("count"), GP64())
+	r, err := ReturnIndex(0).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	catLo, catHi, upLo, upHi, iota, w, one, limit := s.v(0), s.v(1), s.v(2), s.v(3), s.v(4), s.v(5), s.v(6), s.v(7)
+	ix, c, u, t, e, pt, gi, g, five := s.v(8), s.v(9), s.v(10), s.v(11), s.v(12), s.v(13), s.v(14), reg.Z15, reg.Z16
+	VMOVDQU64(Mem{Base: open}, catLo)
+	VMOVDQU64(Mem{Base: open, Disp: 64}, catHi)
+	VMOVDQU64(Mem{Base: up}, upLo)
+	VMOVDQU64(Mem{Base: up, Disp: 64}, upHi)
+	VMOVDQU64(laneIota, iota)
+	VPXORQ(w, w, w)
+	VPBROADCASTQ(oneQ, one)
+	VPBROADCASTQ(fiveQ, five)
+	broadcastQ("no", limit)
+	ok := GP32()
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	VPMOVSXDQ(Mem{Base: idx}, ix)
+	VPCMPUQ(U8(1), limit, ix, reg.K1) // i < no (unsigned)
+	KMOVW(reg.K1, ok)
+	CMPL(ok, U32(0xff))
+	JNE(LabelRef(fn + "_bad"))
+	VMOVDQU64(ix, c)
+	VPERMI2Q(catHi, catLo, c)
+	VMOVDQU64(ix, u)
+	VPERMI2Q(upHi, upLo, u)
+	VPTESTMQ(u, u, reg.K2)
+	// e = tab[cat<<8 | w]
+	VPSLLQ(U8(8), c, t)
+	VPADDQ(w, t, t)
+	KXNORW(reg.K3, reg.K3, reg.K3)
+	VPXORQ(e, e, e)
+	VPGATHERQD(Mem{Base: tab, Index: t, Scale: 4}, reg.K3, e.AsY())
+	VPMOVSXDQ(e.AsY(), t)
+	// points: the low 16 bits, signed; the dice of the face: bits 16 on
+	VPSLLQ(U8(48), t, pt)
+	VPSRAQ(U8(48), pt, pt)
+	VPSRLQ(U8(16), t, u)
+	VPMINUQ(five, u, u) // at most NumDice, so ug is never read past its end
+	// gain of an upper box: ug[i][dice][lane], int16 at index i*48 + dice*8 + lane
+	VPSLLQ(U8(5), ix, gi)
+	VPSLLQ(U8(4), ix, e)
+	VPADDQ(e, gi, gi)
+	VPSLLQ(U8(3), u, e)
+	VPADDQ(e, gi, gi)
+	VPADDQ(iota, gi, gi)
+	VPXORQ(g, g, g)
+	KMOVW(reg.K2, reg.K4)
+	VPGATHERQQ(Mem{Base: ug, Index: gi, Scale: 2}, reg.K4, g)
+	VPSLLQ(U8(48), g, g)
+	VPSRAQ(U8(48), g, g)
+	VPBLENDMQ(g, pt, reg.K2, g) // an upper box's gain, else the points
+	VPMOVQB(c, Mem{Base: cat})
+	VPMOVQW(pt, Mem{Base: points})
+	VPMOVQW(g, Mem{Base: gain})
+	VPADDQ(one, w, w)
+	ADDQ(U32(32), idx)
+	ADDQ(U32(8), cat)
+	ADDQ(U32(16), points)
+	ADDQ(U32(16), gain)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_done")
 	MOVB(U8(1), r.Addr)
 	ret()
 	Label(fn + "_bad")
