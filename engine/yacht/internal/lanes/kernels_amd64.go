@@ -177,8 +177,8 @@ func DescribeScorings(idx *[yacht.NumPatterns][Width]int32, cats []uint8, t *Sco
 	DescribeScoringsPortable(idx, cats, t, ug, cat, points, gain)
 }
 
-// describeScoringsAsm is DescribeScoringsPortable in AVX-512; it panics as
-// the portable kernel does on a position or category out of range.
+// describeScoringsAsm is DescribeScoringsPortable in AVX-512; it panics
+// as the portable kernel does on a position or category out of range.
 func describeScoringsAsm(idx *[yacht.NumPatterns][Width]int32, cats []uint8, t *ScoringTables, ug *UpperGains, cat *[yacht.NumPatterns][Width]uint8, points, gain *[yacht.NumPatterns][Width]int16) {
 	checkDescribe(cats)
 	var open, up [MaxCategories]int64

@@ -140,10 +140,11 @@ func TestDescribeScoringsEqualsPortable(t *testing.T) {
 		for c := range MaxCategories {
 			tab.Upper[c] = rng.IntN(3) == 0
 			for w := range yacht.NumPatterns {
-				pts := rng.IntN(60)
-				tab.Entry[c<<8|w] = int32(pts)
+				pts := rng.IntN(66) - 6
+				tab.Entry[c<<8|w] = int32(uint16(pts))
 				if tab.Upper[c] {
-					tab.Entry[c<<8|w] |= int32(rng.IntN(yacht.NumDice+1)) << 16
+					// dice counts up to 7: those above NumDice read as NumDice
+					tab.Entry[c<<8|w] |= int32(rng.IntN(8)) << 16
 				}
 			}
 		}
@@ -183,21 +184,25 @@ func TestDescribeScoringsEqualsPortable(t *testing.T) {
 			}
 		}
 		if trial%10 == 0 {
-			idx[rng.IntN(yacht.NumPatterns)][rng.IntN(Width)] = int32(no + rng.IntN(3))
-			if trial%20 == 0 {
-				idx[0][0] = -1
-			}
-			for _, s := range append([]kernelSet{ref}, sets...) {
-				func() {
-					defer func() {
-						if recover() == nil {
-							t.Errorf("trial %d: %s DescribeScorings with a position out of range did not panic", trial, s.name)
-						}
+			// One position out of range at a time: just past the open
+			// categories, further, and negative.
+			for _, bad := range []int32{int32(no), int32(no) + 5, -1} {
+				w, l := rng.IntN(yacht.NumPatterns), rng.IntN(Width)
+				was := idx[w][l]
+				idx[w][l] = bad
+				for _, s := range append([]kernelSet{ref}, sets...) {
+					func() {
+						defer func() {
+							if recover() == nil {
+								t.Errorf("trial %d: %s DescribeScorings with position %d of %d did not panic", trial, s.name, bad, no)
+							}
+						}()
+						var cat [yacht.NumPatterns][Width]uint8
+						var pts, gain [yacht.NumPatterns][Width]int16
+						s.describe(&idx, open, &tab, &ug, &cat, &pts, &gain)
 					}()
-					var cat [yacht.NumPatterns][Width]uint8
-					var pts, gain [yacht.NumPatterns][Width]int16
-					s.describe(&idx, open, &tab, &ug, &cat, &pts, &gain)
-				}()
+				}
+				idx[w][l] = was
 			}
 		}
 	}

@@ -75,7 +75,7 @@ func checkScoreRows(cats []uint8, t *ScoreTables) {
 // UpperGains are, per open category (its position among the open
 // categories) and number of dice of its face, each lane's gain from
 // scoring an upper box: points and the bonus they may complete. The
-// padding lets the AVX-512 kernel read a whole word at the last entry.
+// padding lets the AVX-512 kernel read eight bytes at the last entry.
 type UpperGains struct {
 	G [MaxCategories][yacht.NumDice + 1][Width]int16
 	_ [4]int16
@@ -94,8 +94,9 @@ type ScoringTables struct {
 // idx[w][l] the position of the scoring chosen among the open categories
 // cats: cat[w][l] = cats[i], points[w][l] the points of w in that
 // category, and gain[w][l] those points or, for an upper box,
-// ug.G[i][its dice of the face][l]. It panics when an index is not below
-// len(cats) or a category is MaxCategories or more.
+// ug.G[i][its dice of the face][l] (a count above NumDice read as
+// NumDice). It panics when a position is not below len(cats), cats holds
+// more than MaxCategories categories or one is MaxCategories or more.
 func DescribeScoringsPortable(idx *[yacht.NumPatterns][Width]int32, cats []uint8, t *ScoringTables, ug *UpperGains, cat *[yacht.NumPatterns][Width]uint8, points, gain *[yacht.NumPatterns][Width]int16) {
 	checkDescribe(cats)
 	for w := range idx {
@@ -108,7 +109,7 @@ func DescribeScoringsPortable(idx *[yacht.NumPatterns][Width]int32, cats []uint8
 				cat[w][l], points[w][l] = c, int16(e)
 			}
 			if t.Upper[c] {
-				gain[w] = ug.G[i][e>>16&7]
+				gain[w] = ug.G[i][min(uint32(e)>>16, yacht.NumDice)]
 			} else {
 				gain[w] = points[w]
 			}
@@ -120,7 +121,7 @@ func DescribeScoringsPortable(idx *[yacht.NumPatterns][Width]int32, cats []uint8
 			pt := int16(e)
 			g := pt
 			if t.Upper[c] {
-				g = ug.G[i][e>>16&7][l]
+				g = ug.G[i][min(uint32(e)>>16, yacht.NumDice)][l]
 			}
 			cat[w][l], points[w][l], gain[w][l] = c, pt, g
 		}

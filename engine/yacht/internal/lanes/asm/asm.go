@@ -599,8 +599,9 @@ func sumEndings(s isa) {
 // describeScorings (AVX-512 only: it gathers): for each of count patterns
 // w, with i the lanes' positions among the open categories (idx, int32):
 // cat = open[i], the table's entry e at cat<<8|w, points = e's low 16
-// bits, gain = points, or ug[i][e>>16 & 7][lane] where up[i] is set. It
-// stops and reports false at a pattern whose i is no or more.
+// bits, gain = points, or ug[i][min(e>>16, NumDice)][lane] where up[i] is
+// set. It stops and reports false at a pattern with an i of no or more,
+// compared unsigned (a negative i fails too).
 func describeScorings(s isa) {
 	fn := "describeScorings" + s.name
 	textNoEscape(fn, "func(idx *int32, open, up *int64, no int, tab *int32, ug *int16, cat *uint8, points, gain *int16, count int) bool")
@@ -650,9 +651,9 @@ func describeScorings(s isa) {
 	VPXORQ(e, e, e)
 	VPGATHERQD(Mem{Base: tab, Index: t, Scale: 4}, reg.K3, e.AsY())
 	VPMOVSXDQ(e.AsY(), t)
-	// points: the low 16 bits, signed; the dice of the face: bits 16 on
-	VPSLLQ(U8(48), t, pt)
-	VPSRAQ(U8(48), pt, pt)
+	// points: the low 16 bits (VPMOVQW keeps just those); the dice of
+	// the face: bits 16 on
+	VMOVDQU64(t, pt)
 	VPSRLQ(U8(16), t, u)
 	VPMINUQ(five, u, u) // at most NumDice, so ug is never read past its end
 	// gain of an upper box: ug[i][dice][lane], int16 at index i*48 + dice*8 + lane
@@ -664,10 +665,8 @@ func describeScorings(s isa) {
 	VPADDQ(iota, gi, gi)
 	VPXORQ(g, g, g)
 	KMOVW(reg.K2, reg.K4)
-	VPGATHERQQ(Mem{Base: ug, Index: gi, Scale: 2}, reg.K4, g)
-	VPSLLQ(U8(48), g, g)
-	VPSRAQ(U8(48), g, g)
-	VPBLENDMQ(g, pt, reg.K2, g) // an upper box's gain, else the points
+	VPGATHERQQ(Mem{Base: ug, Index: gi, Scale: 2}, reg.K4, g) // the gain in the low 16 bits
+	VPBLENDMQ(g, pt, reg.K2, g)                               // an upper box's gain, else the points
 	VPMOVQB(c, Mem{Base: cat})
 	VPMOVQW(pt, Mem{Base: points})
 	VPMOVQW(g, Mem{Base: gain})
