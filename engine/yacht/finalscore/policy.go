@@ -44,19 +44,13 @@ type turnPolicy struct {
 	// count[c][w] is the number of dice of upper category c's face in
 	// pattern w (0 for the other categories).
 	count [][yacht.NumPatterns]uint8
-	// yachtCat[c] marks the Yacht categories.
-	yachtCat []bool
 	// maxGain[c] bounds what category c can add to the sheet at once.
 	maxGain []int
-	// slotBase[c] + gain is the place of the ending that scores category
-	// c with that gain in a lane's table of endings (laneEnds.slot),
-	// slotSize that table's size.
-	slotBase []int
-	slotSize int
 	// scoring holds pts and count as lanes.DescribeScorings reads them.
 	scoring lanes.ScoringTables
-	// endings are slotBase and the Yacht boxes as lanes.SumEndings
-	// reads them.
+	// endings lays out the table of endings (laneEnds.sum): the ending
+	// that scores category c with some gain is row Base[c] + gain of
+	// Slots; Yacht marks the Yacht boxes.
 	endings lanes.EndingTables
 	classes *bonusClasses
 	// score holds, per category and pattern, the batch's candidate row of
@@ -88,10 +82,8 @@ func newTurnPolicy(t *strategy.Table) *turnPolicy {
 		p.special[w] = yacht.Pattern(w).IsYacht()
 	}
 	p.count = make([][yacht.NumPatterns]uint8, p.n)
-	p.yachtCat = make([]bool, p.n)
 	for c := range r.Categories {
 		cat := &r.Categories[c]
-		p.yachtCat[c] = cat.Kind == yacht.KindYacht
 		if cat.Kind != yacht.KindUpper {
 			continue
 		}
@@ -127,16 +119,13 @@ func newTurnPolicy(t *strategy.Table) *turnPolicy {
 		ps := r.PossibleScores(c)
 		p.maxGain[c] = ps[len(ps)-1] + r.BonusPoints + r.ExtraYachtBonus
 	}
-	p.slotBase = make([]int, p.n)
 	for c := range r.Categories {
-		p.slotBase[c] = p.slotSize
-		p.endings.Base[c] = int64(p.slotSize)
-		if p.yachtCat[c] {
+		p.endings.Base[c] = int64(p.endings.Slots)
+		if r.Categories[c].Kind == yacht.KindYacht {
 			p.endings.Yacht[c] = -1
 		}
-		p.slotSize += p.maxGain[c] + 1
+		p.endings.Slots += p.maxGain[c] + 1
 	}
-	p.endings.Slots = p.slotSize
 	return p
 }
 

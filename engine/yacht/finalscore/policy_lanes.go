@@ -42,7 +42,7 @@ type turnBatch struct {
 // laneEnds holds the endings of the turns of a batch's lanes while
 // outcomesLanes lists them.
 type laneEnds struct {
-	// sum[(slotBase[c]+gain)*lanes.Width + l] is the probability of lane
+	// sum[(endings.Base[c]+gain)*lanes.Width + l] is the probability of lane
 	// l's ending scoring category c with that gain, 0 while it has none
 	// (every ending's probability is positive); the lanes of one ending
 	// share a line, as the lanes mostly end alike.
@@ -329,7 +329,7 @@ func massIndex(k int32, w int) int {
 func (p *turnPolicy) outcomesLanes(ds *[lanes.Width]*distState, b *turnBatch) {
 	e := b.ends
 	if e == nil {
-		e = &laneEnds{sum: make([]float64, lanes.Width*p.slotSize)}
+		e = &laneEnds{sum: make([]float64, lanes.Width*p.endings.Slots)}
 		b.ends = e
 	}
 	n := b.n
@@ -340,7 +340,7 @@ func (p *turnPolicy) outcomesLanes(ds *[lanes.Width]*distState, b *turnBatch) {
 			l := bits.TrailingZeros8(f)
 			c, g := b.cat[w][l], b.gain[w][l]
 			i := e.n[l]
-			e.at[l][i], e.cat[l][i], e.gain[l][i], e.pts[l][i] = int32((p.slotBase[c]+int(g))*lanes.Width+l), c, g, b.points[w][l]
+			e.at[l][i], e.cat[l][i], e.gain[l][i], e.pts[l][i] = int32((int(p.endings.Base[c])+int(g))*lanes.Width+l), c, g, b.points[w][l]
 			e.n[l] = i + 1
 		}
 	}

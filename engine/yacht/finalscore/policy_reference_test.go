@@ -278,7 +278,7 @@ func (p *turnPolicy) outcomes(ds *distState, sc *turnScratch) {
 			continue
 		}
 		c, g := sc.cat[w], sc.gain[w]
-		if p.yachtCat[c] && sc.score[w].Points > 0 {
+		if p.r.Categories[c].Kind == yacht.KindYacht && sc.score[w].Points > 0 {
 			ds.yacht += pr
 		}
 		slot := &sc.slot[c][g]
