@@ -338,7 +338,11 @@ func build(ctx context.Context, r *yacht.Rules, minFill int) (*Table, error) {
 		batches[i] = newBatch()
 	}
 	for fill := s.n - 1; fill >= minFill; fill-- {
-		masks := s.byWork(byFill[fill])
+		// Category sets go in ascending order: neighbours share most of
+		// the sets one category fuller whose values they read, so those
+		// stay in cache. Ordering by work for the balance at the end of a
+		// level was 4 % slower on two cores.
+		masks := byFill[fill]
 		err := parallel.ForEach(ctx, workers, len(masks), func(w, j int) {
 			b := batches[w]
 			b.classes = s.appendClasses(b.classes[:0], masks[j])
@@ -401,29 +405,6 @@ func (s *solver) classCount(m uint32) int {
 		c *= 2
 	}
 	return c
-}
-
-// byWork returns masks ordered by decreasing work (the batches each needs),
-// so that the workers taking them in turn finish together: the small ones
-// come last and fill the gaps.
-func (s *solver) byWork(masks []uint32) []uint32 {
-	type job struct {
-		m       uint32
-		batches int
-	}
-	jobs := make([]job, len(masks))
-	var classes, solve, same []yacht.State
-	for i, m := range masks {
-		classes = s.appendClasses(classes[:0], m)
-		solve, same = s.splitByKey(m, classes, solve[:0], same[:0])
-		jobs[i] = job{m, (len(solve) + lanes.Width - 1) / lanes.Width}
-	}
-	slices.SortStableFunc(jobs, func(a, b job) int { return b.batches - a.batches })
-	out := make([]uint32, len(masks))
-	for i, j := range jobs {
-		out[i] = j.m
-	}
-	return out
 }
 
 // forEachState calls fn with the table index of every state the table
