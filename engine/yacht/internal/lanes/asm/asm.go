@@ -19,6 +19,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -1032,6 +1033,145 @@ func dotRows32(s isa) {
 // PatternRows takes the maximum of.
 const maxPatternRows = 16
 
+// zmm is vector register Zi.
+func zmm(i int) reg.VecPhysical {
+	return []reg.VecPhysical{reg.Z0, reg.Z1, reg.Z2, reg.Z3, reg.Z4, reg.Z5, reg.Z6, reg.Z7,
+		reg.Z8, reg.Z9, reg.Z10, reg.Z11, reg.Z12, reg.Z13, reg.Z14, reg.Z15,
+		reg.Z16, reg.Z17, reg.Z18, reg.Z19, reg.Z20, reg.Z21, reg.Z22, reg.Z23,
+		reg.Z24, reg.Z25, reg.Z26, reg.Z27, reg.Z28, reg.Z29, reg.Z30, reg.Z31}[i]
+}
+
+// rowCache remembers which of a set of registers hold which rows of kv, so
+// that a written-out kernel reads a row again from its register instead of
+// memory. A register handed out by take holds no row until holds says so;
+// a store to a row must be followed by holds, which forgets any other copy.
+type rowCache struct {
+	regs         []reg.VecPhysical
+	row          []int // the row regs[i] holds, or -1
+	last         []int // when regs[i] was last used
+	tick         int
+	hits, misses int
+	// trace lists the kernel's row reads (k) and stores (-1-k) in order,
+	// recorded by a first run of its generator; at is the place in it.
+	// With a trace, take hands out the register whose row is read again
+	// latest or never (Belady's choice); without, the one used longest ago.
+	trace     []int
+	recording bool
+	at        int
+}
+
+// record notes a read (k) or a store (-1-k) of a row.
+func (c *rowCache) record(e int) {
+	if c.recording {
+		c.trace = append(c.trace, e)
+		return
+	}
+	if c.at >= len(c.trace) || c.trace[c.at] != e {
+		panic("rowCache: the kernel's rows differ from its recorded trace")
+	}
+	c.at++
+}
+
+// nextRead is how far ahead in the trace row k is read again before it is
+// stored, or a number past the trace's end if it is not.
+func (c *rowCache) nextRead(k int) int {
+	for i := c.at; i < len(c.trace); i++ {
+		switch c.trace[i] {
+		case k:
+			return i - c.at
+		case -1 - k:
+			return len(c.trace)
+		}
+	}
+	return len(c.trace)
+}
+
+// replay makes c ready to generate the kernel whose reads and stores it
+// recorded.
+func (c *rowCache) replay() {
+	for i := range c.row {
+		c.row[i], c.last[i] = -1, 0
+	}
+	c.recording, c.at, c.tick, c.hits, c.misses = false, 0, 0, 0, 0
+}
+
+func newRowCache(regs []reg.VecPhysical) *rowCache {
+	c := &rowCache{regs: regs, row: make([]int, len(regs)), last: make([]int, len(regs)), recording: true}
+	for i := range c.row {
+		c.row[i] = -1
+	}
+	return c
+}
+
+// get returns the register holding row k, if one does.
+func (c *rowCache) get(k int) (reg.VecPhysical, bool) {
+	for i, r := range c.row {
+		if r == k {
+			c.tick++
+			c.last[i] = c.tick
+			c.hits++
+			return c.regs[i], true
+		}
+	}
+	c.misses++
+	return nil, false
+}
+
+// take returns the register used longest ago that holds none of the rows
+// protect (nor was handed out and not yet given a row), forgetting its row.
+func (c *rowCache) take(protect []int16) reg.VecPhysical {
+	best, bestScore := -1, 0
+	for i, r := range c.row {
+		if r == -2 || slices.Contains(protect, int16(r)) {
+			continue
+		}
+		score := -c.last[i]
+		if !c.recording {
+			score = len(c.trace) + 1 // an empty register first
+			if r >= 0 {
+				score = c.nextRead(r)
+			}
+		}
+		if best < 0 || score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if best < 0 {
+		panic("rowCache: every register is protected")
+	}
+	c.tick++
+	c.row[best], c.last[best] = -2, c.tick
+	return c.regs[best]
+}
+
+// holds records that register x now holds row k (just loaded or stored),
+// forgetting any other register's copy of k.
+func (c *rowCache) holds(x reg.VecPhysical, k int) {
+	for i, r := range c.regs {
+		switch {
+		case r == x:
+			c.tick++
+			c.row[i], c.last[i] = k, c.tick
+		case c.row[i] == k:
+			c.row[i] = -1
+		}
+	}
+}
+
+// free gives back a register take handed out, holding no row.
+func (c *rowCache) free(x reg.VecPhysical) {
+	for i, r := range c.regs {
+		if r == x {
+			c.row[i] = -1
+		}
+	}
+}
+
+// report comments the kernel with how many row reads the registers served.
+func (c *rowCache) report(fn string) {
+	Comment(fmt.Sprintf("%s: %d row reads from registers, %d from memory", fn, c.hits, c.misses))
+}
+
 // space is the dice space whose keeps keepPass and keepPass32 write out.
 var space = yacht.NewDiceSpace()
 
@@ -1042,7 +1182,10 @@ var space = yacht.NewDiceSpace()
 // the maxima, keeps of fewer dice first. AVX-512 only: two base registers
 // 16 KB apart put every row within the compressed 8-bit displacement of an
 // EVEX instruction (a multiple of 64 bytes within ±8 KB), so most
-// instructions take 7 bytes, and a pass about 29 KB.
+// instructions take 7 bytes, and a pass about 29 KB. Rows are read through
+// a rowCache over the registers the constants leave: 60 % of the reads
+// find their row still in a register, so the pass is no longer bound by
+// its loads (RollBack 15 % faster).
 func keepPass(s isa, single bool) {
 	fn, sig := "keepPass"+s.name, "func(kv *float64)"
 	doc := fn + " runs one pass of the turn's keep recurrences: the keeps' one-die averages (the children's sum, in order, times 1/6), then their maxima with their sub-keeps (on the bits)."
@@ -1073,52 +1216,110 @@ func keepPass(s isa, single bool) {
 	} else {
 		VBROADCASTSD(sixth, c)
 	}
+	// Every row read goes through rc: a row still in a register is read
+	// from it, else loaded into a register (then an operand of the same
+	// sum or maximum) that keeps it for the keeps after.
+	free := []reg.VecPhysical{reg.Z1, reg.Z2, reg.Z3, reg.Z4, reg.Z5}
+	if single {
+		free = nil // Z1–Z5 hold the powers of 3
+	}
+	for i := 6; i < 32; i++ {
+		free = append(free, zmm(i))
+	}
+	rc := newRowCache(free)
+	// The kernel is generated twice: the first run (emit false) records
+	// its reads and stores, which the second uses to choose the registers
+	// to reuse.
+	emit := false
+	do := func(f func()) {
+		if emit {
+			f()
+		}
+	}
+	read := func(k int16, protect []int16) reg.VecPhysical {
+		rc.record(int(k))
+		if r, ok := rc.get(int(k)); ok {
+			return r
+		}
+		r := rc.take(protect)
+		do(func() { VMOVUPD(row(k), r) })
+		rc.holds(r, int(k))
+		return r
+	}
+	store := func(v reg.VecPhysical, k int) {
+		rc.record(-1 - k)
+		if single {
+			do(func() { VMOVUPS(v, row(int16(k))) })
+		} else {
+			do(func() { VMOVUPD(v, row(int16(k))) })
+		}
+		rc.holds(v, k)
+	}
 	first := yacht.NumKeeps - yacht.NumPatterns
-	for k := first - 1; k >= 0; k-- {
-		ch := space.Child[k]
-		v, u, w := s.v(6), s.v(7), s.v(8)
+	avgKeep := func(k int) {
+		ch := space.Child[k][:]
 		if single {
 			// ((c0+c1) + (c2+c3)) + (c4+c5)
-			VMOVUPS(row(ch[0]), v)
-			VADDPS(row(ch[1]), v, v)
-			VMOVUPS(row(ch[2]), u)
-			VADDPS(row(ch[3]), u, u)
-			VMOVUPS(row(ch[4]), w)
-			VADDPS(row(ch[5]), w, w)
-			VADDPS(u, v, v)
-			VADDPS(w, v, v)
-			VMULPS(c, v, v)
-			VMOVUPS(v, row(int16(k)))
-			continue
+			v := rc.take(ch)
+			a, b := read(ch[1], ch), read(ch[0], ch)
+			do(func() { VADDPS(a, b, v) })
+			u := rc.take(ch)
+			a, b = read(ch[3], ch), read(ch[2], ch)
+			do(func() { VADDPS(a, b, u); VADDPS(u, v, v) })
+			rc.free(u)
+			u = rc.take(ch)
+			a, b = read(ch[5], ch), read(ch[4], ch)
+			do(func() { VADDPS(a, b, u); VADDPS(u, v, v); VMULPS(c, v, v) })
+			rc.free(u)
+			store(v, k)
+			return
 		}
-		VMOVUPD(row(ch[0]), v)
-		for f := 1; f < 6; f++ {
-			VADDPD(row(ch[f]), v, v)
+		v := rc.take(ch)
+		a, b := read(ch[1], ch), read(ch[0], ch)
+		do(func() { VADDPD(a, b, v) })
+		for f := 2; f < 6; f++ {
+			a := read(ch[f], ch)
+			do(func() { VADDPD(a, v, v) })
 		}
-		VMULPD(c, v, v)
-		VMOVUPD(v, row(int16(k)))
+		do(func() { VMULPD(c, v, v) })
+		store(v, k)
 	}
-	for size := 1; size <= yacht.NumDice; size++ {
-		for k := 0; k < yacht.NumKeeps; k++ {
-			if int(space.Size[k]) != size {
-				continue
-			}
-			v := s.v(9 + k%4)
-			sl := &space.Sub[k]
+	maxKeep := func(k int) {
+		size := int(space.Size[k])
+		sl := &space.Sub[k]
+		subs := sl.List[:sl.N]
+		protect := append([]int16{int16(k)}, subs...)
+		// The keep's own row becomes its maximum in place.
+		v := read(int16(k), protect)
+		if single {
+			do(func() { VMULPS(v, s.v(size), v) })
+		}
+		for _, sub := range subs {
+			a := read(sub, protect)
 			if single {
-				VMULPS(row(int16(k)), s.v(size), v)
-				for _, sub := range sl.List[:sl.N] {
-					VPMAXUD(row(sub), v, v)
+				do(func() { VPMAXUD(a, v, v) })
+			} else {
+				do(func() { VPMAXUQ(a, v, v) })
+			}
+		}
+		store(v, k)
+	}
+	body := func() {
+		for k := first - 1; k >= 0; k-- {
+			avgKeep(k)
+		}
+		for size := 1; size <= yacht.NumDice; size++ {
+			for k := 0; k < yacht.NumKeeps; k++ {
+				if int(space.Size[k]) == size {
+					maxKeep(k)
 				}
-				VMOVUPS(v, row(int16(k)))
-				continue
 			}
-			VMOVUPD(row(int16(k)), v)
-			for _, sub := range sl.List[:sl.N] {
-				VPMAXUQ(row(sub), v, v)
-			}
-			VMOVUPD(v, row(int16(k)))
 		}
 	}
+	body()
+	rc.replay()
+	emit = true
+	body()
+	rc.report(fn)
 	ret()
 }
