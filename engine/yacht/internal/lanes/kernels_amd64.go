@@ -282,23 +282,21 @@ func isaIndex(wide bool) int {
 // rollBackAsm is RollBackPortable in AVX-512 (wide) or AVX2.
 func rollBackAsm(kv *[yacht.NumKeeps]Row, wide bool) Row {
 	base := &kv[0][0]
+	var sum Row
+	if wide {
+		// The second pass also takes the patterns' dot.
+		keepPassAVX512(base, nil, nil)
+		keepPassAVX512(base, &space.Prob[0], &sum[0])
+		return sum
+	}
 	ks := keepOrder
 	for pass := 0; pass < 2; pass++ {
-		if wide {
-			keepPassAVX512(base)
-			continue
-		}
 		avgMulRowsAVX2(base, &ks.avg[0][0], len(ks.avg), sixth)
 		for _, g := range ks.groups {
 			maxRowsAVX2[g.n-1](base, ks.maxOps(g), g.hi-g.lo)
 		}
 	}
-	var sum Row
-	if wide {
-		dotRowsAVX512(&kv[firstPattern][0], &space.Prob[0], len(space.Prob), &sum[0])
-	} else {
-		dotRowsAVX2(&kv[firstPattern][0], &space.Prob[0], len(space.Prob), &sum[0])
-	}
+	dotRowsAVX2(&kv[firstPattern][0], &space.Prob[0], len(space.Prob), &sum[0])
 	return sum
 }
 
@@ -424,23 +422,21 @@ func MaxOver32(dst *[yacht.NumPatterns]Row32, rows []Row32, p *PatternRows) {
 // rollBack32Asm is RollBack32Portable in AVX-512 (wide) or AVX2.
 func rollBack32Asm(kv *[yacht.NumKeeps]Row32, wide bool) Sum32 {
 	base := &kv[0][0]
+	var sum Sum32
+	if wide {
+		// The second pass also takes the patterns' dot.
+		keepPass32AVX512(base, nil, nil)
+		keepPass32AVX512(base, &space.Prob[0], &sum[0])
+		return finishSum32(sum)
+	}
 	ks := keepOrder
 	for pass := 0; pass < 2; pass++ {
-		if wide {
-			keepPass32AVX512(base)
-			continue
-		}
 		avg32RowsAVX2(base, &ks.avg[0][0], len(ks.avg), 0.5)
 		for _, g := range ks.groups {
 			maxRows32AVX2[g.n-1](base, ks.maxOps(g), g.hi-g.lo, pow3[g.size])
 		}
 	}
-	var sum Sum32
-	if wide {
-		dotRows32AVX512(&kv[firstPattern][0], &space.Prob[0], len(space.Prob), &sum[0])
-	} else {
-		dotRows32AVX2(&kv[firstPattern][0], &space.Prob[0], len(space.Prob), &sum[0])
-	}
+	dotRows32AVX2(&kv[firstPattern][0], &space.Prob[0], len(space.Prob), &sum[0])
 	return finishSum32(sum)
 }
 

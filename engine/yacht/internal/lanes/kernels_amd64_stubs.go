@@ -9,11 +9,6 @@ package lanes
 //go:noescape
 func avgDivRowsAVX512(kv *float64, ops *uint16, n int, c float64)
 
-// dotRowsAVX512 sets out to the sum over i < n of prob[i] times row i, lane by lane in the order of i.
-//
-//go:noescape
-func dotRowsAVX512(rows *float64, prob *float64, n int, out *float64)
-
 // pushRowsAVX512 moves, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row divided by c onto each child's row, and clears the keep's.
 //
 //go:noescape
@@ -49,20 +44,15 @@ func maxIndexedRowsAVX512(e3 *float64, nrows int, vals *float64, nvals int, idx 
 //go:noescape
 func scoreRowsAVX512(cand *float64, selOff *uint32, sel *uint8, add *float64, no int, scratch *float64, e3 *float64, idx *int32, npat int, tol float64)
 
-// dotRows32AVX512 sets out (sixteen doubles) to the sum over i < n of prob[i] times single-precision row i, lane by lane in double precision in the order of i.
+// keepPassAVX512 runs one pass of the turn's keep recurrences: the keeps' one-die averages (the children's sum, in order, times 1/6), then their maxima with their sub-keeps (on the bits); with prob not nil, it also sets out to the sum over the patterns w of prob[w] times w's row, lane by lane in the order of w (dotRows).
 //
 //go:noescape
-func dotRows32AVX512(rows *float32, prob *float64, n int, out *float64)
+func keepPassAVX512(kv *float64, prob *float64, out *float64)
 
-// keepPassAVX512 runs one pass of the turn's keep recurrences: the keeps' one-die averages (the children's sum, in order, times 1/6), then their maxima with their sub-keeps (on the bits).
+// keepPass32AVX512 runs one pass of the turn's keep recurrences on single-precision rows: the keeps' one-die averages (the children's sum, added in pairs, times 1/2), then their maxima (the keep's row times 3^size against its sub-keeps' rows, on the bits); with prob not nil, it also sets out (sixteen doubles) to the sum over the patterns w of prob[w] times w's row, lane by lane in double precision in the order of w (dotRows32).
 //
 //go:noescape
-func keepPassAVX512(kv *float64)
-
-// keepPass32AVX512 runs one pass of the turn's keep recurrences on single-precision rows: the keeps' one-die averages (the children's sum, added in pairs, times 1/2), then their maxima (the keep's row times 3^size against its sub-keeps' rows, on the bits).
-//
-//go:noescape
-func keepPass32AVX512(kv *float32)
+func keepPass32AVX512(kv *float32, prob *float64, out *float64)
 
 // sumEndingsAVX512 is SumEndingsPortable: each pattern's probabilities added into the lanes' entries of their endings, and fresh the lanes whose entry was 0; false at a category or entry out of range.
 //
