@@ -167,9 +167,7 @@ func (s *solver) fillE3Lanes(ev []float64, m uint32, sts *[lanes.Width]yacht.Sta
 		take(v)
 	}
 	e3 := (*[yacht.NumPatterns]lanes.Row)(b.kv[firstPattern:])
-	for w := range e3 {
-		e3[w] = zero
-	}
+	lanes.FillRows(e3[:], &zero)
 	for j, ci := range s.upperCats {
 		if m&(1<<uint(ci)) != 0 {
 			continue
@@ -191,12 +189,7 @@ func (s *solver) fillE3Lanes(ev []float64, m uint32, sts *[lanes.Width]yacht.Sta
 			b.points = lanes.AlignedRows(len(vals))
 		}
 		points := b.points[:len(vals)]
-		for k, p := range vals {
-			x, v := float64(p), &points[k]
-			for i := range v {
-				v[i] = x + next[i]
-			}
-		}
+		lanes.AddToRows(points, next, vals)
 		lanes.MaxIndexed(e3, points, &s.pointIndex[ci], s.scoring[ci])
 	}
 	if s.special && s.yacht >= 0 && m&(1<<uint(s.yacht)) != 0 {

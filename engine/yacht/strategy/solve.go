@@ -51,7 +51,7 @@ type solver struct {
 	// pointValues[i] lists the distinct points category i scores
 	// (ascending), and pointIndex[i][w] the position of pattern w's points
 	// in it.
-	pointValues [][]int16
+	pointValues [][]float64
 	pointIndex  [][yacht.NumPatterns]uint8
 	yacht       int
 	// special is set when five equal dice can score differently from
@@ -82,7 +82,7 @@ func compile(r *yacht.Rules) (*solver, error) {
 	s.pts = make([][yacht.NumPatterns]int16, s.n)
 	s.face = make([]int, s.n)
 	s.scoring = make([][]uint8, s.n)
-	s.pointValues = make([][]int16, s.n)
+	s.pointValues = make([][]float64, s.n)
 	s.pointIndex = make([][yacht.NumPatterns]uint8, s.n)
 	for i := range r.Categories {
 		c := &r.Categories[i]
@@ -98,7 +98,9 @@ func compile(r *yacht.Rules) (*solver, error) {
 		if len(vals) > 1<<8 {
 			return nil, fmt.Errorf("strategy: category %d scores more than 256 different points", i)
 		}
-		s.pointValues[i] = vals
+		for _, p := range vals {
+			s.pointValues[i] = append(s.pointValues[i], float64(p))
+		}
 		for w, p := range s.pts[i] {
 			k, _ := slices.BinarySearch(vals, p)
 			s.pointIndex[i][w] = uint8(k)

@@ -17,6 +17,8 @@ type kernelSet struct {
 	chooseKeeps   func(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row, choice *[yacht.NumPatterns][Width]int32, best *[yacht.NumPatterns]Row, tol float64)
 	addScaled     func(dst, src []float64, p float64)
 	addRows       func(dst, a, b []Row)
+	fillRows      func(dst []Row, v *Row)
+	addToRows     func(dst []Row, a *Row, xs []float64)
 	describe      func(idx *[yacht.NumPatterns][Width]int32, cats []uint8, t *ScoringTables, ug *UpperGains, cat *[yacht.NumPatterns][Width]uint8, points, gain *[yacht.NumPatterns][Width]int16)
 	sumEndings    func(p *[yacht.NumPatterns]Row, cat *[yacht.NumPatterns][Width]uint8, gain, pts *[yacht.NumPatterns][Width]int16, t *EndingTables, n int, sum []float64, yachts *Row, fresh *[yacht.NumPatterns]uint8)
 	scoreRows     func(cand *[MaxCategories][CandidateRows]Row, cats []uint8, t *ScoreTables, scratch *[MaxCategories]Row, e3 *[yacht.NumPatterns]Row, idx *[yacht.NumPatterns][Width]int32, tol float64)
@@ -36,6 +38,8 @@ func portableKernels() kernelSet {
 		chooseKeeps:   ChooseKeepsPortable,
 		addScaled:     AddScaledPortable,
 		addRows:       AddRowsPortable,
+		fillRows:      FillRowsPortable,
+		addToRows:     AddToRowsPortable,
 		sumEndings:    SumEndingsPortable,
 		describe:      DescribeScoringsPortable,
 		scoreRows:     ScoreRowsPortable,

@@ -64,6 +64,8 @@ func asmKernels(wide bool) kernelSet {
 		},
 		addScaled: func(dst, src []float64, p float64) { addScaledAsm(dst, src, p, wide) },
 		addRows:   func(dst, a, b []Row) { addRowsAsm(dst, a, b, wide) },
+		fillRows:  func(dst []Row, v *Row) { fillRowsAsm(dst, v, wide) },
+		addToRows: func(dst []Row, a *Row, xs []float64) { addToRowsAsm(dst, a, xs, wide) },
 		describe: func(idx *[yacht.NumPatterns][Width]int32, cats []uint8, t *ScoringTables, ug *UpperGains, cat *[yacht.NumPatterns][Width]uint8, points, gain *[yacht.NumPatterns][Width]int16) {
 			if wide {
 				describeScoringsAsm(idx, cats, t, ug, cat, points, gain)
@@ -155,6 +157,25 @@ func AddScaled(dst, src []float64, p float64) {
 		return
 	}
 	AddScaledPortable(dst, src, p)
+}
+
+// FillRows sets every row of dst to v.
+func FillRows(dst []Row, v *Row) {
+	if cpu.X86.HasAVX512F || cpu.X86.HasAVX2 {
+		fillRowsAsm(dst, v, cpu.X86.HasAVX512F)
+		return
+	}
+	FillRowsPortable(dst, v)
+}
+
+// AddToRows sets dst[i] = xs[i] + a, lane by lane, for every i < len(xs)
+// (dst at least as long).
+func AddToRows(dst []Row, a *Row, xs []float64) {
+	if cpu.X86.HasAVX512F || cpu.X86.HasAVX2 {
+		addToRowsAsm(dst, a, xs, cpu.X86.HasAVX512F)
+		return
+	}
+	AddToRowsPortable(dst, a, xs)
 }
 
 // AddRows sets dst[i] = a[i] + b[i], lane by lane, for every row of dst
@@ -360,6 +381,31 @@ func addScaledAsm(dst, src []float64, p float64, wide bool) {
 		addScaledAVX512(&dst[0], &src[0], len(src), p)
 	} else {
 		addScaledAVX2(&dst[0], &src[0], len(src), p)
+	}
+}
+
+// fillRowsAsm is FillRowsPortable in AVX-512 (wide) or AVX2.
+func fillRowsAsm(dst []Row, v *Row, wide bool) {
+	if len(dst) == 0 {
+		return
+	}
+	if wide {
+		fillRowsAVX512(&dst[0][0], &v[0], len(dst))
+	} else {
+		fillRowsAVX2(&dst[0][0], &v[0], len(dst))
+	}
+}
+
+// addToRowsAsm is AddToRowsPortable in AVX-512 (wide) or AVX2.
+func addToRowsAsm(dst []Row, a *Row, xs []float64, wide bool) {
+	dst = dst[:len(xs)]
+	if len(xs) == 0 {
+		return
+	}
+	if wide {
+		addToRowsAVX512(&dst[0][0], &a[0], &xs[0], len(xs))
+	} else {
+		addToRowsAVX2(&dst[0][0], &a[0], &xs[0], len(xs))
 	}
 }
 

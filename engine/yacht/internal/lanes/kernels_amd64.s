@@ -347,6 +347,50 @@ addRowsAVX512_done:
 	VZEROUPPER
 	RET
 
+// func fillRowsAVX512(dst *float64, v *float64, n int)
+// Requires: AVX, AVX512F
+TEXT ·fillRowsAVX512(SB), NOSPLIT, $0-24
+	MOVQ    dst+0(FP), AX
+	MOVQ    v+8(FP), CX
+	MOVQ    n+16(FP), DX
+	VMOVUPD (CX), Z0
+	TESTQ   DX, DX
+	JZ      fillRowsAVX512_done
+
+fillRowsAVX512_loop:
+	VMOVUPD Z0, (AX)
+	ADDQ    $0x00000040, AX
+	DECQ    DX
+	JNZ     fillRowsAVX512_loop
+
+fillRowsAVX512_done:
+	VZEROUPPER
+	RET
+
+// func addToRowsAVX512(dst *float64, a *float64, xs *float64, n int)
+// Requires: AVX, AVX512F
+TEXT ·addToRowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ    dst+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    xs+16(FP), DX
+	MOVQ    n+24(FP), BX
+	VMOVUPD (CX), Z1
+	TESTQ   BX, BX
+	JZ      addToRowsAVX512_done
+
+addToRowsAVX512_loop:
+	VBROADCASTSD (DX), Z0
+	VADDPD       Z1, Z0, Z3
+	VMOVUPD      Z3, (AX)
+	ADDQ         $0x00000040, AX
+	ADDQ         $0x00000008, DX
+	DECQ         BX
+	JNZ          addToRowsAVX512_loop
+
+addToRowsAVX512_done:
+	VZEROUPPER
+	RET
+
 // func maxIndexedRowsAVX512(e3 *float64, nrows int, vals *float64, nvals int, idx *uint8, list *uint8, n int) bool
 // Requires: AVX, AVX512F
 TEXT ·maxIndexedRowsAVX512(SB), NOSPLIT, $0-57
@@ -17472,6 +17516,55 @@ addRowsAVX2_loop:
 	JNZ     addRowsAVX2_loop
 
 addRowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func fillRowsAVX2(dst *float64, v *float64, n int)
+// Requires: AVX
+TEXT ·fillRowsAVX2(SB), NOSPLIT, $0-24
+	MOVQ    dst+0(FP), AX
+	MOVQ    v+8(FP), CX
+	MOVQ    n+16(FP), DX
+	VMOVUPD (CX), Y0
+	VMOVUPD 32(CX), Y1
+	TESTQ   DX, DX
+	JZ      fillRowsAVX2_done
+
+fillRowsAVX2_loop:
+	VMOVUPD Y0, (AX)
+	VMOVUPD Y1, 32(AX)
+	ADDQ    $0x00000040, AX
+	DECQ    DX
+	JNZ     fillRowsAVX2_loop
+
+fillRowsAVX2_done:
+	VZEROUPPER
+	RET
+
+// func addToRowsAVX2(dst *float64, a *float64, xs *float64, n int)
+// Requires: AVX
+TEXT ·addToRowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ    dst+0(FP), AX
+	MOVQ    a+8(FP), CX
+	MOVQ    xs+16(FP), DX
+	MOVQ    n+24(FP), BX
+	VMOVUPD (CX), Y1
+	VMOVUPD 32(CX), Y2
+	TESTQ   BX, BX
+	JZ      addToRowsAVX2_done
+
+addToRowsAVX2_loop:
+	VBROADCASTSD (DX), Y0
+	VADDPD       Y1, Y0, Y3
+	VMOVUPD      Y3, (AX)
+	VADDPD       Y2, Y0, Y4
+	VMOVUPD      Y4, 32(AX)
+	ADDQ         $0x00000040, AX
+	ADDQ         $0x00000008, DX
+	DECQ         BX
+	JNZ          addToRowsAVX2_loop
+
+addToRowsAVX2_done:
 	VZEROUPPER
 	RET
 

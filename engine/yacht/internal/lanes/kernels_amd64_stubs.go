@@ -34,6 +34,16 @@ func addScaledAVX512(dst *float64, src *float64, n int, p float64)
 //go:noescape
 func addRowsAVX512(dst *float64, a *float64, b *float64, n int)
 
+// fillRowsAVX512 sets each of the n rows of dst to the row at v.
+//
+//go:noescape
+func fillRowsAVX512(dst *float64, v *float64, n int)
+
+// addToRowsAVX512 sets each of the n rows of dst to xs[i] plus the row at a, lane by lane.
+//
+//go:noescape
+func addToRowsAVX512(dst *float64, a *float64, xs *float64, n int)
+
 // maxIndexedRowsAVX512 sets row w of e3 to its lane-wise maximum with row idx[w] of vals for the n patterns w of list; it stops and reports false at a pattern w that is nrows or more or whose idx[w] is nvals or more.
 //
 //go:noescape
@@ -288,6 +298,16 @@ func addScaledAVX2(dst *float64, src *float64, n int, p float64)
 //
 //go:noescape
 func addRowsAVX2(dst *float64, a *float64, b *float64, n int)
+
+// fillRowsAVX2 sets each of the n rows of dst to the row at v.
+//
+//go:noescape
+func fillRowsAVX2(dst *float64, v *float64, n int)
+
+// addToRowsAVX2 sets each of the n rows of dst to xs[i] plus the row at a, lane by lane.
+//
+//go:noescape
+func addToRowsAVX2(dst *float64, a *float64, xs *float64, n int)
 
 // maxIndexedRowsAVX2 sets row w of e3 to its lane-wise maximum with row idx[w] of vals for the n patterns w of list; it stops and reports false at a pattern w that is nrows or more or whose idx[w] is nvals or more.
 //

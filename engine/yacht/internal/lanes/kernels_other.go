@@ -51,6 +51,12 @@ func SumEndings(p *[yacht.NumPatterns]Row, cat *[yacht.NumPatterns][Width]uint8,
 	SumEndingsPortable(p, cat, gain, pts, t, n, sum, yachts, fresh)
 }
 
+// FillRows is FillRowsPortable in this build.
+func FillRows(dst []Row, v *Row) { FillRowsPortable(dst, v) }
+
+// AddToRows is AddToRowsPortable in this build.
+func AddToRows(dst []Row, a *Row, xs []float64) { AddToRowsPortable(dst, a, xs) }
+
 // AddRows is AddRowsPortable in this build.
 func AddRows(dst, a, b []Row) { AddRowsPortable(dst, a, b) }
 

@@ -42,7 +42,7 @@ func rowValue(rng *rand.Rand, trial int) float64 {
 }
 
 // The policy kernels of every set the processor runs (AverageOneDie,
-// ChooseKeeps, PushOneDie, AddScaled, AddRows) give the portable kernels' bits on
+// ChooseKeeps, PushOneDie, AddScaled, AddRows, FillRows, AddToRows) give the portable kernels' bits on
 // rows full of ties, near-ties and signed zeros; the portable kernels are
 // checked against the one-state policy in package finalscore.
 func TestPolicyKernelsEqualPortable(t *testing.T) {
@@ -122,6 +122,27 @@ func TestPolicyKernelsEqualPortable(t *testing.T) {
 			ref.addRows(sum[:rows], kv[:], now[:])
 			if !sameBits(got[:], sum[:]) {
 				t.Fatalf("trial %d: %s AddRows of %d rows differs from the portable kernel", trial, s.name, rows)
+			}
+
+			// FillRows and AddToRows over the first rows, the same
+			// way; AddToRows adds signed zeros, ties and infinities.
+			sum = got
+			s.fillRows(got[:rows], &kv[trial])
+			ref.fillRows(sum[:rows], &kv[trial])
+			if !sameBits(got[:], sum[:]) || rows > 0 && got[rows-1] != kv[trial] {
+				t.Fatalf("trial %d: %s FillRows of %d rows differs from the portable kernel", trial, s.name, rows)
+			}
+			xs := make([]float64, rows)
+			for i := range xs {
+				xs[i] = rowValue(rng, trial+i)
+				if i%17 == 16 {
+					xs[i] = math.Inf(1 - 2*(i%2))
+				}
+			}
+			s.addToRows(got[:], &now[trial], xs)
+			ref.addToRows(sum[:], &now[trial], xs)
+			if !sameBits(got[:], sum[:]) || rows > 0 && got[0][3] != xs[0]+now[trial][3] {
+				t.Fatalf("trial %d: %s AddToRows of %d rows differs from the portable kernel", trial, s.name, rows)
 			}
 		}
 	}

@@ -146,6 +146,24 @@ func AddRowsPortable(dst, a, b []Row) {
 	}
 }
 
+// FillRowsPortable sets every row of dst to v.
+func FillRowsPortable(dst []Row, v *Row) {
+	for i := range dst {
+		dst[i] = *v
+	}
+}
+
+// AddToRowsPortable sets dst[i] = xs[i] + a, lane by lane, for every i <
+// len(xs) (dst at least as long).
+func AddToRowsPortable(dst []Row, a *Row, xs []float64) {
+	dst = dst[:len(xs)]
+	for i, x := range xs {
+		for l := range dst[i] {
+			dst[i][l] = x + a[l]
+		}
+	}
+}
+
 // AddScaledPortable adds p·src to dst entry by entry (a product then a sum,
 // never fused: the conversion rounds the product).
 func AddScaledPortable(dst, src []float64, p float64) {

@@ -161,6 +161,8 @@ func main() {
 		finishKeepsRows(s)
 		addScaled(s)
 		addRows(s)
+		fillRows(s)
+		addToRows(s)
 		maxIndexedRows(s)
 		scoreRows(s)
 		if !s.avx512 {
@@ -473,6 +475,60 @@ func addScaled(s isa) {
 	ADDQ(U32(8), dst)
 	DECQ(n)
 	JNZ(LabelRef(fn + "_one"))
+	Label(fn + "_done")
+	ret()
+}
+
+// fillRows: dst[i] = v for each of n rows.
+func fillRows(s isa) {
+	fn := "fillRows" + s.name
+	textNoEscape(fn, "func(dst, v *float64, n int)")
+	Doc(fn+" sets each of the n rows of dst to the row at v.", "")
+	dst := Load(Param("dst"), GP64())
+	v := Load(Param("v"), GP64())
+	n := Load(Param("n"), GP64())
+	for hi, h := range s.halves {
+		s.load(Mem{Base: v, Disp: h}, s.v(hi))
+	}
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	for hi, h := range s.halves {
+		s.store(s.v(hi), Mem{Base: dst, Disp: h})
+	}
+	ADDQ(U32(64), dst)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_done")
+	ret()
+}
+
+// addToRows: dst[i] = xs[i] + a for each of n rows, lane by lane.
+func addToRows(s isa) {
+	fn := "addToRows" + s.name
+	textNoEscape(fn, "func(dst, a, xs *float64, n int)")
+	Doc(fn+" sets each of the n rows of dst to xs[i] plus the row at a, lane by lane.", "")
+	dst := Load(Param("dst"), GP64())
+	a := Load(Param("a"), GP64())
+	xs := Load(Param("xs"), GP64())
+	n := Load(Param("n"), GP64())
+	x := s.v(0)
+	for hi, h := range s.halves {
+		s.load(Mem{Base: a, Disp: h}, s.v(1+hi))
+	}
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	VBROADCASTSD(Mem{Base: xs}, x)
+	for hi, h := range s.halves {
+		t := s.v(3 + hi)
+		VADDPD(s.v(1+hi), x, t)
+		s.store(t, Mem{Base: dst, Disp: h})
+	}
+	ADDQ(U32(64), dst)
+	ADDQ(U32(8), xs)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
 	Label(fn + "_done")
 	ret()
 }
