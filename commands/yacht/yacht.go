@@ -37,8 +37,8 @@ const (
 	// target table's build, which goes on after it) may take.
 	targetBudget = 30 * time.Second
 	// targetTableBudget is how long the first target asked from an early
-	// sheet waits for its rule set's target table (about 4 CPU-seconds for
-	// Yacht, 9 for Pancht, on two cores), within the command's budget:
+	// sheet waits for its rule set's target table (about 3.5 CPU-seconds
+	// for Yacht, 7.7 for Pancht, on two cores), within the command's budget:
 	// the reply is deferred meanwhile, and a one-shot `alea run` gets its
 	// answer instead of a request to try again. A build that takes longer
 	// goes on in the background.
@@ -46,7 +46,7 @@ const (
 )
 
 // targetTableRules are the rule sets whose target table is built on the
-// first target asked from an early sheet (Yacht: 82 MB and about 4
+// first target asked from an early sheet (Yacht: 82 MB and about 3.5
 // CPU-seconds; see the README). The others would need several times that
 // memory and time: their exact target advice stays direct, within
 // targetReach open categories.
