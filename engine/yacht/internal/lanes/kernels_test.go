@@ -144,6 +144,17 @@ func TestPolicyKernelsEqualPortable(t *testing.T) {
 			if !sameBits(got[:], sum[:]) || rows > 0 && got[0][3] != xs[0]+now[trial][3] {
 				t.Fatalf("trial %d: %s AddToRows of %d rows differs from the portable kernel", trial, s.name, rows)
 			}
+			// A row of dst as the source: read once, before any row
+			// is written.
+			if rows > 1 {
+				s.addToRows(got[:], &got[rows/2], xs)
+				ref.addToRows(sum[:], &sum[rows/2], xs)
+				s.fillRows(got[:rows], &got[rows-1])
+				ref.fillRows(sum[:rows], &sum[rows-1])
+				if !sameBits(got[:], sum[:]) {
+					t.Fatalf("trial %d: %s AddToRows or FillRows from a row of dst differs from the portable kernel", trial, s.name)
+				}
+			}
 		}
 	}
 }

@@ -148,8 +148,9 @@ func AddRowsPortable(dst, a, b []Row) {
 
 // FillRowsPortable sets every row of dst to v.
 func FillRowsPortable(dst []Row, v *Row) {
+	row := *v // as the kernels load it, once, should v be a row of dst
 	for i := range dst {
-		dst[i] = *v
+		dst[i] = row
 	}
 }
 
@@ -157,9 +158,10 @@ func FillRowsPortable(dst []Row, v *Row) {
 // len(xs) (dst at least as long).
 func AddToRowsPortable(dst []Row, a *Row, xs []float64) {
 	dst = dst[:len(xs)]
+	row := *a // as the kernels load it, once, should a be a row of dst
 	for i, x := range xs {
 		for l := range dst[i] {
-			dst[i][l] = x + a[l]
+			dst[i][l] = x + row[l]
 		}
 	}
 }

@@ -158,3 +158,51 @@ func TestKernelsMachineCodeVEXOnly(t *testing.T) {
 	}
 	t.Logf("%d kernels, %d VEX/EVEX instructions", len(funcs), vector)
 }
+
+// The kernels run on the features the dispatch checks, and no others: an
+// AVX-512 kernel needs only AVX512F (and AVX), an AVX2 kernel only AVX2
+// (and AVX), as avo's "Requires" line before each says. An instruction of
+// another extension (AVX512DQ's VXORPD on zmm registers, say) would fault
+// on a processor with AVX512F alone.
+func TestKernelsRequireCheckedFeatures(t *testing.T) {
+	src, err := os.ReadFile("kernels_amd64.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(src), "\n")
+	checked := 0
+	for i, line := range lines {
+		name, ok := strings.CutPrefix(line, "TEXT ·")
+		if !ok {
+			continue
+		}
+		name, _, _ = strings.Cut(name, "(")
+		allowed := map[string]bool{"AVX": true}
+		switch {
+		case strings.HasSuffix(name, "AVX512"):
+			allowed["AVX512F"] = true
+		case strings.HasSuffix(name, "AVX2"):
+			allowed["AVX2"] = true
+		default:
+			t.Errorf("kernels_amd64.s:%d: %s is named for no instruction set", i+1, name)
+			continue
+		}
+		req, ok := "", i > 0
+		if ok {
+			req, ok = strings.CutPrefix(lines[i-1], "// Requires: ")
+		}
+		if !ok {
+			t.Errorf("kernels_amd64.s:%d: %s has no Requires line", i+1, name)
+			continue
+		}
+		for _, f := range strings.Split(req, ", ") {
+			if !allowed[f] {
+				t.Errorf("kernels_amd64.s:%d: %s requires %s, which its dispatch does not check", i+1, name, f)
+			}
+		}
+		checked++
+	}
+	if checked < 20 {
+		t.Fatalf("checked %d kernels in kernels_amd64.s", checked)
+	}
+}

@@ -1150,13 +1150,13 @@ func (c *rowCache) nextRead(k int) int {
 
 // cacheState is what save keeps of a rowCache.
 type cacheState struct {
-	row, last []int
-	tick, at  int
+	row, last              []int
+	tick, at, hits, misses int
 }
 
-// save returns c's registers and place in the trace, for restore.
+// save returns c's registers, place in the trace and counts, for restore.
 func (c *rowCache) save() cacheState {
-	return cacheState{slices.Clone(c.row), slices.Clone(c.last), c.tick, c.at}
+	return cacheState{slices.Clone(c.row), slices.Clone(c.last), c.tick, c.at, c.hits, c.misses}
 }
 
 // restore returns c to a saved state, to generate a second branch from
@@ -1164,7 +1164,14 @@ func (c *rowCache) save() cacheState {
 func (c *rowCache) restore(st cacheState) {
 	copy(c.row, st.row)
 	copy(c.last, st.last)
-	c.tick, c.at = st.tick, st.at
+	c.tick, c.at, c.hits, c.misses = st.tick, st.at, st.hits, st.misses
+}
+
+// done panics unless the run used the whole recorded trace.
+func (c *rowCache) done() {
+	if !c.recording && c.at != len(c.trace) {
+		panic("rowCache: the kernel read fewer rows than its recorded trace")
+	}
 }
 
 // replay makes c ready to generate the kernel whose reads and stores it
@@ -1198,8 +1205,11 @@ func (c *rowCache) get(k int) (reg.VecPhysical, bool) {
 	return nil, false
 }
 
-// take returns the register used longest ago that holds none of the rows
-// protect (nor was handed out and not yet given a row), forgetting its row.
+// take returns a register that holds none of the rows protect (nor was
+// handed out and not yet given a row), forgetting its row: an empty one
+// first, then the one whose row is read again latest or never (Belady's
+// choice, from the trace), or in the run that records the trace the one
+// used longest ago.
 func (c *rowCache) take(protect []int16) reg.VecPhysical {
 	best, bestScore := -1, 0
 	for i, r := range c.row {
@@ -1248,7 +1258,8 @@ func (c *rowCache) free(x reg.VecPhysical) {
 	}
 }
 
-// report comments the kernel with how many row reads the registers served.
+// report comments the kernel with how many row reads of one pass the
+// registers served.
 func (c *rowCache) report(fn string) {
 	Comment(fmt.Sprintf("%s: %d row reads from registers, %d from memory", fn, c.hits, c.misses))
 }
@@ -1262,10 +1273,11 @@ var space = yacht.NewDiceSpace()
 // averages of the keeps of fewer than five dice, largest index first, then
 // the maxima, keeps of fewer dice first. AVX-512 only: two base registers
 // 16 KB apart put every row within the compressed 8-bit displacement of an
-// EVEX instruction (a multiple of 64 bytes within ±8 KB), so most
-// instructions take 7 bytes, and a pass about 29 KB. Rows are read through
-// a rowCache over the registers the constants and the dot leave: about
-// 60 % of the reads find their row still in a register, so the pass is no
+// EVEX instruction (a multiple of 64 bytes within ±8 KB), so an
+// instruction with a row operand takes 7 bytes (the kernels are 42 KB and
+// 55 KB). Rows are read through a rowCache over the registers the
+// constants and the dot leave: 59 % of the reads of a pass (55 % in
+// single precision) find their row still in a register, so the pass is no
 // longer bound by its loads (RollBack 15 % faster). The patterns' maxima
 // are written out twice, behind a test of prob: once with the dot, each
 // final row joining it as soon as it is stored, so that the dot's chain of additions
@@ -1446,11 +1458,12 @@ func keepPass(s isa, single bool) {
 		TESTQ(prob, prob)
 		JZ(LabelRef(fn + "_nodot"))
 		for _, sum := range sums {
-			VXORPD(sum, sum, sum)
+			s.zero(sum)
 		}
 		for k := first; k < yacht.NumKeeps; k++ {
 			dot(maxKeep(k), k)
 		}
+		rc.done()
 		out := Load(Param("out"), GP64())
 		for i, sum := range sums {
 			VMOVUPD(sum, Mem{Base: out, Disp: 64 * i})
@@ -1461,6 +1474,7 @@ func keepPass(s isa, single bool) {
 		for k := first; k < yacht.NumKeeps; k++ {
 			maxKeep(k)
 		}
+		rc.done()
 		Label(fn + "_done")
 	}
 	body()
