@@ -8,6 +8,7 @@ import (
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -127,7 +128,7 @@ func TestTargetTooEarlyWithoutTable(t *testing.T) {
 	h := harness(t)
 	r, out := h.Run(`/yacht-advise rules:yatzy target:200`)
 	text := bot.FormatText(r)
-	if out != bot.Rejected || !strings.Contains(text, "15 categories open") || !strings.Contains(text, "up to 12") || !strings.Contains(text, "fill 3 more") {
+	if out != bot.Rejected || !strings.Contains(text, "15 categories open") || !strings.Contains(text, "up to 13") || !strings.Contains(text, "fill 2 more") {
 		t.Errorf("outcome %v:\n%s", out, text)
 	}
 }
@@ -154,8 +155,8 @@ func TestTargetAsksForMemory(t *testing.T) {
 		target       int64
 		want         []int64 // nil: the gate is not entered or asked for nothing
 	}{
-		{"yatzy", "ones:3 twos:6 chance:20 yatzy:0", 200, []int64{directTargetMemory(11)}},
-		{"yahtzee", "aces:3 twos:6 chance:20", 200, []int64{directTargetMemory(10)}},
+		{"yatzy", "ones:3 twos:6 chance:20 yatzy:0", 200, []int64{directTargetMemory("yatzy", 11)}},
+		{"yahtzee", "aces:3 twos:6 chance:20", 200, []int64{directTargetMemory("yahtzee", 10)}},
 		{"yatzy", "ones:3 twos:6 threes:9 fours:12 fives:15 sixes:18 one_pair:12 two_pairs:22 three_of_a_kind:18", 200, []int64{0}},
 		{"yacht", "aces:3", 200, []int64{0}},
 		{"yatzy", "", 200, nil},              // 15 open: too early, refused without computing
@@ -181,10 +182,23 @@ func TestTargetAsksForMemory(t *testing.T) {
 		}
 	}
 	// The estimates cover the resident sizes measured at the largest
-	// target (BenchmarkAdviseTargetHigh, above the process's own).
-	for open, mb := range map[int]int64{8: 43, 9: 83, 10: 153, 11: 81, 12: 172} {
-		if got := directTargetMemory(open); got < mb<<20 {
-			t.Errorf("%d open: estimate %d MB, measured %d MB", open, got>>20, mb)
+	// target (BenchmarkAdviseTargetHigh, above the process's own), up to
+	// each rule set's reach.
+	for _, c := range []struct {
+		rules string
+		mb    map[int]int64
+	}{
+		{"yahtzee", map[int]int64{8: 43, 9: 83, 10: 153, 11: 343}},
+		{yacht.Yahtzee + "+" + yacht.FreeJokerOption, map[int]int64{11: 343}},
+		{"yatzy", map[int]int64{10: 37, 11: 81, 12: 182, 13: 360}},
+	} {
+		for open, mb := range c.mb {
+			if open > targetReachOf(c.rules) {
+				t.Errorf("%s: measured with %d open, beyond its reach %d", c.rules, open, targetReachOf(c.rules))
+			}
+			if got := directTargetMemory(c.rules, open); got < mb<<20 {
+				t.Errorf("%s, %d open: estimate %d MB, measured %d MB", c.rules, open, got>>20, mb)
+			}
 		}
 	}
 }

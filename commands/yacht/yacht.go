@@ -61,13 +61,13 @@ var targetTableRules = map[string]bool{
 // position with more open categories is too early and the reply says how
 // many more to fill. Measured with the six upper boxes open and the target
 // at the sheet's largest possible final score, the most work a target asks
-// (`BenchmarkAdviseTargetHigh`): Yahtzee 11.4 CPU-s with 10 open (24 with
-// 11), Yatzy 12.9 CPU-s with 12, so even one busy core answers within the
-// budget.
+// (`BenchmarkAdviseTargetHigh`, 25 November 2026): Yahtzee 10.0 CPU-s with
+// 11 open, Yatzy 11.8 CPU-s with 13 (one more box open takes two to four
+// times as long), so even one busy core answers within the budget.
 var targetReach = map[string]int{
-	yacht.Yahtzee: 10,
-	yacht.Yahtzee + "+" + yacht.FreeJokerOption: 10,
-	yacht.Yatzy: 12,
+	yacht.Yahtzee: 11,
+	yacht.Yahtzee + "+" + yacht.FreeJokerOption: 11,
+	yacht.Yatzy: 13,
 }
 
 // targetReachOf is targetReach for a rule set without a target table
@@ -79,24 +79,28 @@ func targetReachOf(key string) int {
 	return directTargetOpen
 }
 
+// directTargetMB is, for the Yahtzee rules and for the others, the
+// estimated peak memory in MB of a direct target calculation by open
+// categories (the two fill counts of chances held at once; fewer open:
+// under 30 MB, not counted). The measurements, resident size above the
+// process's at the largest target (`BenchmarkAdviseTargetHigh`, 25 November
+// 2026), rounded up by a sixth or more: Yahtzee 38, 80, 143 and 343 MB with
+// 8 to 11 open; Yatzy 37, 76, 182 and 325–360 MB with 10 to 13.
+var directTargetMB = [2]map[int]int64{
+	{8: 64, 9: 100, 10: 180, 11: 400},
+	{10: 64, 11: 100, 12: 220, 13: 420},
+}
+
 // directTargetMemory estimates the peak memory of a direct target
-// calculation with open categories open (the two fill counts of chances
-// held at once), from the same measurements (resident size above the
-// process's, the larger of Yahtzee's and Yatzy's, rounded up; Yahtzee 43,
-// 83 and 153 MB with 8, 9 and 10 open; Yatzy 81 and 172 MB with 11 and
-// 12): the heavy-work gate keeps such work within its memory budget.
-func directTargetMemory(open int) int64 {
-	switch {
-	case open <= 7:
-		return 0 // under 30 MB
-	case open == 8:
-		return 64 << 20
-	case open == 9:
-		return 100 << 20
-	case open <= 11:
-		return 160 << 20
+// calculation of rule set key with open categories open, so that the
+// heavy-work gate keeps such work within its memory budget (work alone
+// runs whatever its estimate).
+func directTargetMemory(key string, open int) int64 {
+	family := 1
+	if strings.HasPrefix(key, yacht.Yahtzee) {
+		family = 0
 	}
-	return 200 << 20
+	return directTargetMB[family][open] << 20
 }
 
 // ruleChoices are the values of the rules option, in menu order.
@@ -243,7 +247,7 @@ func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, targe
 	if !built || target >= 0 && !settled && !targetsBuilt && !waitsOnly && open > lightTargetOpen {
 		var memory int64
 		if target >= 0 && !settled && (open <= directTargetOpen || !targetTableRules[rules.Key]) {
-			memory = directTargetMemory(open)
+			memory = directTargetMemory(rules.Key, open)
 		}
 		var done func()
 		if ctx, done, err = commands.HeavyMemory(ctx, memory); err != nil {

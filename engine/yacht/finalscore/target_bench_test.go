@@ -66,7 +66,7 @@ func BenchmarkAdviseTarget(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		open []int
-	}{{yacht.Yacht, []int{6, 8}}, {yacht.Yahtzee, []int{6, 7, 8, 9, 10, 11, 13}}, {yacht.Yatzy, []int{6, 7, 8, 9, 10, 11, 12, 15}}} {
+	}{{yacht.Yacht, []int{6, 8}}, {yacht.Yahtzee, []int{6, 7, 8, 9, 10, 11, 13}}, {yacht.Yatzy, []int{6, 7, 8, 9, 10, 11, 12, 13, 15}}} {
 		for _, open := range c.open {
 			b.Run(fmt.Sprintf("%s/open%d", c.name, open), func(b *testing.B) { benchTarget(b, c.name, open) })
 		}
@@ -136,7 +136,7 @@ func BenchmarkAdviseTargetHigh(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		open []int
-	}{{yacht.Yahtzee, []int{8, 9, 10, 11}}, {yacht.Yatzy, []int{8, 9, 11, 12}}} {
+	}{{yacht.Yahtzee, []int{8, 9, 10, 11}}, {yacht.Yatzy, []int{10, 11, 12, 13}}} {
 		for _, open := range c.open {
 			b.Run(fmt.Sprintf("%s/open%d", c.name, open), func(b *testing.B) {
 				tb, err := testTables.Preset(context.Background(), c.name)
