@@ -255,20 +255,14 @@ func dotRows(s isa) {
 	for hi := range s.halves {
 		s.zero(s.v(1 + hi))
 	}
-	TESTQ(n, n)
-	JZ(LabelRef(fn + "_done"))
-	Label(fn + "_loop")
-	VBROADCASTSD(Mem{Base: prob}, p)
-	for hi, h := range s.halves {
-		t := s.v(3 + hi)
-		VMULPD(Mem{Base: rows, Disp: h}, p, t)
-		VADDPD(t, s.v(1+hi), s.v(1+hi))
-	}
-	ADDQ(U32(64), rows)
-	ADDQ(U32(8), prob)
-	DECQ(n)
-	JNZ(LabelRef(fn + "_loop"))
-	Label(fn + "_done")
+	eachRow(fn, n, []reg.Register{rows, prob}, []uint32{64, 8}, func() {
+		VBROADCASTSD(Mem{Base: prob}, p)
+		for hi, h := range s.halves {
+			t := s.v(3 + hi)
+			VMULPD(Mem{Base: rows, Disp: h}, p, t)
+			VADDPD(t, s.v(1+hi), s.v(1+hi))
+		}
+	})
 	out := Load(Param("out"), GP64())
 	for hi, h := range s.halves {
 		s.store(s.v(1+hi), Mem{Base: out, Disp: h})
@@ -479,6 +473,21 @@ func addScaled(s isa) {
 	ret()
 }
 
+// eachRow is a kernel's loop over n rows: body for each, then every
+// pointer advanced by its step in bytes.
+func eachRow(fn string, n reg.Register, ptrs []reg.Register, steps []uint32, body func()) {
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_loop")
+	body()
+	for i, p := range ptrs {
+		ADDQ(U32(steps[i]), p)
+	}
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_done")
+}
+
 // fillRows: dst[i] = v for each of n rows.
 func fillRows(s isa) {
 	fn := "fillRows" + s.name
@@ -490,16 +499,11 @@ func fillRows(s isa) {
 	for hi, h := range s.halves {
 		s.load(Mem{Base: v, Disp: h}, s.v(hi))
 	}
-	TESTQ(n, n)
-	JZ(LabelRef(fn + "_done"))
-	Label(fn + "_loop")
-	for hi, h := range s.halves {
-		s.store(s.v(hi), Mem{Base: dst, Disp: h})
-	}
-	ADDQ(U32(64), dst)
-	DECQ(n)
-	JNZ(LabelRef(fn + "_loop"))
-	Label(fn + "_done")
+	eachRow(fn, n, []reg.Register{dst}, []uint32{64}, func() {
+		for hi, h := range s.halves {
+			s.store(s.v(hi), Mem{Base: dst, Disp: h})
+		}
+	})
 	ret()
 }
 
@@ -516,20 +520,14 @@ func addToRows(s isa) {
 	for hi, h := range s.halves {
 		s.load(Mem{Base: a, Disp: h}, s.v(1+hi))
 	}
-	TESTQ(n, n)
-	JZ(LabelRef(fn + "_done"))
-	Label(fn + "_loop")
-	VBROADCASTSD(Mem{Base: xs}, x)
-	for hi, h := range s.halves {
-		t := s.v(3 + hi)
-		VADDPD(s.v(1+hi), x, t)
-		s.store(t, Mem{Base: dst, Disp: h})
-	}
-	ADDQ(U32(64), dst)
-	ADDQ(U32(8), xs)
-	DECQ(n)
-	JNZ(LabelRef(fn + "_loop"))
-	Label(fn + "_done")
+	eachRow(fn, n, []reg.Register{dst, xs}, []uint32{64, 8}, func() {
+		VBROADCASTSD(Mem{Base: xs}, x)
+		for hi, h := range s.halves {
+			t := s.v(3 + hi)
+			VADDPD(s.v(1+hi), x, t)
+			s.store(t, Mem{Base: dst, Disp: h})
+		}
+	})
 	ret()
 }
 
@@ -542,21 +540,14 @@ func addRows(s isa) {
 	a := Load(Param("a"), GP64())
 	b := Load(Param("b"), GP64())
 	n := Load(Param("n"), GP64())
-	TESTQ(n, n)
-	JZ(LabelRef(fn + "_done"))
-	Label(fn + "_loop")
-	for hi, h := range s.halves {
-		v := s.v(hi)
-		s.load(Mem{Base: a, Disp: h}, v)
-		VADDPD(Mem{Base: b, Disp: h}, v, v)
-		s.store(v, Mem{Base: dst, Disp: h})
-	}
-	ADDQ(U32(64), a)
-	ADDQ(U32(64), b)
-	ADDQ(U32(64), dst)
-	DECQ(n)
-	JNZ(LabelRef(fn + "_loop"))
-	Label(fn + "_done")
+	eachRow(fn, n, []reg.Register{a, b, dst}, []uint32{64, 64, 64}, func() {
+		for hi, h := range s.halves {
+			v := s.v(hi)
+			s.load(Mem{Base: a, Disp: h}, v)
+			VADDPD(Mem{Base: b, Disp: h}, v, v)
+			s.store(v, Mem{Base: dst, Disp: h})
+		}
+	})
 	ret()
 }
 
@@ -1065,21 +1056,15 @@ func dotRows32(s isa) {
 	for i := 0; i < parts; i++ {
 		s.zero(s.v(1 + i))
 	}
-	TESTQ(n, n)
-	JZ(LabelRef(fn + "_done"))
-	Label(fn + "_loop")
-	VBROADCASTSD(Mem{Base: prob}, p)
-	for i := 0; i < parts; i++ {
-		t := s.v(5 + i)
-		VCVTPS2PD(Mem{Base: rows, Disp: i * step}, t)
-		VMULPD(t, p, t)
-		VADDPD(t, s.v(1+i), s.v(1+i))
-	}
-	ADDQ(U32(64), rows)
-	ADDQ(U32(8), prob)
-	DECQ(n)
-	JNZ(LabelRef(fn + "_loop"))
-	Label(fn + "_done")
+	eachRow(fn, n, []reg.Register{rows, prob}, []uint32{64, 8}, func() {
+		VBROADCASTSD(Mem{Base: prob}, p)
+		for i := 0; i < parts; i++ {
+			t := s.v(5 + i)
+			VCVTPS2PD(Mem{Base: rows, Disp: i * step}, t)
+			VMULPD(t, p, t)
+			VADDPD(t, s.v(1+i), s.v(1+i))
+		}
+	})
 	out := Load(Param("out"), GP64())
 	regBytes := 64
 	if !s.avx512 {
