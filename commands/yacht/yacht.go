@@ -79,28 +79,28 @@ func targetReachOf(key string) int {
 	return directTargetOpen
 }
 
-// directTargetMB is, for the Yahtzee rules and for the others, the
-// estimated peak memory in MB of a direct target calculation by open
-// categories (the two fill counts of chances held at once; fewer open:
-// under 30 MB, not counted). The measurements, resident size above the
-// process's at the largest target (`BenchmarkAdviseTargetHigh`, 25 November
-// 2026), rounded up by a sixth or more: Yahtzee 38, 80, 143 and 343 MB with
-// 8 to 11 open; Yatzy 37, 76, 182 and 325–360 MB with 10 to 13.
-var directTargetMB = [2]map[int]int64{
-	{8: 64, 9: 100, 10: 180, 11: 400},
-	{10: 64, 11: 100, 12: 220, 13: 420},
-}
+// yahtzeeDirectTargetMB and directTargetMB are, for the Yahtzee rules and
+// for the others, the estimated peak memory in MB of a direct target
+// calculation by open categories (the two fill counts of chances held at
+// once; fewer open: under 30 MB, not counted). The measurements, resident
+// size above the process's at the largest target
+// (`BenchmarkAdviseTargetHigh`, 25 November 2026), rounded up by about a
+// sixth or more: Yahtzee 38, 80, 143 and 343 MB with 8 to 11 open; Yatzy
+// 37, 76, 182 and 325–360 MB with 10 to 13.
+var (
+	yahtzeeDirectTargetMB = map[int]int64{8: 64, 9: 100, 10: 180, 11: 400}
+	directTargetMB        = map[int]int64{10: 64, 11: 100, 12: 220, 13: 420}
+)
 
 // directTargetMemory estimates the peak memory of a direct target
 // calculation of rule set key with open categories open, so that the
 // heavy-work gate keeps such work within its memory budget (work alone
 // runs whatever its estimate).
 func directTargetMemory(key string, open int) int64 {
-	family := 1
 	if strings.HasPrefix(key, yacht.Yahtzee) {
-		family = 0
+		return yahtzeeDirectTargetMB[open] << 20
 	}
-	return directTargetMB[family][open] << 20
+	return directTargetMB[open] << 20
 }
 
 // ruleChoices are the values of the rules option, in menu order.
