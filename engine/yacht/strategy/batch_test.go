@@ -13,7 +13,8 @@ import (
 	"github.com/alea-bot/alea/internal/race"
 )
 
-// The scoring maxima of fillE3Lanes give the same bits in every kernel.
+// The scoring maxima of fillE3Lanes (AddToRows, then MaxIndexed) equal the
+// direct maxima of each category's points plus the next state's value.
 func TestScoringMaximaEqualPortable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	r, _ := yacht.Preset(yacht.Yatzy)
@@ -43,13 +44,10 @@ func TestScoringMaximaEqualPortable(t *testing.T) {
 			byCount[j%len(byCount)], next = next, byCount[j%len(byCount)]
 		}
 		for _, ci := range s.lowerCats {
-			// the kernel: each point value plus next once, then by index
+			// the solver's way: each point value plus next once
+			// (AddToRows), then by index
 			points := make([]lanes.Row, len(s.pointValues[ci]))
-			for k, p := range s.pointValues[ci] {
-				for i := range points[k] {
-					points[k][i] = float64(p) + next[i]
-				}
-			}
+			lanes.AddToRows(points, &next, s.pointValues[ci])
 			lanes.MaxIndexed(&got, points, &s.pointIndex[ci], s.scoring[ci])
 			// directly: the category's points for the pattern plus next
 			for _, w := range s.scoring[ci] {

@@ -42,7 +42,9 @@ type isa struct {
 var (
 	avx512 = isa{name: "AVX512", halves: []int{0}, avx512: true, regs: []reg.VecPhysical{
 		reg.Z0, reg.Z1, reg.Z2, reg.Z3, reg.Z4, reg.Z5, reg.Z6, reg.Z7,
-		reg.Z8, reg.Z9, reg.Z10, reg.Z11, reg.Z12, reg.Z13, reg.Z14}}
+		reg.Z8, reg.Z9, reg.Z10, reg.Z11, reg.Z12, reg.Z13, reg.Z14, reg.Z15,
+		reg.Z16, reg.Z17, reg.Z18, reg.Z19, reg.Z20, reg.Z21, reg.Z22, reg.Z23,
+		reg.Z24, reg.Z25, reg.Z26, reg.Z27, reg.Z28, reg.Z29, reg.Z30, reg.Z31}}
 	avx2 = isa{name: "AVX2", halves: []int{0, 32}, regs: []reg.VecPhysical{
 		reg.Y0, reg.Y1, reg.Y2, reg.Y3, reg.Y4, reg.Y5, reg.Y6, reg.Y7,
 		reg.Y8, reg.Y9, reg.Y10, reg.Y11, reg.Y12, reg.Y13, reg.Y14}}
@@ -1080,14 +1082,6 @@ func dotRows32(s isa) {
 // PatternRows takes the maximum of.
 const maxPatternRows = 16
 
-// zmm is vector register Zi.
-func zmm(i int) reg.VecPhysical {
-	return []reg.VecPhysical{reg.Z0, reg.Z1, reg.Z2, reg.Z3, reg.Z4, reg.Z5, reg.Z6, reg.Z7,
-		reg.Z8, reg.Z9, reg.Z10, reg.Z11, reg.Z12, reg.Z13, reg.Z14, reg.Z15,
-		reg.Z16, reg.Z17, reg.Z18, reg.Z19, reg.Z20, reg.Z21, reg.Z22, reg.Z23,
-		reg.Z24, reg.Z25, reg.Z26, reg.Z27, reg.Z28, reg.Z29, reg.Z30, reg.Z31}[i]
-}
-
 // rowCache remembers which of a set of registers hold which rows of kv, so
 // that a written-out kernel reads a row again from its register instead of
 // memory. A register handed out by take holds no row until holds says so;
@@ -1308,15 +1302,15 @@ func keepPass(s isa, single bool) {
 	next := 1
 	if single {
 		next = 6
-		sums = []reg.VecPhysical{zmm(6), zmm(7)}
+		sums = []reg.VecPhysical{s.v(6), s.v(7)}
 	} else {
-		sums = []reg.VecPhysical{zmm(1)}
+		sums = []reg.VecPhysical{s.v(1)}
 	}
 	next += len(sums)
-	t := zmm(next)
+	t := s.v(next)
 	var free []reg.VecPhysical
-	for i := next + 1; i < 32; i++ {
-		free = append(free, zmm(i))
+	for i := next + 1; i < len(s.regs); i++ {
+		free = append(free, s.v(i))
 	}
 	rc := newRowCache(free)
 	// The kernel is generated twice: the first run (emit false) records
