@@ -16,10 +16,14 @@ import (
 // features: AVX-512 when it has AVX512F (one Row is one zmm register), else
 // AVX2 (two ymm registers per Row), else the portable Go kernels. Each
 // performs every lane's floating-point operations in the portable kernels'
-// order (no fused multiply-add; the maxima of the batch recurrences are
-// those of non-negative values), so all give the same bits; the tests check
-// every set the processor runs. The purego build tag keeps the portable
-// kernels only.
+// order (no fused multiply-add in place of a product and a sum; the maxima
+// of the batch recurrences are those of non-negative values), so all give
+// the same bits; the tests check every set the processor runs. One
+// exception in form, not in result: the AVX-512 policy kernels divide by 6
+// with the reciprocal and a fused correction, which gives the correctly
+// rounded quotient, VDIVPD's bits, at a tenth of its cost (the proof is at
+// div6 in the generator; TestDivideBySixAVX512). The purego build tag keeps
+// the portable kernels only.
 
 // kernelSets lists the kernel sets this processor runs, portable first, and
 // names those it lacks the instructions for.
@@ -343,7 +347,7 @@ func maxIndexedAsm(e3 *[yacht.NumPatterns]Row, vals []Row, idx *[yacht.NumPatter
 func averageOneDieAsm(kv *[yacht.NumKeeps]Row, wide bool) {
 	ks := keepOrder
 	if wide {
-		avgDivRowsAVX512(&kv[0][0], &ks.avg[0][0], len(ks.avg), 6)
+		avgDivRowsAVX512(&kv[0][0], &ks.avg[0][0], len(ks.avg))
 	} else {
 		avgDivRowsAVX2(&kv[0][0], &ks.avg[0][0], len(ks.avg), 6)
 	}
@@ -353,7 +357,7 @@ func averageOneDieAsm(kv *[yacht.NumKeeps]Row, wide bool) {
 func pushOneDieAsm(m *[yacht.NumKeeps]Row, wide bool) {
 	s := asmOrder
 	if wide {
-		pushRowsAVX512(&m[0][0], &s.push[0][0], len(s.push), 6)
+		pushRowsAVX512(&m[0][0], &s.push[0][0], len(s.push))
 	} else {
 		pushRowsAVX2(&m[0][0], &s.push[0][0], len(s.push), 6)
 	}

@@ -16,6 +16,9 @@ GLOBL half32<>(SB), RODATA|NOPTR, $4
 DATA sixth<>+0(SB)/8, $0x3fc5555555555555
 GLOBL sixth<>(SB), RODATA|NOPTR, $8
 
+DATA six<>+0(SB)/8, $0x4018000000000000
+GLOBL six<>(SB), RODATA|NOPTR, $8
+
 DATA sixteen<>+0(SB)/8, $0x0000000000000010
 GLOBL sixteen<>(SB), RODATA|NOPTR, $8
 
@@ -50,83 +53,89 @@ GLOBL pow3x4<>(SB), RODATA|NOPTR, $4
 DATA pow3x5<>+0(SB)/4, $0x43730000
 GLOBL pow3x5<>(SB), RODATA|NOPTR, $4
 
-// func avgDivRowsAVX512(kv *float64, ops *uint16, n int, c float64)
+// func avgDivRowsAVX512(kv *float64, ops *uint16, n int)
 // Requires: AVX, AVX512F
-TEXT ·avgDivRowsAVX512(SB), NOSPLIT, $0-32
+TEXT ·avgDivRowsAVX512(SB), NOSPLIT, $0-24
 	MOVQ         kv+0(FP), AX
 	MOVQ         ops+8(FP), CX
 	MOVQ         n+16(FP), DX
-	VBROADCASTSD c+24(FP), Z0
+	VBROADCASTSD six<>+0(SB), Z0
+	VBROADCASTSD sixth<>+0(SB), Z1
 	TESTQ        DX, DX
 	JZ           avgDivRowsAVX512_done
 
 avgDivRowsAVX512_loop:
-	MOVWQZX (CX), BX
-	MOVWQZX 2(CX), SI
-	MOVWQZX 4(CX), DI
-	MOVWQZX 6(CX), R8
-	MOVWQZX 8(CX), R9
-	MOVWQZX 10(CX), R10
-	MOVWQZX 12(CX), R11
-	VMOVUPD (AX)(SI*1), Z1
-	VADDPD  (AX)(DI*1), Z1, Z1
-	VADDPD  (AX)(R8*1), Z1, Z1
-	VADDPD  (AX)(R9*1), Z1, Z1
-	VADDPD  (AX)(R10*1), Z1, Z1
-	VADDPD  (AX)(R11*1), Z1, Z1
-	VDIVPD  Z0, Z1, Z1
-	VMOVUPD Z1, (AX)(BX*1)
-	ADDQ    $0x0000000e, CX
-	DECQ    DX
-	JNZ     avgDivRowsAVX512_loop
+	MOVWQZX      (CX), BX
+	MOVWQZX      2(CX), SI
+	MOVWQZX      4(CX), DI
+	MOVWQZX      6(CX), R8
+	MOVWQZX      8(CX), R9
+	MOVWQZX      10(CX), R10
+	MOVWQZX      12(CX), R11
+	VMOVUPD      (AX)(SI*1), Z2
+	VADDPD       (AX)(DI*1), Z2, Z2
+	VADDPD       (AX)(R8*1), Z2, Z2
+	VADDPD       (AX)(R9*1), Z2, Z2
+	VADDPD       (AX)(R10*1), Z2, Z2
+	VADDPD       (AX)(R11*1), Z2, Z2
+	VMULPD       Z1, Z2, Z4
+	VFMSUB231PD  Z0, Z4, Z2
+	VFNMADD231PD Z1, Z2, Z4
+	VMOVUPD      Z4, (AX)(BX*1)
+	ADDQ         $0x0000000e, CX
+	DECQ         DX
+	JNZ          avgDivRowsAVX512_loop
 
 avgDivRowsAVX512_done:
 	VZEROUPPER
 	RET
 
-// func pushRowsAVX512(m *float64, ops *uint16, n int, c float64)
+// func pushRowsAVX512(m *float64, ops *uint16, n int)
 // Requires: AVX, AVX512F
-TEXT ·pushRowsAVX512(SB), NOSPLIT, $0-32
+TEXT ·pushRowsAVX512(SB), NOSPLIT, $0-24
 	MOVQ         m+0(FP), AX
 	MOVQ         ops+8(FP), CX
 	MOVQ         n+16(FP), DX
-	VBROADCASTSD c+24(FP), Z0
+	VBROADCASTSD six<>+0(SB), Z0
+	VBROADCASTSD sixth<>+0(SB), Z8
 	VPXORQ       Z1, Z1, Z1
 	TESTQ        DX, DX
 	JZ           pushRowsAVX512_done
 
 pushRowsAVX512_loop:
-	MOVWQZX (CX), BX
-	MOVWQZX 2(CX), SI
-	MOVWQZX 4(CX), DI
-	MOVWQZX 6(CX), R8
-	MOVWQZX 8(CX), R9
-	MOVWQZX 10(CX), R10
-	MOVWQZX 12(CX), R11
-	VMOVUPD (AX)(BX*1), Z2
-	VDIVPD  Z0, Z2, Z2
-	VMOVUPD Z1, (AX)(BX*1)
-	VMOVUPD (AX)(SI*1), Z4
-	VADDPD  Z2, Z4, Z4
-	VMOVUPD Z4, (AX)(SI*1)
-	VMOVUPD (AX)(DI*1), Z3
-	VADDPD  Z2, Z3, Z3
-	VMOVUPD Z3, (AX)(DI*1)
-	VMOVUPD (AX)(R8*1), Z4
-	VADDPD  Z2, Z4, Z4
-	VMOVUPD Z4, (AX)(R8*1)
-	VMOVUPD (AX)(R9*1), Z3
-	VADDPD  Z2, Z3, Z3
-	VMOVUPD Z3, (AX)(R9*1)
-	VMOVUPD (AX)(R10*1), Z4
-	VADDPD  Z2, Z4, Z4
-	VMOVUPD Z4, (AX)(R10*1)
-	VMOVUPD (AX)(R11*1), Z3
-	VADDPD  Z2, Z3, Z3
-	VMOVUPD Z3, (AX)(R11*1)
-	ADDQ    $0x0000000e, CX
-	DECQ    DX
-	JNZ     pushRowsAVX512_loop
+	MOVWQZX      (CX), BX
+	MOVWQZX      2(CX), SI
+	MOVWQZX      4(CX), DI
+	MOVWQZX      6(CX), R8
+	MOVWQZX      8(CX), R9
+	MOVWQZX      10(CX), R10
+	MOVWQZX      12(CX), R11
+	VMOVUPD      (AX)(BX*1), Z2
+	VMULPD       Z8, Z2, Z9
+	VFMSUB231PD  Z0, Z9, Z2
+	VFNMADD231PD Z8, Z2, Z9
+	VMOVUPD      Z1, (AX)(BX*1)
+	VMOVUPD      (AX)(SI*1), Z4
+	VADDPD       Z9, Z4, Z4
+	VMOVUPD      Z4, (AX)(SI*1)
+	VMOVUPD      (AX)(DI*1), Z3
+	VADDPD       Z9, Z3, Z3
+	VMOVUPD      Z3, (AX)(DI*1)
+	VMOVUPD      (AX)(R8*1), Z4
+	VADDPD       Z9, Z4, Z4
+	VMOVUPD      Z4, (AX)(R8*1)
+	VMOVUPD      (AX)(R9*1), Z3
+	VADDPD       Z9, Z3, Z3
+	VMOVUPD      Z3, (AX)(R9*1)
+	VMOVUPD      (AX)(R10*1), Z4
+	VADDPD       Z9, Z4, Z4
+	VMOVUPD      Z4, (AX)(R10*1)
+	VMOVUPD      (AX)(R11*1), Z3
+	VADDPD       Z9, Z3, Z3
+	VMOVUPD      Z3, (AX)(R11*1)
+	ADDQ         $0x0000000e, CX
+	DECQ         DX
+	JNZ          pushRowsAVX512_loop
 
 pushRowsAVX512_done:
 	VZEROUPPER
@@ -16877,22 +16886,22 @@ avgDivRowsAVX2_loop:
 	MOVWQZX 8(CX), R9
 	MOVWQZX 10(CX), R10
 	MOVWQZX 12(CX), R11
-	VMOVUPD (AX)(SI*1), Y1
-	VADDPD  (AX)(DI*1), Y1, Y1
-	VADDPD  (AX)(R8*1), Y1, Y1
-	VADDPD  (AX)(R9*1), Y1, Y1
-	VADDPD  (AX)(R10*1), Y1, Y1
-	VADDPD  (AX)(R11*1), Y1, Y1
-	VDIVPD  Y0, Y1, Y1
-	VMOVUPD Y1, (AX)(BX*1)
-	VMOVUPD 32(AX)(SI*1), Y2
-	VADDPD  32(AX)(DI*1), Y2, Y2
-	VADDPD  32(AX)(R8*1), Y2, Y2
-	VADDPD  32(AX)(R9*1), Y2, Y2
-	VADDPD  32(AX)(R10*1), Y2, Y2
-	VADDPD  32(AX)(R11*1), Y2, Y2
+	VMOVUPD (AX)(SI*1), Y2
+	VADDPD  (AX)(DI*1), Y2, Y2
+	VADDPD  (AX)(R8*1), Y2, Y2
+	VADDPD  (AX)(R9*1), Y2, Y2
+	VADDPD  (AX)(R10*1), Y2, Y2
+	VADDPD  (AX)(R11*1), Y2, Y2
 	VDIVPD  Y0, Y2, Y2
-	VMOVUPD Y2, 32(AX)(BX*1)
+	VMOVUPD Y2, (AX)(BX*1)
+	VMOVUPD 32(AX)(SI*1), Y3
+	VADDPD  32(AX)(DI*1), Y3, Y3
+	VADDPD  32(AX)(R8*1), Y3, Y3
+	VADDPD  32(AX)(R9*1), Y3, Y3
+	VADDPD  32(AX)(R10*1), Y3, Y3
+	VADDPD  32(AX)(R11*1), Y3, Y3
+	VDIVPD  Y0, Y3, Y3
+	VMOVUPD Y3, 32(AX)(BX*1)
 	ADDQ    $0x0000000e, CX
 	DECQ    DX
 	JNZ     avgDivRowsAVX2_loop
@@ -16919,22 +16928,22 @@ avgMulRowsAVX2_loop:
 	MOVWQZX 8(CX), R9
 	MOVWQZX 10(CX), R10
 	MOVWQZX 12(CX), R11
-	VMOVUPD (AX)(SI*1), Y1
-	VADDPD  (AX)(DI*1), Y1, Y1
-	VADDPD  (AX)(R8*1), Y1, Y1
-	VADDPD  (AX)(R9*1), Y1, Y1
-	VADDPD  (AX)(R10*1), Y1, Y1
-	VADDPD  (AX)(R11*1), Y1, Y1
-	VMULPD  Y0, Y1, Y1
-	VMOVUPD Y1, (AX)(BX*1)
-	VMOVUPD 32(AX)(SI*1), Y2
-	VADDPD  32(AX)(DI*1), Y2, Y2
-	VADDPD  32(AX)(R8*1), Y2, Y2
-	VADDPD  32(AX)(R9*1), Y2, Y2
-	VADDPD  32(AX)(R10*1), Y2, Y2
-	VADDPD  32(AX)(R11*1), Y2, Y2
+	VMOVUPD (AX)(SI*1), Y2
+	VADDPD  (AX)(DI*1), Y2, Y2
+	VADDPD  (AX)(R8*1), Y2, Y2
+	VADDPD  (AX)(R9*1), Y2, Y2
+	VADDPD  (AX)(R10*1), Y2, Y2
+	VADDPD  (AX)(R11*1), Y2, Y2
 	VMULPD  Y0, Y2, Y2
-	VMOVUPD Y2, 32(AX)(BX*1)
+	VMOVUPD Y2, (AX)(BX*1)
+	VMOVUPD 32(AX)(SI*1), Y3
+	VADDPD  32(AX)(DI*1), Y3, Y3
+	VADDPD  32(AX)(R8*1), Y3, Y3
+	VADDPD  32(AX)(R9*1), Y3, Y3
+	VADDPD  32(AX)(R10*1), Y3, Y3
+	VADDPD  32(AX)(R11*1), Y3, Y3
+	VMULPD  Y0, Y3, Y3
+	VMOVUPD Y3, 32(AX)(BX*1)
 	ADDQ    $0x0000000e, CX
 	DECQ    DX
 	JNZ     avgMulRowsAVX2_loop

@@ -4,15 +4,15 @@
 
 package lanes
 
-// avgDivRowsAVX512 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row to the sum of the children's divided by c.
+// avgDivRowsAVX512 sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row to the sum of the children's divided by 6 (correctly rounded, by the reciprocal and a fused correction, for quotients that are zero or normal).
 //
 //go:noescape
-func avgDivRowsAVX512(kv *float64, ops *uint16, n int, c float64)
+func avgDivRowsAVX512(kv *float64, ops *uint16, n int)
 
-// pushRowsAVX512 moves, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row divided by c onto each child's row, and clears the keep's.
+// pushRowsAVX512 moves, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row divided by 6 (correctly rounded, by the reciprocal and a fused correction, for quotients that are zero or normal) onto each child's row, and clears the keep's.
 //
 //go:noescape
-func pushRowsAVX512(m *float64, ops *uint16, n int, c float64)
+func pushRowsAVX512(m *float64, ops *uint16, n int)
 
 // chooseKeepsRowsAVX512 runs the keep loop of ChooseKeepsPortable over the n keeps of subs (per keep: the number of sub-keeps and their row offsets, 6 entries).
 //

@@ -97,7 +97,7 @@ func ret() {
 	RET()
 }
 
-var one, minusOne, half32, sixth, laneIota, sixteen, oneQ, fiveQ Mem
+var one, minusOne, half32, sixth, six, laneIota, sixteen, oneQ, fiveQ Mem
 
 // pow3Const holds 3^s in single precision, for s = 1…5.
 var pow3Const [yacht.NumDice + 1]Mem
@@ -135,6 +135,7 @@ func main() {
 	minusOne = ConstData("minusOne", U64(math.Float64bits(-1)))
 	half32 = ConstData("half32", U32(math.Float32bits(0.5)))
 	sixth = ConstData("sixth", U64(math.Float64bits(1.0/6)))
+	six = ConstData("six", U64(math.Float64bits(6)))
 	sixteen = ConstData("sixteen", U64(16))
 	oneQ = ConstData("oneQ", U64(1))
 	fiveQ = ConstData("fiveQ", U64(yacht.NumDice))
@@ -195,32 +196,71 @@ func main() {
 // then its six children), kv[keep] = (c0+c1+c2+c3+c4+c5)·c (or /c).
 func averageRows(s isa, name string, div bool) {
 	fn := name + s.name
-	textNoEscape(fn, "func(kv *float64, ops *uint16, n int, c float64)")
-	if div {
+	switch {
+	case div && s.avx512:
+		textNoEscape(fn, "func(kv *float64, ops *uint16, n int)")
+		Doc(fn+" sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row to the sum of the children's divided by 6 (correctly rounded, by the reciprocal and a fused correction, for quotients that are zero or normal).", "")
+	case div:
+		textNoEscape(fn, "func(kv *float64, ops *uint16, n int, c float64)")
 		Doc(fn+" sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row to the sum of the children's divided by c.", "")
-	} else {
+	default:
+		textNoEscape(fn, "func(kv *float64, ops *uint16, n int, c float64)")
 		Doc(fn+" sets, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row to the sum of the children's times c.", "")
 	}
 	base := Load(Param("kv"), GP64())
 	ops := Load(Param("ops"), GP64())
 	n := Load(Param("n"), GP64())
 	c := s.v(0)
-	broadcast("c", c)
+	if div && s.avx512 {
+		VBROADCASTSD(six, c)
+		VBROADCASTSD(sixth, s.v(1))
+	} else {
+		broadcast("c", c)
+	}
 	overOps(fn, ops, n, 7, func(o []reg.GPVirtual) {
 		for hi, h := range s.halves {
-			v := s.v(1 + hi)
+			v := s.v(2 + hi)
 			s.load(at(base, o[1], h), v)
 			for j := 2; j <= 6; j++ {
 				VADDPD(at(base, o[j], h), v, v)
 			}
-			if div {
+			switch {
+			case div && s.avx512:
+				q := s.v(4)
+				div6(v, q, c, s.v(1))
+				v = q
+			case div:
 				VDIVPD(c, v, v)
-			} else {
+			default:
 				VMULPD(c, v, v)
 			}
 			s.store(v, at(base, o[0], h))
 		}
 	})
+}
+
+// div6 sets q to x/6 correctly rounded (x is overwritten), without a
+// division: with y = RN(1/6) (in sixthR; sixR holds 6),
+//
+//	q₀ = RN(x·y),  r = 6q₀ − x (one fused operation, exact),  q = RN(q₀ − r·y).
+//
+// It is VDIVPD's result, bit for bit, for every x whose quotient is zero
+// or normal (the kernels divide sums of expected scores and the masses of
+// one turn, 0 or above 6⁻¹⁵). Proof: y = 1/6 − 2⁻⁵⁵/3, so x·y is within
+// x/6·2⁻⁵⁴ of x/6 and q₀ within one ulp of it, which makes r exact. Then
+// q₀ − r·y = x/6 − r(y − 1/6) differs from x/6 by at most
+// 6·ulp·2⁻⁵⁵/3 = 2⁻⁵⁴ ulp. And x/6 is at least ulp/6 from every rounding
+// midpoint: with x = M·2^E (M < 2⁵³ an integer), x/6 lies in a binade
+// whose ulp is 2^(E−3), and x/6 / 2^(E−4) = 8M/3 is an even integer (x/6
+// representable) or a third away from every integer. So the one rounding
+// of the last fused step gives RN(x/6). (A subnormal quotient can sit on a
+// midpoint: 9·2⁻¹⁰⁷⁴/6; the kernels never meet one.) The signs are
+// those of the division too: a zero x gives q₀ = x, r = +0 and
+// q = q₀ − (+0) = q₀, so −0/6 stays −0.
+func div6(x, q, sixR, sixthR reg.VecPhysical) {
+	VMULPD(sixthR, x, q)
+	VFMSUB231PD(sixR, q, x)
+	VFNMADD231PD(sixthR, x, q)
 }
 
 // maxRows: for each of the n entries of ops (the row offsets of a keep and
@@ -276,19 +316,35 @@ func dotRows(s isa) {
 // children), x = m[keep]/c, m[keep] = 0, m[child] += x.
 func pushRows(s isa) {
 	fn := "pushRows" + s.name
-	textNoEscape(fn, "func(m *float64, ops *uint16, n int, c float64)")
-	Doc(fn+" moves, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row divided by c onto each child's row, and clears the keep's.", "")
+	if s.avx512 {
+		textNoEscape(fn, "func(m *float64, ops *uint16, n int)")
+		Doc(fn+" moves, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row divided by 6 (correctly rounded, by the reciprocal and a fused correction, for quotients that are zero or normal) onto each child's row, and clears the keep's.", "")
+	} else {
+		textNoEscape(fn, "func(m *float64, ops *uint16, n int, c float64)")
+		Doc(fn+" moves, for each of the n entries of ops (7 row offsets: a keep, then its six children), the keep's row divided by c onto each child's row, and clears the keep's.", "")
+	}
 	base := Load(Param("m"), GP64())
 	ops := Load(Param("ops"), GP64())
 	n := Load(Param("n"), GP64())
 	c, zero := s.v(0), s.v(1)
-	broadcast("c", c)
+	if s.avx512 {
+		VBROADCASTSD(six, c)
+		VBROADCASTSD(sixth, s.v(8))
+	} else {
+		broadcast("c", c)
+	}
 	s.zero(zero)
 	overOps(fn, ops, n, 7, func(o []reg.GPVirtual) {
 		for hi, h := range s.halves {
 			x := s.v(2 + 3*hi)
 			s.load(at(base, o[0], h), x)
-			VDIVPD(c, x, x)
+			if s.avx512 {
+				q := s.v(9)
+				div6(x, q, c, s.v(8))
+				x = q
+			} else {
+				VDIVPD(c, x, x)
+			}
 			s.store(zero, at(base, o[0], h))
 			for j := 1; j <= 6; j++ {
 				d := s.v(3 + 3*hi + (j & 1))
