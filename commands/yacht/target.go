@@ -16,12 +16,13 @@ import (
 // best exact chance of a final score of at least target. From the rule
 // set's target table when it is built (milliseconds); otherwise with few
 // open categories it computes directly (at most seconds); a rule set
-// without a target table is computed directly up to its targetReach and
-// told to fill more boxes beyond; for the others it answers
+// without a target table is computed directly when its cost (estimated,
+// cost) is within maxTargetRows, and otherwise told how many boxes to
+// fill, or which lower targets it answers now; for the others it answers
 // from the rule set's target table, building it first (once, within the
 // time budget; a build that takes longer goes on in the background and
 // the reply asks to try again).
-func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, targets *finalscore.TargetTables, req *commands.Request, sheet yacht.Sheet, dice *yacht.Dice, roll, top, target int) (*commands.Reply, error) {
+func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, targets *finalscore.TargetTables, req *commands.Request, sheet yacht.Sheet, dice *yacht.Dice, roll, top, target int, cost finalscore.TargetCost) (*commands.Reply, error) {
 	loc := req.Locale
 	r := table.Rules()
 	tctx, cancel := context.WithTimeout(ctx, targetBudget)
@@ -35,9 +36,8 @@ func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, t
 	case sheet.State().Open(r) <= directTargetOpen || sheetDecided(sheet, target) || target < 0:
 		ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
 	case !targetTableRules[r.Key]:
-		reach := targetReachOf(r.Key)
-		if open := sheet.State().Open(r); open > reach {
-			return nil, commands.Rejectf(msgTargetTooEarly, open, reach, open-reach)
+		if cost.Rows > maxTargetRows {
+			return nil, tooEarly(sheet, target, float64(sheet.Total())+table.Value(sheet.State()))
 		}
 		ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
 	default:
@@ -82,6 +82,34 @@ func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, t
 	}
 	embed := renderTarget(loc, faces, r, sheet, dice, roll, adv, ta, top)
 	return &commands.Reply{Embeds: []commands.Embed{embed}, Data: data}, nil
+}
+
+// tooEarly is the refusal of a target whose direct calculation would not
+// finish in time from sheet: how many boxes to fill first for any target
+// and, when the targets within reach now go up to the expected final
+// (expected, under play for the highest average) or beyond, the highest
+// one (a lower one would be no aim).
+func tooEarly(sheet yacht.Sheet, target int, expected float64) error {
+	r := sheet.Rules
+	open := sheet.State().Open(r)
+	reach := targetReachOf(r.Key)
+	more := max(open-reach, 1)
+	// The rows grow with the target: the highest one within
+	// maxTargetRows, by bisection between the sheet's total (nothing to
+	// compute) and target (too many).
+	lo, hi := sheet.Total(), target
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if finalscore.EstimateTarget(sheet, mid).Rows <= maxTargetRows {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	if float64(lo) >= expected {
+		return commands.Rejectf(msgTargetTooHigh, target, open, lo, more)
+	}
+	return commands.Rejectf(msgTargetTooEarly, open, reach, more)
 }
 
 // sheetDecided reports whether the target is already held or out of reach,

@@ -3,12 +3,15 @@ package yacht
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -119,17 +122,105 @@ func TestTargetLocales(t *testing.T) {
 }
 
 // Rule sets without a target table (Yatzy's would need several times the
-// memory of Yacht's) answer a target directly up to their reach and tell
-// an earlier sheet how many boxes to fill, without computing.
+// memory of Yacht's) answer a target directly when its calculation is
+// within maxTargetRows, and otherwise tell the sheet how many boxes to
+// fill, and which targets it answers now when they reach the expected
+// final, without computing.
 func TestTargetTooEarlyWithoutTable(t *testing.T) {
 	if race.Enabled {
 		t.Skip("the Yatzy table is not built under the race detector")
 	}
 	h := harness(t)
+	// From the empty Yatzy sheet every target worth aiming at is too much.
 	r, out := h.Run(`/yacht-advise rules:yatzy target:200`)
 	text := bot.FormatText(r)
-	if out != bot.Rejected || !strings.Contains(text, "15 categories open") || !strings.Contains(text, "up to 13") || !strings.Contains(text, "fill 2 more") {
+	if out != bot.Rejected || !strings.Contains(text, "15 categories open") || !strings.Contains(text, "up to 14") || !strings.Contains(text, "fill 1 more") {
 		t.Errorf("outcome %v:\n%s", out, text)
+	}
+	// From the empty Yahtzee sheet targets up to about 335 are answered
+	// (a target of 255, near the expected final, takes 12.5 CPU-s).
+	r, out = h.Run(`/yacht-advise rules:yahtzee target:400`)
+	text = bot.FormatText(r)
+	if out != bot.Rejected || !strings.Contains(text, "target of 400") || !strings.Contains(text, "13 categories open") || !strings.Contains(text, "fill 1 more") {
+		t.Errorf("outcome %v:\n%s", out, text)
+	}
+	s := yacht.NewSheet(mustRules(t, yacht.Yahtzee))
+	up := 0
+	if _, err := fmt.Sscanf(text[strings.Index(text, "targets up to ")+len("targets up to "):], "%d", &up); err != nil {
+		t.Fatalf("no highest target in %q", text)
+	}
+	if finalscore.EstimateTarget(s, up).Rows > maxTargetRows || finalscore.EstimateTarget(s, up+1).Rows <= maxTargetRows || up < 300 {
+		t.Errorf("highest target %d: %d rows, %d at the next", up, finalscore.EstimateTarget(s, up).Rows, finalscore.EstimateTarget(s, up+1).Rows)
+	}
+}
+
+// mustRules is the preset name.
+func mustRules(t *testing.T, name string) *yacht.Rules {
+	t.Helper()
+	r, err := yacht.Preset(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// openSheet fills categories of rule set r (three of each upper face, the
+// second possible score below), the lower ones first, so that open remain
+// with the upper boxes and the bonus among them: the sheets of
+// BenchmarkAdviseTarget and BenchmarkAdviseTargetHigh.
+func openSheet(t *testing.T, r *yacht.Rules, open int) yacht.Sheet {
+	t.Helper()
+	s := yacht.NewSheet(r)
+	var order []int
+	for _, upper := range []bool{false, true} {
+		for i := range r.Categories {
+			if (r.Categories[i].Kind == yacht.KindUpper) == upper {
+				order = append(order, i)
+			}
+		}
+	}
+	for _, i := range order[:len(r.Categories)-open] {
+		if c := &r.Categories[i]; c.Kind == yacht.KindUpper {
+			s.Scores[i] = 3 * c.Face
+		} else if ps := r.PossibleScores(i); len(ps) > 1 {
+			s.Scores[i] = ps[1]
+		} else {
+			s.Scores[i] = 0
+		}
+	}
+	return s
+}
+
+// Each rule set without a target table answers every target with up to
+// its reach open (the rows at the highest target are within
+// maxTargetRows, from the benchmarks' sheets, whose open upper boxes make
+// the most work, and from random ones), and not every target with one
+// more open.
+func TestTargetReachWithinRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for key, reach := range targetReach {
+		r, err := yacht.Preset(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := openSheet(t, r, reach)
+		if c := finalscore.EstimateTarget(s, finalscore.MaxFinal(s)); c.Rows > maxTargetRows {
+			t.Errorf("%s, %d open: %d rows at the highest target", key, reach, c.Rows)
+		}
+		for trial := 0; trial < 30; trial++ {
+			s := yacht.NewSheet(r)
+			for _, i := range rng.Perm(len(r.Categories))[:len(r.Categories)-reach] {
+				ps := r.PossibleScores(i)
+				s.Scores[i] = ps[rng.IntN(len(ps))]
+			}
+			if c := finalscore.EstimateTarget(s, finalscore.MaxFinal(s)); c.Rows > maxTargetRows {
+				t.Errorf("%s %v: %d rows at the highest target", key, s, c.Rows)
+			}
+		}
+		s = openSheet(t, r, reach+1)
+		if c := finalscore.EstimateTarget(s, finalscore.MaxFinal(s)); c.Rows <= maxTargetRows {
+			t.Errorf("%s, %d open: %d rows at the highest target, within the reach of %d", key, reach+1, c.Rows, reach)
+		}
 	}
 }
 
@@ -150,13 +241,20 @@ func (g *refusingGate) Enter(ctx context.Context, memory int64) (context.Context
 // is built, for nothing).
 func TestTargetAsksForMemory(t *testing.T) {
 	cmd := newCommand(tables(t), DiceFaces{})
+	estimate := func(rules, sheet string) int64 {
+		s, err := yacht.ParseSheet(mustRules(t, rules), sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return directTargetMemory(finalscore.EstimateTarget(s, 200))
+	}
 	for _, c := range []struct {
 		rules, sheet string
 		target       int64
 		want         []int64 // nil: the gate is not entered or asked for nothing
 	}{
-		{"yatzy", "ones:3 twos:6 chance:20 yatzy:0", 200, []int64{directTargetMemory("yatzy", 11)}},
-		{"yahtzee", "aces:3 twos:6 chance:20", 200, []int64{directTargetMemory("yahtzee", 10)}},
+		{"yatzy", "ones:3 twos:6 chance:20 yatzy:0", 200, []int64{estimate("yatzy", "ones:3 twos:6 chance:20 yatzy:0")}},
+		{"yahtzee", "aces:3 twos:6 chance:20", 200, []int64{estimate("yahtzee", "aces:3 twos:6 chance:20")}},
 		{"yatzy", "ones:3 twos:6 threes:9 fours:12 fives:15 sixes:18 one_pair:12 two_pairs:22 three_of_a_kind:18", 200, []int64{0}},
 		{"yacht", "aces:3", 200, []int64{0}},
 		{"yatzy", "", 200, nil},              // 15 open: too early, refused without computing
@@ -181,24 +279,28 @@ func TestTargetAsksForMemory(t *testing.T) {
 			}
 		}
 	}
-	// The estimates cover the resident sizes measured at the largest
-	// target (BenchmarkAdviseTargetHigh, above the process's own), up to
-	// each rule set's reach.
+	// The estimates cover the resident sizes measured (above the
+	// process's own, 25 November 2026) on the benchmarks' sheets: at the
+	// highest target (max) or at the expected final rounded up.
 	for _, c := range []struct {
-		rules string
-		mb    map[int]int64
+		rules  string
+		open   int
+		target int // 0: the highest
+		mb     int64
 	}{
-		{"yahtzee", map[int]int64{8: 43, 9: 83, 10: 153, 11: 343}},
-		{yacht.Yahtzee + "+" + yacht.FreeJokerOption, map[int]int64{11: 343}},
-		{"yatzy", map[int]int64{10: 37, 11: 81, 12: 182, 13: 360}},
+		{"yahtzee", 11, 0, 129},
+		{"yahtzee", 12, 0, 245},
+		{"yahtzee", 13, 255, 245},
+		{"yatzy", 13, 0, 149},
+		{"yatzy", 14, 0, 242},
 	} {
-		for open, mb := range c.mb {
-			if open > targetReachOf(c.rules) {
-				t.Errorf("%s: measured with %d open, beyond its reach %d", c.rules, open, targetReachOf(c.rules))
-			}
-			if got := directTargetMemory(c.rules, open); got < mb<<20 {
-				t.Errorf("%s, %d open: estimate %d MB, measured %d MB", c.rules, open, got>>20, mb)
-			}
+		s := openSheet(t, mustRules(t, c.rules), c.open)
+		target := c.target
+		if target == 0 {
+			target = finalscore.MaxFinal(s)
+		}
+		if got := directTargetMemory(finalscore.EstimateTarget(s, target)); got < c.mb<<20 {
+			t.Errorf("%s, %d open, target %d: estimate %d MB, measured %d MB", c.rules, c.open, target, got>>20, c.mb)
 		}
 	}
 }

@@ -56,18 +56,27 @@ var targetTableRules = map[string]bool{
 	yacht.Pancht:                             true,
 }
 
-// targetReach is how many open categories the direct target calculation
-// handles within targetBudget for the rule sets without a target table: a
-// position with more open categories is too early and the reply says how
-// many more to fill. Measured with the six upper boxes open and the target
-// at the sheet's largest possible final score, the most work a target asks
-// (`BenchmarkAdviseTargetHigh`, 25 November 2026): Yahtzee 10.0 CPU-s with
-// 11 open, Yatzy 11.8 CPU-s with 13 (one more box open takes two to four
-// times as long), so even one busy core answers within the budget.
+// maxTargetRows bounds the direct target calculation of the rule sets
+// without a target table, in the rows of needs finalscore.EstimateTarget
+// counts: it runs 2.5–2.9 µs a row (BenchmarkAdviseTargetHigh and
+// BenchmarkAdviseTarget, 25 November 2026: Yahtzee with 12 open at its
+// highest target, 5.44 million rows, 13.9 CPU-s; Yatzy with 14 open,
+// 5.54 million, 16.1 CPU-s; Yahtzee from the empty sheet at a target of
+// 255, 4.57 million, 12.5 CPU-s), so 5.6 million take about 16 CPU-s
+// and even one busy core answers within targetBudget. A position and
+// target beyond it is too early, and the reply says how many boxes to
+// fill (and which targets it answers now).
+const maxTargetRows = 5_600_000
+
+// targetReach is, for the rule sets without a target table, how many
+// open categories the direct target calculation handles whatever the
+// target (its most rows, at the highest target, are within maxTargetRows:
+// TestTargetReachWithinRows); with more open it still answers the targets
+// whose rows are.
 var targetReach = map[string]int{
-	yacht.Yahtzee: 11,
-	yacht.Yahtzee + "+" + yacht.FreeJokerOption: 11,
-	yacht.Yatzy: 13,
+	yacht.Yahtzee: 12,
+	yacht.Yahtzee + "+" + yacht.FreeJokerOption: 12,
+	yacht.Yatzy: 14,
 }
 
 // targetReachOf is targetReach for a rule set without a target table
@@ -79,28 +88,18 @@ func targetReachOf(key string) int {
 	return directTargetOpen
 }
 
-// yahtzeeDirectTargetMB and directTargetMB are, for the Yahtzee rules and
-// for the others, the estimated peak memory in MB of a direct target
-// calculation by open categories (the two fill counts of chances held at
-// once; fewer open: under 30 MB, not counted). The measurements, resident
-// size above the process's at the largest target
-// (`BenchmarkAdviseTargetHigh`, 25 November 2026), rounded up by about a
-// sixth or more: Yahtzee 38, 80, 143 and 343 MB with 8 to 11 open; Yatzy
-// 37, 76, 182 and 325–360 MB with 10 to 13.
-var (
-	yahtzeeDirectTargetMB = map[int]int64{8: 64, 9: 100, 10: 180, 11: 400}
-	directTargetMB        = map[int]int64{10: 64, 11: 100, 12: 220, 13: 420}
-)
-
 // directTargetMemory estimates the peak memory of a direct target
-// calculation of rule set key with open categories open, so that the
-// heavy-work gate keeps such work within its memory budget (work alone
-// runs whatever its estimate).
-func directTargetMemory(key string, open int) int64 {
-	if strings.HasPrefix(key, yacht.Yahtzee) {
-		return yahtzeeDirectTargetMB[open] << 20
+// calculation of the given cost, so that the heavy-work gate keeps such
+// work within its memory budget (work alone runs whatever its estimate):
+// twice the chances held at once (the garbage collector's headroom) and
+// 32 MB. Measured, the resident size above the process's was 1.4 to 1.9
+// times the chances (TestTargetAsksForMemory). Chances under 8 MB (up to
+// eight or nine open boxes) are not counted.
+func directTargetMemory(cost finalscore.TargetCost) int64 {
+	if cost.Bytes < 8<<20 {
+		return 0
 	}
-	return directTargetMB[open] << 20
+	return 2*cost.Bytes + 32<<20
 }
 
 // ruleChoices are the values of the rules option, in menu order.
@@ -243,11 +242,16 @@ func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, targe
 	// A target the sheet settles, or one asked too early for a rule set
 	// without a target table, is answered without computing.
 	open := sheet.State().Open(rules)
-	settled := target >= 0 && (sheetDecided(sheet, target) || !targetTableRules[rules.Key] && open > targetReachOf(rules.Key))
+	direct := target >= 0 && !sheetDecided(sheet, target) && (open <= directTargetOpen || !targetTableRules[rules.Key])
+	var cost finalscore.TargetCost
+	if direct {
+		cost = finalscore.EstimateTarget(sheet, target)
+	}
+	settled := target >= 0 && (sheetDecided(sheet, target) || !targetTableRules[rules.Key] && cost.Rows > maxTargetRows)
 	if !built || target >= 0 && !settled && !targetsBuilt && !waitsOnly && open > lightTargetOpen {
 		var memory int64
-		if target >= 0 && !settled && (open <= directTargetOpen || !targetTableRules[rules.Key]) {
-			memory = directTargetMemory(rules.Key, open)
+		if direct && !settled {
+			memory = directTargetMemory(cost)
 		}
 		var done func()
 		if ctx, done, err = commands.HeavyMemory(ctx, memory); err != nil {
@@ -263,7 +267,7 @@ func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, targe
 		return nil, fmt.Errorf("yacht table %s: %w", rules.Key, err)
 	}
 	if target >= 0 {
-		return handleTarget(ctx, table, faces, targets, req, sheet, dice, roll, top, target)
+		return handleTarget(ctx, table, faces, targets, req, sheet, dice, roll, top, target, cost)
 	}
 	adv, err := table.Advise(sheet, dice, roll)
 	if err != nil {

@@ -191,6 +191,58 @@ func TestAdviseTargetMatchesBruteForce(t *testing.T) {
 	}
 }
 
+// From singleOpen open boxes AdviseTarget keeps the later states' chances
+// in single precision: every action's chance is the double-precision
+// induction's (itself checked against brute force above) to within 1e-6,
+// with dice on each roll and from the start of the turn.
+func TestAdviseTargetSingleMatchesDouble(t *testing.T) {
+	if testing.Short() || race.Enabled {
+		t.Skip("a Yatzy target from nine open boxes, twice")
+	}
+	tb, err := testTables.Preset(context.Background(), yacht.Yatzy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := tb.Rules()
+	s := endSheet(t, r, "ones:2 fours:12 one_pair:8 two_pairs:14 three_of_a_kind:9 large_straight:20", "twos", "threes", "fives", "sixes", "small_straight", "four_of_a_kind", "full_house", "chance", "yatzy")
+	if s.State().Open(r) != singleOpen {
+		t.Fatalf("%d open", s.State().Open(r))
+	}
+	d, _ := yacht.ParseDice("5 5 2 6 3")
+	for _, target := range []int{s.Total() + 150, s.Total() + 220} {
+		for roll := 0; roll <= 3; roll++ {
+			dp := &d
+			if roll == 0 {
+				dp = nil
+			}
+			ta, need, _, err := targetStart(tb, s, dp, roll, target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			double, err := solveTarget(context.Background(), tb, s.State(), dp, roll, need, nil, false, ta)
+			if err != nil {
+				t.Fatal(err)
+			}
+			single, err := AdviseTarget(context.Background(), tb, s, dp, roll, target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(single.Reach-double.Reach) > 1e-6 || single.Reach == double.Reach || single.Reach <= 0 || single.Reach >= 1 {
+				t.Fatalf("target %d roll %d: single %.9f, double %.9f", target, roll, single.Reach, double.Reach)
+			}
+			want := map[string]float64{}
+			for _, a := range double.Actions {
+				want[actionKey(a.Action)] = a.Reach
+			}
+			for _, a := range single.Actions {
+				if w := want[actionKey(a.Action)]; math.Abs(a.Reach-w) > 1e-6 {
+					t.Errorf("target %d roll %d: %s single %.9f, double %.9f", target, roll, actionKey(a.Action), a.Reach, w)
+				}
+			}
+		}
+	}
+}
+
 // A target the sheet holds gives 1 for every action, one it cannot reach
 // 0; a negative target is an error.
 func TestAdviseTargetReachedAndUnreachable(t *testing.T) {

@@ -1,0 +1,116 @@
+package finalscore
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/alea-bot/alea/engine/yacht"
+)
+
+// targetCostByJobs is EstimateTarget counted from the induction's own
+// lists of jobs (levelJobs, as targetLevels makes them), job by job.
+func targetCostByJobs(s yacht.Sheet, target int) TargetCost {
+	r := s.Rules
+	st := s.State()
+	need := target - s.Total()
+	if need <= 0 || need > MaxFinal(s)-s.Total() || st.Done(r) {
+		return TargetCost{}
+	}
+	per, size := 8, int64(8)
+	if st.Open(r) >= singleOpen {
+		per, size = 16, 4
+	}
+	n := len(r.Categories)
+	k0 := bits.OnesCount32(st.Filled)
+	var upperCats []int
+	for i := range r.Categories {
+		if r.Categories[i].Kind == yacht.KindUpper {
+			upperCats = append(upperCats, i)
+		}
+	}
+	open := ^st.Filled & (1<<uint(n) - 1)
+	byFill := make([][]uint32, n+1)
+	for sub := open; ; sub = (sub - 1) & open {
+		m := st.Filled | sub
+		byFill[bits.OnesCount32(m)] = append(byFill[bits.OnesCount32(m)], m)
+		if sub == 0 {
+			break
+		}
+	}
+	bests := bestScores(r)
+	var cost TargetCost
+	floats := make([]int64, n+1)
+	for fill := k0; fill < n; fill++ {
+		jobs, _ := levelJobs(r, upperCats, st, fill, byFill[fill])
+		for _, j := range jobs {
+			l := min(need, maxFutureOf(r, bests, j))
+			cost.Rows += int64((l + per - 1) / per)
+			floats[fill] += int64(l)
+		}
+	}
+	for f := k0; f < n; f++ {
+		cost.Bytes = max(cost.Bytes, size*(floats[f]+floats[f+1]))
+	}
+	return cost
+}
+
+// randomSheet fills open boxes of a rule set at random (each with one of
+// its possible scores, a Yacht box with points now and then, and extra
+// bonuses where they could have been earned), leaving open of them open.
+func randomSheet(rng *rand.Rand, r *yacht.Rules, open int) yacht.Sheet {
+	s := yacht.NewSheet(r)
+	order := rng.Perm(len(r.Categories))
+	for _, i := range order[:len(r.Categories)-open] {
+		ps := r.PossibleScores(i)
+		s.Scores[i] = ps[rng.IntN(len(ps))]
+	}
+	if y := r.YachtIndex(); y >= 0 && s.Scores[y] > 0 && r.ExtraYachtBonus > 0 && rng.IntN(2) == 0 {
+		s.ExtraBonus = r.ExtraYachtBonus
+	}
+	return s
+}
+
+// The estimate, counted set by set, is the count of the induction's own
+// jobs, row for row and byte for byte, on every rule set, from empty,
+// early and late sheets (the upper bonus open, earned or lost, the Yacht
+// box open, scratched or holding points) and for low, middling and the
+// highest targets.
+func TestEstimateTargetCountsTheInductionsJobs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, name := range yacht.PresetNames() {
+		r := mustPreset(t, name)
+		for trial := 0; trial < 24; trial++ {
+			open := 1 + rng.IntN(min(len(r.Categories), 11))
+			s := randomSheet(rng, r, open)
+			if trial == 0 {
+				s = yacht.NewSheet(r)
+				if len(r.Categories) > 11 {
+					s = randomSheet(rng, r, 11) // the empty sheet's count is slow by jobs
+				}
+			}
+			top := MaxFinal(s)
+			for _, target := range []int{s.Total() + 1, s.Total() + 40, (s.Total() + top) / 2, top, top + 1, s.Total()} {
+				want := targetCostByJobs(s, target)
+				got := EstimateTarget(s, target)
+				if got != want {
+					t.Fatalf("%s, %d open, target %d (total %d): estimate %+v, jobs %+v", name, open, target, s.Total(), got, want)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkEstimateTarget: the cost of a target from the empty sheet of
+// the largest rule sets, which /yacht-advise asks before it computes.
+func BenchmarkEstimateTarget(b *testing.B) {
+	for _, name := range []string{yacht.Yatzy, yacht.Yahtzee} {
+		r := mustPreset(b, name)
+		s := yacht.NewSheet(r)
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				EstimateTarget(s, 250)
+			}
+		})
+	}
+}
