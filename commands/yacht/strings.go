@@ -68,12 +68,18 @@ var (
 	msgTargetPreparing = commands.T("Exact target advice for these rules needs a table that is computed once, and it is being computed now; try again in a minute or two.",
 		"이 규칙의 정확한 목표 조언에는 한 번만 계산하면 되는 표가 필요한데, 지금 계산하고 있습니다. 1~2분 뒤에 다시 시도하세요.",
 		"このルールの厳密な目標助言には一度だけ計算する表が必要で、いま計算しています。1〜2分後にもう一度お試しください。")
-	msgTargetTooEarly = commands.T("Too early for exact target advice: with %d categories open the calculation does not finish in time. For these rules it covers every target from positions with up to %d open categories, so fill %d more first (leave out target for the best average now).",
-		"정확한 목표 조언을 하기에는 아직 이릅니다. 빈 족보가 %d개면 계산이 제한 시간 안에 끝나지 않습니다. 이 규칙에서는 빈 족보가 %d개 이하이면 어떤 목표든 계산할 수 있으니, 먼저 %d개를 더 채우세요 (지금 평균이 가장 높은 수를 보려면 `목표`를 빼세요).",
-		"厳密な目標助言にはまだ早すぎます。空いている役が%d個だと計算が時間内に終わりません。このルールでは空きが%d個以下ならどの目標でも計算できるので、先にあと%d個埋めてください（今の平均最大の手は `目標` なしで確認できます）。")
-	msgTargetTooHigh = commands.T("Too early for exact advice on a target of %d: with %d categories open that calculation does not finish in time. From this sheet it answers targets up to %d now; for any target, fill %d more first (leave out target for the best average now).",
-		"목표 %d점에 대한 정확한 조언을 하기에는 아직 이릅니다. 빈 족보가 %d개면 이 계산이 제한 시간 안에 끝나지 않습니다. 지금 이 점수표로는 목표 %d점까지 계산할 수 있고, 어떤 목표든 계산하려면 먼저 %d개를 더 채우세요 (지금 평균이 가장 높은 수를 보려면 `목표`를 빼세요).",
-		"目標%d点の厳密な助言にはまだ早すぎます。空いている役が%d個だとこの計算は時間内に終わりません。今のスコア表では目標%d点までなら計算できます。どの目標でも計算するには、先にあと%d個埋めてください（今の平均最大の手は `目標` なしで確認できます）。")
+	msgTargetTooEarly = commands.T("Too early for exact target advice: with %d categories open the calculation does not finish in time, so fill more boxes first (leave out target for the best average now).",
+		"정확한 목표 조언을 하기에는 아직 이릅니다. 빈 족보가 %d개면 계산이 제한 시간 안에 끝나지 않으니, 먼저 족보를 더 채우세요 (지금 평균이 가장 높은 수를 보려면 `목표`를 빼세요).",
+		"厳密な目標助言にはまだ早すぎます。空いている役が%d個だと計算が時間内に終わらないので、先に役をもっと埋めてください（今の平均最大の手は `目標` なしで確認できます）。")
+	msgTargetAbove = commands.T("Too early for exact advice on a target of %d: with %d categories open that calculation does not finish in time. From this sheet it answers targets up to %d now; for higher ones, fill more boxes first (leave out target for the best average now).",
+		"목표 %d점에 대한 정확한 조언을 하기에는 아직 이릅니다. 빈 족보가 %d개면 이 계산이 제한 시간 안에 끝나지 않습니다. 지금 이 점수표로는 목표 %d점까지 계산할 수 있고, 더 높은 목표는 먼저 족보를 더 채우세요 (지금 평균이 가장 높은 수를 보려면 `목표`를 빼세요).",
+		"目標%d点の厳密な助言にはまだ早すぎます。空いている役が%d個だとこの計算は時間内に終わりません。今のスコア表では目標%d点までなら計算できます。それより高い目標は、先に役をもっと埋めてください（今の平均最大の手は `目標` なしで確認できます）。")
+	msgTargetBelow = commands.T("Too early for exact advice on a target of %d: with %d categories open that calculation does not finish in time. From this sheet it answers targets of %d or more now; for lower ones, fill more boxes first (leave out target for the best average now).",
+		"목표 %d점에 대한 정확한 조언을 하기에는 아직 이릅니다. 빈 족보가 %d개면 이 계산이 제한 시간 안에 끝나지 않습니다. 지금 이 점수표로는 목표 %d점 이상을 계산할 수 있고, 더 낮은 목표는 먼저 족보를 더 채우세요 (지금 평균이 가장 높은 수를 보려면 `목표`를 빼세요).",
+		"目標%d点の厳密な助言にはまだ早すぎます。空いている役が%d個だとこの計算は時間内に終わりません。今のスコア表では目標%d点以上なら計算できます。それより低い目標は、先に役をもっと埋めてください（今の平均最大の手は `目標` なしで確認できます）。")
+	msgTargetOutside = commands.T("Too early for exact advice on a target of %d: with %d categories open that calculation does not finish in time. From this sheet it answers targets up to %d, and of %d or more, now; for the others, fill more boxes first (leave out target for the best average now).",
+		"목표 %d점에 대한 정확한 조언을 하기에는 아직 이릅니다. 빈 족보가 %d개면 이 계산이 제한 시간 안에 끝나지 않습니다. 지금 이 점수표로는 목표 %d점 이하와 %d점 이상을 계산할 수 있고, 그 사이의 목표는 먼저 족보를 더 채우세요 (지금 평균이 가장 높은 수를 보려면 `목표`를 빼세요).",
+		"目標%d点の厳密な助言にはまだ早すぎます。空いている役が%d個だとこの計算は時間内に終わりません。今のスコア表では目標%d点以下と%d点以上なら計算できます。その間の目標は、先に役をもっと埋めてください（今の平均最大の手は `目標` なしで確認できます）。")
 	msgTargetBusy = commands.T("The exact target calculation did not finish in time because the bot is busy; try again in a moment.",
 		"봇이 바빠서 정확한 목표 계산이 제한 시간 안에 끝나지 않았습니다. 잠시 후 다시 시도하세요.",
 		"ボットが混み合っていて、目標の厳密な計算が時間内に終わりませんでした。少し後でもう一度お試しください。")

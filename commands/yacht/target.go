@@ -17,8 +17,8 @@ import (
 // set's target table when it is built (milliseconds); otherwise with few
 // open categories it computes directly (at most seconds); a rule set
 // without a target table is computed directly when its cost (estimated,
-// cost) is within maxTargetRows, and otherwise told how many boxes to
-// fill, or which lower targets it answers now; for the others it answers
+// cost) is within maxTargetRows, as every preset's is, and otherwise told
+// which targets it answers now; for the others it answers
 // from the rule set's target table, building it first (once, within the
 // time budget; a build that takes longer goes on in the background and
 // the reply asks to try again).
@@ -37,7 +37,7 @@ func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, t
 		ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
 	case !targetTableRules[r.Key]:
 		if cost.Rows > maxTargetRows {
-			return nil, tooEarly(sheet, target, float64(sheet.Total())+table.Value(sheet.State()))
+			return nil, tooEarly(sheet, target, maxTargetRows)
 		}
 		ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
 	default:
@@ -84,32 +84,44 @@ func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, t
 	return &commands.Reply{Embeds: []commands.Embed{embed}, Data: data}, nil
 }
 
-// tooEarly is the refusal of a target whose direct calculation would not
-// finish in time from sheet: how many boxes to fill first for any target
-// and, when the targets within reach now go up to the expected final
-// (expected, under play for the highest average) or beyond, the highest
-// one (a lower one would be no aim).
-func tooEarly(sheet yacht.Sheet, target int, expected float64) error {
-	r := sheet.Rules
-	open := sheet.State().Open(r)
-	reach := targetReachOf(r.Key)
-	more := max(open-reach, 1)
-	// The rows grow with the target: the highest one within
-	// maxTargetRows, by bisection between the sheet's total (nothing to
-	// compute) and target (too many).
+// tooEarly is the refusal of a target whose direct calculation from
+// sheet would take more than limit rows: the nearest targets below and
+// above it within limit, when there are any. The rows rise with the
+// target to a peak and fall after it (finalscore.EstimateTarget), so the
+// targets beyond limit form one run and each side is found by bisection.
+func tooEarly(sheet yacht.Sheet, target int, limit int64) error {
+	open := sheet.State().Open(sheet.Rules)
+	within := func(t int) bool { return finalscore.EstimateTarget(sheet, t).Rows <= limit }
+	// below: the highest target under target within limit (the sheet's
+	// total needs nothing); above: the lowest over it.
 	lo, hi := sheet.Total(), target
 	for hi-lo > 1 {
-		mid := lo + (hi-lo)/2
-		if finalscore.EstimateTarget(sheet, mid).Rows <= maxTargetRows {
+		if mid := lo + (hi-lo)/2; within(mid) {
 			lo = mid
 		} else {
 			hi = mid
 		}
 	}
-	if float64(lo) >= expected {
-		return commands.Rejectf(msgTargetTooHigh, target, open, lo, more)
+	below := lo
+	lo, hi = target, finalscore.MaxFinal(sheet)+1
+	for hi-lo > 1 {
+		if mid := lo + (hi-lo)/2; within(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
 	}
-	return commands.Rejectf(msgTargetTooEarly, open, reach, more)
+	above := hi
+	hasBelow, hasAbove := below > sheet.Total()+1, above <= finalscore.MaxFinal(sheet)
+	switch {
+	case hasBelow && hasAbove:
+		return commands.Rejectf(msgTargetOutside, target, open, below, above)
+	case hasBelow:
+		return commands.Rejectf(msgTargetAbove, target, open, below)
+	case hasAbove:
+		return commands.Rejectf(msgTargetBelow, target, open, above)
+	}
+	return commands.Rejectf(msgTargetTooEarly, open)
 }
 
 // sheetDecided reports whether the target is already held or out of reach,

@@ -3,6 +3,7 @@ package yacht
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -12,7 +13,6 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
-	"github.com/alea-bot/alea/internal/race"
 )
 
 // With a target, the data carries target and p_reach, every action its
@@ -121,36 +121,36 @@ func TestTargetLocales(t *testing.T) {
 	}
 }
 
-// Rule sets without a target table (Yatzy's would need several times the
-// memory of Yacht's) answer a target directly when its calculation is
-// within maxTargetRows, and otherwise tell the sheet how many boxes to
-// fill, and which targets it answers now when they reach the expected
-// final, without computing.
-func TestTargetTooEarlyWithoutTable(t *testing.T) {
-	if race.Enabled {
-		t.Skip("the Yatzy table is not built under the race detector")
+// A direct target calculation beyond its limit is refused without
+// computing, naming the nearest targets answered now: from the empty
+// Yatzy sheet, with a limit of 3 million rows, those up to some target
+// below 200 and from some target above it (each within the limit, the
+// next one toward 200 beyond it), in every language; with no limit left,
+// none.
+func TestTargetTooEarly(t *testing.T) {
+	s := yacht.NewSheet(mustRules(t, yacht.Yatzy))
+	const limit = 3_000_000
+	err := tooEarly(s, 200, limit)
+	var rej *commands.UserError
+	if !errors.As(err, &rej) {
+		t.Fatalf("%v", err)
 	}
-	h := harness(t)
-	// From the empty Yatzy sheet every target worth aiming at is too much.
-	r, out := h.Run(`/yacht-advise rules:yatzy target:200`)
-	text := bot.FormatText(r)
-	if out != bot.Rejected || !strings.Contains(text, "15 categories open") || !strings.Contains(text, "up to 14") || !strings.Contains(text, "fill 1 more") {
-		t.Errorf("outcome %v:\n%s", out, text)
+	text := rej.Localize(commands.English)
+	var below, above int
+	if _, err := fmt.Sscanf(text[strings.Index(text, "targets up to "):], "targets up to %d, and of %d or more", &below, &above); err != nil {
+		t.Fatalf("%q: %v", text, err)
 	}
-	// From the empty Yahtzee sheet targets up to about 335 are answered
-	// (a target of 255, near the expected final, takes 12.5 CPU-s).
-	r, out = h.Run(`/yacht-advise rules:yahtzee target:400`)
-	text = bot.FormatText(r)
-	if out != bot.Rejected || !strings.Contains(text, "target of 400") || !strings.Contains(text, "13 categories open") || !strings.Contains(text, "fill 1 more") {
-		t.Errorf("outcome %v:\n%s", out, text)
+	rows := func(target int) int64 { return finalscore.EstimateTarget(s, target).Rows }
+	if !(below < 200 && 200 < above) || rows(below) > limit || rows(below+1) <= limit || rows(above) > limit || rows(above-1) <= limit {
+		t.Errorf("%q: rows %d, %d at %d, %d; %d, %d at %d, %d", text, rows(below), rows(below+1), below, below+1, rows(above), rows(above-1), above, above-1)
 	}
-	s := yacht.NewSheet(mustRules(t, yacht.Yahtzee))
-	up := 0
-	if _, err := fmt.Sscanf(text[strings.Index(text, "targets up to ")+len("targets up to "):], "%d", &up); err != nil {
-		t.Fatalf("no highest target in %q", text)
+	for _, loc := range []commands.Locale{commands.Korean, commands.Japanese} {
+		if l := rej.Localize(loc); !strings.Contains(l, fmt.Sprint(below)) || !strings.Contains(l, fmt.Sprint(above)) || !strings.Contains(l, "15") {
+			t.Errorf("%s: %q", loc, l)
+		}
 	}
-	if finalscore.EstimateTarget(s, up).Rows > maxTargetRows || finalscore.EstimateTarget(s, up+1).Rows <= maxTargetRows || up < 300 {
-		t.Errorf("highest target %d: %d rows, %d at the next", up, finalscore.EstimateTarget(s, up).Rows, finalscore.EstimateTarget(s, up+1).Rows)
+	if text := tooEarly(s, 200, 0).Error(); !strings.Contains(text, "15 categories open") || strings.Contains(text, "targets") {
+		t.Errorf("no target within the limit: %q", text)
 	}
 }
 
@@ -191,35 +191,45 @@ func openSheet(t *testing.T, r *yacht.Rules, open int) yacht.Sheet {
 	return s
 }
 
-// Each rule set without a target table answers every target with up to
-// its reach open (the rows at the highest target are within
-// maxTargetRows, from the benchmarks' sheets, whose open upper boxes make
-// the most work, and from random ones), and not every target with one
-// more open.
-func TestTargetReachWithinRows(t *testing.T) {
+// Every preset without a target table is answered from every sheet for
+// every target: from the empty sheet and the benchmarks' sheets (whose
+// open upper boxes make the most work), and from random sheets, at a
+// spread of targets and every one where the rows peak, they are within
+// maxTargetRows.
+func TestEveryTargetWithinRows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for key, reach := range targetReach {
+	for _, key := range []string{yacht.Yahtzee, yacht.Yahtzee + "+" + yacht.FreeJokerOption, yacht.Yatzy} {
 		r, err := yacht.Preset(key)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := openSheet(t, r, reach)
-		if c := finalscore.EstimateTarget(s, finalscore.MaxFinal(s)); c.Rows > maxTargetRows {
-			t.Errorf("%s, %d open: %d rows at the highest target", key, reach, c.Rows)
+		for _, open := range []int{len(r.Categories), len(r.Categories) - 1, len(r.Categories) - 2} {
+			s := openSheet(t, r, open)
+			// Every target from 150 to 260 from the empty sheet, where the
+			// rows peak (Yatzy's at 194, 5.92 million); a spread elsewhere.
+			next := func(target int) int {
+				if open == len(r.Categories) && target >= 150 && target < 260 {
+					return target + 1
+				}
+				return target + 13
+			}
+			for target := s.Total() + 1; target <= finalscore.MaxFinal(s); target = next(target) {
+				if c := finalscore.EstimateTarget(s, target); c.Rows > maxTargetRows {
+					t.Fatalf("%s, %d open, target %d: %d rows", key, open, target, c.Rows)
+				}
+			}
 		}
-		for trial := 0; trial < 30; trial++ {
+		for trial := 0; trial < 4; trial++ {
 			s := yacht.NewSheet(r)
-			for _, i := range rng.Perm(len(r.Categories))[:len(r.Categories)-reach] {
+			for _, i := range rng.Perm(len(r.Categories))[:1+rng.IntN(4)] {
 				ps := r.PossibleScores(i)
 				s.Scores[i] = ps[rng.IntN(len(ps))]
 			}
-			if c := finalscore.EstimateTarget(s, finalscore.MaxFinal(s)); c.Rows > maxTargetRows {
-				t.Errorf("%s %v: %d rows at the highest target", key, s, c.Rows)
+			for target := s.Total() + 1; target <= finalscore.MaxFinal(s); target += 31 {
+				if c := finalscore.EstimateTarget(s, target); c.Rows > maxTargetRows {
+					t.Fatalf("%s %v, target %d: %d rows", key, s, target, c.Rows)
+				}
 			}
-		}
-		s = openSheet(t, r, reach+1)
-		if c := finalscore.EstimateTarget(s, finalscore.MaxFinal(s)); c.Rows <= maxTargetRows {
-			t.Errorf("%s, %d open: %d rows at the highest target, within the reach of %d", key, reach+1, c.Rows, reach)
 		}
 	}
 }
@@ -257,8 +267,8 @@ func TestTargetAsksForMemory(t *testing.T) {
 		{"yahtzee", "aces:3 twos:6 chance:20", 200, []int64{estimate("yahtzee", "aces:3 twos:6 chance:20")}},
 		{"yatzy", "ones:3 twos:6 threes:9 fours:12 fives:15 sixes:18 one_pair:12 two_pairs:22 three_of_a_kind:18", 200, []int64{0}},
 		{"yacht", "aces:3", 200, []int64{0}},
-		{"yatzy", "", 200, nil},              // 15 open: too early, refused without computing
-		{"yahtzee", "aces:3 twos:6", 0, nil}, // held already
+		{"yatzy", "", 200, []int64{estimate("yatzy", "")}}, // from the empty sheet too
+		{"yahtzee", "aces:3 twos:6", 0, nil},               // held already
 	} {
 		g := &refusingGate{}
 		req := &commands.Request{Kind: commands.KindCommand, Command: "yacht-advise", Locale: commands.English,
@@ -280,27 +290,24 @@ func TestTargetAsksForMemory(t *testing.T) {
 		}
 	}
 	// The estimates cover the resident sizes measured (above the
-	// process's own, 25 November 2026) on the benchmarks' sheets: at the
-	// highest target (max) or at the expected final rounded up.
+	// process's own, 25 November 2026) on the benchmarks' sheets, which
+	// are empty with every box open.
 	for _, c := range []struct {
-		rules  string
-		open   int
-		target int // 0: the highest
-		mb     int64
+		rules        string
+		open, target int
+		mb           int64
 	}{
-		{"yahtzee", 11, 0, 129},
-		{"yahtzee", 12, 0, 245},
-		{"yahtzee", 13, 255, 245},
-		{"yatzy", 13, 0, 149},
-		{"yatzy", 14, 0, 242},
+		{"yahtzee", 13, 255, 191},
+		{"yahtzee", 13, 400, 180},
+		{"yahtzee", 13, 1000, 198},
+		{"yatzy", 14, 200, 198},
+		{"yatzy", 15, 150, 357},
+		{"yatzy", 15, 230, 393},
+		{"yatzy", 15, 249, 386},
 	} {
 		s := openSheet(t, mustRules(t, c.rules), c.open)
-		target := c.target
-		if target == 0 {
-			target = finalscore.MaxFinal(s)
-		}
-		if got := directTargetMemory(finalscore.EstimateTarget(s, target)); got < c.mb<<20 {
-			t.Errorf("%s, %d open, target %d: estimate %d MB, measured %d MB", c.rules, c.open, target, got>>20, c.mb)
+		if got := directTargetMemory(finalscore.EstimateTarget(s, c.target)); got < c.mb<<20 {
+			t.Errorf("%s, %d open, target %d: estimate %d MB, measured %d MB", c.rules, c.open, c.target, got>>20, c.mb)
 		}
 	}
 }

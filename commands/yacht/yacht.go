@@ -48,8 +48,8 @@ const (
 // targetTableRules are the rule sets whose target table is built on the
 // first target asked from an early sheet (Yacht: 82 MB and about 3.5
 // CPU-seconds; see the README). The others would need several times that
-// memory and time: their exact target advice stays direct, within
-// targetReach open categories.
+// memory and time: their exact target advice stays direct, from every
+// sheet for every target (within maxTargetRows).
 var targetTableRules = map[string]bool{
 	yacht.Yacht:                              true,
 	yacht.Yacht + "+" + yacht.FullHouseYacht: true,
@@ -58,48 +58,31 @@ var targetTableRules = map[string]bool{
 
 // maxTargetRows bounds the direct target calculation of the rule sets
 // without a target table, in the rows of needs finalscore.EstimateTarget
-// counts: it runs 2.5–2.9 µs a row (BenchmarkAdviseTargetHigh and
-// BenchmarkAdviseTarget, 25 November 2026: Yahtzee with 12 open at its
-// highest target, 5.44 million rows, 13.9 CPU-s; Yatzy with 14 open,
-// 5.54 million, 16.1 CPU-s; Yahtzee from the empty sheet at a target of
-// 255, 4.57 million, 12.5 CPU-s), so 5.6 million take about 16 CPU-s
-// and even one busy core answers within targetBudget. A position and
-// target beyond it is too early, and the reply says how many boxes to
-// fill (and which targets it answers now).
-const maxTargetRows = 5_600_000
-
-// targetReach is, for the rule sets without a target table, how many
-// open categories the direct target calculation handles whatever the
-// target (its most rows, at the highest target, are within maxTargetRows:
-// TestTargetReachWithinRows); with more open it still answers the targets
-// whose rows are.
-var targetReach = map[string]int{
-	yacht.Yahtzee: 12,
-	yacht.Yahtzee + "+" + yacht.FreeJokerOption: 12,
-	yacht.Yatzy: 14,
-}
-
-// targetReachOf is targetReach for a rule set without a target table
-// (directTargetOpen for one it does not list).
-func targetReachOf(key string) int {
-	if reach, ok := targetReach[key]; ok {
-		return reach
-	}
-	return directTargetOpen
-}
+// counts. It runs 2.5–3.3 µs a row (25 November 2026, 2-core Intel Xeon,
+// AVX-512; an AVX2-only processor takes about 1.5 times as long): from the
+// empty Yatzy sheet a target of 230, 5.55 million rows, 17.3 CPU-s; of 150,
+// 5.45 million, 16.2 CPU-s; from the empty Yahtzee sheet a target of 255,
+// 2.86 million, 7.5 CPU-s. The most any preset asks is 5.92 million rows
+// (Yatzy from the empty sheet, a target of 194: about 19 CPU-s), so every
+// preset is answered from every sheet for every target
+// (TestEveryTargetWithinRows), and even one busy core answers within
+// targetBudget. A calculation beyond it would be refused, naming the
+// targets that are answered now.
+const maxTargetRows = 6_000_000
 
 // directTargetMemory estimates the peak memory of a direct target
 // calculation of the given cost, so that the heavy-work gate keeps such
 // work within its memory budget (work alone runs whatever its estimate):
-// twice the chances held at once (the garbage collector's headroom) and
-// 32 MB. Measured, the resident size above the process's was 1.4 to 1.9
-// times the chances (TestTargetAsksForMemory). Chances under 8 MB (up to
-// eight or nine open boxes) are not counted.
+// two and a half times the chances held at once (the garbage collector's
+// headroom and the induction's lists of states) and 64 MB. Measured, the
+// resident size above the process's was 1.9 to 2.6 times the chances
+// (TestTargetAsksForMemory). Chances under 8 MB (up to ten or eleven open
+// boxes) are not counted.
 func directTargetMemory(cost finalscore.TargetCost) int64 {
 	if cost.Bytes < 8<<20 {
 		return 0
 	}
-	return 2*cost.Bytes + 32<<20
+	return cost.Bytes*5/2 + 64<<20
 }
 
 // ruleChoices are the values of the rules option, in menu order.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"math"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -151,16 +152,22 @@ const tailTrim = 1e-15
 type chance interface{ float32 | float64 }
 
 // levelOf holds P(at least n more points) for the states of one fill
-// count, by their distKey: vec[n-1] for n = 1..len(vec); n ≤ 0 is
-// certain, n > len(vec) impossible. It is indexed without hashing: a table
-// by category set points to a block of 128 slots (capped upper total and
-// flag) for each set the level holds, so a lookup is three array reads.
-// The zero levelOf is empty.
+// count, by their distKey: vec[n-off-1] for n = off+1..off+len(vec), where
+// off is the state's offset (0 unless put with putFrom); n ≤ 0 is
+// certain, n > off+len(vec) impossible, and 0 < n ≤ off is not kept (a
+// direct target calculation keeps only the needs a state can meet on the
+// way to its target). It is indexed without hashing: a table by category
+// set points to a block of 128 slots (capped upper total and flag) for
+// each set the level holds, so a lookup is three array reads. The zero
+// levelOf is empty.
 type levelOf[T chance] struct {
 	set  []int32 // set[filled]: 1 + the block of that category set, 0 when none
 	slot []int32 // slot[block<<7 | key&127]: 1 + the index in vecs, 0 when absent
 	keys []uint32
 	vecs [][]T
+	// offs[i] is the offset of vecs[i]; nil while every offset is 0, and
+	// missing at the end for vectors put without one.
+	offs []int32
 }
 
 // targetLevel is a level in double precision.
@@ -173,19 +180,29 @@ func newLevel[T chance](n int) levelOf[T] {
 
 // at returns the vector of the state with key k, and whether lv holds it.
 func (lv *levelOf[T]) at(k uint32) ([]T, bool) {
+	v, _, ok := lv.from(k)
+	return v, ok
+}
+
+// from returns the vector of the state with key k, its offset, and
+// whether lv holds it.
+func (lv *levelOf[T]) from(k uint32) (v []T, off int, ok bool) {
 	f := k >> 7
 	if f >= uint32(len(lv.set)) {
-		return nil, false
+		return nil, 0, false
 	}
 	b := lv.set[f]
 	if b == 0 {
-		return nil, false
+		return nil, 0, false
 	}
-	i := lv.slot[int(b-1)<<7|int(k&127)]
-	if i == 0 {
-		return nil, false
+	i := int(lv.slot[int(b-1)<<7|int(k&127)]) - 1
+	if i < 0 {
+		return nil, 0, false
 	}
-	return lv.vecs[i-1], true
+	if i < len(lv.offs) {
+		off = int(lv.offs[i])
+	}
+	return lv.vecs[i], off, true
 }
 
 // vec is the vector of the state with key k (nil when lv does not hold it).
@@ -194,8 +211,21 @@ func (lv *levelOf[T]) vec(k uint32) []T {
 	return v
 }
 
-// put sets the vector of the state with key k.
-func (lv *levelOf[T]) put(k uint32, v []T) {
+// putFrom sets the vector of the state with key k and its offset.
+func (lv *levelOf[T]) putFrom(k uint32, off int, v []T) {
+	i := lv.put(k, v)
+	if off == 0 && lv.offs == nil {
+		return
+	}
+	for len(lv.offs) <= i {
+		lv.offs = append(lv.offs, 0)
+	}
+	lv.offs[i] = int32(off)
+}
+
+// put sets the vector of the state with key k (offset 0) and returns its
+// index in vecs.
+func (lv *levelOf[T]) put(k uint32, v []T) int {
 	f := k >> 7
 	if f >= uint32(len(lv.set)) {
 		lv.set = slices.Grow(lv.set, int(f)+1-len(lv.set))[:f+1]
@@ -207,10 +237,14 @@ func (lv *levelOf[T]) put(k uint32, v []T) {
 	i := &lv.slot[int(lv.set[f]-1)<<7|int(k&127)]
 	if *i != 0 {
 		lv.vecs[*i-1] = v
-		return
+		if int(*i-1) < len(lv.offs) {
+			lv.offs[*i-1] = 0
+		}
+		return int(*i - 1)
 	}
 	lv.keys, lv.vecs = append(lv.keys, k), append(lv.vecs, v)
 	*i = int32(len(lv.vecs))
+	return len(lv.vecs) - 1
 }
 
 // len is the number of states lv holds.
@@ -227,15 +261,20 @@ func (lv *levelOf[T]) all() iter.Seq2[uint32, []T] {
 	}
 }
 
+// get is P(at least n more points) from state st (0 for a state lv does
+// not hold; 1 for a need below those kept, which no caller asks).
 func (lv *levelOf[T]) get(r *yacht.Rules, st yacht.State, n int) float64 {
 	if n <= 0 {
 		return 1
 	}
-	v := lv.vec(distKey(r, st))
-	if n > len(v) {
+	v, off, _ := lv.from(distKey(r, st))
+	switch {
+	case n <= off:
+		return 1
+	case n > off+len(v):
 		return 0
 	}
-	return float64(v[n-1])
+	return float64(v[n-off-1])
 }
 
 // targetScratch holds one worker's buffers: a vector for each pattern and
@@ -468,17 +507,17 @@ func solveTarget(ctx context.Context, t *strategy.Table, st yacht.State, dice *y
 		return &TargetError{Kind: TargetTooEarly, Open: st.Open(r), Target: ta.Target, Err: err}
 	}
 	if single && terminal == nil {
-		levels, err := targetLevels[float32](ctx, t, st, need, nil, nil)
+		levels, err := targetLevels[float32](ctx, t, st, need, nil, true, nil)
 		if err != nil {
 			return TargetAdvice{}, tooEarly(err)
 		}
 		return finishTarget(r, widen(r, levels[k+1], st), levels[k].get(r, st, need), st, dice, roll, need, ta), nil
 	}
-	levels, err := targetLevels[float64](ctx, t, st, need, terminal, nil)
+	levels, err := targetLevels[float64](ctx, t, st, need, terminal, terminal == nil, nil)
 	if err != nil {
 		return TargetAdvice{}, tooEarly(err)
 	}
-	return finishTarget(r, levels[k+1], levels[k].get(r, st, need), st, dice, roll, need, ta), nil
+	return finishTarget(r, widen(r, levels[k+1], st), levels[k].get(r, st, need), st, dice, roll, need, ta), nil
 }
 
 // finishTarget fills in ta's probabilities from the probabilities of the
@@ -524,7 +563,17 @@ func finishTarget(r *yacht.Rules, next targetLevel, turn float64, st yacht.State
 // need. levels[f] holds fill count f; only the levels of st's fill count
 // and the next are kept: the others are handed to retire (when set) as
 // soon as they are no longer read.
-func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.State, need int, terminal []T, retire func(levelOf[T])) ([]levelOf[T], error) {
+//
+// With toTarget (and no terminal), each state keeps only the needs it can
+// meet on the way from st to need itself: a state that has gained between
+// lo and hi points since st (gainedSince) needs between need−hi and
+// need−lo more, so the others are not computed (they are not kept: the
+// state's vector starts at an offset). The turn's needs are independent
+// of one another, lane by lane, so a need outside the range, computed
+// from chances that are not kept, never reaches one inside it. From an
+// early sheet this leaves a half to a third of the work near the
+// expected final (EstimateTarget counts it).
+func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.State, need int, terminal []T, toTarget bool, retire func(levelOf[T])) ([]levelOf[T], error) {
 	r := t.Rules()
 	n := len(r.Categories)
 	k0 := bits.OnesCount32(st.Filled)
@@ -556,6 +605,8 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 		}
 	}
 	bests := bestScores(r)
+	gained := newGainBounds(r, st)
+	toTarget = toTarget && terminal == nil
 	plan := newLanePlan(r)
 	workers := runtime.GOMAXPROCS(0)
 	scratches := make([]*targetScratch, workers)
@@ -566,13 +617,16 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 	}
 	// The jobs of every level, found in parallel before the induction.
 	type levelPlan struct {
-		jobs []yacht.State
-		keys []keyJob
+		jobs  []yacht.State
+		keys  []keyJob
+		needs []needSpan
 	}
 	plans := make([]levelPlan, n)
 	if err := parallel.ForEach(ctx, workers, n-k0, func(_, i int) {
 		fill := k0 + i
-		plans[fill].jobs, plans[fill].keys = levelJobs(r, upperCats, st, fill, byFill[fill])
+		p := &plans[fill]
+		p.jobs, p.keys = levelJobs(r, upperCats, st, fill, byFill[fill])
+		p.needs = jobNeeds(r, bests, gained, p.jobs, p.keys, need, toTarget)
 	}); err != nil {
 		return nil, err
 	}
@@ -585,24 +639,27 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 			}
 			levels[fill+2] = levelOf[T]{}
 		}
-		jobs, keys := plans[fill].jobs, plans[fill].keys
+		jobs, keys, needs := plans[fill].jobs, plans[fill].keys, plans[fill].needs
 		plans[fill] = levelPlan{}
 		results := make([][]T, len(jobs))
 		err := parallel.ForEach(ctx, workers, len(jobs), func(w, j int) {
-			l := min(need, maxFutureOf(r, bests, jobs[j]))
+			// Needs off+1 … off+l.
+			off, l := needs[j].off, needs[j].n
 			if terminal != nil {
-				l = need
+				off, l = 0, need
 			}
 			out := make([]T, l)
 			if l > 0 {
 				var ok bool
-				if out, ok = solveTargetLanes(r, levels[fill+1], jobs[j], l, terminal == nil, laneScratches[w], out); !ok {
+				ls := laneScratches[w]
+				ls.off = off
+				if out, ok = solveTargetLanes(r, levels[fill+1], jobs[j], l, terminal == nil, ls, out); !ok {
 					// Too many outcomes for the lanes: the vector turn, in
 					// double precision, on the states after this one.
-					wide := make([]float64, l)
-					solveTargetTurn(r, widen(r, levels[fill+1], jobs[j]), jobs[j], l, scratches[w], wide)
+					wide := make([]float64, off+l)
+					solveTargetTurn(r, widen(r, levels[fill+1], jobs[j]), jobs[j], off+l, scratches[w], wide)
 					out = make([]T, l)
-					for i, p := range wide {
+					for i, p := range wide[off:] {
 						out[i] = T(p)
 					}
 				}
@@ -620,17 +677,20 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 		}
 		lv := newLevel[T](len(keys))
 		for _, kj := range keys {
-			lv.put(kj.key, results[kj.job])
+			lv.putFrom(kj.key, needs[kj.job].off, results[kj.job])
 		}
 		levels[fill] = lv
 	}
 	return levels, nil
 }
 
-// widen returns, in double precision, the chances of the states one
-// scoring after st that next holds (next itself when it is double).
+// widen returns, in double precision and from need 1 (offset 0), the
+// chances of the states one scoring after st that next holds (next itself
+// when it is double with no offsets). The needs below a state's offset,
+// which next does not keep, are set to 1: the needs of st they would
+// decide are not asked (see targetLevels).
 func widen[T chance](r *yacht.Rules, next levelOf[T], st yacht.State) targetLevel {
-	if lv, ok := any(next).(targetLevel); ok {
+	if lv, ok := any(next).(targetLevel); ok && lv.offs == nil {
 		return lv
 	}
 	lv := targetLevel{}
@@ -642,13 +702,16 @@ func widen[T chance](r *yacht.Rules, next levelOf[T], st yacht.State) targetLeve
 			if _, ok := lv.at(k); ok {
 				continue
 			}
-			v, ok := next.at(k)
+			v, off, ok := next.from(k)
 			if !ok {
 				continue
 			}
-			f := make([]float64, len(v))
+			f := make([]float64, off+len(v))
+			for i := range off {
+				f[i] = 1
+			}
 			for i, p := range v {
-				f[i] = float64(p)
+				f[off+i] = float64(p)
 			}
 			lv.put(k, f)
 		}
@@ -704,6 +767,100 @@ func levelJobs(r *yacht.Rules, upperCats []int, st yacht.State, fill int, masks 
 type keyJob struct {
 	key uint32
 	job int32
+}
+
+// needSpan is the needs a job computes: off+1 … off+n.
+type needSpan struct{ off, n int }
+
+// jobNeeds returns the needs each job computes toward need: 1 … the most
+// points its state can still gain (at most need), or, with toTarget, only
+// those that the states of its class (keys) can meet on the way from the
+// sheet to need (see targetLevels).
+func jobNeeds(r *yacht.Rules, bests []int, gained *gainBounds, jobs []yacht.State, keys []keyJob, need int, toTarget bool) []needSpan {
+	spans := make([]needSpan, len(jobs))
+	lo := make([]int, len(jobs))
+	hi := make([]int, len(jobs))
+	for j := range jobs {
+		lo[j], hi[j] = math.MaxInt, math.MinInt
+	}
+	if toTarget {
+		for _, kj := range keys {
+			l, h := gained.of(kj.key)
+			lo[kj.job], hi[kj.job] = min(lo[kj.job], l), max(hi[kj.job], h)
+		}
+	}
+	for j, job := range jobs {
+		top := min(need, maxFutureOf(r, bests, job))
+		if !toTarget {
+			spans[j] = needSpan{0, top}
+			continue
+		}
+		first, last := max(1, need-hi[j]), min(top, need-lo[j])
+		if last >= first {
+			spans[j] = needSpan{first - 1, last - first + 1}
+		}
+	}
+	return spans
+}
+
+// gainBounds bounds the points a state has gained since the sheet's state
+// st (the induction's states all follow st).
+type gainBounds struct {
+	r          *yacht.Rules
+	st         yacht.State
+	k0         int
+	lows, best []int
+}
+
+func newGainBounds(r *yacht.Rules, st yacht.State) *gainBounds {
+	g := &gainBounds{r: r, st: st, k0: bits.OnesCount32(st.Filled), lows: make([]int, len(r.Categories)), best: bestScores(r)}
+	for c := range r.Categories {
+		g.lows[c] = r.PossibleScores(c)[0]
+	}
+	return g
+}
+
+// of returns the fewest and the most points the state of key k (distKey)
+// can have gained since st: each box filled since at its lowest or best
+// score; the upper boxes exactly their total while it is below the bonus
+// threshold, otherwise from what reaches it to their best scores, with
+// the bonus; and, while the Yacht box holds a Yacht, an extra bonus on
+// every turn since it could first apply.
+func (g *gainBounds) of(k uint32) (lo, hi int) {
+	r, st := g.r, g.st
+	m := k >> 7
+	u := int(k>>1) & 63
+	upperBest := 0
+	for c := range r.Categories {
+		if m&(1<<uint(c)) == 0 || st.IsFilled(c) {
+			continue
+		}
+		if r.Categories[c].Kind == yacht.KindUpper {
+			upperBest += g.best[c]
+		} else {
+			lo += g.lows[c]
+			hi += g.best[c]
+		}
+	}
+	t, su := r.BonusThreshold, min(st.Upper, r.BonusThreshold)
+	switch {
+	case u < t:
+		lo += u - su
+		hi += u - su
+	case su >= t:
+		hi += upperBest
+	default:
+		lo += t - su + r.BonusPoints
+		hi += upperBest + r.BonusPoints
+	}
+	if r.ExtraYachtBonus > 0 && k&1 != 0 {
+		turns := bits.OnesCount32(m) - g.k0
+		if !st.YachtBonus {
+			turns-- // the turn that filled the Yacht box earned none
+		}
+		hi += r.ExtraYachtBonus * max(turns, 0)
+	}
+	return lo, hi
 }
 
 // reachableUppers lists the capped upper totals of mask m reachable from st.

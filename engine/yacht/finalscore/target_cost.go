@@ -21,9 +21,12 @@ type TargetCost struct {
 
 // EstimateTarget returns the cost of AdviseTarget(…, s, …, target) (with
 // dice or without), without running it: the induction's states and the
-// length of each one's chances, counted by category set rather than state
-// by state, in milliseconds from an empty Yatzy sheet. A target the sheet
-// already holds or cannot reach costs nothing.
+// needs each one keeps on the way to the target, counted by category set
+// rather than state by state, in milliseconds from an empty Yatzy sheet.
+// A target the sheet already holds or cannot reach costs nothing. The
+// cost is not monotone in the target: a state keeps the needs between
+// the target less the most and the fewest points it can have gained, so
+// the work peaks at a middling target and falls toward both ends.
 func EstimateTarget(s yacht.Sheet, target int) TargetCost {
 	r := s.Rules
 	st := s.State()
@@ -48,51 +51,78 @@ func EstimateTarget(s yacht.Sheet, target int) TargetCost {
 	}
 	var cost TargetCost
 	floats := make([]int64, n+1) // the chances of each fill count
-	add := func(fill, l int) {
-		l = min(need, l)
+	// add counts a job: its best future top and the points its class can
+	// have gained since the sheet, lo to hi (jobNeeds' span).
+	add := func(fill, top, lo, hi int) {
+		first, last := max(1, need-hi), min(need, top, need-lo)
+		if last < first {
+			return
+		}
+		l := last - first + 1
 		cost.Rows += int64((l + per - 1) / per)
 		floats[fill] += int64(l)
 	}
 	// The sheet's own state is the only one of its fill count.
-	add(k0, maxFutureOf(r, bests, st))
-	// The upper part of every later state's best future: the open upper
-	// boxes' best scores, plus the bonus for each bonus class that can
-	// still earn it (levelJobs' jobs, one per class).
+	add(k0, maxFutureOf(r, bests, st), 0, 0)
+	// The upper part of every later state's job (levelJobs' jobs, one per
+	// bonus class): the open upper boxes' best scores, plus the bonus
+	// when the class can still earn it, and the points the upper boxes
+	// can have gained since the sheet over the class's totals (gainBounds).
+	type upperJob struct{ future, lo, hi int }
 	type upperSet struct {
-		mask  uint32
-		parts []int
+		mask uint32
+		jobs []upperJob
 	}
+	t, su := r.BonusThreshold, min(st.Upper, r.BonusThreshold)
 	var uppers []upperSet
 	for _, um := range subsetsOver(st.Filled, upperCats) {
 		sums := openUpperSums(r, upperCats, um)
-		best := 0
+		best, filledBest := 0, 0
 		for _, c := range upperCats {
-			if um&(1<<uint(c)) == 0 {
+			switch {
+			case um&(1<<uint(c)) == 0:
 				best += bests[c]
+			case !st.IsFilled(c):
+				filledBest += bests[c]
 			}
 		}
-		var seen [130]bool
+		var class [130]int // 1 + the class's job in us.jobs
 		us := upperSet{mask: um}
 		for _, u := range reachableUppers(r, upperCats, st, um) {
 			c := bonusClassOf(r, sums, u)
-			if seen[c+2] {
+			var lo, hi int
+			switch {
+			case u < t:
+				lo, hi = u-su, u-su
+			case su >= t:
+				lo, hi = 0, filledBest
+			default:
+				lo, hi = t-su+r.BonusPoints, filledBest+r.BonusPoints
+			}
+			if class[c+2] == 0 {
+				future := best
+				if c >= 0 {
+					future += r.BonusPoints
+				}
+				us.jobs = append(us.jobs, upperJob{future, lo, hi})
+				class[c+2] = len(us.jobs)
 				continue
 			}
-			seen[c+2] = true
-			part := best
-			if c >= 0 {
-				part += r.BonusPoints
-			}
-			us.parts = append(us.parts, part)
+			j := &us.jobs[class[c+2]-1]
+			j.lo, j.hi = min(j.lo, lo), max(j.hi, hi)
 		}
 		uppers = append(uppers, us)
 	}
 	y := r.YachtIndex()
 	for _, lm := range subsetsOver(st.Filled, lowerCats) {
-		lower := 0
+		future, lo, hi := 0, 0, 0
 		for _, c := range lowerCats {
-			if lm&(1<<uint(c)) == 0 {
-				lower += bests[c]
+			switch {
+			case lm&(1<<uint(c)) == 0:
+				future += bests[c]
+			case !st.IsFilled(c):
+				lo += r.PossibleScores(c)[0]
+				hi += bests[c]
 			}
 		}
 		for _, us := range uppers {
@@ -102,8 +132,9 @@ func EstimateTarget(s yacht.Sheet, target int) TargetCost {
 				continue
 			}
 			open := n - fill
-			// The Yacht-bonus flags of levelJobs, and what each adds to
-			// the best future (maxFutureOf).
+			// The Yacht-bonus flags of levelJobs, what each adds to the
+			// best future (maxFutureOf) and to the points gained since
+			// the sheet (gainBounds).
 			flags := []bool{false}
 			if r.TracksYachtBonus() {
 				switch {
@@ -114,7 +145,7 @@ func EstimateTarget(s yacht.Sheet, target int) TargetCost {
 				}
 			}
 			for _, fl := range flags {
-				extra := 0
+				extra, gained := 0, 0
 				if r.ExtraYachtBonus > 0 {
 					switch {
 					case y >= 0 && m&(1<<uint(y)) == 0:
@@ -122,9 +153,16 @@ func EstimateTarget(s yacht.Sheet, target int) TargetCost {
 					case fl:
 						extra = r.ExtraYachtBonus * open
 					}
+					if fl {
+						turns := fill - k0
+						if !st.YachtBonus {
+							turns--
+						}
+						gained = r.ExtraYachtBonus * max(turns, 0)
+					}
 				}
-				for _, part := range us.parts {
-					add(fill, part+lower+extra)
+				for _, j := range us.jobs {
+					add(fill, j.future+future+extra, j.lo+lo, j.hi+hi+gained)
 				}
 			}
 		}

@@ -9,7 +9,8 @@ import (
 )
 
 // targetCostByJobs is EstimateTarget counted from the induction's own
-// lists of jobs (levelJobs, as targetLevels makes them), job by job.
+// lists of jobs and their needs (levelJobs and jobNeeds, as targetLevels
+// makes them), job by job.
 func targetCostByJobs(s yacht.Sheet, target int) TargetCost {
 	r := s.Rules
 	st := s.State()
@@ -39,14 +40,14 @@ func targetCostByJobs(s yacht.Sheet, target int) TargetCost {
 		}
 	}
 	bests := bestScores(r)
+	gained := newGainBounds(r, st)
 	var cost TargetCost
 	floats := make([]int64, n+1)
 	for fill := k0; fill < n; fill++ {
-		jobs, _ := levelJobs(r, upperCats, st, fill, byFill[fill])
-		for _, j := range jobs {
-			l := min(need, maxFutureOf(r, bests, j))
-			cost.Rows += int64((l + per - 1) / per)
-			floats[fill] += int64(l)
+		jobs, keys := levelJobs(r, upperCats, st, fill, byFill[fill])
+		for _, span := range jobNeeds(r, bests, gained, jobs, keys, need, true) {
+			cost.Rows += int64((span.n + per - 1) / per)
+			floats[fill] += int64(span.n)
 		}
 	}
 	for f := k0; f < n; f++ {

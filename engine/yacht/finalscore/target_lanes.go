@@ -89,6 +89,9 @@ func newLanePlan(r *yacht.Rules) *lanePlan {
 // sixteen in single precision (lanes.Row32).
 type laneScratch[T chance] struct {
 	plan *lanePlan
+	// off is the offset of the state's needs (see levelOf): the turn
+	// computes needs off+1, off+2, … in its lanes 1, 2, ….
+	off int
 	// kv holds the keeps' rows; it and rows start on 64-byte lines
 	// (lanes.AlignedRows).
 	kv *[yacht.NumKeeps]lanes.Row
@@ -159,12 +162,16 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 		ls.cats = make([]laneCategory, len(p.cats))
 	}
 	// The last state looked up: a box's points mostly lead to one state.
-	lastKey, lastV := ^uint32(0), []T(nil)
+	// An outcome's gain is counted in the lanes' needs: need off+n after
+	// gaining g points leaves need off+n−g, the chance vector's entry
+	// n−(g+nextOff−off).
+	lastKey, lastV, lastOff := ^uint32(0), []T(nil), 0
 	outcome := func(o yacht.Scoring) outcomeOf[T] {
 		if k := distKey(r, r.Next(st, o)); k != lastKey {
-			lastKey, lastV = k, next.vec(k)
+			lastKey = k
+			lastV, lastOff, _ = next.from(k)
 		}
-		return outcomeOf[T]{o.Gain(), lastV}
+		return outcomeOf[T]{o.Gain() + lastOff - ls.off, lastV}
 	}
 	for c := range p.cats {
 		lc := &ls.cats[c]

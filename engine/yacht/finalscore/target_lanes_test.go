@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -39,7 +40,7 @@ func TestTargetLanesEqualVectorTurn(t *testing.T) {
 		st := s.State()
 		// Every level of the induction, as the lane turn computed it.
 		var all []targetLevel
-		levels, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, func(lv targetLevel) { all = append(all, lv) })
+		levels, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, false, func(lv targetLevel) { all = append(all, lv) })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,11 +120,11 @@ func TestTargetSingleMatchesDouble(t *testing.T) {
 		st := endSheet(t, r, c.fill, c.open...).State()
 		double := targetLevel{}
 		single := levelOf[float32]{}
-		lv64, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, func(lv targetLevel) { copyLevel(&double, &lv) })
+		lv64, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, false, func(lv targetLevel) { copyLevel(&double, &lv) })
 		if err != nil {
 			t.Fatal(err)
 		}
-		lv32, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, func(lv levelOf[float32]) { copyLevel(&single, &lv) })
+		lv32, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, false, func(lv levelOf[float32]) { copyLevel(&single, &lv) })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -180,7 +181,7 @@ func TestTargetLanesCertainRows(t *testing.T) {
 // fewer than least states skip a row.
 func checkCertainRows[T chance](t *testing.T, r *yacht.Rules, tb *strategy.Table, st yacht.State, least int) {
 	var all []levelOf[T]
-	levels, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, func(lv levelOf[T]) { all = append(all, lv) })
+	levels, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, false, func(lv levelOf[T]) { all = append(all, lv) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,5 +228,93 @@ func checkCertainRows[T chance](t *testing.T, r *yacht.Rules, tb *strategy.Table
 func copyLevel[T chance](dst, src *levelOf[T]) {
 	for k, v := range src.all() {
 		dst.put(k, v)
+	}
+}
+
+// Toward one target, the induction keeps each state's needs on the way
+// there only; every need it keeps is the full induction's, bit for bit,
+// in double and in single precision, on every rule set (the upper bonus
+// open, earned or lost, the Yacht box open, scratched or holding a Yacht)
+// for low, middling and high targets; and it keeps fewer.
+func TestTargetNeedsOnTheWayMatchFull(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, name := range yacht.PresetNames() {
+		r := mustPreset(t, name)
+		tb, err := strategy.BuildEndGame(context.Background(), r, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for trial := 0; trial < 4; trial++ {
+			s := randomSheet(rng, r, 5+rng.IntN(3))
+			st := s.State()
+			top := maxFuture(r, st)
+			for _, need := range []int{top / 4, top / 2, 3 * top / 4, top} {
+				t.Run("double", func(t *testing.T) { checkNeedsOnTheWay[float64](t, tb, st, need) })
+				t.Run("single", func(t *testing.T) { checkNeedsOnTheWay[float32](t, tb, st, need) })
+			}
+		}
+	}
+}
+
+// checkNeedsOnTheWay runs the induction from st toward need with and
+// without toTarget and compares every need the first keeps.
+func checkNeedsOnTheWay[T chance](t *testing.T, tb *strategy.Table, st yacht.State, need int) {
+	run := func(toTarget bool) map[uint32][]T {
+		states := map[uint32][]T{}
+		keep := func(lv levelOf[T]) {
+			for _, k := range lv.keys {
+				v, off, _ := lv.from(k)
+				full := make([]T, off+len(v))
+				for i := range off {
+					full[i] = -1 // not kept
+				}
+				copy(full[off:], v)
+				states[k] = full
+			}
+		}
+		levels, err := targetLevels(context.Background(), tb, st, need, nil, toTarget, keep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lv := range levels {
+			keep(lv)
+		}
+		return states
+	}
+	part, full := run(true), run(false)
+	// The sheet's own chance of the need, which the advice reads.
+	at := func(v []T, n int) T {
+		if n > len(v) {
+			return 0
+		}
+		return v[n-1]
+	}
+	k := distKey(tb.Rules(), st)
+	if got, want := at(part[k], need), at(full[k], need); got != want {
+		t.Fatalf("sheet %v, need %d: %v, full induction %v", st, need, got, want)
+	}
+	kept, all := 0, 0
+	for k, want := range full {
+		all += len(want)
+		got, ok := part[k]
+		if !ok {
+			t.Fatalf("state %x missing", k)
+		}
+		for i, p := range got {
+			if p == -1 {
+				continue
+			}
+			kept++
+			w := T(0)
+			if i < len(want) {
+				w = want[i]
+			}
+			if p != w {
+				t.Fatalf("sheet %v, need %d, state %x, need %d: %v, full induction %v", st, need, k, i+1, p, w)
+			}
+		}
+	}
+	if kept >= all && all > 100 {
+		t.Errorf("sheet %v, need %d: %d needs kept of %d", st, need, kept, all)
 	}
 }

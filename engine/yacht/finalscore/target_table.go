@@ -41,7 +41,7 @@ func BuildTargetTable(ctx context.Context, t *strategy.Table) (*TargetTable, err
 			tt.byFill[bits.OnesCount32(lv.keys[0]>>7)] = lv
 		}
 	}
-	levels, err := targetLevels[float32](ctx, t, empty, maxFuture(r, empty), nil, retire)
+	levels, err := targetLevels[float32](ctx, t, empty, maxFuture(r, empty), nil, false, retire)
 	if err != nil {
 		return nil, err
 	}
