@@ -63,7 +63,7 @@ var targetTableRules = map[string]bool{
 // empty Yatzy sheet a target of 230, 5.55 million rows, 17.3 CPU-s; of 150,
 // 5.45 million, 16.2 CPU-s; from the empty Yahtzee sheet a target of 255,
 // 2.86 million, 7.5 CPU-s. The most any preset asks is 5.92 million rows
-// (Yatzy from the empty sheet, a target of 194: about 19 CPU-s), so every
+// (Yatzy from the empty sheet, a target of 194: 17.3 CPU-s), so every
 // preset is answered from every sheet for every target
 // (TestEveryTargetWithinRows), and even one busy core answers within
 // targetBudget. A calculation beyond it would be refused, naming the
