@@ -87,8 +87,10 @@ func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, t
 // tooEarly is the refusal of a target whose direct calculation from
 // sheet would take more than limit rows: the nearest targets below and
 // above it within limit, when there are any. The rows rise with the
-// target to a peak and fall after it (finalscore.EstimateTarget), so the
-// targets beyond limit form one run and each side is found by bisection.
+// target to a peak and fall after it (finalscore.EstimateTarget), roughly:
+// they wiggle by a few thousand along the way, so each side is found by
+// bisection, which names targets within limit, the nearest but for a few
+// points where the rows cross limit more than once.
 func tooEarly(sheet yacht.Sheet, target int, limit int64) error {
 	open := sheet.State().Open(sheet.Rules)
 	within := func(t int) bool { return finalscore.EstimateTarget(sheet, t).Rows <= limit }

@@ -167,7 +167,7 @@ func mustRules(t *testing.T, name string) *yacht.Rules {
 // openSheet fills categories of rule set r (three of each upper face, the
 // second possible score below), the lower ones first, so that open remain
 // with the upper boxes and the bonus among them: the sheets of
-// BenchmarkAdviseTarget and BenchmarkAdviseTargetHigh.
+// BenchmarkAdviseTarget and BenchmarkAdviseTargetPeak.
 func openSheet(t *testing.T, r *yacht.Rules, open int) yacht.Sheet {
 	t.Helper()
 	s := yacht.NewSheet(r)
@@ -297,10 +297,12 @@ func TestTargetAsksForMemory(t *testing.T) {
 		open, target int
 		mb           int64
 	}{
+		{"yahtzee", 13, 30, 48},
 		{"yahtzee", 13, 255, 191},
 		{"yahtzee", 13, 400, 180},
 		{"yahtzee", 13, 1000, 198},
 		{"yatzy", 14, 200, 198},
+		{"yatzy", 15, 30, 129},
 		{"yatzy", 15, 150, 357},
 		{"yatzy", 15, 230, 393},
 		{"yatzy", 15, 249, 386},

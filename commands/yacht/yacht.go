@@ -73,16 +73,19 @@ const maxTargetRows = 6_000_000
 // directTargetMemory estimates the peak memory of a direct target
 // calculation of the given cost, so that the heavy-work gate keeps such
 // work within its memory budget (work alone runs whatever its estimate):
-// two and a half times the chances held at once (the garbage collector's
-// headroom and the induction's lists of states) and 64 MB. Measured, the
-// resident size above the process's was 1.9 to 2.6 times the chances
-// (TestTargetAsksForMemory). Chances under 8 MB (up to ten or eleven open
-// boxes) are not counted.
+// twice the chances held at once (the garbage collector's headroom), 80
+// bytes for each state listed (the lists of every fill count, made before
+// the induction starts, and the levels' indexes) and 32 MB. Measured above
+// the process's own (TestTargetAsksForMemory): from the empty Yatzy sheet,
+// 129 MB at a target of 30 (10 MB of chances, 1.43 million states) and
+// 386 MB at 249 (134 MB); from the empty Yahtzee sheet 48 MB at 30. Under
+// 16 MB (up to nine or ten open boxes) nothing is counted.
 func directTargetMemory(cost finalscore.TargetCost) int64 {
-	if cost.Bytes < 8<<20 {
+	m := 2*cost.Bytes + 80*cost.States
+	if m < 16<<20 {
 		return 0
 	}
-	return cost.Bytes*5/2 + 64<<20
+	return m + 32<<20
 }
 
 // ruleChoices are the values of the rules option, in menu order.

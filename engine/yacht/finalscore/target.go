@@ -566,13 +566,13 @@ func finishTarget(r *yacht.Rules, next targetLevel, turn float64, st yacht.State
 //
 // With toTarget (and no terminal), each state keeps only the needs it can
 // meet on the way from st to need itself: a state that has gained between
-// lo and hi points since st (gainedSince) needs between need−hi and
+// lo and hi points since st (gainBounds.of) needs between need−hi and
 // need−lo more, so the others are not computed (they are not kept: the
 // state's vector starts at an offset). The turn's needs are independent
 // of one another, lane by lane, so a need outside the range, computed
 // from chances that are not kept, never reaches one inside it. From an
-// early sheet this leaves a half to a third of the work near the
-// expected final (EstimateTarget counts it).
+// early sheet this leaves 45–65 % of the work near the expected final
+// (EstimateTarget counts it).
 func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.State, need int, terminal []T, toTarget bool, retire func(levelOf[T])) ([]levelOf[T], error) {
 	r := t.Rules()
 	n := len(r.Categories)

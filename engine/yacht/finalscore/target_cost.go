@@ -11,12 +11,15 @@ import (
 type TargetCost struct {
 	// Rows is how many rows of needs the induction runs (sixteen needs a
 	// row in single precision, eight in double): its time is about
-	// proportional to them, 2.5–2.8 µs a row in single precision on a
+	// proportional to them, 2.5–3.3 µs a row in single precision on a
 	// 2-core Intel Xeon (AVX-512).
 	Rows int64
 	// Bytes is the most memory the chances take at once (two fill counts),
 	// before the garbage collector's headroom.
 	Bytes int64
+	// States is how many states the induction lists (every fill count's,
+	// listed before it starts), whose lists and indexes take memory too.
+	States int64
 }
 
 // EstimateTarget returns the cost of AdviseTarget(…, s, …, target) (with
@@ -64,11 +67,12 @@ func EstimateTarget(s yacht.Sheet, target int) TargetCost {
 	}
 	// The sheet's own state is the only one of its fill count.
 	add(k0, maxFutureOf(r, bests, st), 0, 0)
+	cost.States = 1
 	// The upper part of every later state's job (levelJobs' jobs, one per
 	// bonus class): the open upper boxes' best scores, plus the bonus
 	// when the class can still earn it, and the points the upper boxes
 	// can have gained since the sheet over the class's totals (gainBounds).
-	type upperJob struct{ future, lo, hi int }
+	type upperJob struct{ future, lo, hi, states int }
 	type upperSet struct {
 		mask uint32
 		jobs []upperJob
@@ -104,12 +108,13 @@ func EstimateTarget(s yacht.Sheet, target int) TargetCost {
 				if c >= 0 {
 					future += r.BonusPoints
 				}
-				us.jobs = append(us.jobs, upperJob{future, lo, hi})
+				us.jobs = append(us.jobs, upperJob{future, lo, hi, 1})
 				class[c+2] = len(us.jobs)
 				continue
 			}
 			j := &us.jobs[class[c+2]-1]
 			j.lo, j.hi = min(j.lo, lo), max(j.hi, hi)
+			j.states++
 		}
 		uppers = append(uppers, us)
 	}
@@ -163,6 +168,7 @@ func EstimateTarget(s yacht.Sheet, target int) TargetCost {
 				}
 				for _, j := range us.jobs {
 					add(fill, j.future+future+extra, j.lo+lo, j.hi+hi+gained)
+					cost.States += int64(j.states)
 				}
 			}
 		}

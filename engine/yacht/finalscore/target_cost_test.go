@@ -45,6 +45,7 @@ func targetCostByJobs(s yacht.Sheet, target int) TargetCost {
 	floats := make([]int64, n+1)
 	for fill := k0; fill < n; fill++ {
 		jobs, keys := levelJobs(r, upperCats, st, fill, byFill[fill])
+		cost.States += int64(len(keys))
 		for _, span := range jobNeeds(r, bests, gained, jobs, keys, need, true) {
 			cost.Rows += int64((span.n + per - 1) / per)
 			floats[fill] += int64(span.n)

@@ -371,8 +371,9 @@ func sameVector[T chance](a, b []T) bool {
 
 // solveTargetLanes is solveTargetTurn without the keep values (the
 // induction over every state reads only the chances from the start of the
-// turn): for state st and every n = 1..l, the best probability of gaining
-// at least n more points, into out (which it returns cut to the needs
+// turn): for state st and needs ls.off+1 … ls.off+l (the outcomes' gains
+// shifted by their offsets, see prepare), the best probability of gaining
+// at least that many more points, into out (which it returns cut to the needs
 // computed; every chance beyond is 0, or below tailTrim after an early
 // stop, and is read as 0). It runs a row's needs at a time: eight in
 // double precision, sixteen in single (the target table's build, whose

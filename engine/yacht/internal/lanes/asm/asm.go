@@ -9,8 +9,10 @@
 // second pass taking the patterns' dot as well, AVX2 as loops over tables
 // of row offsets and a separate dot (dotRows, dotRows32). Each performs, lane by lane, the
 // floating-point operations of the portable Go kernel in the same order
-// (no fused multiply-add, the same summation order), so the results are
-// the same bits; the package's tests check it on every version the
+// (no fused multiply-add in place of a product and a sum, the same
+// summation order; the AVX-512 division by 6 is a reciprocal and a fused
+// correction that gives the correctly rounded quotient, see div6), so the
+// results are the same bits; the package's tests check it on every version the
 // processor runs. The kernels use only VEX and
 // EVEX instructions (no legacy SSE, which costs a state switch on Intel
 // processors when the upper register halves are dirty) and end with
@@ -250,9 +252,11 @@ func averageRows(s isa, name string, div bool) {
 // x/6·2⁻⁵⁴ of x/6 and q₀ within one ulp of it, which makes r exact. Then
 // q₀ − r·y = x/6 − r(y − 1/6) differs from x/6 by at most
 // 6·ulp·2⁻⁵⁵/3 = 2⁻⁵⁴ ulp. And x/6 is at least ulp/6 from every rounding
-// midpoint: with x = M·2^E (M < 2⁵³ an integer), x/6 lies in a binade
-// whose ulp is 2^(E−3), and x/6 / 2^(E−4) = 8M/3 is an even integer (x/6
-// representable) or a third away from every integer. So the one rounding
+// midpoint: with x = M·2^E (2⁵² ≤ M < 2⁵³ an integer), x/6 lies in a
+// binade whose ulp is 2^(E−3) when M < 1.5·2⁵², where x/6 / 2^(E−4) = 8M/3,
+// and 2^(E−2) above, where x/6 / 2^(E−3) = 4M/3; either is an even integer
+// (x/6 representable) or a third away from every integer, while the
+// midpoints are the odd integers. So the one rounding
 // of the last fused step gives RN(x/6). (A subnormal quotient can sit on a
 // midpoint: 9·2⁻¹⁰⁷⁴/6; the kernels never meet one.) The signs are
 // those of the division too: a zero x gives q₀ = x, r = +0 and
