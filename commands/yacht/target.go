@@ -96,24 +96,8 @@ func tooEarly(sheet yacht.Sheet, target int, limit int64) error {
 	within := func(t int) bool { return finalscore.EstimateTarget(sheet, t).Rows <= limit }
 	// below: the highest target under target within limit (the sheet's
 	// total needs nothing); above: the lowest over it.
-	lo, hi := sheet.Total(), target
-	for hi-lo > 1 {
-		if mid := lo + (hi-lo)/2; within(mid) {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	below := lo
-	lo, hi = target, finalscore.MaxFinal(sheet)+1
-	for hi-lo > 1 {
-		if mid := lo + (hi-lo)/2; within(mid) {
-			hi = mid
-		} else {
-			lo = mid
-		}
-	}
-	above := hi
+	below := edge(sheet.Total(), target, within)
+	above := edge(finalscore.MaxFinal(sheet)+1, target, within)
 	hasBelow, hasAbove := below > sheet.Total()+1, above <= finalscore.MaxFinal(sheet)
 	switch {
 	case hasBelow && hasAbove:
@@ -124,6 +108,20 @@ func tooEarly(sheet yacht.Sheet, target int, limit int64) error {
 		return commands.Rejectf(msgTargetBelow, target, open, above)
 	}
 	return commands.Rejectf(msgTargetTooEarly, open)
+}
+
+// edge bisects between from, where ok holds, and to, where it does not,
+// and returns the last point from the side of from where it holds (from
+// may be above to).
+func edge(from, to int, ok func(int) bool) int {
+	for from-to > 1 || to-from > 1 {
+		if mid := from + (to-from)/2; ok(mid) {
+			from = mid
+		} else {
+			to = mid
+		}
+	}
+	return from
 }
 
 // sheetDecided reports whether the target is already held or out of reach,

@@ -594,16 +594,7 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 			}
 		}
 	}
-	open := ^st.Filled & (1<<uint(n) - 1)
-	// masks by fill count: st.Filled plus a subset of the open categories.
-	byFill := make([][]uint32, n+1)
-	for sub := open; ; sub = (sub - 1) & open {
-		m := st.Filled | sub
-		byFill[bits.OnesCount32(m)] = append(byFill[bits.OnesCount32(m)], m)
-		if sub == 0 {
-			break
-		}
-	}
+	byFill := masksByFill(n, st.Filled)
 	bests := bestScores(r)
 	gained := newGainBounds(r, st)
 	toTarget = toTarget && terminal == nil
@@ -682,6 +673,20 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 		levels[fill] = lv
 	}
 	return levels, nil
+}
+
+// masksByFill lists, by fill count, the masks of n categories that hold
+// filled and some of the others.
+func masksByFill(n int, filled uint32) [][]uint32 {
+	open := ^filled & (1<<uint(n) - 1)
+	byFill := make([][]uint32, n+1)
+	for sub := open; ; sub = (sub - 1) & open {
+		m := filled | sub
+		byFill[bits.OnesCount32(m)] = append(byFill[bits.OnesCount32(m)], m)
+		if sub == 0 {
+			return byFill
+		}
+	}
 }
 
 // widen returns, in double precision and from need 1 (offset 0), the

@@ -31,15 +31,9 @@ type TargetCost struct {
 // the target less the most and the fewest points it can have gained, so
 // the work peaks at a middling target and falls toward both ends.
 func EstimateTarget(s yacht.Sheet, target int) TargetCost {
-	r := s.Rules
-	st := s.State()
-	need := target - s.Total()
-	if need <= 0 || need > MaxFinal(s)-s.Total() || st.Done(r) {
+	r, st, need, per, size, ok := costBasis(s, target)
+	if !ok {
 		return TargetCost{}
-	}
-	per, size := 8, int64(8)
-	if st.Open(r) >= singleOpen {
-		per, size = 16, 4
 	}
 	n := len(r.Categories)
 	bests := bestScores(r)
@@ -177,6 +171,23 @@ func EstimateTarget(s yacht.Sheet, target int) TargetCost {
 		cost.Bytes = max(cost.Bytes, size*(floats[f]+floats[f+1]))
 	}
 	return cost
+}
+
+// costBasis is what the cost of a target from s rests on: the rules, the
+// state, the points needed, the needs in a row and the bytes of a chance
+// (double below singleOpen open boxes, single from there); false when
+// nothing is computed (the target is held, out of reach, or the sheet is
+// full).
+func costBasis(s yacht.Sheet, target int) (r *yacht.Rules, st yacht.State, need, per int, size int64, ok bool) {
+	r, st = s.Rules, s.State()
+	need = target - s.Total()
+	if need <= 0 || need > MaxFinal(s)-s.Total() || st.Done(r) {
+		return r, st, need, 0, 0, false
+	}
+	if st.Open(r) >= singleOpen {
+		return r, st, need, 16, 4, true
+	}
+	return r, st, need, 8, 8, true
 }
 
 // subsetsOver lists filled plus every subset of the categories cats that

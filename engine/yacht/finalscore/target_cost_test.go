@@ -12,15 +12,9 @@ import (
 // lists of jobs and their needs (levelJobs and jobNeeds, as targetLevels
 // makes them), job by job.
 func targetCostByJobs(s yacht.Sheet, target int) TargetCost {
-	r := s.Rules
-	st := s.State()
-	need := target - s.Total()
-	if need <= 0 || need > MaxFinal(s)-s.Total() || st.Done(r) {
+	r, st, need, per, size, ok := costBasis(s, target)
+	if !ok {
 		return TargetCost{}
-	}
-	per, size := 8, int64(8)
-	if st.Open(r) >= singleOpen {
-		per, size = 16, 4
 	}
 	n := len(r.Categories)
 	k0 := bits.OnesCount32(st.Filled)
@@ -30,15 +24,7 @@ func targetCostByJobs(s yacht.Sheet, target int) TargetCost {
 			upperCats = append(upperCats, i)
 		}
 	}
-	open := ^st.Filled & (1<<uint(n) - 1)
-	byFill := make([][]uint32, n+1)
-	for sub := open; ; sub = (sub - 1) & open {
-		m := st.Filled | sub
-		byFill[bits.OnesCount32(m)] = append(byFill[bits.OnesCount32(m)], m)
-		if sub == 0 {
-			break
-		}
-	}
+	byFill := masksByFill(n, st.Filled)
 	bests := bestScores(r)
 	gained := newGainBounds(r, st)
 	var cost TargetCost
