@@ -2,6 +2,7 @@ package finalscore
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"github.com/alea-bot/alea/engine/yacht"
 )
@@ -20,6 +21,11 @@ type TargetCost struct {
 	// States is how many states the induction lists (every fill count's,
 	// listed before it starts), whose lists and indexes take memory too.
 	States int64
+	// Kept is the memory of the TargetSolution from the sheet (every fill
+	// count's chances in single precision, before the tails the
+	// induction drops, and each state's header, key and index), as
+	// TargetSolution.Bytes counts it.
+	Kept int64
 }
 
 // EstimateTarget returns the cost of AdviseTarget(…, s, …, target) (with
@@ -167,9 +173,17 @@ func EstimateTarget(s yacht.Sheet, target int) TargetCost {
 			}
 		}
 	}
+	var all int64
 	for f := k0; f < n; f++ {
 		cost.Bytes = max(cost.Bytes, size*(floats[f]+floats[f+1]))
+		all += floats[f]
 	}
+	// Each state's header, key and offset; the index of a level: 4 bytes
+	// a category set the rules have, and a block of 128 slots (512 bytes)
+	// for each set the level holds, twice over for the room the blocks
+	// grow by.
+	sets := int64(1) << uint(n-k0)
+	cost.Kept = 4*all + cost.States*(int64(unsafe.Sizeof([]float32(nil)))+8) + 4*int64(n-k0)<<uint(n) + 2*512*sets
 	return cost
 }
 

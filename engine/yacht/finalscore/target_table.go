@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"sync"
-	"unsafe"
 
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
@@ -71,21 +70,7 @@ func (tt *TargetTable) States() int {
 // Bytes estimates the table's memory: the stored chances (4 bytes each;
 // the states of one bonus class share theirs), each state's slice header
 // and key, and the levels' index tables.
-func (tt *TargetTable) Bytes() int64 {
-	floats := 0
-	index := 0
-	seen := map[*float32]bool{}
-	for _, lv := range tt.byFill {
-		for _, v := range lv.all() {
-			if len(v) > 0 && !seen[&v[0]] {
-				seen[&v[0]] = true
-				floats += len(v)
-			}
-		}
-		index += cap(lv.set) + cap(lv.slot)
-	}
-	return int64(floats)*4 + int64(tt.States())*(int64(unsafe.Sizeof([]float32(nil)))+4) + int64(index)*4
-}
+func (tt *TargetTable) Bytes() int64 { return levelsBytes(tt.byFill) }
 
 // Reach returns P(final ≥ target) from the start of the next turn of
 // sheet s under the threshold strategy.
