@@ -66,6 +66,7 @@ type Config struct {
 	GlobalRate       float64       // RATE_GLOBAL: interactions per second for the whole bot
 	MaxHeavy         int           // MAX_HEAVY: heavy computations at once (0: CPUs)
 	HeavyMemoryMB    int           // HEAVY_MEMORY: memory budget of heavy work at once, in MB (0: none)
+	TargetMemoryMB   int           // TARGET_MEMORY: memory kept for target advice toward the targets last asked, in MB (0: none)
 
 	// Lifecycle: which transports run, and how long stopping may take.
 	UseGateway    bool          // DISCORD_GATEWAY: connect the gateway (default: when a token is set)
@@ -128,6 +129,7 @@ var Variables = []struct{ Name, Default, Meaning string }{
 	{"RATE_GLOBAL", "50", "interactions per second for the whole bot (bursts of twice that)"},
 	{"MAX_HEAVY", "0", "heavy computations at once; 0 means one per CPU"},
 	{"HEAVY_MEMORY", "400", "memory budget of the heavy computations running at once, in MB (a Yatzy /yacht-stats counts 280, a Yacht one 60); more wait their turn; 0: no budget"},
+	{"TARGET_MEMORY", "512", "memory kept for Yatzy and Yahtzee target advice, in MB: the calculations toward the targets last asked, so that later turns of a game are answered at once (one from the empty Yatzy sheet keeps about 350 MB); 0: none kept"},
 	{"DISCORD_GATEWAY", "", "true or false; false serves the HTTP endpoint alone with a token; empty: true when DISCORD_TOKEN is set"},
 	{"SHUTDOWN_GRACE", "8s", "the most a shutdown may take, whatever Discord does (Go duration, 100ms to 10m)"},
 	{"STATE_SECRET", "", "key of the MAC on game states (16+ characters, the same on every replica); empty: derived from the token; the HTTP endpoint without a token needs it (never logged)"},
@@ -281,6 +283,7 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 	}
 	c.MaxHeavy = intVar("MAX_HEAVY", 0, 1024)
 	c.HeavyMemoryMB = intVar("HEAVY_MEMORY", 0, 1<<20)
+	c.TargetMemoryMB = intVar("TARGET_MEMORY", 0, 1<<20)
 	problems = append(problems, c.readLifecycle(get)...)
 	c.StateSecret = Secret(get("STATE_SECRET"))
 	if n := len(c.StateSecret); n > 0 && (n < 16 || n > 512 || strings.ContainsAny(c.StateSecret.Reveal(), " \t\n")) {

@@ -79,7 +79,7 @@ func TestHeavyFloodLeavesOthersAnswered(t *testing.T) {
 	o.Logger = slog.New(slog.DiscardHandler)
 	o.MaxHeavy, o.HeavyQueue = 2, 8
 	o.DeferAfter = time.Hour // held work keeps its HTTP request open
-	f := newFixture(t, commands.NewRegistry(yachtcmd.Command(&tables, yachtcmd.DiceFaces{}), flood), o)
+	f := newFixture(t, commands.NewRegistry(yachtcmd.Command(&tables, yachtcmd.DiceFaces{}, nil), flood), o)
 
 	type reply struct {
 		user    string

@@ -13,6 +13,7 @@ import (
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/commands/yachtgame"
 	"github.com/alea-bot/alea/commands/yachtstats"
+	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/result"
 	"github.com/alea-bot/alea/game/seal"
@@ -44,6 +45,9 @@ type Deps struct {
 	// Store keeps finished games (standings, history); nil: no memory
 	// (the commands that read it say so).
 	Store store.Store
+	// TargetSolutions keeps /yacht-advise's direct target calculations
+	// for the later turns of a game (nil: none kept).
+	TargetSolutions *finalscore.TargetSolutions
 	// DiceFaces writes the Yacht commands' dice: Alea's application
 	// emojis when the bot found them registered, glyphs otherwise (the
 	// zero value).
@@ -63,7 +67,7 @@ func Loopback() Deps {
 
 // Registry returns a new registry with every command, /help last so that
 // it lists all the others. Every field of d but WinProbabilities, Odds,
-// Recorder, RecordWait and Store must be set.
+// Recorder, RecordWait, Store and TargetSolutions must be set.
 func Registry(d Deps) *commands.Registry {
 	// The solved orbs puzzles and the coins games against Alea record
 	// themselves as the Yacht table does.
@@ -71,7 +75,7 @@ func Registry(d Deps) *commands.Registry {
 	reg := commands.NewRegistry(
 		// One line per command package: name.Command(...),
 		trialrule.Command(),
-		yachtcmd.Command(d.Tables, d.DiceFaces),
+		yachtcmd.Command(d.Tables, d.DiceFaces, d.TargetSolutions),
 		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds, Faces: d.DiceFaces,
 			Recorder: d.Recorder, RecordWait: d.RecordWait}),
 		yachtstats.Command(d.Tables),

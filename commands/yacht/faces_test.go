@@ -128,7 +128,7 @@ func blobs(img image.Image, r image.Rectangle, c color.Color) int {
 // /yacht-advise writes its dice with the emojis it was given: the title
 // and the best keep.
 func TestAdviseWithEmojis(t *testing.T) {
-	h := bottest.New(t, newCommand(tables(t), NewDiceFaces(registered())))
+	h := bottest.New(t, newCommand(tables(t), NewDiceFaces(registered()), nil))
 	r := h.MustRun(`/yacht-advise dice:66662 roll:1 sheet:"` + endSheet + `"`)
 	text := bot.FormatText(r)
 	if !strings.Contains(text, "<:alea_d2:1002><:alea_d6:1006><:alea_d6:1006><:alea_d6:1006><:alea_d6:1006>") ||

@@ -12,17 +12,28 @@ import (
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
+// targetWay is how handle found a target to be answered: the direct
+// calculation's estimated cost, the kept calculation that covers the
+// sheet (nil: none), and whether to keep the one made now.
+type targetWay struct {
+	cost finalscore.TargetCost
+	kept *finalscore.TargetSolution
+	keep bool
+}
+
 // handleTarget answers /yacht-advise with a target: the action with the
 // best exact chance of a final score of at least target. From the rule
-// set's target table when it is built (milliseconds); otherwise with few
+// set's target table when it is built, or a kept calculation toward the
+// same target that covers the sheet (milliseconds); otherwise with few
 // open categories it computes directly (at most seconds); a rule set
-// without a target table is computed directly when its cost (estimated,
-// cost) is within maxTargetRows, as every preset's is, and otherwise told
-// which targets it answers now; for the others it answers
+// without a target table is computed directly when its cost is within
+// maxTargetRows, as every preset's is, kept in solutions from
+// keptTargetOpen open boxes, and otherwise told which targets it answers
+// now; for the others it answers
 // from the rule set's target table, building it first (once, within the
 // time budget; a build that takes longer goes on in the background and
 // the reply asks to try again).
-func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, targets *finalscore.TargetTables, req *commands.Request, sheet yacht.Sheet, dice *yacht.Dice, roll, top, target int, cost finalscore.TargetCost) (*commands.Reply, error) {
+func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, targets *finalscore.TargetTables, solutions *finalscore.TargetSolutions, way targetWay, req *commands.Request, sheet yacht.Sheet, dice *yacht.Dice, roll, top, target int) (*commands.Reply, error) {
 	loc := req.Locale
 	r := table.Rules()
 	tctx, cancel := context.WithTimeout(ctx, targetBudget)
@@ -33,13 +44,23 @@ func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, t
 	switch {
 	case ready:
 		ta, err = tt.AdviseTarget(table, sheet, dice, roll, target)
+	case way.kept != nil:
+		ta, err = way.kept.AdviseTarget(table, sheet, dice, roll, target)
 	case sheet.State().Open(r) <= directTargetOpen || sheetDecided(sheet, target) || target < 0:
 		ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
 	case !targetTableRules[r.Key]:
-		if cost.Rows > maxTargetRows {
+		if way.cost.Rows > maxTargetRows {
 			return nil, tooEarly(sheet, target, maxTargetRows)
 		}
-		ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
+		if !way.keep {
+			ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
+			break
+		}
+		var sol *finalscore.TargetSolution
+		if sol, err = finalscore.SolveTarget(tctx, table, sheet, target); err == nil {
+			solutions.Add(sol)
+			ta, err = sol.AdviseTarget(table, sheet, dice, roll, target)
+		}
 	default:
 		bctx, cancel := context.WithTimeout(ctx, targetTableBudget)
 		defer cancel()

@@ -88,6 +88,25 @@ func directTargetMemory(cost finalscore.TargetCost) int64 {
 	return m + 32<<20
 }
 
+// keptTargetOpen is the fewest open boxes whose direct target calculation
+// is kept whole (finalscore.TargetSolution) for the later turns: from nine
+// open boxes it takes a tenth of a second or more (Yatzy from the empty
+// sheet 6–8 s) and keeps its chances in single precision, from 4 MB with
+// ten open Yatzy boxes to about 350 MB from the empty sheet at its
+// expected final.
+const keptTargetOpen = 9
+
+// keptTargetMemory estimates the peak memory of a direct target
+// calculation kept whole: what it keeps, the chances of the two fill
+// counts being computed again (the garbage collector's headroom), 40
+// bytes a state listed and 32 MB. Measured above the process's own
+// (TestTargetAsksForMemory, 28 November 2026): from the empty Yatzy sheet
+// 153 MB at a target of 30, 516 MB at 194, 473 MB at 249 (350 MB kept);
+// from the empty Yahtzee sheet 234 MB at 255 (187 MB kept).
+func keptTargetMemory(cost finalscore.TargetCost) int64 {
+	return cost.Kept + cost.Bytes + 40*cost.States + 32<<20
+}
+
 // ruleChoices are the values of the rules option, in menu order.
 var ruleChoices = []struct {
 	value string
@@ -105,12 +124,18 @@ var ruleChoices = []struct {
 // once per rule set and shared with the other Yacht commands of the
 // process, and writing dice with faces. Its target tables (exact target
 // advice from any sheet) are its own, built on the first target asked
-// under each rule set.
-func Command(tables *strategy.Tables, faces DiceFaces) *commands.Command {
-	return newCommand(tables, faces)
+// under each rule set. The rule sets without a target table keep their
+// direct target calculations from keptTargetOpen open boxes in solutions
+// (nil: none kept), so that the later turns of a game toward the same
+// target are answered from them.
+func Command(tables *strategy.Tables, faces DiceFaces, solutions *finalscore.TargetSolutions) *commands.Command {
+	return newCommand(tables, faces, solutions)
 }
 
-func newCommand(tables *strategy.Tables, faces DiceFaces) *commands.Command {
+func newCommand(tables *strategy.Tables, faces DiceFaces, solutions *finalscore.TargetSolutions) *commands.Command {
+	if solutions == nil {
+		solutions = &finalscore.TargetSolutions{}
+	}
 	targets := &finalscore.TargetTables{}
 	rollLo, rollHi := commands.Between(1, 3)
 	topLo, topHi := commands.Between(1, maxTop)
@@ -144,7 +169,7 @@ func newCommand(tables *strategy.Tables, faces DiceFaces) *commands.Command {
 			`/yacht-advise dice:"6 6 5 2 1" roll:2 sheet:"aces:2 twos:6 threes:9 fours:12 fives:15 choice:22 four_of_a_kind:24 small_straight:15" target:200`,
 		},
 		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-			return handle(ctx, tables, faces, targets, req)
+			return handle(ctx, tables, faces, targets, solutions, req)
 		},
 		Budget: 2 * time.Minute,
 
@@ -179,7 +204,7 @@ type DataAction struct {
 	PReach        *float64 `json:"p_reach,omitempty"`
 }
 
-func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, targets *finalscore.TargetTables, req *commands.Request) (*commands.Reply, error) {
+func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, targets *finalscore.TargetTables, solutions *finalscore.TargetSolutions, req *commands.Request) (*commands.Reply, error) {
 	loc := req.Locale
 	rulesName := req.Options.String("rules", yacht.Yacht)
 	rules, err := yacht.Preset(rulesName)
@@ -226,17 +251,27 @@ func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, targe
 	// building takes no turn: the build is that one's work.
 	waitsOnly := built && targets.Building(rules.Key) && sheet.State().Open(rules) > directTargetOpen
 	// A target the sheet settles, or one asked too early for a rule set
-	// without a target table, is answered without computing.
+	// without a target table, is answered without computing; so is one a
+	// kept calculation covers.
 	open := sheet.State().Open(rules)
-	direct := target >= 0 && !sheetDecided(sheet, target) && (open <= directTargetOpen || !targetTableRules[rules.Key])
+	var kept *finalscore.TargetSolution
+	if target >= 0 {
+		kept = solutions.Find(sheet, target)
+	}
+	direct := target >= 0 && kept == nil && !sheetDecided(sheet, target) && (open <= directTargetOpen || !targetTableRules[rules.Key])
 	var cost finalscore.TargetCost
 	if direct {
 		cost = finalscore.EstimateTarget(sheet, target)
 	}
-	settled := target >= 0 && (sheetDecided(sheet, target) || !targetTableRules[rules.Key] && cost.Rows > maxTargetRows)
+	settled := target >= 0 && (kept != nil || sheetDecided(sheet, target) || !targetTableRules[rules.Key] && cost.Rows > maxTargetRows)
+	// keep: the calculation is kept whole for the later turns.
+	keep := direct && !settled && open >= keptTargetOpen && !targetTableRules[rules.Key] && solutions.Fits(cost.Kept)
 	if !built || target >= 0 && !settled && !targetsBuilt && !waitsOnly && open > lightTargetOpen {
 		var memory int64
-		if direct && !settled {
+		switch {
+		case keep:
+			memory = keptTargetMemory(cost)
+		case direct && !settled:
 			memory = directTargetMemory(cost)
 		}
 		var done func()
@@ -253,7 +288,7 @@ func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, targe
 		return nil, fmt.Errorf("yacht table %s: %w", rules.Key, err)
 	}
 	if target >= 0 {
-		return handleTarget(ctx, table, faces, targets, req, sheet, dice, roll, top, target, cost)
+		return handleTarget(ctx, table, faces, targets, solutions, targetWay{cost, kept, keep}, req, sheet, dice, roll, top, target)
 	}
 	adv, err := table.Advise(sheet, dice, roll)
 	if err != nil {

@@ -25,7 +25,7 @@ func tables(t *testing.T) *strategy.Tables {
 }
 
 func harness(t *testing.T) *bottest.Harness {
-	return bottest.New(t, newCommand(tables(t), DiceFaces{}))
+	return bottest.New(t, newCommand(tables(t), DiceFaces{}, nil))
 }
 
 // endSheet leaves large_straight, yacht and choice open, upper bonus earned.
@@ -168,7 +168,7 @@ func TestLimitsAndExamples(t *testing.T) {
 		t.Skip("the examples need full tables; built in the non-race run")
 	}
 	h := harness(t)
-	c := Command(&strategy.Tables{}, DiceFaces{})
+	c := Command(&strategy.Tables{}, DiceFaces{}, nil)
 	for _, ex := range c.Examples {
 		for _, loc := range commands.Locales {
 			h.Locale = loc

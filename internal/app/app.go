@@ -25,6 +25,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/config"
+	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/store"
 )
@@ -141,6 +142,7 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 			deps.Recorder = loggedRecorder{memory, log}
 		}
 		deps.StateKey = stateKey(cfg)
+		deps.TargetSolutions = &finalscore.TargetSolutions{Budget: int64(cfg.TargetMemoryMB) << 20}
 		if !s.PlaygroundOnly {
 			deps.DiceFaces = diceFaces(ctx, cfg, rest.UserAgent(s.Version), log)
 		}

@@ -167,3 +167,37 @@ func BenchmarkAdviseTargetPeak(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkTargetSolutionAdvise answers target advice from the Yatzy and
+// Yahtzee sheets after one turn, dice on roll 1, toward the expected
+// final of the empty sheet, from the solution kept from the empty sheet
+// (its induction is not timed); it reports the solution's memory.
+func BenchmarkTargetSolutionAdvise(b *testing.B) {
+	for _, name := range []string{yacht.Yahtzee, yacht.Yatzy} {
+		b.Run(name, func(b *testing.B) {
+			tb, err := testTables.Preset(context.Background(), name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			empty := yacht.NewSheet(tb.Rules())
+			target := int(math.Ceil(tb.Value(empty.State())))
+			sol, err := SolveTarget(context.Background(), tb, empty, target)
+			if err != nil {
+				b.Fatal(err)
+			}
+			d, _ := yacht.ParseDice("3 3 5 6 6")
+			opts, err := tb.Rules().Scorings(empty.State(), d)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s := empty.Fill(opts[0])
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := sol.AdviseTarget(tb, s, &d, 1, target); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(sol.Bytes())/1e6, "MB")
+		})
+	}
+}
