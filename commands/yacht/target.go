@@ -12,13 +12,13 @@ import (
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
-// targetWay is how handle found a target to be answered: the direct
+// targetPlan is how handle found a target to be answered: the direct
 // calculation's estimated cost, the kept calculation that covers the
 // sheet (nil: none), and whether to keep the one made now.
-type targetWay struct {
-	cost finalscore.TargetCost
-	kept *finalscore.TargetSolution
-	keep bool
+type targetPlan struct {
+	cost       finalscore.TargetCost
+	found      *finalscore.TargetSolution
+	solveWhole bool
 }
 
 // handleTarget answers /yacht-advise with a target: the action with the
@@ -33,7 +33,7 @@ type targetWay struct {
 // from the rule set's target table, building it first (once, within the
 // time budget; a build that takes longer goes on in the background and
 // the reply asks to try again).
-func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, targets *finalscore.TargetTables, solutions *finalscore.TargetSolutions, way targetWay, req *commands.Request, sheet yacht.Sheet, dice *yacht.Dice, roll, top, target int) (*commands.Reply, error) {
+func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, targets *finalscore.TargetTables, solutions *finalscore.TargetSolutions, plan targetPlan, req *commands.Request, sheet yacht.Sheet, dice *yacht.Dice, roll, top, target int) (*commands.Reply, error) {
 	loc := req.Locale
 	r := table.Rules()
 	tctx, cancel := context.WithTimeout(ctx, targetBudget)
@@ -44,23 +44,28 @@ func handleTarget(ctx context.Context, table *strategy.Table, faces DiceFaces, t
 	switch {
 	case ready:
 		ta, err = tt.AdviseTarget(table, sheet, dice, roll, target)
-	case way.kept != nil:
-		ta, err = way.kept.AdviseTarget(table, sheet, dice, roll, target)
+	case plan.found != nil:
+		ta, err = plan.found.AdviseTarget(table, sheet, dice, roll, target)
 	case sheet.State().Open(r) <= directTargetOpen || sheetDecided(sheet, target) || target < 0:
 		ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
 	case !targetTableRules[r.Key]:
-		if way.cost.Rows > maxTargetRows {
+		if plan.cost.Rows > maxTargetRows {
 			return nil, tooEarly(sheet, target, maxTargetRows)
 		}
-		if !way.keep {
+		if !plan.solveWhole {
 			ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
 			break
 		}
-		var sol *finalscore.TargetSolution
-		if sol, err = finalscore.SolveTarget(tctx, table, sheet, target); err == nil {
+		// The same calculation may have been kept while this one waited
+		// for its turn of heavy work (a request asked again).
+		sol := solutions.Find(sheet, target)
+		if sol == nil {
+			if sol, err = finalscore.SolveTarget(tctx, table, sheet, target); err != nil {
+				break
+			}
 			solutions.Add(sol)
-			ta, err = sol.AdviseTarget(table, sheet, dice, roll, target)
 		}
+		ta, err = sol.AdviseTarget(table, sheet, dice, roll, target)
 	default:
 		bctx, cancel := context.WithTimeout(ctx, targetTableBudget)
 		defer cancel()
@@ -117,8 +122,8 @@ func tooEarly(sheet yacht.Sheet, target int, limit int64) error {
 	within := func(t int) bool { return finalscore.EstimateTarget(sheet, t).Rows <= limit }
 	// below: the highest target under target within limit (the sheet's
 	// total needs nothing); above: the lowest over it.
-	below := edge(sheet.Total(), target, within)
-	above := edge(finalscore.MaxFinal(sheet)+1, target, within)
+	below := lastWithin(sheet.Total(), target, within)
+	above := lastWithin(finalscore.MaxFinal(sheet)+1, target, within)
 	hasBelow, hasAbove := below > sheet.Total()+1, above <= finalscore.MaxFinal(sheet)
 	switch {
 	case hasBelow && hasAbove:
@@ -131,10 +136,10 @@ func tooEarly(sheet yacht.Sheet, target int, limit int64) error {
 	return commands.Rejectf(msgTargetTooEarly, open)
 }
 
-// edge bisects between from, where ok holds, and to, where it does not,
+// lastWithin bisects between from, where ok holds, and to, where it does not,
 // and returns the last point from the side of from where it holds (from
 // may be above to).
-func edge(from, to int, ok func(int) bool) int {
+func lastWithin(from, to int, ok func(int) bool) int {
 	for from-to > 1 || to-from > 1 {
 		if mid := from + (to-from)/2; ok(mid) {
 			from = mid

@@ -346,10 +346,11 @@ func (g *admittingGate) Enter(ctx context.Context, memory int64) (context.Contex
 
 // A Yatzy target asked from ten open boxes is computed once, as heavy work
 // asking for the memory it keeps (TestTargetAsksForMemory: a command that
-// keeps nothing enters the gate for every one); the next turns of the game toward the
-// same target are answered from it without heavy work, as a command that
-// keeps nothing computes them afresh (within the single precision's
-// 1e-6); another target is computed anew.
+// keeps nothing enters the gate for every one); the next turns of the game
+// toward the same target, while nine or more boxes are open, are answered
+// from it without heavy work, as a command that keeps nothing computes them
+// afresh (within the single precision's 1e-6); a later sheet, another
+// target, or a calculation larger than the budget is computed anew.
 func TestTargetKeptForLaterTurns(t *testing.T) {
 	if race.Enabled {
 		t.Skip("target inductions from ten open Yatzy boxes")
@@ -383,8 +384,8 @@ func TestTargetKeptForLaterTurns(t *testing.T) {
 	}{
 		{first, "1 1 1 4 2", 2},
 		{first + " sixes:18", "2 3 4 5 5", 1},
-		{first + " sixes:18 chance:24", "6 6 6 6 6", 3},
-		{first + " sixes:12 yatzy:50 small_straight:15", "1 2 3 4 4", 2},
+		{first + " yatzy:50", "6 6 6 6 6", 3},
+		{first + " small_straight:0", "1 2 3 4 4", 2},
 	} {
 		got, asked := ask(kept, c.sheet, c.dice, c.roll, 210)
 		if len(asked) != 0 {
@@ -395,7 +396,17 @@ func TestTargetKeptForLaterTurns(t *testing.T) {
 			t.Errorf("%q: %v from the kept calculation, %v afresh", c.sheet, *got.PReach, *want.PReach)
 		}
 	}
+	if _, asked := ask(kept, first+" sixes:18 chance:24", "6 6 6 6 6", 3, 210); len(asked) != 1 {
+		t.Errorf("eight open boxes asked the gate for %v, want a turn of heavy work", asked)
+	}
 	if _, asked := ask(kept, first+" sixes:18", "2 3 4 5 5", 1, 230); len(asked) != 1 || asked[0] == 0 {
 		t.Errorf("another target asked the gate for %v", asked)
+	}
+	// A budget too small for the calculation keeps nothing and asks for
+	// the memory of the calculation alone.
+	none := &finalscore.TargetSolutions{Budget: 1 << 20}
+	small := newCommand(tables(t), DiceFaces{}, none)
+	if _, asked := ask(small, first, "3 3 5 6 6", 1, 210); len(asked) != 1 || asked[0] != directTargetMemory(finalscore.EstimateTarget(s, 210)) || none.Bytes() != 0 {
+		t.Errorf("over the budget: asked the gate for %v, %d bytes kept", asked, none.Bytes())
 	}
 }

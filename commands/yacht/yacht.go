@@ -252,24 +252,25 @@ func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, targe
 	waitsOnly := built && targets.Building(rules.Key) && sheet.State().Open(rules) > directTargetOpen
 	// A target the sheet settles, or one asked too early for a rule set
 	// without a target table, is answered without computing; so is one a
-	// kept calculation covers.
+	// kept calculation covers (from keptTargetOpen open boxes, where a
+	// calculation afresh would be in single precision too).
 	open := sheet.State().Open(rules)
-	var kept *finalscore.TargetSolution
-	if target >= 0 {
-		kept = solutions.Find(sheet, target)
+	var found *finalscore.TargetSolution
+	if target >= 0 && open >= keptTargetOpen {
+		found = solutions.Find(sheet, target)
 	}
-	direct := target >= 0 && kept == nil && !sheetDecided(sheet, target) && (open <= directTargetOpen || !targetTableRules[rules.Key])
+	direct := target >= 0 && found == nil && !sheetDecided(sheet, target) && (open <= directTargetOpen || !targetTableRules[rules.Key])
 	var cost finalscore.TargetCost
 	if direct {
 		cost = finalscore.EstimateTarget(sheet, target)
 	}
-	settled := target >= 0 && (kept != nil || sheetDecided(sheet, target) || !targetTableRules[rules.Key] && cost.Rows > maxTargetRows)
-	// keep: the calculation is kept whole for the later turns.
-	keep := direct && !settled && open >= keptTargetOpen && !targetTableRules[rules.Key] && solutions.Fits(cost.Kept)
+	settled := target >= 0 && (found != nil || sheetDecided(sheet, target) || !targetTableRules[rules.Key] && cost.Rows > maxTargetRows)
+	// solveWhole: the calculation is kept whole for the later turns.
+	solveWhole := direct && !settled && open >= keptTargetOpen && !targetTableRules[rules.Key] && solutions.Fits(cost.Kept)
 	if !built || target >= 0 && !settled && !targetsBuilt && !waitsOnly && open > lightTargetOpen {
 		var memory int64
 		switch {
-		case keep:
+		case solveWhole:
 			memory = keptTargetMemory(cost)
 		case direct && !settled:
 			memory = directTargetMemory(cost)
@@ -288,7 +289,7 @@ func handle(ctx context.Context, tables *strategy.Tables, faces DiceFaces, targe
 		return nil, fmt.Errorf("yacht table %s: %w", rules.Key, err)
 	}
 	if target >= 0 {
-		return handleTarget(ctx, table, faces, targets, solutions, targetWay{cost, kept, keep}, req, sheet, dice, roll, top, target)
+		return handleTarget(ctx, table, faces, targets, solutions, targetPlan{cost, found, solveWhole}, req, sheet, dice, roll, top, target)
 	}
 	adv, err := table.Advise(sheet, dice, roll)
 	if err != nil {

@@ -122,8 +122,9 @@ func (ts *TargetSolution) AdviseTarget(t *strategy.Table, s yacht.Sheet, dice *y
 // offsets.
 func levelsBytes(levels []levelOf[float32]) int64 {
 	floats, states, index := 0, 0, 0
-	seen := map[*float32]bool{}
 	for _, lv := range levels {
+		// No vector is shared between levels.
+		seen := map[*float32]bool{}
 		for _, v := range lv.all() {
 			if len(v) > 0 && !seen[&v[0]] {
 				seen[&v[0]] = true
@@ -142,7 +143,7 @@ func levelsBytes(levels []levelOf[float32]) int64 {
 // concurrent use.
 type TargetSolutions struct {
 	// Budget bounds the sum of the kept solutions' Bytes; a solution
-	// larger than it is not kept.
+	// larger than it is not kept. It is set before the first use.
 	Budget int64
 
 	mu    sync.Mutex
@@ -171,13 +172,20 @@ func (c *TargetSolutions) Fits(bytes int64) bool {
 
 // Add keeps ts, forgetting the least recently used solutions as the
 // budget asks, and reports whether it is kept (not when it holds no
-// states or is larger than the budget).
+// states or is larger than the budget; a solution of the same sheet state,
+// total and target already kept is kept instead, as the most recent).
 func (c *TargetSolutions) Add(ts *TargetSolution) bool {
 	if !c.Fits(ts.bytes) {
 		return false
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	for i, old := range c.kept {
+		if old.r.Key == ts.r.Key && old.start == ts.start && old.total == ts.total && old.target == ts.target {
+			c.kept = append(append(c.kept[:i], c.kept[i+1:]...), old)
+			return true
+		}
+	}
 	for len(c.kept) > 0 && c.bytes+ts.bytes > c.Budget {
 		c.bytes -= c.kept[0].bytes
 		c.kept[0] = nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/alea-bot/alea/engine/yacht"
@@ -26,8 +27,10 @@ func randomDice(rng *rand.Rand) yacht.Dice {
 
 // A kept solution answers every later sheet of a game as AdviseTarget
 // computes it afresh from that sheet: random games played on from the
-// solved sheet (random dice, a random legal box each turn), each sheet
-// asked with dice on every roll and without dice. From fewer than
+// solved sheet to its last turn (random dice, a random legal box each
+// turn), each sheet
+// asked with dice on every roll and without dice, and the same sheets with
+// a box filled before the solved sheet scored otherwise. From fewer than
 // singleOpen open boxes the fresh answer is in double precision, so the
 // two agree within the single precision's 1e-6; from more, the needs a
 // state keeps are the full induction's, so they agree to rounding.
@@ -60,39 +63,63 @@ func TestTargetSolutionAnswersLaterSheets(t *testing.T) {
 		if cost := EstimateTarget(start, target); sol.Bytes() <= 0 || sol.Bytes() > cost.Kept || sol.Bytes() < cost.Kept*3/4 {
 			t.Errorf("%s %q: %d bytes kept, estimated %d", c.rules, c.sheet, sol.Bytes(), cost.Kept)
 		}
-		asked := 0
+		asked, rescored := 0, 0
+		// compare asks sheet s with dice on every roll and without dice.
+		compare := func(s yacht.Sheet, d yacht.Dice) {
+			for roll := 0; roll <= 3; roll++ {
+				dp := &d
+				if roll == 0 {
+					dp = nil
+				}
+				warm, err := sol.AdviseTarget(tb, s, dp, roll, target)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cold, err := AdviseTarget(context.Background(), tb, s, dp, roll, target)
+				if err != nil {
+					t.Fatal(err)
+				}
+				asked++
+				if math.Abs(warm.Reach-cold.Reach) > 1e-6 || len(warm.Actions) != len(cold.Actions) {
+					t.Fatalf("%s %q roll %d: kept %.9f (%d actions), afresh %.9f (%d)", c.rules, s, roll, warm.Reach, len(warm.Actions), cold.Reach, len(cold.Actions))
+				}
+				want := map[string]float64{}
+				for _, a := range cold.Actions {
+					want[actionKey(a.Action)] = a.Reach
+				}
+				for _, a := range warm.Actions {
+					if w, ok := want[actionKey(a.Action)]; !ok || math.Abs(a.Reach-w) > 1e-6 {
+						t.Fatalf("%s %q roll %d: %s kept %.9f, afresh %.9f", c.rules, s, roll, actionKey(a.Action), a.Reach, w)
+					}
+				}
+			}
+		}
+		// The lower boxes filled before the sheet solved: re-scoring one
+		// keeps the state and moves the total, so that a sheet no game
+		// from the solved one reaches is covered when its total is within
+		// what its state can have gained, and must then be answered alike.
+		var before []int
+		for i := range r.Categories {
+			if start.State().IsFilled(i) && r.Categories[i].Kind != yacht.KindUpper {
+				before = append(before, i)
+			}
+		}
 		for game := 0; game < 4; game++ {
 			s := start
-			for s.Filled() < len(r.Categories)-1 {
+			for s.Filled() < len(r.Categories) {
 				if !sol.Covers(s, target) {
 					t.Fatalf("%s: the solution from %q does not cover %q, played on from it", c.rules, start, s)
 				}
 				d := randomDice(rng)
-				for roll := 0; roll <= 3; roll++ {
-					dp := &d
-					if roll == 0 {
-						dp = nil
-					}
-					warm, err := sol.AdviseTarget(tb, s, dp, roll, target)
-					if err != nil {
-						t.Fatal(err)
-					}
-					cold, err := AdviseTarget(context.Background(), tb, s, dp, roll, target)
-					if err != nil {
-						t.Fatal(err)
-					}
-					asked++
-					if math.Abs(warm.Reach-cold.Reach) > 1e-6 || len(warm.Actions) != len(cold.Actions) {
-						t.Fatalf("%s %q roll %d: kept %.9f (%d actions), afresh %.9f (%d)", c.rules, s, roll, warm.Reach, len(warm.Actions), cold.Reach, len(cold.Actions))
-					}
-					want := map[string]float64{}
-					for _, a := range cold.Actions {
-						want[actionKey(a.Action)] = a.Reach
-					}
-					for _, a := range warm.Actions {
-						if w, ok := want[actionKey(a.Action)]; !ok || math.Abs(a.Reach-w) > 1e-6 {
-							t.Fatalf("%s %q roll %d: %s kept %.9f, afresh %.9f", c.rules, s, roll, actionKey(a.Action), a.Reach, w)
-						}
+				compare(s, d)
+				if len(before) > 0 {
+					other := yacht.Sheet{Rules: r, Scores: append([]int(nil), s.Scores...), ExtraBonus: s.ExtraBonus}
+					cat := before[rng.IntN(len(before))]
+					ps := r.PossibleScores(cat)
+					other.Scores[cat] = ps[rng.IntN(len(ps))]
+					if sol.Covers(other, target) {
+						rescored++
+						compare(other, d)
 					}
 				}
 				opts, err := r.Scorings(s.State(), d)
@@ -102,7 +129,7 @@ func TestTargetSolutionAnswersLaterSheets(t *testing.T) {
 				s = s.Fill(opts[rng.IntN(len(opts))])
 			}
 		}
-		t.Logf("%s from %q toward %d: %d answers compared, %.1f MB kept", c.rules, c.sheet, target, asked, float64(sol.Bytes())/1e6)
+		t.Logf("%s from %q toward %d: %d answers compared (%d re-scored sheets), %.1f MB kept", c.rules, c.sheet, target, asked, rescored, float64(sol.Bytes())/1e6)
 	}
 }
 
@@ -194,6 +221,24 @@ func TestTargetSolutionsBudget(t *testing.T) {
 	}
 	if got, want := c.Bytes(), sols[0].Bytes()+sols[2].Bytes(); got != want {
 		t.Errorf("%d bytes kept, want %d", got, want)
+	}
+	if again := *sols[0]; !c.Add(&again) || c.Bytes() != sols[0].Bytes()+sols[2].Bytes() {
+		t.Errorf("the same calculation kept twice: %d bytes", c.Bytes())
+	}
+	// Concurrent use (checked by the race detector's run).
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 50 {
+				sol := sols[(g+i)%3]
+				c.Add(sol)
+				c.Find(start, sol.Target())
+			}
+		})
+	}
+	wg.Wait()
+	if c.Bytes() > c.Budget {
+		t.Errorf("%d bytes kept within a budget of %d", c.Bytes(), c.Budget)
 	}
 	small := &TargetSolutions{Budget: sols[0].Bytes() - 1}
 	if small.Add(sols[0]) || small.Bytes() != 0 {
