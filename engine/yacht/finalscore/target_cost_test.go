@@ -81,6 +81,9 @@ func TestEstimateTargetCountsTheInductionsJobs(t *testing.T) {
 			for _, target := range []int{s.Total() + 1, s.Total() + 40, (s.Total() + top) / 2, top, top + 1, s.Total()} {
 				want := targetCostByJobs(s, target)
 				got := EstimateTarget(s, target)
+				// Kept is checked against the memory a solution really
+				// keeps (TestTargetSolutionAnswersLaterSheets).
+				got.Kept = 0
 				if got != want {
 					t.Fatalf("%s, %d open, target %d (total %d): estimate %+v, jobs %+v", name, open, target, s.Total(), got, want)
 				}
