@@ -2,6 +2,7 @@ package finalscore
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"sync"
@@ -66,18 +67,7 @@ func TestTargetTableMatchesDirect(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if math.Abs(got.Reach-want.Reach) > 1e-6 || len(got.Actions) != len(want.Actions) {
-					t.Fatalf("%v target %d roll %d: reach %.9f (%d actions), direct %.9f (%d)", c.open, target, roll, got.Reach, len(got.Actions), want.Reach, len(want.Actions))
-				}
-				byKey := map[string]float64{}
-				for _, a := range want.Actions {
-					byKey[actionKey(a.Action)] = a.Reach
-				}
-				for _, a := range got.Actions {
-					if w := byKey[actionKey(a.Action)]; math.Abs(a.Reach-w) > 1e-6 {
-						t.Errorf("%v target %d roll %d: %s %.9f, direct %.9f", c.open, target, roll, actionKey(a.Action), a.Reach, w)
-					}
-				}
+				sameTargetAdvice(t, fmt.Sprintf("%v target %d roll %d, table against direct", c.open, target, roll), got, want)
 			}
 		}
 	}
