@@ -129,6 +129,8 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 			}
 		}()
 	}
+	// /yacht-advise's kept target calculations, whose memory /metrics shows.
+	kept := &finalscore.TargetSolutions{Budget: int64(cfg.TargetMemoryMB) << 20}
 	if s.Registry == nil {
 		deps := all.Loopback()
 		// From STATE_SECRET, else the token; the loopback key only when
@@ -142,7 +144,7 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 			deps.Recorder = loggedRecorder{memory, log}
 		}
 		deps.StateKey = stateKey(cfg)
-		deps.TargetSolutions = &finalscore.TargetSolutions{Budget: int64(cfg.TargetMemoryMB) << 20}
+		deps.TargetSolutions = kept
 		if !s.PlaygroundOnly {
 			deps.DiceFaces = diceFaces(ctx, cfg, rest.UserAgent(s.Version), log)
 		}
@@ -153,6 +155,7 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	}
 	metrics := bot.NewMetrics()
 	registerStoreMetric(metrics, memory.Engine())
+	registerTargetMetric(metrics, kept)
 	opts := DispatcherOptions(cfg, log, metrics)
 	if s.DeferClock != nil {
 		opts.DeferWhen = s.DeferClock

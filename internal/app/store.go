@@ -11,6 +11,7 @@ import (
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/config"
+	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/store"
 )
 
@@ -45,6 +46,14 @@ func registerStoreMetric(m *bot.Metrics, engine string) {
 	}, []string{"engine"})
 	g.WithLabelValues(engine).Set(1)
 	m.Registry.MustRegister(g)
+}
+
+// registerTargetMetric shows the memory the kept target calculations of
+// /yacht-advise hold (at most TARGET_MEMORY).
+func registerTargetMetric(m *bot.Metrics, kept *finalscore.TargetSolutions) {
+	m.Registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "alea_target_kept_bytes", Help: "Memory held by the target calculations kept for the later turns of games (at most TARGET_MEMORY).",
+	}, func() float64 { return float64(kept.Bytes()) }))
 }
 
 // loggedRecorder is the store as the games' Recorder: a finished game it

@@ -48,6 +48,9 @@ func TestRunOpensTheStore(t *testing.T) {
 	if body := get("/metrics"); !strings.Contains(body, `alea_store_info{engine="sqlite"} 1`) {
 		t.Errorf("/metrics lacks alea_store_info{engine=\"sqlite\"} 1")
 	}
+	if body := get("/metrics"); !strings.Contains(body, "\nalea_target_kept_bytes 0\n") {
+		t.Errorf("/metrics lacks the memory of the kept target calculations")
+	}
 	if !strings.Contains(r.logs.String(), `"msg":"store","engine":"sqlite"`) {
 		t.Errorf("the log does not name the store:\n%s", r.logs)
 	}
