@@ -92,7 +92,7 @@ func directTargetMemory(cost finalscore.TargetCost) int64 {
 // is kept whole (finalscore.TargetSolution) for the later turns: from nine
 // open boxes it takes a tenth of a second or more (Yatzy from the empty
 // sheet 6–8 s) and keeps its chances in single precision, from 4 MB with
-// ten open Yatzy boxes to about 350 MB from the empty sheet at its
+// nine open Yatzy boxes to about 350 MB from the empty sheet at its
 // expected final.
 const keptTargetOpen = 9
 
