@@ -11,6 +11,9 @@ import (
 
 // A target asked from a Yacht sheet with nine boxes open is solved once;
 // the next turn of the game toward the same target is one turn of work.
+// The chance printed is a regression value (Alea's own output);
+// TestTargetSolutionAnswersLaterSheets checks such answers against the
+// calculation made afresh, itself checked against brute force.
 func ExampleTargetSolution() {
 	ctx := context.Background()
 	r, _ := yacht.Preset(yacht.Yacht)

@@ -51,20 +51,11 @@ func SolveTarget(ctx context.Context, t *strategy.Table, s yacht.Sheet, target i
 	if need <= 0 || need > maxFuture(r, st) {
 		return ts, nil
 	}
-	// Each fill count is kept as soon as the induction no longer reads it.
-	retire := func(lv levelOf[float32]) {
-		if lv.len() > 0 {
-			ts.byFill[bits.OnesCount32(lv.keys[0]>>7)] = lv
-		}
-	}
-	levels, err := targetLevels[float32](ctx, t, st, need, nil, true, retire)
+	byFill, err := wholeLevels(ctx, t, st, need, true)
 	if err != nil {
 		return nil, &TargetError{Kind: TargetTooEarly, Open: st.Open(r), Target: target, Err: err}
 	}
-	for _, lv := range levels {
-		retire(lv)
-	}
-	ts.bytes = levelsBytes(ts.byFill)
+	ts.byFill, ts.bytes = byFill, levelsBytes(byFill)
 	return ts, nil
 }
 
@@ -111,9 +102,7 @@ func (ts *TargetSolution) AdviseTarget(t *strategy.Table, s yacht.Sheet, dice *y
 	if settled || err != nil {
 		return ta, err
 	}
-	st := s.State()
-	k := bits.OnesCount32(st.Filled)
-	return finishTarget(ts.r, widen(ts.r, ts.byFill[k+1], st), ts.byFill[k].get(ts.r, st, need), st, dice, roll, need, ta), nil
+	return adviseFromLevels(ts.r, ts.byFill, s.State(), dice, roll, need, ta), nil
 }
 
 // levelsBytes estimates the memory of single-precision levels: the stored

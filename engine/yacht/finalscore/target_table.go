@@ -33,21 +33,42 @@ type TargetTable struct {
 func BuildTargetTable(ctx context.Context, t *strategy.Table) (*TargetTable, error) {
 	r := t.Rules()
 	empty := yacht.NewSheet(r).State()
-	tt := &TargetTable{r: r, byFill: make([]levelOf[float32], len(r.Categories)+1)}
-	// Each fill count is kept as soon as the induction no longer reads it.
-	retire := func(lv levelOf[float32]) {
+	byFill, err := wholeLevels(ctx, t, empty, maxFuture(r, empty), false)
+	if err != nil {
+		return nil, err
+	}
+	return &TargetTable{r: r, byFill: byFill}, nil
+}
+
+// wholeLevels runs the single-precision induction from st for needs up to
+// need (with toTarget, only those on the way to need itself: see
+// targetLevels) and keeps every fill count's level, byFill[f] for fill
+// count f (empty below st's and for a full sheet), each handed over as
+// soon as the induction no longer reads it.
+func wholeLevels(ctx context.Context, t *strategy.Table, st yacht.State, need int, toTarget bool) ([]levelOf[float32], error) {
+	byFill := make([]levelOf[float32], len(t.Rules().Categories)+1)
+	keep := func(lv levelOf[float32]) {
 		if lv.len() > 0 {
-			tt.byFill[bits.OnesCount32(lv.keys[0]>>7)] = lv
+			byFill[bits.OnesCount32(lv.keys[0]>>7)] = lv
 		}
 	}
-	levels, err := targetLevels[float32](ctx, t, empty, maxFuture(r, empty), nil, false, retire)
+	levels, err := targetLevels[float32](ctx, t, st, need, nil, toTarget, keep)
 	if err != nil {
 		return nil, err
 	}
 	for _, lv := range levels {
-		retire(lv)
+		keep(lv)
 	}
-	return tt, nil
+	return byFill, nil
+}
+
+// adviseFromLevels is the end of target advice from the whole levels of an
+// induction that holds st (see wholeLevels): the chances of the states
+// after this turn and of st itself are looked up, so the work is one
+// turn's.
+func adviseFromLevels(r *yacht.Rules, byFill []levelOf[float32], st yacht.State, dice *yacht.Dice, roll, need int, ta TargetAdvice) TargetAdvice {
+	k := bits.OnesCount32(st.Filled)
+	return finishTarget(r, widen(r, byFill[k+1], st), byFill[k].get(r, st, need), st, dice, roll, need, ta)
 }
 
 // level is the table's level of st's fill count (empty for a full sheet).
@@ -124,7 +145,7 @@ func (tt *TargetTable) AdviseTarget(t *strategy.Table, s yacht.Sheet, dice *yach
 	if !tt.has(st) {
 		return TargetAdvice{}, fmt.Errorf("finalscore: state %x of the sheet is not in the target table", distKey(tt.r, st))
 	}
-	return finishTarget(tt.r, tt.nextLevel(st), tt.at(st, need), st, dice, roll, need, ta), nil
+	return adviseFromLevels(tt.r, tt.byFill, st, dice, roll, need, ta), nil
 }
 
 // TargetTables builds each rule set's target table once and shares it.
