@@ -165,6 +165,9 @@ type levelOf[T chance] struct {
 	slot []int32 // slot[block<<7 | key&127]: 1 + the index in vecs, 0 when absent
 	keys []uint32
 	vecs [][]T
+	// lead[i] is how many chances at the start of vecs[i] are 1
+	// (leadingOnes, for chances that do not grow with the need).
+	lead []int32
 	// offs[i] is the offset of vecs[i]; nil while every offset is 0, and
 	// missing at the end for vectors put without one.
 	offs []int32
@@ -175,7 +178,7 @@ type targetLevel = levelOf[float64]
 
 // newLevel returns an empty level with room for n states.
 func newLevel[T chance](n int) levelOf[T] {
-	return levelOf[T]{keys: make([]uint32, 0, n), vecs: make([][]T, 0, n)}
+	return levelOf[T]{keys: make([]uint32, 0, n), vecs: make([][]T, 0, n), lead: make([]int32, 0, n)}
 }
 
 // at returns the vector of the state with key k, and whether lv holds it.
@@ -205,15 +208,36 @@ func (lv *levelOf[T]) from(k uint32) (v []T, off int, ok bool) {
 	return lv.vecs[i], off, true
 }
 
+// look is from with the vector's leading ones (see lead).
+func (lv *levelOf[T]) look(k uint32) (v []T, off, lead int, ok bool) {
+	f := k >> 7
+	if f >= uint32(len(lv.set)) {
+		return nil, 0, 0, false
+	}
+	b := lv.set[f]
+	if b == 0 {
+		return nil, 0, 0, false
+	}
+	i := int(lv.slot[int(b-1)<<7|int(k&127)]) - 1
+	if i < 0 {
+		return nil, 0, 0, false
+	}
+	if i < len(lv.offs) {
+		off = int(lv.offs[i])
+	}
+	return lv.vecs[i], off, int(lv.lead[i]), true
+}
+
 // vec is the vector of the state with key k (nil when lv does not hold it).
 func (lv *levelOf[T]) vec(k uint32) []T {
 	v, _ := lv.at(k)
 	return v
 }
 
-// putFrom sets the vector of the state with key k and its offset.
-func (lv *levelOf[T]) putFrom(k uint32, off int, v []T) {
-	i := lv.put(k, v)
+// putFrom sets the vector of the state with key k, its offset and its
+// leading ones (leadingOnes(v), which put computes).
+func (lv *levelOf[T]) putFrom(k uint32, off int, v []T, lead int32) {
+	i := lv.store(k, v, lead)
 	if off == 0 && lv.offs == nil {
 		return
 	}
@@ -226,6 +250,11 @@ func (lv *levelOf[T]) putFrom(k uint32, off int, v []T) {
 // put sets the vector of the state with key k (offset 0) and returns its
 // index in vecs.
 func (lv *levelOf[T]) put(k uint32, v []T) int {
+	return lv.store(k, v, int32(leadingOnes(v)))
+}
+
+// store is put with v's leading ones.
+func (lv *levelOf[T]) store(k uint32, v []T, lead int32) int {
 	f := k >> 7
 	if f >= uint32(len(lv.set)) {
 		lv.set = slices.Grow(lv.set, int(f)+1-len(lv.set))[:f+1]
@@ -237,12 +266,13 @@ func (lv *levelOf[T]) put(k uint32, v []T) int {
 	i := &lv.slot[int(lv.set[f]-1)<<7|int(k&127)]
 	if *i != 0 {
 		lv.vecs[*i-1] = v
+		lv.lead[*i-1] = lead
 		if int(*i-1) < len(lv.offs) {
 			lv.offs[*i-1] = 0
 		}
 		return int(*i - 1)
 	}
-	lv.keys, lv.vecs = append(lv.keys, k), append(lv.vecs, v)
+	lv.keys, lv.vecs, lv.lead = append(lv.keys, k), append(lv.vecs, v), append(lv.lead, lead)
 	*i = int32(len(lv.vecs))
 	return len(lv.vecs) - 1
 }
@@ -305,6 +335,9 @@ type targetScratch struct {
 type outcomeOf[T chance] struct {
 	g int
 	v []T
+	// lead is how many chances at the start of v are 1 (see levelOf.lead;
+	// only the lane turn sets it).
+	lead int
 }
 
 // scoredOutcome is an outcome with chances in double precision.
@@ -350,7 +383,7 @@ func solveTargetTurn(r *yacht.Rules, next targetLevel, st yacht.State, l int, sc
 		for _, o := range sc.opts {
 			g := o.Gain()
 			v := next.vec(distKey(r, r.Next(st, o)))
-			sc.outs = append(sc.outs, scoredOutcome{g, v})
+			sc.outs = append(sc.outs, scoredOutcome{g: g, v: v})
 			bound = max(bound, g+len(v))
 		}
 	}
@@ -632,43 +665,56 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 		}
 		jobs, keys, needs := plans[fill].jobs, plans[fill].keys, plans[fill].needs
 		plans[fill] = levelPlan{}
-		results := make([][]T, len(jobs))
-		err := parallel.ForEach(ctx, workers, len(jobs), func(w, j int) {
-			// Needs off+1 … off+l.
-			off, l := needs[j].off, needs[j].n
-			if terminal != nil {
-				off, l = 0, need
+		// The jobs of one category set go to one worker, one after another,
+		// so that it plans their outcomes once (see prepare).
+		var groups []int
+		for j := range jobs {
+			if j == 0 || jobs[j].Filled != jobs[j-1].Filled {
+				groups = append(groups, j)
 			}
-			out := make([]T, l)
-			if l > 0 {
-				var ok bool
-				ls := laneScratches[w]
-				ls.off = off
-				if out, ok = solveTargetLanes(r, levels[fill+1], jobs[j], l, terminal == nil, ls, out); !ok {
-					// Too many outcomes for the lanes: the vector turn, in
-					// double precision, on the states after this one.
-					wide := make([]float64, off+l)
-					solveTargetTurn(r, widen(r, levels[fill+1], jobs[j]), jobs[j], off+l, scratches[w], wide)
-					out = make([]T, l)
-					for i, p := range wide[off:] {
-						out[i] = T(p)
+		}
+		groups = append(groups, len(jobs))
+		results := make([][]T, len(jobs))
+		leads := make([]int32, len(jobs))
+		err := parallel.ForEach(ctx, workers, len(groups)-1, func(w, g int) {
+			for j := groups[g]; j < groups[g+1]; j++ {
+				// Needs off+1 … off+l.
+				off, l := needs[j].off, needs[j].n
+				if terminal != nil {
+					off, l = 0, need
+				}
+				out := make([]T, l)
+				if l > 0 {
+					var ok bool
+					ls := laneScratches[w]
+					ls.off = off
+					if out, ok = solveTargetLanes(r, levels[fill+1], jobs[j], l, terminal == nil, ls, out); !ok {
+						// Too many outcomes for the lanes: the vector turn,
+						// in double precision, on the states after this
+						// one.
+						wide := make([]float64, off+l)
+						solveTargetTurn(r, widen(r, levels[fill+1], jobs[j]), jobs[j], off+l, scratches[w], wide)
+						out = make([]T, l)
+						for i, p := range wide[off:] {
+							out[i] = T(p)
+						}
 					}
 				}
-			}
-			if terminal == nil {
-				// Chances below tailTrim are dropped (read as 0).
-				for len(out) > 0 && float64(out[len(out)-1]) < tailTrim {
-					out = out[:len(out)-1]
+				if terminal == nil {
+					// Chances below tailTrim are dropped (read as 0).
+					for len(out) > 0 && float64(out[len(out)-1]) < tailTrim {
+						out = out[:len(out)-1]
+					}
 				}
+				results[j], leads[j] = out, int32(leadingOnes(out))
 			}
-			results[j] = out
 		})
 		if err != nil {
 			return nil, err
 		}
 		lv := newLevel[T](len(keys))
 		for _, kj := range keys {
-			lv.putFrom(kj.key, needs[kj.job].off, results[kj.job])
+			lv.putFrom(kj.key, needs[kj.job].off, results[kj.job], leads[kj.job])
 		}
 		levels[fill] = lv
 	}

@@ -1,8 +1,6 @@
 package finalscore
 
 import (
-	"bytes"
-	"encoding/binary"
 	"slices"
 	"unsafe"
 
@@ -111,15 +109,24 @@ type laneScratch[T chance] struct {
 	// best lists, for each pattern, the rows whose maximum is its best box:
 	// the outcomes of its boxes, and the row of the folded boxes' lowest
 	// outcomes (start) or of zeros (zero).
-	best        lanes.PatternRows
+	best        *lanes.PatternRows
 	start, zero uint8
 	// ones holds, for each row of best, the largest need up to which it is
 	// certain (1 in every lane); sure is the largest need up to which
 	// every pattern's best box is certain, so the turn is too.
 	ones []int
 	sure int
-	// key names the lists of best; builtKey, those best holds.
-	key, builtKey []byte
+	// planKey names the category set and flag of the outcomes planned
+	// (planOutcomes), planned whether they fit the lanes, planGen counts
+	// the plans.
+	outcomes []plannedOutcome
+	planKey  uint64
+	planned  bool
+	planGen  int
+	// bests holds the lists last built (best is one of them): the states
+	// of one category set fold different boxes by their upper totals.
+	bests    [4]builtRows
+	nextBest int
 	// oneRow holds a row's lanes of 1.
 	oneRow []T
 	// computeCertain runs the turn on certain rows too (the tests compare
@@ -144,6 +151,10 @@ type laneCategory struct {
 // prepare lists st's outcomes for the lane turn and returns the largest
 // number of points any of them can still lead to with a kept chance, or
 // false when the turn has more distinct outcomes than the lanes can index.
+// The outcomes' boxes and points depend only on the category set and the
+// Yacht flag (see planOutcomes, which is rerun only when those change:
+// the states of one set come one after another); the upper total then
+// gives each its state after and its gain.
 //
 // With fold (the chance vectors do not grow with the need), a box whose
 // outcomes on every pattern but five of a kind are one chance vector
@@ -154,24 +165,119 @@ type laneCategory struct {
 // four of a kind, so this halves the maxima without changing a bit.
 func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.State, fold bool) (bound int, ok bool) {
 	p := ls.plan
-	ls.outs, ls.base = ls.outs[:0], ls.base[:0]
 	if ls.kv == nil {
 		ls.kv = (*[yacht.NumKeeps]lanes.Row)(lanes.AlignedRows(yacht.NumKeeps))
 	}
 	if len(ls.cats) < len(p.cats) {
 		ls.cats = make([]laneCategory, len(p.cats))
 	}
-	// The last state looked up: a box's points mostly lead to one state.
-	// An outcome's gain is counted in the lanes' needs: need off+n after
+	if key := uint64(st.Filled)<<2 | uint64(boolByte(st.YachtBonus))<<1 | 1; key != ls.planKey {
+		ls.planKey = key
+		ls.planned = ls.planOutcomes(r, st)
+		ls.planGen++
+	}
+	if !ls.planned {
+		return 0, false
+	}
+	// Each outcome's state after (by its key, distKey) and gain. An
+	// outcome's gain is counted in the lanes' needs: need off+n after
 	// gaining g points leaves need off+n−g, the chance vector's entry
-	// n−(g+nextOff−off).
-	lastKey, lastV, lastOff := ^uint32(0), []T(nil), 0
-	outcome := func(o yacht.Scoring) outcomeOf[T] {
-		if k := distKey(r, r.Next(st, o)); k != lastKey {
-			lastKey = k
-			lastV, lastOff, _ = next.from(k)
+	// n−(g+nextOff−off). The last state looked up is kept: a box's
+	// points mostly lead to one state.
+	t := r.BonusThreshold
+	u := st.Upper
+	var flag uint32
+	if st.YachtBonus && r.TracksYachtBonus() {
+		flag = 1
+	}
+	flagged := r.TracksYachtBonus()
+	if cap(ls.outs) < len(ls.outcomes) {
+		ls.outs = make([]outcomeOf[T], len(ls.outcomes), maxLaneRows)
+	}
+	ls.outs = ls.outs[:len(ls.outcomes)]
+	lastKey, lastV, lastOff, lastLead := ^uint32(0), []T(nil), 0, 0
+	for i := range ls.outcomes {
+		o := &ls.outcomes[i]
+		after, gain := u, o.gain
+		if o.upper {
+			after += o.points
+			if u < t && after >= t {
+				gain += r.BonusPoints
+			}
 		}
-		return outcomeOf[T]{o.Gain() + lastOff - ls.off, lastV}
+		k := (st.Filled|o.box)<<7 | uint32(min(after, t))<<1 | flag
+		if o.flag && flagged {
+			k |= 1
+		}
+		if k != lastKey {
+			lastKey = k
+			lastV, lastOff, lastLead, _ = next.look(k)
+		}
+		g := gain + lastOff - ls.off
+		ls.outs[i] = outcomeOf[T]{g: g, v: lastV, lead: lastLead}
+		bound = max(bound, g+len(lastV))
+	}
+	// Which boxes fold: those whose points all lead to one vector.
+	ls.base = ls.base[:0]
+	var folded uint32
+	for c := range p.cats {
+		if st.IsFilled(c) {
+			continue
+		}
+		lc, pc := &ls.cats[c], &p.cats[c]
+		lc.list = pc.others
+		if !fold {
+			continue
+		}
+		first := ls.outs[lc.first].v
+		same := true
+		for j := 1; j < len(pc.points); j++ {
+			if !sameVector(ls.outs[lc.first+j].v, first) {
+				same = false
+				break
+			}
+		}
+		if same {
+			ls.base = append(ls.base, uint8(lc.first))
+			lc.list = pc.above
+			folded |= 1 << uint(c)
+		}
+	}
+	ls.start, ls.zero = uint8(len(ls.outs)), uint8(len(ls.outs)+1)
+	if cap(ls.rows) < maxLaneRows {
+		ls.rows = lanes.AlignedRows(maxLaneRows)
+	}
+	ls.rows = ls.rows[:len(ls.outs)+2]
+	if !ls.planBest(fold, folded) {
+		return 0, false
+	}
+	return bound, true
+}
+
+// plannedOutcome is an outcome of the lane turn before the upper total is
+// known: the box (its bit in the category set), the points it scores and
+// its gain without the upper bonus (with the Yacht extra bonus), whether
+// the points add to the upper total and whether they set the Yacht flag.
+type plannedOutcome struct {
+	box          uint32
+	points, gain int
+	upper, flag  bool
+}
+
+// planOutcomes lists in ls.outcomes the outcomes of the category set and
+// flag of st, each box's points in order, then the scorings of five of a
+// kind that no other pattern's points give, and each box's patterns of five
+// of a kind in ls.cats. It reports false when they are more than the lanes
+// can index.
+func (ls *laneScratch[T]) planOutcomes(r *yacht.Rules, st yacht.State) bool {
+	p := ls.plan
+	ls.outcomes = ls.outcomes[:0]
+	add := func(o yacht.Scoring) {
+		c := &r.Categories[o.Category]
+		ls.outcomes = append(ls.outcomes, plannedOutcome{
+			box: 1 << uint(o.Category), points: o.Points, gain: o.Points + o.ExtraBonus,
+			upper: c.Kind == yacht.KindUpper, flag: c.Kind == yacht.KindYacht && o.Points > 0,
+		})
 	}
 	for c := range p.cats {
 		lc := &ls.cats[c]
@@ -180,29 +286,15 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 			continue
 		}
 		pc := &p.cats[c]
-		if len(ls.outs)+len(pc.points) > maxLaneRows {
-			return 0, false
+		if len(ls.outcomes)+len(pc.points) > maxLaneRows {
+			return false
 		}
-		lc.first = len(ls.outs)
-		same := true
-		for j, pts := range pc.points {
+		lc.first = len(ls.outcomes)
+		for _, pts := range pc.points {
 			// As AppendScorings scores a pattern other than five of a
-			// kind: the box's points, with the upper bonus they complete.
-			o := yacht.Scoring{Category: c, Points: pts}
-			if r.Categories[c].Kind == yacht.KindUpper && st.Upper < r.BonusThreshold && st.Upper+pts >= r.BonusThreshold {
-				o.UpperBonus = r.BonusPoints
-			}
-			oc := outcome(o)
-			if j > 0 && !sameVector(oc.v, ls.outs[lc.first].v) {
-				same = false
-			}
-			ls.outs = append(ls.outs, oc)
-			bound = max(bound, oc.g+len(oc.v))
-		}
-		lc.list = pc.others
-		if fold && same {
-			ls.base = append(ls.base, uint8(lc.first))
-			lc.list = pc.above
+			// kind: the box's points (the upper bonus they complete is
+			// added by prepare).
+			add(yacht.Scoring{Category: c, Points: pts})
 		}
 	}
 	for _, w := range p.fives {
@@ -219,59 +311,49 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 				}
 			}
 			if i < 0 {
-				if len(ls.outs) == maxLaneRows {
-					return 0, false
+				if len(ls.outcomes) == maxLaneRows {
+					return false
 				}
-				oc := outcome(o)
-				i = len(ls.outs)
-				ls.outs = append(ls.outs, oc)
-				bound = max(bound, oc.g+len(oc.v))
+				i = len(ls.outcomes)
+				add(o)
 			}
 			lc.idx[w] = uint8(i)
 			lc.fives = append(lc.fives, w)
 		}
 	}
-	if len(ls.outs)+2 > maxLaneRows {
-		return 0, false
-	}
-	ls.start, ls.zero = uint8(len(ls.outs)), uint8(len(ls.outs)+1)
-	if cap(ls.rows) < maxLaneRows {
-		ls.rows = lanes.AlignedRows(maxLaneRows)
-	}
-	ls.rows = ls.rows[:len(ls.outs)+2]
-	if !ls.planBest(st.Filled, fold) {
-		return 0, false
-	}
-	return bound, true
+	return len(ls.outcomes)+2 <= maxLaneRows
 }
 
 // planBest lists each pattern's rows in ls.best and finds ls.sure: every
 // pattern but five of a kind starts from the start row (the folded boxes'
 // lowest outcomes), five of a kind (scored by the rules' joker) from its
 // boxes alone, or the zero row when it has none. The lists depend only on
-// the open boxes, which of them fold and the rows of five of a kind, so
-// they are rebuilt only when those change (states of one mask come one
-// after another). It returns false when a pattern has more rows than
-// lanes.MaxPatternRows.
-func (ls *laneScratch[T]) planBest(filled uint32, fold bool) bool {
-	key := binary.LittleEndian.AppendUint32(ls.key[:0], filled)
-	key = append(key, boolByte(fold))
-	for c := range ls.cats {
-		lc := &ls.cats[c]
-		folded := len(lc.list) > 0 && &lc.list[0] == unsafe.SliceData(ls.plan.cats[c].above)
-		key = append(key, uint8(len(lc.fives)), boolByte(folded))
-		for _, w := range lc.fives {
-			key = append(key, w, lc.idx[w])
+// the planned outcomes (planOutcomes) and which boxes fold (folded, a bit
+// each), so they are rebuilt only when those change. It returns false
+// when a pattern has more rows than lanes.MaxPatternRows.
+func (ls *laneScratch[T]) planBest(fold bool, folded uint32) bool {
+	b := builtBest{ls.planGen, folded, fold}
+	hit := -1
+	for i := range ls.bests {
+		if ls.bests[i].key == b && ls.bests[i].rows != nil {
+			hit = i
+			break
 		}
 	}
-	ls.key = key
-	if !bytes.Equal(key, ls.builtKey) {
-		ls.builtKey = append(ls.builtKey[:0], key...)
-		if !ls.buildBest() {
-			ls.builtKey = ls.builtKey[:0]
-			return false
+	if hit < 0 {
+		// The least recently built goes.
+		hit = ls.nextBest
+		ls.nextBest = (ls.nextBest + 1) % len(ls.bests)
+		e := &ls.bests[hit]
+		if e.rows == nil {
+			e.rows = new(lanes.PatternRows)
 		}
+		e.key, e.ok = b, ls.buildBest(e.rows)
 	}
+	if !ls.bests[hit].ok {
+		return false
+	}
+	ls.best = ls.bests[hit].rows
 	ls.sure = 0
 	if !fold {
 		return true
@@ -282,7 +364,7 @@ func (ls *laneScratch[T]) planBest(filled uint32, fold bool) bool {
 	ls.ones = ls.ones[:0]
 	most := 0
 	for _, oc := range ls.outs {
-		n := oc.g + leadingOnes(oc.v)
+		n := oc.g + oc.lead
 		ls.ones = append(ls.ones, n)
 		most = max(most, n)
 	}
@@ -301,12 +383,27 @@ func (ls *laneScratch[T]) planBest(filled uint32, fold bool) bool {
 	return true
 }
 
-// buildBest lists each pattern's rows in ls.best (see planBest).
-func (ls *laneScratch[T]) buildBest() bool {
-	ls.best.Reset(len(ls.rows))
+// builtRows is a PatternRows built for key, and whether it could be.
+type builtRows struct {
+	key  builtBest
+	ok   bool
+	rows *lanes.PatternRows
+}
+
+// builtBest names what a PatternRows was built for: the planned outcomes (by
+// their generation), the folded boxes and fold.
+type builtBest struct {
+	gen    int
+	folded uint32
+	fold   bool
+}
+
+// buildBest lists each pattern's rows in best (see planBest).
+func (ls *laneScratch[T]) buildBest(best *lanes.PatternRows) bool {
+	best.Reset(len(ls.rows))
 	for w := 0; w < yacht.NumPatterns; w++ {
 		if !ls.plan.five[w] {
-			ls.best.Add(w, ls.start)
+			best.Add(w, ls.start)
 		}
 	}
 	for c := range ls.cats {
@@ -315,22 +412,22 @@ func (ls *laneScratch[T]) buildBest() bool {
 		// its points' outcomes, listed from lc.first.
 		at := &ls.plan.cats[c].at
 		for _, w := range lc.list {
-			if !ls.best.Add(int(w), uint8(lc.first)+at[w]) {
+			if !best.Add(int(w), uint8(lc.first)+at[w]) {
 				return false
 			}
 		}
 		for _, w := range lc.fives {
-			if !ls.best.Add(int(w), lc.idx[w]) {
+			if !best.Add(int(w), lc.idx[w]) {
 				return false
 			}
 		}
 	}
 	for w := 0; w < yacht.NumPatterns; w++ {
-		if ls.best.Empty(w) {
-			ls.best.Add(w, ls.zero)
+		if best.Empty(w) {
+			best.Add(w, ls.zero)
 		}
 	}
-	ls.best.Build()
+	best.Build()
 	return true
 }
 
@@ -453,14 +550,14 @@ func solveTargetLanes[T chance](r *yacht.Rules, next levelOf[T], st yacht.State,
 // and returns the row's last chance.
 func (ls *laneScratch[T]) turn(pats *[yacht.NumPatterns]lanes.Row, single bool, out []T) float64 {
 	if single {
-		lanes.MaxOver32((*[yacht.NumPatterns]lanes.Row32)(unsafe.Pointer(pats)), rows32(ls.rows), &ls.best)
+		lanes.MaxOver32((*[yacht.NumPatterns]lanes.Row32)(unsafe.Pointer(pats)), rows32(ls.rows), ls.best)
 		sum := lanes.RollBack32((*[yacht.NumKeeps]lanes.Row32)(unsafe.Pointer(ls.kv)))
 		for j := range out {
 			out[j] = T(min(sum[j], 1))
 		}
 		return sum[len(sum)-1]
 	}
-	lanes.MaxOver(pats, ls.rows, &ls.best)
+	lanes.MaxOver(pats, ls.rows, ls.best)
 	sum := lanes.RollBack(ls.kv)
 	for j := range out {
 		out[j] = T(min(sum[j], 1))

@@ -107,8 +107,8 @@ func (ts *TargetSolution) AdviseTarget(t *strategy.Table, s yacht.Sheet, dice *y
 
 // levelsBytes estimates the memory of single-precision levels: the stored
 // chances (4 bytes each; the states of one bonus class share theirs),
-// each state's slice header and key, and the levels' index tables and
-// offsets.
+// each state's slice header and key, and the levels' index tables,
+// offsets and leading ones.
 func levelsBytes(levels []levelOf[float32]) int64 {
 	floats, states, index := 0, 0, 0
 	for _, lv := range levels {
@@ -121,7 +121,7 @@ func levelsBytes(levels []levelOf[float32]) int64 {
 			}
 		}
 		states += lv.len()
-		index += cap(lv.set) + cap(lv.slot) + cap(lv.offs)
+		index += cap(lv.set) + cap(lv.slot) + cap(lv.offs) + cap(lv.lead)
 	}
 	return int64(floats)*4 + int64(states)*(int64(unsafe.Sizeof([]float32(nil)))+4) + int64(index)*4
 }
