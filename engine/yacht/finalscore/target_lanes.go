@@ -96,8 +96,10 @@ type laneScratch[T chance] struct {
 	// rows holds, for the current needs, each outcome's chances, then the
 	// start and zero rows (see planBest).
 	rows []lanes.Row
-	// outs lists the distinct outcomes (points gained, chances after).
+	// outs lists the distinct outcomes (points gained, chances after);
+	// src holds them for lanes.FillRows32.
 	outs []outcomeOf[T]
+	src  []lanes.Shifted32
 	// cats holds, for each box, the outcome of each pattern (idx), the
 	// patterns other than five of a kind whose maximum the turn takes
 	// (list) and the patterns of five of a kind that may score it (fives).
@@ -127,8 +129,6 @@ type laneScratch[T chance] struct {
 	// of one category set fold different boxes by their upper totals.
 	bests    [4]builtRows
 	nextBest int
-	// oneRow holds a row's lanes of 1.
-	oneRow []T
 	// computeCertain runs the turn on certain rows too (the tests compare
 	// the two).
 	computeCertain bool
@@ -489,13 +489,10 @@ func solveTargetLanes[T chance](r *yacht.Rules, next levelOf[T], st yacht.State,
 	out = out[:l]
 	width := ls.width()
 	single := width == lanes.Width32
-	if ls.oneRow == nil {
-		ls.oneRow = make([]T, width)
-		for j := range ls.oneRow {
-			ls.oneRow[j] = 1
-		}
+	var src []lanes.Shifted32
+	if single {
+		src = ls.shifted()
 	}
-	view := func(row *lanes.Row) []T { return unsafe.Slice((*T)(unsafe.Pointer(row)), width) }
 	pats := (*[yacht.NumPatterns]lanes.Row)(ls.kv[yacht.FirstPattern:])
 	for n0 := 0; n0 < l; n0 += width {
 		if monotone && n0+width <= ls.sure && !ls.computeCertain {
@@ -505,34 +502,13 @@ func solveTargetLanes[T chance](r *yacht.Rules, next levelOf[T], st yacht.State,
 			continue
 		}
 		// Each outcome's chance for needs n0+1 … n0+width: certain up to
-		// the points it gains (lanes below a), then the chance after it of
-		// the rest (lanes a … b−1), then none.
-		for i, oc := range ls.outs {
-			row := &ls.rows[i]
-			a := min(max(oc.g-n0, 0), width)
-			b := min(max(oc.g+len(oc.v)-n0, a), width)
-			if a == 0 && b == width {
-				// The whole row from the vector: 64 bytes, copied in
-				// registers (an array assignment calls memmove).
-				d, s := (*[8]uint64)(unsafe.Pointer(row)), (*[8]uint64)(unsafe.Pointer(&oc.v[n0-oc.g]))
-				d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] = s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]
-				continue
-			}
-			lanesOf := view(row)
-			copy(lanesOf[:a], ls.oneRow)
-			if b > a {
-				copy(lanesOf[a:b], oc.v[n0+a-oc.g:])
-			}
-			clear(lanesOf[b:])
-		}
-		// The start row: the folded boxes' lowest outcomes, lane by lane.
-		ls.rows[ls.start], ls.rows[ls.zero] = lanes.Row{}, lanes.Row{}
-		for _, i := range ls.base {
-			if single {
-				lanes.Max32(row32(&ls.rows[ls.start]), row32(&ls.rows[i]))
-			} else {
-				lanes.Max(&ls.rows[ls.start], &ls.rows[i])
-			}
+		// the points it gains, then the chance after it of the rest, then
+		// none; then the start row, the folded boxes' lowest outcomes lane
+		// by lane.
+		if single {
+			lanes.FillRows32(rows32(ls.rows), src, n0, ls.base)
+		} else {
+			ls.fillRows(n0)
 		}
 		last := ls.turn(pats, single, out[n0:min(l, n0+width)])
 		if monotone && last < tailTrim {
@@ -543,6 +519,37 @@ func solveTargetLanes[T chance](r *yacht.Rules, next levelOf[T], st yacht.State,
 		}
 	}
 	return out, true
+}
+
+// shifted is ls.outs for lanes.FillRows32 (single precision only).
+func (ls *laneScratch[T]) shifted() []lanes.Shifted32 {
+	ls.src = ls.src[:0]
+	for _, oc := range ls.outs {
+		v := unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(oc.v))), len(oc.v))
+		ls.src = append(ls.src, lanes.ShiftedOf(v, oc.g))
+	}
+	return ls.src
+}
+
+// fillRows is lanes.FillRows32 on rows of eight double-precision lanes.
+func (ls *laneScratch[T]) fillRows(n0 int) {
+	width := ls.width()
+	for i, oc := range ls.outs {
+		row := unsafe.Slice((*T)(unsafe.Pointer(&ls.rows[i])), width)
+		a := min(max(oc.g-n0, 0), width)
+		b := min(max(oc.g+len(oc.v)-n0, a), width)
+		for j := range a {
+			row[j] = 1
+		}
+		if b > a {
+			copy(row[a:b], oc.v[n0+a-oc.g:])
+		}
+		clear(row[b:])
+	}
+	ls.rows[ls.start], ls.rows[ls.zero] = lanes.Row{}, lanes.Row{}
+	for _, i := range ls.base {
+		lanes.Max(&ls.rows[ls.start], &ls.rows[i])
+	}
 }
 
 // turn runs the turn on the outcomes' rows: each pattern's best box into

@@ -25,6 +25,7 @@ type kernelSet struct {
 	rollBack32    func(kv *[yacht.NumKeeps]Row32) Sum32
 	maxOver       func(dst *[yacht.NumPatterns]Row, rows []Row, p *PatternRows)
 	maxOver32     func(dst *[yacht.NumPatterns]Row32, rows []Row32, p *PatternRows)
+	fillRows32    func(rows []Row32, src []Shifted32, n0 int, base []uint8)
 }
 
 // portableKernels is the Go implementation, for every processor.
@@ -46,5 +47,6 @@ func portableKernels() kernelSet {
 		rollBack32:    RollBack32Portable,
 		maxOver:       MaxOverPortable,
 		maxOver32:     MaxOver32Portable,
+		fillRows32:    FillRows32Portable,
 	}
 }

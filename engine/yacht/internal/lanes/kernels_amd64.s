@@ -13,6 +13,28 @@ GLOBL minusOne<>(SB), RODATA|NOPTR, $8
 DATA half32<>+0(SB)/4, $0x3f000000
 GLOBL half32<>(SB), RODATA|NOPTR, $4
 
+DATA one32<>+0(SB)/4, $0x3f800000
+GLOBL one32<>(SB), RODATA|NOPTR, $4
+
+DATA lowMasks<>+0(SB)/2, $0x0000
+DATA lowMasks<>+2(SB)/2, $0x0001
+DATA lowMasks<>+4(SB)/2, $0x0003
+DATA lowMasks<>+6(SB)/2, $0x0007
+DATA lowMasks<>+8(SB)/2, $0x000f
+DATA lowMasks<>+10(SB)/2, $0x001f
+DATA lowMasks<>+12(SB)/2, $0x003f
+DATA lowMasks<>+14(SB)/2, $0x007f
+DATA lowMasks<>+16(SB)/2, $0x00ff
+DATA lowMasks<>+18(SB)/2, $0x01ff
+DATA lowMasks<>+20(SB)/2, $0x03ff
+DATA lowMasks<>+22(SB)/2, $0x07ff
+DATA lowMasks<>+24(SB)/2, $0x0fff
+DATA lowMasks<>+26(SB)/2, $0x1fff
+DATA lowMasks<>+28(SB)/2, $0x3fff
+DATA lowMasks<>+30(SB)/2, $0x7fff
+DATA lowMasks<>+32(SB)/2, $0xffff
+GLOBL lowMasks<>(SB), RODATA|NOPTR, $34
+
 DATA sixth<>+0(SB)/8, $0x3fc5555555555555
 GLOBL sixth<>(SB), RODATA|NOPTR, $8
 
@@ -15619,6 +15641,73 @@ describeScoringsAVX512_done:
 
 describeScoringsAVX512_bad:
 	MOVB $0x00, ret+80(FP)
+	VZEROUPPER
+	RET
+
+// func fillRows32AVX512(rows *float32, src *int32, n int, n0 int, base *uint8, nbase int)
+// Requires: AVX, AVX512F, CMOV
+TEXT ·fillRows32AVX512(SB), NOSPLIT, $0-48
+	MOVQ         rows+0(FP), AX
+	MOVQ         src+8(FP), CX
+	MOVQ         n+16(FP), DX
+	MOVQ         n0+24(FP), BX
+	VBROADCASTSS one32<>+0(SB), Z0
+	LEAQ         lowMasks<>+0(SB), SI
+	MOVQ         $0x00000010, DI
+	XORQ         R8, R8
+	TESTQ        DX, DX
+	JZ           fillRows32AVX512_start
+
+fillRows32AVX512_loop:
+	MOVQ      (CX), R9
+	MOVLQSX   8(CX), R10
+	NEGQ      R10
+	ADDQ      BX, R10
+	MOVQ      R10, R11
+	NEGQ      R11
+	CMPQ      R11, $0x00
+	CMOVQLT   R8, R11
+	CMPQ      R11, $0x10
+	CMOVQGT   DI, R11
+	MOVLQSX   12(CX), R12
+	SUBQ      R10, R12
+	CMPQ      R12, R11
+	CMOVQLT   R11, R12
+	CMPQ      R12, $0x10
+	CMOVQGT   DI, R12
+	MOVWQZX   (SI)(R11*2), R11
+	MOVWQZX   (SI)(R12*2), R12
+	XORQ      R11, R12
+	KMOVW     R11, K1
+	KMOVW     R12, K2
+	VMOVUPS.Z (R9)(R10*4), K2, Z1
+	VMOVUPS   Z0, K1, Z1
+	VMOVUPS   Z1, (AX)
+	ADDQ      $0x00000040, AX
+	ADDQ      $0x00000010, CX
+	DECQ      DX
+	JNZ       fillRows32AVX512_loop
+
+fillRows32AVX512_start:
+	MOVQ   base+32(FP), CX
+	MOVQ   nbase+40(FP), DX
+	MOVQ   rows+0(FP), BX
+	VPXORQ Z1, Z1, Z1
+	TESTQ  DX, DX
+	JZ     fillRows32AVX512_done
+
+fillRows32AVX512_base:
+	MOVBQZX (CX), SI
+	SHLQ    $0x06, SI
+	VPMAXUD (BX)(SI*1), Z1, Z1
+	INCQ    CX
+	DECQ    DX
+	JNZ     fillRows32AVX512_base
+
+fillRows32AVX512_done:
+	VMOVUPS Z1, (AX)
+	VPXORQ  Z1, Z1, Z1
+	VMOVUPS Z1, 64(AX)
 	VZEROUPPER
 	RET
 

@@ -75,3 +75,8 @@ func MaxOver(dst *[yacht.NumPatterns]Row, rows []Row, p *PatternRows) { MaxOverP
 func MaxOver32(dst *[yacht.NumPatterns]Row32, rows []Row32, p *PatternRows) {
 	MaxOver32Portable(dst, rows, p)
 }
+
+// FillRows32 is FillRows32Portable in this build.
+func FillRows32(rows []Row32, src []Shifted32, n0 int, base []uint8) {
+	FillRows32Portable(rows, src, n0, base)
+}

@@ -1,6 +1,7 @@
 package lanes
 
 import (
+	"fmt"
 	"math"
 	"unsafe"
 
@@ -211,5 +212,58 @@ func Max32(d, a *Row32) {
 	ab := (*[Width32]uint32)(unsafe.Pointer(a))
 	for j := range db {
 		db[j] = max(db[j], ab[j])
+	}
+}
+
+// Shifted32 is a vector of single-precision chances as FillRows32 places
+// it in the lanes: its entry i is the chance of need G+i+1, every need up
+// to G is certain (1) and every need beyond G+N impossible (0). Make it
+// with ShiftedOf.
+type Shifted32 struct {
+	v    *float32
+	g, n int32
+}
+
+// ShiftedOf is v shifted by g (see Shifted32).
+func ShiftedOf(v []float32, g int) Shifted32 {
+	return Shifted32{v: unsafe.SliceData(v), g: int32(g), n: int32(len(v))}
+}
+
+// FillRows32Portable sets row i of rows, for each source i, to needs
+// n0+1 … n0+16 of src[i] (lane j: 1 up to its shift, then its entries,
+// then 0), then the row after them to the lane-wise maximum of the rows
+// base names (0 when none) and the row after that to 0. rows must hold
+// len(src)+2 rows and base name rows below len(src).
+func FillRows32Portable(rows []Row32, src []Shifted32, n0 int, base []uint8) {
+	checkFill32(rows, src, base)
+	for i, s := range src {
+		row := &rows[i]
+		v := unsafe.Slice(s.v, s.n)
+		a := min(max(int(s.g)-n0, 0), Width32)
+		b := min(max(int(s.g)+len(v)-n0, a), Width32)
+		for j := range a {
+			row[j] = 1
+		}
+		if b > a {
+			copy(row[a:b], v[n0+a-int(s.g):])
+		}
+		clear(row[b:])
+	}
+	start := &rows[len(src)]
+	*start, rows[len(src)+1] = Row32{}, Row32{}
+	for _, i := range base {
+		Max32(start, &rows[i])
+	}
+}
+
+// checkFill32 panics unless rows, src and base fit FillRows32.
+func checkFill32(rows []Row32, src []Shifted32, base []uint8) {
+	if len(rows) < len(src)+2 {
+		panic(fmt.Sprintf("lanes: FillRows32 of %d sources into %d rows", len(src), len(rows)))
+	}
+	for _, i := range base {
+		if int(i) >= len(src) {
+			panic(fmt.Sprintf("lanes: FillRows32 base row %d of %d sources", i, len(src)))
+		}
 	}
 }

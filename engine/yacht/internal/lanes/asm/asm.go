@@ -99,7 +99,7 @@ func ret() {
 	RET()
 }
 
-var one, minusOne, half32, sixth, six, laneIota, sixteen, oneQ, fiveQ Mem
+var one, one32, lowMasks, minusOne, half32, sixth, six, laneIota, sixteen, oneQ, fiveQ Mem
 
 // pow3Const holds 3^s in single precision, for s = 1…5.
 var pow3Const [yacht.NumDice + 1]Mem
@@ -136,6 +136,11 @@ func main() {
 	one = ConstData("one", U64(math.Float64bits(1)))
 	minusOne = ConstData("minusOne", U64(math.Float64bits(-1)))
 	half32 = ConstData("half32", U32(math.Float32bits(0.5)))
+	one32 = ConstData("one32", U32(math.Float32bits(1)))
+	lowMasks = GLOBL("lowMasks", RODATA|NOPTR)
+	for a := 0; a <= 16; a++ {
+		DATA(2*a, U16(1<<a-1))
+	}
 	sixth = ConstData("sixth", U64(math.Float64bits(1.0/6)))
 	six = ConstData("six", U64(math.Float64bits(6)))
 	sixteen = ConstData("sixteen", U64(16))
@@ -185,6 +190,7 @@ func main() {
 			keepPass(s, true)
 			sumEndings(s)
 			describeScorings(s)
+			fillRows32(s)
 		}
 		for k := 1; k <= maxPatternRows; k++ {
 			maxOverRows(s, false, k)
@@ -1521,5 +1527,85 @@ func keepPass(s isa, single bool) {
 	emit = true
 	body()
 	rc.report(fn)
+	ret()
+}
+
+// fillRows32: the lane turn's rows for needs n0+1 … n0+16, as
+// FillRows32Portable, AVX-512 only: for each of the n sources (a
+// Shifted32: the chances' address, then their shift and length as int32),
+// a masked load of the lanes within the vector (a masked load reads no
+// lane outside its mask, so it never touches memory beyond the vector),
+// ones merged into the lanes below it, the rest zero; then the lane-wise
+// maximum of the nbase rows base names, and a row of zeros.
+func fillRows32(s isa) {
+	fn := "fillRows32" + s.name
+	textNoEscape(fn, "func(rows *float32, src *int32, n int, n0 int, base *uint8, nbase int)")
+	Doc(fn+" sets each of the n single-precision rows of rows to needs n0+1 … n0+16 of its source in src, the next row to the lane-wise maximum of the nbase rows named by base and the row after it to zero.", "")
+	rows := Load(Param("rows"), GP64())
+	src := Load(Param("src"), GP64())
+	n := Load(Param("n"), GP64())
+	n0 := Load(Param("n0"), GP64())
+	ones, v := reg.Z0, reg.Z1
+	VBROADCASTSS(one32, ones)
+	masks, sixteen := GP64(), GP64()
+	LEAQ(lowMasks, masks)
+	MOVQ(U32(16), sixteen)
+	zero := GP64()
+	XORQ(zero, zero)
+	p, sh, a, b, ma, mb := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_start"))
+	Label(fn + "_loop")
+	MOVQ(Mem{Base: src}, p)
+	// sh = n0 − shift; a = clamp(−sh, 0, 16) lanes are certain; b =
+	// clamp(length − sh, a, 16): lanes a … b−1 come from the vector.
+	MOVLQSX(Mem{Base: src, Disp: 8}, sh)
+	NEGQ(sh)
+	ADDQ(n0, sh)
+	MOVQ(sh, a)
+	NEGQ(a)
+	CMPQ(a, Imm(0))
+	CMOVQLT(zero, a)
+	CMPQ(a, Imm(16))
+	CMOVQGT(sixteen, a)
+	MOVLQSX(Mem{Base: src, Disp: 12}, b)
+	SUBQ(sh, b)
+	CMPQ(b, a)
+	CMOVQLT(a, b)
+	CMPQ(b, Imm(16))
+	CMOVQGT(sixteen, b)
+	// ma has lanes 0 … a−1, mb lanes a … b−1 (lowMasks[x] has lanes
+	// 0 … x−1).
+	MOVWQZX(Mem{Base: masks, Index: a, Scale: 2}, ma)
+	MOVWQZX(Mem{Base: masks, Index: b, Scale: 2}, mb)
+	XORQ(ma, mb)
+	KMOVW(ma.As32(), reg.K1)
+	KMOVW(mb.As32(), reg.K2)
+	VMOVUPS_Z(Mem{Base: p, Index: sh, Scale: 4}, reg.K2, v)
+	VMOVUPS(ones, reg.K1, v)
+	VMOVUPS(v, Mem{Base: rows})
+	ADDQ(U32(64), rows)
+	ADDQ(U32(16), src)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_start")
+	base := Load(Param("base"), GP64())
+	nbase := Load(Param("nbase"), GP64())
+	rowsAt := Load(Param("rows"), GP64())
+	s.zero(v)
+	i := GP64()
+	TESTQ(nbase, nbase)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_base")
+	MOVBQZX(Mem{Base: base}, i)
+	SHLQ(U8(6), i)
+	VPMAXUD(at(rowsAt, i, 0), v, v)
+	INCQ(base)
+	DECQ(nbase)
+	JNZ(LabelRef(fn + "_base"))
+	Label(fn + "_done")
+	VMOVUPS(v, Mem{Base: rows})
+	s.zero(v)
+	VMOVUPS(v, Mem{Base: rows, Disp: 64})
 	ret()
 }
