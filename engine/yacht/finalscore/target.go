@@ -162,15 +162,21 @@ type chance interface{ float32 | float64 }
 // levelOf is empty.
 type levelOf[T chance] struct {
 	set  []int32 // set[filled]: 1 + the block of that category set, 0 when none
-	slot []int32 // slot[block<<7 | key&127]: 1 + the index in vecs, 0 when absent
+	slot []int32 // slot[block<<7 | key&127]: 1 + the index in ents, 0 when absent
 	keys []uint32
-	vecs [][]T
-	// lead[i] is how many chances at the start of vecs[i] are 1
-	// (leadingOnes, for chances that do not grow with the need).
-	lead []int32
-	// offs[i] is the offset of vecs[i]; nil while every offset is 0, and
-	// missing at the end for vectors put without one.
-	offs []int32
+	// ents[i] holds the vector of keys[i] with its offset and leading
+	// ones, together: a lookup reads one entry.
+	ents []levelEntry[T]
+	// offset reports whether some vector has an offset.
+	offset bool
+}
+
+// levelEntry is a state's vector in a levelOf, its offset, and how many
+// chances at its start are 1 (leadingOnes, for chances that do not grow
+// with the need).
+type levelEntry[T chance] struct {
+	v         []T
+	off, lead int32
 }
 
 // targetLevel is a level in double precision.
@@ -178,54 +184,44 @@ type targetLevel = levelOf[float64]
 
 // newLevel returns an empty level with room for n states.
 func newLevel[T chance](n int) levelOf[T] {
-	return levelOf[T]{keys: make([]uint32, 0, n), vecs: make([][]T, 0, n), lead: make([]int32, 0, n)}
+	return levelOf[T]{keys: make([]uint32, 0, n), ents: make([]levelEntry[T], 0, n)}
 }
 
 // at returns the vector of the state with key k, and whether lv holds it.
 func (lv *levelOf[T]) at(k uint32) ([]T, bool) {
-	v, _, ok := lv.from(k)
-	return v, ok
+	e := lv.entry(k)
+	if e == nil {
+		return nil, false
+	}
+	return e.v, true
 }
 
 // from returns the vector of the state with key k, its offset, and
 // whether lv holds it.
 func (lv *levelOf[T]) from(k uint32) (v []T, off int, ok bool) {
-	f := k >> 7
-	if f >= uint32(len(lv.set)) {
+	e := lv.entry(k)
+	if e == nil {
 		return nil, 0, false
 	}
-	b := lv.set[f]
-	if b == 0 {
-		return nil, 0, false
-	}
-	i := int(lv.slot[int(b-1)<<7|int(k&127)]) - 1
-	if i < 0 {
-		return nil, 0, false
-	}
-	if i < len(lv.offs) {
-		off = int(lv.offs[i])
-	}
-	return lv.vecs[i], off, true
+	return e.v, int(e.off), true
 }
 
-// look is from with the vector's leading ones (see lead).
-func (lv *levelOf[T]) look(k uint32) (v []T, off, lead int, ok bool) {
+// entry is the entry of the state with key k, nil when lv does not hold
+// it.
+func (lv *levelOf[T]) entry(k uint32) *levelEntry[T] {
 	f := k >> 7
 	if f >= uint32(len(lv.set)) {
-		return nil, 0, 0, false
+		return nil
 	}
 	b := lv.set[f]
 	if b == 0 {
-		return nil, 0, 0, false
+		return nil
 	}
 	i := int(lv.slot[int(b-1)<<7|int(k&127)]) - 1
 	if i < 0 {
-		return nil, 0, 0, false
+		return nil
 	}
-	if i < len(lv.offs) {
-		off = int(lv.offs[i])
-	}
-	return lv.vecs[i], off, int(lv.lead[i]), true
+	return &lv.ents[i]
 }
 
 // vec is the vector of the state with key k (nil when lv does not hold it).
@@ -237,24 +233,16 @@ func (lv *levelOf[T]) vec(k uint32) []T {
 // putFrom sets the vector of the state with key k, its offset and its
 // leading ones (leadingOnes(v), which put computes).
 func (lv *levelOf[T]) putFrom(k uint32, off int, v []T, lead int32) {
-	i := lv.store(k, v, lead)
-	if off == 0 && lv.offs == nil {
-		return
-	}
-	for len(lv.offs) <= i {
-		lv.offs = append(lv.offs, 0)
-	}
-	lv.offs[i] = int32(off)
+	lv.store(k, levelEntry[T]{v: v, off: int32(off), lead: lead})
 }
 
-// put sets the vector of the state with key k (offset 0) and returns its
-// index in vecs.
-func (lv *levelOf[T]) put(k uint32, v []T) int {
-	return lv.store(k, v, int32(leadingOnes(v)))
+// put sets the vector of the state with key k (offset 0).
+func (lv *levelOf[T]) put(k uint32, v []T) {
+	lv.store(k, levelEntry[T]{v: v, lead: int32(leadingOnes(v))})
 }
 
-// store is put with v's leading ones.
-func (lv *levelOf[T]) store(k uint32, v []T, lead int32) int {
+// store sets the entry of the state with key k.
+func (lv *levelOf[T]) store(k uint32, e levelEntry[T]) {
 	f := k >> 7
 	if f >= uint32(len(lv.set)) {
 		lv.set = slices.Grow(lv.set, int(f)+1-len(lv.set))[:f+1]
@@ -263,18 +251,14 @@ func (lv *levelOf[T]) store(k uint32, v []T, lead int32) int {
 		lv.slot = append(lv.slot, make([]int32, 128)...)
 		lv.set[f] = int32(len(lv.slot) >> 7)
 	}
+	lv.offset = lv.offset || e.off != 0
 	i := &lv.slot[int(lv.set[f]-1)<<7|int(k&127)]
 	if *i != 0 {
-		lv.vecs[*i-1] = v
-		lv.lead[*i-1] = lead
-		if int(*i-1) < len(lv.offs) {
-			lv.offs[*i-1] = 0
-		}
-		return int(*i - 1)
+		lv.ents[*i-1] = e
+		return
 	}
-	lv.keys, lv.vecs, lv.lead = append(lv.keys, k), append(lv.vecs, v), append(lv.lead, lead)
-	*i = int32(len(lv.vecs))
-	return len(lv.vecs) - 1
+	lv.keys, lv.ents = append(lv.keys, k), append(lv.ents, e)
+	*i = int32(len(lv.ents))
 }
 
 // len is the number of states lv holds.
@@ -284,7 +268,7 @@ func (lv *levelOf[T]) len() int { return len(lv.keys) }
 func (lv *levelOf[T]) all() iter.Seq2[uint32, []T] {
 	return func(yield func(uint32, []T) bool) {
 		for i, k := range lv.keys {
-			if !yield(k, lv.vecs[i]) {
+			if !yield(k, lv.ents[i].v) {
 				return
 			}
 		}
@@ -741,7 +725,7 @@ func masksByFill(n int, filled uint32) [][]uint32 {
 // which next does not keep, are set to 1: the needs of st they would
 // decide are not asked (see targetLevels).
 func widen[T chance](r *yacht.Rules, next levelOf[T], st yacht.State) targetLevel {
-	if lv, ok := any(next).(targetLevel); ok && lv.offs == nil {
+	if lv, ok := any(next).(targetLevel); ok && !lv.offset {
 		return lv
 	}
 	lv := targetLevel{}

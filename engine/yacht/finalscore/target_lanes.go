@@ -195,7 +195,7 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 		ls.outs = make([]outcomeOf[T], len(ls.outcomes), maxLaneRows)
 	}
 	ls.outs = ls.outs[:len(ls.outcomes)]
-	lastKey, lastV, lastOff, lastLead := ^uint32(0), []T(nil), 0, 0
+	lastKey, last := ^uint32(0), levelEntry[T]{}
 	for i := range ls.outcomes {
 		o := &ls.outcomes[i]
 		after, gain := u, o.gain
@@ -210,12 +210,14 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 			k |= 1
 		}
 		if k != lastKey {
-			lastKey = k
-			lastV, lastOff, lastLead, _ = next.look(k)
+			lastKey, last = k, levelEntry[T]{}
+			if e := next.entry(k); e != nil {
+				last = *e
+			}
 		}
-		g := gain + lastOff - ls.off
-		ls.outs[i] = outcomeOf[T]{g: g, v: lastV, lead: lastLead}
-		bound = max(bound, g+len(lastV))
+		g := gain + int(last.off) - ls.off
+		ls.outs[i] = outcomeOf[T]{g: g, v: last.v, lead: int(last.lead)}
+		bound = max(bound, g+len(last.v))
 	}
 	// Which boxes fold: those whose points all lead to one vector.
 	ls.base = ls.base[:0]

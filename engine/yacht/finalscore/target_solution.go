@@ -107,8 +107,7 @@ func (ts *TargetSolution) AdviseTarget(t *strategy.Table, s yacht.Sheet, dice *y
 
 // levelsBytes estimates the memory of single-precision levels: the stored
 // chances (4 bytes each; the states of one bonus class share theirs),
-// each state's slice header and key, and the levels' index tables,
-// offsets and leading ones.
+// each state's entry and key, and the levels' index tables.
 func levelsBytes(levels []levelOf[float32]) int64 {
 	floats, states, index := 0, 0, 0
 	for _, lv := range levels {
@@ -121,9 +120,9 @@ func levelsBytes(levels []levelOf[float32]) int64 {
 			}
 		}
 		states += lv.len()
-		index += cap(lv.set) + cap(lv.slot) + cap(lv.offs) + cap(lv.lead)
+		index += cap(lv.set) + cap(lv.slot)
 	}
-	return int64(floats)*4 + int64(states)*(int64(unsafe.Sizeof([]float32(nil)))+4) + int64(index)*4
+	return int64(floats)*4 + int64(states)*(int64(unsafe.Sizeof(levelEntry[float32]{}))+4) + int64(index)*4
 }
 
 // TargetSolutions keeps the most recently used TargetSolutions within a
