@@ -16,8 +16,9 @@ import (
 // features: AVX-512 when it has AVX512F (one Row is one zmm register), else
 // AVX2 (two ymm registers per Row), else the portable Go kernels. Each
 // performs every lane's floating-point operations in the portable kernels'
-// order (no fused multiply-add in place of a product and a sum; the maxima
-// of the batch recurrences are those of non-negative values), so all give
+// order (no fused multiply-add in place of a product and a sum, but in the
+// single-precision dot, fused in both; the maxima of the batch recurrences
+// are those of non-negative values), so all give
 // the same bits; the tests check every set the processor runs. One
 // exception in form, not in result: the AVX-512 policy kernels divide by 6
 // with the reciprocal and a fused correction, which gives the correctly
@@ -497,6 +498,9 @@ func MaxOver32(dst *[yacht.NumPatterns]Row32, rows []Row32, p *PatternRows) {
 
 // rollBack32Asm is RollBack32Portable in AVX-512 (wide) or AVX2.
 func rollBack32Asm(kv *[yacht.NumKeeps]Row32, wide bool) Sum32 {
+	if !wide && !(cpu.X86.HasAVX2 && cpu.X86.HasFMA) {
+		return RollBack32Portable(kv)
+	}
 	base := &kv[0][0]
 	var sum Sum32
 	if wide {

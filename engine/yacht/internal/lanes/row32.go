@@ -192,7 +192,7 @@ func dotRows32Portable(rows *Row32) Sum32 {
 	for w, p := range space.Prob {
 		v := &rs[w]
 		for j := range sum {
-			sum[j] += float64(p * float64(v[j]))
+			sum[j] = math.FMA(p, float64(v[j]), sum[j])
 		}
 	}
 	return sum

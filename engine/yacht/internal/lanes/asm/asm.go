@@ -10,8 +10,9 @@
 // of row offsets and a separate dot (dotRows, dotRows32). Each performs, lane by lane, the
 // floating-point operations of the portable Go kernel in the same order
 // (no fused multiply-add in place of a product and a sum, the same
-// summation order; the AVX-512 division by 6 is a reciprocal and a fused
-// correction that gives the correctly rounded quotient, see div6), so the
+// summation order; the single-precision dot is fused in both, math.FMA in
+// Go; the AVX-512 division by 6 is a reciprocal and a fused correction
+// that gives the correctly rounded quotient, see div6), so the
 // results are the same bits; the package's tests check it on every version the
 // processor runs. The kernels use only VEX and
 // EVEX instructions (no legacy SSE, which costs a state switch on Intel
@@ -1129,8 +1130,7 @@ func dotRows32(s isa) {
 		for i := 0; i < parts; i++ {
 			t := s.v(5 + i)
 			VCVTPS2PD(Mem{Base: rows, Disp: i * step}, t)
-			VMULPD(t, p, t)
-			VADDPD(t, s.v(1+i), s.v(1+i))
+			VFMADD231PD(t, p, s.v(1+i))
 		}
 	})
 	out := Load(Param("out"), GP64())
@@ -1469,11 +1469,12 @@ func keepPass(s isa, single bool) {
 				if i == 0 {
 					VCVTPS2PD(v.AsY(), t)
 				} else {
-					VEXTRACTF64X4(U8(1), v, t.AsY())
-					VCVTPS2PD(t.AsY(), t)
+					// The upper half from the row just stored.
+					m := row(int16(k))
+					m.Disp += 32
+					VCVTPS2PD(m, t)
 				}
-				VMULPD_BCST(w, t, t)
-				VADDPD(t, sum, sum)
+				VFMADD231PD_BCST(w, t, sum)
 			}
 			return
 		}
