@@ -42,9 +42,9 @@ const turnScale = 59049
 // lanes (written out lane by lane, which the compiler keeps straight-line), at the scales above: the averages are sums of six times 1/2, the
 // maxima compare the values' bits as integers (non-negative values), and
 // the last step, the sum over the patterns weighted by their chances, is
-// taken in double precision (each lane widened exactly, each product
-// rounded, then added in the order of the patterns) and divided by
-// turnScale. kv is overwritten.
+// taken in double precision (each lane widened exactly, then added with
+// its chance by a fused multiply-add, in the order of the patterns) and
+// divided by turnScale. kv is overwritten.
 func RollBack32Portable(kv *[yacht.NumKeeps]Row32) Sum32 {
 	base := unsafe.Pointer(kv)
 	row := func(off uint16) *Row32 { return (*Row32)(unsafe.Add(base, off)) }
@@ -184,8 +184,8 @@ func RollBack32Portable(kv *[yacht.NumKeeps]Row32) Sum32 {
 
 // dotRows32Portable is the sum over the patterns of each one's chance
 // times its row, lane by lane in double precision, in the order of the
-// patterns. The explicit conversion rounds each product, so no build fuses
-// it with the sum.
+// patterns, each term by a fused multiply-add (math.FMA: one rounding,
+// the same bits in every build).
 func dotRows32Portable(rows *Row32) Sum32 {
 	rs := unsafe.Slice(rows, yacht.NumPatterns)
 	var sum Sum32
