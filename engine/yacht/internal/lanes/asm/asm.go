@@ -1158,6 +1158,7 @@ type rowCache struct {
 	last         []int // when regs[i] was last used
 	tick         int
 	hits, misses int
+	bypassed     int // misses read by the instruction from memory
 	// trace lists the kernel's row reads (k) and stores (-1-k) in order,
 	// recorded by a first run of its generator; at is the place in it.
 	// With a trace, take hands out the register whose row is read again
@@ -1195,13 +1196,13 @@ func (c *rowCache) nextRead(k int) int {
 
 // cacheState is what save keeps of a rowCache.
 type cacheState struct {
-	row, last              []int
-	tick, at, hits, misses int
+	row, last                        []int
+	tick, at, hits, misses, bypassed int
 }
 
 // save returns c's registers, place in the trace and counts, for restore.
 func (c *rowCache) save() cacheState {
-	return cacheState{slices.Clone(c.row), slices.Clone(c.last), c.tick, c.at, c.hits, c.misses}
+	return cacheState{slices.Clone(c.row), slices.Clone(c.last), c.tick, c.at, c.hits, c.misses, c.bypassed}
 }
 
 // restore returns c to a saved state, to generate a second branch from
@@ -1209,7 +1210,7 @@ func (c *rowCache) save() cacheState {
 func (c *rowCache) restore(st cacheState) {
 	copy(c.row, st.row)
 	copy(c.last, st.last)
-	c.tick, c.at, c.hits, c.misses = st.tick, st.at, st.hits, st.misses
+	c.tick, c.at, c.hits, c.misses, c.bypassed = st.tick, st.at, st.hits, st.misses, st.bypassed
 }
 
 // done panics unless the run used the whole recorded trace.
@@ -1225,7 +1226,7 @@ func (c *rowCache) replay() {
 	for i := range c.row {
 		c.row[i], c.last[i] = -1, 0
 	}
-	c.recording, c.at, c.tick, c.hits, c.misses = false, 0, 0, 0, 0
+	c.recording, c.at, c.tick, c.hits, c.misses, c.bypassed = false, 0, 0, 0, 0, 0
 }
 
 func newRowCache(regs []reg.VecPhysical) *rowCache {
@@ -1234,6 +1235,28 @@ func newRowCache(regs []reg.VecPhysical) *rowCache {
 		c.row[i] = -1
 	}
 	return c
+}
+
+// bypass reports whether row k, just read and held by no register, is
+// better read from memory by the instruction that uses it than kept in a
+// register: with the trace (Belady's choice with bypass), when every
+// register that take could hand out holds a row read again sooner than k
+// is. Without the trace it never is.
+func (c *rowCache) bypass(k int, protect []int16) bool {
+	if c.recording {
+		return false
+	}
+	next := c.nextRead(k)
+	for _, r := range c.row {
+		if r == -2 || slices.Contains(protect, int16(r)) {
+			continue
+		}
+		if r < 0 || c.nextRead(r) > next {
+			return false
+		}
+	}
+	c.bypassed++
+	return true
 }
 
 // get returns the register holding row k, if one does.
@@ -1306,7 +1329,7 @@ func (c *rowCache) free(x reg.VecPhysical) {
 // report comments the kernel with how many row reads of one pass the
 // registers served.
 func (c *rowCache) report(fn string) {
-	Comment(fmt.Sprintf("%s: %d row reads from registers, %d from memory", fn, c.hits, c.misses))
+	Comment(fmt.Sprintf("%s: %d row reads from registers, %d from memory (%d of them by the instruction that uses the row)", fn, c.hits, c.misses, c.bypassed))
 }
 
 // space is the dice space whose keeps keepPass and keepPass32 write out.
@@ -1319,16 +1342,22 @@ var space = yacht.NewDiceSpace()
 // the maxima, keeps of fewer dice first. AVX-512 only: two base registers
 // 16 KB apart put every row within the compressed 8-bit displacement of an
 // EVEX instruction (a multiple of 64 bytes within ±8 KB), so an
-// instruction with a row operand takes 7 bytes (the kernels are 42 KB and
-// 55 KB). Rows are read through a rowCache over the registers the
+// instruction with a row operand takes 7 bytes (the kernels are 41 KB and
+// 46 KB). Rows are read through a rowCache over the registers the
 // constants and the dot leave: 59 % of the reads of a pass (55 % in
 // single precision) find their row still in a register, so the pass is no
-// longer bound by its loads (RollBack 15 % faster). The patterns' maxima
-// are written out twice, behind a test of prob: once with the dot, each
-// final row joining it as soon as it is stored, so that the dot's chain of additions
-// overlaps the maxima instead of waiting on its own after the pass
-// (RollBack another 14 % faster; RollBack32 no faster, bound by the
-// conversions to double).
+// longer bound by its loads (RollBack 15 % faster). A row that the cache
+// would not keep (every register it could use holds a row read again
+// sooner: Belady's choice with bypass) is read by the instruction that
+// uses it, as its memory operand, instead of a load into a register first:
+// written out, the pass is bound by decoding its instructions (more than
+// the micro-op cache holds), and this leaves 11 % fewer in single
+// precision (a pass 28 % faster, the target induction 9 %). Reading every
+// row that a register does not hold so is slower again: the loads bind.
+// The patterns' maxima are written out twice, behind a test of prob: once
+// with the dot, each final row joining it as soon as it is stored, so that
+// the dot's chain of additions overlaps the maxima instead of waiting on
+// its own after the pass (RollBack another 14 % faster).
 func keepPass(s isa, single bool) {
 	fn, sig := "keepPass"+s.name, "func(kv *float64, prob *float64, out *float64)"
 	doc := fn + " runs one pass of the turn's keep recurrences: the keeps' one-die averages (the children's sum, in order, times 1/6), then their maxima with their sub-keeps (on the bits); with prob not nil, it also sets out to the sum over the patterns w of prob[w] times w's row, lane by lane in the order of w (dotRows)."
@@ -1398,6 +1427,21 @@ func keepPass(s isa, single bool) {
 		rc.holds(r, int(k))
 		return r
 	}
+	// operand is read for an instruction's first source, which may be
+	// memory: a row that no register should keep is read there.
+	operand := func(k int16, protect []int16) Op {
+		rc.record(int(k))
+		if r, ok := rc.get(int(k)); ok {
+			return r
+		}
+		if rc.bypass(int(k), protect) {
+			return row(k)
+		}
+		r := rc.take(protect)
+		do(func() { VMOVUPD(row(k), r) })
+		rc.holds(r, int(k))
+		return r
+	}
 	store := func(v reg.VecPhysical, k int) {
 		rc.record(-1 - k)
 		if single {
@@ -1413,24 +1457,24 @@ func keepPass(s isa, single bool) {
 		if single {
 			// ((c0+c1) + (c2+c3)) + (c4+c5)
 			v := rc.take(ch)
-			a, b := read(ch[1], ch), read(ch[0], ch)
+			a, b := operand(ch[1], ch), read(ch[0], ch)
 			do(func() { VADDPS(a, b, v) })
 			u := rc.take(ch)
-			a, b = read(ch[3], ch), read(ch[2], ch)
+			a, b = operand(ch[3], ch), read(ch[2], ch)
 			do(func() { VADDPS(a, b, u); VADDPS(u, v, v) })
 			rc.free(u)
 			u = rc.take(ch)
-			a, b = read(ch[5], ch), read(ch[4], ch)
+			a, b = operand(ch[5], ch), read(ch[4], ch)
 			do(func() { VADDPS(a, b, u); VADDPS(u, v, v); VMULPS(c, v, v) })
 			rc.free(u)
 			store(v, k)
 			return
 		}
 		v := rc.take(ch)
-		a, b := read(ch[1], ch), read(ch[0], ch)
+		a, b := operand(ch[1], ch), read(ch[0], ch)
 		do(func() { VADDPD(a, b, v) })
 		for f := 2; f < 6; f++ {
-			a := read(ch[f], ch)
+			a := operand(ch[f], ch)
 			do(func() { VADDPD(a, v, v) })
 		}
 		do(func() { VMULPD(c, v, v) })
@@ -1441,13 +1485,23 @@ func keepPass(s isa, single bool) {
 		sl := &space.Sub[k]
 		subs := sl.List[:sl.N]
 		protect := append([]int16{int16(k)}, subs...)
-		// The keep's own row becomes its maximum in place.
-		v := read(int16(k), protect)
+		// The keep's own row becomes its maximum in place (in single
+		// precision, the row times its scale into a register, from memory
+		// when no register holds it).
+		var v reg.VecPhysical
 		if single {
-			do(func() { VMULPS(v, s.v(size), v) })
+			a := operand(int16(k), protect)
+			if r, ok := a.(reg.VecPhysical); ok {
+				v = r
+			} else {
+				v = rc.take(protect)
+			}
+			do(func() { VMULPS(a, s.v(size), v) })
+		} else {
+			v = read(int16(k), protect)
 		}
 		for _, sub := range subs {
-			a := read(sub, protect)
+			a := operand(sub, protect)
 			if single {
 				do(func() { VPMAXUD(a, v, v) })
 			} else {
