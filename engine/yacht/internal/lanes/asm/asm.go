@@ -100,9 +100,10 @@ func ret() {
 	RET()
 }
 
-var one, one32, lowMasks, minusOne, half32, sixth, six, laneIota, sixteen, oneQ, fiveQ Mem
+var one, one32, lowMasks, minusOne, sixth, six, laneIota, sixteen, oneQ, fiveQ Mem
 
-// pow3Const holds 3^s in single precision, for s = 1…5.
+// pow3Const holds 3^s·2^(s−5) in single precision, for s = 0…5: the
+// factor of a keep of s dice in keepPass32 (exact).
 var pow3Const [yacht.NumDice + 1]Mem
 
 // textNoEscape starts the function fn of signature sig; the kernels keep no
@@ -136,7 +137,6 @@ func main() {
 	ConstraintExpr("amd64,!purego")
 	one = ConstData("one", U64(math.Float64bits(1)))
 	minusOne = ConstData("minusOne", U64(math.Float64bits(-1)))
-	half32 = ConstData("half32", U32(math.Float32bits(0.5)))
 	one32 = ConstData("one32", U32(math.Float32bits(1)))
 	lowMasks = GLOBL("lowMasks", RODATA|NOPTR)
 	for a := 0; a <= 16; a++ {
@@ -151,8 +151,10 @@ func main() {
 	for l := 0; l < 8; l++ {
 		DATA(8*l, U64(l))
 	}
-	for size, p := 1, float32(3); size <= yacht.NumDice; size, p = size+1, p*3 {
-		pow3Const[size] = ConstData(fmt.Sprintf("pow3x%d", size), U32(math.Float32bits(p)))
+	for size := 0; size <= yacht.NumDice; size++ {
+		// 3^size·2^(size−5): see keepPass.
+		f := float32(math.Pow(3, float64(size)) * math.Pow(2, float64(size-yacht.NumDice)))
+		pow3Const[size] = ConstData(fmt.Sprintf("keepScale%d", size), U32(math.Float32bits(f)))
 	}
 	for _, s := range []isa{avx512, avx2} {
 		averageRows(s, "avgDivRows", true)
@@ -1363,7 +1365,7 @@ func keepPass(s isa, single bool) {
 	doc := fn + " runs one pass of the turn's keep recurrences: the keeps' one-die averages (the children's sum, in order, times 1/6), then their maxima with their sub-keeps (on the bits); with prob not nil, it also sets out to the sum over the patterns w of prob[w] times w's row, lane by lane in the order of w (dotRows)."
 	if single {
 		fn, sig = "keepPass32"+s.name, "func(kv *float32, prob *float64, out *float64)"
-		doc = fn + " runs one pass of the turn's keep recurrences on single-precision rows: the keeps' one-die averages (the children's sum, added in pairs, times 1/2), then their maxima (the keep's row times 3^size against its sub-keeps' rows, on the bits); with prob not nil, it also sets out (sixteen doubles) to the sum over the patterns w of prob[w] times w's row, lane by lane in double precision in the order of w (dotRows32)."
+		doc = fn + " runs one pass of the turn's keep recurrences on single-precision rows: the keeps' one-die averages (the children's sum, added in pairs; RollBack32Portable halves it, this keeps the keep at 2^(5−size) times that, exactly), then their maxima (the keep's row times 3^size·2^(size−5) against its sub-keeps' rows, on the bits); with prob not nil, it also sets out (sixteen doubles) to the sum over the patterns w of prob[w] times w's row, lane by lane in double precision in the order of w (dotRows32)."
 	}
 	textNoEscape(fn, sig)
 	Doc(doc, "")
@@ -1381,7 +1383,12 @@ func keepPass(s isa, single bool) {
 	}
 	c := s.v(0)
 	if single {
-		VBROADCASTSS(half32, c)
+		// The averages are not halved: a keep of s dice is held at 2^(5−s)
+		// times RollBack32Portable's scale (exact), and its factor into
+		// the maxima, 3^s·2^(s−5), gives the same product with the same
+		// rounding. The empty keep, which takes no maximum, is brought
+		// back by its factor, 2^−5, in c.
+		VBROADCASTSS(pow3Const[0], c)
 		for size := 1; size <= yacht.NumDice; size++ {
 			VBROADCASTSS(pow3Const[size], s.v(size))
 		}
@@ -1465,7 +1472,7 @@ func keepPass(s isa, single bool) {
 			rc.free(u)
 			u = rc.take(ch)
 			a, b = operand(ch[5], ch), read(ch[4], ch)
-			do(func() { VADDPS(a, b, u); VADDPS(u, v, v); VMULPS(c, v, v) })
+			do(func() { VADDPS(a, b, u); VADDPS(u, v, v) })
 			rc.free(u)
 			store(v, k)
 			return
@@ -1538,6 +1545,16 @@ func keepPass(s isa, single bool) {
 	body := func() {
 		for k := first - 1; k >= 0; k-- {
 			avgKeep(k)
+		}
+		if single {
+			// The empty keep to the scale of the maxima.
+			for k := 0; k < first; k++ {
+				if space.Size[k] == 0 {
+					v := read(int16(k), []int16{int16(k)})
+					do(func() { VMULPS(v, c, v) })
+					store(v, k)
+				}
+			}
 		}
 		for size := 1; size < yacht.NumDice; size++ {
 			for k := 0; k < first; k++ {
