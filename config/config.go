@@ -129,7 +129,7 @@ var Variables = []struct{ Name, Default, Meaning string }{
 	{"RATE_GLOBAL", "50", "interactions per second for the whole bot (bursts of twice that)"},
 	{"MAX_HEAVY", "0", "heavy computations at once; 0 means one per CPU"},
 	{"HEAVY_MEMORY", "400", "memory budget of the heavy computations running at once, in MB (a Yatzy /yacht-stats counts 280, a Yacht one 60); more wait their turn; 0: no budget"},
-	{"TARGET_MEMORY", "512", "memory kept for Yatzy and Yahtzee target advice, in MB: the calculations toward the targets last asked, so that later turns of a game are answered at once (one from the empty Yatzy sheet keeps about 350 MB); 0: none kept"},
+	{"TARGET_MEMORY", "512", "memory kept for Yatzy and Yahtzee target advice, in MB: the calculations toward the targets last asked, so that later turns of a game are answered at once (one from the empty Yatzy sheet keeps about 370 MB); 0: none kept"},
 	{"DISCORD_GATEWAY", "", "true or false; false serves the HTTP endpoint alone with a token; empty: true when DISCORD_TOKEN is set"},
 	{"SHUTDOWN_GRACE", "8s", "the most a shutdown may take, whatever Discord does (Go duration, 100ms to 10m)"},
 	{"STATE_SECRET", "", "key of the MAC on game states (16+ characters, the same on every replica); empty: derived from the token; the HTTP endpoint without a token needs it (never logged)"},

@@ -90,9 +90,9 @@ func directTargetMemory(cost finalscore.TargetCost) int64 {
 
 // keptTargetOpen is the fewest open boxes whose direct target calculation
 // is kept whole (finalscore.TargetSolution) for the later turns: from nine
-// open boxes it takes a tenth of a second or more (Yatzy from the empty
-// sheet 6–8 s) and keeps its chances in single precision, from 4 MB with
-// nine open Yatzy boxes to about 350 MB from the empty sheet at its
+// open boxes it takes a twentieth of a second or more (Yatzy from the
+// empty sheet 4–5 s) and keeps its chances in single precision, from 4 MB
+// with nine open Yatzy boxes to about 370 MB from the empty sheet at its
 // expected final.
 const keptTargetOpen = 9
 
