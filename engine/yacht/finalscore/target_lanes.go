@@ -619,9 +619,6 @@ func (ls *laneScratch[T]) certainRow(pats *[yacht.NumPatterns]lanes.Row, single 
 	return ls.certain
 }
 
-// row32 views a row as sixteen single-precision lanes.
-func row32(r *lanes.Row) *lanes.Row32 { return (*lanes.Row32)(unsafe.Pointer(r)) }
-
 // rows32 views rows as rows of sixteen single-precision lanes.
 func rows32(rs []lanes.Row) []lanes.Row32 {
 	return unsafe.Slice((*lanes.Row32)(unsafe.Pointer(unsafe.SliceData(rs))), len(rs))
