@@ -180,6 +180,31 @@ func TestTargetLanesCertainRows(t *testing.T) {
 // without the skip of certain rows and fails on any difference, or when
 // fewer than least states skip a row.
 func checkCertainRows[T chance](t *testing.T, r *yacht.Rules, tb *strategy.Table, st yacht.State, least int) {
+	certain, rows := 0, 0
+	twoScratches(t, r, tb, st, func(plan *lanePlan) (*laneScratch[T], *laneScratch[T]) {
+		return &laneScratch[T]{plan: plan}, &laneScratch[T]{plan: plan, computeCertain: true}
+	}, func(k uint32, skip, _ *laneScratch[T], got, want []T) {
+		if w := skip.width(); skip.sure >= w {
+			certain++
+			rows += skip.sure / w
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("state %x (certain to need %d): skipping gives %v, running every row %v", k, skip.sure, got, want)
+		}
+	})
+	if certain < least {
+		t.Fatalf("only %d states had a certain row", certain)
+	}
+	t.Logf("%d states, %d rows certain", certain, rows)
+}
+
+// twoScratches runs every state of the induction from st, for every need
+// it can still meet, on the two scratches pair makes for each fill count
+// (a level's states in key order, as in the induction, so that the lists
+// of each pattern's boxes are reused across them), and hands check each
+// state's key, the two scratches and their chances.
+func twoScratches[T chance](t *testing.T, r *yacht.Rules, tb *strategy.Table, st yacht.State, pair func(*lanePlan) (*laneScratch[T], *laneScratch[T]), check func(k uint32, a, b *laneScratch[T], got, want []T)) {
+	t.Helper()
 	var all []levelOf[T]
 	levels, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, false, func(lv levelOf[T]) { all = append(all, lv) })
 	if err != nil {
@@ -193,35 +218,23 @@ func checkCertainRows[T chance](t *testing.T, r *yacht.Rules, tb *strategy.Table
 		}
 	}
 	plan := newLanePlan(r)
-	certain, rows := 0, 0
 	for fill, lv := range byFill {
 		if fill == len(r.Categories) {
 			continue
 		}
 		next := byFill[fill+1]
-		skip := &laneScratch[T]{plan: plan}
-		every := &laneScratch[T]{plan: plan, computeCertain: true}
+		a, b := pair(plan)
 		for _, k := range slices.Sorted(slices.Values(lv.keys)) {
 			st := yacht.State{Filled: k >> 7, Upper: int(k>>1) & 63, YachtBonus: k&1 == 1}
 			l := maxFuture(r, st)
-			got, ok := solveTargetLanes(r, next, st, l, true, skip, make([]T, l))
-			want, ok2 := solveTargetLanes(r, next, st, l, true, every, make([]T, l))
+			got, ok := solveTargetLanes(r, next, st, l, true, a, make([]T, l))
+			want, ok2 := solveTargetLanes(r, next, st, l, true, b, make([]T, l))
 			if !ok || !ok2 {
 				t.Fatalf("state %x: too many outcomes", k)
 			}
-			if w := skip.width(); skip.sure >= w {
-				certain++
-				rows += skip.sure / w
-			}
-			if !slices.Equal(got, want) {
-				t.Fatalf("state %x (certain to need %d): skipping gives %v, running every row %v", k, skip.sure, got, want)
-			}
+			check(k, a, b, got, want)
 		}
 	}
-	if certain < least {
-		t.Fatalf("only %d states had a certain row", certain)
-	}
-	t.Logf("%d states, %d rows certain", certain, rows)
 }
 
 // copyLevel puts every state of src into dst.
@@ -351,52 +364,26 @@ func TestTargetLanesUpperFold(t *testing.T) {
 // how many states folded an upper box that the exact fold does not.
 func checkUpperFold[T chance](t *testing.T, r *yacht.Rules, tb *strategy.Table, st yacht.State, tol float64) int {
 	t.Helper()
-	var all []levelOf[T]
-	levels, err := targetLevels(context.Background(), tb, st, maxFuture(r, st), nil, false, func(lv levelOf[T]) { all = append(all, lv) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	all = append(all, levels...)
-	byFill := map[int]levelOf[T]{len(r.Categories): {}}
-	for _, lv := range all {
-		if lv.len() > 0 {
-			byFill[bits.OnesCount32(lv.keys[0]>>7)] = lv
-		}
-	}
-	plan := newLanePlan(r)
 	upper, chances, differ := 0, 0, 0
-	for fill, lv := range byFill {
-		if fill == len(r.Categories) {
-			continue
+	twoScratches(t, r, tb, st, func(plan *lanePlan) (*laneScratch[T], *laneScratch[T]) {
+		return &laneScratch[T]{plan: plan}, &laneScratch[T]{plan: plan, exactFold: true}
+	}, func(k uint32, folded, exact *laneScratch[T], got, want []T) {
+		if len(folded.base) > len(exact.base) {
+			upper++
 		}
-		next := byFill[fill+1]
-		folded := &laneScratch[T]{plan: plan}
-		exact := &laneScratch[T]{plan: plan, exactFold: true}
-		for _, k := range slices.Sorted(slices.Values(lv.keys)) {
-			st := yacht.State{Filled: k >> 7, Upper: int(k>>1) & 63, YachtBonus: k&1 == 1}
-			l := maxFuture(r, st)
-			got, ok := solveTargetLanes(r, next, st, l, true, folded, make([]T, l))
-			want, ok2 := solveTargetLanes(r, next, st, l, true, exact, make([]T, l))
-			if !ok || !ok2 {
-				t.Fatalf("state %x: too many outcomes", k)
+		if len(got) != len(want) {
+			t.Fatalf("state %x: %d chances folded, %d not", k, len(got), len(want))
+		}
+		for i := range got {
+			chances++
+			if got[i] != want[i] {
+				differ++
 			}
-			if len(folded.base) > len(exact.base) {
-				upper++
-			}
-			if len(got) != len(want) {
-				t.Fatalf("state %x: %d chances folded, %d not", k, len(got), len(want))
-			}
-			for i := range got {
-				chances++
-				if got[i] != want[i] {
-					differ++
-				}
-				if d := math.Abs(float64(got[i]) - float64(want[i])); d > tol {
-					t.Fatalf("state %x need %d: %v folded, %v not", k, i+1, got[i], want[i])
-				}
+			if d := math.Abs(float64(got[i]) - float64(want[i])); d > tol {
+				t.Fatalf("state %x need %d: %v folded, %v not", k, i+1, got[i], want[i])
 			}
 		}
-	}
+	})
 	t.Logf("%s from %x: %d chances, %d differ; %d states fold an upper box", r.Key, st.Filled, chances, differ, upper)
 	return upper
 }
