@@ -169,6 +169,9 @@ type levelOf[T chance] struct {
 	ents []levelEntry[T]
 	// offset reports whether some vector has an offset.
 	offset bool
+	// held is the chances allocated for the vectors, when they were
+	// taken from blocks (vectorSlab), unused ends included; 0 otherwise.
+	held int
 }
 
 // levelEntry is a state's vector in a levelOf, its offset, and how many
@@ -319,8 +322,8 @@ type targetScratch struct {
 type outcomeOf[T chance] struct {
 	g int
 	v []T
-	// lead is how many chances at the start of v are 1 (see levelOf.lead;
-	// only the lane turn sets it).
+	// lead is how many chances at the start of v are 1 (see
+	// levelEntry.lead; only the lane turn sets it).
 	lead int
 }
 
@@ -660,7 +663,18 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 		groups = append(groups, len(jobs))
 		results := make([][]T, len(jobs))
 		leads := make([]int32, len(jobs))
+		total := 0
+		for j := range jobs {
+			if terminal != nil {
+				total += need
+			} else {
+				total += needs[j].n
+			}
+		}
 		slabs := make([]vectorSlab[T], workers)
+		for w := range slabs {
+			slabs[w].block = slabBlock(total, workers)
+		}
 		err := parallel.ForEach(ctx, workers, len(groups)-1, func(w, g int) {
 			for j := groups[g]; j < groups[g+1]; j++ {
 				// Needs off+1 … off+l.
@@ -702,25 +716,48 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 		for _, kj := range keys {
 			lv.putFrom(kj.key, needs[kj.job].off, results[kj.job], leads[kj.job])
 		}
+		for _, s := range slabs {
+			lv.held += s.held
+		}
 		levels[fill] = lv
 	}
 	return levels, nil
 }
 
-// vectorSlab hands out one worker's vectors of a level from large blocks,
-// one after another: the vectors of a level then lie together, in about
-// the order the next level reads them (the states of one category set one
+// vectorSlab hands out one worker's vectors of a level from blocks, one
+// after another: the vectors of a level then lie together, in about the
+// order the next level reads them (the states of one category set one
 // after another), instead of wherever the heap has room, and cost no
-// allocation each (the empty Yatzy sheet 2 % faster, alternated).
-type vectorSlab[T chance] struct{ free []T }
+// allocation each (the empty Yatzy sheet 2 % faster, alternated). What a
+// block leaves unused stays with the level (held counts it): blocks are
+// sized by slabBlock to an eighth of a worker's share of the level at
+// most, and a small level takes each vector on its own.
+type vectorSlab[T chance] struct {
+	free  []T
+	block int // the size of a new block; 0: each vector on its own
+	held  int // the chances of every block taken
+}
 
-// slabChances is the size of a vectorSlab's blocks.
-const slabChances = 1 << 16
+// slabChances is the most chances a vectorSlab's block holds, and
+// slabLeast the fewest (a level whose blocks would be smaller takes each
+// vector on its own).
+const slabChances, slabLeast = 1 << 16, 1 << 12
+
+// slabBlock is the block size (0: none) for a level of at most total
+// chances shared by workers: an eighth of a worker's share, within
+// slabLeast … slabChances.
+func slabBlock(total, workers int) int {
+	if b := total / (8 * workers); b >= slabLeast {
+		return min(b, slabChances)
+	}
+	return 0
+}
 
 // take returns room for n chances, at the start of the free block.
 func (s *vectorSlab[T]) take(n int) []T {
 	if len(s.free) < n {
-		s.free = make([]T, max(n, slabChances))
+		s.free = make([]T, max(n, s.block))
+		s.held += len(s.free)
 	}
 	return s.free[:n:n]
 }

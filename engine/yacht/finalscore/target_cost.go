@@ -178,12 +178,13 @@ func EstimateTarget(s yacht.Sheet, target int) TargetCost {
 		cost.Bytes = max(cost.Bytes, size*(floats[f]+floats[f+1]))
 		all += floats[f]
 	}
-	// Each state's header, key and offset; the index of a level: 4 bytes
-	// a category set the rules have, and a block of 128 slots (512 bytes)
-	// for each set the level holds, twice over for the room the blocks
-	// grow by.
+	// Each state's entry (vector, offset and leading ones) and key, the
+	// unused ends of the blocks the vectors are taken from (at most an
+	// eighth, see slabBlock); the index of a level: 4 bytes a category
+	// set the rules have, and a block of 128 slots (512 bytes) for each
+	// set the level holds, twice over for the room the blocks grow by.
 	sets := int64(1) << uint(n-k0)
-	cost.Kept = 4*all + cost.States*(int64(unsafe.Sizeof([]float32(nil)))+8) + 4*int64(n-k0)<<uint(n) + 2*512*sets
+	cost.Kept = 4*all + 4*all/8 + cost.States*(int64(unsafe.Sizeof(levelEntry[float32]{}))+4) + 4*int64(n-k0)<<uint(n) + 2*512*sets
 	return cost
 }
 

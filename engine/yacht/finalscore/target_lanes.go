@@ -123,9 +123,9 @@ type laneScratch[T chance] struct {
 	// every pattern's best box is certain, so the turn is too.
 	ones []int
 	sure int
-	// planKey names the category set and flag of the outcomes planned
-	// (planOutcomes), planned whether they fit the lanes, planGen counts
-	// the plans.
+	// outcomes lists the outcomes planned for a category set and flag
+	// (planOutcomes), which planKey names; planned tells whether they fit
+	// the lanes, planGen counts the plans.
 	outcomes []plannedOutcome
 	planKey  uint64
 	planned  bool

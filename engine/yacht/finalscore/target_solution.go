@@ -106,17 +106,22 @@ func (ts *TargetSolution) AdviseTarget(t *strategy.Table, s yacht.Sheet, dice *y
 }
 
 // levelsBytes estimates the memory of single-precision levels: the stored
-// chances (4 bytes each; the states of one bonus class share theirs),
+// chances (4 bytes each; the states of one bonus class share theirs; the
+// blocks they were taken from, unused ends included, when they were),
 // each state's entry and key, and the levels' index tables.
 func levelsBytes(levels []levelOf[float32]) int64 {
 	floats, states, index := 0, 0, 0
 	for _, lv := range levels {
 		// No vector is shared between levels.
-		seen := map[*float32]bool{}
-		for _, v := range lv.all() {
-			if len(v) > 0 && !seen[&v[0]] {
-				seen[&v[0]] = true
-				floats += len(v)
+		if lv.held > 0 {
+			floats += lv.held
+		} else {
+			seen := map[*float32]bool{}
+			for _, v := range lv.all() {
+				if len(v) > 0 && !seen[&v[0]] {
+					seen[&v[0]] = true
+					floats += len(v)
+				}
 			}
 		}
 		states += lv.len()

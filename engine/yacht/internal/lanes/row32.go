@@ -215,10 +215,10 @@ func Max32(d, a *Row32) {
 	}
 }
 
-// Shifted32 is a vector of single-precision chances as FillRows32 places
-// it in the lanes: its entry i is the chance of need G+i+1, every need up
-// to G is certain (1) and every need beyond G+N impossible (0). Make it
-// with ShiftedOf.
+// Shifted32 is a vector of single-precision chances v shifted by g, as
+// FillRows32 places it in the lanes: its entry i is the chance of need
+// g+i+1, every need up to g is certain (1) and every need beyond g+len(v)
+// impossible (0). Make it with ShiftedOf.
 type Shifted32 struct {
 	v    *float32
 	g, n int32
