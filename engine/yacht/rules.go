@@ -343,7 +343,9 @@ func Preset(name string) (*Rules, error) {
 }
 
 // Validate checks that the rule set can be solved: 1..16 categories, a bonus
-// threshold of at most 63, upper faces 1..6 at most once each.
+// threshold of at most 63, bonuses that are not negative (the solvers
+// bound what a sheet can still gain by them, and count more points in a
+// box as never worse), upper faces 1..6 at most once each.
 func (r *Rules) Validate() error {
 	if r == nil {
 		return fmt.Errorf("yacht: nil rules")
@@ -353,6 +355,9 @@ func (r *Rules) Validate() error {
 	}
 	if r.BonusThreshold < 0 || r.BonusThreshold > 63 {
 		return fmt.Errorf("yacht: bonus threshold %d, want 0 to 63", r.BonusThreshold)
+	}
+	if r.BonusPoints < 0 || r.ExtraYachtBonus < 0 {
+		return fmt.Errorf("yacht: bonuses %d and %d, want none negative", r.BonusPoints, r.ExtraYachtBonus)
 	}
 	seen := map[int]bool{}
 	keys := map[string]bool{}

@@ -53,7 +53,7 @@ type planCategory struct {
 func newLanePlan(r *yacht.Rules) *lanePlan {
 	p := &lanePlan{cats: make([]planCategory, len(r.Categories)), upper: make([]bool, len(r.Categories))}
 	for c := range r.Categories {
-		p.upper[c] = r.Categories[c].Kind == yacht.KindUpper && r.BonusPoints >= 0
+		p.upper[c] = r.Categories[c].Kind == yacht.KindUpper
 	}
 	for w := 0; w < yacht.NumPatterns; w++ {
 		if p.five[w] = yacht.Pattern(w).IsYacht(); p.five[w] {
@@ -172,10 +172,10 @@ type laneCategory struct {
 // Most patterns score nothing in Yacht, the straights, the full house or
 // four of a kind, so this halves the maxima without changing a bit.
 //
-// An upper box folds too (when the bonus is not negative): its outcome of
-// no points is below those of more points, since whatever is played after
-// it can be played after more points, with the same boxes and a higher
-// upper total. Half the patterns hold none of a face and read no row of its
+// An upper box folds too: its outcome of no points is below those of more
+// points, since whatever is played after it can be played after more
+// points, with the same boxes and a higher upper total (no bonus is
+// negative: yacht.Rules.Validate). Half the patterns hold none of a face and read no row of its
 // box. That order is exact in mathematics, not by construction; a rounding
 // against it would change a chance by no more than the roundings already
 // in it, and the tests find no chance changed in any preset.
