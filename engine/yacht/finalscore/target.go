@@ -637,7 +637,12 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 		fill := k0 + i
 		p := &plans[fill]
 		p.jobs, p.keys = levelJobs(r, upperCats, st, fill, byFill[fill])
-		p.needs = jobNeeds(r, bests, gained, p.jobs, p.keys, need, toTarget)
+		if p.needs = jobNeeds(r, bests, gained, p.jobs, p.keys, need, toTarget); terminal != nil {
+			// Beating opponents: every job computes needs 1 … need.
+			for j := range p.needs {
+				p.needs[j] = needSpan{0, need}
+			}
+		}
 	}); err != nil {
 		return nil, err
 	}
@@ -664,12 +669,8 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 		results := make([][]T, len(jobs))
 		leads := make([]int32, len(jobs))
 		total := 0
-		for j := range jobs {
-			if terminal != nil {
-				total += need
-			} else {
-				total += needs[j].n
-			}
+		for _, ns := range needs {
+			total += ns.n
 		}
 		slabs := make([]vectorSlab[T], workers)
 		for w := range slabs {
@@ -679,9 +680,6 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 			for j := groups[g]; j < groups[g+1]; j++ {
 				// Needs off+1 … off+l.
 				off, l := needs[j].off, needs[j].n
-				if terminal != nil {
-					off, l = 0, need
-				}
 				out := slabs[w].take(l)
 				if l > 0 {
 					var ok bool

@@ -32,7 +32,8 @@ const maxLaneRows = 256
 // each box, the points it gives the patterns other than five of a kind
 // (five of a kind is scored through the rules' joker and extra bonus).
 type lanePlan struct {
-	// upper tells the upper boxes that fold (see prepare).
+	// upper tells the upper boxes, which fold (see prepare; read there
+	// for every state, where the rules' categories cost 3 % more).
 	upper []bool
 	five  [yacht.NumPatterns]bool
 	fives []uint8 // the patterns of five of a kind
@@ -206,7 +207,6 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 	if st.YachtBonus && r.TracksYachtBonus() {
 		flag = 1
 	}
-	flagged := r.TracksYachtBonus()
 	if cap(ls.outs) < len(ls.outcomes) {
 		ls.outs = make([]outcomeOf[T], len(ls.outcomes), maxLaneRows)
 	}
@@ -221,10 +221,7 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 				gain += r.BonusPoints
 			}
 		}
-		k := (st.Filled|o.box)<<7 | uint32(min(after, t))<<1 | flag
-		if o.flag && flagged {
-			k |= 1
-		}
+		k := (st.Filled|o.box)<<7 | uint32(min(after, t))<<1 | flag | o.flag
 		if k != lastKey {
 			lastKey, last = k, levelEntry[T]{}
 			if e := next.entry(k); e != nil {
@@ -276,11 +273,12 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 // plannedOutcome is an outcome of the lane turn before the upper total is
 // known: the box (its bit in the category set), the points it scores and
 // its gain without the upper bonus (with the Yacht extra bonus), whether
-// the points add to the upper total and whether they set the Yacht flag.
+// the points add to the upper total and whether they set the Yacht flag
+// (as distKey's last bit: only under rules that track it).
 type plannedOutcome struct {
-	box          uint32
+	box, flag    uint32 // flag: 1 when the outcome sets a tracked Yacht flag
 	points, gain int
-	upper, flag  bool
+	upper        bool
 }
 
 // planOutcomes lists in ls.outcomes the outcomes of the category set and
@@ -291,11 +289,16 @@ type plannedOutcome struct {
 func (ls *laneScratch[T]) planOutcomes(r *yacht.Rules, st yacht.State) bool {
 	p := ls.plan
 	ls.outcomes = ls.outcomes[:0]
+	tracks := r.TracksYachtBonus()
 	add := func(o yacht.Scoring) {
 		c := &r.Categories[o.Category]
+		var flag uint32
+		if tracks && c.Kind == yacht.KindYacht && o.Points > 0 {
+			flag = 1
+		}
 		ls.outcomes = append(ls.outcomes, plannedOutcome{
-			box: 1 << uint(o.Category), points: o.Points, gain: o.Points + o.ExtraBonus,
-			upper: c.Kind == yacht.KindUpper, flag: c.Kind == yacht.KindYacht && o.Points > 0,
+			box: 1 << uint(o.Category), flag: flag, points: o.Points, gain: o.Points + o.ExtraBonus,
+			upper: c.Kind == yacht.KindUpper,
 		})
 	}
 	for c := range p.cats {
@@ -552,18 +555,8 @@ func (ls *laneScratch[T]) shifted() []lanes.Shifted32 {
 
 // fillRows is lanes.FillRows32 on rows of eight double-precision lanes.
 func (ls *laneScratch[T]) fillRows(n0 int) {
-	width := ls.width()
 	for i, oc := range ls.outs {
-		row := unsafe.Slice((*T)(unsafe.Pointer(&ls.rows[i])), width)
-		a := min(max(oc.g-n0, 0), width)
-		b := min(max(oc.g+len(oc.v)-n0, a), width)
-		for j := range a {
-			row[j] = 1
-		}
-		if b > a {
-			copy(row[a:b], oc.v[n0+a-oc.g:])
-		}
-		clear(row[b:])
+		lanes.FillLanes(unsafe.Slice((*T)(unsafe.Pointer(&ls.rows[i])), ls.width()), oc.v, oc.g, n0)
 	}
 	ls.rows[ls.start], ls.rows[ls.zero] = lanes.Row{}, lanes.Row{}
 	for _, i := range ls.base {

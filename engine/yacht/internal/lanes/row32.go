@@ -237,23 +237,27 @@ func ShiftedOf(v []float32, g int) Shifted32 {
 func FillRows32Portable(rows []Row32, src []Shifted32, n0 int, base []uint8) {
 	checkFill32(rows, src, base)
 	for i, s := range src {
-		row := &rows[i]
-		v := unsafe.Slice(s.v, s.n)
-		a := min(max(int(s.g)-n0, 0), Width32)
-		b := min(max(int(s.g)+len(v)-n0, a), Width32)
-		for j := range a {
-			row[j] = 1
-		}
-		if b > a {
-			copy(row[a:b], v[n0+a-int(s.g):])
-		}
-		clear(row[b:])
+		FillLanes(rows[i][:], unsafe.Slice(s.v, s.n), int(s.g), n0)
 	}
 	start := &rows[len(src)]
 	*start, rows[len(src)+1] = Row32{}, Row32{}
 	for _, i := range base {
 		Max32(start, &rows[i])
 	}
+}
+
+// FillLanes sets row to needs n0+1 … n0+len(row) of the chances v shifted
+// by g (see Shifted32): 1 up to need g, then v's entries, then 0.
+func FillLanes[E float32 | float64](row, v []E, g, n0 int) {
+	a := min(max(g-n0, 0), len(row))
+	b := min(max(g+len(v)-n0, a), len(row))
+	for j := range a {
+		row[j] = 1
+	}
+	if b > a {
+		copy(row[a:b], v[n0+a-g:])
+	}
+	clear(row[b:])
 }
 
 // checkFill32 panics unless rows, src and base fit FillRows32.
