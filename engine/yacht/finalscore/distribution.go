@@ -271,7 +271,13 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 	// the next level (each reads the whole level, so more shares cost
 	// more reading than they save).
 	shares := (workers + 3) / 4
-	var spans []pointSpan // the points each state of the next level can hold, while it is laid out
+	// While the next level is laid out: the key, capped upper total and
+	// points of each of its states, numbered as they first appear, and
+	// the place each then takes.
+	var spans []pointSpan
+	var keys []uint32
+	var upper []uint8
+	var rank []int32
 	var at, slabCuts []int
 	if !level[0].st.Done(r) {
 		groups = batchesBySet(level, groups)
@@ -302,18 +308,21 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		if err != nil {
 			return Distribution{}, err
 		}
-		spans = spans[:0]
-		nextLevel := states[depth%2][:0]
-		if nextLevel == nil {
-			nextLevel = make([]distState, 0, pol.levelCapacity(st.Filled))
-		}
-		// The first run lists into the level's own index: its states come
-		// first, in its order.
+		// The runs' lists are merged in order, each state of the next
+		// level numbered as it first appears (the first run lists into
+		// the level's own index: its states come first, in its order);
+		// then the level is laid out by category set, in the order the
+		// sets first appear, and by class within a set (the index's
+		// blocks), and every run's list renumbered. Laid out so, the
+		// states of a set the sums read one after another reach, for
+		// each category they fill, states next to each other.
+		spans, keys, upper := spans[:0], keys[:0], upper[:0]
 		first := &layouts[0]
-		for i, k := range first.keys {
-			nextLevel = append(nextLevel, distState{st: yacht.State{Filled: k >> 8, Upper: int(first.upper[i]), YachtBonus: k&1 != 0}})
+		for i := range first.keys {
 			first.global[i] = int32(i)
 		}
+		keys = append(keys, first.keys...)
+		upper = append(upper, first.upper...)
 		spans = append(spans, first.spans...)
 		for j := 1; j < len(layouts); j++ {
 			sh := &layouts[j]
@@ -322,10 +331,10 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 				g, ok := *at-1, *at != 0
 				sp := sh.spans[i]
 				if !ok {
-					g = int32(len(nextLevel))
+					g = int32(len(keys))
 					*at = g + 1
-					ns := yacht.State{Filled: k >> 8, Upper: int(sh.upper[i]), YachtBonus: k&1 != 0}
-					nextLevel = append(nextLevel, distState{st: ns})
+					keys = append(keys, k)
+					upper = append(upper, sh.upper[i])
 					spans = append(spans, sp)
 				} else {
 					spans[g].lo, spans[g].hi = min(sp.lo, spans[g].lo), max(sp.hi, spans[g].hi)
@@ -333,8 +342,22 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 				sh.global[i] = g
 			}
 		}
-		for i := range nextLevel {
-			nextLevel[i].lo, nextLevel[i].n = spans[i].lo, spans[i].hi
+		rank = slices.Grow(rank[:0], len(keys))[:len(keys)]
+		nextLevel := states[depth%2][:0]
+		if nextLevel == nil {
+			nextLevel = make([]distState, 0, pol.levelCapacity(st.Filled))
+		}
+		index.relabel(func(g int32) int32 {
+			sp := spans[g]
+			k := keys[g]
+			rank[g] = int32(len(nextLevel))
+			nextLevel = append(nextLevel, distState{st: yacht.State{Filled: k >> 8, Upper: int(upper[g]), YachtBonus: k&1 != 0}, lo: sp.lo, n: sp.hi})
+			return rank[g]
+		})
+		for j := range layouts {
+			for i, g := range layouts[j].global {
+				layouts[j].global[i] = rank[g]
+			}
 		}
 		states[depth%2] = nextLevel
 		entries := 0
@@ -394,19 +417,13 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 			}
 			err2 = parallel.ForEach(ctx, shares, shares, func(_, share int) {
 				lo, hi := slabCuts[share], slabCuts[share+1]
+				var sums shiftedSums
 				for j := range layouts {
 					runAt := layouts[j].at
 					first, end := layoutRun(len(level), j, runs)
 					for si := first; si < end; si++ {
 						src := &level[si]
-						v := src.vec
-						for _, o := range src.out {
-							x := runAt[o.to] + src.lo + int(o.gain)
-							if x < lo || x >= hi {
-								continue
-							}
-							lanes.AddScaled(slab[x:x+len(v)], v, o.p)
-						}
+						sums.add(slab, lo, hi, runAt, src)
 					}
 				}
 				for i := cuts[share]; i < cuts[share+1]; i++ {
@@ -451,6 +468,67 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		d.UpperBonus = 1
 	}
 	return d, nil
+}
+
+// maxShift bounds how far apart the gains of the endings summed in one
+// window (shiftedSums.add) may be.
+const maxShift = 64
+
+// shiftedSums adds the probabilities of a level's states into the next
+// level's, state by state: the endings of a state that reach one state of
+// the next level with gains close together are added in one pass over
+// one window of its entries (lanes.AddShifted), each entry taking its
+// terms in the order of the endings, as one pass per ending would add
+// them; the window is longer than the state's points by the spread of the
+// gains, which its padding of zeros fills (adding p·0 to an entry, never
+// −0, leaves its bits).
+type shiftedSums struct {
+	// padded holds the state's probabilities, maxShift zeros before and
+	// after them; n is how many.
+	padded []float64
+	n      int
+	offs   []int32
+	ps     []float64
+}
+
+// add adds the probabilities of src times those of its endings into slab,
+// the next level's, whose entries from lo to hi-1 are this share's: at
+// runAt[o.to] + x is the entry of x points of the state that ending o
+// reaches.
+func (ss *shiftedSums) add(slab []float64, lo, hi int, runAt []int, src *distState) {
+	v, out := src.vec, src.out
+	if need := len(v) + 2*maxShift; len(ss.padded) < need {
+		ss.padded = make([]float64, need)
+	} else if ss.n > len(v) {
+		// The zeros after the probabilities, where the last state's were.
+		clear(ss.padded[maxShift+len(v) : maxShift+ss.n])
+	}
+	ss.n = copy(ss.padded[maxShift:], v)
+	// Endings whose gains spread further than the state's points cost
+	// more in the window than their passes would.
+	spread := min(maxShift, max(len(v), 16))
+	for i := 0; i < len(out); {
+		o := &out[i]
+		gmin, gmax := int(o.gain), int(o.gain)
+		j := i + 1
+		for ; j < len(out) && out[j].to == o.to; j++ {
+			g := int(out[j].gain)
+			if max(gmax, g)-min(gmin, g) > spread {
+				break
+			}
+			gmin, gmax = min(gmin, g), max(gmax, g)
+		}
+		x := runAt[o.to] + src.lo + gmin
+		if x >= lo && x < hi {
+			ss.offs, ss.ps = ss.offs[:0], ss.ps[:0]
+			for _, e := range out[i:j] {
+				ss.offs = append(ss.offs, int32(maxShift-(int(e.gain)-gmin)))
+				ss.ps = append(ss.ps, e.p)
+			}
+			lanes.AddShifted(slab[x:x+len(v)+gmax-gmin], ss.padded, ss.offs, ss.ps)
+		}
+		i = j
+	}
 }
 
 func sum(v []float64) float64 {

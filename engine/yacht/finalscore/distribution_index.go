@@ -37,6 +37,20 @@ func (x *levelIndex) slot(k uint32) *int32 {
 	return &x.blocks[b-1][k&255]
 }
 
+// relabel walks the keys the index holds by category set, in the order
+// the sets first appeared, and by key within a set, and sets each
+// key's position g to place(g).
+func (x *levelIndex) relabel(place func(g int32) int32) {
+	for i := range x.used {
+		block := x.blocks[i]
+		for s, v := range block {
+			if v != 0 {
+				block[s] = place(v-1) + 1
+			}
+		}
+	}
+}
+
 // reset empties the index, keeping its blocks (zeroed).
 func (x *levelIndex) reset() {
 	for i, f := range x.used {

@@ -323,7 +323,8 @@ func massIndex(k int32, w int) int {
 // outcomesLanes is outcomes for the states of a batch whose turn
 // playTurnLanes has worked out, ds[l] for lane l (the first b.n lanes):
 // each ending's probability is summed in pattern order, as outcomes sums
-// it, and each lane's endings are listed in the order they first appear.
+// it, and each lane's endings are listed as outcomes lists them: by
+// category, each category's in the order they first appear.
 // The lanes are walked together, pattern by pattern, so that one lane's
 // sums do not wait on one another.
 func (p *turnPolicy) outcomesLanes(ds *[lanes.Width]*distState, b *turnBatch) {
@@ -351,7 +352,19 @@ func (p *turnPolicy) outcomesLanes(ds *[lanes.Width]*distState, b *turnBatch) {
 		// The endings go straight into the arena, set field by field: a
 		// struct built aside and copied whole would be read back wider
 		// than it was written, which stalls.
+		// The endings are listed by category, in sheet order, each
+		// category's in the order they first appear: those that reach
+		// one state, which all fill one category, then lie close
+		// together for the sums (a counting sort: start[c] is where
+		// category c's next ending goes).
 		buf := b.arena.next()[:e.n[l]]
+		var start [maxCategories + 1]int
+		for _, c := range e.cat[l][:len(buf)] {
+			start[c+1]++
+		}
+		for c := 1; c < p.n; c++ {
+			start[c] += start[c-1]
+		}
 		for i := range buf {
 			c, g := e.cat[l][i], e.gain[l][i]
 			ns := p.r.Next(d.st, yacht.Scoring{Category: int(c), Points: int(e.pts[l][i])})
@@ -360,7 +373,8 @@ func (p *turnPolicy) outcomesLanes(ds *[lanes.Width]*distState, b *turnBatch) {
 				nm |= 1 << j
 			}
 			s := &e.sum[e.at[l][i]]
-			o := &buf[i]
+			o := &buf[start[c]]
+			start[c]++
 			o.to, o.gain, o.cat = p.classes.keyOf(p.r, ns, nm), g, c
 			o.upper, o.p = uint8(min(ns.Upper, p.r.BonusThreshold)), *s
 			*s = 0

@@ -252,17 +252,24 @@ func TestTurnBatchKernelsEqualPortable(t *testing.T) {
 		}
 
 		n := rng.IntN(300)
-		src, dst := make([]float64, n), make([]float64, n)
+		src, dst := make([]float64, n+64), make([]float64, n)
 		for i := range src {
-			src[i], dst[i] = rng.Float64(), rng.Float64()
+			src[i] = rng.Float64()
+		}
+		for i := range dst {
+			dst[i] = rng.Float64()
+		}
+		k := 1 + rng.IntN(26)
+		offs, ps := make([]int32, k), make([]float64, k)
+		for i := range offs {
+			offs[i], ps[i] = int32(rng.IntN(65)), rng.Float64()
 		}
 		want := append([]float64(nil), dst...)
-		pr := rng.Float64()
-		lanes.AddScaled(dst, src, pr)
-		lanes.AddScaledPortable(want, src, pr)
+		lanes.AddShifted(dst, src, offs, ps)
+		lanes.AddShiftedPortable(want, src, offs, ps)
 		for i := range dst {
 			if dst[i] != want[i] {
-				t.Fatalf("trial %d: AddScaled entry %d of %d is %v, AddScaledPortable %v", trial, i, n, dst[i], want[i])
+				t.Fatalf("trial %d: AddShifted entry %d of %d is %v, AddShiftedPortable %v", trial, i, n, dst[i], want[i])
 			}
 		}
 	}

@@ -1,7 +1,9 @@
 package finalscore
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/alea-bot/alea/engine/yacht"
 )
@@ -260,7 +262,10 @@ func (p *turnPolicy) playTurn(st yacht.State, sc *turnScratch) {
 }
 
 // outcomes works out the turn from ds.st and lists in ds.out every way it
-// ends (state after it, points gained) with its probability.
+// ends (state after it, points gained) with its probability, by category
+// in sheet order, each category's in the order they first appear (the
+// endings that reach one state all fill one category, so they lie among
+// its endings).
 func (p *turnPolicy) outcomes(ds *distState, sc *turnScratch) {
 	p.playTurn(ds.st, sc)
 	if sc.slot == nil {
@@ -293,6 +298,9 @@ func (p *turnPolicy) outcomes(ds *distState, sc *turnScratch) {
 		}
 		buf[*slot-1].p += pr
 	}
+	// By category, in sheet order, each category's endings in the order
+	// they first appear.
+	slices.SortStableFunc(buf, func(a, b distOutcome) int { return cmp.Compare(a.cat, b.cat) })
 	if cap(sc.arena)-len(sc.arena) < len(buf) {
 		sc.arena = make([]distOutcome, 0, max(1<<14, len(buf)))
 	}

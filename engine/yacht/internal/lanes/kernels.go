@@ -15,7 +15,7 @@ type kernelSet struct {
 	averageOneDie func(kv *[yacht.NumKeeps]Row)
 	pushOneDie    func(m *[yacht.NumKeeps]Row)
 	chooseKeeps   func(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row, choice *[yacht.NumPatterns][Width]int32, best *[yacht.NumPatterns]Row, tol float64)
-	addScaled     func(dst, src []float64, p float64)
+	addShifted    func(dst, src []float64, offs []int32, ps []float64)
 	addRows       func(dst, a, b []Row)
 	fillRows      func(dst []Row, v *Row)
 	addToRows     func(dst []Row, a *Row, xs []float64)
@@ -37,7 +37,7 @@ func portableKernels() kernelSet {
 		averageOneDie: AverageOneDiePortable,
 		pushOneDie:    PushOneDiePortable,
 		chooseKeeps:   ChooseKeepsPortable,
-		addScaled:     AddScaledPortable,
+		addShifted:    AddShiftedPortable,
 		addRows:       AddRowsPortable,
 		fillRows:      FillRowsPortable,
 		addToRows:     AddToRowsPortable,

@@ -68,7 +68,9 @@ func asmKernels(wide bool) kernelSet {
 		chooseKeeps: func(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row, choice *[yacht.NumPatterns][Width]int32, best *[yacht.NumPatterns]Row, tol float64) {
 			chooseKeepsAsm(kv, top, rank, now, choice, best, tol, wide)
 		},
-		addScaled: func(dst, src []float64, p float64) { addScaledAsm(dst, src, p, wide) },
+		addShifted: func(dst, src []float64, offs []int32, ps []float64) {
+			addShiftedAsm(dst, src, offs, ps, wide)
+		},
 		addRows:   func(dst, a, b []Row) { addRowsAsm(dst, a, b, wide) },
 		fillRows:  func(dst []Row, v *Row) { fillRowsAsm(dst, v, wide) },
 		addToRows: func(dst []Row, a *Row, xs []float64) { addToRowsAsm(dst, a, xs, wide) },
@@ -157,13 +159,14 @@ func ChooseKeeps(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row
 	ChooseKeepsPortable(kv, top, rank, now, choice, best, tol)
 }
 
-// AddScaled adds p·src to dst (a product then a sum, not fused).
-func AddScaled(dst, src []float64, p float64) {
+// AddShifted is AddShiftedPortable, in AVX-512 or AVX2 when the processor
+// has it.
+func AddShifted(dst, src []float64, offs []int32, ps []float64) {
 	if cpu.X86.HasAVX512F || cpu.X86.HasAVX2 {
-		addScaledAsm(dst, src, p, cpu.X86.HasAVX512F)
+		addShiftedAsm(dst, src, offs, ps, cpu.X86.HasAVX512F)
 		return
 	}
-	AddScaledPortable(dst, src, p)
+	AddShiftedPortable(dst, src, offs, ps)
 }
 
 // FillRows sets every row of dst to v.
@@ -378,16 +381,17 @@ func chooseKeepsAsm(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]
 	}
 }
 
-// addScaledAsm is AddScaledPortable in AVX-512 (wide) or AVX2.
-func addScaledAsm(dst, src []float64, p float64, wide bool) {
-	dst = dst[:len(src)]
-	if len(src) == 0 {
+// addShiftedAsm is AddShiftedPortable in AVX-512 (wide) or AVX2; it
+// panics as the portable kernel does on a term outside src.
+func addShiftedAsm(dst, src []float64, offs []int32, ps []float64, wide bool) {
+	checkShifted(len(dst), len(src), offs, ps)
+	if len(dst) == 0 || len(ps) == 0 {
 		return
 	}
 	if wide {
-		addScaledAVX512(&dst[0], &src[0], len(src), p)
+		addShiftedAVX512(&dst[0], len(dst), &src[0], &offs[0], &ps[0], len(ps))
 	} else {
-		addScaledAVX2(&dst[0], &src[0], len(src), p)
+		addShiftedAVX2(&dst[0], len(dst), &src[0], &offs[0], &ps[0], len(ps))
 	}
 }
 

@@ -317,40 +317,106 @@ finishKeepsRowsAVX512_done:
 	VZEROUPPER
 	RET
 
-// func addScaledAVX512(dst *float64, src *float64, n int, p float64)
+// func addShiftedAVX512(dst *float64, n int, src *float64, offs *int32, ps *float64, k int)
 // Requires: AVX, AVX512F
-TEXT ·addScaledAVX512(SB), NOSPLIT, $0-32
-	MOVQ         dst+0(FP), AX
-	MOVQ         src+8(FP), CX
-	MOVQ         n+16(FP), DX
-	VBROADCASTSD p+24(FP), Z0
+TEXT ·addShiftedAVX512(SB), NOSPLIT, $0-48
+	MOVQ  dst+0(FP), AX
+	MOVQ  n+8(FP), CX
+	MOVQ  src+16(FP), DX
+	MOVQ  offs+24(FP), BX
+	MOVQ  ps+32(FP), SI
+	MOVQ  k+40(FP), DI
+	TESTQ DI, DI
+	JZ    addShiftedAVX512_done
 
-addScaledAVX512_loop:
-	CMPQ    DX, $0x00000008
-	JB      addScaledAVX512_tail
-	VMULPD  (CX), Z0, Z1
-	VADDPD  (AX), Z1, Z1
-	VMOVUPD Z1, (AX)
-	ADDQ    $0x00000040, CX
-	ADDQ    $0x00000040, AX
-	SUBQ    $0x00000008, DX
-	JMP     addScaledAVX512_loop
+addShiftedAVX512_four:
+	CMPQ    CX, $0x00000020
+	JB      addShiftedAVX512_one
+	VMOVUPD (AX), Z1
+	VMOVUPD 64(AX), Z2
+	VMOVUPD 128(AX), Z3
+	VMOVUPD 192(AX), Z4
+	MOVQ    BX, R10
+	MOVQ    SI, R11
+	MOVQ    DI, R9
 
-addScaledAVX512_tail:
-	TESTQ DX, DX
-	JZ    addScaledAVX512_done
+addShiftedAVX512_fourTerms:
+	MOVLQZX      (R10), R8
+	LEAQ         (DX)(R8*8), R8
+	VBROADCASTSD (R11), Z0
+	VMULPD       (R8), Z0, Z5
+	VADDPD       Z5, Z1, Z1
+	VMULPD       64(R8), Z0, Z6
+	VADDPD       Z6, Z2, Z2
+	VMULPD       128(R8), Z0, Z7
+	VADDPD       Z7, Z3, Z3
+	VMULPD       192(R8), Z0, Z8
+	VADDPD       Z8, Z4, Z4
+	ADDQ         $0x00000004, R10
+	ADDQ         $0x00000008, R11
+	DECQ         R9
+	JNZ          addShiftedAVX512_fourTerms
+	VMOVUPD      Z1, (AX)
+	VMOVUPD      Z2, 64(AX)
+	VMOVUPD      Z3, 128(AX)
+	VMOVUPD      Z4, 192(AX)
+	ADDQ         $0x00000100, AX
+	ADDQ         $0x00000100, DX
+	SUBQ         $0x00000020, CX
+	JMP          addShiftedAVX512_four
 
-addScaledAVX512_one:
-	VMOVSD (CX), X2
-	VMULSD X0, X2, X2
-	VADDSD (AX), X2, X2
-	VMOVSD X2, (AX)
-	ADDQ   $0x00000008, CX
-	ADDQ   $0x00000008, AX
-	DECQ   DX
-	JNZ    addScaledAVX512_one
+addShiftedAVX512_one:
+	CMPQ    CX, $0x00000008
+	JB      addShiftedAVX512_tail
+	VMOVUPD (AX), Z1
+	MOVQ    BX, R10
+	MOVQ    SI, R11
+	MOVQ    DI, R9
 
-addScaledAVX512_done:
+addShiftedAVX512_oneTerms:
+	MOVLQZX      (R10), R8
+	LEAQ         (DX)(R8*8), R8
+	VBROADCASTSD (R11), Z0
+	VMULPD       (R8), Z0, Z2
+	VADDPD       Z2, Z1, Z1
+	ADDQ         $0x00000004, R10
+	ADDQ         $0x00000008, R11
+	DECQ         R9
+	JNZ          addShiftedAVX512_oneTerms
+	VMOVUPD      Z1, (AX)
+	ADDQ         $0x00000040, AX
+	ADDQ         $0x00000040, DX
+	SUBQ         $0x00000008, CX
+	JMP          addShiftedAVX512_one
+
+addShiftedAVX512_tail:
+	TESTQ     CX, CX
+	JZ        addShiftedAVX512_done
+	LEAQ      lowMasks<>+0(SB), R8
+	MOVWQZX   (R8)(CX*2), R8
+	KMOVW     R8, K1
+	VMOVUPD.Z (AX), K1, Z1
+	MOVQ      BX, R10
+	MOVQ      SI, R11
+	MOVQ      DI, R9
+
+addShiftedAVX512_tailTerms:
+	MOVLQZX      (R10), R8
+	LEAQ         (DX)(R8*8), R8
+	VBROADCASTSD (R11), Z0
+	VMOVUPD.Z    (R8), K1, Z2
+	VMULPD       Z2, Z0, Z2
+	VADDPD       Z2, Z1, Z1
+	ADDQ         $0x00000004, R10
+	ADDQ         $0x00000008, R11
+	DECQ         R9
+	JNZ          addShiftedAVX512_tailTerms
+	VMOVUPD      Z1, K1, (AX)
+	ADDQ         $0x00000040, AX
+	ADDQ         $0x00000040, DX
+	SUBQ         $0x00000008, CX
+
+addShiftedAVX512_done:
 	VZEROUPPER
 	RET
 
@@ -15612,40 +15678,104 @@ finishKeepsRowsAVX2_done:
 	VZEROUPPER
 	RET
 
-// func addScaledAVX2(dst *float64, src *float64, n int, p float64)
+// func addShiftedAVX2(dst *float64, n int, src *float64, offs *int32, ps *float64, k int)
 // Requires: AVX
-TEXT ·addScaledAVX2(SB), NOSPLIT, $0-32
-	MOVQ         dst+0(FP), AX
-	MOVQ         src+8(FP), CX
-	MOVQ         n+16(FP), DX
-	VBROADCASTSD p+24(FP), Y0
+TEXT ·addShiftedAVX2(SB), NOSPLIT, $0-48
+	MOVQ  dst+0(FP), AX
+	MOVQ  n+8(FP), CX
+	MOVQ  src+16(FP), DX
+	MOVQ  offs+24(FP), BX
+	MOVQ  ps+32(FP), SI
+	MOVQ  k+40(FP), DI
+	TESTQ DI, DI
+	JZ    addShiftedAVX2_done
 
-addScaledAVX2_loop:
-	CMPQ    DX, $0x00000004
-	JB      addScaledAVX2_tail
-	VMULPD  (CX), Y0, Y1
-	VADDPD  (AX), Y1, Y1
-	VMOVUPD Y1, (AX)
-	ADDQ    $0x00000020, CX
-	ADDQ    $0x00000020, AX
-	SUBQ    $0x00000004, DX
-	JMP     addScaledAVX2_loop
+addShiftedAVX2_four:
+	CMPQ    CX, $0x00000010
+	JB      addShiftedAVX2_one
+	VMOVUPD (AX), Y1
+	VMOVUPD 32(AX), Y2
+	VMOVUPD 64(AX), Y3
+	VMOVUPD 96(AX), Y4
+	MOVQ    BX, R10
+	MOVQ    SI, R11
+	MOVQ    DI, R9
 
-addScaledAVX2_tail:
-	TESTQ DX, DX
-	JZ    addScaledAVX2_done
+addShiftedAVX2_fourTerms:
+	MOVLQZX      (R10), R8
+	LEAQ         (DX)(R8*8), R8
+	VBROADCASTSD (R11), Y0
+	VMULPD       (R8), Y0, Y5
+	VADDPD       Y5, Y1, Y1
+	VMULPD       32(R8), Y0, Y6
+	VADDPD       Y6, Y2, Y2
+	VMULPD       64(R8), Y0, Y7
+	VADDPD       Y7, Y3, Y3
+	VMULPD       96(R8), Y0, Y8
+	VADDPD       Y8, Y4, Y4
+	ADDQ         $0x00000004, R10
+	ADDQ         $0x00000008, R11
+	DECQ         R9
+	JNZ          addShiftedAVX2_fourTerms
+	VMOVUPD      Y1, (AX)
+	VMOVUPD      Y2, 32(AX)
+	VMOVUPD      Y3, 64(AX)
+	VMOVUPD      Y4, 96(AX)
+	ADDQ         $0x00000080, AX
+	ADDQ         $0x00000080, DX
+	SUBQ         $0x00000010, CX
+	JMP          addShiftedAVX2_four
 
-addScaledAVX2_one:
-	VMOVSD (CX), X2
-	VMULSD X0, X2, X2
-	VADDSD (AX), X2, X2
-	VMOVSD X2, (AX)
-	ADDQ   $0x00000008, CX
-	ADDQ   $0x00000008, AX
-	DECQ   DX
-	JNZ    addScaledAVX2_one
+addShiftedAVX2_one:
+	CMPQ    CX, $0x00000004
+	JB      addShiftedAVX2_tail
+	VMOVUPD (AX), Y1
+	MOVQ    BX, R10
+	MOVQ    SI, R11
+	MOVQ    DI, R9
 
-addScaledAVX2_done:
+addShiftedAVX2_oneTerms:
+	MOVLQZX      (R10), R8
+	LEAQ         (DX)(R8*8), R8
+	VBROADCASTSD (R11), Y0
+	VMULPD       (R8), Y0, Y2
+	VADDPD       Y2, Y1, Y1
+	ADDQ         $0x00000004, R10
+	ADDQ         $0x00000008, R11
+	DECQ         R9
+	JNZ          addShiftedAVX2_oneTerms
+	VMOVUPD      Y1, (AX)
+	ADDQ         $0x00000020, AX
+	ADDQ         $0x00000020, DX
+	SUBQ         $0x00000004, CX
+	JMP          addShiftedAVX2_one
+
+addShiftedAVX2_tail:
+	TESTQ CX, CX
+	JZ    addShiftedAVX2_done
+
+addShiftedAVX2_single:
+	VMOVSD (AX), X1
+	MOVQ   BX, R10
+	MOVQ   SI, R11
+	MOVQ   DI, R9
+
+addShiftedAVX2_singleTerms:
+	MOVLQZX (R10), R8
+	VMOVSD  (DX)(R8*8), X2
+	VMULSD  (R11), X2, X2
+	VADDSD  X2, X1, X1
+	ADDQ    $0x00000004, R10
+	ADDQ    $0x00000008, R11
+	DECQ    R9
+	JNZ     addShiftedAVX2_singleTerms
+	VMOVSD  X1, (AX)
+	ADDQ    $0x00000008, AX
+	ADDQ    $0x00000008, DX
+	DECQ    CX
+	JNZ     addShiftedAVX2_single
+
+addShiftedAVX2_done:
 	VZEROUPPER
 	RET
 

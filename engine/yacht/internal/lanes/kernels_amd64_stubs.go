@@ -24,10 +24,10 @@ func chooseKeepsRowsAVX512(kv *float64, top *float64, rank *float64, subs *uint1
 //go:noescape
 func finishKeepsRowsAVX512(top *float64, rank *float64, now *float64, choice *int32, best *float64, n int, tol float64)
 
-// addScaledAVX512 adds p times src[i] to dst[i] for i < n (a product, then a sum, not fused).
+// addShiftedAVX512 adds to each of the n entries j of dst, term by term for i < k, ps[i] times src[offs[i]+j] (a product, then a sum, not fused).
 //
 //go:noescape
-func addScaledAVX512(dst *float64, src *float64, n int, p float64)
+func addShiftedAVX512(dst *float64, n int, src *float64, offs *int32, ps *float64, k int)
 
 // addRowsAVX512 sets row i of dst to row i of a plus row i of b, lane by lane, for i < n.
 //
@@ -294,10 +294,10 @@ func chooseKeepsRowsAVX2(kv *float64, top *float64, rank *float64, subs *uint16,
 //go:noescape
 func finishKeepsRowsAVX2(top *float64, rank *float64, now *float64, choice *int32, best *float64, n int, tol float64)
 
-// addScaledAVX2 adds p times src[i] to dst[i] for i < n (a product, then a sum, not fused).
+// addShiftedAVX2 adds to each of the n entries j of dst, term by term for i < k, ps[i] times src[offs[i]+j] (a product, then a sum, not fused).
 //
 //go:noescape
-func addScaledAVX2(dst *float64, src *float64, n int, p float64)
+func addShiftedAVX2(dst *float64, n int, src *float64, offs *int32, ps *float64, k int)
 
 // addRowsAVX2 sets row i of dst to row i of a plus row i of b, lane by lane, for i < n.
 //

@@ -38,8 +38,10 @@ func ChooseKeeps(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row
 	ChooseKeepsPortable(kv, top, rank, now, choice, best, tol)
 }
 
-// AddScaled adds p·src to dst.
-func AddScaled(dst, src []float64, p float64) { AddScaledPortable(dst, src, p) }
+// AddShifted is AddShiftedPortable in this build.
+func AddShifted(dst, src []float64, offs []int32, ps []float64) {
+	AddShiftedPortable(dst, src, offs, ps)
+}
 
 // DescribeScorings is DescribeScoringsPortable in this build.
 func DescribeScorings(idx *[yacht.NumPatterns][Width]int32, cats []uint8, t *ScoringTables, ug *UpperGains, cat *[yacht.NumPatterns][Width]uint8, points, gain *[yacht.NumPatterns][Width]int16) {

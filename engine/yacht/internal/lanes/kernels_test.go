@@ -42,7 +42,7 @@ func rowValue(rng *rand.Rand, trial int) float64 {
 }
 
 // The policy kernels of every set the processor runs (AverageOneDie,
-// ChooseKeeps, PushOneDie, AddScaled, AddRows, FillRows, AddToRows) give the portable kernels' bits on
+// ChooseKeeps, PushOneDie, AddShifted, AddRows, FillRows, AddToRows) give the portable kernels' bits on
 // rows full of ties, near-ties and signed zeros; the portable kernels are
 // checked against the one-state policy in package finalscore.
 func TestPolicyKernelsEqualPortable(t *testing.T) {
@@ -85,26 +85,53 @@ func TestPolicyKernelsEqualPortable(t *testing.T) {
 				t.Fatalf("trial %d: %s PushOneDie differs from the portable kernel", trial, s.name)
 			}
 
-			// Every length up to 40 (the 4- and 8-wide loops and their
-			// tails), longer ones, and slices starting off alignment; the
-			// eight entries after each slice (a masked tail's reach) stay
-			// as they are.
+			// AddShifted: every length up to 40 (the loops of four
+			// registers and of one, and their tails), longer ones, up to
+			// 30 terms at offsets anywhere in src, and windows starting
+			// off alignment; the eight entries after each window (a
+			// masked tail's reach) stay as they are.
 			n := trial
 			if trial >= 35 {
 				n = rng.IntN(1000)
 			}
 			off := rng.IntN(3)
-			src, dst := make([]float64, n+off+8), make([]float64, n+off+8)
+			k := 1 + rng.IntN(30)
+			src, dst := make([]float64, n+40+rng.IntN(8)), make([]float64, n+off+8)
 			for i := range src {
-				src[i], dst[i] = rowValue(rng, trial)*rng.Float64(), rng.Float64()
+				src[i] = rowValue(rng, trial) * rng.Float64()
+			}
+			for i := range dst {
+				dst[i] = rng.Float64()
+			}
+			offs, ps := make([]int32, k), make([]float64, k)
+			for i := range offs {
+				offs[i], ps[i] = int32(rng.IntN(len(src)-n+1)), rng.Float64()
 			}
 			want := append([]float64(nil), dst...)
-			pr := rng.Float64()
-			s.addScaled(dst[off:off+n], src[off:off+n], pr)
-			ref.addScaled(want[off:off+n], src[off:off+n], pr)
+			s.addShifted(dst[off:off+n], src, offs, ps)
+			ref.addShifted(want[off:off+n], src, offs, ps)
 			for i := range dst {
 				if math.Float64bits(dst[i]) != math.Float64bits(want[i]) {
-					t.Fatalf("trial %d: %s AddScaled entry %d of %d is %v, portable %v", trial, s.name, i, n, dst[i], want[i])
+					t.Fatalf("trial %d: %s AddShifted entry %d of %d (%d terms) is %v, portable %v", trial, s.name, i, n, k, dst[i], want[i])
+				}
+			}
+			// A window of its own: each term added in turn.
+			if trial == 37 {
+				one := make([]float64, n+1)
+				for i := range one {
+					one[i] = rng.Float64()
+				}
+				turns := append([]float64(nil), one...)
+				s.addShifted(one, src, offs, ps)
+				for i := range offs {
+					for j := range turns {
+						turns[j] += float64(ps[i] * src[int(offs[i])+j])
+					}
+				}
+				for j := range one {
+					if math.Float64bits(one[j]) != math.Float64bits(turns[j]) {
+						t.Fatalf("%s AddShifted entry %d is %v, each term in turn %v", s.name, j, one[j], turns[j])
+					}
 				}
 			}
 
@@ -406,6 +433,28 @@ func TestMaxIndexedEqualsPortable(t *testing.T) {
 				t.Errorf("%s MaxIndexed accepted index %d of 3 values, list %v", s.name, bad.idx, bad.list)
 			}
 		}
+	}
+}
+
+// AddShifted refuses a term outside its source and offsets without factors.
+func TestAddShiftedRefuses(t *testing.T) {
+	for _, s := range supportedSets(t) {
+		src := make([]float64, 10)
+		for _, bad := range []struct {
+			n    int
+			offs []int32
+			ps   []float64
+		}{
+			{8, []int32{0, 3}, []float64{1, 1}},
+			{1, []int32{-1}, []float64{1}},
+			{1, []int32{0}, nil},
+		} {
+			if !panics(func() { s.addShifted(make([]float64, bad.n), src, bad.offs, bad.ps) }) {
+				t.Errorf("%s: %d entries from offsets %v of 10, %d factors", s.name, bad.n, bad.offs, len(bad.ps))
+			}
+		}
+		s.addShifted(make([]float64, 10), src, []int32{0}, []float64{1})
+		s.addShifted(nil, src, []int32{10}, []float64{1})
 	}
 }
 

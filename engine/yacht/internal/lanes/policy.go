@@ -166,11 +166,31 @@ func AddToRowsPortable(dst []Row, a *Row, xs []float64) {
 	}
 }
 
-// AddScaledPortable adds p·src to dst entry by entry (a product then a sum,
-// never fused: the conversion rounds the product).
-func AddScaledPortable(dst, src []float64, p float64) {
-	dst = dst[:len(src)]
-	for i, x := range src {
-		dst[i] += float64(p * x)
+// AddShiftedPortable adds to each entry j of dst, term by term in the
+// order of ps, ps[i] times src[offs[i]+j] (a product then a sum, never
+// fused: the conversion rounds the product): the terms of one entry are
+// summed in order on top of it, so a run of shifted copies of one vector
+// added into one window gives the bits of adding each copy in turn. It
+// panics if a term reaches outside src or offs and ps differ in length.
+func AddShiftedPortable(dst, src []float64, offs []int32, ps []float64) {
+	checkShifted(len(dst), len(src), offs, ps)
+	for j := range dst {
+		acc := dst[j]
+		for i, o := range offs {
+			acc += float64(ps[i] * src[int(o)+j])
+		}
+		dst[j] = acc
+	}
+}
+
+// checkShifted panics unless every term of AddShifted reads inside src.
+func checkShifted(n, nsrc int, offs []int32, ps []float64) {
+	if len(offs) != len(ps) {
+		panic(fmt.Sprintf("lanes: AddShifted: %d offsets for %d factors", len(offs), len(ps)))
+	}
+	for _, o := range offs {
+		if o < 0 || int(o)+n > nsrc {
+			panic(fmt.Sprintf("lanes: AddShifted: %d entries from offset %d of %d", n, o, nsrc))
+		}
 	}
 }

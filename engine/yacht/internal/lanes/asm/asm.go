@@ -172,7 +172,7 @@ func main() {
 		pushRows(s)
 		chooseKeepsRows(s)
 		finishKeepsRows(s)
-		addScaled(s)
+		addShifted(s)
 		addRows(s)
 		fillRows(s)
 		addToRows(s)
@@ -504,42 +504,111 @@ func finishKeepsRows(s isa) {
 	ret()
 }
 
-// addScaled: dst[i] += p·src[i] for i < n (a product, then a sum).
-func addScaled(s isa) {
-	fn := "addScaled" + s.name
-	textNoEscape(fn, "func(dst, src *float64, n int, p float64)")
-	Doc(fn+" adds p times src[i] to dst[i] for i < n (a product, then a sum, not fused).", "")
+// addShifted: for each output j < n, acc = dst[j], then, for each term i
+// < k in order, acc += ps[i]·src[offs[i]+j] (a product, then a sum), and
+// dst[j] = acc. Outputs go four registers at a time, then one, then (on
+// AVX-512) a masked register, else one at a time; the terms' product and
+// sum for one register are the portable kernel's, in its order.
+func addShifted(s isa) {
+	fn := "addShifted" + s.name
+	textNoEscape(fn, "func(dst *float64, n int, src *float64, offs *int32, ps *float64, k int)")
+	Doc(fn+" adds to each of the n entries j of dst, term by term for i < k, ps[i] times src[offs[i]+j] (a product, then a sum, not fused).", "")
 	dst := Load(Param("dst"), GP64())
-	src := Load(Param("src"), GP64())
 	n := Load(Param("n"), GP64())
-	p, v, x := s.v(0), s.v(1), s.v(2)
-	broadcast("p", p)
+	src := Load(Param("src"), GP64())
+	offs := Load(Param("offs"), GP64())
+	ps := Load(Param("ps"), GP64())
+	k := Load(Param("k"), GP64())
 	step := 8
 	if !s.avx512 {
 		step = 4
 	}
-	Label(fn + "_loop")
+	o, a, i, po, pp := GP64(), GP64(), GP64(), GP64(), GP64()
+	p := s.v(0)
+	// block sums `width` registers of outputs from dst on, then advances
+	// dst and src past them and counts them off n.
+	block := func(label string, width int, load func(m Mem, r reg.VecPhysical), mul func(m Mem, p, t reg.VecPhysical), store func(r reg.VecPhysical, m Mem)) {
+		acc := make([]reg.VecPhysical, width)
+		for b := range acc {
+			acc[b] = s.v(1 + b)
+			load(Mem{Base: dst, Disp: 8 * step * b}, acc[b])
+		}
+		MOVQ(offs, po)
+		MOVQ(ps, pp)
+		MOVQ(k, i)
+		Label(label)
+		MOVLQZX(Mem{Base: po}, o)
+		LEAQ(Mem{Base: src, Index: o, Scale: 8}, a)
+		VBROADCASTSD(Mem{Base: pp}, p)
+		for b := range acc {
+			t := s.v(1 + width + b)
+			mul(Mem{Base: a, Disp: 8 * step * b}, p, t)
+			VADDPD(t, acc[b], acc[b])
+		}
+		ADDQ(U32(4), po)
+		ADDQ(U32(8), pp)
+		DECQ(i)
+		JNZ(LabelRef(label))
+		for b := range acc {
+			store(acc[b], Mem{Base: dst, Disp: 8 * step * b})
+		}
+		ADDQ(U32(8*step*width), dst)
+		ADDQ(U32(8*step*width), src)
+		SUBQ(U32(step*width), n)
+	}
+	plainMul := func(m Mem, p, t reg.VecPhysical) { VMULPD(m, p, t) }
+	TESTQ(k, k)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_four")
+	CMPQ(n, U32(4*step))
+	JB(LabelRef(fn + "_one"))
+	block(fn+"_fourTerms", 4, s.load, plainMul, s.store)
+	JMP(LabelRef(fn + "_four"))
+	Label(fn + "_one")
 	CMPQ(n, U32(step))
 	JB(LabelRef(fn + "_tail"))
-	VMULPD(Mem{Base: src}, p, v)
-	VADDPD(Mem{Base: dst}, v, v)
-	VMOVUPD(v, Mem{Base: dst})
-	ADDQ(U32(8*step), src)
-	ADDQ(U32(8*step), dst)
-	SUBQ(U32(step), n)
-	JMP(LabelRef(fn + "_loop"))
+	block(fn+"_oneTerms", 1, s.load, plainMul, s.store)
+	JMP(LabelRef(fn + "_one"))
 	Label(fn + "_tail")
 	TESTQ(n, n)
 	JZ(LabelRef(fn + "_done"))
-	Label(fn + "_one")
-	VMOVSD(Mem{Base: src}, x.AsX())
-	VMULSD(p.AsX(), x.AsX(), x.AsX())
-	VADDSD(Mem{Base: dst}, x.AsX(), x.AsX())
-	VMOVSD(x.AsX(), Mem{Base: dst})
-	ADDQ(U32(8), src)
-	ADDQ(U32(8), dst)
-	DECQ(n)
-	JNZ(LabelRef(fn + "_one"))
+	if s.avx512 {
+		// The last n < 8 outputs in one register, under the mask of its
+		// n low lanes: the other lanes are neither read nor written.
+		m := GP64()
+		LEAQ(lowMasks, m)
+		MOVWQZX(Mem{Base: m, Index: n, Scale: 2}, m)
+		KMOVW(m.As32(), reg.K1)
+		block(fn+"_tailTerms", 1,
+			func(mm Mem, r reg.VecPhysical) { VMOVUPD_Z(mm, reg.K1, r) },
+			func(mm Mem, p, t reg.VecPhysical) {
+				VMOVUPD_Z(mm, reg.K1, t)
+				VMULPD(t, p, t)
+			},
+			func(r reg.VecPhysical, mm Mem) { VMOVUPD(r, reg.K1, mm) })
+	} else {
+		// One output at a time.
+		Label(fn + "_single")
+		x, t := s.v(1).AsX(), s.v(2).AsX()
+		VMOVSD(Mem{Base: dst}, x)
+		MOVQ(offs, po)
+		MOVQ(ps, pp)
+		MOVQ(k, i)
+		Label(fn + "_singleTerms")
+		MOVLQZX(Mem{Base: po}, o)
+		VMOVSD(Mem{Base: src, Index: o, Scale: 8}, t)
+		VMULSD(Mem{Base: pp}, t, t)
+		VADDSD(t, x, x)
+		ADDQ(U32(4), po)
+		ADDQ(U32(8), pp)
+		DECQ(i)
+		JNZ(LabelRef(fn + "_singleTerms"))
+		VMOVSD(x, Mem{Base: dst})
+		ADDQ(U32(8), dst)
+		ADDQ(U32(8), src)
+		DECQ(n)
+		JNZ(LabelRef(fn + "_single"))
+	}
 	Label(fn + "_done")
 	ret()
 }
