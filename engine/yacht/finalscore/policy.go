@@ -53,6 +53,9 @@ type turnPolicy struct {
 	// Slots; Yacht marks the Yacht boxes.
 	endings lanes.EndingTables
 	classes *bonusClasses
+	// rollOdds[w] is, in every lane, the probability of pattern w on a
+	// roll of the five dice.
+	rollOdds [yacht.NumPatterns]lanes.Row
 	// score holds, per category and pattern, the batch's candidate row of
 	// the category that is the value of scoring the pattern there, and
 	// the points added to it (see scoreRows).
@@ -80,6 +83,9 @@ func newTurnPolicy(t *strategy.Table) *turnPolicy {
 	}
 	for w := 0; w < yacht.NumPatterns; w++ {
 		p.special[w] = yacht.Pattern(w).IsYacht()
+		for l := range p.rollOdds[w] {
+			p.rollOdds[w][l] = space.Prob[w]
+		}
 	}
 	p.count = make([][yacht.NumPatterns]uint8, p.n)
 	for c := range r.Categories {

@@ -272,52 +272,14 @@ func (p *turnPolicy) playTurnLanes(b *turnBatch) {
 	// The probabilities, as playTurn moves them; adding zero changes
 	// nothing, so no lane skips empty keeps.
 	b.mass = [yacht.NumKeeps + yacht.NumPatterns]lanes.Row{}
-	for w := 0; w < yacht.NumPatterns; w++ {
-		pr := space.Prob[w]
-		ks := &b.keep1[w]
-		if sameKeep(ks) {
-			d := &b.mass[massIndex(ks[0], w)]
-			for l := range d {
-				d[l] += pr
-			}
-			continue
-		}
-		for l, k := range ks {
-			b.mass[massIndex(k, w)][l] += pr
-		}
-	}
+	lanes.PushChoices(b.mass[:], &b.keep1, &p.rollOdds)
 	lanes.PushOneDie((*[yacht.NumKeeps]lanes.Row)(b.mass[:yacht.NumKeeps]))
 	var p2 [yacht.NumPatterns]lanes.Row
 	copy(p2[:], b.mass[firstPattern:yacht.NumKeeps])
 	clear(b.mass[:yacht.NumKeeps])
-	for w := 0; w < yacht.NumPatterns; w++ {
-		ks := &b.keep2[w]
-		if sameKeep(ks) {
-			d, a := &b.mass[massIndex(ks[0], w)], &p2[w]
-			for l := range d {
-				d[l] += a[l]
-			}
-			continue
-		}
-		for l, k := range ks {
-			b.mass[massIndex(k, w)][l] += p2[w][l]
-		}
-	}
+	lanes.PushChoices(b.mass[:], &b.keep2, &p2)
 	lanes.PushOneDie((*[yacht.NumKeeps]lanes.Row)(b.mass[:yacht.NumKeeps]))
 	lanes.AddRows(b.p3[:], b.mass[yacht.NumKeeps:], b.mass[firstPattern:yacht.NumKeeps])
-}
-
-// sameKeep reports whether every lane makes the same choice (the usual
-// case), which the lanes then add as one row.
-func sameKeep(ks *[lanes.Width]int32) bool {
-	k := ks[0]
-	return ks[1] == k && ks[2] == k && ks[3] == k && ks[4] == k && ks[5] == k && ks[6] == k && ks[7] == k
-}
-
-// massIndex is the entry of turnBatch.mass that choice k after pattern w
-// fills: keep k, or NumKeeps+w for scoring now (k = -1), without a branch.
-func massIndex(k int32, w int) int {
-	return int(k) + int(uint32(k)>>31)*(yacht.NumKeeps+w+1)
 }
 
 // outcomesLanes is outcomes for the states of a batch whose turn

@@ -16,6 +16,7 @@ type kernelSet struct {
 	pushOneDie    func(m *[yacht.NumKeeps]Row)
 	chooseKeeps   func(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row, choice *[yacht.NumPatterns][Width]int32, best *[yacht.NumPatterns]Row, tol float64)
 	addShifted    func(dst, src []float64, offs []int32, ps []float64)
+	pushChoices   func(mass []Row, choice *[yacht.NumPatterns][Width]int32, p *[yacht.NumPatterns]Row)
 	addRows       func(dst, a, b []Row)
 	fillRows      func(dst []Row, v *Row)
 	addToRows     func(dst []Row, a *Row, xs []float64)
@@ -38,6 +39,7 @@ func portableKernels() kernelSet {
 		pushOneDie:    PushOneDiePortable,
 		chooseKeeps:   ChooseKeepsPortable,
 		addShifted:    AddShiftedPortable,
+		pushChoices:   PushChoicesPortable,
 		addRows:       AddRowsPortable,
 		fillRows:      FillRowsPortable,
 		addToRows:     AddToRowsPortable,

@@ -68,6 +68,9 @@ func asmKernels(wide bool) kernelSet {
 		chooseKeeps: func(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row, choice *[yacht.NumPatterns][Width]int32, best *[yacht.NumPatterns]Row, tol float64) {
 			chooseKeepsAsm(kv, top, rank, now, choice, best, tol, wide)
 		},
+		pushChoices: func(mass []Row, choice *[yacht.NumPatterns][Width]int32, p *[yacht.NumPatterns]Row) {
+			pushChoicesAsm(mass, choice, p, wide)
+		},
 		addShifted: func(dst, src []float64, offs []int32, ps []float64) {
 			addShiftedAsm(dst, src, offs, ps, wide)
 		},
@@ -157,6 +160,37 @@ func ChooseKeeps(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row
 		return
 	}
 	ChooseKeepsPortable(kv, top, rank, now, choice, best, tol)
+}
+
+// PushChoices is PushChoicesPortable, in AVX-512 or AVX2 when the
+// processor has it.
+func PushChoices(mass []Row, choice *[yacht.NumPatterns][Width]int32, p *[yacht.NumPatterns]Row) {
+	if cpu.X86.HasAVX512F || cpu.X86.HasAVX2 {
+		pushChoicesAsm(mass, choice, p, cpu.X86.HasAVX512F)
+		return
+	}
+	PushChoicesPortable(mass, choice, p)
+}
+
+// pushChoicesAsm is PushChoicesPortable in AVX-512 (wide) or AVX2; it
+// panics, as the portable kernel does, on a choice of no row of mass (the
+// rows before it added). The kernels are called directly, not through a
+// function value, so that p and mass, often on the caller's stack, stay
+// there.
+func pushChoicesAsm(mass []Row, choice *[yacht.NumPatterns][Width]int32, p *[yacht.NumPatterns]Row, wide bool) {
+	var m *float64
+	if len(mass) > 0 {
+		m = &mass[0][0]
+	}
+	var ok bool
+	if wide {
+		ok = pushChoicesAVX512(m, len(mass), &choice[0][0], &p[0][0], yacht.NumPatterns, yacht.NumKeeps)
+	} else {
+		ok = pushChoicesAVX2(m, len(mass), &choice[0][0], &p[0][0], yacht.NumPatterns, yacht.NumKeeps)
+	}
+	if !ok {
+		panic(fmt.Sprintf("lanes: PushChoices: a choice of no row of %d", len(mass)))
+	}
 }
 
 // AddShifted is AddShiftedPortable, in AVX-512 or AVX2 when the processor

@@ -420,6 +420,142 @@ addShiftedAVX512_done:
 	VZEROUPPER
 	RET
 
+// func pushChoicesAVX512(mass *float64, nrows int, choice *int32, p *float64, n int, nkeeps int) bool
+// Requires: AVX, AVX512F, CMOV
+TEXT ·pushChoicesAVX512(SB), NOSPLIT, $0-49
+	MOVQ  mass+0(FP), AX
+	MOVQ  nrows+8(FP), CX
+	MOVQ  choice+16(FP), DX
+	MOVQ  p+24(FP), BX
+	MOVQ  n+32(FP), SI
+	MOVQ  nkeeps+40(FP), DI
+	TESTQ SI, SI
+	JZ    pushChoicesAVX512_ok
+
+pushChoicesAVX512_loop:
+	MOVL    (DX), R8
+	MOVQ    R8, R9
+	SHLQ    $0x20, R9
+	ORQ     R9, R8
+	CMPQ    R8, (DX)
+	JNE     pushChoicesAVX512_lanes
+	CMPQ    R8, 8(DX)
+	JNE     pushChoicesAVX512_lanes
+	CMPQ    R8, 16(DX)
+	JNE     pushChoicesAVX512_lanes
+	CMPQ    R8, 24(DX)
+	JNE     pushChoicesAVX512_lanes
+	MOVLQSX (DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX512_bad
+	SHLQ    $0x06, R9
+	VMOVUPD (BX), Z0
+	VADDPD  (AX)(R9*1), Z0, Z0
+	VMOVUPD Z0, (AX)(R9*1)
+	JMP     pushChoicesAVX512_next
+
+pushChoicesAVX512_lanes:
+	MOVLQSX (DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX512_bad
+	SHLQ    $0x06, R9
+	VMOVSD  (BX), X0
+	VADDSD  (AX)(R9*1), X0, X0
+	VMOVSD  X0, (AX)(R9*1)
+	MOVLQSX 4(DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX512_bad
+	SHLQ    $0x06, R9
+	VMOVSD  8(BX), X0
+	VADDSD  8(AX)(R9*1), X0, X0
+	VMOVSD  X0, 8(AX)(R9*1)
+	MOVLQSX 8(DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX512_bad
+	SHLQ    $0x06, R9
+	VMOVSD  16(BX), X0
+	VADDSD  16(AX)(R9*1), X0, X0
+	VMOVSD  X0, 16(AX)(R9*1)
+	MOVLQSX 12(DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX512_bad
+	SHLQ    $0x06, R9
+	VMOVSD  24(BX), X0
+	VADDSD  24(AX)(R9*1), X0, X0
+	VMOVSD  X0, 24(AX)(R9*1)
+	MOVLQSX 16(DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX512_bad
+	SHLQ    $0x06, R9
+	VMOVSD  32(BX), X0
+	VADDSD  32(AX)(R9*1), X0, X0
+	VMOVSD  X0, 32(AX)(R9*1)
+	MOVLQSX 20(DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX512_bad
+	SHLQ    $0x06, R9
+	VMOVSD  40(BX), X0
+	VADDSD  40(AX)(R9*1), X0, X0
+	VMOVSD  X0, 40(AX)(R9*1)
+	MOVLQSX 24(DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX512_bad
+	SHLQ    $0x06, R9
+	VMOVSD  48(BX), X0
+	VADDSD  48(AX)(R9*1), X0, X0
+	VMOVSD  X0, 48(AX)(R9*1)
+	MOVLQSX 28(DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX512_bad
+	SHLQ    $0x06, R9
+	VMOVSD  56(BX), X0
+	VADDSD  56(AX)(R9*1), X0, X0
+	VMOVSD  X0, 56(AX)(R9*1)
+
+pushChoicesAVX512_next:
+	ADDQ $0x00000020, DX
+	ADDQ $0x00000040, BX
+	INCQ DI
+	DECQ SI
+	JNZ  pushChoicesAVX512_loop
+
+pushChoicesAVX512_ok:
+	MOVB $0x01, ret+48(FP)
+	VZEROUPPER
+	RET
+
+pushChoicesAVX512_bad:
+	MOVB $0x00, ret+48(FP)
+	VZEROUPPER
+	RET
+
 // func addRowsAVX512(dst *float64, a *float64, b *float64, n int)
 // Requires: AVX, AVX512F
 TEXT ·addRowsAVX512(SB), NOSPLIT, $0-32
@@ -15776,6 +15912,145 @@ addShiftedAVX2_singleTerms:
 	JNZ     addShiftedAVX2_single
 
 addShiftedAVX2_done:
+	VZEROUPPER
+	RET
+
+// func pushChoicesAVX2(mass *float64, nrows int, choice *int32, p *float64, n int, nkeeps int) bool
+// Requires: AVX, CMOV
+TEXT ·pushChoicesAVX2(SB), NOSPLIT, $0-49
+	MOVQ  mass+0(FP), AX
+	MOVQ  nrows+8(FP), CX
+	MOVQ  choice+16(FP), DX
+	MOVQ  p+24(FP), BX
+	MOVQ  n+32(FP), SI
+	MOVQ  nkeeps+40(FP), DI
+	TESTQ SI, SI
+	JZ    pushChoicesAVX2_ok
+
+pushChoicesAVX2_loop:
+	MOVL    (DX), R8
+	MOVQ    R8, R9
+	SHLQ    $0x20, R9
+	ORQ     R9, R8
+	CMPQ    R8, (DX)
+	JNE     pushChoicesAVX2_lanes
+	CMPQ    R8, 8(DX)
+	JNE     pushChoicesAVX2_lanes
+	CMPQ    R8, 16(DX)
+	JNE     pushChoicesAVX2_lanes
+	CMPQ    R8, 24(DX)
+	JNE     pushChoicesAVX2_lanes
+	MOVLQSX (DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX2_bad
+	SHLQ    $0x06, R9
+	VMOVUPD (BX), Y0
+	VADDPD  (AX)(R9*1), Y0, Y0
+	VMOVUPD Y0, (AX)(R9*1)
+	VMOVUPD 32(BX), Y0
+	VADDPD  32(AX)(R9*1), Y0, Y0
+	VMOVUPD Y0, 32(AX)(R9*1)
+	JMP     pushChoicesAVX2_next
+
+pushChoicesAVX2_lanes:
+	MOVLQSX (DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX2_bad
+	SHLQ    $0x06, R9
+	VMOVSD  (BX), X0
+	VADDSD  (AX)(R9*1), X0, X0
+	VMOVSD  X0, (AX)(R9*1)
+	MOVLQSX 4(DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX2_bad
+	SHLQ    $0x06, R9
+	VMOVSD  8(BX), X0
+	VADDSD  8(AX)(R9*1), X0, X0
+	VMOVSD  X0, 8(AX)(R9*1)
+	MOVLQSX 8(DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX2_bad
+	SHLQ    $0x06, R9
+	VMOVSD  16(BX), X0
+	VADDSD  16(AX)(R9*1), X0, X0
+	VMOVSD  X0, 16(AX)(R9*1)
+	MOVLQSX 12(DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX2_bad
+	SHLQ    $0x06, R9
+	VMOVSD  24(BX), X0
+	VADDSD  24(AX)(R9*1), X0, X0
+	VMOVSD  X0, 24(AX)(R9*1)
+	MOVLQSX 16(DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX2_bad
+	SHLQ    $0x06, R9
+	VMOVSD  32(BX), X0
+	VADDSD  32(AX)(R9*1), X0, X0
+	VMOVSD  X0, 32(AX)(R9*1)
+	MOVLQSX 20(DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX2_bad
+	SHLQ    $0x06, R9
+	VMOVSD  40(BX), X0
+	VADDSD  40(AX)(R9*1), X0, X0
+	VMOVSD  X0, 40(AX)(R9*1)
+	MOVLQSX 24(DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX2_bad
+	SHLQ    $0x06, R9
+	VMOVSD  48(BX), X0
+	VADDSD  48(AX)(R9*1), X0, X0
+	VMOVSD  X0, 48(AX)(R9*1)
+	MOVLQSX 28(DX), R8
+	MOVQ    R8, R9
+	TESTQ   R8, R8
+	CMOVQLT DI, R9
+	CMPQ    R9, CX
+	JAE     pushChoicesAVX2_bad
+	SHLQ    $0x06, R9
+	VMOVSD  56(BX), X0
+	VADDSD  56(AX)(R9*1), X0, X0
+	VMOVSD  X0, 56(AX)(R9*1)
+
+pushChoicesAVX2_next:
+	ADDQ $0x00000020, DX
+	ADDQ $0x00000040, BX
+	INCQ DI
+	DECQ SI
+	JNZ  pushChoicesAVX2_loop
+
+pushChoicesAVX2_ok:
+	MOVB $0x01, ret+48(FP)
+	VZEROUPPER
+	RET
+
+pushChoicesAVX2_bad:
+	MOVB $0x00, ret+48(FP)
 	VZEROUPPER
 	RET
 

@@ -29,6 +29,11 @@ func finishKeepsRowsAVX512(top *float64, rank *float64, now *float64, choice *in
 //go:noescape
 func addShiftedAVX512(dst *float64, n int, src *float64, offs *int32, ps *float64, k int)
 
+// pushChoicesAVX512 adds, for each pattern w < n, lane l of row w of p into lane l of row choice[w][l] of mass, or of row nkeeps+w when that choice is negative (scoring now); it stops and reports false at a row nrows or more.
+//
+//go:noescape
+func pushChoicesAVX512(mass *float64, nrows int, choice *int32, p *float64, n int, nkeeps int) bool
+
 // addRowsAVX512 sets row i of dst to row i of a plus row i of b, lane by lane, for i < n.
 //
 //go:noescape
@@ -298,6 +303,11 @@ func finishKeepsRowsAVX2(top *float64, rank *float64, now *float64, choice *int3
 //
 //go:noescape
 func addShiftedAVX2(dst *float64, n int, src *float64, offs *int32, ps *float64, k int)
+
+// pushChoicesAVX2 adds, for each pattern w < n, lane l of row w of p into lane l of row choice[w][l] of mass, or of row nkeeps+w when that choice is negative (scoring now); it stops and reports false at a row nrows or more.
+//
+//go:noescape
+func pushChoicesAVX2(mass *float64, nrows int, choice *int32, p *float64, n int, nkeeps int) bool
 
 // addRowsAVX2 sets row i of dst to row i of a plus row i of b, lane by lane, for i < n.
 //

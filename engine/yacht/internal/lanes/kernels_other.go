@@ -38,6 +38,11 @@ func ChooseKeeps(kv, top, rank *[yacht.NumKeeps]Row, now *[yacht.NumPatterns]Row
 	ChooseKeepsPortable(kv, top, rank, now, choice, best, tol)
 }
 
+// PushChoices is PushChoicesPortable in this build.
+func PushChoices(mass []Row, choice *[yacht.NumPatterns][Width]int32, p *[yacht.NumPatterns]Row) {
+	PushChoicesPortable(mass, choice, p)
+}
+
 // AddShifted is AddShiftedPortable in this build.
 func AddShifted(dst, src []float64, offs []int32, ps []float64) {
 	AddShiftedPortable(dst, src, offs, ps)

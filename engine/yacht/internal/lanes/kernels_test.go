@@ -3,6 +3,7 @@ package lanes
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/alea-bot/alea/engine/yacht"
@@ -42,7 +43,7 @@ func rowValue(rng *rand.Rand, trial int) float64 {
 }
 
 // The policy kernels of every set the processor runs (AverageOneDie,
-// ChooseKeeps, PushOneDie, AddShifted, AddRows, FillRows, AddToRows) give the portable kernels' bits on
+// ChooseKeeps, PushOneDie, PushChoices, AddShifted, AddRows, FillRows, AddToRows) give the portable kernels' bits on
 // rows full of ties, near-ties and signed zeros; the portable kernels are
 // checked against the one-state policy in package finalscore.
 func TestPolicyKernelsEqualPortable(t *testing.T) {
@@ -85,6 +86,33 @@ func TestPolicyKernelsEqualPortable(t *testing.T) {
 				t.Fatalf("trial %d: %s PushOneDie differs from the portable kernel", trial, s.name)
 			}
 
+			// PushChoices: every pattern's lanes alike (keeping or
+			// scoring now) or each their own, into rows holding other
+			// values.
+			var choice [yacht.NumPatterns][Width]int32
+			for w := range choice {
+				k := int32(rng.IntN(yacht.NumKeeps+1)) - 1
+				mixed := rng.IntN(4) == 0
+				for l := range choice[w] {
+					choice[w][l] = k
+					if mixed {
+						choice[w][l] = int32(rng.IntN(yacht.NumKeeps+1)) - 1
+					}
+				}
+			}
+			massA := make([]Row, yacht.NumKeeps+yacht.NumPatterns)
+			for i := range massA {
+				for l := range massA[i] {
+					massA[i][l] = rng.Float64()
+				}
+			}
+			massP := slices.Clone(massA)
+			s.pushChoices(massA, &choice, nowP)
+			ref.pushChoices(massP, &choice, nowP)
+			if !sameBits(massA, massP) {
+				t.Fatalf("trial %d: %s PushChoices differs from the portable kernel", trial, s.name)
+			}
+
 			// AddShifted: every length up to 40 (the loops of four
 			// registers and of one, and their tails), longer ones, up to
 			// 30 terms at offsets anywhere in src, and windows starting
@@ -117,7 +145,7 @@ func TestPolicyKernelsEqualPortable(t *testing.T) {
 			}
 			// A window of its own: each term added in turn.
 			if trial == 37 {
-				one := make([]float64, n+1)
+				one := make([]float64, n)
 				for i := range one {
 					one[i] = rng.Float64()
 				}
@@ -433,6 +461,25 @@ func TestMaxIndexedEqualsPortable(t *testing.T) {
 				t.Errorf("%s MaxIndexed accepted index %d of 3 values, list %v", s.name, bad.idx, bad.list)
 			}
 		}
+	}
+}
+
+// PushChoices refuses a choice of no row: a keep past the rows, or
+// scoring now with too few rows for the patterns.
+func TestPushChoicesRefuses(t *testing.T) {
+	var p [yacht.NumPatterns]Row
+	for _, s := range supportedSets(t) {
+		var choice [yacht.NumPatterns][Width]int32
+		choice[7][3] = yacht.NumKeeps + yacht.NumPatterns
+		if !panics(func() { s.pushChoices(make([]Row, yacht.NumKeeps+yacht.NumPatterns), &choice, &p) }) {
+			t.Errorf("%s: a choice past the rows", s.name)
+		}
+		choice[7][3] = 0
+		choice[yacht.NumPatterns-1][3] = -1
+		if !panics(func() { s.pushChoices(make([]Row, yacht.NumKeeps+yacht.NumPatterns-1), &choice, &p) }) {
+			t.Errorf("%s: scoring the last pattern with one row too few", s.name)
+		}
+		s.pushChoices(make([]Row, yacht.NumKeeps+yacht.NumPatterns), &choice, &p)
 	}
 }
 

@@ -166,6 +166,23 @@ func AddToRowsPortable(dst []Row, a *Row, xs []float64) {
 	}
 }
 
+// PushChoicesPortable adds, for each pattern w and lane l, lane l of p[w]
+// into lane l of the row of mass that the lane's choice[w] names: keep k
+// for k ≥ 0, yacht.NumKeeps+w (scoring w now) for a negative choice; the
+// patterns in order, so each row's lane takes its terms in that order. It
+// panics on a choice of no row of mass.
+func PushChoicesPortable(mass []Row, choice *[yacht.NumPatterns][Width]int32, p *[yacht.NumPatterns]Row) {
+	for w := range choice {
+		for l, k := range choice[w] {
+			i := int(k)
+			if k < 0 {
+				i = yacht.NumKeeps + w
+			}
+			mass[i][l] += p[w][l]
+		}
+	}
+}
+
 // AddShiftedPortable adds to each entry j of dst, term by term in the
 // order of ps, ps[i] times src[offs[i]+j] (a product then a sum, never
 // fused: the conversion rounds the product): the terms of one entry are

@@ -173,6 +173,7 @@ func main() {
 		chooseKeepsRows(s)
 		finishKeepsRows(s)
 		addShifted(s)
+		pushChoices(s)
 		addRows(s)
 		fillRows(s)
 		addToRows(s)
@@ -610,6 +611,80 @@ func addShifted(s isa) {
 		JNZ(LabelRef(fn + "_single"))
 	}
 	Label(fn + "_done")
+	ret()
+}
+
+// pushChoices: for each pattern w < n, row p[w] is added into row
+// choice's of mass, lane by lane: row k for a keep k ≥ 0, row nkeeps+w for
+// scoring now (k < 0). When the eight lanes choose alike, which is most
+// of the time, it is one row added to one row; else lane by lane. A row
+// at or past nrows stops the kernel, which reports false.
+func pushChoices(s isa) {
+	fn := "pushChoices" + s.name
+	textNoEscape(fn, "func(mass *float64, nrows int, choice *int32, p *float64, n int, nkeeps int) bool")
+	Doc(fn+" adds, for each pattern w < n, lane l of row w of p into lane l of row choice[w][l] of mass, or of row nkeeps+w when that choice is negative (scoring now); it stops and reports false at a row nrows or more.", "")
+	mass := Load(Param("mass"), GP64())
+	nrows := Load(Param("nrows"), GP64())
+	ch := Load(Param("choice"), GP64())
+	p := Load(Param("p"), GP64())
+	n := Load(Param("n"), GP64())
+	score := Load(Param("nkeeps"), GP64()) // row nkeeps+w: scoring pattern w now
+	k, dup, row, q := GP64(), GP64(), GP64(), GP64()
+	r, err := ReturnIndex(0).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_ok"))
+	Label(fn + "_loop")
+	// dup holds the first lane's choice twice: the eight are alike when
+	// each pair of lanes equals it.
+	MOVL(Mem{Base: ch}, dup.As32())
+	MOVQ(dup, q)
+	SHLQ(U8(32), q)
+	ORQ(q, dup)
+	for j := 0; j < 4; j++ {
+		CMPQ(dup, Mem{Base: ch, Disp: 8 * j})
+		JNE(LabelRef(fn + "_lanes"))
+	}
+	// rowOf sets row to the byte offset of the row of choice k.
+	rowOf := func() {
+		MOVQ(k, row)
+		TESTQ(k, k)
+		CMOVQLT(score, row)
+		CMPQ(row, nrows)
+		JAE(LabelRef(fn + "_bad"))
+		SHLQ(U8(6), row)
+	}
+	MOVLQSX(Mem{Base: ch}, k)
+	rowOf()
+	for _, h := range s.halves {
+		x := s.v(0)
+		s.load(Mem{Base: p, Disp: h}, x)
+		VADDPD(at(mass, row, h), x, x)
+		s.store(x, at(mass, row, h))
+	}
+	JMP(LabelRef(fn + "_next"))
+	Label(fn + "_lanes")
+	for l := 0; l < 8; l++ {
+		MOVLQSX(Mem{Base: ch, Disp: 4 * l}, k)
+		rowOf()
+		x := s.v(0).AsX()
+		VMOVSD(Mem{Base: p, Disp: 8 * l}, x)
+		VADDSD(at(mass, row, 8*l), x, x)
+		VMOVSD(x, at(mass, row, 8*l))
+	}
+	Label(fn + "_next")
+	ADDQ(U32(32), ch)
+	ADDQ(U32(64), p)
+	INCQ(score)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_ok")
+	MOVB(U8(1), r.Addr)
+	ret()
+	Label(fn + "_bad")
+	MOVB(U8(0), r.Addr)
 	ret()
 }
 
