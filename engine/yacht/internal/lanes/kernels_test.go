@@ -88,10 +88,14 @@ func TestPolicyKernelsEqualPortable(t *testing.T) {
 
 			// PushChoices: every pattern's lanes alike (keeping or
 			// scoring now) or each their own, into rows holding other
-			// values.
+			// values; in odd trials the choices are among three, so
+			// patterns in a row often push into one row.
 			var choice [yacht.NumPatterns][Width]int32
 			for w := range choice {
 				k := int32(rng.IntN(yacht.NumKeeps+1)) - 1
+				if trial%2 == 1 {
+					k = []int32{-1, 0, 200}[rng.IntN(3)]
+				}
 				mixed := rng.IntN(4) == 0
 				for l := range choice[w] {
 					choice[w][l] = k
