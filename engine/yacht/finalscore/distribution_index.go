@@ -145,21 +145,26 @@ func (sh *layoutShare) list(level []distState) {
 	sh.keys, sh.upper, sh.spans = sh.keys[:0], sh.upper[:0], sh.spans[:0]
 	for si := range level {
 		src := &level[si]
+		// Endings that reach one state are mostly next to each other
+		// (listed by category): one lookup serves them all.
+		last, j := uint32(0), int32(-1)
 		for i := range src.out {
 			o := &src.out[i]
-			at := sh.index.slot(o.to)
-			j := *at - 1
 			lo, hi := src.lo+int(o.gain), src.lo+int(o.gain)+len(src.vec)-1
-			if *at == 0 {
-				j = int32(len(sh.keys))
-				*at = j + 1
-				sh.keys = append(sh.keys, o.to)
-				sh.upper = append(sh.upper, o.upper)
-				sh.spans = append(sh.spans, pointSpan{lo, hi})
-			} else {
-				sp := &sh.spans[j]
-				sp.lo, sp.hi = min(lo, sp.lo), max(hi, sp.hi)
+			if j < 0 || o.to != last {
+				last = o.to
+				at := sh.index.slot(o.to)
+				j = *at - 1
+				if *at == 0 {
+					j = int32(len(sh.keys))
+					*at = j + 1
+					sh.keys = append(sh.keys, o.to)
+					sh.upper = append(sh.upper, o.upper)
+					sh.spans = append(sh.spans, pointSpan{lo, hi})
+				}
 			}
+			sp := &sh.spans[j]
+			sp.lo, sp.hi = min(lo, sp.lo), max(hi, sp.hi)
 			o.to = uint32(j)
 		}
 	}
