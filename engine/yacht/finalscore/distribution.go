@@ -312,8 +312,8 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		// level numbered as it first appears (the first run lists into
 		// the level's own index: its states come first, in its order);
 		// then the level is laid out by category set, in the order the
-		// sets first appear, and by class within a set (the index's
-		// blocks), and every run's list renumbered. Laid out so, the
+		// sets first appear, and by class within a set, and every run's
+		// list renumbered. Laid out so, the
 		// states of a set the sums read one after another reach, for
 		// each category they fill, states next to each other.
 		spans, keys, upper := spans[:0], keys[:0], upper[:0]
@@ -347,13 +347,12 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		if nextLevel == nil {
 			nextLevel = make([]distState, 0, pol.levelCapacity(st.Filled))
 		}
-		index.relabel(func(g int32) int32 {
+		nextLevel = slices.Grow(nextLevel, len(keys))[:len(keys)]
+		index.bySet(keys, rank)
+		for g, k := range keys {
 			sp := spans[g]
-			k := keys[g]
-			rank[g] = int32(len(nextLevel))
-			nextLevel = append(nextLevel, distState{st: yacht.State{Filled: k >> 8, Upper: int(upper[g]), YachtBonus: k&1 != 0}, lo: sp.lo, n: sp.hi})
-			return rank[g]
-		})
+			nextLevel[rank[g]] = distState{st: yacht.State{Filled: k >> 8, Upper: int(upper[g]), YachtBonus: k&1 != 0}, lo: sp.lo, n: sp.hi}
+		}
 		for j := range layouts {
 			for i, g := range layouts[j].global {
 				layouts[j].global[i] = rank[g]
@@ -367,12 +366,13 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		if maxBytes > 0 && 8*int64(entries) > maxBytes {
 			return Distribution{}, &DistributionTooLargeError{Open: st.Open(r), Bytes: 8 * int64(entries), Limit: maxBytes}
 		}
-		slab := slabs[depth%2]
+		// A slab used before is cleared by phase 2, each share its part,
+		// beside phase 1.
+		slab, used := slabs[depth%2], true
 		if cap(slab) < entries {
-			slab = make([]float64, entries)
+			slab, used = make([]float64, entries), false
 		} else {
 			slab = slab[:entries]
-			clear(slab)
 		}
 		slabs[depth%2] = slab
 		// Phase 2 finds the entry of points x of state i at slab[at[i]+x],
@@ -417,6 +417,9 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 			}
 			err2 = parallel.ForEach(ctx, shares, shares, func(_, share int) {
 				lo, hi := slabCuts[share], slabCuts[share+1]
+				if used {
+					clear(slab[lo:hi])
+				}
 				var sums shiftedSums
 				for j := range layouts {
 					runAt := layouts[j].at

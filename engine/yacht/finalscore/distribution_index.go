@@ -16,6 +16,8 @@ type levelIndex struct {
 	set    []int32       // set[filled]: 1 + the block of that category set, 0 when none
 	blocks []*[256]int32 // slot = 1 + position, 0 when absent; the first len(used) in use
 	used   []uint32
+	// scratch for bySet
+	order, start []int32
 }
 
 func newLevelIndex(categories int) *levelIndex {
@@ -37,18 +39,42 @@ func (x *levelIndex) slot(k uint32) *int32 {
 	return &x.blocks[b-1][k&255]
 }
 
-// relabel walks the keys the index holds by category set, in the order
-// the sets first appeared, and by key within a set, and sets each
-// key's position g to place(g).
-func (x *levelIndex) relabel(place func(g int32) int32) {
-	for i := range x.used {
-		block := x.blocks[i]
-		for s, v := range block {
-			if v != 0 {
-				block[s] = place(v-1) + 1
-			}
-		}
+// bySet sets rank[g], for the key g of keys (the keys the index holds,
+// each at its position g), to its place when the keys are grouped by
+// category set, the sets in the order they first appear and each set's
+// keys in the order of their slots (by class), and moves each key to its
+// place in the index: two counting sorts, by slot then by set.
+func (x *levelIndex) bySet(keys []uint32, rank []int32) {
+	var slot [257]int32
+	for _, k := range keys {
+		slot[k&255+1]++
 	}
+	for i := 1; i < len(slot); i++ {
+		slot[i] += slot[i-1]
+	}
+	order := slices.Grow(x.order[:0], len(keys))[:len(keys)]
+	for g, k := range keys {
+		s := k & 255
+		order[slot[s]] = int32(g)
+		slot[s]++
+	}
+	start := slices.Grow(x.start[:0], len(x.used)+1)[:len(x.used)+1]
+	clear(start)
+	for _, k := range keys {
+		start[x.set[k>>8]]++ // 1 + the block, so start[b] counts block b-1
+	}
+	for b := 1; b < len(start); b++ {
+		start[b] += start[b-1]
+	}
+	for _, g := range order {
+		k := keys[g]
+		b := x.set[k>>8] - 1
+		r := start[b]
+		start[b]++
+		rank[g] = r
+		x.blocks[b][k&255] = r + 1
+	}
+	x.order, x.start = order, start
 }
 
 // reset empties the index, keeping its blocks (zeroed).
