@@ -316,7 +316,7 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		// list renumbered. Laid out so, the
 		// states of a set the sums read one after another reach, for
 		// each category they fill, states next to each other.
-		spans, keys, upper := spans[:0], keys[:0], upper[:0]
+		spans, keys, upper = spans[:0], keys[:0], upper[:0]
 		first := &layouts[0]
 		for i := range first.keys {
 			first.global[i] = int32(i)
