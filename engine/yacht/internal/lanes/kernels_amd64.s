@@ -47,6 +47,24 @@ GLOBL oneQ<>(SB), RODATA|NOPTR, $8
 DATA fiveQ<>+0(SB)/8, $0x0000000000000005
 GLOBL fiveQ<>(SB), RODATA|NOPTR, $8
 
+DATA indexF64<>+0(SB)/8, $0x0000000000000000
+DATA indexF64<>+8(SB)/8, $0x3ff0000000000000
+DATA indexF64<>+16(SB)/8, $0x4000000000000000
+DATA indexF64<>+24(SB)/8, $0x4008000000000000
+DATA indexF64<>+32(SB)/8, $0x4010000000000000
+DATA indexF64<>+40(SB)/8, $0x4014000000000000
+DATA indexF64<>+48(SB)/8, $0x4018000000000000
+DATA indexF64<>+56(SB)/8, $0x401c000000000000
+DATA indexF64<>+64(SB)/8, $0x4020000000000000
+DATA indexF64<>+72(SB)/8, $0x4022000000000000
+DATA indexF64<>+80(SB)/8, $0x4024000000000000
+DATA indexF64<>+88(SB)/8, $0x4026000000000000
+DATA indexF64<>+96(SB)/8, $0x4028000000000000
+DATA indexF64<>+104(SB)/8, $0x402a000000000000
+DATA indexF64<>+112(SB)/8, $0x402c000000000000
+DATA indexF64<>+120(SB)/8, $0x402e000000000000
+GLOBL indexF64<>(SB), RODATA|NOPTR, $128
+
 DATA laneIota<>+0(SB)/8, $0x0000000000000000
 DATA laneIota<>+8(SB)/8, $0x0000000000000001
 DATA laneIota<>+16(SB)/8, $0x0000000000000002
@@ -676,68 +694,1895 @@ TEXT ·scoreRowsAVX512(SB), NOSPLIT, $0-80
 	VBROADCASTSD tol+72(FP), Z0
 	CMPQ         no+32(FP), $0x00000000
 	JE           scoreRowsAVX512_done
-	XORQ         R9, R9
+	MOVQ         no+32(FP), R9
+	CMPQ         R9, $0x00000001
+	JE           scoreRowsAVX512_open1
+	CMPQ         R9, $0x00000002
+	JE           scoreRowsAVX512_open2
+	CMPQ         R9, $0x00000003
+	JE           scoreRowsAVX512_open3
+	CMPQ         R9, $0x00000004
+	JE           scoreRowsAVX512_open4
+	CMPQ         R9, $0x00000005
+	JE           scoreRowsAVX512_open5
+	CMPQ         R9, $0x00000006
+	JE           scoreRowsAVX512_open6
+	CMPQ         R9, $0x00000007
+	JE           scoreRowsAVX512_open7
+	CMPQ         R9, $0x00000008
+	JE           scoreRowsAVX512_open8
+	CMPQ         R9, $0x00000009
+	JE           scoreRowsAVX512_open9
+	CMPQ         R9, $0x0000000a
+	JE           scoreRowsAVX512_open10
+	CMPQ         R9, $0x0000000b
+	JE           scoreRowsAVX512_open11
+	CMPQ         R9, $0x0000000c
+	JE           scoreRowsAVX512_open12
+	CMPQ         R9, $0x0000000d
+	JE           scoreRowsAVX512_open13
+	CMPQ         R9, $0x0000000e
+	JE           scoreRowsAVX512_open14
+	CMPQ         R9, $0x0000000f
+	JE           scoreRowsAVX512_open15
+	CMPQ         R9, $0x00000010
+	JE           scoreRowsAVX512_open16
+	JMP          scoreRowsAVX512_done
 
-scoreRowsAVX512_pattern:
-	XORQ R10, R10
+scoreRowsAVX512_open1:
+	XORQ R9, R9
 
-scoreRowsAVX512_value0:
-	MOVL         (CX)(R10*4), R11
-	ADDQ         R9, R11
-	MOVBQZX      (DX)(R11*1), R12
-	ANDQ         $0x07, R12
-	LEAQ         (R12)(R10*8), R12
-	SHLQ         $0x06, R12
-	VBROADCASTSD (BX)(R11*8), Z3
-	VMOVUPD      (AX)(R12*1), Z2
-	VADDPD       Z2, Z3, Z2
-	MOVQ         R10, R12
-	SHLQ         $0x06, R12
-	VMOVUPD      Z2, (SI)(R12*1)
-	TESTQ        R10, R10
-	JNZ          scoreRowsAVX512_max0
-	VMOVAPD      Z2, Z1
-	JMP          scoreRowsAVX512_max0_inc
+scoreRowsAVX512_open1_pattern:
+	MOVL         (CX), R10
+	ADDQ         R9, R10
+	MOVBQZX      (DX)(R10*1), R11
+	ANDQ         $0x07, R11
+	SHLQ         $0x06, R11
+	VBROADCASTSD (BX)(R10*8), Z2
+	VADDPD       (AX)(R11*1), Z2, Z10
+	VMOVAPD      Z10, Z1
+	VSUBPD       Z0, Z1, Z3
+	VMOVAPD      Z10, Z4
+	VBROADCASTSD indexF64<>+0(SB), Z5
+	VMOVUPD      Z4, (DI)
+	VCVTTPD2DQ   Z5, Y5
+	VMOVDQU      Y5, (R8)
+	ADDQ         $0x00000040, DI
+	ADDQ         $0x00000020, R8
+	INCQ         R9
+	CMPQ         R9, npat+64(FP)
+	JB           scoreRowsAVX512_open1_pattern
+	VMOVUPD      Z10, (SI)
+	JMP          scoreRowsAVX512_done
 
-scoreRowsAVX512_max0:
-	VMAXPD Z1, Z2, Z1
+scoreRowsAVX512_open2:
+	XORQ R9, R9
 
-scoreRowsAVX512_max0_inc:
-	INCQ         R10
-	CMPQ         R10, no+32(FP)
-	JB           scoreRowsAVX512_value0
-	VSUBPD       Z0, Z1, Z4
-	MOVQ         no+32(FP), R10
-	DECQ         R10
-	MOVQ         R10, R12
-	SHLQ         $0x06, R12
-	VMOVUPD      (SI)(R12*1), Z5
-	VCVTSI2SDQ   R10, X6, X6
-	VBROADCASTSD X6, Z6
+scoreRowsAVX512_open2_pattern:
+	MOVL           (CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         (AX)(R11*1), Z2, Z10
+	VMOVAPD        Z10, Z1
+	MOVL           4(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         512(AX)(R11*1), Z2, Z11
+	VMAXPD         Z1, Z11, Z1
+	VSUBPD         Z0, Z1, Z3
+	VMOVAPD        Z11, Z4
+	VBROADCASTSD   indexF64<>+8(SB), Z5
+	VCMPPD         $0x1d, Z3, Z10, K1
+	VBLENDMPD      Z10, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+0(SB), Z5, K1, Z5
+	VMOVUPD        Z4, (DI)
+	VCVTTPD2DQ     Z5, Y5
+	VMOVDQU        Y5, (R8)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000020, R8
+	INCQ           R9
+	CMPQ           R9, npat+64(FP)
+	JB             scoreRowsAVX512_open2_pattern
+	VMOVUPD        Z10, (SI)
+	VMOVUPD        Z11, 64(SI)
+	JMP            scoreRowsAVX512_done
 
-scoreRowsAVX512_pick0:
-	TESTQ        R10, R10
-	JZ           scoreRowsAVX512_picked0
-	DECQ         R10
-	MOVQ         R10, R12
-	SHLQ         $0x06, R12
-	VMOVUPD      (SI)(R12*1), Z2
-	VCVTSI2SDQ   R10, X7, X7
-	VBROADCASTSD X7, Z7
-	VCMPPD       $0x1d, Z4, Z2, K1
-	VBLENDMPD    Z2, Z5, K1, Z5
-	VBLENDMPD    Z7, Z6, K1, Z6
-	JMP          scoreRowsAVX512_pick0
+scoreRowsAVX512_open3:
+	XORQ R9, R9
 
-scoreRowsAVX512_picked0:
-	VMOVUPD    Z5, (DI)
-	VCVTTPD2DQ Z6, Y6
-	VMOVDQU    Y6, (R8)
-	ADDQ       $0x00000040, DI
-	ADDQ       $0x00000020, R8
-	INCQ       R9
-	CMPQ       R9, npat+64(FP)
-	JB         scoreRowsAVX512_pattern
+scoreRowsAVX512_open3_pattern:
+	MOVL           (CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         (AX)(R11*1), Z2, Z10
+	VMOVAPD        Z10, Z1
+	MOVL           4(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         512(AX)(R11*1), Z2, Z11
+	VMAXPD         Z1, Z11, Z1
+	MOVL           8(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1024(AX)(R11*1), Z2, Z12
+	VMAXPD         Z1, Z12, Z1
+	VSUBPD         Z0, Z1, Z3
+	VMOVAPD        Z12, Z4
+	VBROADCASTSD   indexF64<>+16(SB), Z5
+	VCMPPD         $0x1d, Z3, Z11, K1
+	VBLENDMPD      Z11, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+8(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z10, K1
+	VBLENDMPD      Z10, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+0(SB), Z5, K1, Z5
+	VMOVUPD        Z4, (DI)
+	VCVTTPD2DQ     Z5, Y5
+	VMOVDQU        Y5, (R8)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000020, R8
+	INCQ           R9
+	CMPQ           R9, npat+64(FP)
+	JB             scoreRowsAVX512_open3_pattern
+	VMOVUPD        Z10, (SI)
+	VMOVUPD        Z11, 64(SI)
+	VMOVUPD        Z12, 128(SI)
+	JMP            scoreRowsAVX512_done
+
+scoreRowsAVX512_open4:
+	XORQ R9, R9
+
+scoreRowsAVX512_open4_pattern:
+	MOVL           (CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         (AX)(R11*1), Z2, Z10
+	VMOVAPD        Z10, Z1
+	MOVL           4(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         512(AX)(R11*1), Z2, Z11
+	VMAXPD         Z1, Z11, Z1
+	MOVL           8(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1024(AX)(R11*1), Z2, Z12
+	VMAXPD         Z1, Z12, Z1
+	MOVL           12(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1536(AX)(R11*1), Z2, Z13
+	VMAXPD         Z1, Z13, Z1
+	VSUBPD         Z0, Z1, Z3
+	VMOVAPD        Z13, Z4
+	VBROADCASTSD   indexF64<>+24(SB), Z5
+	VCMPPD         $0x1d, Z3, Z12, K1
+	VBLENDMPD      Z12, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+16(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z11, K1
+	VBLENDMPD      Z11, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+8(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z10, K1
+	VBLENDMPD      Z10, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+0(SB), Z5, K1, Z5
+	VMOVUPD        Z4, (DI)
+	VCVTTPD2DQ     Z5, Y5
+	VMOVDQU        Y5, (R8)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000020, R8
+	INCQ           R9
+	CMPQ           R9, npat+64(FP)
+	JB             scoreRowsAVX512_open4_pattern
+	VMOVUPD        Z10, (SI)
+	VMOVUPD        Z11, 64(SI)
+	VMOVUPD        Z12, 128(SI)
+	VMOVUPD        Z13, 192(SI)
+	JMP            scoreRowsAVX512_done
+
+scoreRowsAVX512_open5:
+	XORQ R9, R9
+
+scoreRowsAVX512_open5_pattern:
+	MOVL           (CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         (AX)(R11*1), Z2, Z10
+	VMOVAPD        Z10, Z1
+	MOVL           4(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         512(AX)(R11*1), Z2, Z11
+	VMAXPD         Z1, Z11, Z1
+	MOVL           8(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1024(AX)(R11*1), Z2, Z12
+	VMAXPD         Z1, Z12, Z1
+	MOVL           12(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1536(AX)(R11*1), Z2, Z13
+	VMAXPD         Z1, Z13, Z1
+	MOVL           16(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2048(AX)(R11*1), Z2, Z14
+	VMAXPD         Z1, Z14, Z1
+	VSUBPD         Z0, Z1, Z3
+	VMOVAPD        Z14, Z4
+	VBROADCASTSD   indexF64<>+32(SB), Z5
+	VCMPPD         $0x1d, Z3, Z13, K1
+	VBLENDMPD      Z13, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+24(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z12, K1
+	VBLENDMPD      Z12, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+16(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z11, K1
+	VBLENDMPD      Z11, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+8(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z10, K1
+	VBLENDMPD      Z10, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+0(SB), Z5, K1, Z5
+	VMOVUPD        Z4, (DI)
+	VCVTTPD2DQ     Z5, Y5
+	VMOVDQU        Y5, (R8)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000020, R8
+	INCQ           R9
+	CMPQ           R9, npat+64(FP)
+	JB             scoreRowsAVX512_open5_pattern
+	VMOVUPD        Z10, (SI)
+	VMOVUPD        Z11, 64(SI)
+	VMOVUPD        Z12, 128(SI)
+	VMOVUPD        Z13, 192(SI)
+	VMOVUPD        Z14, 256(SI)
+	JMP            scoreRowsAVX512_done
+
+scoreRowsAVX512_open6:
+	XORQ R9, R9
+
+scoreRowsAVX512_open6_pattern:
+	MOVL           (CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         (AX)(R11*1), Z2, Z10
+	VMOVAPD        Z10, Z1
+	MOVL           4(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         512(AX)(R11*1), Z2, Z11
+	VMAXPD         Z1, Z11, Z1
+	MOVL           8(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1024(AX)(R11*1), Z2, Z12
+	VMAXPD         Z1, Z12, Z1
+	MOVL           12(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1536(AX)(R11*1), Z2, Z13
+	VMAXPD         Z1, Z13, Z1
+	MOVL           16(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2048(AX)(R11*1), Z2, Z14
+	VMAXPD         Z1, Z14, Z1
+	MOVL           20(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2560(AX)(R11*1), Z2, Z15
+	VMAXPD         Z1, Z15, Z1
+	VSUBPD         Z0, Z1, Z3
+	VMOVAPD        Z15, Z4
+	VBROADCASTSD   indexF64<>+40(SB), Z5
+	VCMPPD         $0x1d, Z3, Z14, K1
+	VBLENDMPD      Z14, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+32(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z13, K1
+	VBLENDMPD      Z13, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+24(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z12, K1
+	VBLENDMPD      Z12, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+16(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z11, K1
+	VBLENDMPD      Z11, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+8(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z10, K1
+	VBLENDMPD      Z10, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+0(SB), Z5, K1, Z5
+	VMOVUPD        Z4, (DI)
+	VCVTTPD2DQ     Z5, Y5
+	VMOVDQU        Y5, (R8)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000020, R8
+	INCQ           R9
+	CMPQ           R9, npat+64(FP)
+	JB             scoreRowsAVX512_open6_pattern
+	VMOVUPD        Z10, (SI)
+	VMOVUPD        Z11, 64(SI)
+	VMOVUPD        Z12, 128(SI)
+	VMOVUPD        Z13, 192(SI)
+	VMOVUPD        Z14, 256(SI)
+	VMOVUPD        Z15, 320(SI)
+	JMP            scoreRowsAVX512_done
+
+scoreRowsAVX512_open7:
+	XORQ R9, R9
+
+scoreRowsAVX512_open7_pattern:
+	MOVL           (CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         (AX)(R11*1), Z2, Z10
+	VMOVAPD        Z10, Z1
+	MOVL           4(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         512(AX)(R11*1), Z2, Z11
+	VMAXPD         Z1, Z11, Z1
+	MOVL           8(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1024(AX)(R11*1), Z2, Z12
+	VMAXPD         Z1, Z12, Z1
+	MOVL           12(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1536(AX)(R11*1), Z2, Z13
+	VMAXPD         Z1, Z13, Z1
+	MOVL           16(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2048(AX)(R11*1), Z2, Z14
+	VMAXPD         Z1, Z14, Z1
+	MOVL           20(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2560(AX)(R11*1), Z2, Z15
+	VMAXPD         Z1, Z15, Z1
+	MOVL           24(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3072(AX)(R11*1), Z2, Z16
+	VMAXPD         Z1, Z16, Z1
+	VSUBPD         Z0, Z1, Z3
+	VMOVAPD        Z16, Z4
+	VBROADCASTSD   indexF64<>+48(SB), Z5
+	VCMPPD         $0x1d, Z3, Z15, K1
+	VBLENDMPD      Z15, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+40(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z14, K1
+	VBLENDMPD      Z14, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+32(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z13, K1
+	VBLENDMPD      Z13, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+24(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z12, K1
+	VBLENDMPD      Z12, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+16(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z11, K1
+	VBLENDMPD      Z11, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+8(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z10, K1
+	VBLENDMPD      Z10, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+0(SB), Z5, K1, Z5
+	VMOVUPD        Z4, (DI)
+	VCVTTPD2DQ     Z5, Y5
+	VMOVDQU        Y5, (R8)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000020, R8
+	INCQ           R9
+	CMPQ           R9, npat+64(FP)
+	JB             scoreRowsAVX512_open7_pattern
+	VMOVUPD        Z10, (SI)
+	VMOVUPD        Z11, 64(SI)
+	VMOVUPD        Z12, 128(SI)
+	VMOVUPD        Z13, 192(SI)
+	VMOVUPD        Z14, 256(SI)
+	VMOVUPD        Z15, 320(SI)
+	VMOVUPD        Z16, 384(SI)
+	JMP            scoreRowsAVX512_done
+
+scoreRowsAVX512_open8:
+	XORQ R9, R9
+
+scoreRowsAVX512_open8_pattern:
+	MOVL           (CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         (AX)(R11*1), Z2, Z10
+	VMOVAPD        Z10, Z1
+	MOVL           4(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         512(AX)(R11*1), Z2, Z11
+	VMAXPD         Z1, Z11, Z1
+	MOVL           8(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1024(AX)(R11*1), Z2, Z12
+	VMAXPD         Z1, Z12, Z1
+	MOVL           12(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1536(AX)(R11*1), Z2, Z13
+	VMAXPD         Z1, Z13, Z1
+	MOVL           16(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2048(AX)(R11*1), Z2, Z14
+	VMAXPD         Z1, Z14, Z1
+	MOVL           20(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2560(AX)(R11*1), Z2, Z15
+	VMAXPD         Z1, Z15, Z1
+	MOVL           24(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3072(AX)(R11*1), Z2, Z16
+	VMAXPD         Z1, Z16, Z1
+	MOVL           28(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3584(AX)(R11*1), Z2, Z17
+	VMAXPD         Z1, Z17, Z1
+	VSUBPD         Z0, Z1, Z3
+	VMOVAPD        Z17, Z4
+	VBROADCASTSD   indexF64<>+56(SB), Z5
+	VCMPPD         $0x1d, Z3, Z16, K1
+	VBLENDMPD      Z16, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+48(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z15, K1
+	VBLENDMPD      Z15, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+40(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z14, K1
+	VBLENDMPD      Z14, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+32(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z13, K1
+	VBLENDMPD      Z13, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+24(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z12, K1
+	VBLENDMPD      Z12, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+16(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z11, K1
+	VBLENDMPD      Z11, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+8(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z10, K1
+	VBLENDMPD      Z10, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+0(SB), Z5, K1, Z5
+	VMOVUPD        Z4, (DI)
+	VCVTTPD2DQ     Z5, Y5
+	VMOVDQU        Y5, (R8)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000020, R8
+	INCQ           R9
+	CMPQ           R9, npat+64(FP)
+	JB             scoreRowsAVX512_open8_pattern
+	VMOVUPD        Z10, (SI)
+	VMOVUPD        Z11, 64(SI)
+	VMOVUPD        Z12, 128(SI)
+	VMOVUPD        Z13, 192(SI)
+	VMOVUPD        Z14, 256(SI)
+	VMOVUPD        Z15, 320(SI)
+	VMOVUPD        Z16, 384(SI)
+	VMOVUPD        Z17, 448(SI)
+	JMP            scoreRowsAVX512_done
+
+scoreRowsAVX512_open9:
+	XORQ R9, R9
+
+scoreRowsAVX512_open9_pattern:
+	MOVL           (CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         (AX)(R11*1), Z2, Z10
+	VMOVAPD        Z10, Z1
+	MOVL           4(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         512(AX)(R11*1), Z2, Z11
+	VMAXPD         Z1, Z11, Z1
+	MOVL           8(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1024(AX)(R11*1), Z2, Z12
+	VMAXPD         Z1, Z12, Z1
+	MOVL           12(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1536(AX)(R11*1), Z2, Z13
+	VMAXPD         Z1, Z13, Z1
+	MOVL           16(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2048(AX)(R11*1), Z2, Z14
+	VMAXPD         Z1, Z14, Z1
+	MOVL           20(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2560(AX)(R11*1), Z2, Z15
+	VMAXPD         Z1, Z15, Z1
+	MOVL           24(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3072(AX)(R11*1), Z2, Z16
+	VMAXPD         Z1, Z16, Z1
+	MOVL           28(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3584(AX)(R11*1), Z2, Z17
+	VMAXPD         Z1, Z17, Z1
+	MOVL           32(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         4096(AX)(R11*1), Z2, Z18
+	VMAXPD         Z1, Z18, Z1
+	VSUBPD         Z0, Z1, Z3
+	VMOVAPD        Z18, Z4
+	VBROADCASTSD   indexF64<>+64(SB), Z5
+	VCMPPD         $0x1d, Z3, Z17, K1
+	VBLENDMPD      Z17, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+56(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z16, K1
+	VBLENDMPD      Z16, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+48(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z15, K1
+	VBLENDMPD      Z15, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+40(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z14, K1
+	VBLENDMPD      Z14, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+32(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z13, K1
+	VBLENDMPD      Z13, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+24(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z12, K1
+	VBLENDMPD      Z12, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+16(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z11, K1
+	VBLENDMPD      Z11, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+8(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z10, K1
+	VBLENDMPD      Z10, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+0(SB), Z5, K1, Z5
+	VMOVUPD        Z4, (DI)
+	VCVTTPD2DQ     Z5, Y5
+	VMOVDQU        Y5, (R8)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000020, R8
+	INCQ           R9
+	CMPQ           R9, npat+64(FP)
+	JB             scoreRowsAVX512_open9_pattern
+	VMOVUPD        Z10, (SI)
+	VMOVUPD        Z11, 64(SI)
+	VMOVUPD        Z12, 128(SI)
+	VMOVUPD        Z13, 192(SI)
+	VMOVUPD        Z14, 256(SI)
+	VMOVUPD        Z15, 320(SI)
+	VMOVUPD        Z16, 384(SI)
+	VMOVUPD        Z17, 448(SI)
+	VMOVUPD        Z18, 512(SI)
+	JMP            scoreRowsAVX512_done
+
+scoreRowsAVX512_open10:
+	XORQ R9, R9
+
+scoreRowsAVX512_open10_pattern:
+	MOVL           (CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         (AX)(R11*1), Z2, Z10
+	VMOVAPD        Z10, Z1
+	MOVL           4(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         512(AX)(R11*1), Z2, Z11
+	VMAXPD         Z1, Z11, Z1
+	MOVL           8(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1024(AX)(R11*1), Z2, Z12
+	VMAXPD         Z1, Z12, Z1
+	MOVL           12(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1536(AX)(R11*1), Z2, Z13
+	VMAXPD         Z1, Z13, Z1
+	MOVL           16(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2048(AX)(R11*1), Z2, Z14
+	VMAXPD         Z1, Z14, Z1
+	MOVL           20(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2560(AX)(R11*1), Z2, Z15
+	VMAXPD         Z1, Z15, Z1
+	MOVL           24(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3072(AX)(R11*1), Z2, Z16
+	VMAXPD         Z1, Z16, Z1
+	MOVL           28(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3584(AX)(R11*1), Z2, Z17
+	VMAXPD         Z1, Z17, Z1
+	MOVL           32(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         4096(AX)(R11*1), Z2, Z18
+	VMAXPD         Z1, Z18, Z1
+	MOVL           36(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         4608(AX)(R11*1), Z2, Z19
+	VMAXPD         Z1, Z19, Z1
+	VSUBPD         Z0, Z1, Z3
+	VMOVAPD        Z19, Z4
+	VBROADCASTSD   indexF64<>+72(SB), Z5
+	VCMPPD         $0x1d, Z3, Z18, K1
+	VBLENDMPD      Z18, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+64(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z17, K1
+	VBLENDMPD      Z17, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+56(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z16, K1
+	VBLENDMPD      Z16, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+48(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z15, K1
+	VBLENDMPD      Z15, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+40(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z14, K1
+	VBLENDMPD      Z14, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+32(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z13, K1
+	VBLENDMPD      Z13, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+24(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z12, K1
+	VBLENDMPD      Z12, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+16(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z11, K1
+	VBLENDMPD      Z11, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+8(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z10, K1
+	VBLENDMPD      Z10, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+0(SB), Z5, K1, Z5
+	VMOVUPD        Z4, (DI)
+	VCVTTPD2DQ     Z5, Y5
+	VMOVDQU        Y5, (R8)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000020, R8
+	INCQ           R9
+	CMPQ           R9, npat+64(FP)
+	JB             scoreRowsAVX512_open10_pattern
+	VMOVUPD        Z10, (SI)
+	VMOVUPD        Z11, 64(SI)
+	VMOVUPD        Z12, 128(SI)
+	VMOVUPD        Z13, 192(SI)
+	VMOVUPD        Z14, 256(SI)
+	VMOVUPD        Z15, 320(SI)
+	VMOVUPD        Z16, 384(SI)
+	VMOVUPD        Z17, 448(SI)
+	VMOVUPD        Z18, 512(SI)
+	VMOVUPD        Z19, 576(SI)
+	JMP            scoreRowsAVX512_done
+
+scoreRowsAVX512_open11:
+	XORQ R9, R9
+
+scoreRowsAVX512_open11_pattern:
+	MOVL           (CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         (AX)(R11*1), Z2, Z10
+	VMOVAPD        Z10, Z1
+	MOVL           4(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         512(AX)(R11*1), Z2, Z11
+	VMAXPD         Z1, Z11, Z1
+	MOVL           8(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1024(AX)(R11*1), Z2, Z12
+	VMAXPD         Z1, Z12, Z1
+	MOVL           12(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1536(AX)(R11*1), Z2, Z13
+	VMAXPD         Z1, Z13, Z1
+	MOVL           16(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2048(AX)(R11*1), Z2, Z14
+	VMAXPD         Z1, Z14, Z1
+	MOVL           20(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2560(AX)(R11*1), Z2, Z15
+	VMAXPD         Z1, Z15, Z1
+	MOVL           24(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3072(AX)(R11*1), Z2, Z16
+	VMAXPD         Z1, Z16, Z1
+	MOVL           28(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3584(AX)(R11*1), Z2, Z17
+	VMAXPD         Z1, Z17, Z1
+	MOVL           32(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         4096(AX)(R11*1), Z2, Z18
+	VMAXPD         Z1, Z18, Z1
+	MOVL           36(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         4608(AX)(R11*1), Z2, Z19
+	VMAXPD         Z1, Z19, Z1
+	MOVL           40(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         5120(AX)(R11*1), Z2, Z20
+	VMAXPD         Z1, Z20, Z1
+	VSUBPD         Z0, Z1, Z3
+	VMOVAPD        Z20, Z4
+	VBROADCASTSD   indexF64<>+80(SB), Z5
+	VCMPPD         $0x1d, Z3, Z19, K1
+	VBLENDMPD      Z19, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+72(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z18, K1
+	VBLENDMPD      Z18, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+64(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z17, K1
+	VBLENDMPD      Z17, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+56(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z16, K1
+	VBLENDMPD      Z16, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+48(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z15, K1
+	VBLENDMPD      Z15, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+40(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z14, K1
+	VBLENDMPD      Z14, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+32(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z13, K1
+	VBLENDMPD      Z13, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+24(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z12, K1
+	VBLENDMPD      Z12, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+16(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z11, K1
+	VBLENDMPD      Z11, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+8(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z10, K1
+	VBLENDMPD      Z10, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+0(SB), Z5, K1, Z5
+	VMOVUPD        Z4, (DI)
+	VCVTTPD2DQ     Z5, Y5
+	VMOVDQU        Y5, (R8)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000020, R8
+	INCQ           R9
+	CMPQ           R9, npat+64(FP)
+	JB             scoreRowsAVX512_open11_pattern
+	VMOVUPD        Z10, (SI)
+	VMOVUPD        Z11, 64(SI)
+	VMOVUPD        Z12, 128(SI)
+	VMOVUPD        Z13, 192(SI)
+	VMOVUPD        Z14, 256(SI)
+	VMOVUPD        Z15, 320(SI)
+	VMOVUPD        Z16, 384(SI)
+	VMOVUPD        Z17, 448(SI)
+	VMOVUPD        Z18, 512(SI)
+	VMOVUPD        Z19, 576(SI)
+	VMOVUPD        Z20, 640(SI)
+	JMP            scoreRowsAVX512_done
+
+scoreRowsAVX512_open12:
+	XORQ R9, R9
+
+scoreRowsAVX512_open12_pattern:
+	MOVL           (CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         (AX)(R11*1), Z2, Z10
+	VMOVAPD        Z10, Z1
+	MOVL           4(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         512(AX)(R11*1), Z2, Z11
+	VMAXPD         Z1, Z11, Z1
+	MOVL           8(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1024(AX)(R11*1), Z2, Z12
+	VMAXPD         Z1, Z12, Z1
+	MOVL           12(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1536(AX)(R11*1), Z2, Z13
+	VMAXPD         Z1, Z13, Z1
+	MOVL           16(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2048(AX)(R11*1), Z2, Z14
+	VMAXPD         Z1, Z14, Z1
+	MOVL           20(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2560(AX)(R11*1), Z2, Z15
+	VMAXPD         Z1, Z15, Z1
+	MOVL           24(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3072(AX)(R11*1), Z2, Z16
+	VMAXPD         Z1, Z16, Z1
+	MOVL           28(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3584(AX)(R11*1), Z2, Z17
+	VMAXPD         Z1, Z17, Z1
+	MOVL           32(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         4096(AX)(R11*1), Z2, Z18
+	VMAXPD         Z1, Z18, Z1
+	MOVL           36(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         4608(AX)(R11*1), Z2, Z19
+	VMAXPD         Z1, Z19, Z1
+	MOVL           40(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         5120(AX)(R11*1), Z2, Z20
+	VMAXPD         Z1, Z20, Z1
+	MOVL           44(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         5632(AX)(R11*1), Z2, Z21
+	VMAXPD         Z1, Z21, Z1
+	VSUBPD         Z0, Z1, Z3
+	VMOVAPD        Z21, Z4
+	VBROADCASTSD   indexF64<>+88(SB), Z5
+	VCMPPD         $0x1d, Z3, Z20, K1
+	VBLENDMPD      Z20, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+80(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z19, K1
+	VBLENDMPD      Z19, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+72(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z18, K1
+	VBLENDMPD      Z18, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+64(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z17, K1
+	VBLENDMPD      Z17, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+56(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z16, K1
+	VBLENDMPD      Z16, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+48(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z15, K1
+	VBLENDMPD      Z15, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+40(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z14, K1
+	VBLENDMPD      Z14, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+32(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z13, K1
+	VBLENDMPD      Z13, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+24(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z12, K1
+	VBLENDMPD      Z12, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+16(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z11, K1
+	VBLENDMPD      Z11, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+8(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z10, K1
+	VBLENDMPD      Z10, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+0(SB), Z5, K1, Z5
+	VMOVUPD        Z4, (DI)
+	VCVTTPD2DQ     Z5, Y5
+	VMOVDQU        Y5, (R8)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000020, R8
+	INCQ           R9
+	CMPQ           R9, npat+64(FP)
+	JB             scoreRowsAVX512_open12_pattern
+	VMOVUPD        Z10, (SI)
+	VMOVUPD        Z11, 64(SI)
+	VMOVUPD        Z12, 128(SI)
+	VMOVUPD        Z13, 192(SI)
+	VMOVUPD        Z14, 256(SI)
+	VMOVUPD        Z15, 320(SI)
+	VMOVUPD        Z16, 384(SI)
+	VMOVUPD        Z17, 448(SI)
+	VMOVUPD        Z18, 512(SI)
+	VMOVUPD        Z19, 576(SI)
+	VMOVUPD        Z20, 640(SI)
+	VMOVUPD        Z21, 704(SI)
+	JMP            scoreRowsAVX512_done
+
+scoreRowsAVX512_open13:
+	XORQ R9, R9
+
+scoreRowsAVX512_open13_pattern:
+	MOVL           (CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         (AX)(R11*1), Z2, Z10
+	VMOVAPD        Z10, Z1
+	MOVL           4(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         512(AX)(R11*1), Z2, Z11
+	VMAXPD         Z1, Z11, Z1
+	MOVL           8(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1024(AX)(R11*1), Z2, Z12
+	VMAXPD         Z1, Z12, Z1
+	MOVL           12(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1536(AX)(R11*1), Z2, Z13
+	VMAXPD         Z1, Z13, Z1
+	MOVL           16(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2048(AX)(R11*1), Z2, Z14
+	VMAXPD         Z1, Z14, Z1
+	MOVL           20(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2560(AX)(R11*1), Z2, Z15
+	VMAXPD         Z1, Z15, Z1
+	MOVL           24(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3072(AX)(R11*1), Z2, Z16
+	VMAXPD         Z1, Z16, Z1
+	MOVL           28(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3584(AX)(R11*1), Z2, Z17
+	VMAXPD         Z1, Z17, Z1
+	MOVL           32(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         4096(AX)(R11*1), Z2, Z18
+	VMAXPD         Z1, Z18, Z1
+	MOVL           36(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         4608(AX)(R11*1), Z2, Z19
+	VMAXPD         Z1, Z19, Z1
+	MOVL           40(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         5120(AX)(R11*1), Z2, Z20
+	VMAXPD         Z1, Z20, Z1
+	MOVL           44(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         5632(AX)(R11*1), Z2, Z21
+	VMAXPD         Z1, Z21, Z1
+	MOVL           48(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         6144(AX)(R11*1), Z2, Z22
+	VMAXPD         Z1, Z22, Z1
+	VSUBPD         Z0, Z1, Z3
+	VMOVAPD        Z22, Z4
+	VBROADCASTSD   indexF64<>+96(SB), Z5
+	VCMPPD         $0x1d, Z3, Z21, K1
+	VBLENDMPD      Z21, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+88(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z20, K1
+	VBLENDMPD      Z20, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+80(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z19, K1
+	VBLENDMPD      Z19, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+72(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z18, K1
+	VBLENDMPD      Z18, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+64(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z17, K1
+	VBLENDMPD      Z17, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+56(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z16, K1
+	VBLENDMPD      Z16, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+48(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z15, K1
+	VBLENDMPD      Z15, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+40(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z14, K1
+	VBLENDMPD      Z14, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+32(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z13, K1
+	VBLENDMPD      Z13, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+24(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z12, K1
+	VBLENDMPD      Z12, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+16(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z11, K1
+	VBLENDMPD      Z11, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+8(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z10, K1
+	VBLENDMPD      Z10, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+0(SB), Z5, K1, Z5
+	VMOVUPD        Z4, (DI)
+	VCVTTPD2DQ     Z5, Y5
+	VMOVDQU        Y5, (R8)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000020, R8
+	INCQ           R9
+	CMPQ           R9, npat+64(FP)
+	JB             scoreRowsAVX512_open13_pattern
+	VMOVUPD        Z10, (SI)
+	VMOVUPD        Z11, 64(SI)
+	VMOVUPD        Z12, 128(SI)
+	VMOVUPD        Z13, 192(SI)
+	VMOVUPD        Z14, 256(SI)
+	VMOVUPD        Z15, 320(SI)
+	VMOVUPD        Z16, 384(SI)
+	VMOVUPD        Z17, 448(SI)
+	VMOVUPD        Z18, 512(SI)
+	VMOVUPD        Z19, 576(SI)
+	VMOVUPD        Z20, 640(SI)
+	VMOVUPD        Z21, 704(SI)
+	VMOVUPD        Z22, 768(SI)
+	JMP            scoreRowsAVX512_done
+
+scoreRowsAVX512_open14:
+	XORQ R9, R9
+
+scoreRowsAVX512_open14_pattern:
+	MOVL           (CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         (AX)(R11*1), Z2, Z10
+	VMOVAPD        Z10, Z1
+	MOVL           4(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         512(AX)(R11*1), Z2, Z11
+	VMAXPD         Z1, Z11, Z1
+	MOVL           8(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1024(AX)(R11*1), Z2, Z12
+	VMAXPD         Z1, Z12, Z1
+	MOVL           12(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1536(AX)(R11*1), Z2, Z13
+	VMAXPD         Z1, Z13, Z1
+	MOVL           16(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2048(AX)(R11*1), Z2, Z14
+	VMAXPD         Z1, Z14, Z1
+	MOVL           20(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2560(AX)(R11*1), Z2, Z15
+	VMAXPD         Z1, Z15, Z1
+	MOVL           24(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3072(AX)(R11*1), Z2, Z16
+	VMAXPD         Z1, Z16, Z1
+	MOVL           28(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3584(AX)(R11*1), Z2, Z17
+	VMAXPD         Z1, Z17, Z1
+	MOVL           32(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         4096(AX)(R11*1), Z2, Z18
+	VMAXPD         Z1, Z18, Z1
+	MOVL           36(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         4608(AX)(R11*1), Z2, Z19
+	VMAXPD         Z1, Z19, Z1
+	MOVL           40(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         5120(AX)(R11*1), Z2, Z20
+	VMAXPD         Z1, Z20, Z1
+	MOVL           44(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         5632(AX)(R11*1), Z2, Z21
+	VMAXPD         Z1, Z21, Z1
+	MOVL           48(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         6144(AX)(R11*1), Z2, Z22
+	VMAXPD         Z1, Z22, Z1
+	MOVL           52(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         6656(AX)(R11*1), Z2, Z23
+	VMAXPD         Z1, Z23, Z1
+	VSUBPD         Z0, Z1, Z3
+	VMOVAPD        Z23, Z4
+	VBROADCASTSD   indexF64<>+104(SB), Z5
+	VCMPPD         $0x1d, Z3, Z22, K1
+	VBLENDMPD      Z22, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+96(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z21, K1
+	VBLENDMPD      Z21, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+88(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z20, K1
+	VBLENDMPD      Z20, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+80(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z19, K1
+	VBLENDMPD      Z19, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+72(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z18, K1
+	VBLENDMPD      Z18, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+64(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z17, K1
+	VBLENDMPD      Z17, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+56(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z16, K1
+	VBLENDMPD      Z16, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+48(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z15, K1
+	VBLENDMPD      Z15, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+40(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z14, K1
+	VBLENDMPD      Z14, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+32(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z13, K1
+	VBLENDMPD      Z13, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+24(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z12, K1
+	VBLENDMPD      Z12, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+16(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z11, K1
+	VBLENDMPD      Z11, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+8(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z10, K1
+	VBLENDMPD      Z10, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+0(SB), Z5, K1, Z5
+	VMOVUPD        Z4, (DI)
+	VCVTTPD2DQ     Z5, Y5
+	VMOVDQU        Y5, (R8)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000020, R8
+	INCQ           R9
+	CMPQ           R9, npat+64(FP)
+	JB             scoreRowsAVX512_open14_pattern
+	VMOVUPD        Z10, (SI)
+	VMOVUPD        Z11, 64(SI)
+	VMOVUPD        Z12, 128(SI)
+	VMOVUPD        Z13, 192(SI)
+	VMOVUPD        Z14, 256(SI)
+	VMOVUPD        Z15, 320(SI)
+	VMOVUPD        Z16, 384(SI)
+	VMOVUPD        Z17, 448(SI)
+	VMOVUPD        Z18, 512(SI)
+	VMOVUPD        Z19, 576(SI)
+	VMOVUPD        Z20, 640(SI)
+	VMOVUPD        Z21, 704(SI)
+	VMOVUPD        Z22, 768(SI)
+	VMOVUPD        Z23, 832(SI)
+	JMP            scoreRowsAVX512_done
+
+scoreRowsAVX512_open15:
+	XORQ R9, R9
+
+scoreRowsAVX512_open15_pattern:
+	MOVL           (CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         (AX)(R11*1), Z2, Z10
+	VMOVAPD        Z10, Z1
+	MOVL           4(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         512(AX)(R11*1), Z2, Z11
+	VMAXPD         Z1, Z11, Z1
+	MOVL           8(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1024(AX)(R11*1), Z2, Z12
+	VMAXPD         Z1, Z12, Z1
+	MOVL           12(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1536(AX)(R11*1), Z2, Z13
+	VMAXPD         Z1, Z13, Z1
+	MOVL           16(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2048(AX)(R11*1), Z2, Z14
+	VMAXPD         Z1, Z14, Z1
+	MOVL           20(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2560(AX)(R11*1), Z2, Z15
+	VMAXPD         Z1, Z15, Z1
+	MOVL           24(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3072(AX)(R11*1), Z2, Z16
+	VMAXPD         Z1, Z16, Z1
+	MOVL           28(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3584(AX)(R11*1), Z2, Z17
+	VMAXPD         Z1, Z17, Z1
+	MOVL           32(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         4096(AX)(R11*1), Z2, Z18
+	VMAXPD         Z1, Z18, Z1
+	MOVL           36(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         4608(AX)(R11*1), Z2, Z19
+	VMAXPD         Z1, Z19, Z1
+	MOVL           40(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         5120(AX)(R11*1), Z2, Z20
+	VMAXPD         Z1, Z20, Z1
+	MOVL           44(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         5632(AX)(R11*1), Z2, Z21
+	VMAXPD         Z1, Z21, Z1
+	MOVL           48(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         6144(AX)(R11*1), Z2, Z22
+	VMAXPD         Z1, Z22, Z1
+	MOVL           52(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         6656(AX)(R11*1), Z2, Z23
+	VMAXPD         Z1, Z23, Z1
+	MOVL           56(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         7168(AX)(R11*1), Z2, Z24
+	VMAXPD         Z1, Z24, Z1
+	VSUBPD         Z0, Z1, Z3
+	VMOVAPD        Z24, Z4
+	VBROADCASTSD   indexF64<>+112(SB), Z5
+	VCMPPD         $0x1d, Z3, Z23, K1
+	VBLENDMPD      Z23, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+104(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z22, K1
+	VBLENDMPD      Z22, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+96(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z21, K1
+	VBLENDMPD      Z21, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+88(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z20, K1
+	VBLENDMPD      Z20, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+80(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z19, K1
+	VBLENDMPD      Z19, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+72(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z18, K1
+	VBLENDMPD      Z18, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+64(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z17, K1
+	VBLENDMPD      Z17, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+56(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z16, K1
+	VBLENDMPD      Z16, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+48(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z15, K1
+	VBLENDMPD      Z15, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+40(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z14, K1
+	VBLENDMPD      Z14, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+32(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z13, K1
+	VBLENDMPD      Z13, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+24(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z12, K1
+	VBLENDMPD      Z12, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+16(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z11, K1
+	VBLENDMPD      Z11, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+8(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z10, K1
+	VBLENDMPD      Z10, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+0(SB), Z5, K1, Z5
+	VMOVUPD        Z4, (DI)
+	VCVTTPD2DQ     Z5, Y5
+	VMOVDQU        Y5, (R8)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000020, R8
+	INCQ           R9
+	CMPQ           R9, npat+64(FP)
+	JB             scoreRowsAVX512_open15_pattern
+	VMOVUPD        Z10, (SI)
+	VMOVUPD        Z11, 64(SI)
+	VMOVUPD        Z12, 128(SI)
+	VMOVUPD        Z13, 192(SI)
+	VMOVUPD        Z14, 256(SI)
+	VMOVUPD        Z15, 320(SI)
+	VMOVUPD        Z16, 384(SI)
+	VMOVUPD        Z17, 448(SI)
+	VMOVUPD        Z18, 512(SI)
+	VMOVUPD        Z19, 576(SI)
+	VMOVUPD        Z20, 640(SI)
+	VMOVUPD        Z21, 704(SI)
+	VMOVUPD        Z22, 768(SI)
+	VMOVUPD        Z23, 832(SI)
+	VMOVUPD        Z24, 896(SI)
+	JMP            scoreRowsAVX512_done
+
+scoreRowsAVX512_open16:
+	XORQ R9, R9
+
+scoreRowsAVX512_open16_pattern:
+	MOVL           (CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         (AX)(R11*1), Z2, Z10
+	VMOVAPD        Z10, Z1
+	MOVL           4(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         512(AX)(R11*1), Z2, Z11
+	VMAXPD         Z1, Z11, Z1
+	MOVL           8(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1024(AX)(R11*1), Z2, Z12
+	VMAXPD         Z1, Z12, Z1
+	MOVL           12(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         1536(AX)(R11*1), Z2, Z13
+	VMAXPD         Z1, Z13, Z1
+	MOVL           16(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2048(AX)(R11*1), Z2, Z14
+	VMAXPD         Z1, Z14, Z1
+	MOVL           20(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         2560(AX)(R11*1), Z2, Z15
+	VMAXPD         Z1, Z15, Z1
+	MOVL           24(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3072(AX)(R11*1), Z2, Z16
+	VMAXPD         Z1, Z16, Z1
+	MOVL           28(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         3584(AX)(R11*1), Z2, Z17
+	VMAXPD         Z1, Z17, Z1
+	MOVL           32(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         4096(AX)(R11*1), Z2, Z18
+	VMAXPD         Z1, Z18, Z1
+	MOVL           36(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         4608(AX)(R11*1), Z2, Z19
+	VMAXPD         Z1, Z19, Z1
+	MOVL           40(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         5120(AX)(R11*1), Z2, Z20
+	VMAXPD         Z1, Z20, Z1
+	MOVL           44(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         5632(AX)(R11*1), Z2, Z21
+	VMAXPD         Z1, Z21, Z1
+	MOVL           48(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         6144(AX)(R11*1), Z2, Z22
+	VMAXPD         Z1, Z22, Z1
+	MOVL           52(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         6656(AX)(R11*1), Z2, Z23
+	VMAXPD         Z1, Z23, Z1
+	MOVL           56(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         7168(AX)(R11*1), Z2, Z24
+	VMAXPD         Z1, Z24, Z1
+	MOVL           60(CX), R10
+	ADDQ           R9, R10
+	MOVBQZX        (DX)(R10*1), R11
+	ANDQ           $0x07, R11
+	SHLQ           $0x06, R11
+	VBROADCASTSD   (BX)(R10*8), Z2
+	VADDPD         7680(AX)(R11*1), Z2, Z25
+	VMAXPD         Z1, Z25, Z1
+	VSUBPD         Z0, Z1, Z3
+	VMOVAPD        Z25, Z4
+	VBROADCASTSD   indexF64<>+120(SB), Z5
+	VCMPPD         $0x1d, Z3, Z24, K1
+	VBLENDMPD      Z24, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+112(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z23, K1
+	VBLENDMPD      Z23, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+104(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z22, K1
+	VBLENDMPD      Z22, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+96(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z21, K1
+	VBLENDMPD      Z21, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+88(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z20, K1
+	VBLENDMPD      Z20, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+80(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z19, K1
+	VBLENDMPD      Z19, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+72(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z18, K1
+	VBLENDMPD      Z18, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+64(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z17, K1
+	VBLENDMPD      Z17, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+56(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z16, K1
+	VBLENDMPD      Z16, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+48(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z15, K1
+	VBLENDMPD      Z15, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+40(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z14, K1
+	VBLENDMPD      Z14, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+32(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z13, K1
+	VBLENDMPD      Z13, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+24(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z12, K1
+	VBLENDMPD      Z12, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+16(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z11, K1
+	VBLENDMPD      Z11, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+8(SB), Z5, K1, Z5
+	VCMPPD         $0x1d, Z3, Z10, K1
+	VBLENDMPD      Z10, Z4, K1, Z4
+	VBLENDMPD.BCST indexF64<>+0(SB), Z5, K1, Z5
+	VMOVUPD        Z4, (DI)
+	VCVTTPD2DQ     Z5, Y5
+	VMOVDQU        Y5, (R8)
+	ADDQ           $0x00000040, DI
+	ADDQ           $0x00000020, R8
+	INCQ           R9
+	CMPQ           R9, npat+64(FP)
+	JB             scoreRowsAVX512_open16_pattern
+	VMOVUPD        Z10, (SI)
+	VMOVUPD        Z11, 64(SI)
+	VMOVUPD        Z12, 128(SI)
+	VMOVUPD        Z13, 192(SI)
+	VMOVUPD        Z14, 256(SI)
+	VMOVUPD        Z15, 320(SI)
+	VMOVUPD        Z16, 384(SI)
+	VMOVUPD        Z17, 448(SI)
+	VMOVUPD        Z18, 512(SI)
+	VMOVUPD        Z19, 576(SI)
+	VMOVUPD        Z20, 640(SI)
+	VMOVUPD        Z21, 704(SI)
+	VMOVUPD        Z22, 768(SI)
+	VMOVUPD        Z23, 832(SI)
+	VMOVUPD        Z24, 896(SI)
+	VMOVUPD        Z25, 960(SI)
 
 scoreRowsAVX512_done:
 	VZEROUPPER

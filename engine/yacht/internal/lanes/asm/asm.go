@@ -100,7 +100,7 @@ func ret() {
 	RET()
 }
 
-var one, one32, lowMasks, minusOne, sixth, six, laneIota, sixteen, oneQ, fiveQ Mem
+var one, one32, lowMasks, minusOne, sixth, six, laneIota, sixteen, oneQ, fiveQ, indexF64 Mem
 
 // pow3Const holds 3^s·2^(s−5) in single precision, for s = 0…5: the
 // factor of a keep of s dice in keepPass32 (exact).
@@ -147,6 +147,10 @@ func main() {
 	sixteen = ConstData("sixteen", U64(16))
 	oneQ = ConstData("oneQ", U64(1))
 	fiveQ = ConstData("fiveQ", U64(yacht.NumDice))
+	indexF64 = GLOBL("indexF64", RODATA|NOPTR)
+	for i := 0; i < 16; i++ {
+		DATA(8*i, U64(math.Float64bits(float64(i))))
+	}
 	laneIota = GLOBL("laneIota", RODATA|NOPTR)
 	for l := 0; l < 8; l++ {
 		DATA(8*l, U64(l))
@@ -1103,6 +1107,10 @@ func scoreRows(s isa) {
 	w, i, t, r := GP64(), GP64(), GP64(), GP64()
 	CMPQ(noP.Addr, U32(0))
 	JE(LabelRef(fn + "_done"))
+	if s.avx512 {
+		scoreRowsWritten(fn, rows, selOff, sel, add, scratch, e3, idx, noP.Addr, npatP.Addr, tol)
+		return
+	}
 	XORQ(w, w)
 	Label(fn + "_pattern")
 	for hi, h := range s.halves {
@@ -1179,6 +1187,77 @@ func scoreRows(s isa) {
 	INCQ(w)
 	CMPQ(w, npatP.Addr)
 	JB(LabelRef(fn + "_pattern"))
+	Label(fn + "_done")
+	ret()
+}
+
+// scoreRowsWritten is scoreRows' AVX-512 body written out for each number
+// of open categories m (1 to MaxCategories, chosen once): a pattern's m
+// values stay in registers, with no loop over the categories and no
+// scratch rows. The operations, and their order in each lane, are the
+// loop's: each value add[t] + row, the maximum from the first category on,
+// then from the last category back to the first the first value at least
+// best − tol and its position; scratch ends with the last pattern's
+// values, as the loop leaves it.
+func scoreRowsWritten(fn string, rows, selOff, sel, add, scratch, e3, idx reg.Register, no, npat Mem, tol reg.VecPhysical) {
+	best, a, thr, e, ix := reg.Z1, reg.Z2, reg.Z3, reg.Z4, reg.Z5
+	vals := []reg.VecPhysical{
+		reg.Z10, reg.Z11, reg.Z12, reg.Z13, reg.Z14, reg.Z15, reg.Z16, reg.Z17,
+		reg.Z18, reg.Z19, reg.Z20, reg.Z21, reg.Z22, reg.Z23, reg.Z24, reg.Z25}
+	const maxCategories = 16
+	if len(vals) != maxCategories {
+		panic("scoreRowsWritten: a register per category")
+	}
+	w, t, r, m := GP64(), GP64(), GP64(), GP64()
+	MOVQ(no, m)
+	for n := 1; n <= maxCategories; n++ {
+		CMPQ(m, U32(n))
+		JE(LabelRef(fmt.Sprintf("%s_open%d", fn, n)))
+	}
+	JMP(LabelRef(fn + "_done"))
+	for n := 1; n <= maxCategories; n++ {
+		loop := fmt.Sprintf("%s_open%d", fn, n)
+		Label(loop)
+		XORQ(w, w)
+		Label(loop + "_pattern")
+		for i := 0; i < n; i++ {
+			// t = selOff[i] + w; the row cand[i][sel[t]&7]
+			MOVL(Mem{Base: selOff, Disp: 4 * i}, t.As32())
+			ADDQ(w, t)
+			MOVBQZX(Mem{Base: sel, Index: t, Scale: 1}, r)
+			ANDQ(U8(7), r)
+			SHLQ(U8(6), r)
+			VBROADCASTSD(Mem{Base: add, Index: t, Scale: 8}, a)
+			VADDPD(at(rows, r, 512*i), a, vals[i]) // add[t] + row
+			if i == 0 {
+				VMOVAPD(vals[0], best)
+			} else {
+				VMAXPD(best, vals[i], best) // v > best ? v : best
+			}
+		}
+		VSUBPD(tol, best, thr)
+		VMOVAPD(vals[n-1], e)
+		VBROADCASTSD(indexF64.Offset(8*(n-1)), ix)
+		for i := n - 2; i >= 0; i-- {
+			VCMPPD(U8(0x1d), thr, vals[i], reg.K1) // v ≥ best − tol (GE_OQ)
+			VBLENDMPD(vals[i], e, reg.K1, e)
+			VBLENDMPD_BCST(indexF64.Offset(8*i), ix, reg.K1, ix)
+		}
+		VMOVUPD(e, Mem{Base: e3})
+		VCVTTPD2DQ(ix, ix.AsY())
+		VMOVDQU(ix.AsY(), Mem{Base: idx})
+		ADDQ(U32(64), e3)
+		ADDQ(U32(32), idx)
+		INCQ(w)
+		CMPQ(w, npat)
+		JB(LabelRef(loop + "_pattern"))
+		// scratch is left as the loop leaves it: the last pattern's
+		// values.
+		for i := 0; i < n; i++ {
+			VMOVUPD(vals[i], Mem{Base: scratch, Disp: 64 * i})
+		}
+		JMP(LabelRef(fn + "_done"))
+	}
 	Label(fn + "_done")
 	ret()
 }
