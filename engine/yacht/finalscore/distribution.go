@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/internal/hugepage"
 	"github.com/alea-bot/alea/engine/yacht/internal/lanes"
 	"github.com/alea-bot/alea/engine/yacht/internal/parallel"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
@@ -371,6 +372,7 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		slab, used := slabs[depth%2], true
 		if cap(slab) < entries {
 			slab, used = make([]float64, entries), false
+			hugepage.Advise(slab)
 		} else {
 			slab = slab[:entries]
 		}
