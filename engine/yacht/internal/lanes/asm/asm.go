@@ -106,6 +106,17 @@ var one, one32, lowMasks, minusOne, sixth, six, laneIota, sixteen, oneQ, fiveQ, 
 // factor of a keep of s dice in keepPass32 (exact).
 var pow3Const [yacht.NumDice + 1]Mem
 
+// retOK ends a kernel that reports whether its input was in range: at
+// label ok it returns true in result, at label bad false.
+func retOK(ok, bad string, result Mem) {
+	Label(ok)
+	MOVB(U8(1), result)
+	ret()
+	Label(bad)
+	MOVB(U8(0), result)
+	ret()
+}
+
 // textNoEscape starts the function fn of signature sig; the kernels keep no
 // pointer they are given.
 func textNoEscape(fn, sig string) {
@@ -684,12 +695,7 @@ func pushChoices(s isa) {
 	INCQ(score)
 	DECQ(n)
 	JNZ(LabelRef(fn + "_loop"))
-	Label(fn + "_ok")
-	MOVB(U8(1), r.Addr)
-	ret()
-	Label(fn + "_bad")
-	MOVB(U8(0), r.Addr)
-	ret()
+	retOK(fn+"_ok", fn+"_bad", r.Addr)
 }
 
 // eachRow is a kernel's loop over n rows: body for each, then every
@@ -950,12 +956,7 @@ func describeScorings(s isa) {
 	ADDQ(U32(16), gain)
 	DECQ(n)
 	JNZ(LabelRef(fn + "_loop"))
-	Label(fn + "_done")
-	MOVB(U8(1), r.Addr)
-	ret()
-	Label(fn + "_bad")
-	MOVB(U8(0), r.Addr)
-	ret()
+	retOK(fn+"_done", fn+"_bad", r.Addr)
 }
 
 // broadcastQ broadcasts the 64-bit integer parameter name to every lane
@@ -1006,12 +1007,7 @@ func maxIndexedRows(s isa) {
 	INCQ(list)
 	DECQ(n)
 	JNZ(LabelRef(fn + "_loop"))
-	Label(fn + "_ok")
-	MOVB(U8(1), r.Addr)
-	ret()
-	Label(fn + "_bad")
-	MOVB(U8(0), r.Addr)
-	ret()
+	retOK(fn+"_ok", fn+"_bad", r.Addr)
 }
 
 // maxOverRows: for each of the n entries of tab (a pattern's row offset,
