@@ -106,6 +106,15 @@ var one, one32, lowMasks, minusOne, sixth, six, laneIota, sixteen, oneQ, fiveQ, 
 // factor of a keep of s dice in keepPass32 (exact).
 var pow3Const [yacht.NumDice + 1]Mem
 
+// result is the memory of a kernel's first result.
+func result() Mem {
+	r, err := ReturnIndex(0).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	return r.Addr
+}
+
 // retOK ends a kernel that reports whether its input was in range: at
 // label ok it returns true in result, at label bad false.
 func retOK(ok, bad string, result Mem) {
@@ -645,10 +654,7 @@ func pushChoices(s isa) {
 	n := Load(Param("n"), GP64())
 	score := Load(Param("nkeeps"), GP64()) // row nkeeps+w: scoring pattern w now
 	k, dup, row, q := GP64(), GP64(), GP64(), GP64()
-	r, err := ReturnIndex(0).Resolve()
-	if err != nil {
-		panic(err)
-	}
+	r := result()
 	TESTQ(n, n)
 	JZ(LabelRef(fn + "_ok"))
 	Label(fn + "_loop")
@@ -695,7 +701,7 @@ func pushChoices(s isa) {
 	INCQ(score)
 	DECQ(n)
 	JNZ(LabelRef(fn + "_loop"))
-	retOK(fn+"_ok", fn+"_bad", r.Addr)
+	retOK(fn+"_ok", fn+"_bad", r)
 }
 
 // eachRow is a kernel's loop over n rows: body for each, then every
@@ -797,10 +803,7 @@ func sumEndings(s isa) {
 	fresh := Load(Param("fresh"), GP64())
 	n := Load(Param("count"), GP64())
 	m := Load(Param("lanes"), GP32())
-	r, err := ReturnIndex(0).Resolve()
-	if err != nil {
-		panic(err)
-	}
+	r := result()
 	KMOVW(m, reg.K7)
 	zero, baseLo, baseHi, yLo, yHi, iota, acc := s.v(0), s.v(1), s.v(2), s.v(3), s.v(4), s.v(5), s.v(6)
 	pr, c, g, idx, v, yf, pt, limit, cats := s.v(7), s.v(8), s.v(9), s.v(10), s.v(11), s.v(12), s.v(13), s.v(14), reg.Z15
@@ -868,10 +871,10 @@ func sumEndings(s isa) {
 	JNZ(LabelRef(fn + "_loop"))
 	Label(fn + "_done")
 	VMOVUPD(acc, Mem{Base: y})
-	MOVB(U8(1), r.Addr)
+	MOVB(U8(1), r)
 	ret()
 	Label(fn + "_bad")
-	MOVB(U8(0), r.Addr)
+	MOVB(U8(0), r)
 	ret()
 }
 
@@ -894,10 +897,7 @@ func describeScorings(s isa) {
 	points := Load(Param("points"), GP64())
 	gain := Load(Param("gain"), GP64())
 	n := Load(Param("count"), GP64())
-	r, err := ReturnIndex(0).Resolve()
-	if err != nil {
-		panic(err)
-	}
+	r := result()
 	catLo, catHi, upLo, upHi, iota, w, one, limit := s.v(0), s.v(1), s.v(2), s.v(3), s.v(4), s.v(5), s.v(6), s.v(7)
 	ix, c, u, t, e, pt, gi, g, five := s.v(8), s.v(9), s.v(10), s.v(11), s.v(12), s.v(13), s.v(14), reg.Z15, reg.Z16
 	VMOVDQU64(Mem{Base: open}, catLo)
@@ -956,7 +956,7 @@ func describeScorings(s isa) {
 	ADDQ(U32(16), gain)
 	DECQ(n)
 	JNZ(LabelRef(fn + "_loop"))
-	retOK(fn+"_done", fn+"_bad", r.Addr)
+	retOK(fn+"_done", fn+"_bad", r)
 }
 
 // broadcastQ broadcasts the 64-bit integer parameter name to every lane
@@ -983,10 +983,7 @@ func maxIndexedRows(s isa) {
 	list := Load(Param("list"), GP64())
 	n := Load(Param("n"), GP64())
 	w, j := GP64(), GP64()
-	r, err := ReturnIndex(0).Resolve()
-	if err != nil {
-		panic(err)
-	}
+	r := result()
 	TESTQ(n, n)
 	JZ(LabelRef(fn + "_ok"))
 	Label(fn + "_loop")
@@ -1007,7 +1004,7 @@ func maxIndexedRows(s isa) {
 	INCQ(list)
 	DECQ(n)
 	JNZ(LabelRef(fn + "_loop"))
-	retOK(fn+"_ok", fn+"_bad", r.Addr)
+	retOK(fn+"_ok", fn+"_bad", r)
 }
 
 // maxOverRows: for each of the n entries of tab (a pattern's row offset,
