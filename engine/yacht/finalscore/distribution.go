@@ -259,7 +259,15 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 	// live in buffers used turn about, so after the first levels nothing
 	// more is allocated.
 	var states [2][]distState
+	// The slabs are memory of their own (on huge pages where the system
+	// gives them: the sums write all over them), freed when replaced and
+	// when the distribution is done.
 	var slabs [2][]float64
+	freeSlabs := [2]func(){func() {}, func() {}}
+	defer func() {
+		freeSlabs[0]()
+		freeSlabs[1]()
+	}()
 	index := newLevelIndex(len(r.Categories))
 	// The layout runs: at most maxLayoutRuns, each past the first holding
 	// an index of its own.
@@ -272,6 +280,7 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 	// the next level (each reads the whole level, so more shares cost
 	// more reading than they save).
 	shares := (workers + 3) / 4
+	sums := make([]shiftedSums, shares) // each share's scratch, kept from level to level
 	// While the next level is laid out: the key, capped upper total and
 	// points of each of its states, numbered as they first appear, and
 	// the place each then takes.
@@ -295,12 +304,13 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 				d.Yacht += float64(src.yacht * src.mass)
 			}
 		}
-		// The next level's states in order of first appearance, and the
-		// range of points each can hold (lo and, for now, hi in n): each
-		// worker lists those of a run of the level's states, in order
-		// (layoutShare.list), then the runs are merged in order, which
-		// gives the order of one pass over the whole level; index ends
-		// up holding the next level.
+		// The next level's states, listed in order of first appearance
+		// with the range of points each can hold (lo and, for now, hi in
+		// n): each worker lists those of a run of the level's states, in
+		// order (layoutShare.list); the runs are then merged in order,
+		// which gives the order of one pass over the whole level, and the
+		// merged list laid out by set (below); index ends up holding the
+		// next level.
 		runs := len(layouts)
 		err := parallel.ForEach(ctx, workers, runs, func(_, j int) {
 			lo, hi := layoutRun(len(level), j, runs)
@@ -371,8 +381,10 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		// beside phase 1.
 		slab, used := slabs[depth%2], true
 		if cap(slab) < entries {
-			slab, used = make([]float64, entries), false
-			hugepage.Advise(slab)
+			// The slab two levels back holds no level any more.
+			freeSlabs[depth%2]()
+			slab, freeSlabs[depth%2] = hugepage.Float64s(entries)
+			used = false
 		} else {
 			slab = slab[:entries]
 		}
@@ -422,13 +434,13 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 				if used {
 					clear(slab[lo:hi])
 				}
-				var sums shiftedSums
+				ss := &sums[share]
 				for j := range layouts {
 					runAt := layouts[j].at
 					first, end := layoutRun(len(level), j, runs)
 					for si := first; si < end; si++ {
 						src := &level[si]
-						sums.add(slab, lo, hi, runAt, src)
+						ss.add(slab, lo, hi, runAt, src)
 					}
 				}
 				for i := cuts[share]; i < cuts[share+1]; i++ {

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -364,6 +367,118 @@ func TestReferenceKeepRank(t *testing.T) {
 		for b := 0; b < yacht.NumKeeps; b++ {
 			if got, want := referenceRank[a] < referenceRank[b], keepBefore(a, b); got != want {
 				t.Fatalf("keeps %d, %d: rank says %v, keepBefore %v", a, b, got, want)
+			}
+		}
+	}
+}
+
+// shiftedSums.add gives the bits of adding a state's probabilities times
+// each ending's, one ending after another (the definition), into the
+// entries of the share it is given: on random states (empty, short and
+// long), endings to a few states with gains close together and far apart,
+// endings to one state not next to each other, and the slab cut into two
+// shares at a state's boundary.
+func TestShiftedSumsEqualsEachEnding(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var ss shiftedSums
+	for trial := 0; trial < 3000; trial++ {
+		n := rng.IntN(120)
+		if trial%7 == 0 {
+			n = rng.IntN(4)
+		}
+		v := make([]float64, n)
+		for i := range v {
+			if rng.IntN(5) > 0 {
+				v[i] = rng.Float64()
+			}
+		}
+		states, maxGain := 1+rng.IntN(4), 1+rng.IntN(200)
+		var out []distOutcome
+		for range rng.IntN(40) {
+			out = append(out, distOutcome{to: uint32(rng.IntN(states)), gain: int16(rng.IntN(maxGain)), p: rng.Float64()})
+		}
+		src := &distState{lo: rng.IntN(20), vec: v, out: out}
+		// Each state of the next level holds the points its endings reach.
+		spans := make([]pointSpan, states)
+		for i := range spans {
+			spans[i] = pointSpan{math.MaxInt, math.MinInt}
+		}
+		for _, o := range out {
+			sp := &spans[o.to]
+			sp.lo, sp.hi = min(sp.lo, src.lo+int(o.gain)), max(sp.hi, src.lo+int(o.gain)+n-1)
+		}
+		at, starts := make([]int, states), make([]int, states+1)
+		for i, sp := range spans {
+			if sp.lo > sp.hi {
+				sp = pointSpan{0, -1}
+			}
+			at[i] = starts[i] - sp.lo
+			starts[i+1] = starts[i] + sp.hi - sp.lo + 1
+		}
+		slab := make([]float64, starts[states])
+		for i := range slab {
+			slab[i] = rng.Float64()
+		}
+		want := slices.Clone(slab)
+		cut := starts[rng.IntN(states+1)]
+		for _, share := range [][2]int{{0, cut}, {cut, len(slab)}} {
+			ss.add(slab, share[0], share[1], at, src)
+			for _, o := range out {
+				x := at[o.to] + src.lo + int(o.gain)
+				if x < share[0] || x >= share[1] {
+					continue
+				}
+				for i, p := range v {
+					want[x+i] += float64(o.p * p)
+				}
+			}
+		}
+		for i := range slab {
+			if math.Float64bits(slab[i]) != math.Float64bits(want[i]) {
+				t.Fatalf("trial %d: entry %d is %v, ending after ending %v", trial, i, slab[i], want[i])
+			}
+		}
+	}
+}
+
+// The distribution is the same bits whatever the number of workers: the
+// layout's runs, phase 2's shares (more than one from five workers on,
+// each clearing its part of a reused slab) and the batches' scheduling
+// change nothing.
+func TestDistributionSameBitsAnyWorkers(t *testing.T) {
+	cases := []struct {
+		rules string
+		open  []string
+	}{
+		{yacht.Yacht, []string{"sixes", "yacht", "choice", "fives", "full_house", "aces", "twos", "threes", "small_straight"}},
+		{yacht.Yatzy, []string{"two_pairs", "sixes", "chance", "yatzy", "fours", "aces", "threes", "full_house"}},
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, c := range cases {
+		r := mustPreset(t, c.rules)
+		tb, err := strategy.BuildEndGame(context.Background(), r, len(c.open))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := endSheet(t, r, "", c.open...)
+		var want Distribution
+		for _, procs := range []int{1, 2, 5, 8} {
+			runtime.GOMAXPROCS(procs)
+			d, err := Of(context.Background(), tb, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if procs == 1 {
+				want = d
+				continue
+			}
+			same := d.Min == want.Min && len(d.P) == len(want.P) && d.States == want.States &&
+				math.Float64bits(d.UpperBonus) == math.Float64bits(want.UpperBonus) && math.Float64bits(d.Yacht) == math.Float64bits(want.Yacht)
+			for i := 0; same && i < len(d.P); i++ {
+				same = math.Float64bits(d.P[i]) == math.Float64bits(want.P[i])
+			}
+			if !same {
+				t.Fatalf("%s with %d workers: not the bits of one worker", c.rules, procs)
 			}
 		}
 	}

@@ -10,7 +10,6 @@ import (
 	"math"
 
 	"github.com/alea-bot/alea/engine/yacht"
-	"github.com/alea-bot/alea/engine/yacht/internal/hugepage"
 )
 
 // fileMagic starts a saved table.
@@ -90,7 +89,6 @@ func ReadTable(rd io.Reader, r *yacht.Rules) (*Table, error) {
 	}
 	count := int(binary.LittleEndian.Uint32(rest[keyLen+32:]))
 	t := &Table{rules: r, sol: s, ev: make([]float64, s.size())}
-	hugepage.Advise(t.ev) // Value reads it all over
 	n := 0
 	s.forEachState(func(int) { n++ })
 	if count != n {

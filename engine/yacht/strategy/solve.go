@@ -10,7 +10,6 @@ import (
 	"sync"
 
 	"github.com/alea-bot/alea/engine/yacht"
-	"github.com/alea-bot/alea/engine/yacht/internal/hugepage"
 	"github.com/alea-bot/alea/engine/yacht/internal/lanes"
 	"github.com/alea-bot/alea/engine/yacht/internal/parallel"
 )
@@ -334,7 +333,6 @@ func build(ctx context.Context, r *yacht.Rules, minFill int) (*Table, error) {
 		return nil, err
 	}
 	t := &Table{rules: r, sol: s, ev: make([]float64, s.size())}
-	hugepage.Advise(t.ev) // Value reads it all over
 	workers := runtime.GOMAXPROCS(0)
 	byFill := s.masksByFill()
 	batches := make([]*batch, workers)

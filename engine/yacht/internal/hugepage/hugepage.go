@@ -1,30 +1,21 @@
-// Package hugepage asks the operating system to back large arrays with
-// huge pages (2 MB on amd64 and arm64 Linux instead of 4 KB), so that
-// walking them takes fewer page faults and address translations. It is a
-// hint: contents never change, and where the system does not take it (or
-// has transparent huge pages on for all memory already) nothing happens.
+// Package hugepage hands out large arrays of their own, outside the Go
+// heap, on huge pages where the system gives them (2 MB pages instead of 4
+// KB on Linux), so that walking them takes fewer page faults and address
+// translations. The memory is the caller's to free: being outside the
+// heap, the hint never reaches memory the runtime later reuses or hands
+// back to the system.
 package hugepage
 
-import "unsafe"
+// pageSize is the huge page size the arrays are rounded up to.
+const pageSize = 2 << 20
 
-// Size is the huge page size the hint is given for.
-const Size = 2 << 20
-
-// Advise asks for huge pages under the whole 2 MB pages that v covers
-// (none when it covers none); it changes no element of v.
-func Advise[E any](v []E) {
-	if len(v) == 0 {
-		return
+// Float64s returns n zeroed float64s and the function that frees them:
+// neither the slice nor any slice of it may be used after free, which may
+// be called once. Small arrays, and every array outside Linux, come from
+// the Go heap (free then does nothing).
+func Float64s(n int) (v []float64, free func()) {
+	if n*8 < pageSize {
+		return make([]float64, n), func() {}
 	}
-	n := uintptr(len(v)) * unsafe.Sizeof(v[0])
-	if n < Size {
-		return
-	}
-	start := uintptr(unsafe.Pointer(&v[0]))
-	lo := (start + Size - 1) &^ (Size - 1)
-	hi := (start + n) &^ (Size - 1)
-	if hi <= lo {
-		return
-	}
-	advise(unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), n)[lo-start : hi-start])
+	return float64s(n)
 }

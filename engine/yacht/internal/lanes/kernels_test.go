@@ -103,6 +103,9 @@ func TestPolicyKernelsEqualPortable(t *testing.T) {
 						choice[w][l] = int32(rng.IntN(yacht.NumKeeps+1)) - 1
 					}
 				}
+				if rng.IntN(4) == 0 { // one lane apart, any lane
+					choice[w][rng.IntN(Width)] = k + 1
+				}
 			}
 			massA := make([]Row, yacht.NumKeeps+yacht.NumPatterns)
 			for i := range massA {
@@ -484,6 +487,23 @@ func TestPushChoicesRefuses(t *testing.T) {
 			t.Errorf("%s: scoring the last pattern with one row too few", s.name)
 		}
 		s.pushChoices(make([]Row, yacht.NumKeeps+yacht.NumPatterns), &choice, &p)
+		// The same with every lane alike.
+		all := func(k int32) (ks [Width]int32) {
+			for l := range ks {
+				ks[l] = k
+			}
+			return ks
+		}
+		choice = [yacht.NumPatterns][Width]int32{}
+		choice[7] = all(yacht.NumKeeps + yacht.NumPatterns)
+		if !panics(func() { s.pushChoices(make([]Row, yacht.NumKeeps+yacht.NumPatterns), &choice, &p) }) {
+			t.Errorf("%s: every lane's choice past the rows", s.name)
+		}
+		choice[7] = [Width]int32{}
+		choice[yacht.NumPatterns-1] = all(-1)
+		if !panics(func() { s.pushChoices(make([]Row, yacht.NumKeeps+yacht.NumPatterns-1), &choice, &p) }) {
+			t.Errorf("%s: every lane scoring the last pattern with one row too few", s.name)
+		}
 	}
 }
 

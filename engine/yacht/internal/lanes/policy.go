@@ -187,8 +187,10 @@ func PushChoicesPortable(mass []Row, choice *[yacht.NumPatterns][Width]int32, p 
 // order of ps, ps[i] times src[offs[i]+j] (a product then a sum, never
 // fused: the conversion rounds the product): the terms of one entry are
 // summed in order on top of it, so a run of shifted copies of one vector
-// added into one window gives the bits of adding each copy in turn. It
-// panics if a term reaches outside src or offs and ps differ in length.
+// added into one window gives the bits of adding each copy in turn. dst
+// and src must not overlap (the assembly kernels read several entries of
+// src before writing dst). It panics if a term reaches outside src or offs
+// and ps differ in length.
 func AddShiftedPortable(dst, src []float64, offs []int32, ps []float64) {
 	checkShifted(len(dst), len(src), offs, ps)
 	for j := range dst {

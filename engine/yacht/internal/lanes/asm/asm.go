@@ -1075,7 +1075,8 @@ func maxOverRows(s isa, single bool, k int) {
 // selOff[i] + w (cand[i] is 8 rows), the best of them
 // (a value replaces the best when greater, in the order of i), and the
 // first i whose value is at least best − tol: its value goes to e3[w], i
-// to idx[w]. scratch holds the no values of one pattern.
+// to idx[w]. scratch holds the no values of one pattern. AVX2 loops over
+// the categories; AVX-512 runs scoreRowsWritten.
 func scoreRows(s isa) {
 	fn := "scoreRows" + s.name
 	textNoEscape(fn, "func(cand *float64, selOff *uint32, sel *uint8, add *float64, no int, scratch *float64, e3 *float64, idx *int32, npat int, tol float64)")
@@ -1155,25 +1156,14 @@ func scoreRows(s isa) {
 		s.load(at(scratch, r, h), v)
 		VCVTSI2SDQ(i, iv.AsX(), iv.AsX())
 		VBROADCASTSD(iv.AsX(), iv)
-		if s.avx512 {
-			VCMPPD(U8(0x1d), thr, v, reg.K1) // v ≥ best − tol (GE_OQ)
-			VBLENDMPD(v, e, reg.K1, e)
-			VBLENDMPD(iv, ix, reg.K1, ix)
-		} else {
-			VCMPPD(U8(0x1d), thr, v, mask)
-			VBLENDVPD(mask, v, e, e)
-			VBLENDVPD(mask, iv, ix, ix)
-		}
+		VCMPPD(U8(0x1d), thr, v, mask) // v ≥ best − tol (GE_OQ)
+		VBLENDVPD(mask, v, e, e)
+		VBLENDVPD(mask, iv, ix, ix)
 		JMP(LabelRef(pick))
 		Label(picked)
 		s.store(e, Mem{Base: e3, Disp: h})
-		if s.avx512 {
-			VCVTTPD2DQ(ix, ix.AsY())
-			VMOVDQU(ix.AsY(), Mem{Base: idx, Disp: h / 2})
-		} else {
-			VCVTTPD2DQY(ix, ix.AsX())
-			VMOVDQU(ix.AsX(), Mem{Base: idx, Disp: h / 2})
-		}
+		VCVTTPD2DQY(ix, ix.AsX())
+		VMOVDQU(ix.AsX(), Mem{Base: idx, Disp: h / 2})
 	}
 	ADDQ(U32(64), e3)
 	ADDQ(U32(32), idx)
