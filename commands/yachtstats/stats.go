@@ -41,7 +41,7 @@ const (
 // statsMemory estimates the peak memory of one answer, for the heavy
 // gate's memory budget: the exact distribution dominates, and Yatzy's
 // (15 categories, large scores) holds about 200–300 MB at its peak
-// (`alea run '/yacht-stats rules:yatzy'` peaks at 291–308 MB resident, tables
+// (`alea run '/yacht-stats rules:yatzy'` peaks at 255 MB resident, tables
 // included), the 12–13-category games' about 60 MB (measured, not
 // bounded).
 func statsMemory(r *yacht.Rules) int64 {

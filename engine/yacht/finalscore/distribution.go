@@ -216,8 +216,9 @@ func distKey(r *yacht.Rules, st yacht.State) uint32 {
 // Memory: the probabilities of two fill counts are held at once, in two
 // buffers reused turn about, and the endings of two levels' turns (one
 // level's are added up while the next level's are listed); from the start
-// the peak is about 60 MB for Yacht and 300 MB for Yatzy (the process's
-// resident size, table included). OfLimit bounds the probabilities.
+// the peak is about 60 MB for Yacht and 255 MB for Yatzy (the process's
+// resident size, table included). OfLimit bounds the probabilities, which
+// live outside the Go heap (package hugepage) and are freed on return.
 func Of(ctx context.Context, t *strategy.Table, s yacht.Sheet) (Distribution, error) {
 	return OfLimit(ctx, t, s, 0)
 }
