@@ -325,9 +325,9 @@ func OfLimit(ctx context.Context, t *strategy.Table, s yacht.Sheet, maxBytes int
 		// the level's own index: its states come first, in its order);
 		// then the level is laid out by category set, in the order the
 		// sets first appear, and by class within a set, and every run's
-		// list renumbered. Laid out so, the
-		// states of a set the sums read one after another reach, for
-		// each category they fill, states next to each other.
+		// list renumbered. Laid out so, the states of a set, which the
+		// sums read one after another, reach states next to each other
+		// for each category they fill.
 		spans, keys, upper = spans[:0], keys[:0], upper[:0]
 		first := &layouts[0]
 		for i := range first.keys {
