@@ -430,9 +430,6 @@ addShiftedAVX512_tailTerms:
 	DECQ         R9
 	JNZ          addShiftedAVX512_tailTerms
 	VMOVUPD      Z1, K1, (AX)
-	ADDQ         $0x00000040, AX
-	ADDQ         $0x00000040, DX
-	SUBQ         $0x00000008, CX
 
 addShiftedAVX512_done:
 	VZEROUPPER

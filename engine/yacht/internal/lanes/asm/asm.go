@@ -550,8 +550,9 @@ func addShifted(s isa) {
 	}
 	o, a, i, po, pp := GP64(), GP64(), GP64(), GP64(), GP64()
 	p := s.v(0)
-	// block sums `width` registers of outputs from dst on, then advances
-	// dst and src past them and counts them off n.
+	// block sums `width` registers of outputs from dst on; advance then
+	// moves dst and src past them and counts them off n (not after the
+	// masked tail, the last).
 	block := func(label string, width int, load func(m Mem, r reg.VecPhysical), mul func(m Mem, p, t reg.VecPhysical), store func(r reg.VecPhysical, m Mem)) {
 		acc := make([]reg.VecPhysical, width)
 		for b := range acc {
@@ -577,6 +578,8 @@ func addShifted(s isa) {
 		for b := range acc {
 			store(acc[b], Mem{Base: dst, Disp: 8 * step * b})
 		}
+	}
+	advance := func(width int) {
 		ADDQ(U32(8*step*width), dst)
 		ADDQ(U32(8*step*width), src)
 		SUBQ(U32(step*width), n)
@@ -588,11 +591,13 @@ func addShifted(s isa) {
 	CMPQ(n, U32(4*step))
 	JB(LabelRef(fn + "_one"))
 	block(fn+"_fourTerms", 4, s.load, plainMul, s.store)
+	advance(4)
 	JMP(LabelRef(fn + "_four"))
 	Label(fn + "_one")
 	CMPQ(n, U32(step))
 	JB(LabelRef(fn + "_tail"))
 	block(fn+"_oneTerms", 1, s.load, plainMul, s.store)
+	advance(1)
 	JMP(LabelRef(fn + "_one"))
 	Label(fn + "_tail")
 	TESTQ(n, n)
