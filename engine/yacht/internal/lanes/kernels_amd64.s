@@ -65,6 +65,24 @@ DATA indexF64<>+112(SB)/8, $0x402c000000000000
 DATA indexF64<>+120(SB)/8, $0x402e000000000000
 GLOBL indexF64<>(SB), RODATA|NOPTR, $128
 
+DATA laneIota32<>+0(SB)/4, $0x00000000
+DATA laneIota32<>+4(SB)/4, $0x00000001
+DATA laneIota32<>+8(SB)/4, $0x00000002
+DATA laneIota32<>+12(SB)/4, $0x00000003
+DATA laneIota32<>+16(SB)/4, $0x00000004
+DATA laneIota32<>+20(SB)/4, $0x00000005
+DATA laneIota32<>+24(SB)/4, $0x00000006
+DATA laneIota32<>+28(SB)/4, $0x00000007
+DATA laneIota32<>+32(SB)/4, $0x00000008
+DATA laneIota32<>+36(SB)/4, $0x00000009
+DATA laneIota32<>+40(SB)/4, $0x0000000a
+DATA laneIota32<>+44(SB)/4, $0x0000000b
+DATA laneIota32<>+48(SB)/4, $0x0000000c
+DATA laneIota32<>+52(SB)/4, $0x0000000d
+DATA laneIota32<>+56(SB)/4, $0x0000000e
+DATA laneIota32<>+60(SB)/4, $0x0000000f
+GLOBL laneIota32<>(SB), RODATA|NOPTR, $64
+
 DATA laneIota<>+0(SB)/8, $0x0000000000000000
 DATA laneIota<>+8(SB)/8, $0x0000000000000001
 DATA laneIota<>+16(SB)/8, $0x0000000000000002
@@ -15748,48 +15766,31 @@ describeScoringsAVX512_bad:
 	RET
 
 // func fillRows32AVX512(rows *float32, src *int32, n int, n0 int, base *uint8, nbase int)
-// Requires: AVX, AVX512F, CMOV
+// Requires: AVX, AVX512F
 TEXT ·fillRows32AVX512(SB), NOSPLIT, $0-48
 	MOVQ         rows+0(FP), AX
 	MOVQ         src+8(FP), CX
 	MOVQ         n+16(FP), DX
 	MOVQ         n0+24(FP), BX
 	VBROADCASTSS one32<>+0(SB), Z0
-	LEAQ         lowMasks<>+0(SB), SI
-	MOVQ         $0x00000010, DI
-	XORQ         R8, R8
+	VPXORQ       Z2, Z2, Z2
+	VPBROADCASTD BX, Z3
+	VPADDD       laneIota32<>+0(SB), Z3, Z3
 	TESTQ        DX, DX
 	JZ           fillRows32AVX512_start
 
 fillRows32AVX512_loop:
-	MOVQ      (CX), R9
-	MOVLQSX   8(CX), R10
-	NEGQ      R10
-	ADDQ      BX, R10
-	MOVQ      R10, R11
-	NEGQ      R11
-	CMPQ      R11, $0x00
-	CMOVQLT   R8, R11
-	CMPQ      R11, $0x10
-	CMOVQGT   DI, R11
-	MOVLQSX   12(CX), R12
-	SUBQ      R10, R12
-	CMPQ      R12, R11
-	CMOVQLT   R11, R12
-	CMPQ      R12, $0x10
-	CMOVQGT   DI, R12
-	MOVWQZX   (SI)(R11*2), R11
-	MOVWQZX   (SI)(R12*2), R12
-	XORQ      R11, R12
-	KMOVW     R11, K1
-	KMOVW     R12, K2
-	VMOVUPS.Z (R9)(R10*4), K2, Z1
-	VMOVUPS   Z0, K1, Z1
-	VMOVUPS   Z1, (AX)
-	ADDQ      $0x00000040, AX
-	ADDQ      $0x00000010, CX
-	DECQ      DX
-	JNZ       fillRows32AVX512_loop
+	MOVQ         8(CX), SI
+	VPSUBD.BCST  16(CX), Z3, Z4
+	VPCMPD       $0x01, Z2, Z4, K1
+	VPCMPUD.BCST $0x01, 20(CX), Z4, K2
+	VMOVUPS.Z    (SI)(BX*4), K2, Z1
+	VMOVUPS      Z0, K1, Z1
+	VMOVUPS      Z1, (AX)
+	ADDQ         $0x00000040, AX
+	ADDQ         $0x00000018, CX
+	DECQ         DX
+	JNZ          fillRows32AVX512_loop
 
 fillRows32AVX512_start:
 	MOVQ   base+32(FP), CX

@@ -220,13 +220,18 @@ func Max32(d, a *Row32) {
 // g+i+1, every need up to g is certain (1) and every need beyond g+len(v)
 // impossible (0). Make it with ShiftedOf.
 type Shifted32 struct {
-	v    *float32
+	v *float32
+	// at is the address entry −g of v would have (v's address less 4g),
+	// so that need n0+1 is read at at+4·n0 (the kernel reads only lanes
+	// within v); v keeps the vector alive.
+	at   uintptr
 	g, n int32
 }
 
 // ShiftedOf is v shifted by g (see Shifted32).
 func ShiftedOf(v []float32, g int) Shifted32 {
-	return Shifted32{v: unsafe.SliceData(v), g: int32(g), n: int32(len(v))}
+	p := unsafe.SliceData(v)
+	return Shifted32{v: p, at: uintptr(unsafe.Pointer(p)) - uintptr(4*g), g: int32(g), n: int32(len(v))}
 }
 
 // FillRows32Portable sets row i of rows, for each source i, to needs

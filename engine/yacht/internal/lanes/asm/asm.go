@@ -100,7 +100,7 @@ func ret() {
 	RET()
 }
 
-var one, one32, lowMasks, minusOne, sixth, six, laneIota, sixteen, oneQ, fiveQ, indexF64 Mem
+var one, one32, laneIota32, lowMasks, minusOne, sixth, six, laneIota, sixteen, oneQ, fiveQ, indexF64 Mem
 
 // pow3Const holds 3^s·2^(s−5) in single precision, for s = 0…5: the
 // factor of a keep of s dice in keepPass32 (exact).
@@ -170,6 +170,10 @@ func main() {
 	indexF64 = GLOBL("indexF64", RODATA|NOPTR)
 	for i := 0; i < 16; i++ {
 		DATA(8*i, U64(math.Float64bits(float64(i))))
+	}
+	laneIota32 = GLOBL("laneIota32", RODATA|NOPTR)
+	for l := 0; l < 16; l++ {
+		DATA(4*l, U32(l))
 	}
 	laneIota = GLOBL("laneIota", RODATA|NOPTR)
 	for l := 0; l < 8; l++ {
@@ -1828,47 +1832,30 @@ func fillRows32(s isa) {
 	src := Load(Param("src"), GP64())
 	n := Load(Param("n"), GP64())
 	n0 := Load(Param("n0"), GP64())
-	ones, v := reg.Z0, reg.Z1
+	ones, v, zero, lane, idx := reg.Z0, reg.Z1, reg.Z2, reg.Z3, reg.Z4
 	VBROADCASTSS(one32, ones)
-	masks, sixteen := GP64(), GP64()
-	LEAQ(lowMasks, masks)
-	MOVQ(U32(16), sixteen)
-	zero := GP64()
-	XORQ(zero, zero)
-	p, sh, a, b, ma, mb := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+	s.zero(zero)
+	// lane j holds n0+j: need n0+1+j is entry n0+j−g of a source
+	// shifted by g.
+	VPBROADCASTD(n0.(reg.GPVirtual).As32(), lane)
+	VPADDD(laneIota32, lane, lane)
+	p := GP64()
 	TESTQ(n, n)
 	JZ(LabelRef(fn + "_start"))
 	Label(fn + "_loop")
-	MOVQ(Mem{Base: src}, p)
-	// sh = n0 − shift; a = clamp(−sh, 0, 16) lanes are certain; b =
-	// clamp(length − sh, a, 16): lanes a … b−1 come from the vector.
-	MOVLQSX(Mem{Base: src, Disp: 8}, sh)
-	NEGQ(sh)
-	ADDQ(n0, sh)
-	MOVQ(sh, a)
-	NEGQ(a)
-	CMPQ(a, Imm(0))
-	CMOVQLT(zero, a)
-	CMPQ(a, Imm(16))
-	CMOVQGT(sixteen, a)
-	MOVLQSX(Mem{Base: src, Disp: 12}, b)
-	SUBQ(sh, b)
-	CMPQ(b, a)
-	CMOVQLT(a, b)
-	CMPQ(b, Imm(16))
-	CMOVQGT(sixteen, b)
-	// ma has lanes 0 … a−1, mb lanes a … b−1 (lowMasks[x] has lanes
-	// 0 … x−1).
-	MOVWQZX(Mem{Base: masks, Index: a, Scale: 2}, ma)
-	MOVWQZX(Mem{Base: masks, Index: b, Scale: 2}, mb)
-	XORQ(ma, mb)
-	KMOVW(ma.As32(), reg.K1)
-	KMOVW(mb.As32(), reg.K2)
-	VMOVUPS_Z(Mem{Base: p, Index: sh, Scale: 4}, reg.K2, v)
+	// A source is (v, v − 4g as an address, g, n) (Shifted32): lanes
+	// whose entry is below 0 are certain (K1), those within 0 … n−1
+	// (unsigned) come from the vector (K2), read from v − 4g + 4n0 on,
+	// the rest are 0. A masked load reads no lane outside its mask.
+	MOVQ(Mem{Base: src, Disp: 8}, p)
+	VPSUBD_BCST(Mem{Base: src, Disp: 16}, lane, idx)
+	VPCMPD(U8(1), zero, idx, reg.K1)
+	VPCMPUD_BCST(U8(1), Mem{Base: src, Disp: 20}, idx, reg.K2)
+	VMOVUPS_Z(Mem{Base: p, Index: n0, Scale: 4}, reg.K2, v)
 	VMOVUPS(ones, reg.K1, v)
 	VMOVUPS(v, Mem{Base: rows})
 	ADDQ(U32(64), rows)
-	ADDQ(U32(16), src)
+	ADDQ(U32(24), src)
 	DECQ(n)
 	JNZ(LabelRef(fn + "_loop"))
 	Label(fn + "_start")
