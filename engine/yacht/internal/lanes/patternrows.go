@@ -110,7 +110,9 @@ func (p *PatternRows) Build() {
 			size += entries * (n + 1)
 		}
 	}
-	p.tab = slices.Grow(p.tab[:0], size)[:size]
+	// The kernels read an entry's offsets 8 bytes at a time, up to 6
+	// bytes past the last entry.
+	p.tab = slices.Grow(p.tab[:0], size+3)[:size]
 	for w, n := range p.n {
 		e := p.tab[at[n] : at[n]+int(n)+1]
 		e[0] = uint16(w) * rowBytes

@@ -1044,13 +1044,27 @@ func maxOverRows(s isa, single bool, k int) {
 	// Two running maxima per register half, joined at the end: shorter
 	// dependency chains.
 	acc := func(hi, a int) reg.VecPhysical { return s.v(2*hi + a) }
+	// The entry's offsets (k+1 of 16 bits) are read four at a time, each
+	// then taken from its register: the loads, not the arithmetic, bind
+	// this loop (the table has room to read past its last entry: Build).
+	chunk := []reg.GPVirtual{GP64(), GP64(), GP64(), GP64(), GP64()}
+	offset := func(e int, dst reg.GPVirtual) {
+		c := chunk[e/4]
+		if e%4 == 0 {
+			MOVQ(Mem{Base: tab, Disp: 8 * (e / 4)}, c)
+		}
+		MOVWQZX(c.As16(), dst)
+		if e%4 != 3 && e != k {
+			SHRQ(U8(16), c)
+		}
+	}
 	TESTQ(n, n)
 	JZ(LabelRef(fn + "_done"))
 	Label(fn + "_loop")
-	MOVWQZX(Mem{Base: tab}, w)
+	offset(0, w)
 	for j := 0; j < k; j++ {
 		i := idx[j%2]
-		MOVWQZX(Mem{Base: tab, Disp: 2 * (1 + j)}, i)
+		offset(1+j, i)
 		for hi, h := range s.halves {
 			if j < 2 {
 				s.load(at(rows, i, h), acc(hi, j))
