@@ -103,7 +103,8 @@ type laneScratch[T chance] struct {
 	// start and zero rows (see planBest).
 	rows []lanes.Row
 	// outs lists the distinct outcomes (points gained, chances after);
-	// src holds them for lanes.FillRows32.
+	// src holds them for lanes.FillRows32 (in single precision; prepare
+	// sets both).
 	outs []outcomeOf[T]
 	src  []lanes.Shifted32
 	// cats holds, for each box, the outcome of each pattern (idx), the
@@ -211,6 +212,9 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 		ls.outs = make([]outcomeOf[T], len(ls.outcomes), maxLaneRows)
 	}
 	ls.outs = ls.outs[:len(ls.outcomes)]
+	// In single precision, lanes.FillRows32's sources too (see shifted).
+	single := ls.width() == lanes.Width32
+	ls.src = ls.src[:0]
 	lastKey, last := ^uint32(0), levelEntry[T]{}
 	for i := range ls.outcomes {
 		o := &ls.outcomes[i]
@@ -230,6 +234,9 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 		}
 		g := gain + int(last.off) - ls.off
 		ls.outs[i] = outcomeOf[T]{g: g, v: last.v, lead: int(last.lead)}
+		if single {
+			ls.src = append(ls.src, lanes.ShiftedOf(unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(last.v))), len(last.v)), g))
+		}
 		bound = max(bound, g+len(last.v))
 	}
 	// Which boxes fold: those whose points all lead to one vector, and the
@@ -511,10 +518,7 @@ func solveTargetLanes[T chance](r *yacht.Rules, next levelOf[T], st yacht.State,
 	out = out[:l]
 	width := ls.width()
 	single := width == lanes.Width32
-	var src []lanes.Shifted32
-	if single {
-		src = ls.shifted()
-	}
+	src := ls.src // single precision: the outcomes' sources, set by prepare
 	pats := (*[yacht.NumPatterns]lanes.Row)(ls.kv[yacht.FirstPattern:])
 	for n0 := 0; n0 < l; n0 += width {
 		if monotone && n0+width <= ls.sure && !ls.computeCertain {
@@ -541,16 +545,6 @@ func solveTargetLanes[T chance](r *yacht.Rules, next levelOf[T], st yacht.State,
 		}
 	}
 	return out, true
-}
-
-// shifted is ls.outs for lanes.FillRows32 (single precision only).
-func (ls *laneScratch[T]) shifted() []lanes.Shifted32 {
-	ls.src = ls.src[:0]
-	for _, oc := range ls.outs {
-		v := unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(oc.v))), len(oc.v))
-		ls.src = append(ls.src, lanes.ShiftedOf(v, oc.g))
-	}
-	return ls.src
 }
 
 // fillRows is lanes.FillRows32 on rows of eight double-precision lanes.

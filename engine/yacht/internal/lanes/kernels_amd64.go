@@ -545,10 +545,11 @@ func rollBack32Asm(kv *[yacht.NumKeeps]Row32, wide bool) Sum32 {
 	base := &kv[0][0]
 	var sum Sum32
 	if wide {
-		// The second pass also takes the patterns' dot.
+		// The second pass also takes the patterns' dot, and divides it
+		// by turnScale.
 		keepPass32AVX512(base, nil, nil)
 		keepPass32AVX512(base, &space.Prob[0], &sum[0])
-		return finishSum32(sum)
+		return sum
 	}
 	ks := keepOrder
 	for pass := 0; pass < 2; pass++ {

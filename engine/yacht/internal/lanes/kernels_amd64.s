@@ -7,6 +7,9 @@
 DATA one<>+0(SB)/8, $0x3ff0000000000000
 GLOBL one<>(SB), RODATA|NOPTR, $8
 
+DATA turnScale<>+0(SB)/8, $0x40ecd52000000000
+GLOBL turnScale<>(SB), RODATA|NOPTR, $8
+
 DATA minusOne<>+0(SB)/8, $0xbff0000000000000
 GLOBL minusOne<>(SB), RODATA|NOPTR, $8
 
@@ -14174,7 +14177,9 @@ TEXT ·keepPass32AVX512(SB), NOSPLIT, $0-24
 	VCVTPS2PD        4960(AX), Z8
 	VFMADD231PD.BCST 2008(DX), Z8, Z7
 	MOVQ             out+16(FP), AX
+	VDIVPD.BCST      turnScale<>+0(SB), Z6, Z6
 	VMOVUPD          Z6, (AX)
+	VDIVPD.BCST      turnScale<>+0(SB), Z7, Z7
 	VMOVUPD          Z7, 64(AX)
 	JMP              keepPass32AVX512_done
 

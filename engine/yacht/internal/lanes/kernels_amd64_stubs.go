@@ -64,7 +64,7 @@ func scoreRowsAVX512(cand *float64, selOff *uint32, sel *uint8, add *float64, no
 //go:noescape
 func keepPassAVX512(kv *float64, prob *float64, out *float64)
 
-// keepPass32AVX512 runs one pass of the turn's keep recurrences on single-precision rows: the keeps' one-die averages (the children's sum, added in pairs; RollBack32Portable halves it, this keeps the keep at 2^(5−size) times that, exactly), then their maxima (the keep's row times 3^size·2^(size−5) against its sub-keeps' rows, on the bits); with prob not nil, it also sets out (sixteen doubles) to the sum over the patterns w of prob[w] times w's row, lane by lane in double precision in the order of w (dotRows32).
+// keepPass32AVX512 runs one pass of the turn's keep recurrences on single-precision rows: the keeps' one-die averages (the children's sum, added in pairs; RollBack32Portable halves it, this keeps the keep at 2^(5−size) times that, exactly), then their maxima (the keep's row times 3^size·2^(size−5) against its sub-keeps' rows, on the bits); with prob not nil, it also sets out (sixteen doubles) to the sum over the patterns w of prob[w] times w's row, lane by lane in double precision in the order of w (dotRows32), divided by 3^10 (finishSum32).
 //
 //go:noescape
 func keepPass32AVX512(kv *float32, prob *float64, out *float64)

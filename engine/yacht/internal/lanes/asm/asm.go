@@ -100,7 +100,7 @@ func ret() {
 	RET()
 }
 
-var one, one32, laneIota32, lowMasks, minusOne, sixth, six, laneIota, sixteen, oneQ, fiveQ, indexF64 Mem
+var turnScale, one, one32, laneIota32, lowMasks, minusOne, sixth, six, laneIota, sixteen, oneQ, fiveQ, indexF64 Mem
 
 // pow3Const holds 3^s·2^(s−5) in single precision, for s = 0…5: the
 // factor of a keep of s dice in keepPass32 (exact).
@@ -156,6 +156,7 @@ func overOps(fn string, ops, n reg.Register, m int, body func(o []reg.GPVirtual)
 func main() {
 	ConstraintExpr("amd64,!purego")
 	one = ConstData("one", U64(math.Float64bits(1)))
+	turnScale = ConstData("turnScale", U64(math.Float64bits(59049)))
 	minusOne = ConstData("minusOne", U64(math.Float64bits(-1)))
 	one32 = ConstData("one32", U32(math.Float32bits(1)))
 	lowMasks = GLOBL("lowMasks", RODATA|NOPTR)
@@ -1594,7 +1595,7 @@ func keepPass(s isa, single bool) {
 	doc := fn + " runs one pass of the turn's keep recurrences: the keeps' one-die averages (the children's sum, in order, times 1/6), then their maxima with their sub-keeps (on the bits); with prob not nil, it also sets out to the sum over the patterns w of prob[w] times w's row, lane by lane in the order of w (dotRows)."
 	if single {
 		fn, sig = "keepPass32"+s.name, "func(kv *float32, prob *float64, out *float64)"
-		doc = fn + " runs one pass of the turn's keep recurrences on single-precision rows: the keeps' one-die averages (the children's sum, added in pairs; RollBack32Portable halves it, this keeps the keep at 2^(5−size) times that, exactly), then their maxima (the keep's row times 3^size·2^(size−5) against its sub-keeps' rows, on the bits); with prob not nil, it also sets out (sixteen doubles) to the sum over the patterns w of prob[w] times w's row, lane by lane in double precision in the order of w (dotRows32)."
+		doc = fn + " runs one pass of the turn's keep recurrences on single-precision rows: the keeps' one-die averages (the children's sum, added in pairs; RollBack32Portable halves it, this keeps the keep at 2^(5−size) times that, exactly), then their maxima (the keep's row times 3^size·2^(size−5) against its sub-keeps' rows, on the bits); with prob not nil, it also sets out (sixteen doubles) to the sum over the patterns w of prob[w] times w's row, lane by lane in double precision in the order of w (dotRows32), divided by 3^10 (finishSum32)."
 	}
 	textNoEscape(fn, sig)
 	Doc(doc, "")
@@ -1812,6 +1813,10 @@ func keepPass(s isa, single bool) {
 		rc.done()
 		out := Load(Param("out"), GP64())
 		for i, sum := range sums {
+			if single {
+				// Divided by the first roll's scale, 3^10 (finishSum32).
+				VDIVPD_BCST(turnScale, sum, sum)
+			}
 			VMOVUPD(sum, Mem{Base: out, Disp: 64 * i})
 		}
 		JMP(LabelRef(fn + "_done"))
