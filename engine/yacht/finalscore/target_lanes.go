@@ -114,7 +114,10 @@ type laneScratch[T chance] struct {
 	// base lists the outcomes every pattern but five of a kind starts
 	// from (see prepare).
 	base []uint8
-	opts []yacht.Scoring
+	// joined lists the outcomes whose rows are joined with the start (see
+	// buildBest), in the rows after the zero row.
+	joined []uint8
+	opts   []yacht.Scoring
 	// best lists, for each pattern, the rows whose maximum is its best box:
 	// the outcomes of its boxes, and the row of the folded boxes' lowest
 	// outcomes (start) or of zeros (zero).
@@ -270,7 +273,6 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 	if cap(ls.rows) < maxLaneRows {
 		ls.rows = lanes.AlignedRows(maxLaneRows)
 	}
-	ls.rows = ls.rows[:len(ls.outs)+2]
 	if !ls.planBest(fold, folded) {
 		return 0, false
 	}
@@ -377,12 +379,14 @@ func (ls *laneScratch[T]) planBest(fold bool, folded uint32) bool {
 		if e.rows == nil {
 			e.rows = new(lanes.PatternRows)
 		}
-		e.key, e.ok = b, ls.buildBest(e.rows)
+		e.key, e.ok = b, ls.buildBest(e, folded)
 	}
-	if !ls.bests[hit].ok {
+	e := &ls.bests[hit]
+	if !e.ok {
 		return false
 	}
-	ls.best = ls.bests[hit].rows
+	ls.best, ls.joined = e.rows, e.joined
+	ls.rows = ls.rows[:len(ls.outs)+2+len(ls.joined)]
 	ls.sure = 0
 	if !fold {
 		return true
@@ -406,17 +410,22 @@ func (ls *laneScratch[T]) planBest(fold bool, folded uint32) bool {
 		startOnes = max(startOnes, ls.ones[i])
 	}
 	ls.ones = append(ls.ones, startOnes, 0)
+	for _, i := range ls.joined {
+		ls.ones = append(ls.ones, max(startOnes, ls.ones[i]))
+	}
 	if ls.sure = ls.best.MinOfMax(ls.ones, ls.width()); ls.sure < ls.width() {
 		ls.sure = 0
 	}
 	return true
 }
 
-// builtRows is a PatternRows built for key, and whether it could be.
+// builtRows is a PatternRows built for key, and whether it could be, with
+// the rows it reads joined with the start (see buildBest).
 type builtRows struct {
-	key  builtBest
-	ok   bool
-	rows *lanes.PatternRows
+	key    builtBest
+	ok     bool
+	rows   *lanes.PatternRows
+	joined []uint8
 }
 
 // builtBest names what a PatternRows was built for: the planned outcomes (by
@@ -427,11 +436,49 @@ type builtBest struct {
 	fold   bool
 }
 
-// buildBest lists each pattern's rows in best (see planBest).
-func (ls *laneScratch[T]) buildBest(best *lanes.PatternRows) bool {
+// buildBest lists each pattern's rows in e.rows (see planBest), with the
+// folded boxes' outcomes folded into the start row (folded: a bit each).
+//
+// Every pattern but five of a kind reads the start row, so the box whose
+// rows the most of them read also joins it: FillRows32 writes, after the
+// zero row, the lane-wise maximum of the start and each of the box's rows
+// those patterns read (e.joined names them), and each such pattern reads
+// that row alone in place of the two (the same maximum, bit for bit).
+// Where Chance is open, every pattern reads one of its rows: a row fewer
+// for every pattern, for 25 rows more filled (MaxOver32 about a sixth
+// faster).
+func (ls *laneScratch[T]) buildBest(e *builtRows, folded uint32) bool {
+	join, lo, gain := -1, 0, 0
+	if len(ls.base) > 0 {
+		for c := range ls.cats {
+			lc := &ls.cats[c]
+			// A folded box's patterns read its rows above its fewest points.
+			l := 0
+			if folded&(1<<uint(c)) != 0 {
+				l = 1
+			}
+			m := len(ls.plan.cats[c].points) - l
+			if g := len(lc.list) - m; len(lc.list) > 0 && g > gain && len(ls.outs)+2+m <= maxLaneRows {
+				join, lo, gain = c, l, g
+			}
+		}
+	}
+	e.joined = e.joined[:0]
+	var joins [yacht.NumPatterns]bool
+	if join >= 0 {
+		lc := &ls.cats[join]
+		for j := lo; j < len(ls.plan.cats[join].points); j++ {
+			e.joined = append(e.joined, uint8(lc.first+j))
+		}
+		for _, w := range lc.list {
+			joins[w] = true
+		}
+	}
+	ls.rows = ls.rows[:len(ls.outs)+2+len(e.joined)]
+	best := e.rows
 	best.Reset(len(ls.rows))
 	for w := 0; w < yacht.NumPatterns; w++ {
-		if !ls.plan.five[w] {
+		if !ls.plan.five[w] && !joins[w] {
 			best.Add(w, ls.start)
 		}
 	}
@@ -441,7 +488,11 @@ func (ls *laneScratch[T]) buildBest(best *lanes.PatternRows) bool {
 		// its points' outcomes, listed from lc.first.
 		at := &ls.plan.cats[c].at
 		for _, w := range lc.list {
-			if !best.Add(int(w), uint8(lc.first)+at[w]) {
+			i := uint8(lc.first) + at[w]
+			if c == join {
+				i = ls.zero + 1 + at[w] - uint8(lo)
+			}
+			if !best.Add(int(w), i) {
 				return false
 			}
 		}
@@ -532,7 +583,7 @@ func solveTargetLanes[T chance](r *yacht.Rules, next levelOf[T], st yacht.State,
 		// none; then the start row, the folded boxes' lowest outcomes lane
 		// by lane.
 		if single {
-			lanes.FillRows32(rows32(ls.rows), src, n0, ls.base)
+			lanes.FillRows32(rows32(ls.rows), src, n0, ls.base, ls.joined)
 		} else {
 			ls.fillRows(n0)
 		}
@@ -555,6 +606,11 @@ func (ls *laneScratch[T]) fillRows(n0 int) {
 	ls.rows[ls.start], ls.rows[ls.zero] = lanes.Row{}, lanes.Row{}
 	for _, i := range ls.base {
 		lanes.Max(&ls.rows[ls.start], &ls.rows[i])
+	}
+	for j, i := range ls.joined {
+		r := &ls.rows[int(ls.zero)+1+j]
+		*r = ls.rows[ls.start]
+		lanes.Max(r, &ls.rows[i])
 	}
 }
 

@@ -32,7 +32,7 @@ func TestFillRows32StaysInsideItsVectors(t *testing.T) {
 		atStart, atEnd := floats[:n], floats[len(floats)-n:]
 		for g := -40; g <= 40; g++ {
 			for n0 := -20; n0 <= 60; n0 += 3 {
-				checkFill(t, sets, [][]float32{atStart, atEnd}, []int{g, g}, n0, []uint8{0, 1})
+				checkFill(t, sets, [][]float32{atStart, atEnd}, []int{g, g}, n0, []uint8{0, 1}, []uint8{1, 0})
 			}
 		}
 	}

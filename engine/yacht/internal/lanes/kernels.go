@@ -26,7 +26,7 @@ type kernelSet struct {
 	rollBack32    func(kv *[yacht.NumKeeps]Row32) Sum32
 	maxOver       func(dst *[yacht.NumPatterns]Row, rows []Row, p *PatternRows)
 	maxOver32     func(dst *[yacht.NumPatterns]Row32, rows []Row32, p *PatternRows)
-	fillRows32    func(rows []Row32, src []Shifted32, n0 int, base []uint8)
+	fillRows32    func(rows []Row32, src []Shifted32, n0 int, base, joined []uint8)
 }
 
 // portableKernels is the Go implementation, for every processor.

@@ -97,7 +97,9 @@ func asmKernels(wide bool) kernelSet {
 		rollBack32: func(kv *[yacht.NumKeeps]Row32) Sum32 { return rollBack32Asm(kv, wide) },
 		maxOver:    func(dst *[yacht.NumPatterns]Row, rows []Row, p *PatternRows) { maxOverAsm(dst, rows, p, wide) },
 		maxOver32:  func(dst *[yacht.NumPatterns]Row32, rows []Row32, p *PatternRows) { maxOver32Asm(dst, rows, p, wide) },
-		fillRows32: func(rows []Row32, src []Shifted32, n0 int, base []uint8) { fillRows32Asm(rows, src, n0, base, wide) },
+		fillRows32: func(rows []Row32, src []Shifted32, n0 int, base, joined []uint8) {
+			fillRows32Asm(rows, src, n0, base, joined, wide)
+		},
 	}
 }
 
@@ -492,18 +494,18 @@ func RollBack32(kv *[yacht.NumKeeps]Row32) Sum32 {
 
 // FillRows32 is FillRows32Portable, in AVX-512 when the processor has it
 // (the AVX2 set runs the portable one).
-func FillRows32(rows []Row32, src []Shifted32, n0 int, base []uint8) {
-	fillRows32Asm(rows, src, n0, base, cpu.X86.HasAVX512F)
+func FillRows32(rows []Row32, src []Shifted32, n0 int, base, joined []uint8) {
+	fillRows32Asm(rows, src, n0, base, joined, cpu.X86.HasAVX512F)
 }
 
 // fillRows32Asm is FillRows32Portable in AVX-512 (wide) or, otherwise,
 // the portable one.
-func fillRows32Asm(rows []Row32, src []Shifted32, n0 int, base []uint8, wide bool) {
+func fillRows32Asm(rows []Row32, src []Shifted32, n0 int, base, joined []uint8, wide bool) {
 	if !wide {
-		FillRows32Portable(rows, src, n0, base)
+		FillRows32Portable(rows, src, n0, base, joined)
 		return
 	}
-	checkFill32(rows, src, base)
+	checkFill32(rows, src, base, joined)
 	var s *int32
 	if len(src) > 0 {
 		s = (*int32)(unsafe.Pointer(&src[0]))
@@ -512,7 +514,11 @@ func fillRows32Asm(rows []Row32, src []Shifted32, n0 int, base []uint8, wide boo
 	if len(base) > 0 {
 		b = &base[0]
 	}
-	fillRows32AVX512(&rows[0][0], s, len(src), n0, b, len(base))
+	var j *uint8
+	if len(joined) > 0 {
+		j = &joined[0]
+	}
+	fillRows32AVX512(&rows[0][0], s, len(src), n0, b, len(base), j, len(joined))
 }
 
 // MaxOver is MaxOverPortable, in AVX-512 or AVX2 when the processor has

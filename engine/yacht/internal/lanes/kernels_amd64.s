@@ -15770,9 +15770,9 @@ describeScoringsAVX512_bad:
 	VZEROUPPER
 	RET
 
-// func fillRows32AVX512(rows *float32, src *int32, n int, n0 int, base *uint8, nbase int)
+// func fillRows32AVX512(rows *float32, src *int32, n int, n0 int, base *uint8, nbase int, joined *uint8, njoined int)
 // Requires: AVX, AVX512F
-TEXT ·fillRows32AVX512(SB), NOSPLIT, $0-48
+TEXT ·fillRows32AVX512(SB), NOSPLIT, $0-64
 	MOVQ         rows+0(FP), AX
 	MOVQ         src+8(FP), CX
 	MOVQ         n+16(FP), DX
@@ -15815,8 +15815,24 @@ fillRows32AVX512_base:
 
 fillRows32AVX512_done:
 	VMOVUPS Z1, (AX)
-	VPXORQ  Z1, Z1, Z1
-	VMOVUPS Z1, 64(AX)
+	VPXORQ  Z0, Z0, Z0
+	VMOVUPS Z0, 64(AX)
+	MOVQ    joined+48(FP), CX
+	MOVQ    njoined+56(FP), DX
+	TESTQ   DX, DX
+	JZ      fillRows32AVX512_end
+
+fillRows32AVX512_joined:
+	MOVBQZX (CX), SI
+	SHLQ    $0x06, SI
+	VPMAXUD (BX)(SI*1), Z1, Z0
+	VMOVUPS Z0, 128(AX)
+	ADDQ    $0x00000040, AX
+	INCQ    CX
+	DECQ    DX
+	JNZ     fillRows32AVX512_joined
+
+fillRows32AVX512_end:
 	VZEROUPPER
 	RET
 

@@ -79,10 +79,10 @@ func sumEndingsAVX512(p *float64, cat *uint8, gain *int16, pts *int16, base *int
 //go:noescape
 func describeScoringsAVX512(idx *int32, open *int64, up *int64, no int, tab *int32, ug *int16, cat *uint8, points *int16, gain *int16, count int) bool
 
-// fillRows32AVX512 sets each of the n single-precision rows of rows to needs n0+1 … n0+16 of its source in src, the next row to the lane-wise maximum of the nbase rows named by base and the row after it to zero.
+// fillRows32AVX512 sets each of the n single-precision rows of rows to needs n0+1 … n0+16 of its source in src, the next row (the start) to the lane-wise maximum of the nbase rows named by base, the row after it to zero and the njoined rows after that each to the lane-wise maximum of the start and the row joined names.
 //
 //go:noescape
-func fillRows32AVX512(rows *float32, src *int32, n int, n0 int, base *uint8, nbase int)
+func fillRows32AVX512(rows *float32, src *int32, n int, n0 int, base *uint8, nbase int, joined *uint8, njoined int)
 
 // maxOver1RowsAVX512 sets, for each of the n entries of tab (a pattern's row offset, then 1 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
 //

@@ -84,6 +84,6 @@ func MaxOver32(dst *[yacht.NumPatterns]Row32, rows []Row32, p *PatternRows) {
 }
 
 // FillRows32 is FillRows32Portable in this build.
-func FillRows32(rows []Row32, src []Shifted32, n0 int, base []uint8) {
-	FillRows32Portable(rows, src, n0, base)
+func FillRows32(rows []Row32, src []Shifted32, n0 int, base, joined []uint8) {
+	FillRows32Portable(rows, src, n0, base, joined)
 }

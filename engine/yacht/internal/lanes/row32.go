@@ -236,11 +236,14 @@ func ShiftedOf(v []float32, g int) Shifted32 {
 
 // FillRows32Portable sets row i of rows, for each source i, to needs
 // n0+1 … n0+16 of src[i] (lane j: 1 up to its shift, then its entries,
-// then 0), then the row after them to the lane-wise maximum of the rows
-// base names (0 when none) and the row after that to 0. rows must hold
-// len(src)+2 rows and base name rows below len(src).
-func FillRows32Portable(rows []Row32, src []Shifted32, n0 int, base []uint8) {
-	checkFill32(rows, src, base)
+// then 0), then the row after them (the start) to the lane-wise maximum
+// of the rows base names (0 when none), the row after that to 0, and the
+// rows after that, one for each entry of joined, to the lane-wise maximum
+// of the start and the row it names. rows must hold
+// len(src)+2+len(joined) rows and base and joined name rows below
+// len(src).
+func FillRows32Portable(rows []Row32, src []Shifted32, n0 int, base, joined []uint8) {
+	checkFill32(rows, src, base, joined)
 	for i, s := range src {
 		FillLanes(rows[i][:], unsafe.Slice(s.v, s.n), int(s.g), n0)
 	}
@@ -248,6 +251,11 @@ func FillRows32Portable(rows []Row32, src []Shifted32, n0 int, base []uint8) {
 	*start, rows[len(src)+1] = Row32{}, Row32{}
 	for _, i := range base {
 		Max32(start, &rows[i])
+	}
+	for j, i := range joined {
+		r := &rows[len(src)+2+j]
+		*r = *start
+		Max32(r, &rows[i])
 	}
 }
 
@@ -265,14 +273,16 @@ func FillLanes[E float32 | float64](row, v []E, g, n0 int) {
 	clear(row[b:])
 }
 
-// checkFill32 panics unless rows, src and base fit FillRows32.
-func checkFill32(rows []Row32, src []Shifted32, base []uint8) {
-	if len(rows) < len(src)+2 {
-		panic(fmt.Sprintf("lanes: FillRows32 of %d sources into %d rows", len(src), len(rows)))
+// checkFill32 panics unless rows, src, base and joined fit FillRows32.
+func checkFill32(rows []Row32, src []Shifted32, base, joined []uint8) {
+	if len(rows) < len(src)+2+len(joined) {
+		panic(fmt.Sprintf("lanes: FillRows32 of %d sources and %d joined rows into %d rows", len(src), len(joined), len(rows)))
 	}
-	for _, i := range base {
-		if int(i) >= len(src) {
-			panic(fmt.Sprintf("lanes: FillRows32 base row %d of %d sources", i, len(src)))
+	for _, list := range [][]uint8{base, joined} {
+		for _, i := range list {
+			if int(i) >= len(src) {
+				panic(fmt.Sprintf("lanes: FillRows32 row %d of %d sources", i, len(src)))
+			}
 		}
 	}
 }

@@ -1845,8 +1845,8 @@ func keepPass(s isa, single bool) {
 // maximum of the nbase rows base names, and a row of zeros.
 func fillRows32(s isa) {
 	fn := "fillRows32" + s.name
-	textNoEscape(fn, "func(rows *float32, src *int32, n int, n0 int, base *uint8, nbase int)")
-	Doc(fn+" sets each of the n single-precision rows of rows to needs n0+1 … n0+16 of its source in src, the next row to the lane-wise maximum of the nbase rows named by base and the row after it to zero.", "")
+	textNoEscape(fn, "func(rows *float32, src *int32, n int, n0 int, base *uint8, nbase int, joined *uint8, njoined int)")
+	Doc(fn+" sets each of the n single-precision rows of rows to needs n0+1 … n0+16 of its source in src, the next row (the start) to the lane-wise maximum of the nbase rows named by base, the row after it to zero and the njoined rows after that each to the lane-wise maximum of the start and the row joined names.", "")
 	rows := Load(Param("rows"), GP64())
 	src := Load(Param("src"), GP64())
 	n := Load(Param("n"), GP64())
@@ -1894,7 +1894,22 @@ func fillRows32(s isa) {
 	JNZ(LabelRef(fn + "_base"))
 	Label(fn + "_done")
 	VMOVUPS(v, Mem{Base: rows})
-	s.zero(v)
-	VMOVUPS(v, Mem{Base: rows, Disp: 64})
+	s.zero(ones)
+	VMOVUPS(ones, Mem{Base: rows, Disp: 64})
+	// The joined rows: the start (in v) with each row joined names.
+	joined := Load(Param("joined"), GP64())
+	njoined := Load(Param("njoined"), GP64())
+	TESTQ(njoined, njoined)
+	JZ(LabelRef(fn + "_end"))
+	Label(fn + "_joined")
+	MOVBQZX(Mem{Base: joined}, i)
+	SHLQ(U8(6), i)
+	VPMAXUD(at(rowsAt, i, 0), v, ones)
+	VMOVUPS(ones, Mem{Base: rows, Disp: 128})
+	ADDQ(U32(64), rows)
+	INCQ(joined)
+	DECQ(njoined)
+	JNZ(LabelRef(fn + "_joined"))
+	Label(fn + "_end")
 	ret()
 }
