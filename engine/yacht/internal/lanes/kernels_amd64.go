@@ -492,16 +492,16 @@ func RollBack32(kv *[yacht.NumKeeps]Row32) Sum32 {
 	return RollBack32Portable(kv)
 }
 
-// FillRows32 is FillRows32Portable, in AVX-512 when the processor has it
-// (the AVX2 set runs the portable one).
+// FillRows32 is FillRows32Portable, in AVX-512 or AVX2 when the processor
+// has it.
 func FillRows32(rows []Row32, src []Shifted32, n0 int, base, joined []uint8) {
 	fillRows32Asm(rows, src, n0, base, joined, cpu.X86.HasAVX512F)
 }
 
-// fillRows32Asm is FillRows32Portable in AVX-512 (wide) or, otherwise,
-// the portable one.
+// fillRows32Asm is FillRows32Portable in AVX-512 (wide) or AVX2, or the
+// portable one on a processor without AVX2.
 func fillRows32Asm(rows []Row32, src []Shifted32, n0 int, base, joined []uint8, wide bool) {
-	if !wide {
+	if !wide && !cpu.X86.HasAVX2 {
 		FillRows32Portable(rows, src, n0, base, joined)
 		return
 	}
@@ -518,7 +518,11 @@ func fillRows32Asm(rows []Row32, src []Shifted32, n0 int, base, joined []uint8, 
 	if len(joined) > 0 {
 		j = &joined[0]
 	}
-	fillRows32AVX512(&rows[0][0], s, len(src), n0, b, len(base), j, len(joined))
+	if wide {
+		fillRows32AVX512(&rows[0][0], s, len(src), n0, b, len(base), j, len(joined))
+		return
+	}
+	fillRows32AVX2(&rows[0][0], s, len(src), n0, b, len(base), j, len(joined))
 }
 
 // MaxOver is MaxOverPortable, in AVX-512 or AVX2 when the processor has

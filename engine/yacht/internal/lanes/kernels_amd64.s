@@ -18722,6 +18722,89 @@ dotRows32AVX2_done:
 	VZEROUPPER
 	RET
 
+// func fillRows32AVX2(rows *float32, src *int32, n int, n0 int, base *uint8, nbase int, joined *uint8, njoined int)
+// Requires: AVX, AVX2
+TEXT ·fillRows32AVX2(SB), NOSPLIT, $0-64
+	MOVQ         rows+0(FP), AX
+	MOVQ         src+8(FP), CX
+	MOVQ         n+16(FP), DX
+	MOVQ         n0+24(FP), BX
+	VBROADCASTSS one32<>+0(SB), Y0
+	VPXOR        Y1, Y1, Y1
+	VMOVQ        BX, X2
+	VPBROADCASTD X2, Y2
+	VPADDD       laneIota32<>+32(SB), Y2, Y3
+	VPADDD       laneIota32<>+0(SB), Y2, Y2
+	TESTQ        DX, DX
+	JZ           fillRows32AVX2_start
+
+fillRows32AVX2_loop:
+	MOVQ         8(CX), SI
+	VPBROADCASTD 16(CX), Y4
+	VPBROADCASTD 20(CX), Y5
+	VPSUBD       Y4, Y2, Y6
+	VPCMPGTD     Y6, Y1, Y7
+	VPCMPGTD     Y6, Y5, Y8
+	VPANDN       Y8, Y7, Y8
+	VMASKMOVPS   (SI)(BX*4), Y8, Y9
+	VBLENDVPS    Y7, Y0, Y9, Y9
+	VMOVUPS      Y9, (AX)
+	VPSUBD       Y4, Y3, Y10
+	VPCMPGTD     Y10, Y1, Y11
+	VPCMPGTD     Y10, Y5, Y12
+	VPANDN       Y12, Y11, Y12
+	VMASKMOVPS   32(SI)(BX*4), Y12, Y13
+	VBLENDVPS    Y11, Y0, Y13, Y13
+	VMOVUPS      Y13, 32(AX)
+	ADDQ         $0x00000040, AX
+	ADDQ         $0x00000018, CX
+	DECQ         DX
+	JNZ          fillRows32AVX2_loop
+
+fillRows32AVX2_start:
+	MOVQ  base+32(FP), CX
+	MOVQ  nbase+40(FP), DX
+	MOVQ  rows+0(FP), BX
+	VPXOR Y6, Y6, Y6
+	VPXOR Y7, Y7, Y7
+	TESTQ DX, DX
+	JZ    fillRows32AVX2_done
+
+fillRows32AVX2_base:
+	MOVBQZX (CX), SI
+	SHLQ    $0x06, SI
+	VPMAXUD (BX)(SI*1), Y6, Y6
+	VPMAXUD 32(BX)(SI*1), Y7, Y7
+	INCQ    CX
+	DECQ    DX
+	JNZ     fillRows32AVX2_base
+
+fillRows32AVX2_done:
+	VMOVUPS Y6, (AX)
+	VMOVUPS Y7, 32(AX)
+	VMOVUPS Y1, 64(AX)
+	VMOVUPS Y1, 96(AX)
+	MOVQ    joined+48(FP), CX
+	MOVQ    njoined+56(FP), DX
+	TESTQ   DX, DX
+	JZ      fillRows32AVX2_end
+
+fillRows32AVX2_joined:
+	MOVBQZX (CX), SI
+	SHLQ    $0x06, SI
+	VPMAXUD (BX)(SI*1), Y6, Y8
+	VPMAXUD 32(BX)(SI*1), Y7, Y9
+	VMOVUPS Y8, 128(AX)
+	VMOVUPS Y9, 160(AX)
+	ADDQ    $0x00000040, AX
+	INCQ    CX
+	DECQ    DX
+	JNZ     fillRows32AVX2_joined
+
+fillRows32AVX2_end:
+	VZEROUPPER
+	RET
+
 // func maxOver1RowsAVX2(dst *float64, rows *float64, tab *uint16, n int)
 // Requires: AVX
 TEXT ·maxOver1RowsAVX2(SB), NOSPLIT, $0-32

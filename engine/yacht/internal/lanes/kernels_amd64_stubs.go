@@ -369,6 +369,11 @@ func max5Rows32AVX2(kv *float32, ops *uint16, n int, c float32)
 //go:noescape
 func dotRows32AVX2(rows *float32, prob *float64, n int, out *float64)
 
+// fillRows32AVX2 is fillRows32AVX512 in AVX2.
+//
+//go:noescape
+func fillRows32AVX2(rows *float32, src *int32, n int, n0 int, base *uint8, nbase int, joined *uint8, njoined int)
+
 // maxOver1RowsAVX2 sets, for each of the n entries of tab (a pattern's row offset, then 1 row offsets), row w of dst to the lane-wise maximum of those rows of rows.
 //
 //go:noescape

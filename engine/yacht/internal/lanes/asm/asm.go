@@ -217,6 +217,7 @@ func main() {
 		}
 		if !s.avx512 {
 			dotRows32(s)
+			fillRows32AVX2()
 		}
 		if s.avx512 {
 			keepPass(s, false)
@@ -1906,6 +1907,95 @@ func fillRows32(s isa) {
 	SHLQ(U8(6), i)
 	VPMAXUD(at(rowsAt, i, 0), v, ones)
 	VMOVUPS(ones, Mem{Base: rows, Disp: 128})
+	ADDQ(U32(64), rows)
+	INCQ(joined)
+	DECQ(njoined)
+	JNZ(LabelRef(fn + "_joined"))
+	Label(fn + "_end")
+	ret()
+}
+
+// fillRows32AVX2 is fillRows32 in AVX2, a row in two halves of eight
+// lanes: a lane's entry index n0+j−g against 0 and the vector's length
+// (signed compares) gives the certain lanes and those read, by a masked
+// load (VMASKMOVPS reads no lane outside its mask, so it never touches
+// memory beyond the vector), with ones blended into the certain lanes.
+func fillRows32AVX2() {
+	fn := "fillRows32AVX2"
+	textNoEscape(fn, "func(rows *float32, src *int32, n int, n0 int, base *uint8, nbase int, joined *uint8, njoined int)")
+	Doc(fn+" is fillRows32AVX512 in AVX2.", "")
+	rows := Load(Param("rows"), GP64())
+	src := Load(Param("src"), GP64())
+	n := Load(Param("n"), GP64())
+	n0 := Load(Param("n0"), GP64())
+	ones, zero := reg.Y0, reg.Y1
+	lane := []reg.VecPhysical{reg.Y2, reg.Y3}
+	g, length := reg.Y4, reg.Y5
+	VBROADCASTSS(one32, ones)
+	VPXOR(zero, zero, zero)
+	// lane[h] holds n0+j for the lanes j of half h.
+	VMOVQ(n0, reg.X2)
+	VPBROADCASTD(reg.X2, lane[0])
+	VPADDD(laneIota32.Offset(32), lane[0], lane[1])
+	VPADDD(laneIota32, lane[0], lane[0])
+	p := GP64()
+	TESTQ(n, n)
+	JZ(LabelRef(fn + "_start"))
+	Label(fn + "_loop")
+	MOVQ(Mem{Base: src, Disp: 8}, p)
+	VPBROADCASTD(Mem{Base: src, Disp: 16}, g)
+	VPBROADCASTD(Mem{Base: src, Disp: 20}, length)
+	for h, off := range []int{0, 32} {
+		idx, neg, read, v := reg.Y6, reg.Y7, reg.Y8, reg.Y9
+		if h == 1 {
+			idx, neg, read, v = reg.Y10, reg.Y11, reg.Y12, reg.Y13
+		}
+		VPSUBD(g, lane[h], idx)
+		VPCMPGTD(idx, zero, neg)      // idx < 0: certain
+		VPCMPGTD(idx, length, read)   // idx < length
+		VPANDN(read, neg, read)       // and not certain: read
+		VMASKMOVPS(Mem{Base: p, Index: n0, Scale: 4, Disp: off}, read, v)
+		VBLENDVPS(neg, ones, v, v)
+		VMOVUPS(v, Mem{Base: rows, Disp: off})
+	}
+	ADDQ(U32(64), rows)
+	ADDQ(U32(24), src)
+	DECQ(n)
+	JNZ(LabelRef(fn + "_loop"))
+	Label(fn + "_start")
+	base := Load(Param("base"), GP64())
+	nbase := Load(Param("nbase"), GP64())
+	rowsAt := Load(Param("rows"), GP64())
+	start := []reg.VecPhysical{reg.Y6, reg.Y7}
+	VPXOR(start[0], start[0], start[0])
+	VPXOR(start[1], start[1], start[1])
+	i := GP64()
+	TESTQ(nbase, nbase)
+	JZ(LabelRef(fn + "_done"))
+	Label(fn + "_base")
+	MOVBQZX(Mem{Base: base}, i)
+	SHLQ(U8(6), i)
+	VPMAXUD(at(rowsAt, i, 0), start[0], start[0])
+	VPMAXUD(at(rowsAt, i, 32), start[1], start[1])
+	INCQ(base)
+	DECQ(nbase)
+	JNZ(LabelRef(fn + "_base"))
+	Label(fn + "_done")
+	VMOVUPS(start[0], Mem{Base: rows})
+	VMOVUPS(start[1], Mem{Base: rows, Disp: 32})
+	VMOVUPS(zero, Mem{Base: rows, Disp: 64})
+	VMOVUPS(zero, Mem{Base: rows, Disp: 96})
+	joined := Load(Param("joined"), GP64())
+	njoined := Load(Param("njoined"), GP64())
+	TESTQ(njoined, njoined)
+	JZ(LabelRef(fn + "_end"))
+	Label(fn + "_joined")
+	MOVBQZX(Mem{Base: joined}, i)
+	SHLQ(U8(6), i)
+	VPMAXUD(at(rowsAt, i, 0), start[0], reg.Y8)
+	VPMAXUD(at(rowsAt, i, 32), start[1], reg.Y9)
+	VMOVUPS(reg.Y8, Mem{Base: rows, Disp: 128})
+	VMOVUPS(reg.Y9, Mem{Base: rows, Disp: 160})
 	ADDQ(U32(64), rows)
 	INCQ(joined)
 	DECQ(njoined)
