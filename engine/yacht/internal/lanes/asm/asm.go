@@ -1951,9 +1951,9 @@ func fillRows32AVX2() {
 			idx, neg, read, v = reg.Y10, reg.Y11, reg.Y12, reg.Y13
 		}
 		VPSUBD(g, lane[h], idx)
-		VPCMPGTD(idx, zero, neg)      // idx < 0: certain
-		VPCMPGTD(idx, length, read)   // idx < length
-		VPANDN(read, neg, read)       // and not certain: read
+		VPCMPGTD(idx, zero, neg)    // idx < 0: certain
+		VPCMPGTD(idx, length, read) // idx < length
+		VPANDN(read, neg, read)     // and not certain: read
 		VMASKMOVPS(Mem{Base: p, Index: n0, Scale: 4, Disp: off}, read, v)
 		VBLENDVPS(neg, ones, v, v)
 		VMOVUPS(v, Mem{Base: rows, Disp: off})
