@@ -215,7 +215,7 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 		ls.outs = make([]outcomeOf[T], len(ls.outcomes), maxLaneRows)
 	}
 	ls.outs = ls.outs[:len(ls.outcomes)]
-	// In single precision, lanes.FillRows32's sources too (see shifted).
+	// In single precision, lanes.FillRows32's sources too.
 	single := ls.width() == lanes.Width32
 	ls.src = ls.src[:0]
 	lastKey, last := ^uint32(0), levelEntry[T]{}
@@ -446,7 +446,8 @@ type builtBest struct {
 // that row alone in place of the two (the same maximum, bit for bit).
 // Where Chance is open, every pattern reads one of its rows: a row fewer
 // for every pattern, for 25 rows more filled (MaxOver32 about a sixth
-// faster).
+// faster on tables of 3–6 rows a pattern; Yatzy target advice from the
+// empty sheet 2 % faster, the same bits).
 func (ls *laneScratch[T]) buildBest(e *builtRows, folded uint32) bool {
 	join, lo, gain := -1, 0, 0
 	if len(ls.base) > 0 {
