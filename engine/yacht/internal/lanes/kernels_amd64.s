@@ -15778,20 +15778,20 @@ TEXT ·fillRows32AVX512(SB), NOSPLIT, $0-64
 	MOVQ         n+16(FP), DX
 	MOVQ         n0+24(FP), BX
 	VBROADCASTSS one32<>+0(SB), Z0
-	VPXORQ       Z2, Z2, Z2
-	VPBROADCASTD BX, Z3
-	VPADDD       laneIota32<>+0(SB), Z3, Z3
+	VPXORQ       Z1, Z1, Z1
+	VPBROADCASTD BX, Z2
+	VPADDD       laneIota32<>+0(SB), Z2, Z2
 	TESTQ        DX, DX
 	JZ           fillRows32AVX512_start
 
 fillRows32AVX512_loop:
 	MOVQ         8(CX), SI
-	VPSUBD.BCST  16(CX), Z3, Z4
-	VPCMPD       $0x01, Z2, Z4, K1
-	VPCMPUD.BCST $0x01, 20(CX), Z4, K2
-	VMOVUPS.Z    (SI)(BX*4), K2, Z1
-	VMOVUPS      Z0, K1, Z1
-	VMOVUPS      Z1, (AX)
+	VPSUBD.BCST  16(CX), Z2, Z3
+	VPCMPD       $0x01, Z1, Z3, K1
+	VPCMPUD.BCST $0x01, 20(CX), Z3, K2
+	VMOVUPS.Z    (SI)(BX*4), K2, Z4
+	VMOVUPS      Z0, K1, Z4
+	VMOVUPS      Z4, (AX)
 	ADDQ         $0x00000040, AX
 	ADDQ         $0x00000018, CX
 	DECQ         DX
@@ -15801,22 +15801,21 @@ fillRows32AVX512_start:
 	MOVQ   base+32(FP), CX
 	MOVQ   nbase+40(FP), DX
 	MOVQ   rows+0(FP), BX
-	VPXORQ Z1, Z1, Z1
+	VPXORQ Z2, Z2, Z2
 	TESTQ  DX, DX
 	JZ     fillRows32AVX512_done
 
 fillRows32AVX512_base:
 	MOVBQZX (CX), SI
 	SHLQ    $0x06, SI
-	VPMAXUD (BX)(SI*1), Z1, Z1
+	VPMAXUD (BX)(SI*1), Z2, Z2
 	INCQ    CX
 	DECQ    DX
 	JNZ     fillRows32AVX512_base
 
 fillRows32AVX512_done:
-	VMOVUPS Z1, (AX)
-	VPXORQ  Z0, Z0, Z0
-	VMOVUPS Z0, 64(AX)
+	VMOVUPS Z2, (AX)
+	VMOVUPS Z1, 64(AX)
 	MOVQ    joined+48(FP), CX
 	MOVQ    njoined+56(FP), DX
 	TESTQ   DX, DX
@@ -15825,8 +15824,8 @@ fillRows32AVX512_done:
 fillRows32AVX512_joined:
 	MOVBQZX (CX), SI
 	SHLQ    $0x06, SI
-	VPMAXUD (BX)(SI*1), Z1, Z0
-	VMOVUPS Z0, 128(AX)
+	VPMAXUD (BX)(SI*1), Z2, Z4
+	VMOVUPS Z4, 128(AX)
 	ADDQ    $0x00000040, AX
 	INCQ    CX
 	DECQ    DX
@@ -18730,7 +18729,7 @@ TEXT ·fillRows32AVX2(SB), NOSPLIT, $0-64
 	MOVQ         n+16(FP), DX
 	MOVQ         n0+24(FP), BX
 	VBROADCASTSS one32<>+0(SB), Y0
-	VPXOR        Y1, Y1, Y1
+	VXORPD       Y1, Y1, Y1
 	VMOVQ        BX, X2
 	VPBROADCASTD X2, Y2
 	VPADDD       laneIota32<>+32(SB), Y2, Y3
@@ -18762,27 +18761,27 @@ fillRows32AVX2_loop:
 	JNZ          fillRows32AVX2_loop
 
 fillRows32AVX2_start:
-	MOVQ  base+32(FP), CX
-	MOVQ  nbase+40(FP), DX
-	MOVQ  rows+0(FP), BX
-	VPXOR Y6, Y6, Y6
-	VPXOR Y7, Y7, Y7
-	TESTQ DX, DX
-	JZ    fillRows32AVX2_done
+	MOVQ   base+32(FP), CX
+	MOVQ   nbase+40(FP), DX
+	MOVQ   rows+0(FP), BX
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	TESTQ  DX, DX
+	JZ     fillRows32AVX2_done
 
 fillRows32AVX2_base:
 	MOVBQZX (CX), SI
 	SHLQ    $0x06, SI
-	VPMAXUD (BX)(SI*1), Y6, Y6
-	VPMAXUD 32(BX)(SI*1), Y7, Y7
+	VPMAXUD (BX)(SI*1), Y2, Y2
+	VPMAXUD 32(BX)(SI*1), Y3, Y3
 	INCQ    CX
 	DECQ    DX
 	JNZ     fillRows32AVX2_base
 
 fillRows32AVX2_done:
-	VMOVUPS Y6, (AX)
-	VMOVUPS Y7, 32(AX)
+	VMOVUPS Y2, (AX)
 	VMOVUPS Y1, 64(AX)
+	VMOVUPS Y3, 32(AX)
 	VMOVUPS Y1, 96(AX)
 	MOVQ    joined+48(FP), CX
 	MOVQ    njoined+56(FP), DX
@@ -18792,10 +18791,10 @@ fillRows32AVX2_done:
 fillRows32AVX2_joined:
 	MOVBQZX (CX), SI
 	SHLQ    $0x06, SI
-	VPMAXUD (BX)(SI*1), Y6, Y8
-	VPMAXUD 32(BX)(SI*1), Y7, Y9
-	VMOVUPS Y8, 128(AX)
-	VMOVUPS Y9, 160(AX)
+	VPMAXUD (BX)(SI*1), Y2, Y4
+	VMOVUPS Y4, 128(AX)
+	VPMAXUD 32(BX)(SI*1), Y3, Y5
+	VMOVUPS Y5, 160(AX)
 	ADDQ    $0x00000040, AX
 	INCQ    CX
 	DECQ    DX

@@ -369,7 +369,7 @@ func max5Rows32AVX2(kv *float32, ops *uint16, n int, c float32)
 //go:noescape
 func dotRows32AVX2(rows *float32, prob *float64, n int, out *float64)
 
-// fillRows32AVX2 is fillRows32AVX512 in AVX2.
+// fillRows32AVX2 sets each of the n single-precision rows of rows to needs n0+1 … n0+16 of its source in src, the next row (the start) to the lane-wise maximum of the nbase rows named by base, the row after it to zero and the njoined rows after that each to the lane-wise maximum of the start and the row joined names.
 //
 //go:noescape
 func fillRows32AVX2(rows *float32, src *int32, n int, n0 int, base *uint8, nbase int, joined *uint8, njoined int)

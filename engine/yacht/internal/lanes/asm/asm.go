@@ -217,15 +217,14 @@ func main() {
 		}
 		if !s.avx512 {
 			dotRows32(s)
-			fillRows32AVX2()
 		}
 		if s.avx512 {
 			keepPass(s, false)
 			keepPass(s, true)
 			sumEndings(s)
 			describeScorings(s)
-			fillRows32(s)
 		}
+		fillRows32(s)
 		for k := 1; k <= maxPatternRows; k++ {
 			maxOverRows(s, false, k)
 			maxOverRows(s, true, k)
@@ -1838,12 +1837,15 @@ func keepPass(s isa, single bool) {
 }
 
 // fillRows32: the lane turn's rows for needs n0+1 … n0+16, as
-// FillRows32Portable, AVX-512 only: for each of the n sources (a
-// Shifted32: the chances' address, then their shift and length as int32),
-// a masked load of the lanes within the vector (a masked load reads no
-// lane outside its mask, so it never touches memory beyond the vector),
-// ones merged into the lanes below it, the rest zero; then the lane-wise
-// maximum of the nbase rows base names, and a row of zeros.
+// FillRows32Portable. Each source's lanes hold its entry indices n0+j−g:
+// those below 0 are certain, those within its length are read by a masked
+// load (which reads no lane outside its mask, so it never touches memory
+// beyond the vector) and the rest are 0. In AVX-512 the masks are mask
+// registers from vector compares; in AVX2, a row's two halves of eight
+// lanes each take signed compares into vector masks, VMASKMOVPS and a
+// blend of ones. Then the start row (the lane-wise maximum of the base
+// rows), a row of zeros and the joined rows (the start with each row
+// joined names).
 func fillRows32(s isa) {
 	fn := "fillRows32" + s.name
 	textNoEscape(fn, "func(rows *float32, src *int32, n int, n0 int, base *uint8, nbase int, joined *uint8, njoined int)")
@@ -1852,111 +1854,51 @@ func fillRows32(s isa) {
 	src := Load(Param("src"), GP64())
 	n := Load(Param("n"), GP64())
 	n0 := Load(Param("n0"), GP64())
-	ones, v, zero, lane, idx := reg.Z0, reg.Z1, reg.Z2, reg.Z3, reg.Z4
+	ones, zero := s.v(0), s.v(1)
 	VBROADCASTSS(one32, ones)
 	s.zero(zero)
-	// lane j holds n0+j: need n0+1+j is entry n0+j−g of a source
-	// shifted by g.
-	VPBROADCASTD(n0.(reg.GPVirtual).As32(), lane)
-	VPADDD(laneIota32, lane, lane)
-	p := GP64()
-	TESTQ(n, n)
-	JZ(LabelRef(fn + "_start"))
-	Label(fn + "_loop")
-	// A source is (v, v − 4g as an address, g, n) (Shifted32): lanes
-	// whose entry is below 0 are certain (K1), those within 0 … n−1
-	// (unsigned) come from the vector (K2), read from v − 4g + 4n0 on,
-	// the rest are 0. A masked load reads no lane outside its mask.
-	MOVQ(Mem{Base: src, Disp: 8}, p)
-	VPSUBD_BCST(Mem{Base: src, Disp: 16}, lane, idx)
-	VPCMPD(U8(1), zero, idx, reg.K1)
-	VPCMPUD_BCST(U8(1), Mem{Base: src, Disp: 20}, idx, reg.K2)
-	VMOVUPS_Z(Mem{Base: p, Index: n0, Scale: 4}, reg.K2, v)
-	VMOVUPS(ones, reg.K1, v)
-	VMOVUPS(v, Mem{Base: rows})
-	ADDQ(U32(64), rows)
-	ADDQ(U32(24), src)
-	DECQ(n)
-	JNZ(LabelRef(fn + "_loop"))
-	Label(fn + "_start")
-	base := Load(Param("base"), GP64())
-	nbase := Load(Param("nbase"), GP64())
-	rowsAt := Load(Param("rows"), GP64())
-	s.zero(v)
-	i := GP64()
-	TESTQ(nbase, nbase)
-	JZ(LabelRef(fn + "_done"))
-	Label(fn + "_base")
-	MOVBQZX(Mem{Base: base}, i)
-	SHLQ(U8(6), i)
-	VPMAXUD(at(rowsAt, i, 0), v, v)
-	INCQ(base)
-	DECQ(nbase)
-	JNZ(LabelRef(fn + "_base"))
-	Label(fn + "_done")
-	VMOVUPS(v, Mem{Base: rows})
-	s.zero(ones)
-	VMOVUPS(ones, Mem{Base: rows, Disp: 64})
-	// The joined rows: the start (in v) with each row joined names.
-	joined := Load(Param("joined"), GP64())
-	njoined := Load(Param("njoined"), GP64())
-	TESTQ(njoined, njoined)
-	JZ(LabelRef(fn + "_end"))
-	Label(fn + "_joined")
-	MOVBQZX(Mem{Base: joined}, i)
-	SHLQ(U8(6), i)
-	VPMAXUD(at(rowsAt, i, 0), v, ones)
-	VMOVUPS(ones, Mem{Base: rows, Disp: 128})
-	ADDQ(U32(64), rows)
-	INCQ(joined)
-	DECQ(njoined)
-	JNZ(LabelRef(fn + "_joined"))
-	Label(fn + "_end")
-	ret()
-}
-
-// fillRows32AVX2 is fillRows32 in AVX2, a row in two halves of eight
-// lanes: a lane's entry index n0+j−g against 0 and the vector's length
-// (signed compares) gives the certain lanes and those read, by a masked
-// load (VMASKMOVPS reads no lane outside its mask, so it never touches
-// memory beyond the vector), with ones blended into the certain lanes.
-func fillRows32AVX2() {
-	fn := "fillRows32AVX2"
-	textNoEscape(fn, "func(rows *float32, src *int32, n int, n0 int, base *uint8, nbase int, joined *uint8, njoined int)")
-	Doc(fn+" is fillRows32AVX512 in AVX2.", "")
-	rows := Load(Param("rows"), GP64())
-	src := Load(Param("src"), GP64())
-	n := Load(Param("n"), GP64())
-	n0 := Load(Param("n0"), GP64())
-	ones, zero := reg.Y0, reg.Y1
-	lane := []reg.VecPhysical{reg.Y2, reg.Y3}
-	g, length := reg.Y4, reg.Y5
-	VBROADCASTSS(one32, ones)
-	VPXOR(zero, zero, zero)
-	// lane[h] holds n0+j for the lanes j of half h.
-	VMOVQ(n0, reg.X2)
-	VPBROADCASTD(reg.X2, lane[0])
-	VPADDD(laneIota32.Offset(32), lane[0], lane[1])
+	// lane[h] holds n0+j for the lanes j of half h: need n0+1+j is entry
+	// n0+j−g of a source shifted by g.
+	var lane []reg.VecPhysical
+	if s.avx512 {
+		lane = []reg.VecPhysical{s.v(2)}
+		VPBROADCASTD(n0.(reg.GPVirtual).As32(), lane[0])
+	} else {
+		lane = []reg.VecPhysical{s.v(2), s.v(3)}
+		VMOVQ(n0, lane[0].AsX())
+		VPBROADCASTD(lane[0].AsX(), lane[0])
+		VPADDD(laneIota32.Offset(32), lane[0], lane[1])
+	}
 	VPADDD(laneIota32, lane[0], lane[0])
 	p := GP64()
 	TESTQ(n, n)
 	JZ(LabelRef(fn + "_start"))
 	Label(fn + "_loop")
+	// A source is (v, v − 4g as an address, g, n) (Shifted32): the
+	// lanes are read from v − 4g + 4n0 on.
 	MOVQ(Mem{Base: src, Disp: 8}, p)
-	VPBROADCASTD(Mem{Base: src, Disp: 16}, g)
-	VPBROADCASTD(Mem{Base: src, Disp: 20}, length)
-	for h, off := range []int{0, 32} {
-		idx, neg, read, v := reg.Y6, reg.Y7, reg.Y8, reg.Y9
-		if h == 1 {
-			idx, neg, read, v = reg.Y10, reg.Y11, reg.Y12, reg.Y13
+	if s.avx512 {
+		idx, v := s.v(3), s.v(4)
+		VPSUBD_BCST(Mem{Base: src, Disp: 16}, lane[0], idx)
+		VPCMPD(U8(1), zero, idx, reg.K1)                           // certain
+		VPCMPUD_BCST(U8(1), Mem{Base: src, Disp: 20}, idx, reg.K2) // read
+		VMOVUPS_Z(Mem{Base: p, Index: n0, Scale: 4}, reg.K2, v)
+		VMOVUPS(ones, reg.K1, v)
+		VMOVUPS(v, Mem{Base: rows})
+	} else {
+		g, length := s.v(4), s.v(5)
+		VPBROADCASTD(Mem{Base: src, Disp: 16}, g)
+		VPBROADCASTD(Mem{Base: src, Disp: 20}, length)
+		for h, off := range s.halves {
+			idx, neg, read, v := s.v(6+4*h), s.v(7+4*h), s.v(8+4*h), s.v(9+4*h)
+			VPSUBD(g, lane[h], idx)
+			VPCMPGTD(idx, zero, neg)    // idx < 0: certain
+			VPCMPGTD(idx, length, read) // idx < length
+			VPANDN(read, neg, read)     // and not certain: read
+			VMASKMOVPS(Mem{Base: p, Index: n0, Scale: 4, Disp: off}, read, v)
+			VBLENDVPS(neg, ones, v, v)
+			VMOVUPS(v, Mem{Base: rows, Disp: off})
 		}
-		VPSUBD(g, lane[h], idx)
-		VPCMPGTD(idx, zero, neg)    // idx < 0: certain
-		VPCMPGTD(idx, length, read) // idx < length
-		VPANDN(read, neg, read)     // and not certain: read
-		VMASKMOVPS(Mem{Base: p, Index: n0, Scale: 4, Disp: off}, read, v)
-		VBLENDVPS(neg, ones, v, v)
-		VMOVUPS(v, Mem{Base: rows, Disp: off})
 	}
 	ADDQ(U32(64), rows)
 	ADDQ(U32(24), src)
@@ -1966,25 +1908,29 @@ func fillRows32AVX2() {
 	base := Load(Param("base"), GP64())
 	nbase := Load(Param("nbase"), GP64())
 	rowsAt := Load(Param("rows"), GP64())
-	start := []reg.VecPhysical{reg.Y6, reg.Y7}
-	VPXOR(start[0], start[0], start[0])
-	VPXOR(start[1], start[1], start[1])
+	// The start in s.v(2) (and s.v(3), a half each in AVX2), the joined
+	// rows in s.v(4) (and s.v(5)).
+	for h := range s.halves {
+		s.zero(s.v(2 + h))
+	}
 	i := GP64()
 	TESTQ(nbase, nbase)
 	JZ(LabelRef(fn + "_done"))
 	Label(fn + "_base")
 	MOVBQZX(Mem{Base: base}, i)
 	SHLQ(U8(6), i)
-	VPMAXUD(at(rowsAt, i, 0), start[0], start[0])
-	VPMAXUD(at(rowsAt, i, 32), start[1], start[1])
+	for h, off := range s.halves {
+		VPMAXUD(at(rowsAt, i, off), s.v(2+h), s.v(2+h))
+	}
 	INCQ(base)
 	DECQ(nbase)
 	JNZ(LabelRef(fn + "_base"))
 	Label(fn + "_done")
-	VMOVUPS(start[0], Mem{Base: rows})
-	VMOVUPS(start[1], Mem{Base: rows, Disp: 32})
-	VMOVUPS(zero, Mem{Base: rows, Disp: 64})
-	VMOVUPS(zero, Mem{Base: rows, Disp: 96})
+	for h, off := range s.halves {
+		VMOVUPS(s.v(2+h), Mem{Base: rows, Disp: off})
+		VMOVUPS(zero, Mem{Base: rows, Disp: 64 + off})
+	}
+	// The joined rows: the start with each row joined names.
 	joined := Load(Param("joined"), GP64())
 	njoined := Load(Param("njoined"), GP64())
 	TESTQ(njoined, njoined)
@@ -1992,10 +1938,10 @@ func fillRows32AVX2() {
 	Label(fn + "_joined")
 	MOVBQZX(Mem{Base: joined}, i)
 	SHLQ(U8(6), i)
-	VPMAXUD(at(rowsAt, i, 0), start[0], reg.Y8)
-	VPMAXUD(at(rowsAt, i, 32), start[1], reg.Y9)
-	VMOVUPS(reg.Y8, Mem{Base: rows, Disp: 128})
-	VMOVUPS(reg.Y9, Mem{Base: rows, Disp: 160})
+	for h, off := range s.halves {
+		VPMAXUD(at(rowsAt, i, off), s.v(2+h), s.v(4+h))
+		VMOVUPS(s.v(4+h), Mem{Base: rows, Disp: 128 + off})
+	}
 	ADDQ(U32(64), rows)
 	INCQ(joined)
 	DECQ(njoined)
