@@ -23,9 +23,10 @@ import (
 
 // maxLaneRows is how many rows the lane turn may index by a byte: the
 // distinct (points gained, state after) outcomes of a turn, then the rows
-// every pattern starts from (see planBest). No state of the presets comes
-// near it (Pancht's most is about 206 outcomes); a turn beyond it would
-// run the vector-by-vector turn instead.
+// every pattern starts from (see planBest), then the joined rows when they
+// fit (see buildBest). No state of the presets comes near it (Pancht's
+// most is about 206 outcomes); a turn beyond it would run the
+// vector-by-vector turn instead.
 const maxLaneRows = 256
 
 // lanePlan is what the lane turn reads of a rule set for every state: for
@@ -100,7 +101,8 @@ type laneScratch[T chance] struct {
 	// (lanes.AlignedRows).
 	kv *[yacht.NumKeeps]lanes.Row
 	// rows holds, for the current needs, each outcome's chances, then the
-	// start and zero rows (see planBest).
+	// start and zero rows (see planBest), then the joined rows (see
+	// buildBest).
 	rows []lanes.Row
 	// outs lists the distinct outcomes (points gained, chances after);
 	// src holds them for lanes.FillRows32 (in single precision; prepare
@@ -120,7 +122,8 @@ type laneScratch[T chance] struct {
 	opts   []yacht.Scoring
 	// best lists, for each pattern, the rows whose maximum is its best box:
 	// the outcomes of its boxes, and the row of the folded boxes' lowest
-	// outcomes (start) or of zeros (zero).
+	// outcomes (start) or of zeros (zero), or a joined row in place of the
+	// start and one box's row.
 	best        *lanes.PatternRows
 	start, zero uint8
 	// ones holds, for each row of best, the largest need up to which it is
@@ -142,9 +145,10 @@ type laneScratch[T chance] struct {
 	// exactFold folds only the boxes whose outcomes share one vector, not
 	// the upper boxes (the tests compare the two).
 	exactFold bool
-	// computeCertain runs the turn on certain rows too (the tests compare
-	// the two).
-	computeCertain bool
+	// computeCertain runs the turn on certain rows too, and noJoin joins
+	// no box's rows with the start (see buildBest; the tests compare the
+	// two of each).
+	computeCertain, noJoin bool
 	// certain is the turn's result on a row whose every pattern is
 	// certain: the kernels' own result on rows of ones (1, or within a
 	// rounding of it), so a row skipped for it changes no bit.
@@ -357,11 +361,12 @@ func (ls *laneScratch[T]) planOutcomes(r *yacht.Rules, st yacht.State) bool {
 
 // planBest lists each pattern's rows in ls.best and finds ls.sure: every
 // pattern but five of a kind starts from the start row (the folded boxes'
-// lowest outcomes), five of a kind (scored by the rules' joker) from its
-// boxes alone, or the zero row when it has none. The lists depend only on
-// the planned outcomes (planOutcomes) and which boxes fold (folded, a bit
-// each), so they are rebuilt only when those change. It returns false
-// when a pattern has more rows than lanes.MaxPatternRows.
+// lowest outcomes; or from a joined row, see buildBest), five of a kind
+// (scored by the rules' joker) from its boxes alone, or the zero row when
+// it has none. The lists depend only on the planned outcomes
+// (planOutcomes) and which boxes fold (folded, a bit each), so they are
+// rebuilt only when those change. It returns false when a pattern has more
+// rows than lanes.MaxPatternRows.
 func (ls *laneScratch[T]) planBest(fold bool, folded uint32) bool {
 	b := builtBest{ls.planGen, folded, fold}
 	hit := -1
@@ -450,7 +455,7 @@ type builtBest struct {
 // empty sheet 2 % faster, the same bits).
 func (ls *laneScratch[T]) buildBest(e *builtRows, folded uint32) bool {
 	join, lo, gain := -1, 0, 0
-	if len(ls.base) > 0 {
+	if len(ls.base) > 0 && !ls.noJoin {
 		for c := range ls.cats {
 			lc := &ls.cats[c]
 			// A folded box's patterns read its rows above its fewest points.
@@ -582,7 +587,7 @@ func solveTargetLanes[T chance](r *yacht.Rules, next levelOf[T], st yacht.State,
 		// Each outcome's chance for needs n0+1 … n0+width: certain up to
 		// the points it gains, then the chance after it of the rest, then
 		// none; then the start row, the folded boxes' lowest outcomes lane
-		// by lane.
+		// by lane, the zero row and the joined rows.
 		if single {
 			lanes.FillRows32(rows32(ls.rows), src, n0, ls.base, ls.joined)
 		} else {

@@ -387,3 +387,52 @@ func checkUpperFold[T chance](t *testing.T, r *yacht.Rules, tb *strategy.Table, 
 	t.Logf("%s from %x: %d chances, %d differ; %d states fold an upper box", r.Key, st.Filled, chances, differ, upper)
 	return upper
 }
+
+// A box's rows joined with the start (buildBest) give every state the same
+// chances, bit for bit, as the start and the box's rows read apart, in
+// double precision and in single, on sheets where Choice is open (every
+// pattern reads one of its rows) and where it is filled (another box
+// joins); and most states join one.
+func TestTargetLanesJoinedRows(t *testing.T) {
+	for _, c := range []struct {
+		rules, fill string
+		open        []string
+	}{
+		{yacht.Yacht, "", []string{"aces", "threes", "fives", "choice", "full_house", "yacht", "small_straight"}},
+		{yacht.Yahtzee, "chance:20", []string{"twos", "sixes", "three_of_a_kind", "full_house", "yahtzee", "large_straight"}},
+	} {
+		r := mustPreset(t, c.rules)
+		tb, err := strategy.BuildEndGame(context.Background(), r, len(c.open))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := endSheet(t, r, c.fill, c.open...).State()
+		t.Run(c.rules+"/double", func(t *testing.T) { checkJoinedRows[float64](t, r, tb, st) })
+		t.Run(c.rules+"/single", func(t *testing.T) { checkJoinedRows[float32](t, r, tb, st) })
+	}
+}
+
+// checkJoinedRows runs every state of the induction from st with and
+// without joined rows and fails on any difference, or when fewer than
+// half the states join a box's rows.
+func checkJoinedRows[T chance](t *testing.T, r *yacht.Rules, tb *strategy.Table, st yacht.State) {
+	joined, states := 0, 0
+	twoScratches(t, r, tb, st, func(plan *lanePlan) (*laneScratch[T], *laneScratch[T]) {
+		return &laneScratch[T]{plan: plan}, &laneScratch[T]{plan: plan, noJoin: true}
+	}, func(k uint32, join, apart *laneScratch[T], got, want []T) {
+		states++
+		if len(join.joined) > 0 {
+			joined++
+		}
+		if len(apart.joined) > 0 {
+			t.Fatalf("state %x: rows joined with noJoin", k)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("state %x: joined rows give %v, apart %v", k, got, want)
+		}
+	})
+	if joined*2 < states {
+		t.Fatalf("only %d of %d states joined a box's rows", joined, states)
+	}
+	t.Logf("%d of %d states joined a box's rows", joined, states)
+}

@@ -6,10 +6,13 @@ import (
 	"unsafe"
 )
 
-// FillRows32 reads nothing outside a vector: vectors that end at the end
-// of a page followed by an inaccessible one, or start at the start of a
-// page that follows one, are placed from every need that reaches across
-// their ends (a read of any lane outside would fault).
+// FillRows32 reads no page outside a vector's own (AVX-512 nothing outside
+// the vector; AVX2 may read a whole 32 bytes within a page that holds an
+// entry): vectors that end at the end of a page followed by an
+// inaccessible one, or start at the start of a page that follows one, are
+// placed from every need that reaches across their ends (a read on the
+// inaccessible page would fault; the AVX2 kernel's halves that cross into
+// it are read lane by lane).
 func TestFillRows32StaysInsideItsVectors(t *testing.T) {
 	sets := supportedSets(t)
 	page := syscall.Getpagesize()

@@ -505,7 +505,7 @@ func fillRows32Asm(rows []Row32, src []Shifted32, n0 int, base, joined []uint8, 
 		FillRows32Portable(rows, src, n0, base, joined)
 		return
 	}
-	checkFill32(rows, src, base, joined)
+	checkFill32(rows, src, n0, base, joined)
 	var s *int32
 	if len(src) > 0 {
 		s = (*int32)(unsafe.Pointer(&src[0]))

@@ -15785,7 +15785,8 @@ TEXT ·fillRows32AVX512(SB), NOSPLIT, $0-64
 	JZ           fillRows32AVX512_start
 
 fillRows32AVX512_loop:
-	MOVQ         8(CX), SI
+	MOVQ         (CX), SI
+	ADDQ         8(CX), SI
 	VPSUBD.BCST  16(CX), Z2, Z3
 	VPCMPD       $0x01, Z1, Z3, K1
 	VPCMPUD.BCST $0x01, 20(CX), Z3, K2
@@ -18738,27 +18739,181 @@ TEXT ·fillRows32AVX2(SB), NOSPLIT, $0-64
 	JZ           fillRows32AVX2_start
 
 fillRows32AVX2_loop:
-	MOVQ         8(CX), SI
+	MOVQ         (CX), SI
+	ADDQ         8(CX), SI
 	VPBROADCASTD 16(CX), Y4
 	VPBROADCASTD 20(CX), Y5
 	VPSUBD       Y4, Y2, Y6
 	VPCMPGTD     Y6, Y1, Y7
 	VPCMPGTD     Y6, Y5, Y8
 	VPANDN       Y8, Y7, Y8
-	VMASKMOVPS   (SI)(BX*4), Y8, Y9
-	VBLENDVPS    Y7, Y0, Y9, Y9
-	VMOVUPS      Y9, (AX)
-	VPSUBD       Y4, Y3, Y10
-	VPCMPGTD     Y10, Y1, Y11
-	VPCMPGTD     Y10, Y5, Y12
-	VPANDN       Y12, Y11, Y12
-	VMASKMOVPS   32(SI)(BX*4), Y12, Y13
-	VBLENDVPS    Y11, Y0, Y13, Y13
-	VMOVUPS      Y13, 32(AX)
-	ADDQ         $0x00000040, AX
-	ADDQ         $0x00000018, CX
-	DECQ         DX
-	JNZ          fillRows32AVX2_loop
+	VANDPS       Y7, Y0, Y9
+	VPTEST       Y8, Y8
+	JZ           fillRows32AVX2_0_store
+	LEAQ         (SI)(BX*4), DI
+	MOVL         DI, R8
+	ANDL         $0x00000fff, R8
+	CMPL         R8, $0x00000fe0
+	JA           fillRows32AVX2_0_cross
+	VMOVUPS      (DI), Y14
+	VANDPS       Y8, Y14, Y14
+	VORPS        Y14, Y9, Y9
+
+fillRows32AVX2_0_store:
+	VMOVUPS Y9, (AX)
+	JMP     fillRows32AVX2_0_next
+
+fillRows32AVX2_0_cross:
+	VMOVUPS Y9, (AX)
+	MOVQ    (CX), DI
+	MOVLQSX 20(CX), R9
+	MOVLQSX 16(CX), R10
+	MOVQ    BX, R8
+	SUBQ    R10, R8
+	CMPQ    R8, R9
+	JAE     fillRows32AVX2_0_lane0
+	MOVL    (DI)(R8*4), R10
+	MOVL    R10, (AX)
+
+fillRows32AVX2_0_lane0:
+	INCQ R8
+	CMPQ R8, R9
+	JAE  fillRows32AVX2_0_lane1
+	MOVL (DI)(R8*4), R10
+	MOVL R10, 4(AX)
+
+fillRows32AVX2_0_lane1:
+	INCQ R8
+	CMPQ R8, R9
+	JAE  fillRows32AVX2_0_lane2
+	MOVL (DI)(R8*4), R10
+	MOVL R10, 8(AX)
+
+fillRows32AVX2_0_lane2:
+	INCQ R8
+	CMPQ R8, R9
+	JAE  fillRows32AVX2_0_lane3
+	MOVL (DI)(R8*4), R10
+	MOVL R10, 12(AX)
+
+fillRows32AVX2_0_lane3:
+	INCQ R8
+	CMPQ R8, R9
+	JAE  fillRows32AVX2_0_lane4
+	MOVL (DI)(R8*4), R10
+	MOVL R10, 16(AX)
+
+fillRows32AVX2_0_lane4:
+	INCQ R8
+	CMPQ R8, R9
+	JAE  fillRows32AVX2_0_lane5
+	MOVL (DI)(R8*4), R10
+	MOVL R10, 20(AX)
+
+fillRows32AVX2_0_lane5:
+	INCQ R8
+	CMPQ R8, R9
+	JAE  fillRows32AVX2_0_lane6
+	MOVL (DI)(R8*4), R10
+	MOVL R10, 24(AX)
+
+fillRows32AVX2_0_lane6:
+	INCQ R8
+	CMPQ R8, R9
+	JAE  fillRows32AVX2_0_lane7
+	MOVL (DI)(R8*4), R10
+	MOVL R10, 28(AX)
+
+fillRows32AVX2_0_lane7:
+fillRows32AVX2_0_next:
+	VPSUBD   Y4, Y3, Y10
+	VPCMPGTD Y10, Y1, Y11
+	VPCMPGTD Y10, Y5, Y12
+	VPANDN   Y12, Y11, Y12
+	VANDPS   Y11, Y0, Y13
+	VPTEST   Y12, Y12
+	JZ       fillRows32AVX2_1_store
+	LEAQ     32(SI)(BX*4), DI
+	MOVL     DI, R8
+	ANDL     $0x00000fff, R8
+	CMPL     R8, $0x00000fe0
+	JA       fillRows32AVX2_1_cross
+	VMOVUPS  (DI), Y14
+	VANDPS   Y12, Y14, Y14
+	VORPS    Y14, Y13, Y13
+
+fillRows32AVX2_1_store:
+	VMOVUPS Y13, 32(AX)
+	JMP     fillRows32AVX2_1_next
+
+fillRows32AVX2_1_cross:
+	VMOVUPS Y13, 32(AX)
+	MOVQ    (CX), SI
+	MOVLQSX 20(CX), R8
+	MOVLQSX 16(CX), R9
+	MOVQ    BX, DI
+	SUBQ    R9, DI
+	ADDQ    $0x00000008, DI
+	CMPQ    DI, R8
+	JAE     fillRows32AVX2_1_lane0
+	MOVL    (SI)(DI*4), R9
+	MOVL    R9, 32(AX)
+
+fillRows32AVX2_1_lane0:
+	INCQ DI
+	CMPQ DI, R8
+	JAE  fillRows32AVX2_1_lane1
+	MOVL (SI)(DI*4), R9
+	MOVL R9, 36(AX)
+
+fillRows32AVX2_1_lane1:
+	INCQ DI
+	CMPQ DI, R8
+	JAE  fillRows32AVX2_1_lane2
+	MOVL (SI)(DI*4), R9
+	MOVL R9, 40(AX)
+
+fillRows32AVX2_1_lane2:
+	INCQ DI
+	CMPQ DI, R8
+	JAE  fillRows32AVX2_1_lane3
+	MOVL (SI)(DI*4), R9
+	MOVL R9, 44(AX)
+
+fillRows32AVX2_1_lane3:
+	INCQ DI
+	CMPQ DI, R8
+	JAE  fillRows32AVX2_1_lane4
+	MOVL (SI)(DI*4), R9
+	MOVL R9, 48(AX)
+
+fillRows32AVX2_1_lane4:
+	INCQ DI
+	CMPQ DI, R8
+	JAE  fillRows32AVX2_1_lane5
+	MOVL (SI)(DI*4), R9
+	MOVL R9, 52(AX)
+
+fillRows32AVX2_1_lane5:
+	INCQ DI
+	CMPQ DI, R8
+	JAE  fillRows32AVX2_1_lane6
+	MOVL (SI)(DI*4), R9
+	MOVL R9, 56(AX)
+
+fillRows32AVX2_1_lane6:
+	INCQ DI
+	CMPQ DI, R8
+	JAE  fillRows32AVX2_1_lane7
+	MOVL (SI)(DI*4), R9
+	MOVL R9, 60(AX)
+
+fillRows32AVX2_1_lane7:
+fillRows32AVX2_1_next:
+	ADDQ $0x00000040, AX
+	ADDQ $0x00000018, CX
+	DECQ DX
+	JNZ  fillRows32AVX2_loop
 
 fillRows32AVX2_start:
 	MOVQ   base+32(FP), CX

@@ -221,17 +221,17 @@ func Max32(d, a *Row32) {
 // impossible (0). Make it with ShiftedOf.
 type Shifted32 struct {
 	v *float32
-	// at is the address entry −g of v would have (v's address less 4g),
-	// so that need n0+1 is read at at+4·n0 (the kernel reads only lanes
-	// within v); v keeps the vector alive.
-	at   uintptr
+	// off is −4g: need n0+1 is read at v+off+4·n0 (kept as an offset, not
+	// an address, so that it stays right when a goroutine's stack, which
+	// may hold v, moves).
+	off  int64
 	g, n int32
 }
 
-// ShiftedOf is v shifted by g (see Shifted32).
+// ShiftedOf is v shifted by g (see Shifted32), for g and len(v) within
+// int32.
 func ShiftedOf(v []float32, g int) Shifted32 {
-	p := unsafe.SliceData(v)
-	return Shifted32{v: p, at: uintptr(unsafe.Pointer(p)) - uintptr(4*g), g: int32(g), n: int32(len(v))}
+	return Shifted32{v: unsafe.SliceData(v), off: -4 * int64(int32(g)), g: int32(g), n: int32(len(v))}
 }
 
 // FillRows32Portable sets row i of rows, for each source i, to needs
@@ -243,7 +243,7 @@ func ShiftedOf(v []float32, g int) Shifted32 {
 // len(src)+2+len(joined) rows and base and joined name rows below
 // len(src).
 func FillRows32Portable(rows []Row32, src []Shifted32, n0 int, base, joined []uint8) {
-	checkFill32(rows, src, base, joined)
+	checkFill32(rows, src, n0, base, joined)
 	for i, s := range src {
 		FillLanes(rows[i][:], unsafe.Slice(s.v, s.n), int(s.g), n0)
 	}
@@ -273,8 +273,11 @@ func FillLanes[E float32 | float64](row, v []E, g, n0 int) {
 	clear(row[b:])
 }
 
-// checkFill32 panics unless rows, src, base and joined fit FillRows32.
-func checkFill32(rows []Row32, src []Shifted32, base, joined []uint8) {
+// checkFill32 panics unless rows, src, n0, base and joined fit FillRows32.
+func checkFill32(rows []Row32, src []Shifted32, n0 int, base, joined []uint8) {
+	if n0 != int(int32(n0)) {
+		panic(fmt.Sprintf("lanes: FillRows32 from need %d (beyond int32)", n0))
+	}
 	if len(rows) < len(src)+2+len(joined) {
 		panic(fmt.Sprintf("lanes: FillRows32 of %d sources and %d joined rows into %d rows", len(src), len(joined), len(rows)))
 	}

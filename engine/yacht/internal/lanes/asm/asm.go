@@ -1838,13 +1838,17 @@ func keepPass(s isa, single bool) {
 
 // fillRows32: the lane turn's rows for needs n0+1 … n0+16, as
 // FillRows32Portable. Each source's lanes hold its entry indices n0+j−g:
-// those below 0 are certain, those within its length are read by a masked
-// load (which reads no lane outside its mask, so it never touches memory
-// beyond the vector) and the rest are 0. In AVX-512 the masks are mask
-// registers from vector compares; in AVX2, a row's two halves of eight
-// lanes each take signed compares into vector masks, VMASKMOVPS and a
-// blend of ones. Then the start row (the lane-wise maximum of the base
-// rows), a row of zeros and the joined rows (the start with each row
+// those below 0 are certain, those within its length are read, and the
+// rest are 0. In AVX-512 the masks are mask registers from vector
+// compares, and the lanes are read by a masked load (which never faults on
+// a lane outside its mask, so it touches no memory beyond the vector). In
+// AVX2 a row's two halves of eight lanes each take signed compares into
+// vector masks; AMD leaves faults on VMASKMOVPS's masked-out lanes to the
+// implementation, so a half that reads no entry reads nothing, one whose
+// 32 bytes lie in one page (which holds an entry, so it is mapped) reads
+// them whole and keeps the lanes read, and one that crosses a page reads
+// its lanes one by one. Then the start row (the lane-wise maximum of the
+// base rows), a row of zeros and the joined rows (the start with each row
 // joined names).
 func fillRows32(s isa) {
 	fn := "fillRows32" + s.name
@@ -1874,9 +1878,10 @@ func fillRows32(s isa) {
 	TESTQ(n, n)
 	JZ(LabelRef(fn + "_start"))
 	Label(fn + "_loop")
-	// A source is (v, v − 4g as an address, g, n) (Shifted32): the
-	// lanes are read from v − 4g + 4n0 on.
-	MOVQ(Mem{Base: src, Disp: 8}, p)
+	// A source is (v, −4g, g, n) (Shifted32): the lanes are read from
+	// v − 4g + 4n0 on.
+	MOVQ(Mem{Base: src}, p)
+	ADDQ(Mem{Base: src, Disp: 8}, p)
 	if s.avx512 {
 		idx, v := s.v(3), s.v(4)
 		VPSUBD_BCST(Mem{Base: src, Disp: 16}, lane[0], idx)
@@ -1889,15 +1894,56 @@ func fillRows32(s isa) {
 		g, length := s.v(4), s.v(5)
 		VPBROADCASTD(Mem{Base: src, Disp: 16}, g)
 		VPBROADCASTD(Mem{Base: src, Disp: 20}, length)
+		addr, page := GP64(), GP64()
 		for h, off := range s.halves {
-			idx, neg, read, v := s.v(6+4*h), s.v(7+4*h), s.v(8+4*h), s.v(9+4*h)
+			idx, neg, read, v, w := s.v(6+4*h), s.v(7+4*h), s.v(8+4*h), s.v(9+4*h), s.v(14)
+			at := fmt.Sprintf("%s_%d", fn, h)
 			VPSUBD(g, lane[h], idx)
 			VPCMPGTD(idx, zero, neg)    // idx < 0: certain
 			VPCMPGTD(idx, length, read) // idx < length
 			VPANDN(read, neg, read)     // and not certain: read
-			VMASKMOVPS(Mem{Base: p, Index: n0, Scale: 4, Disp: off}, read, v)
-			VBLENDVPS(neg, ones, v, v)
+			VANDPS(neg, ones, v)        // 1 where certain, else 0
+			// A half that reads no entry is v; one that does reads its
+			// 32 bytes whole when they lie in one page (which holds an
+			// entry, so it is mapped), keeping the lanes read.
+			VPTEST(read, read)
+			JZ(LabelRef(at + "_store"))
+			LEAQ(Mem{Base: p, Index: n0, Scale: 4, Disp: off}, addr)
+			MOVL(addr.As32(), page.As32())
+			ANDL(U32(4095), page.As32())
+			CMPL(page.As32(), U32(4096-32))
+			JA(LabelRef(at + "_cross"))
+			VMOVUPS(Mem{Base: addr}, w)
+			VANDPS(read, w, w)
+			VORPS(w, v, v)
+			Label(at + "_store")
 			VMOVUPS(v, Mem{Base: rows, Disp: off})
+			JMP(LabelRef(at + "_next"))
+			// The half crosses a page: its lanes read one by one (entry e
+			// of lane j: n0 + h·8 + j − g, read when 0 ≤ e < n).
+			Label(at + "_cross")
+			VMOVUPS(v, Mem{Base: rows, Disp: off})
+			vb, e, nn, t := GP64(), GP64(), GP64(), GP64()
+			MOVQ(Mem{Base: src}, vb)
+			MOVLQSX(Mem{Base: src, Disp: 20}, nn)
+			MOVLQSX(Mem{Base: src, Disp: 16}, t)
+			MOVQ(n0, e)
+			SUBQ(t, e)
+			if off > 0 {
+				ADDQ(U32(off/4), e)
+			}
+			for j := 0; j < 8; j++ {
+				skip := fmt.Sprintf("%s_lane%d", at, j)
+				CMPQ(e, nn)
+				JAE(LabelRef(skip)) // e < 0 or e ≥ n
+				MOVL(Mem{Base: vb, Index: e, Scale: 4}, t.As32())
+				MOVL(t.As32(), Mem{Base: rows, Disp: off + 4*j})
+				Label(skip)
+				if j < 7 {
+					INCQ(e)
+				}
+			}
+			Label(at + "_next")
 		}
 	}
 	ADDQ(U32(64), rows)
