@@ -150,3 +150,27 @@ func TestPatternRowsRefuses(t *testing.T) {
 		}
 	}
 }
+
+// Build leaves room past the table's last entry for the kernels, which
+// read an entry's row offsets eight bytes at a time (up to three offsets,
+// six bytes, past it), on tables of every size and rebuilt ones.
+func TestPatternRowsRoomPastTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(38, 39))
+	for trial := range 200 {
+		p := randomPatternRows(rng, 1+rng.IntN(256))
+		if cap(p.tab) < len(p.tab)+3 {
+			t.Fatalf("trial %d: table of %d offsets with room for %d", trial, len(p.tab), cap(p.tab))
+		}
+		// Rebuilt with lists of another length.
+		p.Reset(p.rows)
+		for w := 0; w < yacht.NumPatterns; w++ {
+			for range 1 + trial%MaxPatternRows {
+				p.Add(w, uint8(rng.IntN(p.rows)))
+			}
+		}
+		p.Build()
+		if cap(p.tab) < len(p.tab)+3 {
+			t.Fatalf("trial %d: rebuilt table of %d offsets with room for %d", trial, len(p.tab), cap(p.tab))
+		}
+	}
+}
