@@ -480,9 +480,8 @@ func (ls *laneScratch[T]) buildBest(e *builtRows, folded uint32) bool {
 			joins[w] = true
 		}
 	}
-	ls.rows = ls.rows[:len(ls.outs)+2+len(e.joined)]
 	best := e.rows
-	best.Reset(len(ls.rows))
+	best.Reset(len(ls.outs) + 2 + len(e.joined))
 	for w := 0; w < yacht.NumPatterns; w++ {
 		if !ls.plan.five[w] && !joins[w] {
 			best.Add(w, ls.start)
