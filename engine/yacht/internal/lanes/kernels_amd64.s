@@ -15804,7 +15804,7 @@ fillRows32AVX512_start:
 	MOVQ   rows+0(FP), BX
 	VPXORQ Z2, Z2, Z2
 	TESTQ  DX, DX
-	JZ     fillRows32AVX512_done
+	JZ     fillRows32AVX512_base_end
 
 fillRows32AVX512_base:
 	MOVBQZX (CX), SI
@@ -15814,13 +15814,13 @@ fillRows32AVX512_base:
 	DECQ    DX
 	JNZ     fillRows32AVX512_base
 
-fillRows32AVX512_done:
+fillRows32AVX512_base_end:
 	VMOVUPS Z2, (AX)
 	VMOVUPS Z1, 64(AX)
 	MOVQ    joined+48(FP), CX
 	MOVQ    njoined+56(FP), DX
 	TESTQ   DX, DX
-	JZ      fillRows32AVX512_end
+	JZ      fillRows32AVX512_joined_end
 
 fillRows32AVX512_joined:
 	MOVBQZX (CX), SI
@@ -15832,7 +15832,7 @@ fillRows32AVX512_joined:
 	DECQ    DX
 	JNZ     fillRows32AVX512_joined
 
-fillRows32AVX512_end:
+fillRows32AVX512_joined_end:
 	VZEROUPPER
 	RET
 
@@ -18922,7 +18922,7 @@ fillRows32AVX2_start:
 	VXORPD Y2, Y2, Y2
 	VXORPD Y3, Y3, Y3
 	TESTQ  DX, DX
-	JZ     fillRows32AVX2_done
+	JZ     fillRows32AVX2_base_end
 
 fillRows32AVX2_base:
 	MOVBQZX (CX), SI
@@ -18933,7 +18933,7 @@ fillRows32AVX2_base:
 	DECQ    DX
 	JNZ     fillRows32AVX2_base
 
-fillRows32AVX2_done:
+fillRows32AVX2_base_end:
 	VMOVUPS Y2, (AX)
 	VMOVUPS Y1, 64(AX)
 	VMOVUPS Y3, 32(AX)
@@ -18941,7 +18941,7 @@ fillRows32AVX2_done:
 	MOVQ    joined+48(FP), CX
 	MOVQ    njoined+56(FP), DX
 	TESTQ   DX, DX
-	JZ      fillRows32AVX2_end
+	JZ      fillRows32AVX2_joined_end
 
 fillRows32AVX2_joined:
 	MOVBQZX (CX), SI
@@ -18955,7 +18955,7 @@ fillRows32AVX2_joined:
 	DECQ    DX
 	JNZ     fillRows32AVX2_joined
 
-fillRows32AVX2_end:
+fillRows32AVX2_joined_end:
 	VZEROUPPER
 	RET
 

@@ -156,7 +156,8 @@ func overOps(fn string, ops, n reg.Register, m int, body func(o []reg.GPVirtual)
 func main() {
 	ConstraintExpr("amd64,!purego")
 	one = ConstData("one", U64(math.Float64bits(1)))
-	turnScale = ConstData("turnScale", U64(math.Float64bits(59049)))
+	// turnScale of row32.go: the first roll's keeps end at 3^10 (see keepPass).
+	turnScale = ConstData("turnScale", U64(math.Float64bits(math.Pow(3, 2*yacht.NumDice))))
 	minusOne = ConstData("minusOne", U64(math.Float64bits(-1)))
 	one32 = ConstData("one32", U32(math.Float32bits(1)))
 	lowMasks = GLOBL("lowMasks", RODATA|NOPTR)
@@ -1960,18 +1961,25 @@ func fillRows32(s isa) {
 		s.zero(s.v(2 + h))
 	}
 	i := GP64()
-	TESTQ(nbase, nbase)
-	JZ(LabelRef(fn + "_done"))
-	Label(fn + "_base")
-	MOVBQZX(Mem{Base: base}, i)
-	SHLQ(U8(6), i)
-	for h, off := range s.halves {
-		VPMAXUD(at(rowsAt, i, off), s.v(2+h), s.v(2+h))
+	// eachRow runs body on the byte offset (in i) of each of the count
+	// rows that list names, one byte each.
+	eachRow := func(label string, list, count reg.Register, body func()) {
+		TESTQ(count, count)
+		JZ(LabelRef(label + "_end"))
+		Label(label)
+		MOVBQZX(Mem{Base: list}, i)
+		SHLQ(U8(6), i)
+		body()
+		INCQ(list)
+		DECQ(count)
+		JNZ(LabelRef(label))
+		Label(label + "_end")
 	}
-	INCQ(base)
-	DECQ(nbase)
-	JNZ(LabelRef(fn + "_base"))
-	Label(fn + "_done")
+	eachRow(fn+"_base", base, nbase, func() {
+		for h, off := range s.halves {
+			VPMAXUD(at(rowsAt, i, off), s.v(2+h), s.v(2+h))
+		}
+	})
 	for h, off := range s.halves {
 		VMOVUPS(s.v(2+h), Mem{Base: rows, Disp: off})
 		VMOVUPS(zero, Mem{Base: rows, Disp: 64 + off})
@@ -1979,19 +1987,12 @@ func fillRows32(s isa) {
 	// The joined rows: the start with each row joined names.
 	joined := Load(Param("joined"), GP64())
 	njoined := Load(Param("njoined"), GP64())
-	TESTQ(njoined, njoined)
-	JZ(LabelRef(fn + "_end"))
-	Label(fn + "_joined")
-	MOVBQZX(Mem{Base: joined}, i)
-	SHLQ(U8(6), i)
-	for h, off := range s.halves {
-		VPMAXUD(at(rowsAt, i, off), s.v(2+h), s.v(4+h))
-		VMOVUPS(s.v(4+h), Mem{Base: rows, Disp: 128 + off})
-	}
-	ADDQ(U32(64), rows)
-	INCQ(joined)
-	DECQ(njoined)
-	JNZ(LabelRef(fn + "_joined"))
-	Label(fn + "_end")
+	eachRow(fn+"_joined", joined, njoined, func() {
+		for h, off := range s.halves {
+			VPMAXUD(at(rowsAt, i, off), s.v(2+h), s.v(4+h))
+			VMOVUPS(s.v(4+h), Mem{Base: rows, Disp: 128 + off})
+		}
+		ADDQ(U32(64), rows)
+	})
 	ret()
 }
