@@ -11,7 +11,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/internal/lru"
+	"github.com/alea-bot/alea/lru"
 )
 
 // Exchange is one transport's side of an interaction. The dispatcher calls

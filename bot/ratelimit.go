@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/time/rate"
 
-	"github.com/alea-bot/alea/internal/lru"
+	"github.com/alea-bot/alea/lru"
 )
 
 // rateLimits are the request limits: each user's, and everyone's

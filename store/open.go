@@ -34,21 +34,6 @@ func Open(ctx context.Context, rawURL string) (Store, error) {
 	return nil, fmt.Errorf("store: DATABASE_URL %q: want off, sqlite:PATH or postgres://…", Redact(rawURL))
 }
 
-// Validate reports whether Open knows the DATABASE_URL's backend,
-// without opening anything.
-func Validate(rawURL string) error {
-	switch {
-	case rawURL == Off, strings.HasPrefix(rawURL, "sqlite:") && len(rawURL) > len("sqlite:"):
-		return nil
-	case strings.HasPrefix(rawURL, "postgres://"), strings.HasPrefix(rawURL, "postgresql://"):
-		if _, err := url.Parse(rawURL); err != nil {
-			return fmt.Errorf("not a URL: %s", Redact(rawURL))
-		}
-		return nil
-	}
-	return fmt.Errorf("%q: want off, sqlite:PATH (e.g. sqlite:alea.db) or postgres://user:password@host/db", Redact(rawURL))
-}
-
 // Redact returns the URL with its password (and any password parameter)
 // hidden, for logs and errors.
 func Redact(rawURL string) string {

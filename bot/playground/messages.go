@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/internal/lru"
+	"github.com/alea-bot/alea/lru"
 )
 
 // messageStore remembers the messages the playground rendered, so that a

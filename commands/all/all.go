@@ -17,7 +17,7 @@ import (
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/result"
 	"github.com/alea-bot/alea/game/seal"
-	"github.com/alea-bot/alea/internal/yachtodds"
+	"github.com/alea-bot/alea/game/yachtodds"
 	"github.com/alea-bot/alea/store"
 )
 

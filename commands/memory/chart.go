@@ -10,7 +10,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/alea-bot/alea/internal/picturefont"
+	"github.com/alea-bot/alea/commands/picturefont"
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 )

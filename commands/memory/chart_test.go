@@ -4,7 +4,7 @@ import (
 	"image"
 	"testing"
 
-	"github.com/alea-bot/alea/internal/picturefont"
+	"github.com/alea-bot/alea/commands/picturefont"
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 )

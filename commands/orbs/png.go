@@ -11,8 +11,8 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 
+	"github.com/alea-bot/alea/commands/picturefont"
 	"github.com/alea-bot/alea/engine/orbs"
-	"github.com/alea-bot/alea/internal/picturefont"
 )
 
 // The pictures draw each grid as in the game (the orb puzzle blog post, Figure 1): the

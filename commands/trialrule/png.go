@@ -15,8 +15,8 @@ import (
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
 
+	"github.com/alea-bot/alea/commands/picturefont"
 	"github.com/alea-bot/alea/engine/trialrule"
-	"github.com/alea-bot/alea/internal/picturefont"
 )
 
 // maxPictureNodes is the most nodes a picture shows; deeper levels of a

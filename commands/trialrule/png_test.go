@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/alea-bot/alea/commands/picturefont"
 	"github.com/alea-bot/alea/engine/trialrule"
-	"github.com/alea-bot/alea/internal/picturefont"
 )
 
 // A small rule is drawn whole; one leaf row per leaf.

@@ -13,10 +13,10 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/yachtkit"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
-	"github.com/alea-bot/alea/internal/yachtkit"
 )
 
 const (

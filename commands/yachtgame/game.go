@@ -22,13 +22,13 @@ import (
 	"github.com/alea-bot/alea/commands"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/commands/yachtgame/players"
+	"github.com/alea-bot/alea/commands/yachtkit"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/game/yachtodds"
 	"github.com/alea-bot/alea/game/yachttable"
-	"github.com/alea-bot/alea/internal/yachtkit"
-	"github.com/alea-bot/alea/internal/yachtodds"
 	"github.com/alea-bot/alea/store"
 )
 

@@ -19,9 +19,9 @@ import (
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/game/yachtodds"
 	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/internal/race"
-	"github.com/alea-bot/alea/internal/yachtodds"
 )
 
 const (

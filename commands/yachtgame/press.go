@@ -9,10 +9,10 @@ import (
 
 	"github.com/alea-bot/alea/commands"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yachtkit"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/yachttable"
-	"github.com/alea-bot/alea/internal/yachtkit"
 )
 
 // The actions, by their letter in the custom_ids (part of the wire

@@ -10,8 +10,8 @@ import (
 	"strconv"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/picturefont"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
-	"github.com/alea-bot/alea/internal/picturefont"
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 )

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/picturefont"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
-	"github.com/alea-bot/alea/internal/picturefont"
 	"golang.org/x/image/font"
 )
 
@@ -32,7 +32,7 @@ func TestChartLabelsAreInTheFont(t *testing.T) {
 	labels := append(ChartLabels(), "0123456789.,%=-+ p5 p25 p50 p75 p95")
 	for _, s := range labels {
 		if m := picturefont.Missing(s); len(m) != 0 {
-			t.Errorf("the pictures' font lacks %q of %q: run go generate ./internal/picturefont", string(m), s)
+			t.Errorf("the pictures' font lacks %q of %q: run go generate ./commands/picturefont", string(m), s)
 		}
 	}
 }

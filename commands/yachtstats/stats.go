@@ -14,11 +14,11 @@ import (
 
 	"github.com/alea-bot/alea/commands"
 	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yachtkit"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/yachttable"
-	"github.com/alea-bot/alea/internal/yachtkit"
 )
 
 const colour = 0x2E86C1

@@ -15,7 +15,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/alea-bot/alea/internal/bitstream"
+	"github.com/alea-bot/alea/game/bitstream"
 )
 
 // Key is the secret that seals and opens game states.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/alea-bot/alea/internal/bitstream"
+	"github.com/alea-bot/alea/game/bitstream"
 )
 
 func TestOpenRefusesForgeriesAndOtherKeys(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/alea-bot/alea/engine/yacht"
-	"github.com/alea-bot/alea/internal/bitstream"
+	"github.com/alea-bot/alea/game/bitstream"
 	"github.com/alea-bot/alea/store"
 )
 

@@ -10,8 +10,8 @@ import (
 
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/bitstream"
 	"github.com/alea-bot/alea/game/seal"
-	"github.com/alea-bot/alea/internal/bitstream"
 )
 
 // A table's state (what /yacht start seals into its board) is base64url

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/game/bitstream"
 	"github.com/alea-bot/alea/game/seal"
-	"github.com/alea-bot/alea/internal/bitstream"
 )
 
 // The dice are the server's: one seed under two secrets gives other dice,

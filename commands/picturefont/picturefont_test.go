@@ -36,7 +36,7 @@ func TestCharsAreInTheFont(t *testing.T) {
 		}
 	}
 	if m := Missing(chars); len(m) != 0 {
-		t.Errorf("the font lacks %q: run go generate ./internal/picturefont", string(m))
+		t.Errorf("the font lacks %q: run go generate ./commands/picturefont", string(m))
 	}
 	if m := Missing("a鬱b"); string(m) != "鬱" {
 		t.Errorf("Missing(a鬱b) = %q", string(m))

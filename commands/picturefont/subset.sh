@@ -2,7 +2,7 @@
 # subset.sh cuts the pictures' typeface out of Debian's Noto Sans CJK JP
 # (package fonts-noto-cjk, SIL Open Font License 1.1) down to the
 # characters in chars.txt, with fontTools' subsetter (package
-# python3-fonttools). Run it with `go generate ./internal/picturefont`
+# python3-fonttools). Run it with `go generate ./commands/picturefont`
 # after changing chars.txt:
 #   apt-get install fonts-noto-cjk python3-fonttools
 set -eu

@@ -14,7 +14,7 @@ import (
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
-	"github.com/alea-bot/alea/internal/lru"
+	"github.com/alea-bot/alea/lru"
 )
 
 // WinOdds gives the scoreboard's live chances of winning: each player's
