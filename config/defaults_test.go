@@ -14,8 +14,9 @@ import (
 // The settings' defaults are the dispatcher's: alea serve with no
 // settings runs with bot.DefaultOptions (the cache, the rate limits and
 // their bursts as the variables' meanings state, the heavy-work bound).
-// With TestEnvExampleListsEveryVariable (.env.example) and the README's
-// TestReadmeConfigurationTable, every default has one value everywhere.
+// With TestEnvExampleListsEveryVariable (.env.example) and
+// TestDocsConfigurationTable (docs/operating.md), every default has one
+// value everywhere.
 func TestDefaultsAreTheDispatchersOptions(t *testing.T) {
 	c, err := config.FromEnv(func(string) (string, bool) { return "", false })
 	if err != nil {

@@ -184,7 +184,7 @@ func BenchmarkRecord(b *testing.B) {
 }
 
 // BenchmarkMillion loads ALEA_STORE_BENCH_GAMES games (1000000 for the
-// README's figures) into each engine and times the standings, a player's
+// figures of docs/benchmarks.md) into each engine and times the standings, a player's
 // history and recording on top of them. It runs only when that variable
 // is set: go test -run '^$' -bench Million -benchtime 300x ./store/
 // (ALEA_STORE_BENCH_DIR keeps the SQLite file between runs).

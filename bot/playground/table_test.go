@@ -126,7 +126,7 @@ func yachtTables(t *testing.T) *strategy.Tables {
 	return fullTables
 }
 
-// The README's table, players:"@Ann, @Bob, alea", through the
+// The README's example, players:"@Ann, @Bob, alea", through the
 // playground: Ann and Bob are seated as users (their mentions on the
 // board, Ann's turn first), and only Ann may roll.
 func TestPlaygroundReadmeTable(t *testing.T) {

@@ -193,10 +193,10 @@ func TestStatsStartAndPresets(t *testing.T) {
 	for _, k := range presetKeys {
 		table(t, k)
 	}
-	r := h.MustRun(`/yacht-stats seed:1`) // as the README's table
+	r := h.MustRun(`/yacht-stats seed:1`) // as the table of docs/commands.md
 	d := statsData(t, r)
 	t.Logf("yacht start: simulated %.3f ± %.3f, exact %.6f", d.Mean, d.StdErr, d.ExpectedFinal)
-	checkReadmeTable(t, d)
+	checkDocsTable(t, d)
 	if math.Abs(d.ExpectedFinal-regression.YachtStart) > regression.StartTolerance || math.Abs(d.Mean-d.ExpectedFinal) > 4*d.StdErr {
 		t.Errorf("start: simulated %.3f ± %.3f, exact %.6f", d.Mean, d.StdErr, d.ExpectedFinal)
 	}
@@ -243,23 +243,24 @@ func TestStatsBadInput(t *testing.T) {
 	}
 }
 
-// checkReadmeTable checks that the README's /yacht-stats table is what
-// `/yacht-stats seed:1` prints: the first row the exact distribution with
-// its simulated check, then each preset compared, in the rules menu's
-// names (issue 25: the table was no longer what the command prints).
-func checkReadmeTable(t *testing.T, d StatsData) {
+// checkDocsTable checks that the /yacht-stats table of docs/commands.md
+// is what `/yacht-stats seed:1` prints: the first row the exact
+// distribution with its simulated check, then each preset compared, in the
+// rules menu's names (issue 25: the table was no longer what the command
+// prints).
+func checkDocsTable(t *testing.T, d StatsData) {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	raw, err := os.ReadFile(filepath.Join("..", "..", "docs", "commands.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme := string(raw)
-	i := strings.Index(readme, "`alea run '/yacht-stats seed:1'` prints")
+	doc := string(raw)
+	i := strings.Index(doc, "`alea run '/yacht-stats seed:1'` prints")
 	if i < 0 {
-		t.Fatal("the README no longer shows what `alea run '/yacht-stats seed:1'` prints")
+		t.Fatal("docs/commands.md no longer shows what `alea run '/yacht-stats seed:1'` prints")
 	}
 	var rows []string
-	for _, line := range strings.Split(readme[i:], "\n") {
+	for _, line := range strings.Split(doc[i:], "\n") {
 		if strings.HasPrefix(line, "| ") && !strings.HasPrefix(line, "| rules") && !strings.HasPrefix(line, "| ---") {
 			rows = append(rows, line)
 		} else if len(rows) > 0 {
@@ -267,7 +268,7 @@ func checkReadmeTable(t *testing.T, d StatsData) {
 		}
 	}
 	if d.Exact == nil {
-		t.Fatal("no exact distribution to compare with the README")
+		t.Fatal("no exact distribution to compare with docs/commands.md")
 	}
 	want := []string{fmt.Sprintf("| %s, %s games | %.3f | %.3f ± %.3f | %.2f%% | %.2f%% |", yachtcmd.RulesName(commands.English, d.Rules),
 		thousands(d.Games), d.ExpectedFinal, d.Mean, d.StdErr, 100*d.Exact.PUpperBonus, 100*d.Exact.PYacht)}
@@ -276,11 +277,11 @@ func checkReadmeTable(t *testing.T, d StatsData) {
 			p.ExpectedFinal, p.Mean, p.StdErr, 100*p.PUpperBonus, 100*p.PYacht))
 	}
 	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
-		t.Errorf("the README's /yacht-stats table:\n%s\nthe command prints:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
+		t.Errorf("the /yacht-stats table of docs/commands.md:\n%s\nthe command prints:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
 	}
 }
 
-// thousands writes n with a space between thousands, as the README does.
+// thousands writes n with a space between thousands, as the docs do.
 func thousands(n int) string {
 	s := strconv.Itoa(n)
 	for i := len(s) - 3; i > 0; i -= 3 {

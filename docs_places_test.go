@@ -14,13 +14,16 @@ import (
 	"github.com/alea-bot/alea/store/storetest"
 )
 
-// placesTable returns the rows of the README's table "Where the commands
+// placesDoc holds the table "Where the commands work".
+const placesDoc = "docs/discord.md"
+
+// placesTable returns the rows of placesDoc's table "Where the commands
 // work": the command paths each row names ("stats history", "help") and
 // its four cells (server with Alea, server with a user install only, DM
 // with Alea, group DM).
 func placesTable(t *testing.T) map[string][4]string {
 	t.Helper()
-	b, err := os.ReadFile("README.md")
+	b, err := os.ReadFile(placesDoc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +35,7 @@ func placesTable(t *testing.T) map[string][4]string {
 		}
 	}
 	if start < 0 {
-		t.Fatal("README has no table of where the commands work")
+		t.Fatalf("%s has no table of where the commands work", placesDoc)
 	}
 	names := regexp.MustCompile("`/([a-z-]+(?: [a-z-]+)?)")
 	rows := map[string][4]string{}
@@ -42,7 +45,7 @@ func placesTable(t *testing.T) map[string][4]string {
 		}
 		cells := strings.Split(strings.Trim(ln, "|"), " | ")
 		if len(cells) != 5 {
-			t.Fatalf("README table row has %d cells: %s", len(cells), ln)
+			t.Fatalf("%s: a row of the places table has %d cells: %s", placesDoc, len(cells), ln)
 		}
 		var places [4]string
 		copy(places[:], cells[1:])
@@ -55,11 +58,11 @@ func placesTable(t *testing.T) map[string][4]string {
 	return rows
 }
 
-// TestReadmePlacesTable: the README's table of where the commands work
+// TestDocsPlacesTable: the table of where the commands work (placesDoc)
 // names every command (a command with subcommands by its bare name or by
 // every subcommand), and where a memory command's row says "server only",
 // the command refuses in a DM and a group DM, and only there.
-func TestReadmePlacesTable(t *testing.T) {
+func TestDocsPlacesTable(t *testing.T) {
 	rows := placesTable(t)
 	s := storetest.SQLite(t)
 	deps := all.Loopback()
@@ -71,12 +74,12 @@ func TestReadmePlacesTable(t *testing.T) {
 			continue
 		}
 		if len(c.Subcommands) == 0 {
-			t.Errorf("README's places table lacks /%s", name)
+			t.Errorf("%s's places table lacks /%s", placesDoc, name)
 			continue
 		}
 		for _, sc := range c.Subcommands {
 			if _, ok := rows[name+" "+sc.Name.En]; !ok {
-				t.Errorf("README's places table lacks /%s (nor names /%s %s)", name, name, sc.Name.En)
+				t.Errorf("%s's places table lacks /%s (nor names /%s %s)", placesDoc, name, name, sc.Name.En)
 			}
 		}
 	}
@@ -102,7 +105,7 @@ func TestReadmePlacesTable(t *testing.T) {
 			r, out := h.Do(req)
 			refused := out == bot.Rejected && strings.Contains(r.Content, "This works in a server only")
 			if says := strings.Contains(cells[i], "server only"); says != refused {
-				t.Errorf("/%s, place %d: README says %q, the command answers %s: %s", path, i+1, cells[i], out, r.Content)
+				t.Errorf("/%s, place %d: %s says %q, the command answers %s: %s", path, i+1, placesDoc, cells[i], out, r.Content)
 			}
 			checked++
 		}

@@ -8,10 +8,11 @@ import (
 	"github.com/alea-bot/alea/config"
 )
 
-// The README's configuration table lists every setting config reads, with
-// its default, and nothing else.
-func TestReadmeConfigurationTable(t *testing.T) {
-	b, err := os.ReadFile("README.md")
+// TestDocsConfigurationTable: the configuration table of docs/operating.md
+// lists every setting config reads, with its default, and nothing else.
+func TestDocsConfigurationTable(t *testing.T) {
+	const doc = "docs/operating.md"
+	b, err := os.ReadFile(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,15 +30,15 @@ func TestReadmeConfigurationTable(t *testing.T) {
 	for _, v := range config.Variables {
 		def, ok := rows[v.Name]
 		if !ok {
-			t.Errorf("README's configuration table lacks %s", v.Name)
+			t.Errorf("%s's configuration table lacks %s", doc, v.Name)
 			continue
 		}
 		if def != v.Default {
-			t.Errorf("README gives %s the default %q; config has %q", v.Name, def, v.Default)
+			t.Errorf("%s gives %s the default %q; config has %q", doc, v.Name, def, v.Default)
 		}
 		delete(rows, v.Name)
 	}
 	for name := range rows {
-		t.Errorf("README lists %s, which config does not read", name)
+		t.Errorf("%s lists %s, which config does not read", doc, name)
 	}
 }
