@@ -64,6 +64,18 @@ var (
 		"The answers are exact and follow these sources: the Korean paper on trial rules (k-ary trees with restarts); 最大期待値戦略の計算手法の整理 (Yacht); [Pancht] 요트 다이스 최적 선택 알고리즘을 구현한 방법 (Pancht); 알고리즘 덕후의 「투 더 문」 퍼즐 푸는 방법 (orbs); 게임 트리 개요와 확률적 탐색 (coins); and the published results of Verhoeff, Glenn, Larsson & Sjöberg, and Knuth & Yao.",
 		"모든 답은 정확한 값이며 다음 자료를 따릅니다: 시행 규칙에 관한 한국어 논문(재시작이 있는 k진 트리), 最大期待値戦略の計算手法の整理 (요트), [Pancht] 요트 다이스 최적 선택 알고리즘을 구현한 방법 (Pancht), 알고리즘 덕후의 「투 더 문」 퍼즐 푸는 방법 (오브), 게임 트리 개요와 확률적 탐색 (동전), 그리고 Verhoeff, Glenn, Larsson & Sjöberg, Knuth & Yao가 발표한 결과.",
 		"答えはすべて厳密で、次の資料に基づいています: 試行規則についての韓国語論文（やり直しのある k 分木）、最大期待値戦略の計算手法の整理（ヨット）、[Pancht] 요트 다이스 최적 선택 알고리즘을 구현한 방법（Pancht）、알고리즘 덕후의 「투 더 문」 퍼즐 푸는 방법（オーブ）、게임 트리 개요와 확률적 탐색（コイン）、そして Verhoeff、Glenn、Larsson & Sjöberg、Knuth & Yao の発表した結果。")
+	txtPolicies     = commands.T("Privacy", "개인정보", "プライバシー")
+	txtPoliciesText = commands.T("[Privacy policy](%s) · [Terms of service](%s)",
+		"[개인정보 처리방침](%s) · [이용약관](%s)",
+		"[プライバシーポリシー](%s) · [利用規約](%s)")
+)
+
+// PrivacyURL and TermsURL are Alea's privacy policy and terms of service
+// (docs/privacy.md and docs/terms.md), the pages the Developer Portal
+// links as the application's Privacy Policy and Terms of Service URLs.
+const (
+	PrivacyURL = "https://github.com/alea-bot/alea/blob/main/docs/privacy.md"
+	TermsURL   = "https://github.com/alea-bot/alea/blob/main/docs/terms.md"
 )
 
 // lookup finds a command by its name in any language.
@@ -104,7 +116,8 @@ func overview(reg *commands.Registry, self *commands.Command, l commands.Locale)
 		}
 		e.Fields = append(e.Fields, commands.Field{Name: "/" + c.Name.In(l), Value: val})
 	}
-	e.Fields = append(e.Fields, commands.Field{Name: txtAbout.In(l), Value: txtAboutText.In(l)})
+	e.Fields = append(e.Fields, commands.Field{Name: txtAbout.In(l), Value: txtAboutText.In(l)},
+		commands.Field{Name: txtPolicies.In(l), Value: txtPoliciesText.Format(l, PrivacyURL, TermsURL)})
 	return &commands.Reply{Embeds: []commands.Embed{e}, Data: helpData(reg)}
 }
 
