@@ -27,9 +27,9 @@ const (
 	readmeMaxBytes = 20 * 1000
 )
 
-// docFiles returns the Markdown files of the repository (README.md,
-// ARCHITECTURE.md, docs/*.md, commands/README.md, …), as slash paths.
-func docFiles(t *testing.T) []string {
+// repoFiles returns the repository's files as slash paths, without .git,
+// the test artifacts and testdata.
+func repoFiles(t *testing.T) []string {
 	t.Helper()
 	var out []string
 	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
@@ -43,13 +43,24 @@ func docFiles(t *testing.T) []string {
 			}
 			return nil
 		}
-		if strings.HasSuffix(p, ".md") {
-			out = append(out, filepath.ToSlash(p))
-		}
+		out = append(out, filepath.ToSlash(p))
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	return out
+}
+
+// docFiles returns the Markdown files of the repository (README.md,
+// ARCHITECTURE.md, docs/*.md, commands/README.md, …).
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	for _, p := range repoFiles(t) {
+		if strings.HasSuffix(p, ".md") {
+			out = append(out, p)
+		}
 	}
 	if len(out) < 5 {
 		t.Fatalf("only %d Markdown files found: %v", len(out), out)
@@ -167,52 +178,21 @@ var (
 	testRef = regexp.MustCompile("^(Test|Benchmark|Fuzz)[A-Z][A-Za-z0-9]*$")
 )
 
-// testFuncs returns the tests, benchmarks and fuzzers of the module.
-func testFuncs(t *testing.T) map[string]bool {
+// repoIndex returns the tests, benchmarks and fuzzers the module defines,
+// and the base names of the repository's files.
+func repoIndex(t *testing.T) (funcs, names map[string]bool) {
 	t.Helper()
-	out := map[string]bool{}
-	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	funcs, names = map[string]bool{}, map[string]bool{}
+	for _, p := range repoFiles(t) {
+		names[path.Base(p)] = true
+		if !strings.HasSuffix(p, "_test.go") {
+			continue
 		}
-		if d.IsDir() && (d.Name() == ".git" || d.Name() == "testdata") {
-			return filepath.SkipDir
+		for _, m := range funcName.FindAllStringSubmatch(readDoc(t, p), -1) {
+			funcs[m[1]] = true
 		}
-		if !d.IsDir() && strings.HasSuffix(p, "_test.go") {
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			for _, m := range funcName.FindAllStringSubmatch(string(b), -1) {
-				out[m[1]] = true
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
-	return out
-}
-
-// fileNames returns the base names of the repository's files.
-func fileNames(t *testing.T) map[string]bool {
-	t.Helper()
-	out := map[string]bool{}
-	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == ".git" || d.Name() == "artifacts") {
-			return filepath.SkipDir
-		}
-		out[d.Name()] = true
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return funcs, names
 }
 
 // TestDocsPathsExist: what the documents name exists — every relative
@@ -230,11 +210,7 @@ func TestDocsPathsExist(t *testing.T) {
 			roots[e.Name()] = true
 		}
 	}
-	funcs, files := testFuncs(t), fileNames(t)
-	exists := func(p string) bool {
-		_, err := os.Stat(filepath.FromSlash(p))
-		return err == nil
-	}
+	funcs, files := repoIndex(t)
 	checked := 0
 	for _, doc := range docFiles(t) {
 		text := readDoc(t, doc)
@@ -358,41 +334,36 @@ func TestArchitecturePackages(t *testing.T) {
 			t.Errorf("docs/architecture.md lists %s/, which is not a directory", p)
 		}
 	}
-	// Every directory holding Go files, cut to two levels, is listed.
-	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	// Every directory holding Go files, cut to two levels, is listed
+	// (another module, such as a code generator, apart).
+	for _, p := range repoFiles(t) {
+		dir := path.Dir(p)
+		if !strings.HasSuffix(p, ".go") || dir == "." || inOtherModule(dir) {
+			continue
 		}
-		if d.IsDir() {
-			if p != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "artifacts") {
-				return filepath.SkipDir
-			}
-			if p != "." && exists(filepath.Join(p, "go.mod")) {
-				return filepath.SkipDir // another module (a code generator)
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") {
-			return nil
-		}
-		parts := strings.Split(filepath.ToSlash(filepath.Dir(p)), "/")
-		if parts[0] == "." {
-			return nil
-		}
+		parts := strings.Split(dir, "/")
 		key := strings.Join(parts[:min(2, len(parts))], "/")
 		if !listed[key] {
-			t.Errorf("docs/architecture.md does not list %s/ (which holds %s)", key, filepath.ToSlash(p))
+			t.Errorf("docs/architecture.md does not list %s/ (which holds %s)", key, p)
 			listed[key] = true // once
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 }
 
+// inOtherModule reports whether dir (a slash path) lies in a module of its
+// own: a go.mod in dir or a directory between it and the root.
+func inOtherModule(dir string) bool {
+	for ; dir != "." && dir != "/"; dir = path.Dir(dir) {
+		if exists(path.Join(dir, "go.mod")) {
+			return true
+		}
+	}
+	return false
+}
+
+// exists reports whether the file or directory at p (a slash path) exists.
 func exists(p string) bool {
-	_, err := os.Stat(p)
+	_, err := os.Stat(filepath.FromSlash(p))
 	return err == nil
 }
 
@@ -400,8 +371,8 @@ func exists(p string) bool {
 // solver's, to the six decimals shown; where internal/regression holds a
 // regression value, it is the same; and where the table gives a published
 // value, the solver's value rounds to it. The tables are built (under a
-// second with the vector kernels) except with -short or -race, where only
-// the regression values are compared.
+// second with the vector kernels) except with -short or -race, where the
+// values shown stand for the solver's.
 func TestNumbersStartValues(t *testing.T) {
 	regressionValues := map[string]float64{
 		yacht.Yacht:                              regression.YachtStart,
@@ -432,16 +403,21 @@ func TestNumbersStartValues(t *testing.T) {
 			}
 			delete(regressionValues, name)
 		}
-		if !build {
-			continue
-		}
-		tb, err := tables.Preset(context.Background(), name)
+		value, err := strconv.ParseFloat(shown, 64)
 		if err != nil {
-			t.Errorf("docs/numbers.md names the rules %q: %v", name, err)
+			t.Errorf("docs/numbers.md: %s's start value %q is not a number", name, shown)
 			continue
 		}
-		if got := strconv.FormatFloat(tb.Start(), 'f', 6, 64); got != shown {
-			t.Errorf("docs/numbers.md gives %s the start value %s; the solver's is %s", name, shown, got)
+		if build {
+			tb, err := tables.Preset(context.Background(), name)
+			if err != nil {
+				t.Errorf("docs/numbers.md names the rules %q: %v", name, err)
+				continue
+			}
+			value = tb.Start()
+			if got := strconv.FormatFloat(value, 'f', 6, 64); got != shown {
+				t.Errorf("docs/numbers.md gives %s the start value %s; the solver's is %s", name, shown, got)
+			}
 		}
 		// A published value opens its cell: "254.5896 (Verhoeff 1999; …)".
 		pub, _, _ := strings.Cut(strings.TrimSpace(cells[2]), " ")
@@ -452,8 +428,8 @@ func TestNumbersStartValues(t *testing.T) {
 		if i := strings.Index(pub, "."); i >= 0 {
 			digits = len(pub) - i - 1
 		}
-		if got := strconv.FormatFloat(tb.Start(), 'f', digits, 64); got != pub {
-			t.Errorf("%s: the solver's %.6f rounds to %s, not the published %s docs/numbers.md says it reproduces", name, tb.Start(), got, pub)
+		if got := strconv.FormatFloat(value, 'f', digits, 64); got != pub {
+			t.Errorf("%s: the solver's %.6f rounds to %s, not the published %s docs/numbers.md says it reproduces", name, value, got, pub)
 		}
 	}
 	if rows != 7 || len(regressionValues) != 0 {
