@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/coins"
 	"github.com/alea-bot/alea/engine/orbs"
 	"github.com/alea-bot/alea/engine/trialrule"
@@ -62,11 +63,11 @@ func TestNormalizeSheet(t *testing.T) {
 		"하나：３　요트：５０":        "하나:3 요트:50",
 		"ｃｈｏｉｃｅ＝２２；ｙａｃｈｔ＝０": "choice=22;yacht=0",
 	} {
-		want, err := yacht.ParseSheet(r, ascii)
+		want, err := yachtwords.ParseSheet(r, ascii)
 		if err != nil {
 			t.Fatalf("%q: %v", ascii, err)
 		}
-		got, err := yacht.ParseSheet(r, commands.Normalize(fw))
+		got, err := yachtwords.ParseSheet(r, commands.Normalize(fw))
 		if err != nil || got.String() != want.String() {
 			t.Errorf("ParseSheet(Normalize(%q)) = %v, %v; want %v", fw, got, err, want)
 		}

@@ -66,7 +66,9 @@ func (offStore) Record(context.Context, Game) (bool, error) { return false, ErrR
 func (offStore) Game(context.Context, string) (Game, bool, error) {
 	return Game{}, false, ErrOff
 }
-func (offStore) Standings(context.Context, StandingsQuery) ([]Standing, error) { return nil, ErrOff }
+func (offStore) Standings(context.Context, StandingsQuery) (Standings, error) {
+	return Standings{}, ErrOff
+}
 func (offStore) History(context.Context, HistoryQuery) (PlayerHistory, error) {
 	return PlayerHistory{}, ErrOff
 }

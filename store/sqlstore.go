@@ -363,7 +363,7 @@ type sums struct {
 
 // Standings implements Store: the sums of the whole days in the window,
 // plus the seats of the partial first day.
-func (s *sqlStore) Standings(ctx context.Context, q StandingsQuery) ([]Standing, error) {
+func (s *sqlStore) Standings(ctx context.Context, q StandingsQuery) (Standings, error) {
 	where := `guild = ? AND kind = ?`
 	args := []any{q.Guild, q.Kind}
 	if q.Rules != "" {
@@ -400,34 +400,37 @@ func (s *sqlStore) Standings(ctx context.Context, q StandingsQuery) ([]Standing,
 	query += ` GROUP BY user_id`
 	rows, err := s.db.QueryContext(ctx, s.q(query), args...)
 	if err != nil {
-		return nil, s.wrap("standings", err)
+		return Standings{}, s.wrap("standings", err)
 	}
 	defer rows.Close()
-	type line struct {
-		user string
-		sums
-	}
-	var lines []line
+	var out Standings
 	for rows.Next() {
-		var l line
-		if err := rows.Scan(&l.user, &l.games, &l.wins, &l.score, &l.lost, &l.decisions, &l.luck); err != nil {
-			return nil, s.wrap("standings", err)
+		var user string
+		var m sums
+		if err := rows.Scan(&user, &m.games, &m.wins, &m.score, &m.lost, &m.decisions, &m.luck); err != nil {
+			return Standings{}, s.wrap("standings", err)
 		}
-		if l.games >= q.MinGames && l.games > 0 {
-			lines = append(lines, l)
+		switch {
+		case m.games >= q.MinGames && m.games > 0:
+			out.Ranked = append(out.Ranked, standing(user, m))
+		case m.games > 0:
+			out.Unranked = append(out.Unranked, standing(user, m))
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return nil, s.wrap("standings", err)
+		return Standings{}, s.wrap("standings", err)
 	}
-	out := make([]Standing, len(lines))
-	for i, l := range lines {
-		out[i] = standing(l.user, l.sums)
+	rank(out.Ranked, q.By, q.Kind == KindOrbs)
+	if q.Limit > 0 && len(out.Ranked) > q.Limit {
+		out.Ranked = out.Ranked[:q.Limit]
 	}
-	Rank(out, q.By, q.Kind == KindOrbs)
-	if q.Limit > 0 && len(out) > q.Limit {
-		out = out[:q.Limit]
-	}
+	sort.Slice(out.Unranked, func(i, j int) bool {
+		a, b := out.Unranked[i], out.Unranked[j]
+		if a.Games != b.Games {
+			return a.Games > b.Games
+		}
+		return a.User < b.User
+	})
 	return out, nil
 }
 
@@ -441,11 +444,11 @@ func standing(user string, m sums) Standing {
 	return st
 }
 
-// Rank sorts standings by the ranking and numbers them from 1. Ties are
+// rank sorts standings by the ranking and numbers them from 1. Ties are
 // broken by the other measures and last by user id, so that the order is
 // the same on every backend. lowerScores is true when a lower score is
 // better (orbs).
-func Rank(st []Standing, by Ranking, lowerScores bool) {
+func rank(st []Standing, by Ranking, lowerScores bool) {
 	avg := func(a, b Standing) int { // < 0 when a's average is better
 		switch {
 		case a.AvgScore == b.AvgScore:

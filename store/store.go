@@ -128,18 +128,31 @@ type StandingsQuery struct {
 	Kind, Rules string
 	// Since keeps the games ended at or after it (zero: all time).
 	Since time.Time
-	// MinGames leaves out players with fewer games.
+	// MinGames is the fewest games a ranked player has; the players with
+	// fewer are listed apart, unranked.
 	MinGames int
 	// By is the ranking (default ByWins).
 	By Ranking
-	// Limit caps the rows returned (≤ 0: all).
+	// Limit caps the ranked players returned (≤ 0: all).
 	Limit int
+}
+
+// Standings are a server's standings in one kind of game, ranked once,
+// here: the players with at least MinGames games in rank order, and the
+// others apart.
+type Standings struct {
+	// Ranked are the players with at least MinGames games (at most Limit
+	// of them), Rank 1, 2, … in the order of the query's ranking.
+	Ranked []Standing
+	// Unranked are the players with at least one game but fewer than
+	// MinGames, Rank 0, most games first (ties by user id).
+	Unranked []Standing
 }
 
 // Standing is one player's line in the standings. Only games whose seed
 // was not chosen count, and only seats users played.
 type Standing struct {
-	Rank int    // from 1; ties are broken deterministically (last by user id)
+	Rank int    // from 1 (0: unranked); ties are broken deterministically (last by user id)
 	User string // Discord user id
 	// Games and Wins count the player's games and the games they won or
 	// shared the win of.
@@ -235,7 +248,7 @@ type Store interface {
 	// Game returns a recorded game, and false when none has the id.
 	Game(ctx context.Context, id string) (Game, bool, error)
 	// Standings ranks a server's players.
-	Standings(ctx context.Context, q StandingsQuery) ([]Standing, error)
+	Standings(ctx context.Context, q StandingsQuery) (Standings, error)
 	// History returns a player's recent games, totals and chart series.
 	History(ctx context.Context, q HistoryQuery) (PlayerHistory, error)
 	// Export returns everything kept about a user.

@@ -15,7 +15,8 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
-	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yachtadvise"
+	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
@@ -79,7 +80,7 @@ func TestHeavyFloodLeavesOthersAnswered(t *testing.T) {
 	o.Logger = slog.New(slog.DiscardHandler)
 	o.MaxHeavy, o.HeavyQueue = 2, 8
 	o.DeferAfter = time.Hour // held work keeps its HTTP request open
-	f := newFixture(t, commands.NewRegistry(yachtcmd.Command(&tables, yachtcmd.DiceFaces{}, nil), flood), o)
+	f := newFixture(t, commands.NewRegistry(yachtadvise.Command(&tables, yachtwords.DiceFaces{}, nil), flood), o)
 
 	type reply struct {
 		user    string

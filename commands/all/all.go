@@ -7,12 +7,14 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/coins"
 	"github.com/alea-bot/alea/commands/help"
-	"github.com/alea-bot/alea/commands/memory"
 	"github.com/alea-bot/alea/commands/orbs"
+	"github.com/alea-bot/alea/commands/review"
+	"github.com/alea-bot/alea/commands/stats"
 	"github.com/alea-bot/alea/commands/trialrule"
-	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yachtadvise"
 	"github.com/alea-bot/alea/commands/yachtgame"
 	"github.com/alea-bot/alea/commands/yachtstats"
+	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/result"
@@ -51,7 +53,7 @@ type Deps struct {
 	// DiceFaces writes the Yacht commands' dice: Alea's application
 	// emojis when the bot found them registered, glyphs otherwise (the
 	// zero value).
-	DiceFaces yachtcmd.DiceFaces
+	DiceFaces yachtwords.DiceFaces
 }
 
 // Loopback returns the dependencies of the local runner, the playground
@@ -75,14 +77,14 @@ func Registry(d Deps) *commands.Registry {
 	reg := commands.NewRegistry(
 		// One line per command package: name.Command(...),
 		trialrule.Command(),
-		yachtcmd.Command(d.Tables, d.DiceFaces, d.TargetSolutions),
+		yachtadvise.Command(d.Tables, d.DiceFaces, d.TargetSolutions),
 		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds, Faces: d.DiceFaces,
 			Recorder: d.Recorder, RecordWait: d.RecordWait}),
 		yachtstats.Command(d.Tables),
 		orbs.CommandWithMemory(d.StateKey, mem),
 		coins.CommandWithMemory(d.StateKey, mem),
-		memory.Stats(memory.Deps{Store: d.Store, Now: d.Now}),
-		memory.Review(memory.Deps{Store: d.Store, Now: d.Now}),
+		stats.Command(stats.Deps{Store: d.Store, Now: d.Now}),
+		review.Command(d.Store),
 	)
 	reg.Add(help.Command(reg))
 	return reg

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/bot/bottest"
-	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yachtwords"
 )
 
 // With the dice emojis registered, the board writes the rolled dice as
@@ -18,11 +18,11 @@ import (
 func TestBoardDiceEmojis(t *testing.T) {
 	ids := map[string]string{}
 	for face := 1; face <= 6; face++ {
-		ids[yachtcmd.EmojiName(face, false)] = fmt.Sprint(1000 + face)
-		ids[yachtcmd.EmojiName(face, true)] = fmt.Sprint(2000 + face)
+		ids[yachtwords.EmojiName(face, false)] = fmt.Sprint(1000 + face)
+		ids[yachtwords.EmojiName(face, true)] = fmt.Sprint(2000 + face)
 	}
 	var h *bottest.Harness
-	d := Deps{Tables: tables(t), Key: testKey, Now: func() time.Time { return h.Now() }, Faces: yachtcmd.NewDiceFaces(ids)}
+	d := Deps{Tables: tables(t), Key: testKey, Now: func() time.Time { return h.Now() }, Faces: yachtwords.NewDiceFaces(ids)}
 	h = bottest.New(t, newCommand(d))
 	g := craft(t, nil, endGame, "tester")
 	tb, err := tables(t).Get(context.Background(), g.Rules)
@@ -43,7 +43,7 @@ func TestBoardDiceEmojis(t *testing.T) {
 		if i == 1 {
 			kind = "h"
 		}
-		fmt.Fprintf(&want, "<:alea_%s%d:%s>", kind, f, ids[yachtcmd.EmojiName(f, i == 1)])
+		fmt.Fprintf(&want, "<:alea_%s%d:%s>", kind, f, ids[yachtwords.EmojiName(f, i == 1)])
 	}
 	desc := r.Embeds[0].Description
 	if !strings.Contains(desc, want.String()) || regexp.MustCompile(`[⚀-⚅]`).MatchString(desc) {

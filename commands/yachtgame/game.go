@@ -20,9 +20,9 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands"
-	yachtcmd "github.com/alea-bot/alea/commands/yacht"
 	"github.com/alea-bot/alea/commands/yachtgame/players"
-	"github.com/alea-bot/alea/commands/yachtkit"
+	"github.com/alea-bot/alea/commands/yachttables"
+	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
@@ -60,7 +60,7 @@ type Deps struct {
 	IDs io.Reader
 	// Faces write the dice: Alea's application emojis when registered,
 	// glyphs with digits otherwise (the zero value).
-	Faces yachtcmd.DiceFaces
+	Faces yachtwords.DiceFaces
 }
 
 // beatOpen is the most open categories of a sheet for which the hint
@@ -94,7 +94,7 @@ func newCommand(d Deps) *commands.Command {
 				"나 혼자, 또는 여기 있는 사람들과 Alea가 함께하는 게임을 올립니다",
 				"自分用のスコア表、またはここにいる人たちと Alea で遊ぶゲームを始める"),
 			Options: []commands.Option{
-				yachtcmd.RulesOption(),
+				yachtwords.RulesOption(),
 				{Name: commands.T("players", "플레이어", "プレイヤー"), Type: commands.String, MaxLength: 200,
 					Description: commands.T(`Up to 6 seats: @mentions, names, or alea, "@Ann, Bob, alea" (default: just you)`,
 						`최대 6명: @멘션, 이름 또는 alea. 예: "@민수, 지영, alea" (기본: 나 혼자)`,
@@ -131,7 +131,7 @@ func newCommand(d Deps) *commands.Command {
 			}},
 		}, commands.OlderVersions(route.Older(), msgOlder)...),
 		Budget: 2 * time.Minute,
-		Warm:   yachtkit.Warm(d.Tables, yachtcmd.Presets()),
+		Warm:   yachttables.Warm(d.Tables),
 	}
 }
 
@@ -165,7 +165,7 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 		}
 	}
 	if preset < 0 {
-		return nil, yachtcmd.RejectRules(key)
+		return nil, yachtwords.RejectRules(key)
 	}
 	seats := []player{{Kind: yachttable.SeatName}}
 	if s := strings.TrimSpace(req.Options.String("players", "")); s != "" {
@@ -205,7 +205,7 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if g.Coach == yachttable.CoachAuto {
 		g.Coach = yachttable.AutoCoach(g)
 	}
-	t, err := yachtkit.Table(ctx, d.Tables, g.Rules)
+	t, err := yachttables.Table(ctx, d.Tables, g.Rules)
 	if err != nil {
 		return nil, err
 	}
@@ -245,7 +245,7 @@ func renderLobby(key seal.Key, loc commands.Locale, g *game, last string) *comma
 	if last != "" {
 		desc = last + "\n\n" + desc
 	}
-	e := commands.Embed{Color: colour, Title: msgLobbyTitle.Format(loc, yachtcmd.RulesName(loc, g.Rules.Key)), Description: desc,
+	e := commands.Embed{Color: colour, Title: msgLobbyTitle.Format(loc, yachtwords.RulesName(loc, g.Rules.Key)), Description: desc,
 		Footer: msgFooter.In(loc)}
 	carry(&e, c)
 	start := msgStartButton.In(loc)
@@ -281,7 +281,7 @@ const hintShort = 3
 // hint answers the player whose turn it is, privately: the expected final
 // score of the best hintShort options, with a Show all button for the
 // rest (on the message carrying c), or of every option when all is set.
-func hint(loc commands.Locale, key seal.Key, faces yachtcmd.DiceFaces, t *strategy.Table, g *game, c carrier, all bool) (*commands.Reply, error) {
+func hint(loc commands.Locale, key seal.Key, faces yachtwords.DiceFaces, t *strategy.Table, g *game, c carrier, all bool) (*commands.Reply, error) {
 	e := commands.Embed{Color: colour, Title: msgHintTitle.In(loc)}
 	var more int
 	if g.Roll == 0 {
@@ -400,26 +400,16 @@ func diceModal(key seal.Key, loc commands.Locale, g *game, c carrier) *commands.
 }
 
 // describe writes an action for a person.
-func describe(loc commands.Locale, faces yachtcmd.DiceFaces, r *yacht.Rules, a strategy.Action) string {
+func describe(loc commands.Locale, faces yachtwords.DiceFaces, r *yacht.Rules, a strategy.Action) string {
 	if a.Kind == strategy.Keep {
-		switch n := a.Keep.Size(); n {
-		case 0:
-			return msgRerollAll.In(loc)
-		case yacht.NumDice:
-			return msgKeepAll.In(loc)
-		default:
-			if yacht.NumDice-n == 1 {
-				return msgKeepOne.Format(loc, faces.Text(a.Keep.Faces()))
-			}
-			return msgKeep.Format(loc, faces.Text(a.Keep.Faces()), yacht.NumDice-n)
-		}
+		return yachtwords.Keep(loc, faces, a.Keep.Faces())
 	}
-	return msgScore.Format(loc, r.Categories[a.Scoring.Category].Name(string(loc)), a.Scoring.Points)
+	return yachtwords.Score(loc, r, a.Scoring.Category, a.Scoring.Points)
 }
 
 // decision is the line that says what a player decided and, when the
 // coach is on, judges it.
-func decision(loc commands.Locale, faces yachtcmd.DiceFaces, who string, g *game, chosen, best strategy.Action, loss float64) string {
+func decision(loc commands.Locale, faces yachtwords.DiceFaces, who string, g *game, chosen, best strategy.Action, loss float64) string {
 	r := g.Rules
 	if g.Coach != yachttable.CoachOn {
 		return msgLastPlain.Format(loc, who, describe(loc, faces, r, chosen))

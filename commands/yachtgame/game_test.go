@@ -14,7 +14,8 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/yacht/yachttest"
+	"github.com/alea-bot/alea/commands/yachttables/yachttest"
+	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/seal"
@@ -384,7 +385,7 @@ func play(t *testing.T, h *bottest.Harness, r *commands.Reply, models []*sheetMo
 				t.Fatalf("%s is not a legal score", key)
 			}
 			pts := scoreByHand(key, d.Dice)
-			if !strings.HasPrefix(opt.Label, fmt.Sprintf("%s: %d", tb.Rules().Categories[cat].Name("en"), pts)) {
+			if !strings.HasPrefix(opt.Label, fmt.Sprintf("%s: %d", yachtwords.CategoryName(commands.English, tb.Rules(), cat), pts)) {
 				t.Errorf("menu label %q, %s scores %d for %v", opt.Label, key, pts, d.Dice)
 			}
 			m.scores[key] = pts
@@ -441,7 +442,7 @@ func play(t *testing.T, h *bottest.Harness, r *commands.Reply, models []*sheetMo
 		}
 		if !strings.Contains(field, "dropped") {
 			for k, l := range m.lossByCat {
-				if l > 0 && !strings.Contains(field, fmt.Sprintf("%s %.2f", tb.Rules().Categories[indexOf(k)].Name("en"), float64(l)/100)) {
+				if l > 0 && !strings.Contains(field, fmt.Sprintf("%s %.2f", yachtwords.CategoryName(commands.English, tb.Rules(), indexOf(k)), float64(l)/100)) {
 					t.Errorf("player %d summary lacks the loss %.2f at %s:\n%s", i, float64(l)/100, k, field)
 				}
 			}

@@ -15,7 +15,7 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
-	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/seal"
@@ -326,7 +326,7 @@ func TestHintAndCoachModes(t *testing.T) {
 	// option.
 	short := hr.Embeds[0].Description
 	for i, a := range adv.Actions {
-		line := fmt.Sprintf("%s — %.2f", describe(commands.English, yachtcmd.DiceFaces{}, tb.Rules(), a), a.Expected)
+		line := fmt.Sprintf("%s — %.2f", describe(commands.English, yachtwords.DiceFaces{}, tb.Rules(), a), a.Expected)
 		if strings.Contains(short, line) != (i < hintShort) {
 			t.Errorf("short hint and option %d, %s:\n%s", i, line, short)
 		}
@@ -348,8 +348,8 @@ func TestHintAndCoachModes(t *testing.T) {
 	}
 	text := all.Embeds[0].Description
 	for _, a := range adv.Actions {
-		if !strings.Contains(text, fmt.Sprintf("%s — %.2f", describe(commands.English, yachtcmd.DiceFaces{}, tb.Rules(), a), a.Expected)) {
-			t.Errorf("hint lacks %s at %.2f:\n%s", describe(commands.English, yachtcmd.DiceFaces{}, tb.Rules(), a), a.Expected, text)
+		if !strings.Contains(text, fmt.Sprintf("%s — %.2f", describe(commands.English, yachtwords.DiceFaces{}, tb.Rules(), a), a.Expected)) {
+			t.Errorf("hint lacks %s at %.2f:\n%s", describe(commands.English, yachtwords.DiceFaces{}, tb.Rules(), a), a.Expected, text)
 		}
 	}
 	if fmt.Sprint(h.Message(hint)) != before {
@@ -442,7 +442,7 @@ func TestAleaRerollAllTold(t *testing.T) {
 		commands.Korean:   "🤖 Alea: ⚀⚁⚂⚃⚄ (12345) · 모두 다시 굴림 → ⚅⚅⚅⚁⚀ (66621)",
 		commands.Japanese: "🤖 Alea: ⚀⚁⚂⚃⚄ (12345) · すべて振り直し → ⚅⚅⚅⚁⚀ (66621)",
 	} {
-		if got := narrate(loc, yachtcmd.DiceFaces{}, g, nil, events); got != want {
+		if got := narrate(loc, yachtwords.DiceFaces{}, g, nil, events); got != want {
 			t.Errorf("%s: %q, want %q", loc, got, want)
 		}
 	}

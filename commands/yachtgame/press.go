@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands"
-	yachtcmd "github.com/alea-bot/alea/commands/yacht"
-	"github.com/alea-bot/alea/commands/yachtkit"
+	"github.com/alea-bot/alea/commands/yachttables"
+	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/yachttable"
@@ -165,7 +165,7 @@ func (p *pressing) notYourTurn() error {
 
 // table returns the strategy table of the game's rules.
 func (p *pressing) table(ctx context.Context) (*strategy.Table, error) {
-	return yachtkit.Table(ctx, p.d.Tables, p.g.Rules)
+	return yachttables.Table(ctx, p.d.Tables, p.g.Rules)
 }
 
 // move is the handler of a move of the current player.
@@ -185,7 +185,7 @@ func move(kind yachttable.MoveKind) func(ctx context.Context, p *pressing) (*com
 			}
 			dice, err := yacht.ParseDice(req.Fields["dice"])
 			if err != nil {
-				return nil, yachtcmd.RejectDice(err)
+				return nil, yachtwords.RejectDice(err)
 			}
 			m.Dice = dice
 		case yachttable.MoveScore:
@@ -221,7 +221,7 @@ func move(kind yachttable.MoveKind) func(ctx context.Context, p *pressing) (*com
 }
 
 // refusal words an error of Apply for the player.
-func refusal(faces yachtcmd.DiceFaces, g *game, err error) error {
+func refusal(faces yachtwords.DiceFaces, g *game, err error) error {
 	var missing *yachttable.HeldMissingError
 	switch {
 	case err == yachttable.ErrNotNow:
@@ -293,7 +293,7 @@ func (d *Deps) settle(g *game, events []yachttable.Event) {
 // narrate tells the events in the reader's language: a player's decision
 // and roll each on its line; Alea's moves, in its own turn or one it
 // played for someone, as one line per turn.
-func narrate(loc commands.Locale, faces yachtcmd.DiceFaces, g *game, req *commands.Request, events []yachttable.Event) string {
+func narrate(loc commands.Locale, faces yachtwords.DiceFaces, g *game, req *commands.Request, events []yachttable.Event) string {
 	var lines, steps []string
 	var head func(string) string
 	flush := func() {

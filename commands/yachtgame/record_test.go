@@ -399,7 +399,7 @@ func TestPlayAgain(t *testing.T) {
 		}
 	}
 	// The end game: Ann and Bob filled everything but chance.
-	chance := g.Rules.LookupCategory("chance")
+	chance := g.Rules.CategoryIndex("chance")
 	for i := range g.Seats {
 		g.Seats[i].Sheet.Scores[chance] = -1
 	}

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands"
-	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/seal"
@@ -138,7 +138,7 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	}
 	// The heading becomes the description's first line (carry), where
 	// Discord shows a mention: it names whose turn it is.
-	e.Title = msgTitle.Format(loc, yachtcmd.RulesName(loc, g.Rules.Key), seatLabel(loc, g, g.Cur, req), p.Sheet.Filled()+1, len(g.Rules.Categories))
+	e.Title = msgTitle.Format(loc, yachtwords.RulesName(loc, g.Rules.Key), seatLabel(loc, g, g.Cur, req), p.Sheet.Filled()+1, len(g.Rules.Categories))
 	if g.Roll > 0 {
 		e.Title += " · " + msgRollOf.Format(loc, g.Roll)
 	}
@@ -171,9 +171,9 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 			var dice []string
 			for i, f := range g.Dice {
 				if g.Hold&(1<<uint(i)) != 0 {
-					dice = append(dice, "["+yacht.Glyph(f)+"]")
+					dice = append(dice, "["+yachtwords.Glyph(f)+"]")
 				} else {
-					dice = append(dice, yacht.Glyph(f))
+					dice = append(dice, yachtwords.Glyph(f))
 				}
 			}
 			b.WriteString(msgDice.Format(loc, strings.Join(dice, " ")) + " (" + g.Dice.String() + ")")
@@ -332,7 +332,7 @@ func components(key seal.Key, loc commands.Locale, g *game, adv strategy.Advice,
 				style = commands.Success
 			}
 			row = append(row, commands.Component{Kind: commands.Button, CustomID: id(byte(actDie0 + i)),
-				Label: fmt.Sprintf("%s %d", yacht.Glyph(f), f), Style: style})
+				Label: fmt.Sprintf("%s %d", yachtwords.Glyph(f), f), Style: style})
 		}
 		rows = append(rows, row)
 	}
@@ -363,8 +363,7 @@ func components(key seal.Key, loc commands.Locale, g *game, adv strategy.Advice,
 		}
 		sort.Slice(scores, func(i, j int) bool { return scores[i].Scoring.Category < scores[j].Scoring.Category })
 		for _, a := range scores {
-			cat := &g.Rules.Categories[a.Scoring.Category]
-			label := msgOptLabel.Format(loc, cat.Name(string(loc)), a.Scoring.Points)
+			label := msgOptLabel.Format(loc, yachtwords.CategoryName(loc, g.Rules, a.Scoring.Category), a.Scoring.Points)
 			if bonus := a.Scoring.UpperBonus + a.Scoring.ExtraBonus; bonus > 0 {
 				label += fmt.Sprintf(" (+%d)", bonus)
 			}
@@ -449,9 +448,9 @@ func writeSheet(loc commands.Locale, g *game, i int, final bool, lay sheetLayout
 	}
 	for k := range r.Categories {
 		c := &r.Categories[k]
-		box := c.Name(string(loc)) + " " + lay.open
+		box := yachtwords.CategoryName(loc, r, k) + " " + lay.open
 		if s.Scores[k] >= 0 {
-			box = fmt.Sprintf("%s **%d**", c.Name(string(loc)), s.Scores[k])
+			box = fmt.Sprintf("%s **%d**", yachtwords.CategoryName(loc, r, k), s.Scores[k])
 		}
 		row = append(row, box)
 		if per := map[bool]int{true: lay.upper, false: lay.lower}[c.Upper()]; len(row) == per {
@@ -510,7 +509,7 @@ func denseSheet(loc commands.Locale, g *game, i int) string {
 func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Request, last string) *commands.Reply {
 	r := g.Rules
 	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc)}
-	e.Title = msgOverTitle.Format(loc, yachtcmd.RulesName(loc, r.Key))
+	e.Title = msgOverTitle.Format(loc, yachtwords.RulesName(loc, r.Key))
 	var b strings.Builder
 	if last != "" {
 		b.WriteString(last + "\n\n")
@@ -557,7 +556,7 @@ func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Requ
 			sort.SliceStable(ws, func(a, b int) bool { return ws[a].loss > ws[b].loss })
 			var parts []string
 			for _, w := range ws {
-				parts = append(parts, fmt.Sprintf("%s %.2f", r.Categories[w.cat].Name(string(loc)), float64(w.loss)/100))
+				parts = append(parts, fmt.Sprintf("%s %.2f", yachtwords.CategoryName(loc, r, w.cat), float64(w.loss)/100))
 			}
 			v.WriteString(msgLostWhere.Format(loc, strings.Join(parts, " · ")))
 		}

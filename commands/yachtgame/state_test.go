@@ -4,15 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
-	yachtcmd "github.com/alea-bot/alea/commands/yacht"
-	"github.com/alea-bot/alea/commands/yacht/yachttest"
+	"github.com/alea-bot/alea/commands/yachttables/yachttest"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/seal"
@@ -456,17 +454,6 @@ func FuzzPress(f *testing.F) {
 			}
 		}
 	})
-}
-
-// The game numbers exactly the presets the rules option offers, so that
-// the refusal of unknown rules lists the ones a game can use.
-func TestPresetsAreTheRuleChoices(t *testing.T) {
-	got, want := append([]string(nil), yachttable.PresetKeys...), yachtcmd.Presets()
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
-		t.Errorf("the game's presets %v, the rules option's %v", got, want)
-	}
 }
 
 // checkNoLinkedTitle fails when an embed of r that carries a game has a

@@ -11,7 +11,7 @@ import (
 
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/picturefont"
-	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yachtwords"
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 )
@@ -47,7 +47,7 @@ func ChartLabels() []string {
 		for _, t := range []commands.Text{msgChartTitleSim, msgChartTitleExact, msgChartMean, msgChartExact, msgChartQuantiles} {
 			out = append(out, t.In(l))
 		}
-		out = append(out, yachtcmd.RuleNames(l)...)
+		out = append(out, yachtwords.RuleNames(l)...)
 	}
 	return out
 }

@@ -5,7 +5,7 @@ import (
 
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/picturefont"
-	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yachtwords"
 	"golang.org/x/image/font"
 )
 
@@ -46,7 +46,7 @@ func TestChartWordsFit(t *testing.T) {
 	}
 	w := func(s string) int { return font.MeasureString(face, s).Ceil() }
 	for _, l := range commands.Locales {
-		for _, name := range yachtcmd.RuleNames(l) {
+		for _, name := range yachtwords.RuleNames(l) {
 			for _, title := range []string{msgChartTitleSim.Format(l, name, 100000), msgChartTitleExact.Format(l, name, 59.61)} {
 				if x := 8 + w(title); x > chartW {
 					t.Errorf("%s: title %q is %d px wide, the chart %d", l, title, x, chartW)

@@ -1,7 +1,9 @@
 // Package yachtstats is /yacht-stats: the distribution of the final Yacht
 // score under optimal play from a sheet, exact when it fits in time and
 // memory, checked by a seeded simulation of the exact policy, with a chart
-// and a comparison of every rule preset from the start.
+// and a comparison of every rule preset from the start. A request goes
+// parse → query → data view → render: the embed and the chart are drawn
+// from the view whose data --format data prints.
 package yachtstats
 
 import (
@@ -13,18 +15,17 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands"
-	yachtcmd "github.com/alea-bot/alea/commands/yacht"
-	"github.com/alea-bot/alea/commands/yachtkit"
+	"github.com/alea-bot/alea/commands/yachttables"
+	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
-	"github.com/alea-bot/alea/game/yachttable"
 )
 
 const colour = 0x2E86C1
 
 // presetKeys are the rule sets the comparison runs, in menu order.
-var presetKeys = yachtcmd.Presets()
+var presetKeys = yacht.Presets()
 
 // Simulation sizes and time shares.
 const (
@@ -73,7 +74,6 @@ var (
 		"**%[1]s**: 厳密値 %.2[2]f · シミュレーション %.2[3]f ± %.2[4]f · 上段ボーナス %[5]s · %[6]s達成 %[7]s")
 	msgStatsRowGames    = commands.T(" (%d games)", " (%d판)", "（%dゲーム）") // full-width brackets take no space before them
 	msgStatsFull        = commands.T("Every category is filled: the final score is %d.", "모든 족보가 채워졌습니다: 최종 점수는 %d점입니다.", "すべての役が埋まっています: 最終得点は%d点です。")
-	msgStatsSheet       = commands.T("Sheet", "점수표", "スコア表")
 	msgStatsCutShort    = commands.T("⏱ The time budget stopped the comparison here.", "⏱ 시간 제한으로 비교를 여기서 멈췄습니다.", "⏱ 時間制限により比較をここで止めました。")
 	msgStatsExactSpread = commands.T("Standard deviation %.2f · median %d · quantiles %s",
 		"표준편차 %.2f · 중앙값 %d · 분위수 %s",
@@ -168,7 +168,7 @@ func newStatsCommand(tables *strategy.Tables) *commands.Command {
 			"최적 플레이에서 요트 최종 점수의 분포와 차트",
 			"最適プレイでのヨット最終得点の分布とグラフ"),
 		Options: []commands.Option{
-			yachtcmd.RulesOption(),
+			yachtwords.RulesOption(),
 			{Name: commands.T("sheet", "점수표", "スコア表"), Type: commands.String, MaxLength: 1000,
 				Description: commands.T(`Filled categories, e.g. "aces:3 twos:6" (default: the start of a game)`, `채운 족보, 예: "하나:3 둘:6" (기본: 게임 시작)`, `記入済みの役。例: "エース:3 デュース:6"（既定: ゲーム開始）`)},
 			{Name: commands.T("games", "게임수", "ゲーム数"), Type: commands.Integer, Min: gLo, Max: gHi,
@@ -189,7 +189,7 @@ func newStatsCommand(tables *strategy.Tables) *commands.Command {
 			return stats(ctx, tables, req)
 		},
 		Budget: statsBudget,
-		Warm:   yachtkit.Warm(tables, yachtcmd.Presets()),
+		Warm:   yachttables.Warm(tables),
 
 		Caching: &commands.Caching{Keep: complete},
 	}
@@ -201,39 +201,90 @@ func binomialSE(k, n int) (p, se float64) {
 	return p, math.Sqrt(p * (1 - p) / float64(n))
 }
 
+// stats answers /yacht-stats: parse, query, data view, render.
 func stats(ctx context.Context, tables *strategy.Tables, req *commands.Request) (*commands.Reply, error) {
-	loc := req.Locale
+	q, err := parse(req)
+	if err != nil {
+		return nil, err
+	}
+	res, err := query(ctx, tables, q)
+	if err != nil {
+		return nil, err
+	}
+	v := viewOf(q, res)
+	e := render(req.Locale, v)
+	png, err := drawChart(chartOf(req.Locale, v))
+	if err != nil {
+		return nil, err
+	}
+	return &commands.Reply{Embeds: []commands.Embed{e},
+		Files: []commands.File{{Name: "yacht-stats.png", ContentType: "image/png", Data: png}}, Data: v.StatsData}, nil
+}
+
+// question is a request read; Coerce has checked the options' bounds
+// and choices.
+type question struct {
+	rules   *yacht.Rules
+	sheet   yacht.Sheet
+	games   int
+	seed    int64
+	compare bool
+}
+
+func parse(req *commands.Request) (question, error) {
+	q := question{games: int(req.Options.Int("games", defaultGames)), seed: req.Options.Int("seed", 1), compare: req.Options.Bool("compare", true)}
 	key := req.Options.String("rules", yacht.Yacht)
 	rules, err := yacht.Preset(key)
 	if err != nil {
-		return nil, yachtcmd.RejectRules(key)
+		return q, yachtwords.RejectRules(key)
 	}
-	sheet, err := yacht.ParseSheet(rules, req.Options.String("sheet", ""))
+	q.rules = rules
+	if q.sheet, err = yachtwords.ParseSheet(rules, req.Options.String("sheet", "")); err != nil {
+		return q, yachtwords.RejectSheet(rules, err)
+	}
+	if q.sheet.Filled() == len(rules.Categories) {
+		return q, commands.Rejectf(msgStatsFull, q.sheet.Total())
+	}
+	return q, nil
+}
+
+// result is what the tables give for a question: the exact distribution
+// (nil when it did not fit: tooLarge says it would take too much memory,
+// exactCut that the time budget stopped it), the simulation that checks
+// it, and the comparison of the presets (compareCut: the time budget
+// stopped it before the last).
+type result struct {
+	expected   float64
+	exact      *finalscore.Distribution
+	tooLarge   bool
+	exactCut   bool
+	sim        finalscore.Simulation
+	presets    []presetRun
+	compareCut bool
+}
+
+// presetRun is one preset of the comparison: its value from the start
+// and its simulation.
+type presetRun struct {
+	rules *yacht.Rules
+	start float64
+	sim   finalscore.Simulation
+}
+
+// query computes the answer: the exact distribution first (at most half
+// the time left), then the simulation that checks it, then the
+// comparison. All of it is heavy work.
+func query(ctx context.Context, tables *strategy.Tables, q question) (result, error) {
+	var res result
+	ctx, done, err := commands.HeavyMemory(ctx, statsMemory(q.rules)) // the distribution and simulation are heavy
 	if err != nil {
-		return nil, yachtcmd.RejectSheet(rules, err)
-	}
-	if sheet.Filled() == len(rules.Categories) {
-		return nil, commands.Rejectf(msgStatsFull, sheet.Total())
-	}
-	games := int(req.Options.Int("games", defaultGames))
-	if games < minGames || games > maxGames {
-		return nil, commands.Reject("games must be between %d and %d.", "`게임수`는 %d~%d 사이여야 합니다.", "`ゲーム数` は %d〜%d の間です。", minGames, maxGames)
-	}
-	seed := req.Options.Int("seed", 1)
-	compare := req.Options.Bool("compare", true)
-	ctx, done, err := commands.HeavyMemory(ctx, statsMemory(rules)) // the distribution and simulation are heavy
-	if err != nil {
-		return nil, err
+		return res, err
 	}
 	defer done()
-	t, err := yachtkit.Table(ctx, tables, rules)
+	t, err := yachttables.Table(ctx, tables, q.rules)
 	if err != nil {
-		return nil, err
+		return res, err
 	}
-	// The exact distribution first (at most half the time left), then the
-	// simulation that checks it, then the comparison.
-	var exact *finalscore.Distribution
-	exactNote, exactCut := msgStatsNoExact, false
 	{
 		dctx := ctx
 		if dl, ok := ctx.Deadline(); ok {
@@ -241,160 +292,231 @@ func stats(ctx context.Context, tables *strategy.Tables, req *commands.Request) 
 			dctx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(dl)/2))
 			defer cancel()
 		}
-		d, err := finalscore.OfLimit(dctx, t, sheet, exactMaxBytes)
+		d, err := finalscore.OfLimit(dctx, t, q.sheet, exactMaxBytes)
 		var tooLarge *finalscore.DistributionTooLargeError
 		switch {
 		case err == nil:
-			exact = &d
+			res.exact = &d
 		case ctx.Err() != nil:
-			return nil, ctx.Err()
+			return res, ctx.Err()
 		case errors.As(err, &tooLarge):
-			exactNote = msgStatsTooLarge
+			res.tooLarge = true
 		case !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled):
-			return nil, err
+			return res, err
 		default:
-			exactCut = true
+			res.exactCut = true
 		}
 	}
 	// The main simulation gets most of the time left; the comparison the rest.
 	mainCtx := ctx
-	if dl, ok := ctx.Deadline(); ok && compare {
+	if dl, ok := ctx.Deadline(); ok && q.compare {
 		var cancel context.CancelFunc
 		mainCtx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(dl)*6/10))
 		defer cancel()
 	}
-	sim, err := finalscore.Simulate(mainCtx, t, sheet, games, uint64(seed))
+	res.sim, err = finalscore.Simulate(mainCtx, t, q.sheet, q.games, uint64(q.seed))
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
-		return nil, err
+		return res, err
 	}
-	if sim.Games < minGames {
+	if res.sim.Games < minGames {
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return res, ctx.Err()
 		}
-		return nil, commands.Rejectf(msgStatsTooFew, minGames)
+		return res, commands.Rejectf(msgStatsTooFew, minGames)
 	}
-	expected := float64(sheet.Total()) + t.Value(sheet.State())
-	data := StatsData{exactCut: exactCut, Rules: rules.Key, Sheet: sheet.String(), Score: sheet.Total(), ExpectedFinal: expected, Games: sim.Games, Seed: seed,
-		Mean: sim.Mean(), StdErr: sim.StdErr(), StdDev: sim.StdDev(), Quantiles: map[string]int{}}
-	var qs, exactQs []string
-	var marks []quantileMark
-	if exact != nil {
-		data.Exact = &ExactStats{Mean: exact.Mean(), StdDev: exact.StdDev(), Median: exact.Median(), Quantiles: map[string]int{},
+	res.expected = float64(q.sheet.Total()) + t.Value(q.sheet.State())
+	if !q.compare {
+		return res, nil
+	}
+	for _, k := range presetKeys {
+		pr, err := yacht.Preset(k)
+		if err != nil {
+			return res, err
+		}
+		pt, err := yachttables.Table(ctx, tables, pr)
+		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+			res.compareCut = true
+			break
+		}
+		if err != nil {
+			return res, err
+		}
+		ps, err := finalscore.Simulate(ctx, pt, yacht.NewSheet(pr), compareGames, uint64(q.seed))
+		if err != nil && ps.Games < minGames {
+			res.compareCut = true
+			break
+		}
+		res.presets = append(res.presets, presetRun{rules: pr, start: pt.Start(), sim: ps})
+	}
+	return res, nil
+}
+
+// view is the data view of a reply: the data output, and beside it what
+// the reader is told that the data leaves out. The embed and the chart
+// are drawn from it alone.
+type view struct {
+	StatsData
+	rules *yacht.Rules
+	sheet yacht.Sheet
+	// asked is the number of games asked for; tooLarge and compareCut
+	// are the result's.
+	asked                int
+	tooLarge, compareCut bool
+}
+
+// viewOf is the data view of a question's result.
+func viewOf(q question, res result) view {
+	sim := res.sim
+	v := view{StatsData: StatsData{exactCut: res.exactCut, Rules: q.rules.Key, Sheet: q.sheet.String(), Score: q.sheet.Total(), ExpectedFinal: res.expected,
+		Games: sim.Games, Seed: q.seed, Mean: sim.Mean(), StdErr: sim.StdErr(), StdDev: sim.StdDev(), Quantiles: map[string]int{}},
+		rules: q.rules, sheet: q.sheet, asked: q.games, tooLarge: res.tooLarge, compareCut: res.compareCut}
+	if exact := res.exact; exact != nil {
+		v.Exact = &ExactStats{Mean: exact.Mean(), StdDev: exact.StdDev(), Median: exact.Median(), Quantiles: map[string]int{},
 			PUpperBonus: exact.UpperBonus, PYacht: exact.Yacht, MinScore: exact.Min, Probabilities: exact.P}
 	}
 	for _, q := range statsQuantiles {
-		v := sim.Quantile(q)
-		name := fmt.Sprintf("p%d", int(math.Round(q*100)))
-		data.Quantiles[name] = v
-		qs = append(qs, fmt.Sprintf("%s %d", name, v))
-		if exact != nil {
-			v = exact.Quantile(q)
-			data.Exact.Quantiles[name] = v
-			exactQs = append(exactQs, fmt.Sprintf("%s %d", name, v))
+		name := quantileName(q)
+		v.Quantiles[name] = sim.Quantile(q)
+		if v.Exact != nil {
+			v.Exact.Quantiles[name] = res.exact.Quantile(q)
 		}
-		marks = append(marks, quantileMark{label: fmt.Sprintf("%s=%d", name, v), value: v})
 	}
-	pb, seb := binomialSE(sim.UpperBonus, sim.Games)
-	py, sey := binomialSE(sim.Yacht, sim.Games)
-	data.PUpperBonus, data.PYacht = pb, py
-
-	var b strings.Builder
-	y := yachttable.YachtBox(rules)
-	b.WriteString(msgStatsExact.Format(loc, expected) + "\n")
-	if exact != nil {
-		b.WriteString(msgStatsExactSpread.Format(loc, exact.StdDev(), exact.Median(), strings.Join(exactQs, " · ")) + "\n")
-		b.WriteString(msgStatsExactChances.Format(loc, yachtcmd.Percent(exact.UpperBonus), rules.Categories[y].Name(string(loc)), yachtcmd.Percent(exact.Yacht)) + "\n")
-		b.WriteString(msgStatsExactRange.Format(loc, exact.Min, exact.Max()) + "\n")
-		b.WriteString(msgStatsCheck.Format(loc, sim.Games, seed, sim.Mean(), sim.StdErr(), math.Abs(sim.Mean()-expected)/sim.StdErr()) + "\n")
-		if sim.Games < games {
-			b.WriteString(msgStatsStopped.Format(loc, sim.Games, games) + "\n")
-		}
-	} else {
-		b.WriteString(exactNote.In(loc) + "\n")
-		b.WriteString(msgStatsSim.Format(loc, sim.Games, seed, sim.Mean(), sim.StdErr(), math.Abs(sim.Mean()-expected)/sim.StdErr()) + "\n")
-		if sim.Games < games {
-			b.WriteString(msgStatsStopped.Format(loc, sim.Games, games) + "\n")
-		}
-		b.WriteString(msgStatsSpread.Format(loc, sim.StdDev(), strings.Join(qs, " · ")) + "\n")
-		b.WriteString(msgStatsBonus.Format(loc, pb, seb) + "\n")
-		b.WriteString(msgStatsYacht.Format(loc, rules.Categories[y].Name(string(loc)), py, sey) + "\n")
+	v.PUpperBonus, _ = binomialSE(sim.UpperBonus, sim.Games)
+	v.PYacht, _ = binomialSE(sim.Yacht, sim.Games)
+	h := newHistogram(sim.Finals, histogramWidth)
+	v.BinStart, v.BinWidth, v.Histogram = h.lo, h.binWidth, h.counts
+	for _, p := range res.presets {
+		row := PresetStats{Rules: p.rules.Key, ExpectedFinal: p.start, Games: p.sim.Games, Mean: p.sim.Mean(), StdErr: p.sim.StdErr()}
+		row.PUpperBonus, _ = binomialSE(p.sim.UpperBonus, p.sim.Games)
+		row.PYacht, _ = binomialSE(p.sim.Yacht, p.sim.Games)
+		v.Presets = append(v.Presets, row)
 	}
-	footer := msgStatsMethod.In(loc)
-	if exact != nil {
-		footer = msgStatsExactMethod.In(loc)
-	}
-	e := commands.Embed{Color: colour, Title: msgStatsTitle.Format(loc, yachtcmd.RulesName(loc, rules.Key)),
-		Description: b.String(), Footer: footer, Image: "yacht-stats.png"}
-	if sheet.Filled() > 0 {
-		e.Fields = append(e.Fields, commands.Field{Name: msgStatsSheet.In(loc), Value: yachtcmd.SheetSummary(loc, rules, sheet)})
-	}
-
-	if compare {
-		var rows []string
-		for _, k := range presetKeys {
-			pr, _ := yacht.Preset(k)
-			pt, err := yachtkit.Table(ctx, tables, pr)
-			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-				rows = append(rows, msgStatsCutShort.In(loc))
-				break
-			}
-			if err != nil {
-				return nil, err
-			}
-			ps, err := finalscore.Simulate(ctx, pt, yacht.NewSheet(pr), compareGames, uint64(seed))
-			if err != nil && ps.Games < minGames {
-				rows = append(rows, msgStatsCutShort.In(loc))
-				break
-			}
-			row := PresetStats{Rules: k, ExpectedFinal: pt.Start(), Games: ps.Games, Mean: ps.Mean(), StdErr: ps.StdErr()}
-			row.PUpperBonus, _ = binomialSE(ps.UpperBonus, ps.Games)
-			row.PYacht, _ = binomialSE(ps.Yacht, ps.Games)
-			data.Presets = append(data.Presets, row)
-			yachtName := ""
-			if y := yachttable.YachtBox(pr); y >= 0 {
-				yachtName = pr.Categories[y].Name(string(loc))
-			}
-			line := msgStatsPresetRow.Format(loc, yachtcmd.RulesName(loc, k), row.ExpectedFinal, row.Mean, row.StdErr,
-				yachtcmd.Percent(row.PUpperBonus), yachtName, yachtcmd.Percent(row.PYacht))
-			if ps.Games < compareGames { // the time budget stopped it early
-				line += msgStatsRowGames.Format(loc, ps.Games)
-			}
-			rows = append(rows, line)
-		}
-		e.Fields = append(e.Fields, commands.Field{Name: msgStatsPresets.Format(loc, compareGames), Value: strings.Join(rows, "\n")})
-	}
-
-	width := 5
-	h := newHistogram(sim.Finals, width)
-	data.BinStart, data.BinWidth, data.Histogram = h.lo, h.binWidth, h.counts
-	h.mean, h.exact, h.quantiles = sim.Mean(), expected, marks
-	h.title = msgChartTitleSim.Format(loc, yachtcmd.RulesName(loc, rules.Key), sim.Games)
-	h.legend = [3]string{msgChartMean.Format(loc, sim.Mean()), msgChartExact.Format(loc, expected), msgChartQuantiles.In(loc)}
-	if exact != nil {
-		h = exactHistogram(*exact, width, h)
-		h.title = msgChartTitleExact.Format(loc, yachtcmd.RulesName(loc, rules.Key), exact.StdDev())
-		e.Description += "\n" + msgStatsChartExact.Format(loc, expected, sim.Mean())
-	} else {
-		e.Description += "\n" + msgStatsChart.Format(loc, sim.Mean(), expected)
-	}
-	png, err := drawChart(h)
-	if err != nil {
-		return nil, err
-	}
-	return &commands.Reply{Embeds: []commands.Embed{e},
-		Files: []commands.File{{Name: "yacht-stats.png", ContentType: "image/png", Data: png}}, Data: data}, nil
+	return v
 }
 
-// exactHistogram bins an exact distribution like newHistogram (bins of
-// width w aligned to multiples of w), keeping the marks of h.
-func exactHistogram(d finalscore.Distribution, w int, h histogram) histogram {
-	lo := d.Min / w * w
+// histogramWidth is the width of the chart's bins, in points.
+const histogramWidth = 5
+
+// quantileName names quantile q in the data: "p5", "p50".
+func quantileName(q float64) string { return fmt.Sprintf("p%d", int(math.Round(q*100))) }
+
+// quantiles writes the named quantiles in order: "p5 150 · p25 170 · …".
+func quantiles(qs map[string]int) string {
+	parts := make([]string, len(statsQuantiles))
+	for i, q := range statsQuantiles {
+		name := quantileName(q)
+		parts[i] = fmt.Sprintf("%s %d", name, qs[name])
+	}
+	return strings.Join(parts, " · ")
+}
+
+// proportion is a simulated probability of the view with its standard
+// error.
+func (v view) proportion(p float64) (float64, float64) {
+	return p, math.Sqrt(p * (1 - p) / float64(v.Games))
+}
+
+// yachtName names the Yacht box (five of a kind) of r in l, "" without one.
+func yachtName(l commands.Locale, r *yacht.Rules) string {
+	if y := r.YachtIndex(); y >= 0 {
+		return yachtwords.CategoryName(l, r, y)
+	}
+	return ""
+}
+
+// render writes the embed of a view.
+func render(l commands.Locale, v view) commands.Embed {
+	var b strings.Builder
+	line := func(s string) { b.WriteString(s + "\n") }
+	sigmas := math.Abs(v.Mean-v.ExpectedFinal) / v.StdErr
+	line(msgStatsExact.Format(l, v.ExpectedFinal))
+	if x := v.Exact; x != nil {
+		line(msgStatsExactSpread.Format(l, x.StdDev, x.Median, quantiles(x.Quantiles)))
+		line(msgStatsExactChances.Format(l, yachtwords.Percent(x.PUpperBonus), yachtName(l, v.rules), yachtwords.Percent(x.PYacht)))
+		line(msgStatsExactRange.Format(l, x.MinScore, x.MinScore+len(x.Probabilities)-1))
+		line(msgStatsCheck.Format(l, v.Games, v.Seed, v.Mean, v.StdErr, sigmas))
+		if v.Games < v.asked {
+			line(msgStatsStopped.Format(l, v.Games, v.asked))
+		}
+	} else {
+		note := msgStatsNoExact
+		if v.tooLarge {
+			note = msgStatsTooLarge
+		}
+		line(note.In(l))
+		line(msgStatsSim.Format(l, v.Games, v.Seed, v.Mean, v.StdErr, sigmas))
+		if v.Games < v.asked {
+			line(msgStatsStopped.Format(l, v.Games, v.asked))
+		}
+		line(msgStatsSpread.Format(l, v.StdDev, quantiles(v.Quantiles)))
+		pb, seb := v.proportion(v.PUpperBonus)
+		py, sey := v.proportion(v.PYacht)
+		line(msgStatsBonus.Format(l, pb, seb))
+		line(msgStatsYacht.Format(l, yachtName(l, v.rules), py, sey))
+	}
+	footer, chart := msgStatsMethod.In(l), msgStatsChart.Format(l, v.Mean, v.ExpectedFinal)
+	if v.Exact != nil {
+		footer, chart = msgStatsExactMethod.In(l), msgStatsChartExact.Format(l, v.ExpectedFinal, v.Mean)
+	}
+	e := commands.Embed{Color: colour, Title: msgStatsTitle.Format(l, yachtwords.RulesName(l, v.Rules)),
+		Description: b.String() + "\n" + chart, Footer: footer, Image: "yacht-stats.png"}
+	if v.sheet.Filled() > 0 {
+		e.Fields = append(e.Fields, commands.Field{Name: yachtwords.SheetField.In(l), Value: yachtwords.SheetSummary(l, v.rules, v.sheet)})
+	}
+	if v.Presets != nil || v.compareCut {
+		var rows []string
+		for _, p := range v.Presets {
+			pr, err := yacht.Preset(p.Rules)
+			if err != nil {
+				continue
+			}
+			row := msgStatsPresetRow.Format(l, yachtwords.RulesName(l, p.Rules), p.ExpectedFinal, p.Mean, p.StdErr,
+				yachtwords.Percent(p.PUpperBonus), yachtName(l, pr), yachtwords.Percent(p.PYacht))
+			if p.Games < compareGames { // the time budget stopped it early
+				row += msgStatsRowGames.Format(l, p.Games)
+			}
+			rows = append(rows, row)
+		}
+		if v.compareCut {
+			rows = append(rows, msgStatsCutShort.In(l))
+		}
+		e.Fields = append(e.Fields, commands.Field{Name: msgStatsPresets.Format(l, compareGames), Value: strings.Join(rows, "\n")})
+	}
+	return e
+}
+
+// chartOf is the chart of a view: the simulated histogram, or the exact
+// probabilities binned alike, with the means and the quantiles.
+func chartOf(l commands.Locale, v view) histogram {
+	h := histogram{lo: v.BinStart, binWidth: v.BinWidth, counts: v.Histogram, games: v.Games, mean: v.Mean, exact: v.ExpectedFinal}
+	qs := v.Quantiles
+	if v.Exact != nil {
+		qs = v.Exact.Quantiles
+	}
+	for _, q := range statsQuantiles {
+		name := quantileName(q)
+		h.quantiles = append(h.quantiles, quantileMark{label: fmt.Sprintf("%s=%d", name, qs[name]), value: qs[name]})
+	}
+	h.title = msgChartTitleSim.Format(l, yachtwords.RulesName(l, v.Rules), v.Games)
+	h.legend = [3]string{msgChartMean.Format(l, v.Mean), msgChartExact.Format(l, v.ExpectedFinal), msgChartQuantiles.In(l)}
+	if x := v.Exact; x != nil {
+		h = exactHistogram(x.MinScore, x.Probabilities, v.BinWidth, h)
+		h.title = msgChartTitleExact.Format(l, yachtwords.RulesName(l, v.Rules), x.StdDev)
+	}
+	return h
+}
+
+// exactHistogram bins exact probabilities p of the final scores from min
+// on like newHistogram (bins of width w aligned to multiples of w),
+// keeping the marks of h.
+func exactHistogram(min int, p []float64, w int, h histogram) histogram {
+	lo := min / w * w
 	out := h
 	out.lo, out.binWidth = lo, w
 	out.counts = nil
-	out.probs = make([]float64, (d.Max()-lo)/w+1)
-	for i, p := range d.P {
-		out.probs[(d.Min+i-lo)/w] += p
+	out.probs = make([]float64, (min+len(p)-1-lo)/w+1)
+	for i, x := range p {
+		out.probs[(min+i-lo)/w] += x
 	}
 	return out
 }

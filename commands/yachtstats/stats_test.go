@@ -14,7 +14,7 @@ import (
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/commands"
-	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/internal/race"
 	"github.com/alea-bot/alea/internal/regression"
@@ -270,10 +270,10 @@ func checkDocsTable(t *testing.T, d StatsData) {
 	if d.Exact == nil {
 		t.Fatal("no exact distribution to compare with docs/commands.md")
 	}
-	want := []string{fmt.Sprintf("| %s, %s games | %.3f | %.3f ± %.3f | %.2f%% | %.2f%% |", yachtcmd.RulesName(commands.English, d.Rules),
+	want := []string{fmt.Sprintf("| %s, %s games | %.3f | %.3f ± %.3f | %.2f%% | %.2f%% |", yachtwords.RulesName(commands.English, d.Rules),
 		thousands(d.Games), d.ExpectedFinal, d.Mean, d.StdErr, 100*d.Exact.PUpperBonus, 100*d.Exact.PYacht)}
 	for _, p := range d.Presets {
-		want = append(want, fmt.Sprintf("| %s | %.2f | %.2f ± %.2f | %.2f%% | %.2f%% |", yachtcmd.RulesName(commands.English, p.Rules),
+		want = append(want, fmt.Sprintf("| %s | %.2f | %.2f ± %.2f | %.2f%% | %.2f%% |", yachtwords.RulesName(commands.English, p.Rules),
 			p.ExpectedFinal, p.Mean, p.StdErr, 100*p.PUpperBonus, 100*p.PYacht))
 	}
 	if strings.Join(rows, "\n") != strings.Join(want, "\n") {

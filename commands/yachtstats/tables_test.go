@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/bot/bottest"
-	"github.com/alea-bot/alea/commands/yacht/yachttest"
+	"github.com/alea-bot/alea/commands/yachttables/yachttest"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 

@@ -81,17 +81,6 @@ func (d Dice) String() string {
 	return strings.Join(parts, " ")
 }
 
-// dieGlyphs are the Unicode die faces ⚀..⚅.
-var dieGlyphs = [6]rune{'⚀', '⚁', '⚂', '⚃', '⚄', '⚅'}
-
-// Glyph returns the Unicode die face (⚀..⚅) for a face 1..6, or "?".
-func Glyph(face int) string {
-	if face < 1 || face > 6 {
-		return "?"
-	}
-	return string(dieGlyphs[face-1])
-}
-
 // ParseDice reads five dice written as "3 3 5 6 6", "33566", "3,3,5,6,6" or
 // with the die glyphs ⚀..⚅. It rejects anything but exactly five faces 1..6.
 func ParseDice(s string) (Dice, error) {

@@ -5,8 +5,10 @@
 // multinomial probabilities P(ω), laid out for the solvers' inner loops as
 // a [DiceSpace]; rule sets as data ([Rules]: the presets [Yacht], [Pancht],
 // [Yahtzee] with the extra-Yahtzee bonus and forced joker rules, and
-// [Yatzy]); score sheets and their parsing in English, Korean and Japanese
-// ([ParseSheet], with [InputError] codes for messages in any language); and
+// [Yatzy]), one registry of the presets players choose from ([Presets]);
+// score sheets and their parsing ([ParseSheet], by category keys or by the
+// names an [Aliases] table gives them, with [InputError] codes for messages
+// in any language); and
 // the class s/∼ of a sheet that matters for the future ([State]) with the
 // legal scorings of a roll.
 //

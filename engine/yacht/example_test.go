@@ -18,13 +18,30 @@ func ExampleParseDice() {
 
 func ExampleParseSheet() {
 	r, _ := yacht.Preset(yacht.Yacht)
-	s, _ := yacht.ParseSheet(r, "에이스:3 twos:6 チョイス:22 yacht:0")
+	s, _ := yacht.ParseSheet(r, "aces:3 twos:6 choice:22 yacht:0")
 	fmt.Println(s, "| total", s.Total(), "| upper", s.UpperTotal())
 	_, err := yacht.ParseSheet(r, "twos:3")
 	fmt.Println(err)
 	// Output:
 	// aces:3 twos:6 choice:22 yacht:0 | total 31 | upper 9
-	// twos cannot score 3 (possible: 0, 2, 4, 6, 8, 10)
+	// twos cannot score 3 (possible: [0 2 4 6 8 10])
+}
+
+// The names a sheet may give categories come as data: here a player's
+// names for two of them, which stand for the first of their keys each
+// rule set has.
+func ExampleAliases_ParseSheet() {
+	var names yacht.Aliases
+	names.Add([]string{"aces", "ones"}, "Ones", "Ace")
+	names.Add([]string{"choice", "chance"}, "Chance")
+	for _, key := range []string{yacht.Yacht, yacht.Yatzy} {
+		r, _ := yacht.Preset(key)
+		s, err := names.ParseSheet(r, "Ace:3 chance:20")
+		fmt.Println(key, "|", s, err)
+	}
+	// Output:
+	// yacht | aces:3 choice:20 <nil>
+	// yatzy | ones:3 chance:20 <nil>
 }
 
 // The dice space as the solvers' inner loops read it: keeps by index, a

@@ -1,10 +1,6 @@
 package yacht
 
-import (
-	"fmt"
-	"strconv"
-	"strings"
-)
+import "fmt"
 
 // InputCode says what is wrong with dice or a sheet a person wrote.
 type InputCode int
@@ -93,33 +89,11 @@ func (e *InputError) Error() string {
 	case SheetUnknownCategory:
 		return fmt.Sprintf("unknown category %q", e.Input)
 	case SheetImpossible:
-		return fmt.Sprintf("%s cannot score %d (possible: %s)", e.Key, e.Value, Runs(e.Possible, " to "))
+		return fmt.Sprintf("%s cannot score %d (possible: %v)", e.Key, e.Value, e.Possible)
 	case SheetBonusNeedsYacht:
 		return fmt.Sprintf("the bonus needs %s:%d on the sheet", e.Key, e.Value)
 	case SheetTooManyBonuses:
 		return fmt.Sprintf("bonus %d is more bonuses than turns", e.Value)
 	}
 	return fmt.Sprintf("yacht: input error %d", e.Code)
-}
-
-// Runs writes sorted numbers as runs joined by ", ", a run of three or
-// more as "a" + to + "b": Runs([]int{0, 5, 6, 7}, "–") is "0, 5–7".
-func Runs(ps []int, to string) string {
-	var parts []string
-	for i := 0; i < len(ps); {
-		j := i
-		for j+1 < len(ps) && ps[j+1] == ps[j]+1 {
-			j++
-		}
-		switch {
-		case j == i:
-			parts = append(parts, strconv.Itoa(ps[i]))
-		case j == i+1:
-			parts = append(parts, strconv.Itoa(ps[i]), strconv.Itoa(ps[j]))
-		default:
-			parts = append(parts, strconv.Itoa(ps[i])+to+strconv.Itoa(ps[j]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ", ")
 }

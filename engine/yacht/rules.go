@@ -56,27 +56,11 @@ type Category struct {
 	Runs []uint8
 	// FiveOfAKind makes five equal dice count as a full house.
 	FiveOfAKind bool
-	// Label is the display name in English, Korean and Japanese.
-	Label [3]string
-	// concept groups the aliases the sheet parser accepts.
-	concept string
 }
 
 // Upper reports whether the category belongs to the upper section (counts
 // towards the bonus).
 func (c *Category) Upper() bool { return c.Kind == KindUpper }
-
-// Name returns the display name for a locale ("en", "ko", "ja"; others fall
-// back to English).
-func (c *Category) Name(locale string) string {
-	switch {
-	case strings.HasPrefix(locale, "ko"):
-		return c.Label[1]
-	case strings.HasPrefix(locale, "ja"):
-		return c.Label[2]
-	}
-	return c.Label[0]
-}
 
 // PointsFor returns σ_c(ω): the category's score for the pattern, without bonus
 // or joker.
@@ -202,7 +186,9 @@ type Rules struct {
 	JokerNeedsPoints bool
 }
 
-// Preset names.
+// The keys of the base rule sets and of their options. A preset's key is
+// its base, or its base and one option joined by "+"
+// ("yacht+fullhouse_yacht").
 const (
 	Yacht   = "yacht"
 	Pancht  = "pancht"
@@ -220,11 +206,87 @@ const (
 	LenientTwoPairs = "lenient_two_pairs"
 )
 
-// PresetNames lists the presets.
-func PresetNames() []string { return []string{Yacht, Pancht, Yahtzee, Yatzy} }
+// presets is the registry of the rule sets players choose from, by key,
+// in their fixed order (Presets).
+var presets = []string{
+	Yacht, Yacht + "+" + FullHouseYacht, Pancht,
+	Yahtzee, Yahtzee + "+" + FreeJokerOption, Yatzy,
+}
 
-func upper(face int, key string, label [3]string) Category {
-	return Category{Key: key, Kind: KindUpper, Face: face, Label: label, concept: fmt.Sprintf("upper%d", face)}
+// Presets returns the key of every rule set players choose from, in a
+// fixed order: a preset keeps its place for good (a game's sealed state
+// names its rule set by its place here), and new presets are appended.
+// Preset also builds the rule sets kept for checking published values
+// (yatzy+lenient_two_pairs), which are not offered.
+func Presets() []string { return append([]string(nil), presets...) }
+
+// PresetNames returns the base rule sets, the presets without an option:
+// Yacht, Pancht, Yahtzee and Yatzy.
+func PresetNames() []string {
+	var out []string
+	for _, k := range presets {
+		if !strings.Contains(k, "+") {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// IsPreset reports whether key is one of Presets.
+func IsPreset(key string) bool {
+	for _, k := range presets {
+		if k == key {
+			return true
+		}
+	}
+	return false
+}
+
+// BaseOf returns the base rule set of a preset key: "yacht" for
+// "yacht+fullhouse_yacht".
+func BaseOf(key string) string {
+	base, _, _ := strings.Cut(key, "+")
+	return base
+}
+
+// PresetCode says why Preset refuses a key.
+type PresetCode int
+
+// The ways Preset refuses a key.
+const (
+	// PresetUnknown: the base is none of Yacht, Pancht, Yahtzee, Yatzy.
+	PresetUnknown PresetCode = iota + 1
+	// PresetUnknownOption: the option is none of the known options.
+	PresetUnknownOption
+	// PresetOptionElsewhere: the option belongs to another base
+	// (Base is the base it applies to).
+	PresetOptionElsewhere
+)
+
+// PresetError is a rule-set key that Preset refuses: a Code and the
+// parameters a message needs. Error gives a plain English message for
+// logs and tests.
+type PresetError struct {
+	Code PresetCode
+	// Key is the key as asked; Option the option in it.
+	Key, Option string
+	// Base is the base the option applies to (PresetOptionElsewhere).
+	Base string
+}
+
+// Error returns the message in English.
+func (e *PresetError) Error() string {
+	switch e.Code {
+	case PresetUnknownOption:
+		return fmt.Sprintf("yacht: unknown rules option %q in %q", e.Option, e.Key)
+	case PresetOptionElsewhere:
+		return fmt.Sprintf("yacht: the %s option applies to the %s rules only", e.Option, e.Base)
+	}
+	return fmt.Sprintf("yacht: unknown rules %q", e.Key)
+}
+
+func upper(face int, key string) Category {
+	return Category{Key: key, Kind: KindUpper, Face: face}
 }
 
 var (
@@ -232,112 +294,97 @@ var (
 	runsLarge5 = []uint8{0b011111, 0b111110}
 )
 
-func yachtUpper(onesKey, twosKey string) []Category {
-	return []Category{
-		upper(1, onesKey, [3]string{"Aces", "하나", "エース"}),
-		upper(2, twosKey, [3]string{"Deuces", "둘", "デュース"}),
-		upper(3, "threes", [3]string{"Threes", "셋", "トレイ"}),
-		upper(4, "fours", [3]string{"Fours", "넷", "フォー"}),
-		upper(5, "fives", [3]string{"Fives", "다섯", "ファイブ"}),
-		upper(6, "sixes", [3]string{"Sixes", "여섯", "シックス"}),
-	}
+// upperSix is the upper section, faces 1 to 6, under these keys.
+func upperSix(ones string) []Category {
+	return []Category{upper(1, ones), upper(2, "twos"), upper(3, "threes"), upper(4, "fours"), upper(5, "fives"), upper(6, "sixes")}
 }
 
-// Preset returns a fresh copy of a preset rule set: "yacht", "pancht",
-// "yahtzee", "yatzy", or "yacht+fullhouse_yacht".
-func Preset(name string) (*Rules, error) {
-	base, opt, _ := strings.Cut(strings.ToLower(strings.TrimSpace(name)), "+")
+// Preset returns a fresh copy of a preset rule set by its key: one of
+// Presets, or yatzy+lenient_two_pairs (case and spaces around it do not
+// matter). It refuses any other key with a *PresetError.
+func Preset(key string) (*Rules, error) {
+	base, opt, _ := strings.Cut(strings.ToLower(strings.TrimSpace(key)), "+")
 	var r *Rules
 	switch base {
 	case Yacht:
-		cats := yachtUpper("aces", "twos")
-		cats = append(cats,
-			Category{Key: "choice", Kind: KindChance, Label: [3]string{"Choice", "초이스", "チョイス"}, concept: "chance"},
-			Category{Key: "four_of_a_kind", Kind: KindOfAKind, Count: 4, Label: [3]string{"4 of a Kind", "포카드", "フォーダイス"}, concept: "4k"},
-			Category{Key: "full_house", Kind: KindFullHouse, Label: [3]string{"Full House", "풀 하우스", "フルハウス"}, concept: "fh"},
-			Category{Key: "small_straight", Kind: KindStraight, Points: 15, Runs: runsSmall4, Label: [3]string{"S. Straight", "스몰 스트레이트", "S.ストレート"}, concept: "ss"},
-			Category{Key: "large_straight", Kind: KindStraight, Points: 30, Runs: runsLarge5, Label: [3]string{"B. Straight", "라지 스트레이트", "B.ストレート"}, concept: "ls"},
-			Category{Key: "yacht", Kind: KindYacht, Points: 50, Label: [3]string{"Yacht", "요트", "ヨット"}, concept: "yacht"},
+		cats := append(upperSix("aces"),
+			Category{Key: "choice", Kind: KindChance},
+			Category{Key: "four_of_a_kind", Kind: KindOfAKind, Count: 4},
+			Category{Key: "full_house", Kind: KindFullHouse},
+			Category{Key: "small_straight", Kind: KindStraight, Points: 15, Runs: runsSmall4},
+			Category{Key: "large_straight", Kind: KindStraight, Points: 30, Runs: runsLarge5},
+			Category{Key: "yacht", Kind: KindYacht, Points: 50},
 		)
 		r = &Rules{Key: Yacht, Categories: cats, BonusThreshold: 63, BonusPoints: 35}
 	case Pancht:
-		cats := yachtUpper("aces", "twos")
-		cats = append(cats,
-			Category{Key: "choice", Kind: KindChance, Label: [3]string{"Choice", "초이스", "チョイス"}, concept: "chance"},
-			Category{Key: "three_of_a_kind", Kind: KindOfAKind, Count: 3, Label: [3]string{"3 of a Kind", "트리플", "スリーカード"}, concept: "3k"},
-			Category{Key: "four_of_a_kind", Kind: KindOfAKind, Count: 4, Label: [3]string{"4 of a Kind", "포카드", "フォーカード"}, concept: "4k"},
-			Category{Key: "full_house", Kind: KindFullHouse, FiveOfAKind: true, Label: [3]string{"Full House", "풀 하우스", "フルハウス"}, concept: "fh"},
-			Category{Key: "small_straight", Kind: KindStraight, Points: 15, Runs: runsSmall4, Label: [3]string{"Small Straight", "스몰 스트레이트", "S.ストレート"}, concept: "ss"},
-			Category{Key: "large_straight", Kind: KindStraight, Points: 30, Runs: runsLarge5, Label: [3]string{"Large Straight", "라지 스트레이트", "B.ストレート"}, concept: "ls"},
-			Category{Key: "yacht", Kind: KindYacht, Points: 50, Label: [3]string{"Yacht", "요트", "ヨット"}, concept: "yacht"},
+		cats := append(upperSix("aces"),
+			Category{Key: "choice", Kind: KindChance},
+			Category{Key: "three_of_a_kind", Kind: KindOfAKind, Count: 3},
+			Category{Key: "four_of_a_kind", Kind: KindOfAKind, Count: 4},
+			Category{Key: "full_house", Kind: KindFullHouse, FiveOfAKind: true},
+			Category{Key: "small_straight", Kind: KindStraight, Points: 15, Runs: runsSmall4},
+			Category{Key: "large_straight", Kind: KindStraight, Points: 30, Runs: runsLarge5},
+			Category{Key: "yacht", Kind: KindYacht, Points: 50},
 		)
 		r = &Rules{Key: Pancht, Categories: cats, BonusThreshold: 63, BonusPoints: 35}
 	case Yahtzee:
-		cats := []Category{
-			upper(1, "aces", [3]string{"Aces", "하나", "エース"}),
-			upper(2, "twos", [3]string{"Twos", "둘", "ツー"}),
-			upper(3, "threes", [3]string{"Threes", "셋", "スリー"}),
-			upper(4, "fours", [3]string{"Fours", "넷", "フォー"}),
-			upper(5, "fives", [3]string{"Fives", "다섯", "ファイブ"}),
-			upper(6, "sixes", [3]string{"Sixes", "여섯", "シックス"}),
-			{Key: "three_of_a_kind", Kind: KindOfAKind, Count: 3, Label: [3]string{"3 of a Kind", "트리플", "スリーカード"}, concept: "3k"},
-			{Key: "four_of_a_kind", Kind: KindOfAKind, Count: 4, Label: [3]string{"4 of a Kind", "포카드", "フォーカード"}, concept: "4k"},
-			{Key: "full_house", Kind: KindFullHouse, Points: 25, Label: [3]string{"Full House", "풀 하우스", "フルハウス"}, concept: "fh"},
-			{Key: "small_straight", Kind: KindStraight, Points: 30, Runs: runsSmall4, Label: [3]string{"Sm. Straight", "스몰 스트레이트", "S.ストレート"}, concept: "ss"},
-			{Key: "large_straight", Kind: KindStraight, Points: 40, Runs: runsLarge5, Label: [3]string{"Lg. Straight", "라지 스트레이트", "L.ストレート"}, concept: "ls"},
-			{Key: "yahtzee", Kind: KindYacht, Points: 50, Label: [3]string{"Yahtzee", "야찌", "ヤッツィー"}, concept: "yacht"},
-			{Key: "chance", Kind: KindChance, Label: [3]string{"Chance", "찬스", "チャンス"}, concept: "chance"},
-		}
+		cats := append(upperSix("aces"),
+			Category{Key: "three_of_a_kind", Kind: KindOfAKind, Count: 3},
+			Category{Key: "four_of_a_kind", Kind: KindOfAKind, Count: 4},
+			Category{Key: "full_house", Kind: KindFullHouse, Points: 25},
+			Category{Key: "small_straight", Kind: KindStraight, Points: 30, Runs: runsSmall4},
+			Category{Key: "large_straight", Kind: KindStraight, Points: 40, Runs: runsLarge5},
+			Category{Key: "yahtzee", Kind: KindYacht, Points: 50},
+			Category{Key: "chance", Kind: KindChance},
+		)
 		r = &Rules{Key: Yahtzee, Categories: cats, BonusThreshold: 63, BonusPoints: 35,
 			ExtraYachtBonus: 100, Joker: ForcedJoker}
 	case Yatzy:
-		cats := []Category{
-			upper(1, "ones", [3]string{"Ones", "하나", "ワン"}),
-			upper(2, "twos", [3]string{"Twos", "둘", "ツー"}),
-			upper(3, "threes", [3]string{"Threes", "셋", "スリー"}),
-			upper(4, "fours", [3]string{"Fours", "넷", "フォー"}),
-			upper(5, "fives", [3]string{"Fives", "다섯", "ファイブ"}),
-			upper(6, "sixes", [3]string{"Sixes", "여섯", "シックス"}),
-			{Key: "one_pair", Kind: KindOfAKindMatched, Count: 2, Label: [3]string{"One Pair", "원 페어", "ワンペア"}, concept: "pair"},
-			{Key: "two_pairs", Kind: KindTwoPairs, Label: [3]string{"Two Pairs", "투 페어", "ツーペア"}, concept: "twopairs"},
-			{Key: "three_of_a_kind", Kind: KindOfAKindMatched, Count: 3, Label: [3]string{"Three of a Kind", "트리플", "スリーカード"}, concept: "3k"},
-			{Key: "four_of_a_kind", Kind: KindOfAKindMatched, Count: 4, Label: [3]string{"Four of a Kind", "포카드", "フォーカード"}, concept: "4k"},
-			{Key: "small_straight", Kind: KindStraight, Points: 15, Runs: []uint8{0b011111}, Label: [3]string{"Small Straight", "스몰 스트레이트", "S.ストレート"}, concept: "ss"},
-			{Key: "large_straight", Kind: KindStraight, Points: 20, Runs: []uint8{0b111110}, Label: [3]string{"Large Straight", "라지 스트레이트", "L.ストレート"}, concept: "ls"},
-			{Key: "full_house", Kind: KindFullHouse, Label: [3]string{"Full House", "풀 하우스", "フルハウス"}, concept: "fh"},
-			{Key: "chance", Kind: KindChance, Label: [3]string{"Chance", "찬스", "チャンス"}, concept: "chance"},
-			{Key: "yatzy", Kind: KindYacht, Points: 50, Label: [3]string{"Yatzy", "야찌", "ヤッツィー"}, concept: "yacht"},
-		}
+		cats := append(upperSix("ones"),
+			Category{Key: "one_pair", Kind: KindOfAKindMatched, Count: 2},
+			Category{Key: "two_pairs", Kind: KindTwoPairs},
+			Category{Key: "three_of_a_kind", Kind: KindOfAKindMatched, Count: 3},
+			Category{Key: "four_of_a_kind", Kind: KindOfAKindMatched, Count: 4},
+			Category{Key: "small_straight", Kind: KindStraight, Points: 15, Runs: []uint8{0b011111}},
+			Category{Key: "large_straight", Kind: KindStraight, Points: 20, Runs: []uint8{0b111110}},
+			Category{Key: "full_house", Kind: KindFullHouse},
+			Category{Key: "chance", Kind: KindChance},
+			Category{Key: "yatzy", Kind: KindYacht, Points: 50},
+		)
 		r = &Rules{Key: Yatzy, Categories: cats, BonusThreshold: 63, BonusPoints: 50}
 	default:
-		return nil, fmt.Errorf("unknown rules %q: choose one of %s", name, strings.Join(PresetNames(), ", "))
+		return nil, &PresetError{Code: PresetUnknown, Key: key}
+	}
+	option := func(wantBase string) error {
+		if base != wantBase {
+			return &PresetError{Code: PresetOptionElsewhere, Key: key, Option: opt, Base: wantBase}
+		}
+		r.Key = base + "+" + opt
+		return nil
 	}
 	switch opt {
 	case "":
 	case FullHouseYacht:
-		if base != Yacht {
-			return nil, fmt.Errorf("the %s option applies to the yacht rules only", FullHouseYacht)
+		if err := option(Yacht); err != nil {
+			return nil, err
 		}
 		for i := range r.Categories {
 			if r.Categories[i].Kind == KindFullHouse {
 				r.Categories[i].FiveOfAKind = true
 			}
 		}
-		r.Key = Yacht + "+" + FullHouseYacht
 	case FreeJokerOption:
-		if base != Yahtzee {
-			return nil, fmt.Errorf("the %s option applies to the yahtzee rules only", FreeJokerOption)
+		if err := option(Yahtzee); err != nil {
+			return nil, err
 		}
 		r.Joker = FreeJoker
-		r.Key = Yahtzee + "+" + FreeJokerOption
 	case LenientTwoPairs:
-		if base != Yatzy {
-			return nil, fmt.Errorf("the %s option applies to the yatzy rules only", LenientTwoPairs)
+		if err := option(Yatzy); err != nil {
+			return nil, err
 		}
 		r.Categories[r.CategoryIndex("two_pairs")].Kind = KindTwoPairsLenient
-		r.Key = Yatzy + "+" + LenientTwoPairs
 	default:
-		return nil, fmt.Errorf("unknown rules option %q (options: %s for yacht, %s for yahtzee, %s for yatzy)", opt, FullHouseYacht, FreeJokerOption, LenientTwoPairs)
+		return nil, &PresetError{Code: PresetUnknownOption, Key: key, Option: opt}
 	}
 	return r, nil
 }

@@ -111,33 +111,26 @@ func (s Sheet) String() string {
 // extraBonusKey names the extra-Yacht bonus total in a sheet.
 const extraBonusKey = "yahtzee_bonus"
 
-// aliases maps a normalised name to a concept; each rule set maps concepts to
-// its categories.
-var aliases = buildAliases()
+// Aliases are the names a sheet may give categories beside their keys:
+// each name stands for the first of its keys that a rule set has ("ones"
+// for Yacht's aces and Yatzy's ones). Names are compared in lower case
+// without spaces, '_', '-', '.', '·', '・' or '．'. The engine knows no
+// name of its own: the words of every language reach ParseSheet as an
+// Aliases table.
+type Aliases struct {
+	keys map[string][]string
+}
 
-func buildAliases() map[string]string {
-	aliases := map[string]string{}
-	add := func(concept string, names ...string) {
-		for _, n := range names {
-			aliases[normaliseName(n)] = concept
-		}
+// Add lets each of names stand for the first of keys a rule set has.
+// A name added again adds its keys after the earlier ones.
+func (a *Aliases) Add(keys []string, names ...string) {
+	if a.keys == nil {
+		a.keys = map[string][]string{}
 	}
-	add("upper1", "aces", "ace", "ones", "one", "1s", "하나", "1의 눈", "에이스", "원", "エース", "ワン", "1の目")
-	add("upper2", "twos", "two", "deuces", "deuce", "2s", "둘", "2의 눈", "듀스", "투", "デュース", "ツー", "2の目")
-	add("upper3", "threes", "three", "treys", "trey", "3s", "셋", "3의 눈", "트레이", "쓰리", "스리", "トレイ", "スリー", "3の目")
-	add("upper4", "fours", "four", "4s", "넷", "4의 눈", "포", "フォー", "4の目")
-	add("upper5", "fives", "five", "5s", "다섯", "5의 눈", "파이브", "ファイブ", "5の目")
-	add("upper6", "sixes", "six", "6s", "여섯", "6의 눈", "식스", "シックス", "6の目")
-	add("chance", "choice", "chance", "초이스", "찬스", "チョイス", "チャンス")
-	add("3k", "three_of_a_kind", "3_of_a_kind", "3k", "3oak", "trips", "threekind", "트리플", "쓰리 오브 어 카인드", "스리 오브 어 카인드", "스리카드", "쓰리카드", "スリーカード", "スリーオブアカインド")
-	add("4k", "four_of_a_kind", "4_of_a_kind", "4k", "4oak", "quads", "fourkind", "four_dice", "포 오브 어 카인드", "포카드", "포 다이스", "포다이스", "フォーカード", "フォーダイス", "フォーオブアカインド")
-	add("fh", "full_house", "fullhouse", "fh", "풀 하우스", "풀하우스", "フルハウス")
-	add("ss", "small_straight", "s_straight", "sm_straight", "little_straight", "ss", "스몰 스트레이트", "S. 스트레이트", "リトルストレート", "スモールストレート", "S.ストレート", "Sストレート")
-	add("ls", "large_straight", "big_straight", "l_straight", "b_straight", "lg_straight", "ls", "bs", "라지 스트레이트", "빅 스트레이트", "B. 스트레이트", "L. 스트레이트", "ラージストレート", "ビッグストレート", "B.ストレート", "L.ストレート", "Bストレート", "Lストレート")
-	add("yacht", "yacht", "yahtzee", "yatzy", "요트", "야추", "야찌", "ヨット", "ヤッツィー")
-	add("pair", "one_pair", "pair", "1pair", "원 페어", "원페어", "페어", "ワンペア")
-	add("twopairs", "two_pairs", "two_pair", "2pairs", "2pair", "투 페어", "투페어", "ツーペア")
-	return aliases
+	for _, n := range names {
+		n = normaliseName(n)
+		a.keys[n] = append(a.keys[n], keys...)
+	}
 }
 
 // normaliseName lower-cases and drops spaces, '_', '-', '.', '·'.
@@ -152,49 +145,44 @@ func normaliseName(s string) string {
 	return b.String()
 }
 
-// lookupCategory resolves a category name (key, English, Korean or Japanese
-// name or alias) for rules r.
-func (r *Rules) lookupCategory(name string) (int, bool) {
+// lookup resolves a category name of rules r: a key, or (a non-nil) a's
+// name for one.
+func (a *Aliases) lookup(r *Rules, name string) (int, bool) {
 	n := normaliseName(name)
 	for i := range r.Categories {
-		c := &r.Categories[i]
-		if normaliseName(c.Key) == n {
+		if normaliseName(r.Categories[i].Key) == n {
 			return i, true
 		}
-		for _, l := range c.Label {
-			if normaliseName(l) == n {
-				return i, true
-			}
-		}
 	}
-	if concept, ok := aliases[n]; ok {
-		for i := range r.Categories {
-			if r.Categories[i].concept == concept {
-				return i, true
-			}
+	if a == nil {
+		return -1, false
+	}
+	for _, k := range a.keys[n] {
+		if i := r.CategoryIndex(k); i >= 0 {
+			return i, true
 		}
 	}
 	return -1, false
 }
 
-// LookupCategory resolves a category name in any supported language to its
-// index, or -1.
-func (r *Rules) LookupCategory(name string) int {
-	i, _ := r.lookupCategory(name)
-	return i
-}
-
 // maxSheetLen bounds the text ParseSheet reads.
 const maxSheetLen = 1000
 
-// ParseSheet reads a sheet such as "aces:3 twos:6 choice:22 yacht:0"
-// (also "name=score", separated by spaces, commas (also "、") or semicolons; names may
-// contain spaces, e.g. "풀 하우스:25"). Category names may be keys or English,
-// Korean or Japanese names and common aliases. Scores that the category
-// cannot hold (aces:7, twos:3) and repeated categories are rejected. Under
-// rules with extra-Yacht bonuses, "yahtzee_bonus:200" records bonuses
-// earned.
+// ParseSheet reads a sheet whose categories are written by their keys, as
+// Sheet.String writes it: a.ParseSheet with no aliases.
 func ParseSheet(r *Rules, text string) (Sheet, error) {
+	var a *Aliases
+	return a.ParseSheet(r, text)
+}
+
+// ParseSheet reads a sheet such as "aces:3 twos:6 choice:22 yacht:0"
+// (also "name=score", separated by spaces, commas (also "、") or
+// semicolons; names may contain spaces, "full house:25"). A category is
+// written by its key or by a name of a (which may be nil: keys only).
+// Scores that the category cannot hold (aces:7, twos:3) and repeated
+// categories are rejected with an *InputError. Under rules with
+// extra-Yacht bonuses, "yahtzee_bonus:200" records bonuses earned.
+func (a *Aliases) ParseSheet(r *Rules, text string) (Sheet, error) {
 	s := NewSheet(r)
 	if len(text) > maxSheetLen {
 		return s, &InputError{Code: SheetTooLong, Limit: maxSheetLen, Category: -1}
@@ -236,7 +224,7 @@ func ParseSheet(r *Rules, text string) (Sheet, error) {
 			s.ExtraBonus = v
 			continue
 		}
-		i, ok := r.lookupCategory(name)
+		i, ok := a.lookup(r, name)
 		if !ok {
 			return s, &InputError{Code: SheetUnknownCategory, Input: name, Category: -1}
 		}

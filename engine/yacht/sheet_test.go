@@ -119,6 +119,21 @@ func TestJokerRules(t *testing.T) {
 	}
 }
 
+// testAliases is a table of names as the commands hand theirs to the
+// parser (test data: the engine knows no names).
+func testAliases() *Aliases {
+	var a Aliases
+	a.Add([]string{"aces", "ones"}, "Aces", "ones", "에이스", "エース")
+	a.Add([]string{"twos"}, "Deuces", "듀스", "デュース")
+	a.Add([]string{"choice", "chance"}, "Choice", "chance", "초이스", "チョイス")
+	a.Add([]string{"yacht", "yahtzee", "yatzy"}, "Yacht", "yahtzee", "요트", "ヨット")
+	a.Add([]string{"full_house"}, "풀 하우스", "フルハウス")
+	a.Add([]string{"small_straight"}, "S. 스트레이트")
+	a.Add([]string{"large_straight"}, "B.ストレート")
+	a.Add([]string{"four_of_a_kind"}, "4 of a kind")
+	return &a
+}
+
 func TestParseSheet(t *testing.T) {
 	r := mustPreset(t, Yacht)
 	s, err := ParseSheet(r, "aces:3 twos:6 choice:22 yacht:0")
@@ -128,19 +143,36 @@ func TestParseSheet(t *testing.T) {
 	if s.Total() != 31 || s.UpperTotal() != 9 || s.Filled() != 4 || s.String() != "aces:3 twos:6 choice:22 yacht:0" {
 		t.Errorf("got total %d upper %d filled %d %q", s.Total(), s.UpperTotal(), s.Filled(), s)
 	}
+	a := testAliases()
 	same := []string{
 		"에이스:3, 듀스:6; 초이스:22 요트:0",
 		"エース=3 デュース=6 チョイス=22 ヨット=0",
 		"Aces: 3 Deuces: 6 Choice: 22 Yacht: 0",
 		"ones:3 deuces:6 chance:22 yahtzee:0",
+		"ACES:3 Twos:6 CHOICE:22 yacht:0",
 	}
 	for _, in := range same {
-		got, err := ParseSheet(r, in)
+		got, err := a.ParseSheet(r, in)
 		if err != nil || got.String() != s.String() {
 			t.Errorf("ParseSheet(%q) = %q, %v", in, got, err)
 		}
 	}
-	ko, err := ParseSheet(r, "풀 하우스:24 S. 스트레이트:15 B.ストレート:30 4 of a kind:20")
+	// Without aliases only keys are read (in any case, spaces for '_').
+	if got, err := ParseSheet(r, "ACES:3 Twos:6 four of a kind:0"); err != nil || got.String() != "aces:3 twos:6 four_of_a_kind:0" {
+		t.Errorf("keys: %q %v", got, err)
+	}
+	for _, in := range []string{"에이스:3", "Deuces:6", "ones:3"} {
+		var ie *InputError
+		if _, err := ParseSheet(r, in); !errors.As(err, &ie) || ie.Code != SheetUnknownCategory {
+			t.Errorf("ParseSheet(%q) without aliases: %v", in, err)
+		}
+	}
+	// A name stands for the first of its keys the rules have.
+	yz := mustPreset(t, Yatzy)
+	if got, err := a.ParseSheet(yz, "Aces:3 chance:20 Yacht:50"); err != nil || got.String() != "ones:3 chance:20 yatzy:50" {
+		t.Errorf("Yatzy through aliases: %q %v", got, err)
+	}
+	ko, err := a.ParseSheet(r, "풀 하우스:24 S. 스트레이트:15 B.ストレート:30 4 of a kind:20")
 	if err != nil || ko.String() != "four_of_a_kind:20 full_house:24 small_straight:15 large_straight:30" {
 		t.Errorf("names with spaces: %q %v", ko, err)
 	}
@@ -166,7 +198,7 @@ func TestParseSheet(t *testing.T) {
 		"aces:99999999999999999": SheetBadScore,
 	}
 	for in, want := range bad {
-		_, err := ParseSheet(r, in)
+		_, err := a.ParseSheet(r, in)
 		var ie *InputError
 		if !errors.As(err, &ie) || ie.Code != want {
 			t.Errorf("ParseSheet(%q) error %#v, want code %d", in, err, want)
@@ -190,12 +222,13 @@ func FuzzParseSheet(f *testing.F) {
 		f.Add(Yacht, s)
 		f.Add(Yahtzee, s)
 	}
+	a := testAliases()
 	f.Fuzz(func(t *testing.T, rules, s string) {
 		r, err := Preset(rules)
 		if err != nil {
 			r, _ = Preset(Yatzy)
 		}
-		sh, err := ParseSheet(r, s)
+		sh, err := a.ParseSheet(r, s)
 		if err != nil {
 			return
 		}

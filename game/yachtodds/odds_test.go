@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/alea-bot/alea/commands/yacht/yachttest"
+	"github.com/alea-bot/alea/commands/yachttables/yachttest"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"

@@ -30,7 +30,7 @@ func endGameTable(t *testing.T, key seal.Key, seats ...Seat) (*Table, *strategy.
 	}
 	for i := range g.Seats {
 		for k, v := range endGame {
-			g.Seats[i].Sheet.Scores[g.Rules.LookupCategory(k)] = v
+			g.Seats[i].Sheet.Scores[g.Rules.CategoryIndex(k)] = v
 		}
 	}
 	g.Coach = CoachOn
@@ -169,7 +169,7 @@ func TestMovesOutOfTurn(t *testing.T) {
 	if missing != nil && (missing.Held != yacht.Counts{0, 0, 0, 0, 0, 1}) {
 		t.Errorf("held %v", missing.Held)
 	}
-	if _, err := g.Apply(st, Move{Kind: MoveScore, Category: g.Rules.LookupCategory("aces")}); err != ErrNoCategory {
+	if _, err := g.Apply(st, Move{Kind: MoveScore, Category: g.Rules.CategoryIndex("aces")}); err != ErrNoCategory {
 		t.Errorf("scoring a filled box: %v", err)
 	}
 }

@@ -50,11 +50,9 @@ import (
 const stateV3 = 3
 
 // PresetKeys are the rule sets a game can use, by their number in the
-// state. Never reorder: append.
-var PresetKeys = []string{
-	yacht.Yacht, yacht.Yacht + "+" + yacht.FullHouseYacht, yacht.Pancht,
-	yacht.Yahtzee, yacht.Yahtzee + "+" + yacht.FreeJokerOption, yacht.Yatzy,
-}
+// state: the engine's one registry, yacht.Presets, whose order never
+// changes (new presets are appended).
+var PresetKeys = yacht.Presets()
 
 // Bounds of the state's fields.
 const (

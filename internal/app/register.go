@@ -13,7 +13,7 @@ import (
 	"github.com/alea-bot/alea/bot/rest"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
-	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/config"
 )
 
@@ -86,7 +86,7 @@ func Register(ctx context.Context, cfg config.Config, version string, stdout, st
 // uploadDiceEmojis uploads the twelve dice emojis the application does
 // not have yet, and says how many it uploaded.
 func uploadDiceEmojis(ctx context.Context, o registration.Options, stdout io.Writer) error {
-	faces, err := yachtcmd.FaceEmojis()
+	faces, err := yachtwords.FaceEmojis()
 	if err != nil {
 		return err
 	}
@@ -123,18 +123,18 @@ const emojiWait = 5 * time.Second
 // and returns the dice they draw; without a token, or when Discord does
 // not answer in time, dice are written as glyphs (and it says so in the
 // log, once).
-func diceFaces(ctx context.Context, cfg config.Config, userAgent string, log *slog.Logger) yachtcmd.DiceFaces {
+func diceFaces(ctx context.Context, cfg config.Config, userAgent string, log *slog.Logger) yachtwords.DiceFaces {
 	if cfg.Token == "" {
-		return yachtcmd.DiceFaces{}
+		return yachtwords.DiceFaces{}
 	}
 	ctx, cancel := context.WithTimeout(ctx, emojiWait)
 	defer cancel()
 	ids, err := registration.ListEmojis(ctx, registrationOptions(cfg, userAgent))
 	if err != nil {
 		log.Info("dice drawn as glyphs: the application's emojis could not be listed", "err", err)
-		return yachtcmd.DiceFaces{}
+		return yachtwords.DiceFaces{}
 	}
-	f := yachtcmd.NewDiceFaces(ids)
+	f := yachtwords.NewDiceFaces(ids)
 	if !f.Emojis() {
 		log.Info("dice drawn as glyphs: the dice emojis are not uploaded (alea register uploads them)")
 	}

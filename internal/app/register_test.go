@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands/all"
-	yachtcmd "github.com/alea-bot/alea/commands/yacht"
+	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/config"
 	"github.com/alea-bot/alea/internal/fakediscord"
 )
@@ -141,8 +141,8 @@ func TestDiceFacesAtStart(t *testing.T) {
 	}
 	var ids []string
 	for face := 1; face <= 6; face++ {
-		ids = append(ids, fake.AddEmoji(yachtcmd.EmojiName(face, false), nil))
-		fake.AddEmoji(yachtcmd.EmojiName(face, true), nil)
+		ids = append(ids, fake.AddEmoji(yachtwords.EmojiName(face, false), nil))
+		fake.AddEmoji(yachtwords.EmojiName(face, true), nil)
 	}
 	f := diceFaces(context.Background(), cfgOf(t, env), "t", log)
 	if got, want := f.Text([]int{1, 6}), "<:alea_d1:"+ids[0]+"><:alea_d6:"+ids[5]+">"; got != want {

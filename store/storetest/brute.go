@@ -18,8 +18,10 @@ type tally struct {
 
 // BruteStandings computes the standings straight from the games: every
 // seat a user played in a game of the query's server, kind and rules,
-// whose seed was not chosen and which ended in the window.
-func BruteStandings(games []store.Game, q store.StandingsQuery) []store.Standing {
+// whose seed was not chosen and which ended in the window; the players
+// with at least MinGames games ranked, the others apart, most games first
+// and then by id.
+func BruteStandings(games []store.Game, q store.StandingsQuery) store.Standings {
 	by := map[string]*tally{}
 	for _, g := range games {
 		if g.Chosen || g.Guild != q.Guild || g.Kind != q.Kind || (q.Rules != "" && g.Rules != q.Rules) {
@@ -47,10 +49,12 @@ func BruteStandings(games []store.Game, q store.StandingsQuery) []store.Standing
 			t.decisions += s.Decisions
 		}
 	}
-	var ts []*tally
+	var ts, short []*tally
 	for _, t := range by {
 		if t.games >= q.MinGames {
 			ts = append(ts, t)
+		} else {
+			short = append(short, t)
 		}
 	}
 	lower := q.Kind == store.KindOrbs
@@ -89,17 +93,24 @@ func BruteStandings(games []store.Game, q store.StandingsQuery) []store.Standing
 		}
 		return cmp.Or(cmp.Compare(a.games, b.games), cmp.Compare(a.user, b.user))
 	})
-	var out []store.Standing
-	for i, t := range ts {
-		if q.Limit > 0 && i == q.Limit {
-			break
-		}
-		s := store.Standing{Rank: i + 1, User: t.user, Games: t.games, Wins: t.wins, Decisions: t.decisions,
+	line := func(t *tally, rank int) store.Standing {
+		s := store.Standing{Rank: rank, User: t.user, Games: t.games, Wins: t.wins, Decisions: t.decisions,
 			AvgScore: float64(t.score) / float64(t.games), Luck: t.luck / float64(t.games)}
 		if t.decisions > 0 {
 			s.Skill = t.lost / float64(t.decisions)
 		}
-		out = append(out, s)
+		return s
+	}
+	var out store.Standings
+	for i, t := range ts {
+		if q.Limit > 0 && i == q.Limit {
+			break
+		}
+		out.Ranked = append(out.Ranked, line(t, i+1))
+	}
+	slices.SortFunc(short, func(a, b *tally) int { return cmp.Or(cmp.Compare(b.games, a.games), cmp.Compare(a.user, b.user)) })
+	for _, t := range short {
+		out.Unranked = append(out.Unranked, line(t, 0))
 	}
 	return out
 }

@@ -99,7 +99,7 @@ func testIdempotent(t *testing.T, s store.Store) {
 		t.Fatalf("the second record changed the score to %d", got.Seats[0].Score)
 	}
 	st, err := s.Standings(ctx, store.StandingsQuery{Guild: g.Guild, Kind: g.Kind})
-	if err != nil || len(st) == 0 || st[0].Games != 1 {
+	if err != nil || len(st.Ranked) == 0 || st.Ranked[0].Games != 1 {
 		t.Fatalf("standings after a duplicate = %+v, %v; want alice once", st, err)
 	}
 }
@@ -158,9 +158,15 @@ func testConcurrentDuplicates(t *testing.T, s store.Store) {
 	}
 }
 
-// compareStandings fails unless got and want agree (means within a
-// rounding of the last bit).
-func compareStandings(t *testing.T, what string, got, want []store.Standing) {
+// compareStandings fails unless got and want agree, ranked and unranked.
+func compareStandings(t *testing.T, what string, got, want store.Standings) {
+	t.Helper()
+	compareLines(t, what+" (ranked)", got.Ranked, want.Ranked)
+	compareLines(t, what+" (unranked)", got.Unranked, want.Unranked)
+}
+
+// compareLines fails unless got and want agree line by line.
+func compareLines(t *testing.T, what string, got, want []store.Standing) {
 	t.Helper()
 	if len(got) != len(want) {
 		t.Fatalf("%s: %d lines, want %d:\n got %+v\nwant %+v", what, len(got), len(want), got, want)
@@ -193,19 +199,22 @@ func queries(gen *Generator) []store.StandingsQuery {
 func checkAll(t *testing.T, s store.Store, gen *Generator, games []store.Game) {
 	t.Helper()
 	ctx := ctxOf(t)
-	nonEmpty := 0
+	nonEmpty, unranked := 0, 0
 	for _, q := range queries(gen) {
 		got, err := s.Standings(ctx, q)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(got) > 0 {
+		if len(got.Ranked) > 0 {
 			nonEmpty++
+		}
+		if len(got.Unranked) > 0 {
+			unranked++
 		}
 		compareStandings(t, fmt.Sprintf("%+v", q), got, BruteStandings(games, q))
 	}
-	if nonEmpty < 50 {
-		t.Fatalf("only %d standings queries had a line: the games do not exercise the store", nonEmpty)
+	if nonEmpty < 50 || unranked < 20 {
+		t.Fatalf("only %d standings queries had a ranked line, %d an unranked one: the games do not exercise the store", nonEmpty, unranked)
 	}
 	for _, u := range append(gen.Users, "nobody") {
 		for _, guild := range []string{"", "g1"} {
