@@ -352,6 +352,7 @@ func BenchmarkAnswer(b *testing.B) {
 	}
 	h := bottest.New(b, review.Command(s))
 	line := "/review game:" + game.ID
+	b.ResetTimer()
 	for range b.N {
 		req, err := runner.SlashRequest(h.Registry, line, h.Locale)
 		if err != nil {
