@@ -2,7 +2,7 @@ package commands_test
 
 // This file is the second worked example of commands/README.md: an
 // interactive game built with the kit of package game/seal, whose result
-// is recorded with package game/result. go test compiles and runs it, so
+// is recorded with package game/record. go test compiles and runs it, so
 // the guide cannot drift from the kit. The game is /pick: Alea hides a
 // die face, the player presses the faces until they find it, and the
 // number of tries is kept in the store.
@@ -24,7 +24,7 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/game/result"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/store"
 )
@@ -74,7 +74,7 @@ func parsePickState(s string) (pickState, bool) {
 
 // pickCommand returns /pick: its state sealed with key, its result
 // recorded with mem.
-func pickCommand(key seal.Key, mem result.Memory) *commands.Command {
+func pickCommand(key seal.Key, mem record.Bounded) *commands.Command {
 	return &commands.Command{
 		Name:        commands.T("pick", "고르기", "当てる"),
 		Description: commands.T("Find the die face Alea hid", "Alea가 숨긴 주사위 눈 찾기", "Alea が隠したサイコロの目を当てる"),
@@ -113,7 +113,7 @@ func faces(r *commands.Reply) []commands.Component {
 // pickPress answers a face's button: open the state (refused when forged),
 // check who presses (one "not yours" check for every game), apply the
 // rule, and at the end record the result once and say how it went.
-func pickPress(ctx context.Context, key seal.Key, mem result.Memory, req *commands.Request) (*commands.Reply, error) {
+func pickPress(ctx context.Context, key seal.Key, mem record.Bounded, req *commands.Request) (*commands.Reply, error) {
 	l := req.Locale
 	raw, ok := pickRoute.Open(key, req.CustomID)
 	cut := strings.LastIndexByte(raw, '.')
@@ -135,12 +135,12 @@ func pickPress(ctx context.Context, key seal.Key, mem result.Memory, req *comman
 		return r, nil
 	}
 	// The game is over: its result goes to the store, within a bounded
-	// wait, never holding the game up (result.Memory).
+	// wait, never holding the game up (record.Bounded).
 	now := mem.Time()
 	text := txtPickFound.Format(l, face, s.Tries)
 	g := store.Game{ID: s.ID.String(), Kind: "pick", Guild: req.GuildID, Channel: req.ChannelID, Started: now, Ended: now,
 		Seats: []store.Seat{{User: req.UserID, Score: s.Tries, Decisions: s.Tries, Winner: s.Tries == 1}}}
-	if mem.Record(ctx, g) == result.Recorded {
+	if mem.Record(ctx, g) == record.Recorded {
 		text += "\n" + txtPickRecorded.In(l)
 	}
 	return &commands.Reply{Content: text, Update: true}, nil
@@ -158,7 +158,7 @@ func TestGuideGame(t *testing.T) {
 	}
 	defer st.Close()
 	key := seal.NewKey("the guide's state key")
-	h := bottest.New(t, pickCommand(key, result.Memory{Recorder: st, Now: func() time.Time { return time.Unix(1_800_000_000, 0) }}))
+	h := bottest.New(t, pickCommand(key, record.Bounded{Recorder: st, Now: func() time.Time { return time.Unix(1_800_000_000, 0) }}))
 	const guild, ann, bob = "800000000000000001", "100000000000000001", "200000000000000002"
 	press := func(user, customID string) (*commands.Reply, bot.Outcome) {
 		return h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: customID, UserID: user, GuildID: guild})

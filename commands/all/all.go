@@ -17,7 +17,7 @@ import (
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
-	"github.com/alea-bot/alea/game/result"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/game/yachtodds"
 	"github.com/alea-bot/alea/store"
@@ -73,7 +73,7 @@ func Loopback() Deps {
 func Registry(d Deps) *commands.Registry {
 	// The solved orbs puzzles and the coins games against Alea record
 	// themselves as the Yacht table does.
-	mem := result.Memory{Recorder: d.Recorder, Wait: d.RecordWait, Now: d.Now}
+	mem := record.Bounded{Recorder: d.Recorder, Wait: d.RecordWait, Now: d.Now}
 	reg := commands.NewRegistry(
 		// One line per command package: name.Command(...),
 		trialrule.Command(),
@@ -81,8 +81,8 @@ func Registry(d Deps) *commands.Registry {
 		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds, Faces: d.DiceFaces,
 			Recorder: d.Recorder, RecordWait: d.RecordWait}),
 		yachtstats.Command(d.Tables),
-		orbs.CommandWithMemory(d.StateKey, mem),
-		coins.CommandWithMemory(d.StateKey, mem),
+		orbs.CommandRecording(d.StateKey, mem),
+		coins.CommandRecording(d.StateKey, mem),
 		stats.Command(stats.Deps{Store: d.Store, Now: d.Now}),
 		review.Command(d.Store),
 	)

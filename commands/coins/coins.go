@@ -15,7 +15,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/coins"
 	"github.com/alea-bot/alea/game/coinsplay"
-	"github.com/alea-bot/alea/game/result"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
 )
 
@@ -41,13 +41,13 @@ func boardOpt(en, ko, ja string, desc commands.Text) commands.Option {
 	return commands.Option{Name: commands.T(en, ko, ja), Description: desc, Type: commands.Integer, Required: true, Min: lo, Max: hi}
 }
 
-// Command returns /coins with memory off; key seals the games of /coins
+// Command returns /coins without recording; key seals the games of /coins
 // play.
-func Command(key seal.Key) *commands.Command { return CommandWithMemory(key, result.Memory{}) }
+func Command(key seal.Key) *commands.Command { return CommandRecording(key, record.Bounded{}) }
 
-// CommandWithMemory returns /coins; key seals the games of /coins play,
-// and mem records each of them when it ends.
-func CommandWithMemory(key seal.Key, mem result.Memory) *commands.Command {
+// CommandRecording returns /coins; key seals the games of /coins play,
+// and rec records each of them when it ends.
+func CommandRecording(key seal.Key, rec record.Bounded) *commands.Command {
 	simLo, simHi := commands.Between(1, maxTreeSims)
 	seedLo, seedHi := commands.Between(0, 1<<53)
 	gamesLo, gamesHi := commands.Between(1, maxMatchGames)
@@ -153,10 +153,10 @@ func CommandWithMemory(key seal.Key, mem result.Memory) *commands.Command {
 		},
 		Routes: append([]commands.Route{
 			{Pattern: route.Prefix() + "move/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-				return press(ctx, key, mem, req)
+				return press(ctx, key, rec, req)
 			}},
 			{Pattern: route.Prefix() + "rec/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-				return recordAgain(ctx, key, mem, req)
+				return recordAgain(ctx, key, rec, req)
 			}},
 			{Pattern: route.Prefix() + "hint/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 				return hint(ctx, key, req)
@@ -177,7 +177,7 @@ func CommandWithMemory(key seal.Key, mem result.Memory) *commands.Command {
 		case "tree":
 			return handleTree(ctx, req)
 		case "play":
-			return handlePlay(ctx, key, mem, req)
+			return handlePlay(ctx, key, rec, req)
 		case "match":
 			return handleMatch(ctx, req)
 		}

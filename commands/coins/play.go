@@ -11,7 +11,7 @@ import (
 	"github.com/alea-bot/alea/commands/recordline"
 	"github.com/alea-bot/alea/engine/coins"
 	"github.com/alea-bot/alea/game/coinsplay"
-	"github.com/alea-bot/alea/game/result"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/store"
 )
@@ -114,7 +114,7 @@ func botMove(ctx context.Context, p playState) (coins.BWMove, error) {
 // starts and ends when it ended; the rules name the bot's kind
 // ("bw-perfect", "bw-mcts", "bw-random"), since a win means something
 // else against each.
-func gameResult(key seal.Key, mem result.Memory, p playState, won bool, req *commands.Request) store.Game {
+func gameResult(key seal.Key, mem record.Bounded, p playState, won bool, req *commands.Request) store.Game {
 	now := mem.Time().UTC()
 	you, alea := store.Seat{Winner: won}, store.Seat{Alea: true, Winner: !won}
 	if won {
@@ -131,14 +131,14 @@ func gameResult(key seal.Key, mem result.Memory, p playState, won bool, req *com
 
 // finished records the game p that has just ended, won or not by the
 // player.
-func finished(ctx context.Context, key seal.Key, mem result.Memory, p playState, won bool, req *commands.Request) result.Outcome {
+func finished(ctx context.Context, key seal.Key, mem record.Bounded, p playState, won bool, req *commands.Request) record.Outcome {
 	return mem.Record(ctx, gameResult(key, mem, p, won, req))
 }
 
 // recordAgain answers a finished game's Record button: it records the
 // game (once, however often it is pressed) and shows the final board
 // again with how that went.
-func recordAgain(ctx context.Context, key seal.Key, mem result.Memory, req *commands.Request) (*commands.Reply, error) {
+func recordAgain(ctx context.Context, key seal.Key, mem record.Bounded, req *commands.Request) (*commands.Reply, error) {
 	st, ok := openState(key, req, "rec/")
 	if !ok {
 		return nil, commands.Rejectf(txtBadState)
@@ -159,7 +159,7 @@ func recordAgain(ctx context.Context, key seal.Key, mem result.Memory, req *comm
 	return r, nil
 }
 
-func handlePlay(ctx context.Context, key seal.Key, mem result.Memory, req *commands.Request) (*commands.Reply, error) {
+func handlePlay(ctx context.Context, key seal.Key, mem record.Bounded, req *commands.Request) (*commands.Reply, error) {
 	b, w := req.Options.Int("black", 0), req.Options.Int("white", 0)
 	if b+w == 0 {
 		return nil, commands.Rejectf(txtNoCoin)
@@ -182,7 +182,7 @@ func handlePlay(ctx context.Context, key seal.Key, mem result.Memory, req *comma
 		p.Ply++
 		lines = append(lines, txtBotTook.Format(req.Locale, m.Take, colorName(req.Locale, m.Color)))
 	}
-	rec := result.Off
+	rec := record.Off
 	if (coins.BW{}).Terminal(p.Pos) { // the bot took the only coin
 		rec = finished(ctx, key, mem, p, true, req)
 	}
@@ -190,7 +190,7 @@ func handlePlay(ctx context.Context, key seal.Key, mem result.Memory, req *comma
 	return r, nil
 }
 
-func press(ctx context.Context, key seal.Key, mem result.Memory, req *commands.Request) (*commands.Reply, error) {
+func press(ctx context.Context, key seal.Key, mem record.Bounded, req *commands.Request) (*commands.Reply, error) {
 	st, ok := openState(key, req, "move/")
 	if !ok {
 		return nil, commands.Rejectf(txtBadState)
@@ -229,7 +229,7 @@ func press(ctx context.Context, key seal.Key, mem result.Memory, req *commands.R
 	} else {
 		data.Winner = "bot"
 	}
-	rec := result.Off
+	rec := record.Off
 	if data.Winner != "" {
 		rec = finished(ctx, key, mem, p, data.Winner == "you", req)
 	}
@@ -249,7 +249,7 @@ func coinRow(emoji string, n int64) string {
 // playReply shows the position after lines happened; when the game is over
 // (no coin left) the winner is whoever did not take the last coin, and rec
 // is how recording it went (with a Record button when it failed).
-func playReply(l commands.Locale, key seal.Key, p playState, lines []string, data *playData, rec result.Outcome) *commands.Reply {
+func playReply(l commands.Locale, key seal.Key, p playState, lines []string, data *playData, rec record.Outcome) *commands.Reply {
 	data.Black, data.White = p.Pos.Black, p.Pos.White
 	over := (coins.BW{}).Terminal(p.Pos)
 	data.Over = over
@@ -276,7 +276,7 @@ func playReply(l commands.Locale, key seal.Key, p playState, lines []string, dat
 		Data:   data,
 	}
 	if over {
-		if rec == result.NotRecorded {
+		if rec == record.NotRecorded {
 			r.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: route.Seal(key, "rec/"+p.Final(p.GameID(key), data.Winner == "you")),
 				Label: recordline.Button.In(l), Emoji: "📒", Style: commands.Primary}}}
 		}

@@ -14,7 +14,7 @@ import (
 	coinscmd "github.com/alea-bot/alea/commands/coins"
 	"github.com/alea-bot/alea/engine/coins"
 	"github.com/alea-bot/alea/game/coinsplay"
-	"github.com/alea-bot/alea/game/result"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/store"
 )
@@ -37,9 +37,9 @@ func sqliteStore(t *testing.T, path string) store.Store {
 // Recorder's answer ends and a clock a minute further at each reading.
 func recordingHarness(t *testing.T, rec store.Recorder) *bottest.Harness {
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	mem := result.Memory{Recorder: rec, Wait: func() <-chan time.Time { return nil },
+	mem := record.Bounded{Recorder: rec, Wait: func() <-chan time.Time { return nil },
 		Now: func() time.Time { now = now.Add(time.Minute); return now }}
-	h := bottest.New(t, coinscmd.CommandWithMemory(seal.Loopback(), mem))
+	h := bottest.New(t, coinscmd.CommandRecording(seal.Loopback(), mem))
 	h.User = player
 	return h
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/engine/orbs"
-	"github.com/alea-bot/alea/game/result"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
 )
 
@@ -33,13 +33,13 @@ const colour = 0x3b5ba5
 // filePicture is the attached picture's name.
 const filePicture = "orbs.png"
 
-// Command returns the /orbs command with memory off; key seals the
+// Command returns the /orbs command without recording; key seals the
 // puzzles it deals.
-func Command(key seal.Key) *commands.Command { return CommandWithMemory(key, result.Memory{}) }
+func Command(key seal.Key) *commands.Command { return CommandRecording(key, record.Bounded{}) }
 
-// CommandWithMemory returns the /orbs command; key seals the puzzles it
-// deals, and mem records each solved random puzzle.
-func CommandWithMemory(key seal.Key, mem result.Memory) *commands.Command {
+// CommandRecording returns the /orbs command; key seals the puzzles it
+// deals, and rec records each solved random puzzle.
+func CommandRecording(key seal.Key, rec record.Bounded) *commands.Command {
 	lo, hi := commands.Between(0, MaxLimit)
 	return &commands.Command{
 		Name: commands.T("orbs", "오브", "オーブ"),
@@ -78,7 +78,7 @@ func CommandWithMemory(key seal.Key, mem result.Memory) *commands.Command {
 		},
 		Routes: append([]commands.Route{
 			{Pattern: route.Prefix() + "{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-				return press(ctx, key, mem, req)
+				return press(ctx, key, rec, req)
 			}},
 		}, commands.OlderVersions(route.Older(), txtOlder)...),
 		Budget: 2 * time.Second,

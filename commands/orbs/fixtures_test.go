@@ -15,7 +15,7 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/game/result"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/store"
 )
@@ -71,7 +71,7 @@ func runFixturePress(t *testing.T, fx fixture, p fixturePress) (*commands.Reply,
 	t.Helper()
 	rec := &gameRecorder{}
 	at := p.At
-	h := bottest.New(t, CommandWithMemory(seal.Loopback(), result.Memory{Recorder: rec, Wait: func() <-chan time.Time { return nil },
+	h := bottest.New(t, CommandRecording(seal.Loopback(), record.Bounded{Recorder: rec, Wait: func() <-chan time.Time { return nil },
 		Now: func() time.Time { return at }}))
 	msg := fx.Message
 	r, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: p.CustomID, UserID: p.User, Values: p.Values,

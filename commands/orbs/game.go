@@ -11,7 +11,7 @@ import (
 	"github.com/alea-bot/alea/commands/recordline"
 	"github.com/alea-bot/alea/engine/orbs"
 	"github.com/alea-bot/alea/game/orbspuzzle"
-	"github.com/alea-bot/alea/game/result"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/store"
 )
@@ -83,7 +83,7 @@ func newSeed() uint64 { return rand.Uint64() }
 
 // deal answers /orbs random:<rows>x<cols>.
 func deal(l commands.Locale, key seal.Key, owner seal.Owner, rows, cols int, seed uint64) (*commands.Reply, error) {
-	r, err := gameReply(l, key, game{Rows: rows, Cols: cols, Seed: seed, Owner: owner, ID: seal.NewGameID()}, result.Off)
+	r, err := gameReply(l, key, game{Rows: rows, Cols: cols, Seed: seed, Owner: owner, ID: seal.NewGameID()}, record.Off)
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +96,7 @@ const recordAction = "rec"
 // press answers a button or menu of a random puzzle: an orb's press
 // (which records the puzzle when it solves it), or Record on a solved
 // puzzle whose result was not recorded.
-func press(ctx context.Context, key seal.Key, mem result.Memory, req *commands.Request) (*commands.Reply, error) {
+func press(ctx context.Context, key seal.Key, mem record.Bounded, req *commands.Request) (*commands.Reply, error) {
 	id, ok := route.Open(key, req.CustomID)
 	if !ok {
 		return nil, commands.Rejectf(txtBadState)
@@ -141,7 +141,7 @@ func press(ctx context.Context, key seal.Key, mem result.Memory, req *commands.R
 		return nil, commands.Rejectf(txtBadState) // the puzzle is over: no buttons were shown
 	}
 	g.Press(bit)
-	rec := result.Off
+	rec := record.Off
 	if g.Solved() {
 		rec = mem.Record(ctx, solved(key, mem, g, req))
 	}
@@ -184,7 +184,7 @@ type GameData struct {
 // score is the presses used and whose loss is the presses over the
 // fewest; a solve in the fewest presses counts as a win. The state keeps
 // no start, so the game starts and ends when it was solved.
-func solved(key seal.Key, mem result.Memory, g game, req *commands.Request) store.Game {
+func solved(key seal.Key, mem record.Bounded, g game, req *commands.Request) store.Game {
 	best := orbs.Solve(orbspuzzle.Deal(g.Rows, g.Cols, g.Seed), orbs.NoLimit)
 	now := mem.Time().UTC()
 	seat := store.Seat{Score: g.Clicks, Lost: float64(max(g.Clicks-best.Count, 0)), Decisions: g.Clicks, Winner: g.Clicks <= best.Count}
@@ -197,7 +197,7 @@ func solved(key seal.Key, mem result.Memory, g game, req *commands.Request) stor
 
 // gameReply draws the puzzle g; rec is how recording it went when it is
 // solved (said on the final message, with a Record button when it failed).
-func gameReply(l commands.Locale, key seal.Key, g game, rec result.Outcome) (*commands.Reply, error) {
+func gameReply(l commands.Locale, key seal.Key, g game, rec record.Outcome) (*commands.Reply, error) {
 	dealt := orbspuzzle.Deal(g.Rows, g.Cols, g.Seed)
 	p := g.Presses()
 	cur := mustApply(dealt, p)
@@ -235,7 +235,7 @@ func gameReply(l commands.Locale, key seal.Key, g game, rec result.Outcome) (*co
 	switch {
 	case !clear:
 		r.Components = gameComponents(l, key, g)
-	case rec == result.NotRecorded:
+	case rec == record.NotRecorded:
 		r.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: customID(key, g, recordAction),
 			Label: recordline.Button.In(l), Emoji: "📒", Style: commands.Primary}}}
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/alea-bot/alea/commands/recordline"
 	"github.com/alea-bot/alea/engine/orbs"
 	"github.com/alea-bot/alea/game/orbspuzzle"
-	"github.com/alea-bot/alea/game/result"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/store"
 )
@@ -36,15 +36,15 @@ func sqliteStore(t *testing.T, path string) store.Store {
 // memoryOf is the memory of rec whose wait only the Recorder's answer
 // ends (no timer in the tests), on a clock a minute further at each
 // reading (so that a history's newest game is the last one played).
-func memoryOf(rec store.Recorder) result.Memory {
+func memoryOf(rec store.Recorder) record.Bounded {
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	return result.Memory{Recorder: rec, Wait: func() <-chan time.Time { return nil },
+	return record.Bounded{Recorder: rec, Wait: func() <-chan time.Time { return nil },
 		Now: func() time.Time { now = now.Add(time.Minute); return now }}
 }
 
 // recordingHarness runs /orbs recording into rec, as player in a server.
 func recordingHarness(t *testing.T, rec store.Recorder) *bottest.Harness {
-	h := bottest.New(t, CommandWithMemory(seal.Loopback(), memoryOf(rec)))
+	h := bottest.New(t, CommandRecording(seal.Loopback(), memoryOf(rec)))
 	h.User = player
 	return h
 }
@@ -112,7 +112,7 @@ func TestSolvedPuzzleIsRecorded(t *testing.T) {
 		r := dealAs(t, h, "3x4")
 		minimum := readCells(t, gameDataOf(t, r).Puzzle).bruteMinimum()
 		r, used := solve(t, h, r, detour)
-		if !strings.Contains(description(r), recordline.Line(result.Recorded).In(commands.English)) || len(r.Components) != 0 {
+		if !strings.Contains(description(r), recordline.Line(record.Recorded).In(commands.English)) || len(r.Components) != 0 {
 			t.Fatalf("final message:\n%s", bot.FormatText(r))
 		}
 		if used != minimum+map[bool]int{true: 2, false: 0}[detour] {
@@ -149,7 +149,7 @@ func TestOlderPuzzleRecordedAfterTheDatabaseIsBack(t *testing.T) {
 	down.Close()
 	key := seal.Loopback()
 	old := game{Rows: 2, Cols: 3, Seed: 77, Owner: seal.OwnerOf(player)}
-	r0, err := gameReply(commands.English, key, old, result.Off)
+	r0, err := gameReply(commands.English, key, old, record.Off)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestOlderPuzzleRecordedAfterTheDatabaseIsBack(t *testing.T) {
 	h := recordingHarness(t, down)
 	h.Post(r0)
 	final, used := solve(t, h, r0, false)
-	if !strings.Contains(description(final), recordline.Line(result.NotRecorded).In(commands.English)) {
+	if !strings.Contains(description(final), recordline.Line(record.NotRecorded).In(commands.English)) {
 		t.Fatalf("final message:\n%s", bot.FormatText(final))
 	}
 	rec := bottest.Buttons(final)["📒 "+recordline.Button.In(commands.English)]
@@ -171,7 +171,7 @@ func TestOlderPuzzleRecordedAfterTheDatabaseIsBack(t *testing.T) {
 	msg := bottest.MessageOf(final, h.Now())
 	for range 2 {
 		again, out := h2.Do(&commands.Request{Kind: commands.KindComponent, CustomID: rec.CustomID, Message: msg, GuildID: "900"})
-		if out != bot.OK || !again.Update || !strings.Contains(description(again), recordline.Line(result.Recorded).In(commands.English)) || len(again.Components) != 0 {
+		if out != bot.OK || !again.Update || !strings.Contains(description(again), recordline.Line(record.Recorded).In(commands.English)) || len(again.Components) != 0 {
 			t.Fatalf("Record: %s\n%s", out, bot.FormatText(again))
 		}
 	}

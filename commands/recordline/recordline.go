@@ -1,5 +1,5 @@
 // Package recordline words what the final message of a game says of its
-// recording: the outcomes of game/result, which hold no words, as one
+// recording: the outcomes of game/record, which hold no words, as one
 // sentence each in the reader's language, and the label of the button
 // that tries the recording again. Every game that records its results
 // (the Yacht table, the orbs puzzle, the coin games) says the same.
@@ -7,7 +7,7 @@ package recordline
 
 import (
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/game/result"
+	"github.com/alea-bot/alea/game/record"
 )
 
 var (
@@ -19,15 +19,15 @@ var (
 )
 
 // Button is the label of the button that tries a recording again (shown
-// beside the 📒 emoji when the outcome is result.NotRecorded).
+// beside the 📒 emoji when the outcome is record.NotRecorded).
 var Button = commands.T("Record", "기록", "記録")
 
 // Line returns the sentence that says outcome o.
-func Line(o result.Outcome) commands.Text {
+func Line(o record.Outcome) commands.Text {
 	switch o {
-	case result.Recorded:
+	case record.Recorded:
 		return recorded
-	case result.NotRecorded:
+	case record.NotRecorded:
 		return notRecorded
 	}
 	return memoryOff

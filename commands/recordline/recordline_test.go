@@ -6,7 +6,7 @@ import (
 
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/recordline"
-	"github.com/alea-bot/alea/game/result"
+	"github.com/alea-bot/alea/game/record"
 )
 
 // Each outcome has its own sentence in every language, and the sentence
@@ -14,8 +14,8 @@ import (
 // reader's language labels it.
 func TestLines(t *testing.T) {
 	for _, loc := range []commands.Locale{commands.English, commands.Korean, commands.Japanese} {
-		seen := map[string]result.Outcome{}
-		for _, o := range []result.Outcome{result.Off, result.Recorded, result.NotRecorded} {
+		seen := map[string]record.Outcome{}
+		for _, o := range []record.Outcome{record.Off, record.Recorded, record.NotRecorded} {
 			line := recordline.Line(o).In(loc)
 			if line == "" || !strings.HasPrefix(line, "📒 ") {
 				t.Errorf("%s outcome %d: %q", loc, o, line)
@@ -25,8 +25,8 @@ func TestLines(t *testing.T) {
 			}
 			seen[line] = o
 		}
-		if button := recordline.Button.In(loc); !strings.Contains(recordline.Line(result.NotRecorded).In(loc), button) {
-			t.Errorf("%s: %q does not name the button %q", loc, recordline.Line(result.NotRecorded).In(loc), button)
+		if button := recordline.Button.In(loc); !strings.Contains(recordline.Line(record.NotRecorded).In(loc), button) {
+			t.Errorf("%s: %q does not name the button %q", loc, recordline.Line(record.NotRecorded).In(loc), button)
 		}
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/recordline"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
-	"github.com/alea-bot/alea/game/result"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/store"
@@ -60,12 +60,12 @@ func gameResult(t *strategy.Table, g *game, req *commands.Request) store.Game {
 }
 
 // record hands the finished game to the Recorder and waits for it, at
-// most until RecordWait fires (result.Memory does both).
-func (d *Deps) record(ctx context.Context, t *strategy.Table, g *game, req *commands.Request) result.Outcome {
+// most until RecordWait fires (record.Bounded does both).
+func (d *Deps) record(ctx context.Context, t *strategy.Table, g *game, req *commands.Request) record.Outcome {
 	if d.Recorder == nil {
-		return result.Off
+		return record.Off
 	}
-	return result.Memory{Recorder: d.Recorder, Wait: d.RecordWait}.Record(ctx, gameResult(t, g, req))
+	return record.Bounded{Recorder: d.Recorder, Wait: d.RecordWait}.Record(ctx, gameResult(t, g, req))
 }
 
 // finish is where a game ends: it notes the end time, records the result
@@ -80,11 +80,11 @@ func finish(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	e.Description = joinParagraphs(e.Description, line)
 	carry(e, c)
 	var row commands.ActionRow
-	if rec == result.NotRecorded {
+	if rec == record.NotRecorded {
 		row = append(row, commands.Component{Kind: commands.Button, CustomID: customID(d.Key, actRecord, c), Label: recordline.Button.In(loc), Emoji: "📒", Style: commands.Primary})
 	}
 	row = append(row, commands.Component{Kind: commands.Button, CustomID: customID(d.Key, actAgain, c), Label: msgAgainButton.In(loc), Emoji: "🎲", Style: commands.Success})
-	if rec == result.Recorded {
+	if rec == record.Recorded {
 		row = append(row, commands.Component{Kind: commands.Button, CustomID: reviewPrefix + g.ID.String(), Label: msgReviewButton.In(loc), Emoji: "🔍", Style: commands.Secondary})
 	}
 	r.Components = append(r.Components, row)

@@ -18,7 +18,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/recordline"
 	"github.com/alea-bot/alea/engine/yacht"
-	"github.com/alea-bot/alea/game/result"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/internal/race"
@@ -167,7 +167,7 @@ func TestFinishedGameIsRecordedOnce(t *testing.T) {
 	if got.Ended.Before(got.Started) || got.Started.IsZero() {
 		t.Errorf("started %v ended %v", got.Started, got.Ended)
 	}
-	if !strings.Contains(r.Embeds[0].Description, recordline.Line(result.Recorded).In(commands.English)) {
+	if !strings.Contains(r.Embeds[0].Description, recordline.Line(record.Recorded).In(commands.English)) {
 		t.Errorf("the final board does not say it was recorded:\n%s", bot.FormatText(r))
 	}
 	if c, ok := findID(r, reviewPrefix+got.ID); !ok || c.Kind != commands.Button {
@@ -209,7 +209,7 @@ func TestFinishedGameIsRecordedOnce(t *testing.T) {
 	if out != bot.OK {
 		t.Fatalf("Record again: %s %s", out, bot.FormatText(again))
 	}
-	if len(rec.stored()) != 1 || !strings.Contains(again.Embeds[0].Description, recordline.Line(result.Recorded).In(commands.English)) {
+	if len(rec.stored()) != 1 || !strings.Contains(again.Embeds[0].Description, recordline.Line(record.Recorded).In(commands.English)) {
 		t.Errorf("recording again stored %d games", len(rec.stored()))
 	}
 }
@@ -260,7 +260,7 @@ func TestRecordAfterTheDatabaseAnswers(t *testing.T) {
 	r = click(t, h, mustFind(t, r, 'r').CustomID)
 	menu := mustFind(t, r, 's')
 	r = click(t, h, menu.CustomID, menu.Options[0].Value)
-	if !gdata(t, r).Over || !strings.Contains(r.Embeds[0].Description, recordline.Line(result.NotRecorded).In(commands.English)) {
+	if !gdata(t, r).Over || !strings.Contains(r.Embeds[0].Description, recordline.Line(record.NotRecorded).In(commands.English)) {
 		t.Fatalf("want a game over, not recorded:\n%s", bot.FormatText(r))
 	}
 	if len(rec.stored()) != 0 || rec.calls != 1 {
@@ -278,7 +278,7 @@ func TestRecordAfterTheDatabaseAnswers(t *testing.T) {
 	close(rec.release)
 	wait = nil
 	r2 := click(t, h, mustFind(t, r, actRecord).CustomID)
-	if got := rec.stored(); len(got) != 1 || !strings.Contains(r2.Embeds[0].Description, recordline.Line(result.Recorded).In(commands.English)) {
+	if got := rec.stored(); len(got) != 1 || !strings.Contains(r2.Embeds[0].Description, recordline.Line(record.Recorded).In(commands.English)) {
 		t.Fatalf("after Record: %d stored\n%s", len(got), bot.FormatText(r2))
 	}
 	if _, ok := findID(r2, reviewPrefix+rec.stored()[0].ID); !ok {
@@ -306,7 +306,7 @@ func TestMemoryOff(t *testing.T) {
 		r = click(t, h, mustFind(t, r, 'r').CustomID)
 		menu := mustFind(t, r, 's')
 		r = click(t, h, menu.CustomID, menu.Options[0].Value)
-		if !strings.Contains(r.Embeds[0].Description, recordline.Line(result.Off).In(loc)) || !onlyFinalButtons(r) {
+		if !strings.Contains(r.Embeds[0].Description, recordline.Line(record.Off).In(loc)) || !onlyFinalButtons(r) {
 			t.Errorf("%s:\n%s", loc, bot.FormatText(r))
 		}
 		if c := mustFind(t, r, actAgain); c.Label != msgAgainButton.In(loc) {
@@ -346,7 +346,7 @@ func TestRecordingOffInTheServer(t *testing.T) {
 			h.Locale = loc
 			r := end(h)
 			d := r.Embeds[0].Description
-			if !gdata(t, r).Over || !strings.Contains(d, recordline.Line(result.Off).In(loc)) || strings.Contains(d, recordline.Line(result.Recorded).In(loc)) || !onlyFinalButtons(r) {
+			if !gdata(t, r).Over || !strings.Contains(d, recordline.Line(record.Off).In(loc)) || strings.Contains(d, recordline.Line(record.Recorded).In(loc)) || !onlyFinalButtons(r) {
 				t.Errorf("%s, %s:\n%s", name, loc, bot.FormatText(r))
 			}
 			if _, ok, err := st.Game(ctx, finalID(t, r)); ok || err != nil {
@@ -358,7 +358,7 @@ func TestRecordingOffInTheServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := end(recordHarness(t, st, nil))
-	if _, ok, err := st.Game(ctx, finalID(t, r)); !ok || err != nil || !strings.Contains(r.Embeds[0].Description, recordline.Line(result.Recorded).In(commands.English)) {
+	if _, ok, err := st.Game(ctx, finalID(t, r)); !ok || err != nil || !strings.Contains(r.Embeds[0].Description, recordline.Line(record.Recorded).In(commands.English)) {
 		t.Errorf("recording back on: stored %v %v\n%s", ok, err, bot.FormatText(r))
 	}
 }

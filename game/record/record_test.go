@@ -1,4 +1,4 @@
-package result
+package record
 
 import (
 	"context"
@@ -32,10 +32,10 @@ func TestRecord(t *testing.T) {
 	}
 	defer st.Close()
 	never := func() <-chan time.Time { return nil }
-	if got := (Memory{Wait: never}).Record(ctx, game("aaaaaaaaaaab")); got != Off {
+	if got := (Bounded{Wait: never}).Record(ctx, game("aaaaaaaaaaab")); got != Off {
 		t.Errorf("no Recorder: %v", got)
 	}
-	m := Memory{Recorder: st, Wait: never}
+	m := Bounded{Recorder: st, Wait: never}
 	for range 2 {
 		if got := m.Record(ctx, game("aaaaaaaaaaab")); got != Recorded {
 			t.Errorf("recording: %v", got)
@@ -56,7 +56,7 @@ func TestRecord(t *testing.T) {
 	}
 	fired := make(chan time.Time)
 	close(fired)
-	if got := (Memory{Recorder: st, Wait: func() <-chan time.Time { return fired }}).Record(ctx, game("aaaaaaaaaaac")); got != NotRecorded {
+	if got := (Bounded{Recorder: st, Wait: func() <-chan time.Time { return fired }}).Record(ctx, game("aaaaaaaaaaac")); got != NotRecorded {
 		t.Errorf("a locked database: %v", got)
 	}
 	if _, err := conn.ExecContext(ctx, "ROLLBACK"); err != nil {
@@ -72,7 +72,7 @@ func TestRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	closed.Close()
-	if got := (Memory{Recorder: closed, Wait: never}).Record(ctx, game("aaaaaaaaaaad")); got != NotRecorded {
+	if got := (Bounded{Recorder: closed, Wait: never}).Record(ctx, game("aaaaaaaaaaad")); got != NotRecorded {
 		t.Errorf("a closed database: %v", got)
 	}
 	if got := m.Record(ctx, game("aaaaaaaaaaad")); got != Recorded {
@@ -98,7 +98,7 @@ func TestRecordingOff(t *testing.T) {
 		t.Fatal(err)
 	}
 	never := func() <-chan time.Time { return nil }
-	m := Memory{Recorder: st, Wait: never}
+	m := Bounded{Recorder: st, Wait: never}
 	quiet, loud := game("aaaaaaaaaaae"), game("aaaaaaaaaaaf")
 	quiet.Guild, loud.Guild = "quiet", "loud"
 	if got := m.Record(ctx, quiet); got != Off {
@@ -120,7 +120,7 @@ func TestRecordingOff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := (Memory{Recorder: off, Wait: never}).Record(ctx, game("aaaaaaaaaaag")); got != Off {
+	if got := (Bounded{Recorder: off, Wait: never}).Record(ctx, game("aaaaaaaaaaag")); got != Off {
 		t.Errorf("DATABASE_URL=off: %v, want Off", got)
 	}
 }

@@ -1,8 +1,9 @@
-// Package result hands a finished game to the store's Recorder and waits
-// for it, at most until a bounded wait ends: the one way a solved /orbs
-// puzzle and a /coins game against Alea are recorded. No words and no
-// Discord: the commands say how it went.
-package result
+// Package record hands a finished game to the store's Recorder and waits
+// for it, at most until a bounded wait ends: the one way every game (a
+// Yacht table, a solved /orbs puzzle, a /coins game against Alea) is
+// recorded, never holding the game up. No words and no Discord: the
+// commands say how it went.
+package record
 
 import (
 	"context"
@@ -12,11 +13,12 @@ import (
 	"github.com/alea-bot/alea/store"
 )
 
-// DefaultWait bounds the wait for the Recorder when Memory.Wait is nil.
+// DefaultWait bounds the wait for the Recorder when Bounded.Wait is nil.
 const DefaultWait = 2 * time.Second
 
-// Memory is what a game needs to record its result.
-type Memory struct {
+// Bounded hands finished games to a Recorder and waits for each at most a
+// bounded time.
+type Bounded struct {
 	// Recorder records finished games (nil: memory is off).
 	Recorder store.Recorder
 	// Wait, when set, returns the channel that ends the wait for the
@@ -37,7 +39,7 @@ const (
 )
 
 // Time returns the clock's time.
-func (m Memory) Time() time.Time {
+func (m Bounded) Time() time.Time {
 	if m.Now == nil {
 		return time.Now()
 	}
@@ -48,7 +50,7 @@ func (m Memory) Time() time.Time {
 // ends or ctx does; a Recorder still at work then is cancelled. A game the
 // Recorder declines because recording is off (for its server, or
 // everywhere) is Off, not NotRecorded: trying again would not help.
-func (m Memory) Record(ctx context.Context, g store.Game) Outcome {
+func (m Bounded) Record(ctx context.Context, g store.Game) Outcome {
 	if m.Recorder == nil {
 		return Off
 	}
