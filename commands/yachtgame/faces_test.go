@@ -29,10 +29,7 @@ func TestBoardDiceEmojis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := render(context.Background(), &d, h.Locale, tb, g, nil, false, nil, "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := drawn(t, &d, h.Locale, tb, g)
 	h.Post(r)
 	r = click(t, h, mustFind(t, r, actRoll).CustomID)
 	r = click(t, h, mustFind(t, r, actDie0+1).CustomID)

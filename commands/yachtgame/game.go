@@ -197,9 +197,11 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	}
 	// In a server or a group DM, without players: a lobby people join.
 	if !req.Options.Has("players") && (req.GuildID != "" || req.Place == commands.InPrivateChannel) && g.Owner.Discord {
-		g.Lobby = true
-		g.Seats[0] = player{Kind: yachttable.SeatUser, User: g.Owner.ID, Sheet: g.Seats[0].Sheet, Loss: g.Seats[0].Loss}
-		r := renderLobby(d.Key, loc, g, "")
+		if err := g.OpenLobby(); err != nil {
+			return nil, err
+		}
+		r := renderLobby(loc, g, "")
+		sealReply(d.Key, r, sealGame(d.Key, g, loc, false), true)
 		return r, nil
 	}
 	if g.Coach == yachttable.CoachAuto {
@@ -234,9 +236,9 @@ func (d *Deps) now() time.Time {
 	return d.Now()
 }
 
-// renderLobby draws a lobby: who sits, and Join, Leave and Start.
-func renderLobby(key seal.Key, loc commands.Locale, g *game, last string) *commands.Reply {
-	c := sealGame(key, g, nil, loc)
+// renderLobby draws a lobby: who sits, and Join, Leave and Start (named
+// by their letters: sealReply makes the custom_ids).
+func renderLobby(loc commands.Locale, g *game, last string) *commands.Reply {
 	var seats []string
 	for i := range g.Seats {
 		seats = append(seats, fmt.Sprintf("%d. %s", i+1, seatLabel(loc, g, i, nil)))
@@ -247,17 +249,16 @@ func renderLobby(key seal.Key, loc commands.Locale, g *game, last string) *comma
 	}
 	e := commands.Embed{Color: colour, Title: msgLobbyTitle.Format(loc, yachtwords.RulesName(loc, g.Rules.Key)), Description: desc,
 		Footer: msgFooter.In(loc)}
-	carry(&e, c)
 	start := msgStartButton.In(loc)
 	if len(g.Seats) == 1 {
 		start = msgPlayAloneButton.In(loc)
 	}
 	row := commands.ActionRow{
-		{Kind: commands.Button, CustomID: customID(key, actJoin, c), Label: msgJoinButton.In(loc), Emoji: "🪑", Style: commands.Primary, Disabled: len(g.Seats) >= yachttable.MaxPlayers},
-		{Kind: commands.Button, CustomID: customID(key, actLeave, c), Label: msgLeaveButton.In(loc), Style: commands.Secondary},
-		{Kind: commands.Button, CustomID: customID(key, actStart, c), Label: start, Emoji: "▶️", Style: commands.Success},
+		{Kind: commands.Button, CustomID: string(actJoin), Label: msgJoinButton.In(loc), Emoji: "🪑", Style: commands.Primary, Disabled: len(g.Seats) >= yachttable.MaxPlayers},
+		{Kind: commands.Button, CustomID: string(actLeave), Label: msgLeaveButton.In(loc), Style: commands.Secondary},
+		{Kind: commands.Button, CustomID: string(actStart), Label: start, Emoji: "▶️", Style: commands.Success},
 	}
-	return &commands.Reply{Embeds: []commands.Embed{e}, Components: []commands.ActionRow{row}, Data: gameData(g, c.Sealed()),
+	return &commands.Reply{Embeds: []commands.Embed{e}, Components: []commands.ActionRow{row}, Data: gameData(g, ""),
 		AllowedMentions: &commands.AllowedMentions{}}
 }
 
@@ -280,8 +281,8 @@ const hintShort = 3
 
 // hint answers the player whose turn it is, privately: the expected final
 // score of the best hintShort options, with a Show all button for the
-// rest (on the message carrying c), or of every option when all is set.
-func hint(loc commands.Locale, key seal.Key, faces yachtwords.DiceFaces, t *strategy.Table, g *game, c carrier, all bool) (*commands.Reply, error) {
+// rest, or of every option when all is set.
+func hint(loc commands.Locale, faces yachtwords.DiceFaces, t *strategy.Table, g *game, all bool) (*commands.Reply, error) {
 	e := commands.Embed{Color: colour, Title: msgHintTitle.In(loc)}
 	var more int
 	if g.Roll == 0 {
@@ -323,10 +324,9 @@ func hint(loc commands.Locale, key seal.Key, faces yachtwords.DiceFaces, t *stra
 	if more > 0 {
 		e.Title = msgHintBest.In(loc)
 	}
-	carry(&e, c)
 	r := &commands.Reply{Embeds: []commands.Embed{e}, Ephemeral: true}
 	if more > 0 {
-		r.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: customID(key, actHintAll, c),
+		r.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: string(actHintAll),
 			Label: msgHintAll.In(loc), Style: commands.Secondary}}}
 	}
 	return r, nil
@@ -383,14 +383,16 @@ func advise(t *strategy.Table, g *game) (strategy.Advice, error) {
 	return adv, nil
 }
 
-func diceModal(key seal.Key, loc commands.Locale, g *game, c carrier) *commands.Reply {
+// diceModal is the form for real dice (named by its action's letter:
+// sealReply makes its custom_id).
+func diceModal(loc commands.Locale, g *game) *commands.Reply {
 	heldText, value := msgNone.In(loc), ""
 	if held := g.Held(); g.Roll > 0 && held.Size() > 0 {
 		value = strings.Trim(fmt.Sprint(held.Faces()), "[]")
 		heldText = value
 	}
 	return &commands.Reply{Modal: &commands.Modal{
-		CustomID: customID(key, actEntered, c),
+		CustomID: string(actEntered),
 		Title:    msgModalTitle.Format(loc, g.Roll+1),
 		Inputs: []commands.TextInput{{
 			CustomID: "dice", Label: msgModalLabel.Format(loc, heldText), Placeholder: "3 3 5 6 6",

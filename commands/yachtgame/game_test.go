@@ -18,6 +18,7 @@ import (
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/internal/race"
@@ -49,11 +50,20 @@ func post(t testing.TB, h *bottest.Harness, g *game) *commands.Reply {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := render(context.Background(), &Deps{Tables: tables(t), Key: testKey}, h.Locale, tb, g, nil, false, nil, "")
+	r := drawn(t, &Deps{Tables: tables(t), Key: testKey}, h.Locale, tb, g)
+	h.Post(r)
+	return r
+}
+
+// drawn is g's board as a press would leave it, rendered and sealed with
+// d's key, telling no last move.
+func drawn(t testing.TB, d *Deps, loc commands.Locale, tb *strategy.Table, g *game) *commands.Reply {
+	t.Helper()
+	r, err := render(context.Background(), d, loc, tb, g, record.Off, nil, "", d.now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.Post(r)
+	sealReply(d.Key, r, sealGame(d.Key, g, loc, false), true)
 	return r
 }
 

@@ -2,6 +2,7 @@ package yachtgame
 
 import (
 	"context"
+	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -12,6 +13,8 @@ import (
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/record"
+	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/game/yachttable"
 )
 
@@ -36,90 +39,82 @@ const (
 	actAgain    = 'A' // final board: a new game, same seats and rules
 )
 
-// phase is where a table is: which actions it takes.
-type phase int
+// action is what one letter does: a move of the table (yachttable), or
+// a view that changes nothing (the dice form, a hint, a new game), good
+// in one phase.
+type action struct {
+	move  yachttable.MoveKind
+	view  func(ctx context.Context, p *pressing) (*commands.Reply, error)
+	phase yachttable.Phase
+}
 
-const (
-	phaseLobby phase = iota // people join
-	phaseTurn               // a turn is being played
-	phaseOver               // the final board
-)
+// moveAction is the action of a move (its phase is the move's).
+func moveAction(k yachttable.MoveKind) action { return action{move: k, phase: k.Phase()} }
+
+// actions is the one table of every action: letter → move or view.
+var actions = map[byte]action{
+	actDie0:     moveAction(yachttable.MoveToggle),
+	actDie0 + 1: moveAction(yachttable.MoveToggle),
+	actDie0 + 2: moveAction(yachttable.MoveToggle),
+	actDie0 + 3: moveAction(yachttable.MoveToggle),
+	actDie0 + 4: moveAction(yachttable.MoveToggle),
+	actHoldBest: moveAction(yachttable.MoveHoldBest),
+	actRoll:     moveAction(yachttable.MoveRoll),
+	actEntered:  moveAction(yachttable.MoveEnter),
+	actScore:    moveAction(yachttable.MoveScore),
+	actUndo:     moveAction(yachttable.MoveUndo),
+	actPlayFor:  moveAction(yachttable.MovePlayFor),
+	actDown:     moveAction(yachttable.MoveBringDown),
+	actJoin:     moveAction(yachttable.MoveJoin),
+	actLeave:    moveAction(yachttable.MoveLeave),
+	actStart:    moveAction(yachttable.MoveStart),
+	actRecord:   moveAction(yachttable.MoveRecord),
+	actEnter:    {view: enterPress, phase: yachttable.PhaseTurn},
+	actHint:     {view: hintPress, phase: yachttable.PhaseTurn},
+	actHintAll:  {view: hintPress, phase: yachttable.PhaseTurn},
+	actAgain:    {view: againPress, phase: yachttable.PhaseOver},
+}
 
 // pressing is one press being answered: the table it opened and what
 // answering it needs.
 type pressing struct {
-	d    *Deps
-	loc  commands.Locale
-	req  *commands.Request
-	c    carrier
-	g    *game
-	prev *game // the state Undo returns to, or nil
-	// pinged is carrier.Pinged of the board being drawn; undone, that
-	// this press is an Undo of a turn's pass that pinged someone.
-	pinged, undone bool
+	d   *Deps
+	loc commands.Locale // the board's language
+	req *commands.Request
+	c   carrier // what the message carries
+	g   *game
+	now time.Time // the press's time
 }
 
-// action is what one letter does: the phase it is good in and its
-// handler.
-type action struct {
-	phase  phase
-	handle func(ctx context.Context, p *pressing) (*commands.Reply, error)
-}
-
-// actions is the one table of every action: letter → phase → handler.
-var actions = map[byte]action{
-	actDie0:     {phaseTurn, move(yachttable.MoveToggle)},
-	actDie0 + 1: {phaseTurn, move(yachttable.MoveToggle)},
-	actDie0 + 2: {phaseTurn, move(yachttable.MoveToggle)},
-	actDie0 + 3: {phaseTurn, move(yachttable.MoveToggle)},
-	actDie0 + 4: {phaseTurn, move(yachttable.MoveToggle)},
-	actHoldBest: {phaseTurn, move(yachttable.MoveHoldBest)},
-	actRoll:     {phaseTurn, move(yachttable.MoveRoll)},
-	actEntered:  {phaseTurn, move(yachttable.MoveEnter)},
-	actScore:    {phaseTurn, move(yachttable.MoveScore)},
-	actEnter:    {phaseTurn, enterPress},
-	actHint:     {phaseTurn, hintPress},
-	actHintAll:  {phaseTurn, hintAllPress},
-	actDown:     {phaseTurn, downPress},
-	actUndo:     {phaseTurn, undoPress},
-	actPlayFor:  {phaseTurn, playForPress},
-	actJoin:     {phaseLobby, joinPress},
-	actLeave:    {phaseLobby, leavePress},
-	actStart:    {phaseLobby, startPress},
-	actRecord:   {phaseOver, recordPress},
-	actAgain:    {phaseOver, againPress},
-}
-
-// press answers every button, the category menu and the dice modal: the
-// custom_id must be one the bot put on the message as it is now.
+// press answers every button, the category menu and the dice modal, in
+// one pipeline: open the board (the custom_id must be one the bot put on
+// the message as it is now) → authorise the presser → apply the move →
+// record the result when the game ended → render → seal.
 func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply, error) {
 	letter := req.Params["action"]
 	c, ok := readCarrier(req.Message)
 	if !ok || len(letter) != 1 {
 		return nil, commands.Rejectf(msgNoMessage)
 	}
-	if req.CustomID != customID(d.Key, letter[0], c) {
+	opened, err := kit(d.Key).OpenOn(req.CustomID, c.String(), c.sealed())
+	if errors.Is(err, seal.ErrStale) {
 		return nil, commands.Rejectf(msgStale)
 	}
-	g, err := openGame(d.Key, c.State)
 	if err != nil {
 		return nil, commands.Rejectf(msgBadState)
 	}
-	var prev *game
-	if c.Prev != "" {
-		if prev, err = openGame(d.Key, c.Prev); err != nil {
-			return nil, commands.Rejectf(msgBadState)
-		}
-		prev.Roller = d.Dice
+	g, err := yachttable.OpenBoard(opened.State, opened.Prev)
+	if err != nil {
+		return nil, commands.Rejectf(msgBadState)
 	}
 	g.Roller = d.Dice
 	if g.ID == 0 {
 		// A game begun before version 3 gets its identity now, from its
 		// state, so that two presses racing on it agree.
 		g.ID, g.Started = stateID(d.Key, c.State), yachttable.Minute(d.now())
-		if prev != nil {
-			prev.ID, prev.Started = g.ID, g.Started
-		}
+	}
+	if u := g.Undo; u != nil {
+		u.Roller, u.ID, u.Started = d.Dice, g.ID, g.Started
 	}
 	// The board is written in its own language; a board from before
 	// languages were kept, in the presser's.
@@ -127,28 +122,132 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if board == "" {
 		board = req.Locale
 	}
-	p := &pressing{d: d, loc: board, req: req, c: c, g: g, prev: prev, pinged: c.Pinged}
-	now := phaseTurn
-	switch {
-	case g.Over():
-		now = phaseOver
-	case g.Lobby:
-		now = phaseLobby
-	}
+	p := &pressing{d: d, loc: board, req: req, c: c, g: g, now: d.now()}
 	a, ok := actions[letter[0]]
-	if ok && a.phase == now {
-		return a.handle(ctx, p)
+	if ok && a.phase == g.Phase() {
+		if a.view != nil {
+			return a.view(ctx, p)
+		}
+		return p.play(ctx, yachttable.Move{Kind: a.move, By: req.UserID, At: p.now})
 	}
-	switch now {
-	case phaseOver:
+	switch g.Phase() {
+	case yachttable.PhaseOver:
 		return nil, commands.Rejectf(msgBadState)
-	case phaseLobby:
+	case yachttable.PhaseLobby:
 		return nil, commands.Rejectf(msgNotNow, 0)
 	}
 	if !g.Presser(g.Cur, req.UserID) {
 		return nil, p.notYourTurn()
 	}
 	return nil, commands.Rejectf(msgBadState)
+}
+
+// play makes move m: authorise, read the press's input, check the rules
+// that need no strategy table, apply, record when the game ended, then
+// draw and seal the board.
+func (p *pressing) play(ctx context.Context, m yachttable.Move) (*commands.Reply, error) {
+	g := p.g
+	if err := g.Authorise(m); err != nil {
+		return nil, p.refusal(err)
+	}
+	if err := p.input(&m); err != nil {
+		return nil, err
+	}
+	if err := g.Check(m); err != nil {
+		return nil, p.refusal(err)
+	}
+	var t *strategy.Table
+	if g.Phase() != yachttable.PhaseLobby || m.Kind == yachttable.MoveStart {
+		var err error
+		if t, err = p.table(ctx); err != nil {
+			return nil, err
+		}
+	}
+	was := g.Cur
+	events, err := g.Apply(t, m)
+	if err != nil {
+		return nil, p.refusal(err)
+	}
+	rec := record.Off
+	if yachttable.Ended(events) {
+		rec = p.d.record(ctx, t, g, p.req)
+	}
+	switch {
+	case g.Lobby:
+		r := renderLobby(p.loc, g, lobbyNews(p.loc, events))
+		sealReply(p.d.Key, r, sealGame(p.d.Key, g, p.loc, false), true)
+		r.Update = true
+		return r, nil
+	case m.Kind == yachttable.MoveBringDown:
+		return p.broughtDown(ctx, t)
+	case m.Kind == yachttable.MoveStart:
+		was = -1 // the game starts now: its first player is pinged
+	}
+	return p.moved(ctx, t, events, rec, was)
+}
+
+// input reads what the press gives a move: the die of a hold, the dice
+// of the modal, the category of the menu, the board's last change for
+// Play for them. A form or menu used when its move is not possible is
+// refused before its input is read.
+func (p *pressing) input(m *yachttable.Move) error {
+	g, req := p.g, p.req
+	switch m.Kind {
+	case yachttable.MoveToggle:
+		m.Die = int(req.Params["action"][0] - actDie0)
+	case yachttable.MoveEnter:
+		if !g.Allowed(m.Kind) {
+			return commands.Rejectf(msgNotNow, g.Roll)
+		}
+		dice, err := yacht.ParseDice(req.Fields["dice"])
+		if err != nil {
+			return yachtwords.RejectDice(err)
+		}
+		m.Dice = dice
+	case yachttable.MoveScore:
+		if !g.Allowed(m.Kind) || len(req.Values) != 1 {
+			return commands.Rejectf(msgNotNow, g.Roll)
+		}
+		cat, err := strconv.Atoi(strings.TrimPrefix(req.Values[0], "c"))
+		if err != nil || "c"+strconv.Itoa(cat) != req.Values[0] {
+			return commands.Rejectf(msgBadCategory)
+		}
+		m.Category = cat
+	case yachttable.MovePlayFor:
+		m.Since = req.Message.EditedAt
+	}
+	return nil
+}
+
+// refusal words an error of Authorise, Check or Apply for the presser.
+func (p *pressing) refusal(err error) error {
+	g := p.g
+	var missing *yachttable.HeldMissingError
+	var early *yachttable.TooEarlyError
+	switch {
+	case errors.Is(err, yachttable.ErrNotYourTurn):
+		return p.notYourTurn()
+	case errors.Is(err, yachttable.ErrNotSeated):
+		return commands.Rejectf(msgNotSeated)
+	case errors.Is(err, yachttable.ErrNoUndo):
+		return commands.Rejectf(msgNoUndo)
+	case errors.Is(err, yachttable.ErrOnlyStarter):
+		who, _ := g.Owner.Stranger(p.req.UserID, "")
+		return commands.Rejectf(msgOnlyStarter, who)
+	case errors.Is(err, yachttable.ErrStarterStays):
+		return commands.Rejectf(msgStarterStays)
+	case errors.Is(err, yachttable.ErrTableFull):
+		return commands.Rejectf(msgLobbyFull, yachttable.MaxPlayers)
+	case errors.Is(err, yachttable.ErrNotNow):
+		return commands.Rejectf(msgNotNow, g.Roll)
+	case errors.Is(err, yachttable.ErrNoCategory):
+		return commands.Rejectf(msgBadCategory)
+	case errors.As(err, &early):
+		return commands.Rejectf(msgTooEarly, seatMention(p.loc, g, g.Cur), int(math.Ceil(early.Wait.Minutes())))
+	case errors.As(err, &missing):
+		return commands.Rejectf(msgHeldMissing, p.d.Faces.Text(missing.Have.Faces()), p.d.Faces.Text(missing.Held.Faces()))
+	}
+	return err
 }
 
 // notYourTurn refuses a press by someone whose turn it is not.
@@ -168,111 +267,24 @@ func (p *pressing) table(ctx context.Context) (*strategy.Table, error) {
 	return yachttables.Table(ctx, p.d.Tables, p.g.Rules)
 }
 
-// move is the handler of a move of the current player.
-func move(kind yachttable.MoveKind) func(ctx context.Context, p *pressing) (*commands.Reply, error) {
-	return func(ctx context.Context, p *pressing) (*commands.Reply, error) {
-		g, req := p.g, p.req
-		if !g.Presser(g.Cur, req.UserID) {
-			return nil, p.notYourTurn()
-		}
-		m := yachttable.Move{Kind: kind}
-		switch kind {
-		case yachttable.MoveToggle:
-			m.Die = int(req.Params["action"][0] - actDie0)
-		case yachttable.MoveEnter:
-			if !g.Allowed(kind) {
-				return nil, commands.Rejectf(msgNotNow, g.Roll)
-			}
-			dice, err := yacht.ParseDice(req.Fields["dice"])
-			if err != nil {
-				return nil, yachtwords.RejectDice(err)
-			}
-			m.Dice = dice
-		case yachttable.MoveScore:
-			if !g.Allowed(kind) || len(req.Values) != 1 {
-				return nil, commands.Rejectf(msgNotNow, g.Roll)
-			}
-			cat, err := strconv.Atoi(strings.TrimPrefix(req.Values[0], "c"))
-			if err != nil || "c"+strconv.Itoa(cat) != req.Values[0] {
-				return nil, commands.Rejectf(msgBadCategory)
-			}
-			m.Category = cat
-		}
-		t, err := p.table(ctx)
-		if err != nil {
-			return nil, err
-		}
-		before, was := g.Clone(), g.Cur
-		events, err := g.Apply(t, m)
-		if err != nil {
-			return nil, refusal(p.d.Faces, g, err)
-		}
-		p.prev = nil
-		if passed(events) {
-			// The turn passed: the scorer may undo it until the next
-			// person acts; Alea's turns played at once after it are
-			// undone with it (the last person before Alea keeps Undo).
-			if before.Seats[before.Cur].Kind != yachttable.SeatAlea {
-				p.prev = before
-			}
-		}
-		return p.moved(ctx, t, events, "", was)
-	}
-}
-
-// refusal words an error of Apply for the player.
-func refusal(faces yachtwords.DiceFaces, g *game, err error) error {
-	var missing *yachttable.HeldMissingError
-	switch {
-	case err == yachttable.ErrNotNow:
-		return commands.Rejectf(msgNotNow, g.Roll)
-	case err == yachttable.ErrNoCategory:
-		return commands.Rejectf(msgBadCategory)
-	case asHeldMissing(err, &missing):
-		return commands.Rejectf(msgHeldMissing, faces.Text(missing.Have.Faces()), faces.Text(missing.Held.Faces()))
-	}
-	return err
-}
-
-func asHeldMissing(err error, target **yachttable.HeldMissingError) bool {
-	e, ok := err.(*yachttable.HeldMissingError)
-	if ok {
-		*target = e
-	}
-	return ok
-}
-
-// passed reports whether the turn passed in events.
-func passed(events []yachttable.Event) bool {
-	for _, e := range events {
-		if e.Kind == yachttable.EventTurnPassed {
-			return true
-		}
-	}
-	return false
-}
-
-// moved answers a press that changed the table: the step moves on, the
-// events are told (after first, when set) and the board is drawn again.
-// was is the seat to play before the press.
-func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachttable.Event, first string, was int) (*commands.Reply, error) {
+// moved answers a press that changed the table (or recorded it again):
+// the board is drawn again, telling the events, and the player the turn
+// passed to is pinged. was is the seat to play before the press (-1: the
+// game starts now).
+func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachttable.Event, rec record.Outcome, was int) (*commands.Reply, error) {
 	g := p.g
-	p.d.settle(g, events)
-	g.Step = (g.Step + 1) & 0xFFFF
-	if p.prev != nil {
-		p.prev.Step = g.Step
-	}
-	last := joinLines(first, narrate(p.loc, p.d.Faces, g, p.req, events))
 	// One ping a turn: once an Undo took back a score whose turn passing
 	// pinged the next person, passing the turn again pings nobody.
-	silent := false
-	if g.Cur != was || passed(events) {
-		silent, p.pinged = p.pinged, p.undone
+	silent, pinged := false, p.c.Pinged
+	if g.Cur != was || yachttable.Passed(events) {
+		silent, pinged = pinged, p.undidPing(events)
 	}
-	r, err := render(ctx, p.d, p.loc, t, g, p.prev, p.pinged, p.req, last)
+	last := narrate(p.loc, p.d.Faces, g, p.req, yachttable.Told(events))
+	r, err := render(ctx, p.d, p.loc, t, g, rec, p.req, last, p.now)
 	if err != nil {
 		return nil, err
 	}
+	sealReply(p.d.Key, r, sealGame(p.d.Key, g, p.loc, pinged && !g.Over()), true)
 	r.Update = true
 	if !silent {
 		turnPing(p.loc, g, r, p.req, was)
@@ -280,19 +292,139 @@ func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachtt
 	return r, nil
 }
 
-// settle does what the events ask of the command: at EventGameOver, the
-// end time.
-func (d *Deps) settle(g *game, events []yachttable.Event) {
+// undidPing reports whether events undo a pass of the turn that pinged
+// the seat it went to: a Discord user other than who undoes it.
+func (p *pressing) undidPing(events []yachttable.Event) bool {
 	for _, e := range events {
-		if e.Kind == yachttable.EventGameOver && !g.EndedSet {
-			g.Ended, g.EndedSet = max(0, yachttable.Minute(d.now())-g.Started), true
+		if e.Kind == yachttable.EventUndone {
+			next := p.g.Seats[e.Next]
+			return next.Kind == yachttable.SeatUser && strconv.FormatUint(next.User, 10) != p.req.UserID
 		}
 	}
+	return false
 }
 
-// narrate tells the events in the reader's language: a player's decision
-// and roll each on its line; Alea's moves, in its own turn or one it
-// played for someone, as one line per turn.
+// broughtDown answers Bring down: the game carries on in a new message
+// (a follow-up, which pings nobody) that still tells the last move, and
+// this one is retired to a short line without its state or buttons.
+func (p *pressing) broughtDown(ctx context.Context, t *strategy.Table) (*commands.Reply, error) {
+	last := narrate(p.loc, p.d.Faces, p.g, p.req, p.g.Last)
+	if p.g.Version < 4 {
+		// A board sealed before the last move travelled in the state
+		// tells it as the board shows it.
+		last = shownLastMove(p.req.Message)
+	}
+	board, err := render(ctx, p.d, p.loc, t, p.g, record.Off, p.req, last, p.now)
+	if err != nil {
+		return nil, err
+	}
+	sealReply(p.d.Key, board, sealGame(p.d.Key, p.g, p.loc, p.c.Pinged), true)
+	board.AllowedMentions = &commands.AllowedMentions{}
+	return &commands.Reply{Update: true, Content: msgBoardMoved.In(p.loc), AllowedMentions: &commands.AllowedMentions{},
+		FollowUp: board}, nil
+}
+
+// shownLastMove is the account of the last move a board sealed before
+// version 4 shows (render's last: the lines between the heading and the
+// first blank line of its description), "" when it shows none.
+func shownLastMove(m *commands.Message) string {
+	if m == nil || len(m.Embeds) == 0 || m.Embeds[0].Title != "" {
+		// A board drawn before the heading moved into the description
+		// (its first line) is read as telling none.
+		return ""
+	}
+	_, body, ok := strings.Cut(m.Embeds[0].Description, "\n")
+	if !ok {
+		return ""
+	}
+	last, _, ok := strings.Cut(body, "\n\n")
+	if !ok {
+		return ""
+	}
+	return last
+}
+
+// enterPress opens the modal for real dice.
+func enterPress(_ context.Context, p *pressing) (*commands.Reply, error) {
+	g := p.g
+	if !g.Presser(g.Cur, p.req.UserID) {
+		return nil, p.notYourTurn()
+	}
+	if !g.Allowed(yachttable.MoveEnter) {
+		return nil, commands.Rejectf(msgNotNow, g.Roll)
+	}
+	r := diceModal(p.req.Locale, g)
+	sealReply(p.d.Key, r, p.c, false)
+	return r, nil
+}
+
+// hintPress answers the player whose turn it is, privately; Show all
+// edits the private hint it was pressed on to show every option.
+func hintPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
+	g := p.g
+	if !g.Presser(g.Cur, p.req.UserID) {
+		return nil, p.notYourTurn()
+	}
+	t, err := p.table(ctx)
+	if err != nil {
+		return nil, err
+	}
+	all := p.req.Params["action"] == string(actHintAll)
+	r, err := hint(p.req.Locale, p.d.Faces, t, g, all)
+	if err != nil {
+		return nil, err
+	}
+	r.Update = all
+	if line := beatHint(ctx, p.d, p.req.Locale, t, g); line != "" {
+		r.Embeds[0].Description += "\n\n" + line
+	}
+	sealReply(p.d.Key, r, p.c, true)
+	return r, nil
+}
+
+// againPress starts a new game with the same seats and rules and a fresh
+// seed, in a new message; the final board stays.
+func againPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
+	g := p.g
+	if !g.AtTable(p.req.UserID) {
+		return nil, commands.Rejectf(msgNotSeated)
+	}
+	t, err := p.table(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ng, err := g.Rematch(randomSeed())
+	if err != nil {
+		return nil, err
+	}
+	p.d.begin(ng)
+	return p.d.opening(ctx, p.loc, t, ng, p.req)
+}
+
+// opening draws a game that begins now: Alea's first turns, if its seats
+// come first (all of them in a game of Alea alone, which is recorded),
+// then the board.
+func (d *Deps) opening(ctx context.Context, loc commands.Locale, t *strategy.Table, g *game, req *commands.Request) (*commands.Reply, error) {
+	now := d.now()
+	events, err := g.Begin(t, now)
+	if err != nil {
+		return nil, err
+	}
+	rec := record.Off
+	if yachttable.Ended(events) {
+		rec = d.record(ctx, t, g, req)
+	}
+	r, err := render(ctx, d, loc, t, g, rec, req, narrate(loc, d.Faces, g, req, yachttable.Told(events)), now)
+	if err != nil {
+		return nil, err
+	}
+	sealReply(d.Key, r, sealGame(d.Key, g, loc, false), true)
+	return r, nil
+}
+
+// narrate tells events (Told's) in the reader's language: a player's
+// decision and an Undo each on its line; Alea's moves, in its own turn or
+// one it played for someone, as one line per turn.
 func narrate(loc commands.Locale, faces yachtwords.DiceFaces, g *game, req *commands.Request, events []yachttable.Event) string {
 	var lines, steps []string
 	var head func(string) string
@@ -304,6 +436,9 @@ func narrate(loc commands.Locale, faces yachtwords.DiceFaces, g *game, req *comm
 	}
 	for _, e := range events {
 		switch e.Kind {
+		case yachttable.EventUndone:
+			flush()
+			lines = append(lines, msgUndone.Format(loc, seatLabel(loc, g, e.Seat, req)))
 		case yachttable.EventPlayedFor:
 			flush()
 			who := seatLabel(loc, g, e.Seat, req)
@@ -340,263 +475,16 @@ func narrate(loc commands.Locale, faces yachtwords.DiceFaces, g *game, req *comm
 	return strings.Join(lines, "\n")
 }
 
-// enterPress opens the modal for real dice.
-func enterPress(_ context.Context, p *pressing) (*commands.Reply, error) {
-	g := p.g
-	if !g.Presser(g.Cur, p.req.UserID) {
-		return nil, p.notYourTurn()
-	}
-	if !g.Allowed(yachttable.MoveEnter) {
-		return nil, commands.Rejectf(msgNotNow, g.Roll)
-	}
-	return diceModal(p.d.Key, p.req.Locale, g, p.c), nil
-}
-
-// hintPress answers the player whose turn it is, privately.
-func hintPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
-	g := p.g
-	if !g.Presser(g.Cur, p.req.UserID) {
-		return nil, p.notYourTurn()
-	}
-	t, err := p.table(ctx)
-	if err != nil {
-		return nil, err
-	}
-	all := p.req.Params["action"] == string(actHintAll)
-	r, err := hint(p.req.Locale, p.d.Key, p.d.Faces, t, g, p.c, all)
-	if err != nil {
-		return nil, err
-	}
-	// Show all edits the private hint it was pressed on.
-	r.Update = all
-	if line := beatHint(ctx, p.d, p.req.Locale, t, g); line != "" {
-		r.Embeds[0].Description += "\n\n" + line
-	}
-	return r, nil
-}
-
-// hintAllPress shows every option of the private hint it was pressed
-// on.
-func hintAllPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
-	return hintPress(ctx, p)
-}
-
-// downPress brings the board down to the bottom of the channel, for
-// anyone at the table: the game carries on in a new message (a follow-up,
-// which pings nobody) that still tells the last move, and this one is
-// retired to a short line without its state or buttons.
-func downPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
-	if !atTable(p.g, p.req.UserID) {
-		return nil, commands.Rejectf(msgNotSeated)
-	}
-	t, err := p.table(ctx)
-	if err != nil {
-		return nil, err
-	}
-	board, err := render(ctx, p.d, p.loc, t, p.g, p.prev, p.pinged, p.req, lastMove(p.req.Message))
-	if err != nil {
-		return nil, err
-	}
-	board.AllowedMentions = &commands.AllowedMentions{}
-	return &commands.Reply{Update: true, Content: msgBoardMoved.In(p.loc), AllowedMentions: &commands.AllowedMentions{},
-		FollowUp: board}, nil
-}
-
-// lastMove is the account of the last move a board shows (render's last:
-// the lines between the heading and the first blank line of its
-// description), "" when it shows none. The board was written by the bot,
-// in its own language.
-func lastMove(m *commands.Message) string {
-	if m == nil || len(m.Embeds) == 0 || m.Embeds[0].Title != "" {
-		// A board drawn before the heading moved into the description
-		// (its first line) is read as telling none.
-		return ""
-	}
-	_, body, ok := strings.Cut(m.Embeds[0].Description, "\n")
-	if !ok {
-		return ""
-	}
-	last, _, ok := strings.Cut(body, "\n\n")
-	if !ok {
-		return ""
-	}
-	return last
-}
-
-// undoPress returns to the state before the last scoring.
-func undoPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
-	if p.prev == nil || !p.prev.Presser(p.prev.Cur, p.req.UserID) {
-		return nil, commands.Rejectf(msgNoUndo)
-	}
-	was, step := p.g.Cur, p.g.Step
-	// The pass undone pinged the seat it went to when that seat is a
-	// Discord user other than who scored (the one who may undo).
-	next := p.g.Seats[was]
-	pinged := next.Kind == yachttable.SeatUser && strconv.FormatUint(next.User, 10) != p.req.UserID
-	p.g, p.prev, p.undone = p.prev, nil, pinged
-	p.g.Step = step
-	t, err := p.table(ctx)
-	if err != nil {
-		return nil, err
-	}
-	line := msgUndone.Format(p.loc, seatLabel(p.loc, p.g, p.g.Cur, p.req))
-	return p.moved(ctx, t, nil, line, was)
-}
-
-// playForPress lets Alea play the turn of a player idle for longer than
-// the game's idle time.
-func playForPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
-	g := p.g
-	if !g.Seated(p.req.UserID) {
-		return nil, p.notYourTurn()
-	}
-	idle := p.d.now().Sub(p.req.Message.EditedAt)
-	if wait := time.Duration(g.Idle)*time.Minute - idle; wait > 0 {
-		return nil, commands.Rejectf(msgTooEarly, seatMention(p.loc, g, g.Cur), int(math.Ceil(wait.Minutes())))
-	}
-	t, err := p.table(ctx)
-	if err != nil {
-		return nil, err
-	}
-	was := g.Cur
-	events, err := g.Apply(t, yachttable.Move{Kind: yachttable.MovePlayFor})
-	if err != nil {
-		return nil, refusal(p.d.Faces, g, err)
-	}
-	p.prev = nil
-	return p.moved(ctx, t, events, "", was)
-}
-
-// joinPress seats the presser in a lobby.
-func joinPress(_ context.Context, p *pressing) (*commands.Reply, error) {
-	g, req := p.g, p.req
-	id, err := strconv.ParseUint(req.UserID, 10, 64)
-	if err != nil {
-		return nil, commands.Rejectf(msgNotSeated)
-	}
-	if lobbySeat(g, req.UserID) >= 0 {
-		// Joining twice changes nothing (two racing presses, or the
-		// starter pressing Join).
-		r := renderLobby(p.d.Key, p.loc, g, "")
-		r.Update = true
-		return r, nil
-	}
-	if len(g.Seats) >= yachttable.MaxPlayers {
-		return nil, commands.Rejectf(msgLobbyFull, yachttable.MaxPlayers)
-	}
-	g.Seats = append(g.Seats, player{Kind: yachttable.SeatUser, User: id, Sheet: yacht.NewSheet(g.Rules), Loss: make([]int, len(g.Rules.Categories))})
-	return p.lobbyMoved(msgJoined.Format(p.loc, "<@"+req.UserID+">")), nil
-}
-
-// leavePress takes the presser's seat away in a lobby.
-func leavePress(_ context.Context, p *pressing) (*commands.Reply, error) {
-	g := p.g
-	at := lobbySeat(g, p.req.UserID)
-	if at < 0 {
-		return nil, commands.Rejectf(msgNotSeated)
-	}
-	if at == 0 {
-		return nil, commands.Rejectf(msgStarterStays)
-	}
-	g.Seats = append(g.Seats[:at], g.Seats[at+1:]...)
-	return p.lobbyMoved(msgLeft.Format(p.loc, "<@"+p.req.UserID+">")), nil
-}
-
-// lobbySeat is the seat of userID in a lobby, or -1.
-func lobbySeat(g *game, userID string) int {
-	id, err := strconv.ParseUint(userID, 10, 64)
-	for i, s := range g.Seats {
-		if err == nil && s.User == id {
-			return i
+// lobbyNews is the line a lobby board tells of events: who joined or
+// left.
+func lobbyNews(loc commands.Locale, events []yachttable.Event) string {
+	for _, e := range events {
+		switch e.Kind {
+		case yachttable.EventJoined:
+			return msgJoined.Format(loc, "<@"+strconv.FormatUint(e.User, 10)+">")
+		case yachttable.EventLeft:
+			return msgLeft.Format(loc, "<@"+strconv.FormatUint(e.User, 10)+">")
 		}
 	}
-	return -1
-}
-
-// lobbyMoved draws the lobby after a change.
-func (p *pressing) lobbyMoved(last string) *commands.Reply {
-	p.g.Step = (p.g.Step + 1) & 0xFFFF
-	r := renderLobby(p.d.Key, p.loc, p.g, last)
-	r.Update = true
-	return r
-}
-
-// startPress starts the game of a lobby (its starter only).
-func startPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
-	g := p.g
-	if who, no := g.Owner.Stranger(p.req.UserID, ""); no {
-		return nil, commands.Rejectf(msgOnlyStarter, who)
-	}
-	g.Lobby = false
-	if g.Coach == yachttable.CoachAuto {
-		g.Coach = yachttable.AutoCoach(g)
-	}
-	g.Step = (g.Step + 1) & 0xFFFF
-	t, err := p.table(ctx)
-	if err != nil {
-		return nil, err
-	}
-	r, err := render(ctx, p.d, p.loc, t, g, nil, false, p.req, "")
-	if err != nil {
-		return nil, err
-	}
-	r.Update = true
-	turnPing(p.loc, g, r, p.req, -1)
-	return r, nil
-}
-
-// atTable reports whether userID played at g or started it (a game of
-// Alea's seats alone has no one else).
-func atTable(g *game, userID string) bool { return g.Seated(userID) || g.Owner.Is(userID) }
-
-// recordPress records a finished game again (for the people at it).
-func recordPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
-	if !atTable(p.g, p.req.UserID) {
-		return nil, commands.Rejectf(msgNotSeated)
-	}
-	t, err := p.table(ctx)
-	if err != nil {
-		return nil, err
-	}
-	r, err := render(ctx, p.d, p.loc, t, p.g, nil, false, p.req, "")
-	if err != nil {
-		return nil, err
-	}
-	r.Update = true
-	return r, nil
-}
-
-// againPress starts a new game with the same seats and rules and a fresh
-// seed, in a new message; the final board stays.
-func againPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
-	g := p.g
-	if !atTable(g, p.req.UserID) {
-		return nil, commands.Rejectf(msgNotSeated)
-	}
-	t, err := p.table(ctx)
-	if err != nil {
-		return nil, err
-	}
-	seats := make([]player, len(g.Seats))
-	for i, s := range g.Seats {
-		seats[i] = player{Kind: s.Kind, User: s.User, Name: s.Name}
-	}
-	ng, err := yachttable.New(g.Preset, g.Owner, randomSeed(), seats)
-	if err != nil {
-		return nil, err
-	}
-	p.d.begin(ng)
-	ng.Coach, ng.Idle = g.Coach, g.Idle
-	return p.d.opening(ctx, p.loc, t, ng, p.req)
-}
-
-// opening draws a game that begins now: Alea's first turns, if its seats
-// come first, then the board.
-func (d *Deps) opening(ctx context.Context, loc commands.Locale, t *strategy.Table, g *game, req *commands.Request) (*commands.Reply, error) {
-	events, err := g.PlayAlea(t)
-	if err != nil {
-		return nil, err
-	}
-	d.settle(g, events)
-	return render(ctx, d, loc, t, g, nil, false, req, narrate(loc, d.Faces, g, req, events))
+	return ""
 }

@@ -68,22 +68,18 @@ func (d *Deps) record(ctx context.Context, t *strategy.Table, g *game, req *comm
 	return record.Bounded{Recorder: d.Recorder, Wait: d.RecordWait}.Record(ctx, gameResult(t, g, req))
 }
 
-// finish is where a game ends: it notes the end time, records the result
-// and turns the summary r into the final board, which carries the final
-// state (so that Record can try again) and the Record, Play again and
-// Review buttons.
-func finish(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game, req *commands.Request, r *commands.Reply) {
-	rec := d.record(ctx, t, g, req)
-	c := sealGame(d.Key, g, nil, loc)
+// finish turns the summary r into the final board: the line that says
+// how recording the result went (rec), and the Record (when it was not
+// recorded: the board carries the final state, so Record can try again),
+// Play again and Review (once recorded) buttons.
+func finish(loc commands.Locale, g *game, rec record.Outcome, r *commands.Reply) {
 	e := &r.Embeds[0]
-	line := recordline.Line(rec).In(loc)
-	e.Description = joinParagraphs(e.Description, line)
-	carry(e, c)
+	e.Description = joinParagraphs(e.Description, recordline.Line(rec).In(loc))
 	var row commands.ActionRow
 	if rec == record.NotRecorded {
-		row = append(row, commands.Component{Kind: commands.Button, CustomID: customID(d.Key, actRecord, c), Label: recordline.Button.In(loc), Emoji: "📒", Style: commands.Primary})
+		row = append(row, commands.Component{Kind: commands.Button, CustomID: string(actRecord), Label: recordline.Button.In(loc), Emoji: "📒", Style: commands.Primary})
 	}
-	row = append(row, commands.Component{Kind: commands.Button, CustomID: customID(d.Key, actAgain, c), Label: msgAgainButton.In(loc), Emoji: "🎲", Style: commands.Success})
+	row = append(row, commands.Component{Kind: commands.Button, CustomID: string(actAgain), Label: msgAgainButton.In(loc), Emoji: "🎲", Style: commands.Success})
 	if rec == record.Recorded {
 		row = append(row, commands.Component{Kind: commands.Button, CustomID: reviewPrefix + g.ID.String(), Label: msgReviewButton.In(loc), Emoji: "🔍", Style: commands.Secondary})
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/recordline"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/game/yachttable"
@@ -516,9 +517,13 @@ func TestGameReplaysFromItsActions(t *testing.T) {
 	}
 }
 
-// The worst state fits the board's URL (Discord: 2048 characters): six
-// Discord users, a decision log at its budget, the same again as the
-// state Undo returns to.
+// The worst board fits its URL (Discord: 2048 characters): six seats,
+// Discord users but for the Alea seats that played right after the last
+// person's score (none to five of them), a decision log at its budget,
+// every count at its bound, the last move telling that score (its loss
+// above any real one) and every Alea turn after it at its longest (three
+// rolls), and the state Undo returns to (the scorer's third roll, the
+// turn's loss at its bound) beside it.
 func TestStateFitsTheURL(t *testing.T) {
 	// Every box but the Yacht filled, each turn's loss above any real one.
 	late := map[string]int{}
@@ -526,28 +531,62 @@ func TestStateFitsTheURL(t *testing.T) {
 		late[k] = v
 	}
 	late["choice"], late["large_straight"] = 20, 30
-	g := sixUsers(t, late)
-	g.ID = 1<<seal.GameIDBits - 1
-	g.Started = 1<<yachttable.MinuteBits - 1
-	rng := rand.New(rand.NewPCG(3, 4))
-	for !g.Log.Full {
-		dice := yacht.Dice{1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6)}
-		copy(dice[:], dice.Counts().Faces())
-		g.Log.Add(yachttable.Decision{Seat: rng.IntN(6), Turn: 1 + rng.IntN(len(g.Rules.Categories)), Roll: 1 + rng.IntN(2), Dice: dice,
-			Chosen: yachttable.HoldMask(dice, yachttable.Held(dice, rng.IntN(32))), Best: 0, BestScores: true, Loss: 1 + rng.IntN(99999)})
+	longest := 0
+	for alea := 0; alea < yachttable.MaxPlayers; alea++ {
+		g := sixUsers(t, late)
+		scorer := yachttable.MaxPlayers - 1 - alea
+		for i := scorer + 1; i < yachttable.MaxPlayers; i++ {
+			g.Seats[i].Kind, g.Seats[i].User = yachttable.SeatAlea, 0
+		}
+		g.ID = 1<<seal.GameIDBits - 1
+		g.Started = 1<<yachttable.MinuteBits - 1
+		g.Chosen = true
+		rng := rand.New(rand.NewPCG(3, 4))
+		for !g.Log.Full {
+			dice := yacht.Dice{1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6)}
+			copy(dice[:], dice.Counts().Faces())
+			g.Log.Add(yachttable.Decision{Seat: rng.IntN(6), Turn: 1 + rng.IntN(len(g.Rules.Categories)), Roll: 1 + rng.IntN(2), Dice: dice,
+				Chosen: yachttable.HoldMask(dice, yachttable.Held(dice, rng.IntN(32))), Best: 0, BestScores: true, Loss: 1 + rng.IntN(99999)})
+		}
+		for i := range g.Seats {
+			g.Seats[i].Decisions = yachttable.MaxDecisions
+		}
+		// Before the score: the scorer and the seats after it had the
+		// choice box open, the scorer on its third roll.
+		u := g.Clone()
+		u.Log.Costly, u.Log.Full = u.Log.Costly[:len(u.Log.Costly)-1], false
+		u.Cur, u.Roll, u.Dice, u.TurnLoss = scorer, 3, yacht.Dice{1, 2, 4, 5, 6}, yachttable.MaxTurnLoss
+		choice := indexOf("choice")
+		for i := scorer; i < yachttable.MaxPlayers; i++ {
+			u.Seats[i].Sheet.Scores[choice], u.Seats[i].Loss[choice] = -1, 0
+			u.Seats[i].Lost -= 99999
+		}
+		g.Undo = u
+		score := func(points int) strategy.Action {
+			return strategy.Action{Kind: strategy.Score, Scoring: yacht.Scoring{Category: choice, Points: points}}
+		}
+		keep := func(c yacht.Counts) strategy.Action { return strategy.Action{Kind: strategy.Keep, Keep: c} }
+		g.Last = []yachttable.Event{{Kind: yachttable.EventScored, Seat: scorer, Decided: true, Chosen: score(18),
+			Best: keep(yacht.Counts{1, 1, 1, 1, 1, 0}), Loss: 999.99}}
+		for i := scorer + 1; i < yachttable.MaxPlayers; i++ {
+			g.Last = append(g.Last, yachttable.Event{Kind: yachttable.EventAleaTurn, Seat: i},
+				yachttable.Event{Kind: yachttable.EventRolled, Seat: i, ByAlea: true, Dice: yacht.Dice{1, 2, 3, 4, 6}},
+				yachttable.Event{Kind: yachttable.EventRolled, Seat: i, ByAlea: true, Dice: yacht.Dice{1, 2, 3, 4, 6}, Decided: true, Chosen: keep(yacht.Counts{1, 1, 1, 1})},
+				yachttable.Event{Kind: yachttable.EventRolled, Seat: i, ByAlea: true, Dice: yacht.Dice{1, 2, 3, 4, 5}, Decided: true, Chosen: keep(yacht.Counts{1, 1, 1, 1})},
+				yachttable.Event{Kind: yachttable.EventScored, Seat: i, ByAlea: true, Decided: true, Chosen: score(15)})
+		}
+		url := stateURL + sealGame(testKey, g, commands.Japanese, true).String()
+		longest = max(longest, len(url))
+		if len(url) > 2048 {
+			t.Errorf("%d Alea seats: the state URL is %d characters", alea, len(url))
+		}
+		back, err := yachttable.OpenBoard(g.EncodeBoard())
+		if err != nil || !back.Log.Full || len(back.Log.Costly) != len(g.Log.Costly) || fmt.Sprint(back.Last) != fmt.Sprint(g.Last) ||
+			back.Undo == nil || back.Undo.Encode() != u.Encode() {
+			t.Errorf("%d Alea seats: the board does not read back: %v", alea, err)
+		}
 	}
-	for i := range g.Seats {
-		g.Seats[i].Decisions = yachttable.MaxDecisions
-	}
-	url := stateURL + sealGame(testKey, g, g, commands.English).String()
-	t.Logf("the longest state URL: %d characters", len(url))
-	if len(url) > 2048 {
-		t.Errorf("the state URL is %d characters", len(url))
-	}
-	back, err := yachttable.Decode(g.Encode())
-	if err != nil || !back.Log.Full || len(back.Log.Costly) != len(g.Log.Costly) {
-		t.Errorf("the full log does not read back: %v", err)
-	}
+	t.Logf("the longest state URL: %d characters", longest)
 }
 
 // A game of Alea alone ends at once; whoever started it may play again,

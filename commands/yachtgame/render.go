@@ -12,7 +12,7 @@ import (
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
-	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/yachttable"
 )
 
@@ -118,19 +118,19 @@ func gameData(g *game, state string) GameData {
 	return d
 }
 
-// render draws the table: the board with its components, or the summary
-// when the game is over. last says what just happened; prev is the state
-// Undo returns to (nil: none); pinged, that the person the turn passes to
-// next was already pinged for this turn (carrier.Pinged).
-func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game, prev *game, pinged bool, req *commands.Request, last string) (*commands.Reply, error) {
+// render draws the table as a press at now leaves it: the board with its
+// components (Undo among them while g.Undo is set), or the summary when
+// the game is over, which says how recording it went (rec). last says
+// what just happened. It touches no store and no key: each component is
+// named by its action's letter alone, and sealReply makes the custom_ids
+// and the embed carry the game.
+func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game, rec record.Outcome, req *commands.Request, last string, now time.Time) (*commands.Reply, error) {
 	if g.Over() {
 		r := summary(loc, t, g, req, last)
-		finish(ctx, d, loc, t, g, req, r)
+		finish(loc, g, rec, r)
 		ping(loc, g, r, req)
 		return r, nil
 	}
-	c := sealGame(d.Key, g, prev, loc)
-	c.Pinged = pinged
 	p := g.Current()
 	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc)}
 	if compact(g) {
@@ -214,13 +214,12 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 		}
 	}
 	if g.Humans() > 1 {
-		b.WriteString("\n" + msgPlayForAt.Format(loc, discordTime(playForFrom(d.now(), g.Idle))))
+		b.WriteString("\n" + msgPlayForAt.Format(loc, discordTime(playForFrom(now, g.Idle))))
 	}
 	if g.Chosen {
 		b.WriteString("\n" + msgChosen.In(loc))
 	}
 	e.Description = b.String()
-	carry(&e, c)
 	if compact(g) {
 		e.Fields = compactFields(loc, g, req)
 	}
@@ -238,16 +237,16 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 		}
 		e.Fields = append(e.Fields, commands.Field{Name: name, Value: v, Inline: len(g.Seats) > 1})
 	}
-	data := gameData(g, c.Sealed())
+	data := gameData(g, "")
 	data.WinChances = odds
 	reply := &commands.Reply{Embeds: []commands.Embed{e}, Data: data}
-	reply.Components = components(d.Key, loc, g, adv, c, prev != nil)
+	reply.Components = components(loc, g, adv)
 	ping(loc, g, reply, req)
 	return reply, nil
 }
 
 // playForFrom is the whole minute the board rendered at now shows for Play
-// for them: playForPress measures the idle time from the message's last
+// for them: the table measures the idle time from the message's last
 // edit, which Discord stamps when the edit arrives, a moment after now by
 // its own clock; editMargin covers that, so a press at the minute shown
 // is not too early.
@@ -320,10 +319,11 @@ func turnPing(loc commands.Locale, g *game, r *commands.Reply, req *commands.Req
 }
 
 // components are the dice, roll, enter and hold-best buttons, the category
-// menu, and Hint, Undo and Play for them.
-func components(key seal.Key, loc commands.Locale, g *game, adv strategy.Advice, c carrier, undo bool) []commands.ActionRow {
+// menu, and Hint, Undo (while g.Undo is set) and Play for them, each named
+// by its action's letter (sealReply makes the custom_ids).
+func components(loc commands.Locale, g *game, adv strategy.Advice) []commands.ActionRow {
 	var rows []commands.ActionRow
-	id := func(a byte) string { return customID(key, a, c) }
+	id := func(a byte) string { return string(a) }
 	if g.Roll == 1 || g.Roll == 2 {
 		var row commands.ActionRow
 		for i, f := range g.Dice {
@@ -384,7 +384,7 @@ func components(key seal.Key, loc commands.Locale, g *game, adv strategy.Advice,
 	if g.Coach == yachttable.CoachHints {
 		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id(actHint), Label: msgHintButton.In(loc), Emoji: "💡", Style: commands.Secondary})
 	}
-	if undo {
+	if g.Undo != nil {
 		extra = append(extra, commands.Component{Kind: commands.Button, CustomID: id(actUndo), Label: msgUndoButton.In(loc), Emoji: "↩️", Style: commands.Secondary})
 	}
 	if g.Humans() > 1 {

@@ -10,23 +10,20 @@ import (
 )
 
 // A game lives in the bot's own message, which Discord sends with every
-// press and which only the bot can edit. The board embed's URL carries it
-// after stateURL:
+// press and which only the bot can edit: the board embed's URL carries,
+// after stateURL, the sealed board (package seal's Board: the state and,
+// until the next player acts, the state Undo returns to; their form is
+// yachttable's) with the board's language before it. Every component's
+// custom_id is
 //
-//	<state>~<tag>[.<previous state>~<tag>]
+//	yacht/2/<action>/<tag of the action and the message's board>
 //
-// each state (yachttable.Table.Encode: its format is there) sealed with
-// the bot's state key (package seal); the previous
-// state, kept until the next player acts, is what Undo returns to. Every
-// component's custom_id is
-//
-//	yacht/2/<action>/<tag of the action and the message's state>
-//
-// so a button is good only on the message as it is now: a button pressed
-// on a state that has moved on, or made by hand, is refused, and two
-// presses racing on one message both start from the same state (the dice
-// are a function of the seed, the state and the key), so at most one of them
-// counts. Version 1 (the whole state in the custom_id) gets msgOlder.
+// (seal.Kit.ActionID), so a button is good only on the message as it is
+// now: a button pressed on a state that has moved on, or made by hand, is
+// refused, and two presses racing on one message both start from the same
+// state (the dice are a function of the seed, the state and the key), so
+// at most one of them counts. Version 1 (the whole state in the
+// custom_id) gets msgOlder.
 //
 // route is the custom_ids of a table (version 2; the state's own version
 // is inside it).
@@ -34,6 +31,9 @@ var route = seal.Route{Game: "yacht", Version: 2}
 
 // idPrefix is the custom_id's prefix before the action.
 var idPrefix = route.Prefix()
+
+// kit seals the tables' boards under key.
+func kit(key seal.Key) seal.Kit { return seal.Kit{Route: route, Key: key} }
 
 // stateURL begins the board embed's URL; the game's state follows it.
 // The host is reserved (RFC 2606): nothing is served there, so carry
@@ -53,16 +53,16 @@ func carry(e *commands.Embed, c carrier) {
 	}
 }
 
-// carrier is what a message carries (as seal.Carrier): the sealed state,
-// and the sealed state before the last score while it may be undone;
-// and the board's language, the starter's, in which the board is
-// written whoever presses (private replies are in the presser's). A
-// board before languages were kept has none (Board ""): it is written
-// in the presser's. The language leads the carrier ("ko:<state>…"), so
-// it is part of what every custom_id's tag binds. Pinged says that the
-// person the turn passes to next was already pinged for this turn (the
-// score an Undo took back pinged them), so passing it again pings nobody;
-// it is written "!" after the language.
+// carrier is what a message carries: the sealed board (State, and Prev
+// while the last pass of the turn may be undone); and the board's
+// language, the starter's, in which the board is written whoever presses
+// (private replies are in the presser's). A board before languages were
+// kept has none (Board ""): it is written in the presser's. The language
+// leads the carrier ("ko:<state>…"), so it is part of what every
+// custom_id's tag binds. Pinged says that the person the turn passes to
+// next was already pinged for this turn (the score an Undo took back
+// pinged them), so passing it again pings nobody; it is written "!"
+// after the language.
 type carrier struct {
 	State, Prev string
 	Board       commands.Locale
@@ -81,9 +81,12 @@ func (c carrier) String() string {
 	return s
 }
 
+// sealed is the carrier's sealed board.
+func (c carrier) sealed() seal.Board { return seal.Board{State: c.State, Prev: c.Prev} }
+
 // Sealed is the carrier's sealed states without the board's language,
 // as --format data shows them.
-func (c carrier) Sealed() string { return seal.Carrier{State: c.State, Prev: c.Prev}.String() }
+func (c carrier) Sealed() string { return c.sealed().String() }
 
 // parseCarrier reads what carrier.String writes.
 func parseCarrier(s string) (carrier, bool) {
@@ -94,18 +97,15 @@ func parseCarrier(s string) (carrier, bool) {
 		}
 	}
 	s, pinged := strings.CutPrefix(s, "!")
-	sc, ok := seal.ParseCarrier(s)
-	return carrier{State: sc.State, Prev: sc.Prev, Board: board, Pinged: pinged}, ok
+	b, ok := seal.ParseBoard(s)
+	return carrier{State: b.State, Prev: b.Prev, Board: board, Pinged: pinged}, ok
 }
 
-// sealGame returns the carrier of g (and of prev, when set) on a board
-// written in board.
-func sealGame(key seal.Key, g, prev *game, board commands.Locale) carrier {
-	c := carrier{State: key.Seal(g.Encode()), Board: board}
-	if prev != nil {
-		c.Prev = key.Seal(prev.Encode())
-	}
-	return c
+// sealGame returns the carrier of g and the state its Undo returns to,
+// on a board written in board (pinged: see carrier).
+func sealGame(key seal.Key, g *game, board commands.Locale, pinged bool) carrier {
+	b := kit(key).Seal(g.EncodeBoard())
+	return carrier{State: b.State, Prev: b.Prev, Board: board, Pinged: pinged}
 }
 
 // readCarrier finds the carrier in a message's embeds.
@@ -121,7 +121,8 @@ func readCarrier(m *commands.Message) (carrier, bool) {
 	return carrier{}, false
 }
 
-// openGame opens and decodes a sealed state.
+// openGame opens and decodes a sealed state (alone, without the one
+// before it).
 func openGame(key seal.Key, sealed string) (*game, error) {
 	s, ok := key.Open(sealed)
 	if !ok {
@@ -132,7 +133,32 @@ func openGame(key seal.Key, sealed string) (*game, error) {
 
 // customID returns the custom_id of an action on the message carrying c.
 func customID(key seal.Key, action byte, c carrier) string {
-	return idPrefix + string(action) + "/" + key.Tag(9, idPrefix+string(action), c.String())
+	return kit(key).ActionID(string(action), c.String())
+}
+
+// sealReply seals a reply render drew, on the message that will carry c:
+// each component (and a modal) render named by its action's letter alone
+// gets the custom_id of that action on c, and the embed, when carries is
+// set, carries c; a board's data shows the sealed states it carries.
+func sealReply(key seal.Key, r *commands.Reply, c carrier, carries bool) {
+	for _, row := range r.Components {
+		for i := range row {
+			if id := row[i].CustomID; len(id) == 1 {
+				row[i].CustomID = customID(key, id[0], c)
+			}
+		}
+	}
+	if r.Modal != nil && len(r.Modal.CustomID) == 1 {
+		r.Modal.CustomID = customID(key, r.Modal.CustomID[0], c)
+	}
+	if !carries || len(r.Embeds) == 0 {
+		return
+	}
+	carry(&r.Embeds[0], c)
+	if d, ok := r.Data.(GameData); ok && !d.Over {
+		d.State = c.Sealed()
+		r.Data = d
+	}
 }
 
 // game and player are the table and its seats (package yachttable).

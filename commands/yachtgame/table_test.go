@@ -148,7 +148,7 @@ func TestBringDownKeepsTheLastMove(t *testing.T) {
 	}
 }
 
-// lastMove reads the lines between a board's heading and its first blank
+// shownLastMove reads the lines between a board's heading and its first blank
 // line, and nothing from a board with no blank line, no description, or
 // its heading still in the title (boards drawn before the heading moved).
 func TestLastMove(t *testing.T) {
@@ -166,8 +166,8 @@ func TestLastMove(t *testing.T) {
 		{&commands.Message{}, ""},
 		{nil, ""},
 	} {
-		if got := lastMove(c.m); got != c.want {
-			t.Errorf("lastMove(%+v) = %q, want %q", c.m, got, c.want)
+		if got := shownLastMove(c.m); got != c.want {
+			t.Errorf("shownLastMove(%+v) = %q, want %q", c.m, got, c.want)
 		}
 	}
 }

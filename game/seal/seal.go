@@ -1,10 +1,12 @@
-// Package seal is the kit every interactive game's sealed state is built
-// with: it authenticates the game states Alea keeps in custom_ids and
-// in its own messages: a state is sealed with a tag, a truncated
-// HMAC-SHA256 under the bot's state key, and a state whose tag does not
-// match is refused. Every replica of a bot shares the key, so any of them
-// can carry a game on; a state built by hand, or sealed by another bot, is
-// refused.
+// Package seal is the sealed-board kit every interactive game is built
+// with (Kit: see board.go): it authenticates the game states Alea keeps
+// in custom_ids and in its own messages — a state is sealed with a tag, a
+// truncated HMAC-SHA256 under the bot's state key, and a state whose tag
+// does not match is refused — derives each action's custom_id, and opens
+// a press, refusing a forged or stale one. Every replica of a bot shares
+// the key, so any of them can carry a game on; a state built by hand, or
+// sealed by another bot, is refused. It also names who started a game
+// (Owner) and the game itself (GameID).
 package seal
 
 import (
@@ -222,23 +224,4 @@ func (r Route) Open(k Key, customID string) (string, bool) {
 		return "", false
 	}
 	return strings.CutPrefix(s, r.Prefix())
-}
-
-// Carrier is what a bot's own message carries when a state is too long for
-// a custom_id: the sealed state, and the sealed state before it while it
-// may still be taken back ("" when none), written "<state>[.<prev>]".
-type Carrier struct{ State, Prev string }
-
-// String is the carrier as a message holds it.
-func (c Carrier) String() string {
-	if c.Prev == "" {
-		return c.State
-	}
-	return c.State + "." + c.Prev
-}
-
-// ParseCarrier reads what String writes; false when there is no state.
-func ParseCarrier(s string) (Carrier, bool) {
-	cur, prev, _ := strings.Cut(s, ".")
-	return Carrier{State: cur, Prev: prev}, cur != ""
 }

@@ -1,109 +1,139 @@
 package yachttable
 
 import (
-	"errors"
 	"fmt"
+	"strconv"
+	"time"
 
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
-// MoveKind is what a move does.
-type MoveKind int
-
-// The moves of a turn.
-const (
-	MoveToggle   MoveKind = iota // hold or release die Move.Die (after roll 1 or 2)
-	MoveHoldBest                 // hold the best keep (after roll 1 or 2, coach on)
-	MoveRoll                     // roll the dice not held with the virtual dice
-	MoveEnter                    // the dice not held came up as Move.Dice (real dice)
-	MoveScore                    // score Move.Category
-	MovePlayFor                  // Alea plays the rest of the current turn
-)
-
-// Move is one move of the current seat's player.
-type Move struct {
-	Kind     MoveKind
-	Die      int        // MoveToggle: the die's index (0..4, ascending dice)
-	Dice     yacht.Dice // MoveEnter: all five dice, held ones included
-	Category int        // MoveScore
-}
-
-// EventKind is what an event tells.
-type EventKind int
-
-// The events of a move.
-const (
-	EventHeld       EventKind = iota // the holds changed
-	EventRolled                      // the dice were rolled (Decision: the keep, when a roll followed one)
-	EventScored                      // a box was filled (Decision: the scoring)
-	EventTurnPassed                  // the turn passed from Seat to Next
-	EventPlayedFor                   // Alea begins to play Seat's turn for its player
-	EventAleaTurn                    // Alea begins its own seat's turn
-	EventGameOver                    // every box is filled: the game is over
-)
-
-// Event is one thing that happened on a table.
-type Event struct {
-	Kind EventKind
-	Seat int
-	// ByAlea: Alea made the move (its own seat, or a turn played for a
-	// player).
-	ByAlea bool
-	// Dice are the dice after EventRolled.
-	Dice yacht.Dice
-	// Decided is set when the event carries a decision: Chosen and Best
-	// are the move made and the best one, Loss what it cost in expected
-	// points (≥ 0).
-	Decided      bool
-	Chosen, Best strategy.Action
-	Loss         float64
-	// Next is the seat to play after EventTurnPassed.
-	Next int
-}
-
-// ErrNotNow refuses a move the turn's phase does not allow.
-var ErrNotNow = errors.New("yachttable: not at this point of the turn")
-
-// ErrNoCategory refuses a scoring in a box that cannot take it now.
-var ErrNoCategory = errors.New("yachttable: that box cannot be scored now")
-
-// HeldMissingError refuses entered dice that do not contain the held dice.
-type HeldMissingError struct{ Have, Held yacht.Counts }
-
-func (e *HeldMissingError) Error() string {
-	return fmt.Sprintf("yachttable: dice %v do not contain the held %v", e.Have.Faces(), e.Held.Faces())
-}
-
-// Allowed reports whether the current turn's phase allows a move of kind
-// k (coach matters for MoveHoldBest).
-func (g *Table) Allowed(k MoveKind) bool {
-	if g.Lobby || g.Over() {
-		return false
-	}
-	switch k {
-	case MoveToggle:
-		return g.Roll == 1 || g.Roll == 2
-	case MoveHoldBest:
-		return (g.Roll == 1 || g.Roll == 2) && g.Coach == CoachOn
-	case MoveRoll, MoveEnter:
-		return g.Roll <= 2
-	case MoveScore:
-		return g.Roll >= 1
-	case MovePlayFor:
-		return true
-	}
-	return false
-}
-
-// Apply makes move m for the current seat's player, then plays Alea's
-// seats' turns that follow, and returns what happened in order. The game
-// ends in one place: the EventGameOver it returns when the last box is
-// filled. t is the table of the game's rules.
+// Apply makes move m on g (Authorise first says whether m.By may) and
+// returns what happened, in order. It owns what the rules own:
+//
+//   - the phase: a move out of its phase or its turn's point is ErrNotNow;
+//   - the step counter: every move that changes the table moves it on
+//     (a join of someone seated, bringing the board down and recording
+//     again change nothing);
+//   - Alea's seats: after a turn's move, Alea plays the turns of its
+//     seats that follow, until a person's turn or the end;
+//   - the end: the EventGameOver of the move that fills the last box,
+//     and the end time, m.At;
+//   - Undo: after a person's move passes the turn (Alea's turns played
+//     at once after it included), g.Undo is the state before it, until
+//     the next move; MoveUndo returns to it;
+//   - the last move: g.Last is what a board tells of the move (Told).
+//
+// t is the strategy table of the game's rules (the lobby's moves need
+// none). On an error g is as it was.
 func (g *Table) Apply(t *strategy.Table, m Move) ([]Event, error) {
-	if !g.Allowed(m.Kind) {
-		return nil, ErrNotNow
+	if err := g.Check(m); err != nil {
+		return nil, err
 	}
+	switch m.Kind {
+	case MoveJoin:
+		return g.join(m)
+	case MoveLeave:
+		return g.leave(m)
+	case MoveStart:
+		return g.start()
+	case MoveBringDown:
+		return []Event{{Kind: EventBroughtDown, Seat: g.Cur}}, nil
+	case MoveRecord:
+		return []Event{{Kind: EventRecord}}, nil
+	case MoveUndo:
+		return g.undo()
+	}
+	undo, last := g.Undo, g.Last
+	before := g.Clone()
+	before.Undo, before.Last = nil, nil
+	ev, err := g.turnMove(t, m)
+	if err != nil {
+		*g = *before
+		g.Undo, g.Last = undo, last
+		return nil, err
+	}
+	g.Undo = nil
+	g.moved(ev, m.At)
+	// The turn passed: the player who passed it may take it back until the
+	// next person acts; Alea's turns played at once after it are taken back
+	// with it. A turn Alea played for its player passes no Undo.
+	if Passed(ev) && m.Kind != MovePlayFor && before.Seats[before.Cur].Kind != SeatAlea {
+		before.Step = g.Step
+		g.Undo = before
+	}
+	return ev, nil
+}
+
+// Check reports whether the rules refuse m on g for a reason that needs
+// no strategy table (Apply checks it first; the dice, the boxes a scoring
+// can take are Apply's): a move out of its phase or its turn's point, an
+// Undo with nothing to take back, a turn played for a player idle for
+// less than the table's idle time, a join at a full table, the starter's
+// leaving.
+func (g *Table) Check(m Move) error {
+	if !g.Allowed(m.Kind) {
+		return ErrNotNow
+	}
+	switch m.Kind {
+	case MoveUndo:
+		if g.Undo == nil {
+			return ErrNoUndo
+		}
+	case MovePlayFor:
+		if wait := time.Duration(g.Idle)*time.Minute - m.At.Sub(m.Since); wait > 0 {
+			return &TooEarlyError{Wait: wait}
+		}
+	case MoveJoin:
+		if g.lobbySeat(m.By) < 0 && len(g.Seats) >= MaxPlayers {
+			return ErrTableFull
+		}
+	case MoveLeave:
+		switch g.lobbySeat(m.By) {
+		case -1:
+			return ErrNotSeated
+		case 0:
+			return ErrStarterStays
+		}
+	}
+	return nil
+}
+
+// moved does what every change of the table does: the step moves on, the
+// end time is set when the game ends, and the last move is what the
+// events tell.
+func (g *Table) moved(ev []Event, at time.Time) {
+	g.Step = (g.Step + 1) & 0xFFFF
+	g.ended(ev, at)
+	g.Last = Told(ev)
+}
+
+// ended sets the end time when ev ends the game.
+func (g *Table) ended(ev []Event, at time.Time) {
+	for _, e := range ev {
+		if e.Kind == EventGameOver && !g.EndedSet {
+			g.Ended, g.EndedSet = max(0, Minute(at)-g.Started), true
+		}
+	}
+}
+
+// Begin plays the turns of Alea's seats that open a new game (none, or
+// every turn of a game of Alea alone), at. It moves no step: the game's
+// first state is the one it leaves.
+func (g *Table) Begin(t *strategy.Table, at time.Time) ([]Event, error) {
+	ev, err := g.PlayAlea(t)
+	if err != nil {
+		return nil, err
+	}
+	g.ended(ev, at)
+	g.Last = Told(ev)
+	return ev, nil
+}
+
+// turnMove makes a turn's move, then plays Alea's seats' turns that
+// follow.
+func (g *Table) turnMove(t *strategy.Table, m Move) ([]Event, error) {
 	var ev []Event
 	var err error
 	switch m.Kind {
@@ -142,12 +172,75 @@ func (g *Table) Apply(t *strategy.Table, m Move) ([]Event, error) {
 		ev = []Event{{Kind: EventPlayedFor, Seat: g.Cur}}
 		more, e := g.optimalTurn(t)
 		ev, err = append(ev, more...), e
+	default:
+		return nil, ErrNotNow
 	}
 	if err != nil {
 		return nil, err
 	}
 	more, err := g.PlayAlea(t)
 	return append(ev, more...), err
+}
+
+// undo returns to the state before the last pass of the turn.
+func (g *Table) undo() ([]Event, error) {
+	if g.Undo == nil {
+		return nil, ErrNoUndo
+	}
+	was, step, roller := g.Cur, g.Step, g.Roller
+	*g = *g.Undo
+	g.Undo, g.Roller = nil, roller
+	g.Step = step
+	ev := []Event{{Kind: EventUndone, Seat: g.Cur, Next: was}}
+	g.moved(ev, time.Time{})
+	return ev, nil
+}
+
+// join seats m.By, a Discord user, in the lobby; nothing happens when
+// they sit there already.
+func (g *Table) join(m Move) ([]Event, error) {
+	id, err := strconv.ParseUint(m.By, 10, 64)
+	if err != nil {
+		return nil, ErrNotSeated
+	}
+	if g.lobbySeat(m.By) >= 0 {
+		return nil, nil
+	}
+	if len(g.Seats) >= MaxPlayers {
+		return nil, ErrTableFull
+	}
+	g.Seats = append(g.Seats, Seat{Kind: SeatUser, User: id, Sheet: yacht.NewSheet(g.Rules), Loss: make([]int, len(g.Rules.Categories))})
+	ev := []Event{{Kind: EventJoined, Seat: len(g.Seats) - 1, User: id}}
+	g.moved(ev, m.At)
+	return ev, nil
+}
+
+// leave takes m.By's seat away in the lobby; the starter stays.
+func (g *Table) leave(m Move) ([]Event, error) {
+	at := g.lobbySeat(m.By)
+	switch {
+	case at < 0:
+		return nil, ErrNotSeated
+	case at == 0:
+		return nil, ErrStarterStays
+	}
+	user := g.Seats[at].User
+	g.Seats = append(g.Seats[:at], g.Seats[at+1:]...)
+	ev := []Event{{Kind: EventLeft, Seat: at, User: user}}
+	g.moved(ev, m.At)
+	return ev, nil
+}
+
+// start starts the lobby's game: the coach is decided now when the
+// lobby left it to the number of people.
+func (g *Table) start() ([]Event, error) {
+	g.Lobby = false
+	if g.Coach == CoachAuto {
+		g.Coach = AutoCoach(g)
+	}
+	ev := []Event{{Kind: EventStarted}}
+	g.moved(ev, time.Time{})
+	return ev, nil
 }
 
 // PlayAlea plays every turn of Alea's seats from the current one on,

@@ -7,6 +7,17 @@ import (
 	"github.com/alea-bot/alea/game/seal"
 )
 
+// Roller deals the fresh faces of a table's virtual dice: roll (1..3) of
+// seat's turn with filled boxes already filled, in a game of seed. The
+// dice not held take the first of them, so that a replayed button gives
+// the same dice and a different hold cannot fish for others. Dice, the
+// game's own dice, is one; a daily challenge would deal dice fixed by
+// (day, turn = filled+1, roll, position) from the deployment's secret,
+// whatever the seed and the seat.
+type Roller interface {
+	Roll(seed uint32, seat, filled, roll int) [yacht.NumDice]int
+}
+
 // dicePurpose names the key of the dice among the keys derived from the
 // state key.
 const dicePurpose = "yacht dice v1"
@@ -26,9 +37,7 @@ func NewDice(stateKey seal.Key) Dice { return Dice{key: stateKey.Derive(dicePurp
 func (d Dice) Valid() bool { return d.key.Valid() }
 
 // Roll returns the five faces of roll (1..3) of seat's turn with filled
-// boxes already filled, in a game of seed. The dice not held take the
-// first of them, so a replayed button gives the same dice and a different
-// hold cannot fish for others.
+// boxes already filled, in a game of seed.
 func (d Dice) Roll(seed uint32, seat, filled, roll int) [yacht.NumDice]int {
 	var out [yacht.NumDice]int
 	n := 0
