@@ -54,16 +54,17 @@ func TestVersion2StatesStillOpen(t *testing.T) {
 	if !g.Chosen || g.ID != 0 || g.EncodeV2() != v2State {
 		t.Errorf("chosen %v id %d", g.Chosen, g.ID)
 	}
-	// Written again, it is a version 3 state that reads back the same.
+	// Written again, it is a version 4 state that reads back the same.
 	back, err := yachttable.Decode(g.Encode())
 	if err != nil || back.Encode() != g.Encode() {
-		t.Errorf("as version 3: %v", err)
+		t.Errorf("as version 4: %v", err)
 	}
 }
 
 // A message posted by the code before version 3 (captured from it: /yacht
 // start seed:5 players:"Ann, Bob" by "tester", then Roll): its buttons
-// still play, and the next state is version 3, with an identity.
+// still play, and the next state is of the current version, with an
+// identity.
 func TestVersion2MessageStillPlays(t *testing.T) {
 	h := harness(t)
 	msg := &commands.Message{ID: "old", Embeds: []commands.Embed{{URL: "https://alea.invalid/yacht#AKAAEhuQAAACseWQPYNBbm4AAAAAAA0JvYgAAAAAAA~_-cvj2OS-bI"}}}

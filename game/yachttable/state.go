@@ -110,8 +110,11 @@ func (g *Table) encode(v int, shared *sharedLog) string {
 	if v >= stateV4 {
 		g.writeFields(w)
 	}
-	return base64.RawURLEncoding.EncodeToString(w.Bytes())
+	return encodeBits(w)
 }
+
+// encodeBits is a state's bits as its text.
+func encodeBits(w *bitstream.Writer) string { return base64.RawURLEncoding.EncodeToString(w.Bytes()) }
 
 // EncodeBoard writes what a board carries: the state, and the state Undo
 // returns to ("" when none), whose log is written as the start of the
