@@ -77,10 +77,13 @@ func CommandRecording(key seal.Key, rec record.Bounded) *commands.Command {
 			return handle(ctx, key, req)
 		},
 		Routes: append([]commands.Route{
-			{Pattern: route.Prefix() + "{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-				return press(ctx, key, rec, req)
+			{Pattern: route.Prefix() + "{action}/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+				return press(ctx, key, rec, req, false)
 			}},
-		}, commands.OlderVersions(route.Older(), txtOlder)...),
+			{Pattern: route2.Prefix() + "{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+				return press(ctx, key, rec, req, true)
+			}},
+		}, commands.OlderVersions(route2.Older(), txtOlder)...),
 		Budget: 2 * time.Second,
 
 		Caching: &commands.Caching{Key: cacheKey},

@@ -26,7 +26,7 @@ import (
 // a 5×5 puzzle, a 30×30 one with menus, a puzzle dealt before puzzles had
 // an identity, a solved one whose result was not recorded — each with
 // presses and the replies that code gave them (the custom_ids written as
-// the state and action they carry, whatever their form). They are
+// the state and action they carry, whatever their version). They are
 // regression values, taken from that code's own output.
 
 type fixture struct {
@@ -90,6 +90,10 @@ func carried(id string) string {
 	if rest, ok := strings.CutPrefix(s, "orbs/2/"); ok {
 		i := strings.LastIndexByte(rest, '.')
 		return "orbs " + rest[i+1:] + " " + rest[:i]
+	}
+	if rest, ok := strings.CutPrefix(s, "orbs/3/"); ok {
+		action, state, _ := strings.Cut(rest, "/")
+		return "orbs " + action + " " + state
 	}
 	return id
 }

@@ -18,12 +18,19 @@ import (
 
 // A random puzzle keeps all its state in the custom_ids of its buttons and
 // menus (package orbspuzzle writes and reads it), sealed on the route
-// orbs/2/ with the bot's state key (package seal); the tag covers the whole
-// custom_id, so a state built by hand is refused; version 1 (unsealed, no
-// owner) gets txtOlder.
+// orbs/3/ with the bot's state key (package seal's Kit); the tag covers
+// the whole custom_id, so a state built by hand is refused. Version 2's
+// custom_ids (the state before the action) are played on; version 1's
+// (unsealed, no owner) get txtOlder.
 
-// route is the puzzle's custom_ids (version 2).
-var route = seal.Route{Game: "orbs", Version: 2}
+// route is the puzzle's custom_ids (version 3).
+var route = seal.Route{Game: "orbs", Version: 3}
+
+// route2 is version 2's custom_ids, still played on.
+var route2 = seal.Route{Game: "orbs", Version: 2}
+
+// kit seals the puzzles' states under key.
+func kit(key seal.Key) seal.Kit { return seal.Kit{Route: route, Key: key} }
 
 // parseSize reads a size such as "5x5", "3×7" or "4*6" (rows first) with
 // both sides between 1 and orbs.MaxSize.
@@ -48,9 +55,7 @@ func parseSize(s string) (rows, cols int, ok bool) {
 type game = orbspuzzle.Puzzle
 
 // customID is the sealed custom_id of a component of g doing action.
-func customID(key seal.Key, g game, action string) string {
-	return route.Seal(key, g.State()+"."+action)
-}
+func customID(key seal.Key, g game, action string) string { return kit(key).ID(action, g.State()) }
 
 // menu is one select menu of a large grid: the orbs of one kind ('r' or
 // 'c') from lo to hi−1.
@@ -83,74 +88,102 @@ func newSeed() uint64 { return rand.Uint64() }
 
 // deal answers /orbs random:<rows>x<cols>.
 func deal(l commands.Locale, key seal.Key, owner seal.Owner, rows, cols int, seed uint64) (*commands.Reply, error) {
-	r, err := gameReply(l, key, game{Rows: rows, Cols: cols, Seed: seed, Owner: owner, ID: seal.NewGameID()}, record.Off)
+	g := game{Rows: rows, Cols: cols, Seed: seed, Owner: owner, ID: seal.NewGameID()}
+	r, err := gameReply(l, g, record.Off)
 	if err != nil {
 		return nil, err
 	}
+	sealReply(key, g, r)
 	return r, nil
 }
 
 // recordAction is the action of a solved puzzle's Record button.
 const recordAction = "rec"
 
-// press answers a button or menu of a random puzzle: an orb's press
-// (which records the puzzle when it solves it), or Record on a solved
-// puzzle whose result was not recorded.
-func press(ctx context.Context, key seal.Key, mem record.Bounded, req *commands.Request) (*commands.Reply, error) {
-	id, ok := route.Open(key, req.CustomID)
+// press answers a button or menu of a random puzzle, in one pipeline:
+// open the custom_id (refused when forged) → authorise the presser (who
+// dealt it) → read the orb pressed → apply the move → record the result
+// when the puzzle is solved (or Record is pressed) → render → seal.
+// version2 says the custom_id is of version 2.
+func press(ctx context.Context, key seal.Key, rec record.Bounded, req *commands.Request, version2 bool) (*commands.Reply, error) {
+	g, action, ok := open(key, req.CustomID, version2)
 	if !ok {
 		return nil, commands.Rejectf(txtBadState)
 	}
-	g, action, ok := orbspuzzle.Parse(id)
-	if !ok {
-		return nil, commands.Rejectf(txtBadState)
-	}
-	if who, no := g.Owner.Stranger(req.UserID, txtSomeone.In(req.Locale)); no {
+	if err := g.Authorise(req.UserID); err != nil {
+		who, _ := g.Owner.Stranger(req.UserID, txtSomeone.In(req.Locale))
 		return nil, commands.Rejectf(txtNotYours, who)
 	}
+	m, ok := move(g, action, req.Values)
+	if !ok {
+		return nil, commands.Rejectf(txtBadState)
+	}
+	events, err := g.Apply(m)
+	if err != nil {
+		return nil, commands.Rejectf(txtBadState) // no buttons were shown for it
+	}
+	outcome := record.Off
+	if orbspuzzle.Ended(events) {
+		outcome = rec.Record(ctx, solved(key, rec, g, req))
+	}
+	r, err := gameReply(req.Locale, g, outcome)
+	if err != nil {
+		return nil, err
+	}
+	sealReply(key, g, r)
+	r.Update = true
+	return r, nil
+}
+
+// open opens a puzzle's custom_id: the puzzle and the action.
+func open(key seal.Key, customID string, version2 bool) (game, string, bool) {
+	if version2 {
+		s, ok := route2.Open(key, customID)
+		if !ok {
+			return game{}, "", false
+		}
+		return orbspuzzle.ParseVersion2(s)
+	}
+	p, err := kit(key).OpenID(customID)
+	if err != nil {
+		return game{}, "", false
+	}
+	g, ok := orbspuzzle.ParseState(p.State)
+	return g, p.Action, ok
+}
+
+// move reads the move of action on g: Record, an orb's button, or a
+// select menu of a large grid given the orb chosen (values).
+func move(g game, action string, values []string) (orbspuzzle.Move, bool) {
 	if action == recordAction {
-		if !g.Solved() {
-			return nil, commands.Rejectf(txtBadState)
-		}
-		r, err := gameReply(req.Locale, key, g, mem.Record(ctx, solved(key, mem, g, req)))
-		if err != nil {
-			return nil, err
-		}
-		r.Update = true
-		return r, nil
+		return orbspuzzle.Move{Kind: orbspuzzle.MoveRecord}, true
 	}
 	orb := action
 	if len(action) >= 2 && action[0] == 'm' {
 		k, err := strconv.Atoi(action[1:])
 		ms := menus(g.Rows, g.Cols)
-		if err != nil || strconv.Itoa(k) != action[1:] || k < 0 || k >= len(ms) || useButtons(g.Rows, g.Cols) || len(req.Values) != 1 {
-			return nil, commands.Rejectf(txtBadState)
+		if err != nil || strconv.Itoa(k) != action[1:] || k < 0 || k >= len(ms) || useButtons(g.Rows, g.Cols) || len(values) != 1 {
+			return orbspuzzle.Move{}, false
 		}
-		orb = req.Values[0]
+		orb = values[0]
 		bit, ok := g.OrbBit(orb)
 		n, _ := strconv.Atoi(orb[min(1, len(orb)):])
 		if !ok || orb[0] != ms[k].kind || n < ms[k].lo || n >= ms[k].hi || bit == 0 {
-			return nil, commands.Rejectf(txtBadState)
+			return orbspuzzle.Move{}, false
 		}
 	}
 	bit, ok := g.OrbBit(orb)
-	if !ok {
-		return nil, commands.Rejectf(txtBadState)
+	return orbspuzzle.Move{Kind: orbspuzzle.MovePress, Orb: bit}, ok
+}
+
+// sealReply seals a reply gameReply drew for g: each component it named
+// by its action alone gets the sealed custom_id of that action on g.
+func sealReply(key seal.Key, g game, r *commands.Reply) {
+	for _, row := range r.Components {
+		for i := range row {
+			row[i].CustomID = customID(key, g, row[i].CustomID)
+		}
 	}
-	if dealt := orbspuzzle.Deal(g.Rows, g.Cols, g.Seed); mustApply(dealt, g.Presses()).IsClear() {
-		return nil, commands.Rejectf(txtBadState) // the puzzle is over: no buttons were shown
-	}
-	g.Press(bit)
-	rec := record.Off
-	if g.Solved() {
-		rec = mem.Record(ctx, solved(key, mem, g, req))
-	}
-	r, err := gameReply(req.Locale, key, g, rec)
-	if err != nil {
-		return nil, err
-	}
-	r.Update = true
-	return r, nil
 }
 
 // mustApply presses p (whose orbs are known to be on g) on g.
@@ -184,9 +217,9 @@ type GameData struct {
 // score is the presses used and whose loss is the presses over the
 // fewest; a solve in the fewest presses counts as a win. The state keeps
 // no start, so the game starts and ends when it was solved.
-func solved(key seal.Key, mem record.Bounded, g game, req *commands.Request) store.Game {
+func solved(key seal.Key, rec record.Bounded, g game, req *commands.Request) store.Game {
 	best := orbs.Solve(orbspuzzle.Deal(g.Rows, g.Cols, g.Seed), orbs.NoLimit)
-	now := mem.Time().UTC()
+	now := rec.Time().UTC()
 	seat := store.Seat{Score: g.Clicks, Lost: float64(max(g.Clicks-best.Count, 0)), Decisions: g.Clicks, Winner: g.Clicks <= best.Count}
 	if g.Owner.Discord {
 		seat.User = strconv.FormatUint(g.Owner.ID, 10)
@@ -196,8 +229,10 @@ func solved(key seal.Key, mem record.Bounded, g game, req *commands.Request) sto
 }
 
 // gameReply draws the puzzle g; rec is how recording it went when it is
-// solved (said on the final message, with a Record button when it failed).
-func gameReply(l commands.Locale, key seal.Key, g game, rec record.Outcome) (*commands.Reply, error) {
+// solved (said on the final message, with a Record button when it
+// failed). It touches no store and no key: each component is named by its
+// action alone, and sealReply makes the custom_ids.
+func gameReply(l commands.Locale, g game, rec record.Outcome) (*commands.Reply, error) {
 	dealt := orbspuzzle.Deal(g.Rows, g.Cols, g.Seed)
 	p := g.Presses()
 	cur := mustApply(dealt, p)
@@ -234,9 +269,9 @@ func gameReply(l commands.Locale, key seal.Key, g game, rec record.Outcome) (*co
 	}
 	switch {
 	case !clear:
-		r.Components = gameComponents(l, key, g)
+		r.Components = gameComponents(l, g)
 	case rec == record.NotRecorded:
-		r.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: customID(key, g, recordAction),
+		r.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: recordAction,
 			Label: recordline.Button.In(l), Emoji: "📒", Style: commands.Primary}}}
 	}
 	return r, nil
@@ -245,20 +280,20 @@ func gameReply(l commands.Locale, key seal.Key, g game, rec record.Outcome) (*co
 // gameComponents are the orbs' buttons (one each when they fit in 25,
 // rows, then columns, then the diagonal, each kind starting a new action
 // row when there is room) or, for larger grids, select menus of row and
-// column orbs and a diagonal button. An orb pressed an odd number of times
-// so far is shown in the primary colour.
-func gameComponents(l commands.Locale, key seal.Key, g game) []commands.ActionRow {
+// column orbs and a diagonal button, each named by its action. An orb
+// pressed an odd number of times so far is shown in the primary colour.
+func gameComponents(l commands.Locale, g game) []commands.ActionRow {
 	style := func(bit uint64) commands.ButtonStyle {
 		if g.Pressed&bit != 0 {
 			return commands.Primary
 		}
 		return commands.Secondary
 	}
-	diag := commands.Component{Kind: commands.Button, CustomID: customID(key, g, "d"), Emoji: "↗️", Label: txtDiagButton.In(l), Style: style(1 << orbspuzzle.DiagBit)}
+	diag := commands.Component{Kind: commands.Button, CustomID: "d", Emoji: "↗️", Label: txtDiagButton.In(l), Style: style(1 << orbspuzzle.DiagBit)}
 	if !useButtons(g.Rows, g.Cols) {
 		var rows []commands.ActionRow
 		for k, m := range menus(g.Rows, g.Cols) {
-			c := commands.Component{Kind: commands.SelectMenu, CustomID: customID(key, g, "m"+strconv.Itoa(k)), MinValues: 1, MaxValues: 1}
+			c := commands.Component{Kind: commands.SelectMenu, CustomID: "m" + strconv.Itoa(k), MinValues: 1, MaxValues: 1}
 			for n := m.lo; n < m.hi; n++ {
 				o := commands.SelectOption{Value: string(m.kind) + strconv.Itoa(n)}
 				bit := uint64(1) << uint(n)
@@ -284,11 +319,11 @@ func gameComponents(l commands.Locale, key seal.Key, g game) []commands.ActionRo
 	}
 	var rowBtns, colBtns []commands.Component
 	for r := 0; r < g.Rows; r++ {
-		rowBtns = append(rowBtns, commands.Component{Kind: commands.Button, CustomID: customID(key, g, "r"+strconv.Itoa(r)),
+		rowBtns = append(rowBtns, commands.Component{Kind: commands.Button, CustomID: "r" + strconv.Itoa(r),
 			Label: txtRowButton.Format(l, orbs.RowLabel(r)), Style: style(1 << uint(r))})
 	}
 	for c := 0; c < g.Cols; c++ {
-		colBtns = append(colBtns, commands.Component{Kind: commands.Button, CustomID: customID(key, g, "c"+strconv.Itoa(c)),
+		colBtns = append(colBtns, commands.Component{Kind: commands.Button, CustomID: "c" + strconv.Itoa(c),
 			Label: txtColButton.Format(l, orbs.ColLabel(c)), Style: style(1 << uint(orbspuzzle.ColShift+c))})
 	}
 	chunk := func(bs []commands.Component) []commands.ActionRow {

@@ -439,7 +439,7 @@ func findOrb(t testing.TB, r *commands.Reply, orb string) (string, []string) {
 	t.Helper()
 	for _, row := range r.Components {
 		for _, c := range row {
-			if c.Kind == commands.Button && strings.Contains(c.CustomID, "."+orb+seal.Separator) {
+			if c.Kind == commands.Button && strings.HasPrefix(c.CustomID, route.Prefix()+orb+"/") {
 				return c.CustomID, nil
 			}
 			if c.Kind == commands.SelectMenu {
@@ -574,17 +574,18 @@ func TestGameLayout(t *testing.T) {
 	for rows := 1; rows <= orbs.MaxSize; rows++ {
 		for cols := 1; cols <= orbs.MaxSize; cols++ {
 			g := game{Rows: rows, Cols: cols, Seed: uint64(rows*31 + cols), Pressed: orbspuzzle.ValidMask(rows, cols), Owner: seal.Owner{Discord: true, ID: 18446744073709551615}}
-			rs := gameComponents(commands.English, seal.Loopback(), g)
-			reply := &commands.Reply{Content: "x", Components: rs}
+			reply := &commands.Reply{Content: "x", Components: gameComponents(commands.English, g)}
+			sealReply(seal.Loopback(), g, reply)
 			if err := commands.ValidateReply(reply); err != nil {
 				t.Fatalf("%d×%d: %v", rows, cols, err)
 			}
 			seen := map[string]bool{}
-			for _, row := range rs {
+			for _, row := range reply.Components {
 				for _, c := range row {
-					id, _ := seal.Loopback().Open(c.CustomID)
-					_, action, ok := orbspuzzle.Parse(strings.TrimPrefix(id, route.Prefix()))
-					if !ok {
+					p, err := kit(seal.Loopback()).OpenID(c.CustomID)
+					back, ok := orbspuzzle.ParseState(p.State)
+					action := p.Action
+					if err != nil || !ok || back != g {
 						t.Fatalf("%d×%d: custom_id %q does not read back", rows, cols, c.CustomID)
 					}
 					if c.Kind == commands.SelectMenu {
@@ -609,13 +610,14 @@ func TestTampering(t *testing.T) {
 	good, _ := findOrb(t, r, "r0")
 	key := seal.Loopback()
 	opened, _ := key.Open(good)
-	state := strings.TrimPrefix(opened, route.Prefix())
+	state := strings.TrimPrefix(opened, route.Prefix()+"r0/")
 	f := strings.Split(state, ".")
 	me := seal.OwnerOf("local")
-	// join seals a state built by hand, so that the parser sees it.
+	// join seals a state built by hand and its action (the last part), so
+	// that the parser sees it.
 	join := func(parts ...string) string {
-		p := append(append([]string(nil), parts[:len(parts)-1]...), me.String(), parts[len(parts)-1])
-		return key.Seal(route.Prefix() + strings.Join(p, "."))
+		p := append(append([]string(nil), parts[:len(parts)-1]...), me.String())
+		return kit(key).ID(parts[len(parts)-1], strings.Join(p, "."))
 	}
 	big := game{Rows: 30, Cols: 30, Seed: 7, Owner: me}
 	bad := []struct {
@@ -633,8 +635,10 @@ func TestTampering(t *testing.T) {
 		{join("5x5", f[1], f[2], f[3], "r01"), nil},
 		{join("5x5", f[1], f[2], f[3], "x"), nil},
 		{join("5x5", f[1], f[2], f[3], "m0"), []string{"r0"}}, // menus only on large grids
-		{key.Seal(route.Prefix() + strings.Join([]string{"5x5", f[1], f[2], f[3], me.String()}, ".")), nil},
-		{key.Seal(route.Prefix() + strings.Join([]string{"5x5", f[1], f[2], f[3], "x", "r0"}, ".")), nil}, // bad owner
+		{key.Seal(route.Prefix() + strings.Join([]string{"5x5", f[1], f[2], f[3], me.String()}, ".")), nil},   // no action
+		{kit(key).ID("r0", strings.Join([]string{"5x5", f[1], f[2], f[3], "x"}, ".")), nil},                  // bad owner
+		{kit(key).ID("", strings.Join([]string{"5x5", f[1], f[2], f[3], me.String()}, ".")), nil},            // empty action
+		{kit(key).ID("r0", strings.Join([]string{"5x5", f[1], f[2], f[3], me.String(), "r0"}, ".")), nil},    // an action after the state
 		{join("31x5", f[1], f[2], f[3], "r0"), nil},
 		{join("0x5", f[1], f[2], f[3], "r0"), nil},
 		{customID(key, big, "m0"), []string{"c0"}}, // a row menu given a column
@@ -643,11 +647,15 @@ func TestTampering(t *testing.T) {
 		{customID(key, big, "m0"), nil},            // no value
 		{customID(key, big, "m0"), []string{"r0", "r1"}},
 		{customID(key, big, "m2"), []string{"c99"}},
-		// Forged: no tag, another key's tag, a state changed after sealing.
-		{route.Prefix() + state, nil},
+		// Forged: no tag, another key's tag, an action or a state changed
+		// after sealing, a version 2 custom_id of a version 3 state.
+		{route.Prefix() + "r0/" + state, nil},
 		{seal.NewKey("another bot's secret").Seal(opened), nil},
-		{strings.Replace(good, ".r0~", ".r1~", 1), nil},
+		{strings.Replace(good, "/r0/", "/r1/", 1), nil},
+		{strings.Replace(good, ".0.0.", ".0.1.", 1), nil},
+		{key.Seal(route2.Prefix() + "r0/" + state), nil},
 		{"orbs/2/", nil},
+		{"orbs/3/r0/", nil},
 	}
 	for _, b := range bad {
 		r, out := h.Click(b.id, b.values...)
@@ -768,13 +776,23 @@ func FuzzParseSize(f *testing.F) {
 // fail, and an accepted state must be canonical.
 func FuzzButtons(f *testing.F) {
 	for _, s := range []string{"5x5.abc.0.0.h1.r0", "30x30.zzzzzzzzzzzz.0.3.123.m1", "1x1.0.0.0.h0.d", "5x5.abc.1b.9999.5.c4", "5x5.abc.0.0.r0", "05x5.a.0.0.1.r0", "5x5..0.0.r0", "3x3.1.1.1.r1"} {
-		f.Add(s, "r26")
+		f.Add(s, "r26", false)
+		f.Add(s, "r26", true)
 	}
 	key := seal.Loopback()
 	h := bottest.New(f, Command(key))
-	f.Fuzz(func(t *testing.T, s, value string) {
-		id := key.Seal(route.Prefix() + s) // sealed, to reach the parser
-		if len(id) > commands.MaxCustomID || strings.Contains(s, "/") || strings.Contains(s, seal.Separator) {
+	f.Fuzz(func(t *testing.T, s, value string, version2 bool) {
+		// s is "<state>.<action>", sealed as version 2 or 3 writes it, to
+		// reach the parser.
+		i := strings.LastIndexByte(s, '.')
+		if i < 0 || strings.Contains(s, "/") || strings.Contains(s, seal.Separator) {
+			return
+		}
+		id := kit(key).ID(s[i+1:], s[:i])
+		if version2 {
+			id = key.Seal(route2.Prefix() + s)
+		}
+		if len(id) > commands.MaxCustomID {
 			return
 		}
 		r, out := h.Dispatcher.Do(context.Background(), &commands.Request{
@@ -782,8 +800,8 @@ func FuzzButtons(f *testing.F) {
 		if out != bot.OK && out != bot.Rejected {
 			t.Fatalf("%s %q: outcome %s: %s", id, value, out, bot.FormatText(r))
 		}
-		if g, action, ok := orbspuzzle.Parse(s); ok && customID(key, g, action) != id {
-			t.Fatalf("%s accepted but not canonical (%s)", id, customID(key, g, action))
+		if g, ok := orbspuzzle.ParseState(s[:i]); ok && g.State() != s[:i] {
+			t.Fatalf("%s accepted but not canonical (%s)", id, g.State())
 		}
 	})
 }

@@ -15,36 +15,35 @@ import (
 )
 
 // A random puzzle keeps all its state in the custom_ids of its buttons and
-// menus (version 2), sealed with the bot's state key (package seal):
+// menus, sealed with the bot's state key (package seal's Kit):
 //
-//	orbs/2/<rows>x<cols>.<seed>.<pressed>.<clicks>.<owner>[.<id>].<action>~<tag>
+//	orbs/3/<action>/<rows>x<cols>.<seed>.<pressed>.<clicks>.<owner>[.<id>]~<tag>
 //
 // rows and cols are the size (1…30, decimal); seed (base 36) deals the
 // puzzle through Deal; pressed (base 36) is the set of orbs pressed an
 // odd number of times so far (bit r: row orb r, bit 30+c: column orb c,
 // bit 60: the diagonal orb); clicks (decimal, at most MaxClicks) counts the
-// player's presses; action is what the component does: "r<n>" presses row
-// orb n, "c<n>" column orb n, "d" the diagonal orb, and "m<k>" marks select
-// menu k, whose chosen value ("r<n>" or "c<n>") names the orb; owner
-// (seal.Owner, text form) is who dealt the puzzle and alone may press; id
-// (seal.GameID, 12 base32 characters) is the game's identity, the key of
-// its result in the store (absent from the puzzles dealt before it was
-// added, which go on without it: GameID derives theirs). The
-// tag covers the whole custom_id, so a state built by hand is refused;
-// version 1 (unsealed, no owner) is answered as older. The longest custom_id (30x30, 13-digit
-// seed and set, 4-digit clicks, 20-digit owner, the id) is 96 characters. Every
-// field is checked on the way in, and the state must be written exactly as
-// State writes it.
+// player's presses; owner (seal.Owner, text form) is who dealt the puzzle
+// and alone may press; id (seal.GameID, 12 base32 characters) is the
+// game's identity, the key of its result in the store (absent from the
+// puzzles dealt before it was added, which go on without it: GameID
+// derives theirs). action is what the component does: "r<n>" presses row
+// orb n, "c<n>" column orb n, "d" the diagonal orb, "m<k>" marks select
+// menu k, whose chosen value ("r<n>" or "c<n>") names the orb, and "rec"
+// records a solved puzzle again. The tag covers the whole custom_id, so a
+// state built by hand is refused. The longest custom_id (30x30, 13-digit
+// seed and set, 4-digit clicks, 20-digit owner, the id) is 96 characters.
+// Every field is checked on the way in, and the state must be written
+// exactly as State writes it.
+//
+// Version 2 wrote the same state and action the other way round,
+// "orbs/2/<state>.<action>~<tag>" (ParseVersion2 reads it: its puzzles
+// are played on, and written as version 3 from their next press); version
+// 1 (unsealed, no owner) is answered as older.
 
 // MaxState bounds a state's length (a custom_id is at most 100
 // characters).
 const MaxState = 100
-
-// Press presses the orb bit and counts the press.
-func (g *Puzzle) Press(bit uint64) {
-	g.Pressed ^= bit
-	g.Clicks = min(g.Clicks+1, MaxClicks)
-}
 
 // MaxClicks caps the press counter (it stays there once reached).
 const MaxClicks = 9999
@@ -98,19 +97,22 @@ func ValidMask(rows, cols int) uint64 {
 	return (1<<uint(rows) - 1) | (1<<uint(cols)-1)<<ColShift | 1<<DiagBit
 }
 
-// Parse reads a component's state; it never trusts it: it must be
-// exactly what customID writes, for a grid of an allowed size, with only
-// that grid's orbs pressed and a valid action.
-func Parse(s string) (Puzzle, string, bool) {
+// ParseState reads a puzzle's state (what State writes); it never trusts
+// it: it must be exactly what State writes, for a grid of an allowed size,
+// with only that grid's orbs pressed.
+func ParseState(s string) (Puzzle, bool) {
 	f := strings.Split(s, ".")
-	owner, ok := seal.ParseOwner(f[min(4, len(f)-1)])
-	if len(f) != 6 && len(f) != 7 || len(s) > MaxState || !ok {
-		return Puzzle{}, "", false
+	if len(f) != 5 && len(f) != 6 || len(s) > MaxState {
+		return Puzzle{}, false
+	}
+	owner, ok := seal.ParseOwner(f[4])
+	if !ok {
+		return Puzzle{}, false
 	}
 	var id seal.GameID
-	if len(f) == 7 {
+	if len(f) == 6 {
 		if id, ok = seal.ParseGameID(f[5]); !ok {
-			return Puzzle{}, "", false
+			return Puzzle{}, false
 		}
 	}
 	rs, cs, found := strings.Cut(f[0], "x")
@@ -122,13 +124,25 @@ func Parse(s string) (Puzzle, string, bool) {
 	if !found || err1 != nil || err2 != nil || err3 != nil || err4 != nil || err5 != nil ||
 		rows < 1 || cols < 1 || rows > orbs.MaxSize || cols > orbs.MaxSize ||
 		pressed&^ValidMask(rows, cols) != 0 || clicks < 0 || clicks > MaxClicks {
-		return Puzzle{}, "", false
+		return Puzzle{}, false
 	}
 	g := Puzzle{Rows: rows, Cols: cols, Seed: seed, Pressed: pressed, Clicks: clicks, Owner: owner, ID: id}
-	if g.State() != strings.Join(f[:len(f)-1], ".") {
-		return Puzzle{}, "", false // not canonical: leading zeros, signs, upper case
+	if g.State() != s {
+		return Puzzle{}, false // not canonical: leading zeros, signs, upper case
 	}
-	return g, f[len(f)-1], true
+	return g, true
+}
+
+// ParseVersion2 reads what a version 2 custom_id carried after its route,
+// "<state>.<action>": the puzzle and the action (not checked: the command
+// reads actions).
+func ParseVersion2(s string) (Puzzle, string, bool) {
+	i := strings.LastIndexByte(s, '.')
+	if i < 0 || len(s) > MaxState {
+		return Puzzle{}, "", false
+	}
+	g, ok := ParseState(s[:i])
+	return g, s[i+1:], ok
 }
 
 // OrbBit reads an orb ("r<n>", "c<n>" or "d") of g's grid as its bit.
