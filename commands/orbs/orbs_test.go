@@ -634,11 +634,11 @@ func TestTampering(t *testing.T) {
 		{join("5x5", f[1], f[2], f[3], "c5"), nil},
 		{join("5x5", f[1], f[2], f[3], "r01"), nil},
 		{join("5x5", f[1], f[2], f[3], "x"), nil},
-		{join("5x5", f[1], f[2], f[3], "m0"), []string{"r0"}}, // menus only on large grids
-		{key.Seal(route.Prefix() + strings.Join([]string{"5x5", f[1], f[2], f[3], me.String()}, ".")), nil},   // no action
-		{kit(key).ID("r0", strings.Join([]string{"5x5", f[1], f[2], f[3], "x"}, ".")), nil},                  // bad owner
-		{kit(key).ID("", strings.Join([]string{"5x5", f[1], f[2], f[3], me.String()}, ".")), nil},            // empty action
-		{kit(key).ID("r0", strings.Join([]string{"5x5", f[1], f[2], f[3], me.String(), "r0"}, ".")), nil},    // an action after the state
+		{join("5x5", f[1], f[2], f[3], "m0"), []string{"r0"}},                                               // menus only on large grids
+		{key.Seal(route.Prefix() + strings.Join([]string{"5x5", f[1], f[2], f[3], me.String()}, ".")), nil}, // no action
+		{kit(key).ID("r0", strings.Join([]string{"5x5", f[1], f[2], f[3], "x"}, ".")), nil},                 // bad owner
+		{kit(key).ID("", strings.Join([]string{"5x5", f[1], f[2], f[3], me.String()}, ".")), nil},           // empty action
+		{kit(key).ID("r0", strings.Join([]string{"5x5", f[1], f[2], f[3], me.String(), "r0"}, ".")), nil},   // an action after the state
 		{join("31x5", f[1], f[2], f[3], "r0"), nil},
 		{join("0x5", f[1], f[2], f[3], "r0"), nil},
 		{customID(key, big, "m0"), []string{"c0"}}, // a row menu given a column
