@@ -156,10 +156,10 @@ func CommandRecording(key seal.Key, rec record.Bounded) *commands.Command {
 				return press(ctx, key, rec, req)
 			}},
 			{Pattern: route.Prefix() + "rec/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-				return recordAgain(ctx, key, rec, req)
+				return press(ctx, key, rec, req)
 			}},
 			{Pattern: route.Prefix() + "hint/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
-				return hint(ctx, key, req)
+				return press(ctx, key, rec, req)
 			}},
 		}, commands.OlderVersions(route.Older(), txtOlder)...),
 		Budget: 8 * time.Second,

@@ -2,8 +2,8 @@ package coins
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -17,11 +17,11 @@ import (
 )
 
 // A game against the bot keeps all its state in the buttons' custom_ids
-// (package coinsplay writes and reads it), sealed on the route coins/2/
-// with the bot's state key (package seal); version 1 (unsealed, no owner)
-// is answered as older. The bot's MCTS tree is rebuilt from the current
-// position at each move (k = 50 simulations under the root), since nothing
-// is kept in memory.
+// (package coinsplay writes and reads it, and plays the bot's moves),
+// sealed on the route coins/2/ with the bot's state key (package seal's
+// Kit); version 1 (unsealed, no owner) is answered as older. The bot's
+// MCTS tree is rebuilt from the current position at each move (k = 50
+// simulations under the root), since nothing is kept in memory.
 
 // route is the game's custom_ids (version 2).
 var route = seal.Route{Game: "coins", Version: 2}
@@ -69,55 +69,25 @@ var (
 	}
 )
 
-// moveID returns the sealed custom_id of the button of move in p.
-func moveID(key seal.Key, p playState, move int) string {
-	return route.Seal(key, "move/"+p.Canonical(move))
-}
+// kit seals the games' states under key.
+func kit(key seal.Key) seal.Kit { return seal.Kit{Route: route, Key: key} }
 
-// hintID returns the sealed custom_id of the hint button.
-func hintID(key seal.Key, s coins.BWState) string {
-	return route.Seal(key, fmt.Sprintf("hint/%d.%d", s.Black, s.White))
-}
-
-// openState returns the state of a pressed button after the route and
-// kind ("move/", "hint/"), or false when the custom_id was not sealed
-// with key.
-func openState(key seal.Key, req *commands.Request, kind string) (string, bool) {
-	id, ok := route.Open(key, req.CustomID)
-	if !ok {
-		return "", false
-	}
-	return strings.CutPrefix(id, kind)
-}
-
-// botMove is the bot's move in p's position (not terminal).
-func botMove(ctx context.Context, p playState) (coins.BWMove, error) {
-	rng := rand.New(rand.NewPCG(p.Seed, uint64(p.Ply)<<32|uint64(p.Pos.Black)<<16|uint64(p.Pos.White)))
-	switch p.Opp {
-	case 'p':
-		if wins := (coins.BW{}).WinningMoves(p.Pos); len(wins) > 0 {
-			return wins[0], nil
-		}
-		return coins.BW{}.RandomMove(rng, p.Pos), nil
-	case 'm':
-		t, err := coins.NewPTree(ctx, coins.BW{}, p.Pos, 0, coins.DefaultSimulations, rng)
-		if err != nil {
-			return coins.BWMove{}, err
-		}
-		return t.Choose()
-	}
-	return coins.BW{}.RandomMove(rng, p.Pos), nil
-}
+// The actions of a game's buttons.
+const (
+	actMove   = "move" // take coins (the state names the button)
+	actHint   = "hint" // the private hint
+	actRecord = "rec"  // record a finished game again
+)
 
 // gameResult is the finished game p as the store records it: the player
 // and Alea, the winner scoring 1. The state keeps no start, so the game
 // starts and ends when it ended; the rules name the bot's kind
 // ("bw-perfect", "bw-mcts", "bw-random"), since a win means something
 // else against each.
-func gameResult(key seal.Key, mem record.Bounded, p playState, won bool, req *commands.Request) store.Game {
-	now := mem.Time().UTC()
-	you, alea := store.Seat{Winner: won}, store.Seat{Alea: true, Winner: !won}
-	if won {
+func gameResult(key seal.Key, rec record.Bounded, p playState, req *commands.Request) store.Game {
+	now := rec.Time().UTC()
+	you, alea := store.Seat{Winner: p.Won}, store.Seat{Alea: true, Winner: !p.Won}
+	if p.Won {
 		you.Score = 1
 	} else {
 		alea.Score = 1
@@ -129,37 +99,7 @@ func gameResult(key seal.Key, mem record.Bounded, p playState, won bool, req *co
 		Rules: "bw-" + coinsplay.Opponent(p.Opp), Seed: p.Seed, Started: now, Ended: now, Seats: []store.Seat{you, alea}}
 }
 
-// finished records the game p that has just ended, won or not by the
-// player.
-func finished(ctx context.Context, key seal.Key, mem record.Bounded, p playState, won bool, req *commands.Request) record.Outcome {
-	return mem.Record(ctx, gameResult(key, mem, p, won, req))
-}
-
-// recordAgain answers a finished game's Record button: it records the
-// game (once, however often it is pressed) and shows the final board
-// again with how that went.
-func recordAgain(ctx context.Context, key seal.Key, mem record.Bounded, req *commands.Request) (*commands.Reply, error) {
-	st, ok := openState(key, req, "rec/")
-	if !ok {
-		return nil, commands.Rejectf(txtBadState)
-	}
-	p, won, ok := coinsplay.ParseFinal(st)
-	if !ok {
-		return nil, commands.Rejectf(txtBadState)
-	}
-	if who, no := p.Owner.Stranger(req.UserID, txtSomeone.In(req.Locale)); no {
-		return nil, commands.Rejectf(txtNotYours, who)
-	}
-	data := playData{Game: "bw", Opponent: coinsplay.Opponent(p.Opp), Winner: "bot"}
-	if won {
-		data.Winner = "you"
-	}
-	r := playReply(req.Locale, key, p, nil, &data, finished(ctx, key, mem, p, won, req))
-	r.Update = true
-	return r, nil
-}
-
-func handlePlay(ctx context.Context, key seal.Key, mem record.Bounded, req *commands.Request) (*commands.Reply, error) {
+func handlePlay(ctx context.Context, key seal.Key, rec record.Bounded, req *commands.Request) (*commands.Reply, error) {
 	b, w := req.Options.Int("black", 0), req.Options.Int("white", 0)
 	if b+w == 0 {
 		return nil, commands.Rejectf(txtNoCoin)
@@ -169,73 +109,81 @@ func handlePlay(ctx context.Context, key seal.Key, mem record.Bounded, req *comm
 		return nil, commands.Reject("`opponent` must be perfect, mcts or random.", "`opponent`는 perfect, mcts, random 중 하나입니다.", "`opponent` は perfect、mcts、random のいずれかです。")
 	}
 	p := playState{Pos: coins.BWState{Black: b, White: w}, Opp: opp, Seed: randomSeed(), Owner: seal.OwnerOf(req.UserID), ID: seal.NewGameID()}
-	var lines []string
-	data := playData{Game: "bw", Opponent: coinsplay.Opponent(opp)}
-	if req.Options.String("first", "me") == "bot" {
-		m, err := botMove(ctx, p)
-		if err != nil {
-			return nil, err
-		}
-		md := moveData(m)
-		data.BotMove = &md
-		p.Pos = coins.BW{}.Play(p.Pos, m)
-		p.Ply++
-		lines = append(lines, txtBotTook.Format(req.Locale, m.Take, colorName(req.Locale, m.Color)))
+	events, err := p.Begin(ctx, req.Options.String("first", "me") == "bot")
+	if err != nil {
+		return nil, err
 	}
-	rec := record.Off
-	if (coins.BW{}).Terminal(p.Pos) { // the bot took the only coin
-		rec = finished(ctx, key, mem, p, true, req)
+	return played(ctx, key, rec, p, events, req)
+}
+
+// press answers a game's button, in one pipeline: open the custom_id
+// (refused when forged) → authorise the presser (the player; anyone may
+// ask for a hint) → read the move → apply it (the bot answers) → record
+// the result when the game ended (or Record is pressed) → render → seal.
+func press(ctx context.Context, key seal.Key, rec record.Bounded, req *commands.Request) (*commands.Reply, error) {
+	opened, err := kit(key).OpenID(req.CustomID)
+	if err != nil {
+		return nil, commands.Rejectf(txtBadState)
 	}
-	r := playReply(req.Locale, key, p, lines, &data, rec)
+	var p playState
+	var m coinsplay.Move
+	ok := false
+	switch opened.Action {
+	case actHint:
+		return hint(req, opened.State)
+	case actMove:
+		p, m.Button, ok = coinsplay.Parse(opened.State)
+		m.Kind = coinsplay.MoveTake
+	case actRecord:
+		p, ok = coinsplay.ParseFinal(opened.State)
+		m.Kind = coinsplay.MoveRecord
+	}
+	if !ok {
+		return nil, commands.Rejectf(txtBadState)
+	}
+	if err := p.Authorise(req.UserID); err != nil {
+		who, _ := p.Owner.Stranger(req.UserID, txtSomeone.In(req.Locale))
+		return nil, commands.Rejectf(txtNotYours, who)
+	}
+	events, err := p.Apply(ctx, m)
+	switch {
+	case errors.Is(err, coinsplay.ErrIllegal):
+		return nil, commands.Rejectf(txtIllegal)
+	case errors.Is(err, coinsplay.ErrNotOver):
+		return nil, commands.Rejectf(txtBadState)
+	case err != nil:
+		return nil, err
+	}
+	r, err := played(ctx, key, rec, p, events, req)
+	if err != nil {
+		return nil, err
+	}
+	r.Update = true
 	return r, nil
 }
 
-func press(ctx context.Context, key seal.Key, mem record.Bounded, req *commands.Request) (*commands.Reply, error) {
-	st, ok := openState(key, req, "move/")
-	if !ok {
-		return nil, commands.Rejectf(txtBadState)
+// played records the game when events end it (or ask for it again),
+// then draws it and seals its buttons.
+func played(ctx context.Context, key seal.Key, rec record.Bounded, p playState, events []coinsplay.Event, req *commands.Request) (*commands.Reply, error) {
+	outcome := record.Off
+	if coinsplay.Ended(events) {
+		outcome = rec.Record(ctx, gameResult(key, rec, p, req))
 	}
-	p, mi, ok := coinsplay.Parse(st)
-	if !ok {
-		return nil, commands.Rejectf(txtBadState)
-	}
-	if who, no := p.Owner.Stranger(req.UserID, txtSomeone.In(req.Locale)); no {
-		return nil, commands.Rejectf(txtNotYours, who)
-	}
-	m := coinsplay.MoveAt(mi)
-	if !(coins.BW{}).Legal(p.Pos, m) {
-		return nil, commands.Rejectf(txtIllegal)
-	}
-	l := req.Locale
-	data := playData{Game: "bw", Opponent: coinsplay.Opponent(p.Opp)}
-	md := moveData(m)
-	data.YourMove = &md
-	lines := []string{txtYouTook.Format(l, m.Take, colorName(l, m.Color))}
-	p.Pos = coins.BW{}.Play(p.Pos, m)
-	p.Ply++
-	if !(coins.BW{}).Terminal(p.Pos) {
-		bm, err := botMove(ctx, p)
-		if err != nil {
-			return nil, err
-		}
-		bd := moveData(bm)
-		data.BotMove = &bd
-		lines = append(lines, txtBotTook.Format(l, bm.Take, colorName(l, bm.Color)))
-		p.Pos = coins.BW{}.Play(p.Pos, bm)
-		p.Ply++
-		if (coins.BW{}).Terminal(p.Pos) {
-			data.Winner = "you"
-		}
-	} else {
-		data.Winner = "bot"
-	}
-	rec := record.Off
-	if data.Winner != "" {
-		rec = finished(ctx, key, mem, p, data.Winner == "you", req)
-	}
-	r := playReply(l, key, p, lines, &data, rec)
-	r.Update = true
+	r := playReply(req.Locale, p, p.GameID(key), events, outcome)
+	sealReply(key, r)
 	return r, nil
+}
+
+// sealReply seals a reply playReply drew: each button it named by its
+// action and state ("<action>/<state>") gets the sealed custom_id of
+// that action on that state.
+func sealReply(key seal.Key, r *commands.Reply) {
+	for _, row := range r.Components {
+		for i := range row {
+			action, state, _ := strings.Cut(row[i].CustomID, "/")
+			row[i].CustomID = kit(key).ID(action, state)
+		}
+	}
 }
 
 // coinRow draws n coins as emoji (at most 30, then the count).
@@ -246,22 +194,42 @@ func coinRow(emoji string, n int64) string {
 	return strings.Repeat(emoji, int(min(n, 30))) + fmt.Sprintf("  (%d)", n)
 }
 
-// playReply shows the position after lines happened; when the game is over
-// (no coin left) the winner is whoever did not take the last coin, and rec
-// is how recording it went (with a Record button when it failed).
-func playReply(l commands.Locale, key seal.Key, p playState, lines []string, data *playData, rec record.Outcome) *commands.Reply {
-	data.Black, data.White = p.Pos.Black, p.Pos.White
-	over := (coins.BW{}).Terminal(p.Pos)
+// playReply shows the position after events happened; when the game is
+// over (no coin left) the winner is whoever did not take the last coin,
+// and rec is how recording it went (with a Record button, under the
+// game's identity id, when it failed). It touches no store and no key:
+// each button is named by its action and state, and sealReply makes the
+// custom_ids.
+func playReply(l commands.Locale, p playState, id seal.GameID, events []coinsplay.Event, rec record.Outcome) *commands.Reply {
+	data := &playData{Game: "bw", Opponent: coinsplay.Opponent(p.Opp), Black: p.Pos.Black, White: p.Pos.White}
+	var lines []string
+	for _, e := range events {
+		if e.Kind != coinsplay.EventTook {
+			continue
+		}
+		md := moveData(e.Move)
+		if e.ByBot {
+			data.BotMove = &md
+			lines = append(lines, txtBotTook.Format(l, e.Move.Take, colorName(l, e.Move.Color)))
+		} else {
+			data.YourMove = &md
+			lines = append(lines, txtYouTook.Format(l, e.Move.Take, colorName(l, e.Move.Color)))
+		}
+	}
+	over := p.Over()
 	data.Over = over
-	if over && data.Winner == "" {
-		data.Winner = "you" // the bot moved first and took the last coin
+	if over {
+		data.Winner = "bot"
+		if p.Won {
+			data.Winner = "you"
+		}
 	}
 	desc := txtPlayRules.In(l) + "\n\n⚫ " + coinRow("⚫", p.Pos.Black) + "\n⚪ " + coinRow("⚪", p.Pos.White) + "\n"
 	if len(lines) > 0 {
 		desc += "\n" + strings.Join(lines, "\n")
 	}
 	switch {
-	case over && data.Winner == "you":
+	case over && p.Won:
 		desc += "\n" + txtYouWon.In(l)
 	case over:
 		desc += "\n" + txtYouLost.In(l)
@@ -277,7 +245,7 @@ func playReply(l commands.Locale, key seal.Key, p playState, lines []string, dat
 	}
 	if over {
 		if rec == record.NotRecorded {
-			r.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: route.Seal(key, "rec/"+p.Final(p.GameID(key), data.Winner == "you")),
+			r.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: actRecord + "/" + p.Final(id),
 				Label: recordline.Button.In(l), Emoji: "📒", Style: commands.Primary}}}
 		}
 		return r
@@ -290,22 +258,20 @@ func playReply(l commands.Locale, key seal.Key, p playState, lines []string, dat
 			emoji = "⚪"
 		}
 		row = append(row, commands.Component{
-			Kind: commands.Button, CustomID: moveID(key, p, i), Emoji: emoji, Label: txtTake.Format(l, m.Take),
+			Kind: commands.Button, CustomID: actMove + "/" + p.Canonical(i), Emoji: emoji, Label: txtTake.Format(l, m.Take),
 			Style: commands.Secondary, Disabled: !(coins.BW{}).Legal(p.Pos, m),
 		})
 	}
 	row = append(row, commands.Component{
-		Kind: commands.Button, CustomID: hintID(key, p.Pos), Emoji: "💡", Label: txtHint.In(l), Style: commands.Primary,
+		Kind: commands.Button, CustomID: fmt.Sprintf("%s/%d.%d", actHint, p.Pos.Black, p.Pos.White), Emoji: "💡", Label: txtHint.In(l), Style: commands.Primary,
 	})
 	r.Components = []commands.ActionRow{row}
 	return r
 }
 
-func hint(_ context.Context, key seal.Key, req *commands.Request) (*commands.Reply, error) {
-	st, ok := openState(key, req, "hint/")
-	if !ok {
-		return nil, commands.Rejectf(txtBadState)
-	}
+// hint answers the hint button of the position st ("<black>.<white>"),
+// privately, for anyone.
+func hint(req *commands.Request, st string) (*commands.Reply, error) {
 	f := strings.Split(st, ".")
 	if len(f) != 2 {
 		return nil, commands.Rejectf(txtBadState)

@@ -14,7 +14,8 @@ import (
 )
 
 // A game against the bot keeps all its state in the buttons' custom_ids
-// (version 2), sealed with the bot's state key (package seal):
+// (version 2), sealed with the bot's state key (package seal's Kit, whose
+// form "<game>/<version>/<action>/<state>~<tag>" this is):
 //
 //	coins/2/move/<black>.<white>.<opponent>.<ply>.<seed>.<owner>[.<id>].<move>~<tag>
 //
@@ -41,6 +42,9 @@ type State struct {
 	// ID is the game's identity; 0 for a game begun before games had one
 	// (GameID derives it).
 	ID seal.GameID
+	// Won is set when the game is over and the player won (not in a move
+	// button's state: a game under way).
+	Won bool
 }
 
 // GameID returns the game's identity: ID, or for a game begun without one
@@ -116,39 +120,39 @@ func MoveAt(i int) coins.BWMove {
 }
 
 // A finished game's Record button carries what its result needs, sealed
-// on the same route:
+// on the same route (action rec):
 //
 //	coins/2/rec/<opponent>.<ply>.<seed>.<owner>.<id>.<w|l>~<tag>
 //
 // w when the player won, l when Alea did; id is always there (GameID's).
 
-// Final writes the state of a finished game's Record button.
-func (p State) Final(id seal.GameID, won bool) string {
+// Final writes the state of a finished game's Record button, under its
+// identity id (GameID's).
+func (p State) Final(id seal.GameID) string {
 	wl := "l"
-	if won {
+	if p.Won {
 		wl = "w"
 	}
 	return fmt.Sprintf("%c.%d.%s.%s.%s.%s", p.Opp, p.Ply, strconv.FormatUint(p.Seed, 36), p.Owner, id, wl)
 }
 
-// ParseFinal reads what Final writes, and nothing else: the game (its
-// position is left empty, every coin taken), whether the player won.
-func ParseFinal(s string) (State, bool, bool) {
+// ParseFinal reads what Final writes, and nothing else: the finished game
+// (its position empty, every coin taken; Won set when the player won).
+func ParseFinal(s string) (State, bool) {
 	f := strings.Split(s, ".")
 	if len(f) != 6 || len(f[0]) != 1 || Opponent(f[0][0]) == "" || f[5] != "w" && f[5] != "l" {
-		return State{}, false, false
+		return State{}, false
 	}
 	ply, err1 := strconv.Atoi(f[1])
 	seed, err2 := strconv.ParseUint(f[2], 36, 64)
 	owner, ok1 := seal.ParseOwner(f[3])
 	id, ok2 := seal.ParseGameID(f[4])
 	if err1 != nil || err2 != nil || !ok1 || !ok2 || ply < 1 || ply > 4*MaxBoard {
-		return State{}, false, false
+		return State{}, false
 	}
-	p := State{Opp: f[0][0], Ply: ply, Seed: seed, Owner: owner, ID: id}
-	won := f[5] == "w"
-	if p.Final(id, won) != s {
-		return State{}, false, false
+	p := State{Opp: f[0][0], Ply: ply, Seed: seed, Owner: owner, ID: id, Won: f[5] == "w"}
+	if p.Final(id) != s {
+		return State{}, false
 	}
-	return p, won, true
+	return p, true
 }
