@@ -1,9 +1,9 @@
 package commands_test
 
 // This file is the second worked example of commands/README.md: an
-// interactive game built with the kit of package game/seal, whose result
-// is recorded with package game/record. go test compiles and runs it, so
-// the guide cannot drift from the kit. The game is /pick: Alea hides a
+// interactive game built with the sealed-board kit of package game/seal
+// (seal.Kit), whose result is recorded with package game/record. go test
+// compiles and runs it, so the guide cannot drift from the kit. The game is /pick: Alea hides a
 // die face, the player presses the faces until they find it, and the
 // number of tries is kept in the store.
 //
@@ -40,9 +40,14 @@ var (
 	txtPickOlder    = commands.T("This game is from an older version of Alea.", "이전 버전 Alea의 게임입니다.", "以前のバージョンの Alea のゲームです。")
 )
 
-// pickRoute names the game's custom_ids: "pick/1/<state>". A new state
-// form bumps Version; the custom_ids of older versions get txtPickOlder.
+// pickRoute names the game's custom_ids: "pick/1/<action>/<state>~<tag>"
+// (seal.Kit.ID). A new state form bumps Version; the custom_ids of older
+// versions get txtPickOlder.
 var pickRoute = seal.Route{Game: "pick", Version: 1}
+
+// pickKit seals the game's boards under key: each button carries the
+// state it acts on.
+func pickKit(key seal.Key) seal.Kit { return seal.Kit{Route: pickRoute, Key: key} }
 
 // hidden is the game's rule: the face hidden for game id, under the key
 // (the identity is on every button, the key is not, so nobody can read
@@ -83,20 +88,20 @@ func pickCommand(key seal.Key, mem record.Bounded) *commands.Command {
 			s := pickState{Owner: seal.OwnerOf(req.UserID), ID: seal.NewGameID()}
 			return pickBoard(req.Locale, key, s, txtPickStart.In(req.Locale)), nil
 		},
-		Routes: append([]commands.Route{{Pattern: pickRoute.Prefix() + "{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+		Routes: append([]commands.Route{{Pattern: pickRoute.Prefix() + "{face}/{state}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 			return pickPress(ctx, key, mem, req)
 		}}}, commands.OlderVersions(pickRoute.Older(), txtPickOlder)...),
 	}
 }
 
 // pickBoard is the game's message: text and a button for each face (two
-// rows of three: Discord allows five to a row), each carrying the sealed
-// state and its face.
+// rows of three: Discord allows five to a row), each carrying its face (the
+// action) and the sealed state.
 func pickBoard(l commands.Locale, key seal.Key, s pickState, text string) *commands.Reply {
 	rows := make([]commands.ActionRow, 2)
 	for face := 1; face <= 6; face++ {
 		rows[(face-1)/3] = append(rows[(face-1)/3], commands.Component{Kind: commands.Button, Style: commands.Secondary,
-			Label: strconv.Itoa(face), CustomID: pickRoute.Seal(key, s.String()+"."+strconv.Itoa(face))})
+			Label: strconv.Itoa(face), CustomID: pickKit(key).ID(strconv.Itoa(face), s.String())})
 	}
 	return &commands.Reply{Content: text, Components: rows}
 }
@@ -110,19 +115,18 @@ func faces(r *commands.Reply) []commands.Component {
 	return out
 }
 
-// pickPress answers a face's button: open the state (refused when forged),
-// check who presses (one "not yours" check for every game), apply the
-// rule, and at the end record the result once and say how it went.
+// pickPress answers a face's button: open the press (refused when
+// forged), check who presses (one "not yours" check for every game), apply
+// the rule, and at the end record the result once and say how it went.
 func pickPress(ctx context.Context, key seal.Key, mem record.Bounded, req *commands.Request) (*commands.Reply, error) {
 	l := req.Locale
-	raw, ok := pickRoute.Open(key, req.CustomID)
-	cut := strings.LastIndexByte(raw, '.')
-	if !ok || cut < 0 {
+	p, err := pickKit(key).OpenID(req.CustomID)
+	if err != nil {
 		return nil, commands.Rejectf(txtPickBadState)
 	}
-	s, ok := parsePickState(raw[:cut])
-	face, err := strconv.Atoi(raw[cut+1:])
-	if !ok || err != nil || face < 1 || face > 6 {
+	s, ok := parsePickState(p.State)
+	face, err := strconv.Atoi(p.Action)
+	if !ok || err != nil || face < 1 || face > 6 || strconv.Itoa(face) != p.Action {
 		return nil, commands.Rejectf(txtPickBadState)
 	}
 	if who, no := s.Owner.Stranger(req.UserID, txtSomeone.In(l)); no {
@@ -172,7 +176,7 @@ func TestGuideGame(t *testing.T) {
 	if r, out := press(bob, buttons[0].CustomID); out != bot.Rejected || !strings.Contains(r.Content, "This game is <@"+ann+">'s.") {
 		t.Errorf("a stranger's press: %s %q", out, r.Content)
 	}
-	forged := strings.Replace(buttons[0].CustomID, ".1~", ".2~", 1) // another face under the first one's tag
+	forged := strings.Replace(buttons[0].CustomID, "pick/1/1/", "pick/1/2/", 1) // another face under the first one's tag
 	if r, out := press(ann, forged); forged == buttons[0].CustomID || out != bot.Rejected || !strings.Contains(r.Content, "not one of Alea's") {
 		t.Errorf("a forged custom_id %q: %s %q", forged, out, r.Content)
 	}
@@ -192,8 +196,8 @@ func TestGuideGame(t *testing.T) {
 		r = next
 	}
 	// The store holds the game once, with its tries.
-	id, _ := pickRoute.Open(key, buttons[0].CustomID)
-	gameID := strings.Split(id, ".")[1]
+	p, _ := pickKit(key).OpenID(buttons[0].CustomID)
+	gameID := strings.Split(p.State, ".")[1]
 	g, found, err := st.Game(ctx, gameID)
 	if err != nil || !found || len(g.Seats) != 1 || g.Seats[0].User != ann || g.Seats[0].Score != hidden(key, mustGameID(t, gameID)) {
 		t.Fatalf("stored: %+v %v %v", g, found, err)
