@@ -67,6 +67,16 @@ func drawn(t testing.TB, d *Deps, loc commands.Locale, tb *strategy.Table, g *ga
 	return r
 }
 
+// openGame opens and decodes a sealed state (alone, without the one
+// before it).
+func openGame(key seal.Key, sealed string) (*game, error) {
+	s, ok := key.Open(sealed)
+	if !ok {
+		return nil, fmt.Errorf("%w: seal", yachttable.ErrState)
+	}
+	return yachttable.Decode(s)
+}
+
 // nameSeats are seats for names ("" for the unnamed starter).
 func nameSeats(names []string) []player {
 	var ps []player

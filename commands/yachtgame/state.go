@@ -1,7 +1,6 @@
 package yachtgame
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/alea-bot/alea/commands"
@@ -119,16 +118,6 @@ func readCarrier(m *commands.Message) (carrier, bool) {
 		}
 	}
 	return carrier{}, false
-}
-
-// openGame opens and decodes a sealed state (alone, without the one
-// before it).
-func openGame(key seal.Key, sealed string) (*game, error) {
-	s, ok := key.Open(sealed)
-	if !ok {
-		return nil, fmt.Errorf("%w: seal", yachttable.ErrState)
-	}
-	return yachttable.Decode(s)
 }
 
 // customID returns the custom_id of an action on the message carrying c.
