@@ -45,16 +45,16 @@ func (g *Table) Apply(t *strategy.Table, m Move) ([]Event, error) {
 	case MoveUndo:
 		return g.undo()
 	}
+	// The state before the move, kept for Undo and for a refusal.
 	undo, last := g.Undo, g.Last
+	g.Undo, g.Last = nil, nil
 	before := g.Clone()
-	before.Undo, before.Last = nil, nil
 	ev, err := g.turnMove(t, m)
 	if err != nil {
 		*g = *before
 		g.Undo, g.Last = undo, last
 		return nil, err
 	}
-	g.Undo = nil
 	g.moved(ev, m.At)
 	// The turn passed: the player who passed it may take it back until the
 	// next person acts; Alea's turns played at once after it are taken back
