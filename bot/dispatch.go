@@ -2,20 +2,17 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"log/slog"
-	"runtime"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"time"
 
-	"golang.org/x/time/rate"
-
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/lru"
 )
 
 // Exchange is one transport's side of an interaction. The dispatcher calls
-// Defer at most once, when no reply is ready after DeferAfter, and then
+// Defer at most once, when no reply is ready in time ([Answer]), and then
 // Send exactly once with the final reply (deferred tells Send whether the
 // interaction was acknowledged already, so the reply must edit it).
 type Exchange interface {
@@ -31,89 +28,42 @@ const (
 	OK          Outcome = "ok"       // answered
 	Rejected    Outcome = "rejected" // the user's input was refused
 	Limited     Outcome = "limited"  // rate limited
-	Busy        Outcome = "busy"     // heavy-work queue full
+	Busy        Outcome = "busy"     // heavy-work queue full, or Alea closing
 	TimedOut    Outcome = "timeout"  // over the time budget
 	Internal    Outcome = "internal" // a bug: panic, error, or a reply over Discord's limits
 	Undelivered Outcome = "undelivered"
 )
 
-// Options configure a Dispatcher. A feature that can be off (the cache,
-// each rate limit) is off at zero; [DefaultOptions] holds the values
-// alea serve runs with. Sizes and times that cannot be zero take the
-// default noted when left zero.
+// Options configure a Dispatcher: the middleware the wiring assembles
+// around the command handlers, in two groups.
 type Options struct {
-	Logger *slog.Logger // default: discard
-	// CacheTTL is how long results are kept (zero: no cache).
-	CacheTTL time.Duration
-	// CacheEntries bounds the result cache (default 2000); when it is
-	// full, the reply used least recently goes.
-	CacheEntries int
-	// UserRate and UserBurst limit each user; GlobalRate and GlobalBurst
-	// limit everyone together (zero rate: no limit). A request counts
-	// against the global limit only once its user's limit has admitted it.
-	UserRate    rate.Limit
-	UserBurst   int
-	GlobalRate  rate.Limit
-	GlobalBurst int
-	// Now, when set, is the clock of the rate limits (default
-	// time.Now). Tests use it to send requests at chosen times.
-	Now func() time.Time
-	// MaxHeavy bounds heavy computations running at once (default: CPUs);
-	// HeavyQueue is how many more may wait (default 4×MaxHeavy, at least
-	// 16: the memory budget may let fewer run than MaxHeavy).
-	// HeavyPerUser bounds one user's computations running at once
-	// (default 1) and HeavyUserQueue their waiting ones (default 2);
-	// HeavyWait is the longest wait for a turn (default 2 minutes). Time
-	// spent waiting is not charged to a command's budget.
-	MaxHeavy       int
-	HeavyQueue     int
-	HeavyPerUser   int
-	HeavyUserQueue int
-	HeavyWait      time.Duration
-	// HeavyMemory bounds the sum of the memory estimates of the heavy
-	// work running at once, in bytes (commands.HeavyMemory; 0: no bound).
-	HeavyMemory int64
-	// DeferAfter is how long to wait for a reply before acknowledging
-	// (default 1.5 s; Discord allows 3 s).
-	DeferAfter time.Duration
-	// DeferWhen, when set, replaces the clock in deciding deferral: req
-	// is acknowledged when the channel returned for it delivers before
-	// the reply is ready (default: a timer of DeferAfter). Tests use it
-	// to defer exactly the interactions they hold, never racing a timer.
-	DeferWhen func(req *commands.Request) <-chan time.Time
-	// Metrics, when set, are updated for every interaction.
-	Metrics *Metrics
+	// Logger takes the errors of handlers (default: discard).
+	Logger *slog.Logger
+	// Middleware wraps every interaction before it is routed, the first
+	// outermost: what does not depend on the command (answering through
+	// the transport, logs and metrics, panic recovery, Discord's limits,
+	// refusals while closing, rate limits).
+	Middleware []Middleware
+	// Routed wraps the handler of the command a request was routed to,
+	// the first outermost: what depends on the command ([CommandOf]: the
+	// result cache, the heavy-work gate, the time budget).
+	Routed []Middleware
 }
 
-// DefaultOptions are the options alea serve runs with: replies cached for
-// 10 minutes (2000 at most), 2 requests a second per user (burst 8), 50 a
-// second in all (burst 100), heavy work bounded by the CPUs, deferral
-// after 1.5 s.
-func DefaultOptions() Options {
-	return Options{CacheTTL: 10 * time.Minute, CacheEntries: defaultCacheEntries, UserRate: 2, UserBurst: 8,
-		GlobalRate: 50, GlobalBurst: 100, DeferAfter: defaultDeferAfter, HeavyMemory: DefaultHeavyMemory}
-}
-
-// Defaults that also stand for a zero option.
-const (
-	defaultCacheEntries = 2000
-	defaultDeferAfter   = 1500 * time.Millisecond
-)
-
-// Dispatcher runs handlers under the shared middleware.
+// Dispatcher routes interactions to the command handlers through the
+// middleware of its [Options]. Between the two groups it routes the
+// request ([Router.Resolve]); a request that names no command, or whose
+// options are wrong, is answered there.
 type Dispatcher struct {
-	router   *Router
-	log      *slog.Logger
-	opts     Options
-	cache    *lru.Cache[*commands.Reply] // nil: no cache
-	limits   *rateLimits                 // nil: no rate limit
-	heavy    *fairQueue
-	metrics  *Metrics
-	inflight inflight
-	closed   atomic.Bool
+	router    *Router
+	log       *slog.Logger
+	handle    HandlerFunc
+	inflight  inflight
+	closeOnce sync.Once
+	closing   chan struct{}
 }
 
-// NewDispatcher builds the router for reg and the middleware around it.
+// NewDispatcher builds the router for reg and the chain of o around it.
 func NewDispatcher(reg *commands.Registry, o Options) (*Dispatcher, error) {
 	r, err := NewRouter(reg)
 	if err != nil {
@@ -122,36 +72,8 @@ func NewDispatcher(reg *commands.Registry, o Options) (*Dispatcher, error) {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	if o.CacheEntries <= 0 {
-		o.CacheEntries = defaultCacheEntries
-	}
-	if o.MaxHeavy <= 0 {
-		o.MaxHeavy = runtime.NumCPU()
-	}
-	if o.HeavyQueue <= 0 {
-		o.HeavyQueue = max(4*o.MaxHeavy, 16)
-	}
-	if o.HeavyPerUser <= 0 {
-		o.HeavyPerUser = 1
-	}
-	if o.HeavyUserQueue <= 0 {
-		o.HeavyUserQueue = 2
-	}
-	if o.HeavyWait <= 0 {
-		o.HeavyWait = 2 * time.Minute
-	}
-	if o.DeferAfter <= 0 {
-		o.DeferAfter = defaultDeferAfter
-	}
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	d := &Dispatcher{router: r, log: o.Logger, opts: o, heavy: newFairQueue(o.MaxHeavy, o.HeavyPerUser, o.HeavyUserQueue, o.HeavyQueue, o.HeavyWait), metrics: o.Metrics}
-	d.heavy.memory = o.HeavyMemory
-	if o.CacheTTL > 0 {
-		d.cache = lru.New[*commands.Reply](o.CacheEntries, o.CacheTTL)
-	}
-	d.limits = newRateLimits(o)
+	d := &Dispatcher{router: r, log: o.Logger, closing: make(chan struct{})}
+	d.handle = Chain(o.Middleware...)(d.route(Chain(o.Routed...)(d.serve)))
 	return d, nil
 }
 
@@ -159,70 +81,74 @@ func NewDispatcher(reg *commands.Registry, o Options) (*Dispatcher, error) {
 func (d *Dispatcher) Router() *Router { return d.router }
 
 // Handle answers one interaction through ex and reports how it ended.
+// The reply is sent by the [Answer] middleware; a chain without it has
+// the reply sent here, undeferred.
 func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Exchange) Outcome {
-	start := time.Now()
 	d.inflight.add()
 	defer d.inflight.done()
-	if d.metrics != nil {
-		d.metrics.InFlight.Inc()
-		defer d.metrics.InFlight.Dec()
+	if req.Locale == "" {
+		req.Locale = commands.English
 	}
-	done := make(chan result, 1)
-	go func() { done <- d.compute(ctx, req) }()
+	in := &interaction{id: req.ID, ex: ex, closing: d.closing}
+	res := d.handle(context.WithValue(ctx, interactionKey{}, in), req)
+	if !in.answered {
+		if res.Reply == nil {
+			res = internalError(req)
+		}
+		if err := ex.Send(ctx, req, res.Reply, false); err != nil {
+			d.log.Error("reply not delivered", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "err", err)
+			res.Outcome = Undelivered
+		}
+	}
+	return res.Outcome
+}
 
-	deferred := false
-	var res result
-	if req.Kind == commands.KindAutocomplete {
-		res = <-done
-	} else {
-		var due <-chan time.Time
-		if d.opts.DeferWhen != nil {
-			due = d.opts.DeferWhen(req)
-		} else {
-			timer := time.NewTimer(d.opts.DeferAfter)
-			defer timer.Stop()
-			due = timer.C
+// route resolves the request and runs next with the command it names
+// ([CommandOf]); a request naming none, or with wrong options, is
+// answered here.
+func (d *Dispatcher) route(next HandlerFunc) HandlerFunc {
+	return func(ctx context.Context, req *commands.Request) Result {
+		cmd, handle, err := d.router.Resolve(req)
+		if err != nil {
+			return d.failure(req, err, 0)
 		}
-		select {
-		case res = <-done:
-		case <-due:
-			if err := ex.Defer(ctx, req); err != nil {
-				d.log.Warn("defer failed", "interaction", LogInput(req.ID), "err", err)
-			} else {
-				deferred = true
-				if d.metrics != nil {
-					d.metrics.Deferred.Inc()
-				}
-			}
-			res = <-done
-		}
+		return next(context.WithValue(ctx, routedKey{}, &routedTo{cmd: cmd, handle: handle}), req)
 	}
-	if res.reply.Modal != nil && deferred {
-		// A modal cannot follow an acknowledgement.
-		res = result{reply: errorReply(msgTimeout.Format(req.Locale, d.opts.DeferAfter)), outcome: TimedOut}
+}
+
+// serve runs the handler of the routed command and words its error.
+func (d *Dispatcher) serve(ctx context.Context, req *commands.Request) Result {
+	r, _ := ctx.Value(routedKey{}).(*routedTo)
+	if r == nil {
+		d.log.Error("handler failed", "interaction", LogInput(req.ID), "err", "the request was not routed")
+		return internalError(req)
 	}
-	res = d.checkLimits(req, res)
-	outcome := res.outcome
-	if err := ex.Send(ctx, req, res.reply, deferred); err != nil {
-		d.log.Error("reply not delivered", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "err", err)
-		outcome = Undelivered
+	reply, err := r.handle(ctx, req)
+	if err == nil && reply == nil {
+		err = errors.New("handler returned no reply")
 	}
-	latency := time.Since(start)
-	if d.metrics != nil {
-		d.metrics.Interactions.WithLabelValues(commandLabel(req), string(outcome)).Inc()
-		d.metrics.Latency.WithLabelValues(commandLabel(req)).Observe(latency.Seconds())
+	if err != nil {
+		return d.failure(req, err, budgetOf(r.cmd))
 	}
-	level := slog.LevelInfo
-	if outcome == Internal || outcome == Undelivered {
-		level = slog.LevelError
+	return Result{Reply: reply, Outcome: OK}
+}
+
+// failure words err for the user: a refusal of the heavy-work gate, a
+// rejection of the input, the time budget run out; anything else is a
+// bug, logged.
+func (d *Dispatcher) failure(req *commands.Request, err error, budget time.Duration) Result {
+	var ue *commands.UserError
+	var no *refusal
+	switch {
+	case errors.As(err, &no):
+		return Result{Reply: errorReply(no.msg.In(req.Locale)), Outcome: no.outcome}
+	case errors.As(err, &ue):
+		return Result{Reply: errorReply("❌ " + ue.Localize(req.Locale)), Outcome: Rejected}
+	case errors.Is(err, context.DeadlineExceeded):
+		return Result{Reply: errorReply(msgTimeout.Format(req.Locale, budget)), Outcome: TimedOut}
 	}
-	if d.log.Enabled(ctx, level) { // the attributes are built only for a logger that writes them
-		d.log.Log(ctx, level, "interaction",
-			"interaction", LogInput(req.ID), "kind", kindName(req.Kind), "command", LogInput(req.Command), "custom_id", logText(req.CustomID, logIDBytes),
-			"user", LogInput(req.UserID), "locale", string(req.Locale), "latency_ms", latency.Milliseconds(),
-			"outcome", string(outcome), "deferred", deferred, "cached", res.hit)
-	}
-	return outcome
+	d.log.Error("handler failed", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "err", logText(err.Error(), logErrBytes))
+	return internalError(req)
 }
 
 func commandLabel(req *commands.Request) string {

@@ -79,22 +79,8 @@ func ok(content string) commands.HandlerFunc {
 	}
 }
 
-func newTestDispatcher(t *testing.T, o Options, cmds ...*commands.Command) *Dispatcher {
-	t.Helper()
-	d, err := NewDispatcher(commands.NewRegistry(cmds...), o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
-
 func request(command, user string, locale commands.Locale) *commands.Request {
 	return &commands.Request{Kind: commands.KindCommand, ID: "i-" + user, Command: command, UserID: user, Locale: locale, Options: commands.Options{}}
-}
-
-// quiet are options with every limit off and no deferral.
-func quiet() Options {
-	return Options{DeferAfter: time.Hour}
 }
 
 // clock is a deferral trigger the test fires by hand: the interaction is

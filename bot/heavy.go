@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"runtime"
 	"sync"
 	"time"
 
@@ -36,6 +37,75 @@ var (
 // and a Yacht one beside it, or several Yacht ones.
 const DefaultHeavyMemory = 400 << 20
 
+// HeavyLimits bound the heavy work handlers run (commands.Heavy). Zero
+// values take the defaults noted.
+type HeavyLimits struct {
+	// Slots bounds the heavy computations running at once (default:
+	// CPUs); Queue is how many more may wait (default 4×Slots, at least
+	// 16: the memory budget may let fewer run than Slots).
+	Slots, Queue int
+	// PerUser bounds one user's computations running at once (default 1)
+	// and UserQueue their waiting ones (default 2).
+	PerUser, UserQueue int
+	// Wait is the longest wait for a turn (default 2 minutes). Time spent
+	// waiting is not charged to a command's budget.
+	Wait time.Duration
+	// Memory bounds the sum of the memory estimates of the heavy work
+	// running at once, in bytes (commands.HeavyMemory; 0: no bound).
+	Memory int64
+	// Metrics, when set, count the refusals (alea_busy_total).
+	Metrics *Metrics
+}
+
+// GateHeavyWork gives the routed command's handler a fair share of the
+// heavy work (fairQueue): the handler takes a turn with commands.Heavy,
+// whose work gets the command's budget from the moment the turn comes.
+// A reply made after that budget ran out is Partial. A refusal (the
+// user's share or the queue full, the wait too long, Alea closing) is
+// Busy, worded in the user's language. Put [LimitTime] inside it.
+func GateHeavyWork(h HeavyLimits) Middleware {
+	return newHeavyQueue(h).gate(h.Metrics)
+}
+
+// newHeavyQueue is the queue of h, its zero values given their defaults.
+func newHeavyQueue(h HeavyLimits) *fairQueue {
+	if h.Slots <= 0 {
+		h.Slots = runtime.NumCPU()
+	}
+	if h.Queue <= 0 {
+		h.Queue = max(4*h.Slots, 16)
+	}
+	if h.PerUser <= 0 {
+		h.PerUser = 1
+	}
+	if h.UserQueue <= 0 {
+		h.UserQueue = 2
+	}
+	if h.Wait <= 0 {
+		h.Wait = 2 * time.Minute
+	}
+	q := newFairQueue(h.Slots, h.PerUser, h.UserQueue, h.Queue, h.Wait)
+	q.memory = h.Memory
+	return q
+}
+
+// gate is the middleware of GateHeavyWork over q.
+func (q *fairQueue) gate(m *Metrics) Middleware {
+	return func(next HandlerFunc) HandlerFunc {
+		return func(ctx context.Context, req *commands.Request) Result {
+			turn := &heavyTurn{q: q, user: req.UserID, base: ctx, budget: budgetOf(CommandOf(ctx)), start: time.Now()}
+			res := next(commands.WithHeavyGate(ctx, turn), req)
+			if ran, out := turn.ranOut(); ran && res.Outcome == OK {
+				res.Partial = out
+			}
+			if res.Outcome == Busy && m != nil {
+				m.Busy.Inc()
+			}
+			return res
+		}
+	}
+}
+
 // fairQueue bounds heavy work: slots computations at once, perUser of
 // them for any one user; the others wait, at most userQueue per user and
 // queue in all, for at most wait. When a slot frees, the waiting user
@@ -61,8 +131,6 @@ type fairQueue struct {
 	waiting int
 	seq     uint64
 	users   map[string]*heavyUser
-	closed  chan struct{}
-	isShut  bool
 }
 
 // heavyUser is one user's share: running computations, turns granted
@@ -81,7 +149,7 @@ type heavyWaiter struct {
 
 func newFairQueue(slots, perUser, userQueue, queue int, wait time.Duration) *fairQueue {
 	return &fairQueue{perUser: perUser, userQueue: userQueue, queue: queue, wait: wait, after: time.After,
-		slots: slots, free: slots, users: map[string]*heavyUser{}, closed: make(chan struct{})}
+		slots: slots, free: slots, users: map[string]*heavyUser{}}
 }
 
 // fits reports whether work of mem bytes may start beside the work
@@ -90,15 +158,17 @@ func (q *fairQueue) fits(mem int64) bool {
 	return q.memory <= 0 || q.free == q.slots || q.used+mem <= q.memory
 }
 
-// acquire waits for user's turn, until ctx ends or the wait runs out,
-// and returns the func that ends the turn. mem is the work's memory
-// estimate.
+// acquire waits for user's turn, until ctx ends, the wait runs out or
+// the dispatcher of ctx begins to close, and returns the func that ends
+// the turn. mem is the work's memory estimate.
 func (q *fairQueue) acquire(ctx context.Context, user string, mem int64) (func(), error) {
-	q.mu.Lock()
-	if q.isShut {
-		q.mu.Unlock()
+	closing := closingOf(ctx)
+	select {
+	case <-closing:
 		return nil, errClosing
+	default:
 	}
+	q.mu.Lock()
 	u := q.users[user]
 	if u == nil {
 		u = &heavyUser{}
@@ -139,7 +209,7 @@ func (q *fairQueue) acquire(ctx context.Context, user string, mem int64) (func()
 		err = ctx.Err()
 	case <-q.after(q.wait):
 		err = errBusy
-	case <-q.closed:
+	case <-closing:
 		err = errClosing
 	}
 	q.mu.Lock()
@@ -220,16 +290,6 @@ func (q *fairQueue) dispatch() {
 	}
 }
 
-// shut refuses every waiter and every later request.
-func (q *fairQueue) shut() {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	if !q.isShut {
-		q.isShut = true
-		close(q.closed)
-	}
-}
-
 // heavyTurn is the gate of one request (commands.HeavyGate): its user,
 // and the budget the work gets once its turn comes.
 type heavyTurn struct {
@@ -265,15 +325,15 @@ func (t *heavyTurn) Enter(ctx context.Context, memory int64) (context.Context, f
 	return context.WithValue(work, turnHeld{}, true), func() { stop(); cancel(); release() }, nil
 }
 
-// ended reports whether the budget that governed the work ran out (or
-// was cancelled): the turn's when one was entered, else ctx's.
-func (t *heavyTurn) ended(ctx context.Context) bool {
+// ranOut reports whether a turn was entered and, if so, whether its
+// budget ran out. (Without a turn, LimitTime's budget governed the work.)
+func (t *heavyTurn) ranOut() (entered, out bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.work != nil {
-		// The turn's context is cancelled when the turn ends; only its
-		// deadline matters.
-		return errors.Is(t.work.Err(), context.DeadlineExceeded)
+	if t.work == nil {
+		return false, false
 	}
-	return ctx.Err() != nil
+	// The turn's context is cancelled when the turn ends; only its
+	// deadline matters.
+	return true, errors.Is(t.work.Err(), context.DeadlineExceeded)
 }

@@ -64,13 +64,19 @@ func (g *gated) noStart(t *testing.T) {
 }
 
 // awaitQueued waits until n requests wait for a turn.
-func awaitQueued(t *testing.T, d *Dispatcher, n int) {
+func awaitQueued(t *testing.T, d *testDispatcher, n int) {
+	t.Helper()
+	awaitWaiting(t, d.heavy, n)
+}
+
+// awaitWaiting waits until n requests wait for a turn of q.
+func awaitWaiting(t *testing.T, q *fairQueue, n int) {
 	t.Helper()
 	deadline := time.Now().Add(patience)
 	for {
-		d.heavy.mu.Lock()
-		w := d.heavy.waiting
-		d.heavy.mu.Unlock()
+		q.mu.Lock()
+		w := q.waiting
+		q.mu.Unlock()
 		if w == n {
 			return
 		}
@@ -87,7 +93,7 @@ type answer struct {
 	out   Outcome
 }
 
-func doAsync(d *Dispatcher, command, user string, loc commands.Locale, answers chan<- answer) {
+func doAsync(d *testDispatcher, command, user string, loc commands.Locale, answers chan<- answer) {
 	go func() {
 		r, out := d.Do(context.Background(), request(command, user, loc))
 		answers <- answer{user, r, out}

@@ -3,18 +3,23 @@ package bot
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"sync"
 	"time"
 
 	"github.com/alea-bot/alea/commands"
 )
 
-// Warm runs every command's start-up work (table builds) and returns when
-// all of it is done or has stopped because ctx ended. Errors are logged,
-// not fatal; work stopped by ctx is not an error.
-func (d *Dispatcher) Warm(ctx context.Context) {
+// Warm runs the start-up work (table builds) of every command of reg and
+// returns when all of it is done or has stopped because ctx ended. Each
+// is logged to log and timed in m (alea_warm_seconds) when m is set.
+// Errors are logged, not fatal; work stopped by ctx is not an error.
+func Warm(ctx context.Context, reg *commands.Registry, log *slog.Logger, m *Metrics) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
 	var wg sync.WaitGroup
-	for _, c := range d.router.reg.Commands() {
+	for _, c := range reg.Commands() {
 		if c.Warm == nil {
 			continue
 		}
@@ -24,29 +29,29 @@ func (d *Dispatcher) Warm(ctx context.Context) {
 			start := time.Now()
 			err := c.Warm(ctx)
 			secs := time.Since(start).Seconds()
-			if d.metrics != nil {
-				d.metrics.WarmSeconds.WithLabelValues(c.Name.En).Set(secs)
+			if m != nil {
+				m.WarmSeconds.WithLabelValues(c.Name.En).Set(secs)
 			}
 			if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 				// Stopped (the bot is shutting down), not failed.
-				d.log.Info("warm-up stopped", "command", c.Name.En, "err", err)
+				log.Info("warm-up stopped", "command", c.Name.En, "err", err)
 				return
 			}
 			if err != nil {
-				d.log.Error("warm-up failed", "command", c.Name.En, "err", err)
+				log.Error("warm-up failed", "command", c.Name.En, "err", err)
 				return
 			}
-			d.log.Info("warm-up done", "command", c.Name.En, "seconds", secs)
+			log.Info("warm-up done", "command", c.Name.En, "seconds", secs)
 		}(c)
 	}
 	wg.Wait()
 }
 
-// Close stops taking new interactions and waits until those in flight
+// Close stops taking new interactions (RefuseWhileClosing answers them;
+// GateHeavyWork refuses its waiters) and waits until those in flight
 // have been answered, or ctx ends.
 func (d *Dispatcher) Close(ctx context.Context) error {
-	d.closed.Store(true)
-	d.heavy.shut()
+	d.closeOnce.Do(func() { close(d.closing) })
 	select {
 	case <-d.inflight.idle():
 		return nil

@@ -109,10 +109,9 @@ func TestWarmStoppedAtShutdownIsNotAnError(t *testing.T) {
 	}
 	broken := cmd("broken", ok("x"))
 	broken.Warm = func(context.Context) error { return errors.New("table broken") }
-	d := newTestDispatcher(t, o, stopped, broken)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // as SIGTERM does during start-up
-	d.Warm(ctx)
+	Warm(ctx, commands.NewRegistry(stopped, broken), o.Logger, nil)
 	mu.Lock()
 	defer mu.Unlock()
 	lines := strings.Split(strings.TrimSpace(logs.String()), "\n")

@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"context"
 	"fmt"
+	"log/slog"
 	"strings"
 	"unicode/utf8"
 
@@ -189,27 +191,45 @@ const (
 	logErrBytes = 500 // errors and panics, which may quote input
 )
 
-// checkLimits fits res's reply to Discord's limits; a reply that still
-// breaks one is replaced by the internal-error reply. Every reply passes
-// here before it is sent, errors included.
-func (d *Dispatcher) checkLimits(req *commands.Request, res result) result {
-	fitted, shortened := fitReply(res.reply)
+// FitDiscordLimits fits every reply to Discord's limits on its way out
+// (errors included): texts over a limit are shortened (logged as a
+// warning); a reply that still breaks one is replaced by the
+// internal-error reply (logged as a bug); a follow-up that is not a
+// public message without files within the limits is dropped (logged).
+// The reply the handler made is never changed (the cache may hold it).
+func FitDiscordLimits(log *slog.Logger) Middleware {
+	log = orDiscard(log)
+	return func(next HandlerFunc) HandlerFunc {
+		return func(ctx context.Context, req *commands.Request) Result {
+			return fitResult(log, req, next(ctx, req))
+		}
+	}
+}
+
+// fitResult fits res's reply to Discord's limits (FitDiscordLimits).
+func fitResult(log *slog.Logger, req *commands.Request, res Result) Result {
+	if res.Reply == nil {
+		return res
+	}
+	fitted, shortened := fitReply(res.Reply)
 	if err := commands.ValidateReply(fitted); err != nil {
-		d.log.Error("reply breaks a Discord limit", "interaction", LogInput(req.ID), "command", LogInput(req.Command),
-			"outcome", string(res.outcome), "err", logText(err.Error(), logErrBytes))
-		return result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
+		log.Error("reply breaks a Discord limit", "interaction", LogInput(req.ID), "command", LogInput(req.Command),
+			"outcome", string(res.Outcome), "err", logText(err.Error(), logErrBytes))
+		out := internalError(req)
+		out.Deferred = res.Deferred
+		return out
 	}
 	if shortened {
-		d.log.Warn("reply shortened to fit Discord's limits", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "outcome", string(res.outcome))
+		log.Warn("reply shortened to fit Discord's limits", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "outcome", string(res.Outcome))
 	}
 	if f := fitted.FollowUp; f != nil {
 		if err := commands.ValidateReply(f); err != nil || f.Ephemeral || f.Modal != nil || len(f.Files) > 0 || f.FollowUp != nil {
-			d.log.Error("follow-up message dropped: not a public message without files within Discord's limits", "interaction", LogInput(req.ID), "command", LogInput(req.Command))
+			log.Error("follow-up message dropped: not a public message without files within Discord's limits", "interaction", LogInput(req.ID), "command", LogInput(req.Command))
 			c := *fitted
 			c.FollowUp = nil
 			fitted = &c
 		}
 	}
-	res.reply = fitted
+	res.Reply = fitted
 	return res
 }

@@ -2,110 +2,135 @@ package bot
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"runtime/debug"
+	"log/slog"
 	"time"
 
 	"github.com/alea-bot/alea/commands"
 )
 
+// HandlerFunc answers one interaction: the reply, and how it ended. The
+// dispatcher's stages all have this shape; the innermost calls the
+// command's handler and words its errors.
+type HandlerFunc func(ctx context.Context, req *commands.Request) Result
+
+// Result is how an interaction was answered.
+type Result struct {
+	Reply   *commands.Reply
+	Outcome Outcome
+	// Cached is true for a reply served from the result cache.
+	Cached bool
+	// Deferred is true when the interaction was acknowledged before its
+	// reply was ready (the reply then edits the acknowledgement).
+	Deferred bool
+	// Partial is true for a reply made after its time budget ran out: it
+	// may be incomplete, and is never cached.
+	Partial bool
+}
+
+// Middleware wraps a HandlerFunc, as disgo's handler and arikawa's
+// cmdroute compose theirs: it may answer by itself (a refusal), pass the
+// request on with a changed context, and change the result on its way
+// back. The wiring assembles the chain ([Options]); each middleware of
+// this package says in its name what it does.
+type Middleware func(next HandlerFunc) HandlerFunc
+
+// Chain composes middleware into one, the first outermost: Chain(a, b)(h)
+// is a(b(h)).
+func Chain(mw ...Middleware) Middleware {
+	return func(next HandlerFunc) HandlerFunc {
+		for i := len(mw) - 1; i >= 0; i-- {
+			next = mw[i](next)
+		}
+		return next
+	}
+}
+
 // Localised messages of the middleware.
 var (
-	msgLimited  = commands.T("⏳ Slow down a little — try again in a few seconds.", "⏳ 조금 천천히 — 몇 초 뒤에 다시 해 보세요.", "⏳ 少しゆっくり — 数秒後にもう一度どうぞ。")
+	msgLimited      = commands.T("⏳ Slow down a little — try again in a few seconds.", "⏳ 조금 천천히 — 몇 초 뒤에 다시 해 보세요.", "⏳ 少しゆっくり — 数秒後にもう一度どうぞ。")
+	msgPressRefused = commands.T("⏳ Pressed too fast — this press was not taken. Wait a moment, then press again.",
+		"⏳ 버튼을 너무 빠르게 눌러서 이번 입력은 처리되지 않았습니다. 잠시 뒤에 다시 눌러 주세요.",
+		"⏳ ボタンを押すのが速すぎたため、今回の操作は受け付けられませんでした。少し待ってからもう一度押してください。")
 	msgBusy     = commands.T("⏳ Alea is busy with other heavy questions — try again in a moment.", "⏳ Alea가 다른 무거운 계산 중입니다 — 잠시 뒤에 다시 해 보세요.", "⏳ Alea は他の重い計算中です — 少し後でもう一度どうぞ。")
 	msgTimeout  = commands.T("⌛ This needed more than %s and was stopped. Try a smaller input.", "⌛ %s 넘게 걸려서 멈췄습니다. 더 작은 입력으로 해 보세요.", "⌛ %s を超えたため中止しました。もっと小さい入力で試してください。")
 	msgInternal = commands.T("💥 Internal error (reference `%s`). It has been logged; please try again later.", "💥 내부 오류입니다 (참조 `%s`). 기록되었으니 나중에 다시 해 보세요.", "💥 内部エラーです（参照 `%s`）。記録しました。後でもう一度どうぞ。")
 	msgClosing  = commands.T("Alea is restarting — try again in a moment.", "Alea가 다시 시작하는 중입니다 — 잠시 뒤에 다시 해 보세요.", "Alea は再起動中です — 少し後でもう一度どうぞ。")
 )
 
+// orDiscard is log, or a logger that discards when log is nil.
+func orDiscard(log *slog.Logger) *slog.Logger {
+	if log == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return log
+}
+
 func errorReply(msg string) *commands.Reply {
 	return &commands.Reply{Content: msg, Ephemeral: true}
 }
 
-type result struct {
-	reply   *commands.Reply
-	outcome Outcome
-	hit     bool
+// internalError is the reply to a bug met answering req.
+func internalError(req *commands.Request) Result {
+	return Result{Reply: errorReply(msgInternal.Format(req.Locale, req.ID)), Outcome: Internal}
 }
 
-// compute runs the middleware chain and the handler; it never panics.
-func (d *Dispatcher) compute(ctx context.Context, req *commands.Request) (res result) {
-	defer func() {
-		if p := recover(); p != nil {
-			d.log.Error("panic", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "panic", logText(fmt.Sprint(p), logErrBytes), "stack", string(debug.Stack()))
-			res = result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
-		}
-	}()
-	if d.closed.Load() {
-		return result{reply: errorReply(msgClosing.In(req.Locale)), outcome: Busy}
-	}
-	if req.Locale == "" {
-		req.Locale = commands.English
-	}
-	if req.Kind != commands.KindAutocomplete && !d.limits.allow(req.UserID) {
-		if d.metrics != nil {
-			d.metrics.RateLimited.Inc()
-		}
-		return result{reply: errorReply(msgLimited.In(req.Locale)), outcome: Limited}
-	}
-	cmd, handle, err := d.router.Resolve(req)
-	if err != nil {
-		return d.failure(req, err, 0)
-	}
-	key := d.cacheKeyFor(cmd, req)
-	if key != "" {
-		if v, ok := d.cache.Get(key); ok {
-			if d.metrics != nil {
-				d.metrics.CacheHits.Inc()
-			}
-			return result{reply: v, outcome: OK, hit: true}
-		}
-		if d.metrics != nil {
-			d.metrics.CacheMisses.Inc()
-		}
-	}
-	budget := cmd.Budget
-	if budget <= 0 {
-		budget = commands.DefaultBudget
-	}
-	turn := &heavyTurn{q: d.heavy, user: req.UserID, base: ctx, budget: budget, start: time.Now()}
-	ctx, cancel := context.WithTimeout(ctx, budget)
-	defer cancel()
-	ctx = commands.WithHeavyGate(ctx, turn)
-	reply, err := handle(ctx, req)
-	if err == nil && reply == nil {
-		err = errors.New("handler returned no reply")
-	}
-	if err != nil {
-		return d.failure(req, err, budget)
-	}
-	checked := d.checkLimits(req, result{reply: reply, outcome: OK})
-	if checked.outcome != OK {
-		return checked
-	}
-	reply = checked.reply
-	// A reply made after its budget ran out may be partial: not cached.
-	if key != "" && (cmd.Caching.Keep == nil || cmd.Caching.Keep(req, reply)) && !turn.ended(ctx) {
-		d.store(key, reply)
-	}
-	return result{reply: reply, outcome: OK}
+// interaction is what the dispatcher keeps in the context of one
+// interaction for its middleware: the transport's exchange, whether the
+// reply was sent, and the dispatcher's closing signal.
+type interaction struct {
+	id       string
+	ex       Exchange
+	closing  <-chan struct{}
+	answered bool // set by Answer, in the goroutine of Handle
 }
 
-func (d *Dispatcher) failure(req *commands.Request, err error, budget time.Duration) result {
-	var ue *commands.UserError
-	var no *refusal
-	switch {
-	case errors.As(err, &no):
-		if d.metrics != nil {
-			d.metrics.Busy.Inc()
-		}
-		return result{reply: errorReply(no.msg.In(req.Locale)), outcome: no.outcome}
-	case errors.As(err, &ue):
-		return result{reply: errorReply("❌ " + ue.Localize(req.Locale)), outcome: Rejected}
-	case errors.Is(err, context.DeadlineExceeded):
-		return result{reply: errorReply(msgTimeout.Format(req.Locale, budget)), outcome: TimedOut}
+type interactionKey struct{}
+
+func interactionOf(ctx context.Context) *interaction {
+	in, _ := ctx.Value(interactionKey{}).(*interaction)
+	return in
+}
+
+// InteractionID returns the id of the interaction whose handling ctx
+// belongs to ("" outside one), so that code the handlers call (a game's
+// recorder) can name it in its log lines.
+func InteractionID(ctx context.Context) string {
+	if in := interactionOf(ctx); in != nil {
+		return in.id
 	}
-	d.log.Error("handler failed", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "err", logText(err.Error(), logErrBytes))
-	return result{reply: errorReply(msgInternal.Format(req.Locale, req.ID)), outcome: Internal}
+	return ""
+}
+
+// closingOf returns the channel closed when the dispatcher handling ctx
+// begins to close (nil, never closed, outside one).
+func closingOf(ctx context.Context) <-chan struct{} {
+	if in := interactionOf(ctx); in != nil {
+		return in.closing
+	}
+	return nil
+}
+
+// routedTo is the command a request was routed to, and its handler.
+type routedTo struct {
+	cmd    *commands.Command
+	handle commands.HandlerFunc
+}
+
+type routedKey struct{}
+
+// CommandOf returns the command the request of ctx was routed to, for the
+// middleware around it ([Options].Routed); nil before routing.
+func CommandOf(ctx context.Context) *commands.Command {
+	if r, ok := ctx.Value(routedKey{}).(*routedTo); ok {
+		return r.cmd
+	}
+	return nil
+}
+
+// budgetOf is the time budget of cmd's work.
+func budgetOf(cmd *commands.Command) time.Duration {
+	if cmd == nil || cmd.Budget <= 0 {
+		return commands.DefaultBudget
+	}
+	return cmd.Budget
 }

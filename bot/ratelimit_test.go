@@ -40,7 +40,7 @@ func TestFloodDoesNotDrainTheSharedBudget(t *testing.T) {
 func flood(t *testing.T, perSecond int) (floodOK, othersAsked, othersRefused int) {
 	start := time.Unix(1_800_000_000, 0)
 	var clock atomic.Int64 // nanoseconds after start
-	o := DefaultOptions()
+	o := servedOptions()
 	o.CacheTTL, o.DeferAfter = 0, time.Hour
 	o.Now = func() time.Time { return start.Add(time.Duration(clock.Load())) }
 	d := newTestDispatcher(t, o, cmd("a", ok("fine")))

@@ -136,7 +136,7 @@ func sumReply(ctx context.Context, l commands.Locale, dice, sides int) (*command
 // The command through the dispatcher, as every transport runs it: the
 // router, the option checks, the middleware and Discord's limits.
 func Example() {
-	d, err := bot.NewDispatcher(commands.NewRegistry(sumCommand()), bot.Options{})
+	d, err := bot.NewDispatcher(commands.NewRegistry(sumCommand()), bottest.Limits{}.Options())
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -12,7 +12,7 @@ import (
 )
 
 // The settings' defaults are the dispatcher's: alea serve with no
-// settings runs with bot.DefaultOptions (the cache, the rate limits and
+// settings runs with the dispatcher's defaults (the cache, the rate limits and
 // their bursts as the variables' meanings state, the heavy-work bound).
 // With TestEnvExampleListsEveryVariable (.env.example) and
 // TestDocsConfigurationTable (docs/operating.md), every default has one
@@ -22,12 +22,12 @@ func TestDefaultsAreTheDispatchersOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := bot.DefaultOptions()
-	if c.CacheTTL != o.CacheTTL {
-		t.Errorf("CACHE_TTL defaults to %s, the dispatcher to %s", c.CacheTTL, o.CacheTTL)
+	o := bot.DefaultRateLimits()
+	if c.CacheTTL != bot.DefaultCacheTTL {
+		t.Errorf("CACHE_TTL defaults to %s, the dispatcher to %s", c.CacheTTL, bot.DefaultCacheTTL)
 	}
-	if c.CacheEntries != o.CacheEntries {
-		t.Errorf("CACHE_ENTRIES defaults to %d, the dispatcher to %d", c.CacheEntries, o.CacheEntries)
+	if c.CacheEntries != bot.DefaultCacheEntries {
+		t.Errorf("CACHE_ENTRIES defaults to %d, the dispatcher to %d", c.CacheEntries, bot.DefaultCacheEntries)
 	}
 	if rate.Limit(c.UserRate) != o.UserRate {
 		t.Errorf("RATE_PER_USER defaults to %v, the dispatcher to %v", c.UserRate, o.UserRate)
@@ -35,8 +35,8 @@ func TestDefaultsAreTheDispatchersOptions(t *testing.T) {
 	if rate.Limit(c.GlobalRate) != o.GlobalRate || o.GlobalBurst != int(2*c.GlobalRate) {
 		t.Errorf("RATE_GLOBAL defaults to %v (bursts of twice that), the dispatcher to %v, burst %d", c.GlobalRate, o.GlobalRate, o.GlobalBurst)
 	}
-	if c.MaxHeavy != o.MaxHeavy {
-		t.Errorf("MAX_HEAVY defaults to %d, the dispatcher to %d", c.MaxHeavy, o.MaxHeavy)
+	if c.MaxHeavy != (bot.HeavyLimits{}).Slots {
+		t.Errorf("MAX_HEAVY defaults to %d, the dispatcher to %d", c.MaxHeavy, (bot.HeavyLimits{}).Slots)
 	}
 	meaning := map[string]string{}
 	for _, v := range config.Variables {

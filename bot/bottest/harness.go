@@ -49,7 +49,7 @@ type Harness struct {
 func New(t testing.TB, cmds ...*commands.Command) *Harness {
 	t.Helper()
 	reg := commands.NewRegistry(cmds...)
-	d, err := bot.NewDispatcher(reg, bot.Options{DeferAfter: time.Hour})
+	d, err := bot.NewDispatcher(reg, Limits{DeferAfter: time.Hour}.Options())
 	if err != nil {
 		t.Fatalf("bottest: %v", err)
 	}

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
 )
@@ -80,7 +79,7 @@ func DecodeMessage(t testing.TB, raw []byte) Message {
 }
 
 // Hold holds the handlers of the slow command until Release, and is the
-// dispatcher's deferral trigger (bot.Options.DeferWhen): an interaction is
+// dispatcher's deferral trigger (bot.AnswerWhen): an interaction is
 // acknowledged exactly when its handler is being held, so no test races a
 // timer. A nil Hold never releases and never defers.
 type Hold struct {
@@ -106,9 +105,9 @@ func (h *Hold) DeferWhen(req *commands.Request) <-chan time.Time {
 	return h.signal(req)
 }
 
-// Options are dispatcher options with no cache and no rate limit, deferring
-// exactly the interactions h holds.
-func (h *Hold) Options() bot.Options { return bot.Options{DeferWhen: h.DeferWhen} }
+// Limits are a chain with no cache and no rate limit, deferring exactly
+// the interactions h holds.
+func (h *Hold) Limits() Limits { return Limits{DeferWhen: h.DeferWhen} }
 
 func (h *Hold) signal(req *commands.Request) chan time.Time {
 	h.mu.Lock()

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/endpoint"
 )
@@ -27,13 +26,13 @@ import (
 func BenchmarkEndpoint(b *testing.B) {
 	for _, bc := range []struct {
 		name    string
-		opts    bot.Options
+		opts    bottest.Limits
 		skipSig bool
 	}{
-		{"echo-cached", bot.Options{CacheTTL: time.Minute}, false},
-		{"echo-uncached", bot.Options{}, false},
-		{"echo-cached-without-signature", bot.Options{CacheTTL: time.Minute}, true},
-		{"echo-uncached-without-signature", bot.Options{}, true},
+		{"echo-cached", bottest.Limits{CacheTTL: time.Minute}, false},
+		{"echo-uncached", bottest.Limits{}, false},
+		{"echo-cached-without-signature", bottest.Limits{CacheTTL: time.Minute}, true},
+		{"echo-uncached-without-signature", bottest.Limits{}, true},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			bc.opts.Logger = slog.New(slog.DiscardHandler)
@@ -64,7 +63,7 @@ func BenchmarkEndpoint(b *testing.B) {
 		})
 	}
 	b.Run("ed25519-verify", func(b *testing.B) {
-		f := newFixture(b, bottest.Commands(nil), bot.Options{Logger: slog.New(slog.DiscardHandler)})
+		f := newFixture(b, bottest.Commands(nil), bottest.Limits{Logger: slog.New(slog.DiscardHandler)})
 		body, _ := f.interaction(2, "en", bottest.CommandData("echo", map[string]any{"name": "text", "type": 3, "value": "hi"}))
 		ts := f.ts()
 		sig, _ := hex.DecodeString(sign(testKey, ts, body))

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/internal/fakediscord"
@@ -46,7 +45,7 @@ func (f *fixture) answer(typ int, locale string, data map[string]any) (ack int, 
 // within Discord's limits.
 func TestEndpointAnswersEveryCommand(t *testing.T) {
 	reg := all.Registry(all.Loopback())
-	f := newFixture(t, reg, bot.Options{CacheTTL: time.Minute})
+	f := newFixture(t, reg, bottest.Limits{CacheTTL: time.Minute})
 	lines := bottest.Examples(reg)
 	if len(lines) == 0 {
 		t.Fatal("no examples registered")

@@ -130,13 +130,13 @@ type fixture struct {
 	seq  atomic.Int64
 }
 
-func newFixture(t testing.TB, reg *commands.Registry, o bot.Options) *fixture {
+func newFixture(t testing.TB, reg *commands.Registry, o bottest.Limits) *fixture {
 	t.Helper()
 	f := &fixture{t: t, log: &bottest.LogBuffer{}, now: time.Unix(1_790_000_000, 0)}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.NewJSONHandler(f.log, nil))
 	}
-	d, err := bot.NewDispatcher(reg, o)
+	d, err := bot.NewDispatcher(reg, o.Options())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func (f *fixture) decode(status int, b []byte) bottest.Response {
 
 // fastOptions: no cache, no rate limit, deferral exactly of the
 // interactions hold holds (none when hold is nil).
-func fastOptions(hold *bottest.Hold) bot.Options { return hold.Options() }
+func fastOptions(hold *bottest.Hold) bottest.Limits { return hold.Limits() }
 
 func TestEndpointPing(t *testing.T) {
 	f := newFixture(t, bottest.Commands(nil), fastOptions(nil))
@@ -404,7 +404,7 @@ func TestEndpointMethodsPathsAndMalformedBodies(t *testing.T) {
 }
 
 func TestEndpointAnswersEveryKind(t *testing.T) {
-	f := newFixture(t, bottest.Commands(nil), bot.Options{})
+	f := newFixture(t, bottest.Commands(nil), bottest.Limits{})
 	// A command, in Korean, answered in the HTTP response.
 	body, _ := f.interaction(2, "ko", bottest.CommandData("echo",
 		map[string]any{"name": "text", "type": 3, "value": "hi"}, map[string]any{"name": "n", "type": 4, "value": 3}))
@@ -457,7 +457,7 @@ func TestEndpointAnswersEveryKind(t *testing.T) {
 }
 
 func TestEndpointFilesGoThroughTheWebhook(t *testing.T) {
-	f := newFixture(t, bottest.Commands(nil), bot.Options{})
+	f := newFixture(t, bottest.Commands(nil), bottest.Limits{})
 	body, token := f.interaction(2, "en", bottest.CommandData("file"))
 	r := f.decode(f.post(body, f.ts(), ""))
 	if r.Type != 5 {
@@ -536,7 +536,7 @@ func TestEndpointDeferredRepliesAreDeliveredByREST(t *testing.T) {
 }
 
 func TestEndpointPanicIsAnEphemeralErrorAndServingGoesOn(t *testing.T) {
-	f := newFixture(t, bottest.Commands(nil), bot.Options{})
+	f := newFixture(t, bottest.Commands(nil), bottest.Limits{})
 	body, _ := f.interaction(2, "ja", bottest.CommandData("boom"))
 	status, b := f.post(body, f.ts(), "")
 	r := f.decode(status, b)

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/yachtadvise"
@@ -76,9 +75,9 @@ func TestHeavyFloodLeavesOthersAnswered(t *testing.T) {
 		},
 		Budget: time.Hour,
 	}
-	o := bot.DefaultOptions() // the production rate limits and cache
+	o := bottest.Served() // the production rate limits and cache
 	o.Logger = slog.New(slog.DiscardHandler)
-	o.MaxHeavy, o.HeavyQueue = 2, 8
+	o.Heavy.Slots, o.Heavy.Queue = 2, 8
 	o.DeferAfter = time.Hour // held work keeps its HTTP request open
 	f := newFixture(t, commands.NewRegistry(yachtadvise.Command(&tables, yachtwords.DiceFaces{}, nil), flood), o)
 

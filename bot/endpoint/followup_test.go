@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/alea-bot/alea/bot"
+	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/internal/fakediscord"
 )
@@ -25,7 +25,7 @@ func TestEndpointPostsTheFollowUp(t *testing.T) {
 				FollowUp: &commands.Reply{Content: "<@42>, your turn", AllowedMentions: &commands.AllowedMentions{Users: []string{"42"}}}}, nil
 		}}},
 	})
-	f := newFixture(t, reg, bot.Options{})
+	f := newFixture(t, reg, bottest.Limits{})
 	body, token := f.interaction(3, "en", map[string]any{"custom_id": "board/pass", "component_type": 2})
 	if r := f.decode(f.post(body, f.ts(), "")); r.Type != 7 {
 		t.Fatalf("response type %d, want 7 (the update)", r.Type)

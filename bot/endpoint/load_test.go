@@ -146,16 +146,16 @@ func TestEndpointLoad(t *testing.T) {
 		dur, maxRequests = time.Duration(secs)*time.Second, longRequests
 	}
 	quietLog := slog.New(slog.DiscardHandler)
-	noLimits := bot.Options{Logger: quietLog, CacheTTL: 10 * time.Minute}
-	noCache := bot.Options{Logger: quietLog}
-	defaults := bot.DefaultOptions() // as alea serve runs
+	noLimits := bottest.Limits{Logger: quietLog, CacheTTL: 10 * time.Minute}
+	noCache := bottest.Limits{Logger: quietLog}
+	defaults := bottest.Served() // as alea serve runs
 	defaults.Logger = quietLog
 
 	t.Logf("load: GOMAXPROCS=%d, %d clients, at most %s and %d requests per scenario, loopback", runtime.GOMAXPROCS(0), concurrency, dur, maxRequests)
 	t.Logf("%-44s %8s %9s %9s %9s %9s %8s %8s %8s", "scenario", "requests", "req/s", "p50", "p99", "answered", "deferred", "limited", "busy")
 	for _, sc := range []struct {
 		name string
-		opts bot.Options
+		opts bottest.Limits
 		next func(i int64) map[string]any
 	}{
 		{"/help (cached)", noLimits, func(int64) map[string]any { return bottest.CommandData("help") }},

@@ -3,6 +3,7 @@ package gateway_test
 import (
 	"context"
 	"log"
+	"log/slog"
 	"os"
 	"os/signal"
 	"time"
@@ -17,7 +18,12 @@ import (
 // A gateway bot: register the commands over REST, connect, answer until
 // Ctrl-C, then stop taking interactions and finish those in flight.
 func ExampleNew() {
-	d, err := bot.NewDispatcher(all.Registry(all.Loopback()), bot.DefaultOptions())
+	l := slog.Default()
+	d, err := bot.NewDispatcher(all.Registry(all.Loopback()), bot.Options{Logger: l,
+		Middleware: []bot.Middleware{bot.LogInteractions(l), bot.Answer(l, bot.DefaultDeferAfter), bot.RecoverPanics(l),
+			bot.FitDiscordLimits(l), bot.RefuseWhileClosing(), bot.LimitRate(bot.DefaultRateLimits(), nil)},
+		Routed: []bot.Middleware{bot.CacheReplies(bot.CacheOptions{TTL: bot.DefaultCacheTTL}), bot.GateHeavyWork(bot.HeavyLimits{}), bot.LimitTime()},
+	})
 	if err != nil {
 		log.Fatal(err)
 	}

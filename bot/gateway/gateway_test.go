@@ -71,7 +71,7 @@ type gwFixture struct {
 
 // newGatewayFixture starts a fake Discord and opens a gateway to it. edit
 // may change the gateway's options (and fakeOpts the fake's) before.
-func newGatewayFixture(t testing.TB, reg *commands.Registry, o bot.Options, fo fakediscord.Options, edit func(*gateway.Options)) *gwFixture {
+func newGatewayFixture(t testing.TB, reg *commands.Registry, o bottest.Limits, fo fakediscord.Options, edit func(*gateway.Options)) *gwFixture {
 	t.Helper()
 	f := &gwFixture{t: t, log: &bottest.LogBuffer{}, dials: &loopbackOnly{}}
 	if fo.Token == "" {
@@ -80,7 +80,7 @@ func newGatewayFixture(t testing.TB, reg *commands.Registry, o bot.Options, fo f
 	f.fake = fakediscord.New(t, fo)
 	log := slog.New(slog.NewJSONHandler(f.log, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	o.Logger = log
-	d, err := bot.NewDispatcher(reg, o)
+	d, err := bot.NewDispatcher(reg, o.Options())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func TestGatewayAnswersEveryCommand(t *testing.T) {
 	}
 	deps.Store, deps.Recorder = memory, memory
 	reg := all.Registry(deps)
-	f := newGatewayFixture(t, reg, bot.Options{CacheTTL: time.Minute}, fakediscord.Options{}, nil)
+	f := newGatewayFixture(t, reg, bottest.Limits{CacheTTL: time.Minute}, fakediscord.Options{}, nil)
 	f.open()
 	if !f.gw.Ready() {
 		t.Fatal("not ready after Open")
@@ -546,4 +546,4 @@ func BenchmarkGatewayInteraction(b *testing.B) {
 
 // fastOptions: no cache, no rate limit, deferral exactly of the
 // interactions hold holds (none when hold is nil).
-func fastOptions(hold *bottest.Hold) bot.Options { return hold.Options() }
+func fastOptions(hold *bottest.Hold) bottest.Limits { return hold.Limits() }

@@ -50,7 +50,7 @@ func TestHealthReadinessAndMetrics(t *testing.T) {
 		},
 	}
 	m := bot.NewMetrics()
-	d, err := bot.NewDispatcher(commands.NewRegistry(echo), bot.Options{Metrics: m, CacheTTL: time.Minute, UserRate: 1, UserBurst: 2, DeferAfter: time.Hour})
+	d, err := bot.NewDispatcher(commands.NewRegistry(echo), bottest.Limits{Metrics: m, CacheTTL: time.Minute, Rates: bot.RateLimits{UserRate: 1, UserBurst: 2}, DeferAfter: time.Hour}.Options())
 	if err != nil {
 		t.Fatal(err)
 	}

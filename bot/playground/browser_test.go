@@ -59,9 +59,9 @@ type browser struct {
 
 // openBrowser serves reg's playground on loopback and opens it in a new
 // headless Chromium with an empty profile.
-func openBrowser(t *testing.T, reg *commands.Registry, o bot.Options) *browser {
+func openBrowser(t *testing.T, reg *commands.Registry, o bottest.Limits) *browser {
 	exec := chromiumPath(t)
-	d, err := bot.NewDispatcher(reg, o)
+	d, err := bot.NewDispatcher(reg, o.Options())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +180,7 @@ func (b *browser) expect(what, text string, wants ...string) {
 // text file, a game with buttons, the language switch, and a 400 px wide
 // window. Screenshots are saved as artifacts.
 func TestBrowserPlayground(t *testing.T) {
-	b := openBrowser(t, all.Registry(all.Loopback()), bot.Options{})
+	b := openBrowser(t, all.Registry(all.Loopback()), bottest.Limits{})
 	run, shot, send, expect, count := b.run, b.shot, b.send, b.expect, b.count
 	ctx := b.ctx
 
@@ -293,7 +293,7 @@ func TestBrowserPlayground(t *testing.T) {
 // menu, a modal, and a deferred reply that replaces "thinking".
 func TestBrowserComponents(t *testing.T) {
 	hold := bottest.NewHold()
-	o := bot.Options{DeferWhen: hold.DeferWhen}
+	o := bottest.Limits{DeferWhen: hold.DeferWhen}
 	b := openBrowser(t, playgroundRegistry(hold), o)
 
 	// Autocomplete (type 4 interactions) of /echo text:, then its button.
@@ -382,7 +382,7 @@ func localLine(t *testing.T, reg *commands.Registry, l commands.Locale, path str
 // text, and the coin glyphs are drawn at a readable size.
 func TestBrowserScreenshots(t *testing.T) {
 	reg := all.Registry(all.Loopback())
-	b := openBrowser(t, reg, bot.Options{})
+	b := openBrowser(t, reg, bottest.Limits{})
 	b.run("1280 px", chromedp.EmulateViewport(1280, 900))
 	welcomes := map[commands.Locale]string{
 		commands.English: "Welcome to the Alea playground", commands.Korean: "Alea 놀이터에 오신 것을 환영합니다", commands.Japanese: "Alea プレイグラウンドへようこそ",
@@ -506,7 +506,7 @@ func poll(expr string) chromedp.Action[chromedp.Void] {
 // show as names, and the follow-up of Bob's press is a reply whose header
 // quotes the pressed message.
 func TestBrowserPlayAs(t *testing.T) {
-	b := openBrowser(t, seatRegistry(), bot.Options{})
+	b := openBrowser(t, seatRegistry(), bottest.Limits{})
 	local := bot.LocalUsers()
 	b.run("play as Ann", poll(`document.querySelectorAll('#as option').length === 4`),
 		chromedp.SetValue(chromedp.CSS("#as"), local[0].ID),
@@ -540,7 +540,7 @@ func TestBrowserTableScreenshots(t *testing.T) {
 		t.Skip("a new Yacht table needs the full strategy table, built in minutes under the race detector; the plain run takes these screenshots")
 	}
 	reg := all.Registry(all.Loopback())
-	b := openBrowser(t, reg, bot.Options{})
+	b := openBrowser(t, reg, bottest.Limits{})
 	local := bot.LocalUsers()
 	playAs := func(i int) {
 		b.run("play as "+local[i].Name, chromedp.SetValue(chromedp.CSS("#as"), local[i].ID),
@@ -624,7 +624,7 @@ func TestBrowserSixSeatsFitAPhone(t *testing.T) {
 		t.Skip("a new Yacht table needs the full strategy table, built in minutes under the race detector")
 	}
 	reg := all.Registry(all.Loopback())
-	b := openBrowser(t, reg, bot.Options{})
+	b := openBrowser(t, reg, bottest.Limits{})
 	for _, l := range []commands.Locale{commands.English, commands.Korean, commands.Japanese} {
 		b.run("switch to "+string(l), chromedp.EmulateViewport(400, 800), chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
 			const s = document.getElementById('lang'); s.value = %q; s.dispatchEvent(new Event('change'));

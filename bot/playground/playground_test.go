@@ -68,9 +68,9 @@ func playgroundRegistry(hold *bottest.Hold) *commands.Registry {
 	return reg
 }
 
-func newPlayground(t *testing.T, reg *commands.Registry, o bot.Options, po playground.Options) *pgFixture {
+func newPlayground(t *testing.T, reg *commands.Registry, o bottest.Limits, po playground.Options) *pgFixture {
 	t.Helper()
-	d, err := bot.NewDispatcher(reg, o)
+	d, err := bot.NewDispatcher(reg, o.Options())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +188,7 @@ func (f *pgFixture) awaitReply(token string) bottest.Response {
 	return bottest.Response{}
 }
 
-func noLimits() bot.Options { return bot.Options{} }
+func noLimits() bottest.Limits { return bottest.Limits{} }
 
 func TestPlaygroundServesThePageAndTheDefinitions(t *testing.T) {
 	f := newPlayground(t, playgroundRegistry(nil), noLimits(), playground.Options{})
@@ -672,7 +672,7 @@ func FuzzPlaygroundInteraction(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	d, err := bot.NewDispatcher(playgroundRegistry(nil), noLimits())
+	d, err := bot.NewDispatcher(playgroundRegistry(nil), noLimits().Options())
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -744,7 +744,7 @@ func TestPlaygroundBoundsPendingReplies(t *testing.T) {
 // page of another site that points its own name at 127.0.0.1 (DNS
 // rebinding) gets 403, whatever it asks.
 func TestPlaygroundAnswersLoopbackHostsOnly(t *testing.T) {
-	d, err := bot.NewDispatcher(bottest.Commands(nil), bot.Options{})
+	d, err := bot.NewDispatcher(bottest.Commands(nil), bottest.Limits{}.Options())
 	if err != nil {
 		t.Fatal(err)
 	}

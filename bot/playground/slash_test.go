@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/playground"
 	"github.com/alea-bot/alea/bot/slash"
@@ -57,7 +56,7 @@ func postLine(t *testing.T, f *pgFixture, line, locale string) (data map[string]
 // interaction it builds from it answers with those values.
 func TestSlashLineReadsAsTheRunner(t *testing.T) {
 	reg := slashRegistry()
-	f := newPlayground(t, reg, bot.DefaultOptions(), playground.Options{})
+	f := newPlayground(t, reg, bottest.Served(), playground.Options{})
 	for _, line := range []string{
 		`/yacht-advise dice:3 3 5 6 6 roll:2`,
 		`/요트-조언 굴림:2 주사위:3 3 5 6 6`,

@@ -94,7 +94,7 @@ func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	d, err := bot.NewDispatcher(reg, bot.Options{Logger: stderrLogger(stderr)})
+	d, err := bot.NewDispatcher(reg, runOptions(stderrLogger(stderr)))
 	if err != nil {
 		fmt.Fprintln(stderr, "alea run:", err)
 		return exitInternal
@@ -176,4 +176,14 @@ func mentionNames(text string) string {
 		pairs = append(pairs, "<@"+u.ID+">", "@"+u.Name, "<@!"+u.ID+">", "@"+u.Name)
 	}
 	return strings.NewReplacer(pairs...).Replace(text)
+}
+
+// runOptions are the middleware of one slash line answered at the
+// terminal: a log line (errors only reach stderr), the reply captured
+// when ready, panics recovered, Discord's limits, and the heavy-work
+// gate and time budget of the command; no cache and no rate limit.
+func runOptions(log *slog.Logger) bot.Options {
+	return bot.Options{Logger: log,
+		Middleware: []bot.Middleware{bot.LogInteractions(log), bot.Answer(log, 0), bot.RecoverPanics(log), bot.FitDiscordLimits(log)},
+		Routed:     []bot.Middleware{bot.GateHeavyWork(bot.HeavyLimits{}), bot.LimitTime()}}
 }

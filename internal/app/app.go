@@ -14,8 +14,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/time/rate"
-
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/endpoint"
 	"github.com/alea-bot/alea/bot/gateway"
@@ -44,7 +42,7 @@ type Settings struct {
 	// keyed by stateKey); tests serve commands of their own.
 	Registry *commands.Registry
 	// DeferClock, when set, decides when an interaction is acknowledged
-	// (bot.Options.DeferWhen); tests fire it by hand instead of waiting.
+	// (bot.AnswerWhen); tests fire it by hand instead of waiting.
 	DeferClock func(*commands.Request) <-chan time.Time
 	// EndpointConns caps the connections the HTTP interactions endpoint
 	// holds at once (default DefaultEndpointConns); at the cap, a new one
@@ -83,27 +81,6 @@ To connect to Discord, set one of these (in the environment or in a .env file; s
 type running struct {
 	name string
 	t    Transport
-}
-
-// DispatcherOptions are the dispatcher's options for cfg: the defaults,
-// with the cache, the per-user rate and the heavy-work bound from the
-// settings.
-func DispatcherOptions(cfg config.Config, log *slog.Logger, m *bot.Metrics) bot.Options {
-	o := bot.DefaultOptions()
-	o.Logger, o.Metrics = log, m
-	o.CacheTTL = cfg.CacheTTL // zero: no cache, as CACHE_TTL=0 says
-	if cfg.CacheEntries > 0 {
-		o.CacheEntries = cfg.CacheEntries
-	}
-	if cfg.UserRate > 0 {
-		o.UserRate = rate.Limit(cfg.UserRate)
-	}
-	if cfg.GlobalRate > 0 {
-		o.GlobalRate, o.GlobalBurst = rate.Limit(cfg.GlobalRate), int(2*cfg.GlobalRate)
-	}
-	o.MaxHeavy = cfg.MaxHeavy
-	o.HeavyMemory = int64(cfg.HeavyMemoryMB) << 20
-	return o
 }
 
 // Run serves until ctx ends (SIGINT or SIGTERM) or a server fails: the
@@ -156,11 +133,7 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	metrics := bot.NewMetrics()
 	registerStoreMetric(metrics, memory.Engine())
 	registerTargetMetric(metrics, kept)
-	opts := DispatcherOptions(cfg, log, metrics)
-	if s.DeferClock != nil {
-		opts.DeferWhen = s.DeferClock
-	}
-	d, err := bot.NewDispatcher(s.Registry, opts)
+	d, err := bot.NewDispatcher(s.Registry, DispatcherOptions(cfg, log, metrics, s.DeferClock))
 	if err != nil {
 		return err
 	}
@@ -184,7 +157,7 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	defer stopWarm()
 	go func() {
 		defer close(warmDone)
-		d.Warm(warmCtx)
+		bot.Warm(warmCtx, s.Registry, log, metrics)
 		warmed.Store(warmCtx.Err() == nil)
 	}()
 

@@ -33,11 +33,11 @@ func endpointConfig(t *testing.T, extra ...string) config.Config {
 
 // RATE_GLOBAL reaches the dispatcher, with bursts of twice the rate.
 func TestGlobalRateSetting(t *testing.T) {
-	o := DispatcherOptions(endpointConfig(t, "RATE_GLOBAL", "300"), slog.New(slog.DiscardHandler), nil)
+	o := rateLimits(endpointConfig(t, "RATE_GLOBAL", "300"))
 	if o.GlobalRate != rate.Limit(300) || o.GlobalBurst != 600 {
 		t.Fatalf("RATE_GLOBAL=300: rate %v burst %d", o.GlobalRate, o.GlobalBurst)
 	}
-	o = DispatcherOptions(endpointConfig(t), slog.New(slog.DiscardHandler), nil)
+	o = rateLimits(endpointConfig(t))
 	if o.GlobalRate != 50 || o.GlobalBurst != 100 {
 		t.Fatalf("default: rate %v burst %d", o.GlobalRate, o.GlobalBurst)
 	}
@@ -63,7 +63,7 @@ func roundTrip(t *testing.T, c net.Conn, r *bufio.Reader) int {
 // answered on it) and is served; the first then reads the end of its
 // connection.
 func TestEndpointConnectionCap(t *testing.T) {
-	d, err := bot.NewDispatcher(all.Registry(all.Loopback()), bot.Options{})
+	d, err := bot.NewDispatcher(all.Registry(all.Loopback()), DispatcherOptions(endpointConfig(t), slog.New(slog.DiscardHandler), nil, nil))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,15 +54,18 @@ func TestMeasureYatzyFlood(t *testing.T) {
 		t.Fatal(err)
 	}
 	reg := all.Registry(all.Loopback())
-	o := DispatcherOptions(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), nil)
-	o.UserRate, o.GlobalRate = 0, 0
-	o.HeavyWait = 30 * time.Minute
+	// The production chain without the rate limits, waiting long.
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	o := bot.Options{Logger: log,
+		Middleware: []bot.Middleware{bot.Answer(log, bot.DefaultDeferAfter), bot.RecoverPanics(log), bot.FitDiscordLimits(log)},
+		Routed: []bot.Middleware{bot.GateHeavyWork(bot.HeavyLimits{Slots: cfg.MaxHeavy, Memory: int64(cfg.HeavyMemoryMB) << 20, Wait: 30 * time.Minute}),
+			bot.LimitTime()}}
 	d, err := bot.NewDispatcher(reg, o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	d.Warm(context.Background())
+	bot.Warm(context.Background(), reg, log, nil)
 	t.Logf("tables warm in %s, peak RSS %d MB", time.Since(start).Round(time.Second), peakRSS(t))
 	var wg sync.WaitGroup
 	outcomes := make([]bot.Outcome, 10)

@@ -145,7 +145,7 @@ func TestEndpointAnswersFreshRequestsUnderSlowConnections(t *testing.T) {
 		slowHeaders, slowBodies = int(float64(slowHeaders)*scale), int(float64(slowBodies)*scale)
 		t.Logf("file limit %d: %d slow headers, %d slow bodies", lim, slowHeaders, slowBodies)
 	}
-	d, err := bot.NewDispatcher(all.Registry(all.Loopback()), bot.Options{})
+	d, err := bot.NewDispatcher(all.Registry(all.Loopback()), DispatcherOptions(endpointConfig(t), slog.New(slog.DiscardHandler), nil, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
