@@ -40,8 +40,12 @@ type Options struct {
 	MaxBody int64
 	// MaxSkew is how far the signed timestamp may be from Now (default 5 min).
 	MaxSkew time.Duration
-	// Now is the clock the timestamp is checked against (default time.Now).
+	// Now is the clock the timestamp is checked against, and the ids
+	// remembered by (default time.Now).
 	Now func() time.Time
+	// Remembered bounds the interaction ids remembered to refuse replays
+	// (default DefaultRemembered).
+	Remembered int
 	// UserAgent of the REST calls (default "DiscordBot (https://github.com/alea-bot/alea, dev)").
 	UserAgent string
 	// Acknowledged, when set, tracks the interactions acknowledged and
@@ -53,6 +57,9 @@ type Options struct {
 // /interactions. Every request's Ed25519 signature over timestamp and body
 // is checked before anything is parsed; PING is answered with PONG, and
 // commands, autocomplete, components and modals go through the dispatcher.
+// An interaction whose id was received already while its signature is
+// valid (a replay of a signed request) is refused with 409, as is one
+// without a user with 400; each refusal is logged with the interaction id.
 // A reply ready in time travels in the HTTP response; a deferred one (and
 // any reply with files, which Discord does not take in the HTTP response)
 // is acknowledged in the response and then delivered through the
@@ -64,6 +71,7 @@ type Endpoint struct {
 	opts Options
 	log  *slog.Logger
 	rest *rest.Client
+	seen *seenIDs
 	// verify checks the signature (ed25519.Verify; the benchmark replaces
 	// it to time the rest of the request on its own).
 	verify func(key ed25519.PublicKey, msg, sig []byte) bool
@@ -89,7 +97,10 @@ func New(d *bot.Dispatcher, o Options) (*Endpoint, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Endpoint{d: d, key: o.PublicKey, opts: o, log: o.Logger,
+	if o.Remembered <= 0 {
+		o.Remembered = DefaultRemembered
+	}
+	return &Endpoint{d: d, key: o.PublicKey, opts: o, log: o.Logger, seen: newSeenIDs(o.Remembered),
 		rest: rest.NewClient(o.APIBase, o.Client, o.UserAgent, o.Logger), verify: ed25519.Verify}, nil
 }
 
@@ -127,7 +138,8 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if !e.fresh(ts) {
+	signed, fresh := e.fresh(ts)
+	if !fresh {
 		payload.Problem(w, http.StatusUnauthorized, "stale or malformed timestamp")
 		return
 	}
@@ -149,14 +161,31 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	req, err := in.Request()
 	if err != nil {
+		e.log.Warn("interaction refused: unsupported", "interaction", bot.LogInput(in.ID), "err", err)
 		payload.Problem(w, http.StatusBadRequest, "unsupported interaction")
 		return
 	}
-	if in.AppID == "" || in.Token == "" {
-		payload.Problem(w, http.StatusBadRequest, "interaction without application_id or token")
+	if in.ID == "" || in.AppID == "" || in.Token == "" {
+		e.log.Warn("interaction refused: no id, application_id or token", "interaction", bot.LogInput(in.ID))
+		payload.Problem(w, http.StatusBadRequest, "interaction without id, application_id or token")
 		return
 	}
-	ex := &httpExchange{e: e, appID: in.AppID, token: in.Token,
+	if req.UserID == "" {
+		e.log.Warn("interaction refused: no user", "interaction", bot.LogInput(in.ID))
+		payload.Problem(w, http.StatusBadRequest, "interaction without a user")
+		return
+	}
+	// Remembered only once it is to be answered: a refused body refused
+	// again costs nothing.
+	if !e.seen.first(in.ID, signed.Add(e.opts.MaxSkew), e.opts.Now()) {
+		e.log.Warn("interaction refused: its id was received already (a replayed request)", "interaction", bot.LogInput(in.ID))
+		payload.Problem(w, http.StatusConflict, "interaction received already")
+		return
+	}
+	if in.PermissionsUnreadable() {
+		e.log.Warn("member permissions are not a decimal string; read as none", "interaction", bot.LogInput(in.ID))
+	}
+	ex := &httpExchange{e: e, id: in.ID, appID: in.AppID, token: in.Token,
 		first: make(chan []byte, 1), written: make(chan error, 1), gone: make(chan struct{})}
 	e.d.HandleDetached(r.Context(), req, e.opts.Acknowledged.Track(ex), ex.fail, e.log, "endpoint")
 	select {
@@ -167,24 +196,24 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// fresh reports whether the signed timestamp (Unix seconds) is within
-// MaxSkew of the clock, in either direction.
-func (e *Endpoint) fresh(ts string) bool {
+// fresh reads the signed timestamp (Unix seconds) and reports whether it
+// is within MaxSkew of the clock, in either direction.
+func (e *Endpoint) fresh(ts string) (time.Time, bool) {
 	secs, err := strconv.ParseInt(ts, 10, 64)
 	if err != nil {
-		return false
+		return time.Time{}, false
 	}
 	now := e.opts.Now().Unix()
 	skew := int64(e.opts.MaxSkew / time.Second)
-	return secs >= now-skew && secs <= now+skew
+	return time.Unix(secs, 0), secs >= now-skew && secs <= now+skew
 }
 
 // httpExchange is the endpoint's side of one interaction: the first
 // response goes to the waiting HTTP handler, anything later through the
 // interaction's webhook.
 type httpExchange struct {
-	e            *Endpoint
-	appID, token string
+	e                *Endpoint
+	id, appID, token string
 	// first carries the HTTP response body to ServeHTTP; written carries
 	// back the result of writing it; gone is closed when the client left.
 	first   chan []byte
@@ -272,4 +301,4 @@ func (x *httpExchange) Send(ctx context.Context, req *commands.Request, reply *c
 }
 
 // ref names the interaction for its webhook.
-func (x *httpExchange) ref() rest.Ref { return rest.Ref{AppID: x.appID, Token: x.token} }
+func (x *httpExchange) ref() rest.Ref { return rest.Ref{ID: x.id, AppID: x.appID, Token: x.token} }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync/atomic"
 
 	"github.com/bwmarrin/discordgo"
@@ -36,6 +37,11 @@ func libraryLogger(log *slog.Logger, token string, off *atomic.Bool) func(msgL, 
 			level = slog.LevelWarn
 		case discordgo.LogInformational:
 			level = slog.LevelInfo
+		}
+		if strings.HasPrefix(format, "error unmarshalling %s event") && len(a) > 0 && a[0] == "INTERACTION_CREATE" {
+			// The gateway reads interactions with its own decoder
+			// (onEvent), which reads what discordgo's cannot.
+			level = slog.LevelDebug
 		}
 		log.Log(context.Background(), level, redact(fmt.Sprintf(format, a...), token))
 	}

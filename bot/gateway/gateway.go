@@ -167,7 +167,7 @@ func New(d *bot.Dispatcher, o Options) (*Gateway, error) {
 	s.AddHandler(g.onDisconnect)
 	s.AddHandler(g.onResumed)
 	s.AddHandler(g.onRateLimit)
-	s.AddHandler(g.onInteraction)
+	s.AddHandler(g.onEvent)
 	return g, nil
 }
 
@@ -378,8 +378,19 @@ func (g *Gateway) recoverPanic(event string) {
 	}
 }
 
+// onEvent answers each INTERACTION_CREATE, read from the event's raw JSON
+// by the one decoder of interactions (payload.DecodeInteraction), not
+// from discordgo's decoding: a field discordgo cannot read (a permission
+// bit beyond 63) must not cost the interaction.
+func (g *Gateway) onEvent(s *discordgo.Session, e *discordgo.Event) {
+	if e == nil || e.Type != "INTERACTION_CREATE" {
+		return
+	}
+	g.onInteraction(e.RawData)
+}
+
 // onInteraction answers one INTERACTION_CREATE through the dispatcher.
-func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+func (g *Gateway) onInteraction(raw []byte) {
 	g.mu.Lock()
 	if g.closed {
 		g.mu.Unlock()
@@ -389,11 +400,13 @@ func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	g.handlers.Add(1)
 	g.mu.Unlock()
 	defer g.handlers.Done()
-	if ic == nil || ic.Interaction == nil {
+	received := time.Now()
+	in, err := payload.DecodeInteraction(raw)
+	if err != nil {
+		g.log.Warn("unreadable interaction; not answered", "err", err)
 		return
 	}
-	in := ic.Interaction
-	x := &gatewayExchange{g: g, ref: rest.Ref{ID: in.ID, AppID: in.AppID, Token: in.Token, Received: time.Now()}}
+	x := &gatewayExchange{g: g, ref: rest.Ref{ID: in.ID, AppID: in.AppID, Token: in.Token, Received: received}}
 	defer func() {
 		if p := recover(); p != nil {
 			g.log.Error("panic in the gateway", "interaction", bot.LogInput(in.ID), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
@@ -403,7 +416,7 @@ func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	if in.Type == discordgo.InteractionPing {
 		return
 	}
-	req, err := payload.ParseInteraction(in)
+	req, err := in.Request()
 	if err != nil {
 		g.log.Warn("interaction not answered", "interaction", bot.LogInput(in.ID), "type", int(in.Type), "err", err)
 		return
@@ -411,6 +424,13 @@ func (g *Gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 	if in.ID == "" || in.AppID == "" || in.Token == "" {
 		g.log.Warn("interaction without id, application_id or token; not answered", "interaction", bot.LogInput(in.ID))
 		return
+	}
+	if req.UserID == "" {
+		g.log.Warn("interaction without a user; not answered", "interaction", bot.LogInput(in.ID))
+		return
+	}
+	if in.PermissionsUnreadable() {
+		g.log.Warn("member permissions are not a decimal string; read as none", "interaction", bot.LogInput(in.ID))
 	}
 	// The work belongs to the interaction, not to the connection: it
 	// finishes even when the session closes meanwhile.

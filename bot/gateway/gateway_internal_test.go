@@ -79,8 +79,8 @@ func TestGatewayRecoversHandlerPanics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.onInteraction(g.session, &discordgo.InteractionCreate{Interaction: &discordgo.Interaction{ID: "1", AppID: "2", Token: "t0k",
-		Type: discordgo.InteractionApplicationCommand, Data: discordgo.ApplicationCommandInteractionData{Name: "help"}}})
+	g.onEvent(g.session, &discordgo.Event{Type: "INTERACTION_CREATE", RawData: []byte(`{"id":"1","application_id":"2","token":"t0k",
+		"type":2,"user":{"id":"5","username":"ann"},"data":{"name":"help"}}`)})
 	call := <-got
 	if !strings.HasPrefix(call, "POST /api/v"+discordgo.APIVersion+"/interactions/1/t0k/callback ") || !strings.Contains(call, `"flags":64`) || !strings.Contains(call, "💥") {
 		t.Errorf("callback %s", call)

@@ -547,3 +547,54 @@ func BenchmarkGatewayInteraction(b *testing.B) {
 // fastOptions: no cache, no rate limit, deferral exactly of the
 // interactions hold holds (none when hold is nil).
 func fastOptions(hold *bottest.Hold) bottest.Limits { return hold.Limits() }
+
+// The gateway reads interactions with the one decoder of package
+// payload, from the event's raw JSON: a member's permissions past 2^63
+// (which discordgo's decoding cannot read) are answered, Manage Server
+// kept; an interaction without a user is not answered, and the warning
+// names it.
+func TestGatewayPermissionsAndUsers(t *testing.T) {
+	perms := &commands.Command{Name: commands.T("perms", "", ""), Description: commands.T("Permissions", "", ""),
+		Handle: func(_ context.Context, req *commands.Request) (*commands.Reply, error) {
+			return &commands.Reply{Content: fmt.Sprintf("manage:%v", req.CanManageServer())}, nil
+		}}
+	f := newGatewayFixture(t, commands.NewRegistry(perms), fastOptions(nil), fakediscord.Options{}, nil)
+	f.open()
+	for _, c := range []struct {
+		perms string
+		want  string
+	}{{`"18446744073709551648"`, "manage:true"}, {`"36893488147419103232"`, "manage:false"}, {`"x"`, "manage:false"}} {
+		tok := f.fake.Interact(t, fakediscord.Interaction{Type: 2, Permissions: c.perms, Data: map[string]any{"id": "1", "name": "perms", "type": 1}})
+		calls := f.fake.Await(t, tok, 1)
+		if !strings.Contains(string(calls[0].JSON), `"content":"`+c.want+`"`) {
+			t.Errorf("permissions %s: %s", c.perms, calls[0].JSON)
+		}
+	}
+	tok := f.fake.Interact(t, fakediscord.Interaction{Type: 2, NoUser: true, Data: map[string]any{"id": "1", "name": "perms", "type": 1}})
+	// The fake's tokens and ids share the interaction's number.
+	var n int
+	if _, err := fmt.Sscanf(tok, "aW50ZXJhY3Rpb246%d:", &n); err != nil {
+		t.Fatal(err)
+	}
+	id := fmt.Sprint(700000000000000000 + n)
+	deadline := time.Now().Add(bottest.Wait)
+	warned := func() bool {
+		for _, line := range strings.Split(f.log.String(), "\n") {
+			if strings.Contains(line, `"msg":"interaction without a user; not answered"`) && strings.Contains(line, `"interaction":"`+id+`"`) {
+				return true
+			}
+		}
+		return false
+	}
+	for !warned() {
+		if time.Now().After(deadline) {
+			t.Fatalf("no warning for the interaction without a user:\n%s", f.log)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	for _, c := range f.fake.Calls() {
+		if strings.Contains(c.Path, tok) {
+			t.Fatalf("the interaction without a user was answered: %s %s", c.Method, c.Route)
+		}
+	}
+}

@@ -10,11 +10,12 @@ import (
 	"github.com/alea-bot/alea/commands"
 )
 
-// Incoming is an interaction as Discord posts it, decoded in one pass of
-// encoding/json into the fields Alea reads (discordgo's Interaction
-// decodes the body, then its data a second time, into interface-typed
-// values). Request gives the same request as ParseInteraction on
-// discordgo's decoding of the same body.
+// Incoming is an interaction as Discord sends it (posted to the endpoint,
+// or the data of a gateway INTERACTION_CREATE), decoded in one pass of
+// encoding/json into the fields Alea reads. It is the one decoder of
+// interactions: discordgo's Interaction decodes the body, then its data
+// a second time, into interface-typed values, and fails on a member's
+// permissions past 2^63.
 type Incoming struct {
 	ID        string                    `json:"id"`
 	AppID     string                    `json:"application_id"`
@@ -25,7 +26,7 @@ type Incoming struct {
 	Locale    string                    `json:"locale"`
 	Member    *struct {
 		User        *incomingUser `json:"user"`
-		Permissions int64         `json:"permissions,string"`
+		Permissions Permissions   `json:"permissions"`
 	} `json:"member"`
 	User    *incomingUser      `json:"user"`
 	Message *discordgo.Message `json:"message"`
@@ -84,8 +85,11 @@ func DecodeInteraction(body []byte) (*Incoming, error) {
 	return in, nil
 }
 
-// Request converts the interaction into a request, as ParseInteraction
-// does; an interaction type Alea does not answer is an error.
+// Request converts the interaction into a request: in a server the user
+// comes as member.user, in a DM or a group DM (and through a user
+// installation outside a server) as user; an interaction without either
+// has no UserID, and the transports refuse it. An interaction type Alea
+// does not answer is an error.
 func (i *Incoming) Request() (*commands.Request, error) {
 	req := &commands.Request{
 		ID:        i.ID,
@@ -100,7 +104,7 @@ func (i *Incoming) Request() (*commands.Request, error) {
 		user = i.Member.User
 	}
 	if i.Member != nil {
-		req.Permissions = i.Member.Permissions
+		req.Permissions = int64(i.Member.Permissions.Low)
 	}
 	if user != nil {
 		setUser(req, user.ID, user.Username, user.GlobalName)
@@ -163,6 +167,89 @@ func (i *Incoming) Request() (*commands.Request, error) {
 		return nil, fmt.Errorf("payload: interaction type %d is not answered", i.Type)
 	}
 	return req, nil
+}
+
+// setPlace sets where req happened from Discord's context and the
+// installations that offered the command. Before interaction contexts,
+// Discord sent no context: a guild id says a server, none a DM.
+func setPlace(req *commands.Request, context discordgo.InteractionContextType, owners map[discordgo.ApplicationIntegrationType]string) {
+	req.Place = commands.Place(context)
+	if _, sent := owners[discordgo.ApplicationIntegrationUserInstall]; sent {
+		_, byServer := owners[discordgo.ApplicationIntegrationGuildInstall]
+		req.UserInstalled = !byServer
+	}
+	if req.Place == commands.InServer && req.GuildID == "" && len(owners) == 0 {
+		req.Place = commands.InBotDM
+	}
+}
+
+// setUser sets who sent req: the id, and the display name (the global
+// name, else the user name).
+func setUser(req *commands.Request, id, username, globalName string) {
+	req.UserID, req.UserName = id, globalName
+	if req.UserName == "" {
+		req.UserName = username
+	}
+}
+
+// addKnownUser lets "@Name" in a text option name a user Discord resolved
+// for the interaction, by either of their names.
+func addKnownUser(req *commands.Request, id, username, globalName string) {
+	if req.KnownUsers == nil {
+		req.KnownUsers = map[string]string{}
+	}
+	for _, n := range []string{username, globalName} {
+		if n != "" {
+			req.KnownUsers[n] = id
+		}
+	}
+}
+
+// PermissionsUnreadable reports a member whose permissions are not a
+// decimal string: read as no permission, which the transports log.
+func (i *Incoming) PermissionsUnreadable() bool {
+	return i.Member != nil && i.Member.Permissions.Unreadable
+}
+
+// Permissions are a member's permissions as Discord sends them: a
+// bitfield written as a decimal string, which grows as Discord adds
+// permissions (bit 50 is Use External Apps; nothing bounds it at 64
+// bits). Any length is read: Low holds its low 64 bits exactly (the
+// bits Alea reads), the digits taken modulo 2^64. A value that is not
+// a decimal string (or number) is read as no permission and marked
+// Unreadable, so it never fails the interaction.
+type Permissions struct {
+	Low        uint64
+	Unreadable bool
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (p *Permissions) UnmarshalJSON(b []byte) error {
+	*p = Permissions{}
+	s := string(b)
+	if s == "null" {
+		return nil
+	}
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		s = s[1 : len(s)-1]
+	}
+	if s == "" {
+		p.Unreadable = true
+		return nil
+	}
+	var low uint64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			*p = Permissions{Unreadable: true}
+			return nil
+		}
+		// Multiplying and adding in uint64 wraps modulo 2^64: the low 64
+		// bits of the whole number, whatever its length.
+		low = low*10 + uint64(c-'0')
+	}
+	p.Low = low
+	return nil
 }
 
 func isSub(t discordgo.ApplicationCommandOptionType) bool {

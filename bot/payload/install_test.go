@@ -5,23 +5,17 @@ import (
 	"os"
 	"testing"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/alea-bot/alea/commands"
 )
 
-// readInteraction decodes a fixture of an interaction as Discord sends it.
-func readInteraction(t *testing.T, name string) *discordgo.Interaction {
+// readInteraction reads a fixture of an interaction as Discord sends it.
+func readInteraction(t *testing.T, name string) []byte {
 	t.Helper()
 	raw, err := os.ReadFile("testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var in discordgo.Interaction
-	if err := json.Unmarshal(raw, &in); err != nil {
-		t.Fatal(err)
-	}
-	return &in
+	return raw
 }
 
 // TestUserInstallInteractions parses interactions that reach Alea through
@@ -52,7 +46,7 @@ func TestUserInstallInteractions(t *testing.T) {
 			commands.InServer, false, commands.Korean},
 	}
 	for _, c := range cases {
-		req, err := ParseInteraction(readInteraction(t, c.file))
+		req, err := decode(readInteraction(t, c.file))
 		if err != nil {
 			t.Fatalf("%s: %v", c.file, err)
 		}
@@ -62,20 +56,16 @@ func TestUserInstallInteractions(t *testing.T) {
 			t.Errorf("%s: %+v", c.file, req)
 		}
 	}
-	req, _ := ParseInteraction(readInteraction(t, "user_install_group_dm.json"))
+	req, _ := decode(readInteraction(t, "user_install_group_dm.json"))
 	if req.Options.String("dice", "") != "66612" || req.Options["roll"] != float64(2) {
 		t.Errorf("options %v", req.Options)
 	}
-	req, _ = ParseInteraction(readInteraction(t, "user_install_server.json"))
+	req, _ = decode(readInteraction(t, "user_install_server.json"))
 	if req.Options.String("players", "") != "<@81234567890123456>, alea" {
 		t.Errorf("options %v", req.Options)
 	}
 	// Before interaction contexts: no context, no owners, no guild is a DM.
-	var old discordgo.Interaction
-	if err := json.Unmarshal([]byte(`{"id":"1","type":2,"token":"t","channel_id":"5","user":{"id":"7","username":"ann"},"data":{"id":"3","name":"help","type":1}}`), &old); err != nil {
-		t.Fatal(err)
-	}
-	if req, err := ParseInteraction(&old); err != nil || req.Place != commands.InBotDM || req.UserID != "7" || req.UserName != "ann" {
+	if req, err := decode([]byte(`{"id":"1","type":2,"token":"t","channel_id":"5","user":{"id":"7","username":"ann"},"data":{"id":"3","name":"help","type":1}}`)); err != nil || req.Place != commands.InBotDM || req.UserID != "7" || req.UserName != "ann" {
 		t.Fatalf("old DM: %v %+v", err, req)
 	}
 }
@@ -113,14 +103,10 @@ func TestDefinitionsInstallsAndPlaces(t *testing.T) {
 // The users Discord resolved for a command become the request's known
 // users, by user name and display name.
 func TestResolvedUsersKnown(t *testing.T) {
-	var in discordgo.Interaction
-	if err := json.Unmarshal([]byte(`{"id":"1","type":2,"token":"t","context":0,"guild_id":"9",
+	req, err := decode([]byte(`{"id":"1","type":2,"token":"t","context":0,"guild_id":"9",
 		"member":{"user":{"id":"7","username":"mina"}},
 		"data":{"id":"3","name":"yacht","type":1,"options":[{"name":"start","type":1,"options":[{"name":"players","type":3,"value":"@Ji-woo, alea"}]}],
-		"resolved":{"users":{"81234567890123499":{"id":"81234567890123499","username":"jiwoo","global_name":"Ji-woo"}}}}}`), &in); err != nil {
-		t.Fatal(err)
-	}
-	req, err := ParseInteraction(&in)
+		"resolved":{"users":{"81234567890123499":{"id":"81234567890123499","username":"jiwoo","global_name":"Ji-woo"}}}}}`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,11 +20,7 @@ func TestComponentMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var in discordgo.Interaction
-	if err := json.Unmarshal(raw, &in); err != nil {
-		t.Fatal(err)
-	}
-	req, err := ParseInteraction(&in)
+	req, err := decode(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,20 +61,12 @@ func TestComponentMessage(t *testing.T) {
 // TestMessageNeverEdited checks a message without edited_timestamp, and a
 // command interaction, which carries no message.
 func TestMessageNeverEdited(t *testing.T) {
-	var in discordgo.Interaction
-	if err := json.Unmarshal([]byte(`{"id":"1","type":3,"token":"t","data":{"component_type":2,"custom_id":"a/1"},
-		"message":{"id":"9","content":"x","edited_timestamp":null,"components":[]}}`), &in); err != nil {
-		t.Fatal(err)
-	}
-	req, err := ParseInteraction(&in)
+	req, err := decode([]byte(`{"id":"1","type":3,"token":"t","data":{"component_type":2,"custom_id":"a/1"},
+		"message":{"id":"9","content":"x","edited_timestamp":null,"components":[]}}`))
 	if err != nil || req.Message == nil || req.Message.ID != "9" || !req.Message.EditedAt.IsZero() || len(commands.CustomIDs(req.Message.Components)) != 0 {
 		t.Fatalf("%v %+v", err, req.Message)
 	}
-	var cmd discordgo.Interaction
-	if err := json.Unmarshal([]byte(`{"id":"1","type":2,"token":"t","data":{"id":"3","name":"help","type":1}}`), &cmd); err != nil {
-		t.Fatal(err)
-	}
-	if req, err := ParseInteraction(&cmd); err != nil || req.Message != nil {
+	if req, err := decode([]byte(`{"id":"1","type":2,"token":"t","data":{"id":"3","name":"help","type":1}}`)); err != nil || req.Message != nil {
 		t.Fatalf("command: %v %+v", err, req)
 	}
 }

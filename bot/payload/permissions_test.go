@@ -5,8 +5,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/alea-bot/alea/commands"
 )
 
@@ -17,11 +15,7 @@ func parseFixture(t *testing.T, name string) *commands.Request {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var in discordgo.Interaction
-	if err := json.Unmarshal(raw, &in); err != nil {
-		t.Fatal(err)
-	}
-	req, err := ParseInteraction(&in)
+	req, err := decode(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,12 +53,15 @@ func TestMemberPermissions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var in discordgo.Interaction
+	var in map[string]any
 	if err := json.Unmarshal(raw, &in); err != nil {
 		t.Fatal(err)
 	}
-	in.User, in.Member, in.GuildID = in.Member.User, nil, ""
-	dm, err := ParseInteraction(&in)
+	in["user"] = in["member"].(map[string]any)["user"]
+	delete(in, "member")
+	delete(in, "guild_id")
+	raw, _ = json.Marshal(in)
+	dm, err := decode(raw)
 	if err != nil {
 		t.Fatal(err)
 	}

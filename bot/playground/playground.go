@@ -272,16 +272,16 @@ func (p *Playground) interaction(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var in discordgo.Interaction
-	if err := json.Unmarshal(body, &in); err != nil {
-		payload.Problem(w, http.StatusBadRequest, "malformed interaction: "+err.Error())
+	in, err := payload.DecodeInteraction(body)
+	if err != nil {
+		payload.Problem(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	if in.Type == discordgo.InteractionPing {
 		_ = payload.WriteJSON(w, []byte(`{"type":1}`))
 		return
 	}
-	req, err := payload.ParseInteraction(&in)
+	req, err := in.Request()
 	if err != nil {
 		payload.Problem(w, http.StatusBadRequest, "unsupported interaction: "+err.Error())
 		return

@@ -2,15 +2,17 @@
 // transports: an HTTP server on 127.0.0.1 serving the REST routes the bot
 // uses (gateway discovery, the bulk overwrite of application commands,
 // interaction callbacks, the interaction webhook, /users/@me, the
-// application's emojis) and a
-// gateway websocket speaking Discord's protocol (HELLO, IDENTIFY,
-// heartbeats, READY, INTERACTION_CREATE, RECONNECT, RESUME, INVALID
-// SESSION), with faults to inject (InjectREST: 429 and 5xx answers;
-// InjectGateway: a gateway that never says HELLO, INVALID SESSION up to a
-// storm, close codes, a session-start budget; Revoke: a refused token). Every payload the bot sends is checked against Discord's
-// documented limits by [CheckPayload] and [CheckCommands], which read the
-// JSON only, independently of the bot's own checks; a payload breaking one
-// is refused with 400 as Discord would, and recorded with the reason.
+// application's emojis), a gateway websocket speaking Discord's protocol
+// (HELLO, IDENTIFY, heartbeats, READY, INTERACTION_CREATE, RECONNECT,
+// RESUME, INVALID SESSION), and interactions signed with a key of its own
+// and posted to an HTTP interactions endpoint (Post; Repost replays one).
+// Faults can be injected (InjectREST: 429 and 5xx answers; InjectGateway:
+// a gateway that never says HELLO, INVALID SESSION up to a storm, close
+// codes, a session-start budget; Revoke: a refused token). Every payload
+// the bot sends is checked against Discord's documented limits by
+// [CheckPayload] and [CheckCommands], which read the JSON only,
+// independently of the bot's own checks; a payload breaking one is
+// refused with 400 as Discord would, and recorded with the reason.
 //
 // Routes are served under any API version (/api/v9/… and /api/v10/…).
 package fakediscord
@@ -42,6 +44,9 @@ type Options struct {
 	ShardCount int
 	// HeartbeatInterval is announced in HELLO (default 41.25 s, Discord's).
 	HeartbeatInterval time.Duration
+	// Now is the clock of the signatures of interactions posted to an
+	// endpoint (Post; default time.Now).
+	Now func() time.Time
 }
 
 // Call is one REST request the fake received.

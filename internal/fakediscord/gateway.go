@@ -396,6 +396,11 @@ type Interaction struct {
 	// authorizing_integration_owners names the user ("1") rather than the
 	// server ("0").
 	UserInstall bool
+	// Permissions is the member's permissions in a server as raw JSON,
+	// e.g. `"2048"` (default `"0"`).
+	Permissions string
+	// NoUser sends it without member or user, as no real interaction is.
+	NoUser bool
 }
 
 // Interact dispatches INTERACTION_CREATE to the session of the shard that
@@ -404,15 +409,7 @@ type Interaction struct {
 // event waits in it, and is replayed when the bot resumes.
 func (s *Server) Interact(t testing.TB, in Interaction) (token string) {
 	t.Helper()
-	if in.GuildID == "" && in.Context == 0 {
-		in.GuildID = "42"
-	}
-	if in.Context != 0 {
-		in.GuildID = ""
-	}
-	if in.Locale == "" {
-		in.Locale = "en-US"
-	}
+	in = in.withDefaults()
 	guild, err := strconv.ParseUint(in.GuildID, 10, 64)
 	if err != nil && in.GuildID != "" {
 		t.Fatalf("fakediscord: guild id %q", in.GuildID)
@@ -433,6 +430,21 @@ func (s *Server) Interact(t testing.TB, in Interaction) (token string) {
 	}
 	s.mu.Unlock()
 	return token
+}
+
+// withDefaults fills in what a test left unset: guild 42 in a server, no
+// guild elsewhere, the locale en-US.
+func (in Interaction) withDefaults() Interaction {
+	if in.GuildID == "" && in.Context == 0 {
+		in.GuildID = "42"
+	}
+	if in.Context != 0 {
+		in.GuildID = ""
+	}
+	if in.Locale == "" {
+		in.Locale = "en-US"
+	}
+	return in
 }
 
 // newInteractionLocked records a new interaction and returns it as
@@ -458,10 +470,17 @@ func (s *Server) newInteractionLocked(in Interaction) (ev map[string]any, token 
 		"locale": in.Locale, "channel_id": "43", "app_permissions": "0", "context": in.Context,
 		"authorizing_integration_owners": owners}
 	u := map[string]any{"id": user, "username": "player", "global_name": "Player"}
-	if in.Context == 0 {
+	var perms any = "0"
+	if in.Permissions != "" {
+		perms = json.RawMessage(in.Permissions)
+	}
+	switch {
+	case in.Context == 0:
 		ev["guild_id"] = in.GuildID
-		ev["member"] = map[string]any{"user": u, "roles": []string{}, "permissions": "0"}
-	} else {
+		if !in.NoUser {
+			ev["member"] = map[string]any{"user": u, "roles": []string{}, "permissions": perms}
+		}
+	case !in.NoUser:
 		ev["user"] = u
 	}
 	if in.Data != nil {
