@@ -81,5 +81,6 @@ func (offStore) ForgetGuild(context.Context, string) (Forgotten, error) {
 }
 func (offStore) SetRecording(context.Context, string, bool) error { return ErrOff }
 func (offStore) Recording(context.Context, string) (bool, error)  { return false, nil }
+func (offStore) Health(context.Context) error                     { return nil }
 func (offStore) Engine() string                                   { return "off" }
 func (offStore) Close() error                                     { return nil }

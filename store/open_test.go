@@ -18,6 +18,9 @@ func TestOff(t *testing.T) {
 	if s.Engine() != "off" {
 		t.Fatalf("Engine = %q", s.Engine())
 	}
+	if err := s.Health(ctx); err != nil { // memory off is not an outage
+		t.Fatalf("Health with memory off: %v", err)
+	}
 	if ok, err := s.Record(ctx, store.Game{ID: "x"}); ok || !errors.Is(err, store.ErrRecordingOff) {
 		t.Fatalf("Record with memory off = %v, %v", ok, err)
 	}

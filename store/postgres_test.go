@@ -63,6 +63,29 @@ func TestPostgres(t *testing.T) {
 		}
 	})
 
+	t.Run("HealthFollowsTheServer", func(t *testing.T) {
+		s := open(t)
+		stopped := false
+		defer func() {
+			if stopped { // a failed check left the server down for the next tests
+				pg.Start()
+			}
+		}()
+		storetest.Outage(t, s, 3*time.Second, "postgres",
+			func() {
+				stopped = true
+				if err := pg.Stop(); err != nil {
+					t.Fatal(err)
+				}
+			},
+			func() {
+				if err := pg.Start(); err != nil {
+					t.Fatal(err)
+				}
+				stopped = false
+			})
+	})
+
 	t.Run("ServerGoesAway", func(t *testing.T) {
 		s := open(t)
 		gen := storetest.NewGenerator(22)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"strings"
@@ -53,6 +54,9 @@ func openSQLite(ctx context.Context, spec string) (Store, error) {
 		db.Close()
 		return nil, fail(explainSQLite(err))
 	}
+	if opened, err := os.Stat(file); err == nil {
+		s.checkFile = func() error { return sameFile(file, opened) }
+	}
 	return s, nil
 }
 
@@ -94,6 +98,22 @@ func (s *sqlStore) start(ctx context.Context) error {
 	defer tx.Rollback()
 	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO schema_migrations (version, applied) VALUES (?, 0)`), -1)
 	return err
+}
+
+// sameFile reports, for Health, a database file that is no longer the one
+// opened: SQLite goes on writing to the file it opened, so games recorded
+// after the file was deleted or replaced would be lost.
+func sameFile(file string, opened os.FileInfo) error {
+	now, err := os.Stat(file)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("the database file %s is gone (deleted or moved): games recorded now are lost when Alea stops; put it back, or restart Alea to start a new one", file)
+	case err != nil:
+		return fmt.Errorf("the database file %s cannot be checked: %w", file, err)
+	case !os.SameFile(opened, now):
+		return fmt.Errorf("the database file %s was replaced since Alea opened it: Alea still writes to the old one; restart Alea to use the new one", file)
+	}
+	return nil
 }
 
 // explainSQLite adds what to do to SQLite's terse errors.

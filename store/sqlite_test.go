@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/alea-bot/alea/store"
 	"github.com/alea-bot/alea/store/storetest"
@@ -15,6 +16,54 @@ func openSQLite(t *testing.T) store.Store { return storetest.SQLite(t) }
 
 func TestSQLiteConformance(t *testing.T) {
 	storetest.Run(t, openSQLite)
+}
+
+// A vanished SQLite file is noticed: deleted (moved away) while the
+// store has it open, Health says the file is gone, though SQLite would
+// go on writing to it; put back, the store is healthy again. A file
+// replaced by another is said so too.
+func TestSQLiteVanishedFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "alea.db")
+	s, err := store.Open(context.Background(), "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	away := filepath.Join(dir, "moved.db")
+	storetest.Outage(t, s, 5*time.Second, "is gone",
+		func() {
+			if err := os.Rename(path, away); err != nil {
+				t.Fatal(err)
+			}
+		},
+		func() {
+			if err := os.Rename(away, path); err != nil {
+				t.Fatal(err)
+			}
+		})
+	other, err := store.Open(context.Background(), "sqlite:"+away)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other.Close()
+	storetest.Outage(t, s, 5*time.Second, "was replaced",
+		func() {
+			if err := os.Rename(path, path+".old"); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(away, path); err != nil {
+				t.Fatal(err)
+			}
+		},
+		func() {
+			if err := os.Rename(path, away); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(path+".old", path); err != nil {
+				t.Fatal(err)
+			}
+		})
 }
 
 func TestSQLiteKeepsGamesAcrossRestarts(t *testing.T) {

@@ -30,6 +30,9 @@ type sqlStore struct {
 	begin func(ctx context.Context) (*sql.Tx, error)
 	// closeFn releases what the backend holds besides db.
 	closeFn func() error
+	// checkFile, when set, reports a database file no longer the one
+	// opened (SQLite).
+	checkFile func() error
 }
 
 const dayMicros = int64(24 * time.Hour / time.Microsecond)
@@ -54,6 +57,22 @@ func (s *sqlStore) q(query string) string {
 }
 
 func (s *sqlStore) Engine() string { return s.d.engine }
+
+// Health implements Store: the file first (SQLite), then one trivial
+// query of the schema's table.
+func (s *sqlStore) Health(ctx context.Context) error {
+	if s.checkFile != nil {
+		if err := s.checkFile(); err != nil {
+			return s.wrap("health", err)
+		}
+	}
+	var one int
+	err := s.db.QueryRowContext(ctx, `SELECT 1 FROM schema_migrations LIMIT 1`).Scan(&one)
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = fmt.Errorf("the database did not answer in time: %w", err)
+	}
+	return s.wrap("health", err)
+}
 
 func (s *sqlStore) Close() error {
 	err := s.db.Close()

@@ -267,6 +267,12 @@ type Store interface {
 	// Recording reports whether a server's games are recorded (on unless
 	// turned off).
 	Recording(ctx context.Context, guild string) (bool, error)
+	// Health checks cheaply that the store can serve now: the database
+	// answers a trivial query before ctx ends, and an SQLite file is still
+	// the one opened (not deleted, moved or replaced). It returns nil when
+	// it can, else why not, for an operator (/readyz). Memory off is
+	// healthy.
+	Health(ctx context.Context) error
 	// Engine names the backend: "sqlite", "postgres" or "off".
 	Engine() string
 	// Close releases the database.

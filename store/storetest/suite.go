@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -31,9 +32,64 @@ func Run(t *testing.T, open Opener) {
 		{"RecordingOff", testRecordingOff},
 		{"Export", testExport},
 		{"Invalid", testInvalid},
+		{"Health", testHealth},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.f(t, open(t)) })
+	}
+}
+
+// testHealth: a store is healthy when opened and after a write; the
+// check answers by ctx's end (at once for an ended ctx); a closed store
+// is not healthy.
+func testHealth(t *testing.T, s store.Store) {
+	ctx := ctxOf(t)
+	if err := s.Health(ctx); err != nil {
+		t.Fatalf("Health of a fresh store: %v", err)
+	}
+	record(t, s, []store.Game{NewGenerator(31).Game()})
+	if err := s.Health(ctx); err != nil {
+		t.Fatalf("Health after a write: %v", err)
+	}
+	ended, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := s.Health(ended); err == nil {
+		t.Fatal("Health with its context ended: nil")
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Health(ctx); err == nil {
+		t.Fatal("Health of a closed store: nil")
+	}
+}
+
+// Outage checks Health through an outage of s's database, which cause
+// brings about and restore ends: healthy before; unhealthy, within
+// bound, with an error containing says, during; healthy again after.
+func Outage(t *testing.T, s store.Store, bound time.Duration, says string, cause, restore func()) {
+	t.Helper()
+	check := func() (error, time.Duration) {
+		ctx, cancel := context.WithTimeout(context.Background(), bound)
+		defer cancel()
+		start := time.Now()
+		err := s.Health(ctx)
+		return err, time.Since(start)
+	}
+	if err, _ := check(); err != nil {
+		t.Fatalf("Health before the outage: %v", err)
+	}
+	cause()
+	err, took := check()
+	if err == nil || !strings.Contains(err.Error(), says) {
+		t.Fatalf("Health during the outage: %v; want an error saying %q", err, says)
+	}
+	if took > bound+2*time.Second {
+		t.Fatalf("Health during the outage took %v, beyond its context's %v", took, bound)
+	}
+	restore()
+	if err, _ := check(); err != nil {
+		t.Fatalf("Health after the outage: %v", err)
 	}
 }
 
