@@ -391,21 +391,21 @@ func (g *Gateway) onEvent(s *discordgo.Session, e *discordgo.Event) {
 
 // onInteraction answers one INTERACTION_CREATE through the dispatcher.
 func (g *Gateway) onInteraction(raw []byte) {
-	g.mu.Lock()
-	if g.closed {
-		g.mu.Unlock()
-		g.log.Warn("interaction arrived after the gateway closed; not answered")
-		return
-	}
-	g.handlers.Add(1)
-	g.mu.Unlock()
-	defer g.handlers.Done()
 	received := time.Now()
 	in, err := payload.DecodeInteraction(raw)
 	if err != nil {
 		g.log.Warn("unreadable interaction; not answered", "err", err)
 		return
 	}
+	g.mu.Lock()
+	if g.closed {
+		g.mu.Unlock()
+		g.log.Warn("interaction arrived after the gateway closed; not answered", "interaction", bot.LogInput(in.ID))
+		return
+	}
+	g.handlers.Add(1)
+	g.mu.Unlock()
+	defer g.handlers.Done()
 	x := &gatewayExchange{g: g, ref: rest.Ref{ID: in.ID, AppID: in.AppID, Token: in.Token, Received: received}}
 	defer func() {
 		if p := recover(); p != nil {

@@ -126,7 +126,7 @@ func TestMetricsErrorsGoThroughSlog(t *testing.T) {
 // state, ready or not.
 func TestReadyzDetails(t *testing.T) {
 	var ready atomic.Bool
-	srv := httptest.NewServer(health.Handler(ready.Load, nil, nil, "store: sqlite"))
+	srv := httptest.NewServer(health.Handler(ready.Load, nil, nil, func() string { return "store: sqlite" }))
 	defer srv.Close()
 	if code, body := get(t, srv.URL+"/readyz"); code != http.StatusServiceUnavailable || body != "starting\nstore: sqlite\n" {
 		t.Errorf("/readyz before ready: %d %q", code, body)

@@ -54,6 +54,11 @@ type Settings struct {
 	// Store, when set, keeps finished games instead of the store
 	// DATABASE_URL names (Run does not close it).
 	Store store.Store
+	// UseRecorder, when set, is handed the recorder Run makes of the
+	// store (counted in the metrics, its failures logged and shown on
+	// /readyz), for the commands of a test's own Registry to record
+	// through; nil with memory off.
+	UseRecorder func(store.Recorder)
 }
 
 // DefaultEndpointConns caps the HTTP endpoint's connections: far above
@@ -108,6 +113,19 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	}
 	// /yacht-advise's kept target calculations, whose memory /metrics shows.
 	kept := &finalscore.TargetSolutions{Budget: int64(cfg.TargetMemoryMB) << 20}
+	metrics := bot.NewMetrics()
+	watch := newStoreWatch(memory, storeCheckTimeout)
+	recordings := registerStoreMetrics(metrics, watch)
+	registerTargetMetric(metrics, kept)
+	// Every finished game is recorded through the watched store; with
+	// memory off nothing records, and the games say so.
+	var recorder store.Recorder
+	if memory.Engine() != "off" {
+		recorder = newWatchedRecorder(memory, log, watch, recordings)
+	}
+	if s.UseRecorder != nil {
+		s.UseRecorder(recorder)
+	}
 	if s.Registry == nil {
 		deps := all.Loopback()
 		// From STATE_SECRET, else the token; the loopback key only when
@@ -117,9 +135,7 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 		// finished game (Yacht, solved orbs puzzles, coins games against
 		// Alea); with memory off nothing records, and the games say so.
 		deps.Store = memory
-		if memory.Engine() != "off" {
-			deps.Recorder = loggedRecorder{memory, log}
-		}
+		deps.Recorder = recorder
 		deps.StateKey = stateKey(cfg)
 		deps.TargetSolutions = kept
 		if !s.PlaygroundOnly {
@@ -130,9 +146,6 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	if !s.PlaygroundOnly && cfg.StateSecret == "" && cfg.Token != "" {
 		log.Warn("game states are sealed with a key derived from DISCORD_TOKEN: rotating the token ends every game in progress; set STATE_SECRET (e.g. `openssl rand -hex 32`)")
 	}
-	metrics := bot.NewMetrics()
-	registerStoreMetric(metrics, memory.Engine())
-	registerTargetMetric(metrics, kept)
 	d, err := bot.NewDispatcher(s.Registry, DispatcherOptions(cfg, log, metrics, s.DeferClock))
 	if err != nil {
 		return err
@@ -206,7 +219,7 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 	if err != nil {
 		return fmt.Errorf("HEALTH_ADDR %s: %w", cfg.HealthAddr, err)
 	}
-	st.health = newHTTPTransport("health server", hln, health.Handler(ready, metrics.Registry, log, "store: "+memory.Engine()), 10*time.Second, log)
+	st.health = newHTTPTransport("health server", hln, health.Handler(ready, metrics.Registry, log, watch.readyLine), 10*time.Second, log)
 	if err := st.health.Start(ctx, failed); err != nil {
 		return err
 	}

@@ -96,7 +96,7 @@ func TestRecordFailuresAreLogged(t *testing.T) {
 		t.Fatal(err)
 	}
 	logs := &bottest.Log{}
-	rec := loggedRecorder{st, slog.New(slog.NewJSONHandler(logs, nil))}
+	rec := newWatchedRecorder(st, slog.New(slog.NewJSONHandler(logs, nil)), nil, nil)
 	at := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 	game := func(id, guild string) store.Game {
 		return store.Game{ID: id, Kind: store.KindOrbs, Guild: guild, Rules: "3x3", Started: at, Ended: at, Seats: []store.Seat{{User: "1", Score: 4}}}

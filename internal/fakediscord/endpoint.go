@@ -91,17 +91,7 @@ func (s *Server) send(t testing.TB, url string, p Posted) Posted {
 	if err := CheckPayload(p.Response, true, nil); err != nil {
 		t.Errorf("fakediscord: the endpoint's response breaks a limit: %v\n%s", err, p.Response)
 	}
-	var r struct {
-		Type int `json:"type"`
-	}
-	_ = json.Unmarshal(p.Response, &r)
-	s.mu.Lock()
-	if i := s.interactions[p.Token]; i != nil {
-		i.acknowledged = true
-		i.original = r.Type == 4 || r.Type == 5 || r.Type == 6 || r.Type == 7
-	}
-	s.notify()
-	s.mu.Unlock()
+	s.answered(p.Token, p.Response)
 	return p
 }
 

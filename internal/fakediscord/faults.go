@@ -123,16 +123,10 @@ func (s *Server) AwaitConnections(t testing.TB, n int) {
 // endpoint (the caller signs and sends it), and its token. The first
 // response travels in the HTTP response, which the fake does not see:
 // pass it to AnsweredOverHTTP, and the interaction's webhook is then
-// served as after a callback.
+// served as after a callback. (Post signs and sends it itself.)
 func (s *Server) HTTPInteraction(in Interaction) (body []byte, token string) {
-	if in.GuildID == "" {
-		in.GuildID = "42"
-	}
-	if in.Locale == "" {
-		in.Locale = "en-US"
-	}
 	s.mu.Lock()
-	ev, token := s.newInteractionLocked(in)
+	ev, token := s.newInteractionLocked(in.withDefaults())
 	s.mu.Unlock()
 	body, _ = json.Marshal(ev)
 	return body, token
@@ -146,6 +140,14 @@ func (s *Server) AnsweredOverHTTP(t testing.TB, token string, response []byte) {
 	if err := CheckPayload(response, true, nil); err != nil {
 		t.Fatalf("fakediscord: the HTTP response %s: %v", response, err)
 	}
+	if !s.answered(token, response) {
+		t.Fatalf("fakediscord: no interaction %s", token)
+	}
+}
+
+// answered records response as the first response to the interaction
+// with token, and reports whether there is one.
+func (s *Server) answered(token string, response []byte) bool {
 	var resp struct {
 		Type int `json:"type"`
 	}
@@ -154,9 +156,10 @@ func (s *Server) AnsweredOverHTTP(t testing.TB, token string, response []byte) {
 	defer s.mu.Unlock()
 	in := s.interactions[token]
 	if in == nil {
-		t.Fatalf("fakediscord: no interaction %s", token)
+		return false
 	}
 	in.acknowledged = true
 	in.original = resp.Type == 4 || resp.Type == 5 || resp.Type == 7 || resp.Type == 6
 	s.notify()
+	return true
 }
