@@ -112,14 +112,15 @@ func (d *Dispatcher) route(next HandlerFunc) HandlerFunc {
 		if err != nil {
 			return d.failure(req, err, 0)
 		}
-		return next(context.WithValue(ctx, routedKey{}, &routedTo{cmd: cmd, handle: handle}), req)
+		interactionOf(ctx).routed = routedTo{cmd: cmd, handle: handle}
+		return next(ctx, req)
 	}
 }
 
 // serve runs the handler of the routed command and words its error.
 func (d *Dispatcher) serve(ctx context.Context, req *commands.Request) Result {
-	r, _ := ctx.Value(routedKey{}).(*routedTo)
-	if r == nil {
+	r := interactionOf(ctx).routed
+	if r.handle == nil {
 		d.log.Error("handler failed", "interaction", LogInput(req.ID), "err", "the request was not routed")
 		return internalError(req)
 	}

@@ -76,12 +76,14 @@ func internalError(req *commands.Request) Result {
 
 // interaction is what the dispatcher keeps in the context of one
 // interaction for its middleware: the transport's exchange, whether the
-// reply was sent, and the dispatcher's closing signal.
+// reply was sent, the dispatcher's closing signal, and the command the
+// request was routed to.
 type interaction struct {
 	id       string
 	ex       Exchange
 	closing  <-chan struct{}
-	answered bool // set by Answer, in the goroutine of Handle
+	answered bool     // set by Answer, in the goroutine of Handle
+	routed   routedTo // set by the dispatcher's routing, before the routed middleware
 }
 
 type interactionKey struct{}
@@ -116,13 +118,11 @@ type routedTo struct {
 	handle commands.HandlerFunc
 }
 
-type routedKey struct{}
-
 // CommandOf returns the command the request of ctx was routed to, for the
 // middleware around it ([Options].Routed); nil before routing.
 func CommandOf(ctx context.Context) *commands.Command {
-	if r, ok := ctx.Value(routedKey{}).(*routedTo); ok {
-		return r.cmd
+	if in := interactionOf(ctx); in != nil {
+		return in.routed.cmd
 	}
 	return nil
 }

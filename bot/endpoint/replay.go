@@ -1,7 +1,6 @@
 package endpoint
 
 import (
-	"container/heap"
 	"sync"
 	"time"
 )
@@ -35,17 +34,17 @@ func (s *seenIDs) first(id string, until, now time.Time) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for len(s.byEnd) > 0 && s.byEnd[0].until.Before(now) {
-		delete(s.until, heap.Pop(&s.byEnd).(idEnd).id)
+		delete(s.until, s.byEnd.pop().id)
 	}
 	if _, seen := s.until[id]; seen {
 		return false
 	}
 	if len(s.until) >= s.max {
-		delete(s.until, heap.Pop(&s.byEnd).(idEnd).id)
+		delete(s.until, s.byEnd.pop().id)
 		s.evicted++
 	}
 	s.until[id] = until
-	heap.Push(&s.byEnd, idEnd{id: id, until: until})
+	s.byEnd.push(idEnd{id: id, until: until})
 	return true
 }
 
@@ -61,16 +60,43 @@ type idEnd struct {
 	until time.Time
 }
 
-// endHeap orders ids by the end of their window, soonest first.
+// endHeap is a binary heap of ids by the end of their window, soonest
+// first (container/heap's algorithm, without boxing each entry).
 type endHeap []idEnd
 
-func (h endHeap) Len() int           { return len(h) }
-func (h endHeap) Less(i, j int) bool { return h[i].until.Before(h[j].until) }
-func (h endHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *endHeap) Push(x any)        { *h = append(*h, x.(idEnd)) }
-func (h *endHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+func (h *endHeap) push(x idEnd) {
+	*h = append(*h, x)
+	a := *h
+	for i := len(a) - 1; i > 0; {
+		parent := (i - 1) / 2
+		if !a[i].until.Before(a[parent].until) {
+			break
+		}
+		a[i], a[parent] = a[parent], a[i]
+		i = parent
+	}
+}
+
+func (h *endHeap) pop() idEnd {
+	a := *h
+	top := a[0]
+	last := len(a) - 1
+	a[0] = a[last]
+	a = a[:last]
+	for i := 0; ; {
+		small, l, r := i, 2*i+1, 2*i+2
+		if l < len(a) && a[l].until.Before(a[small].until) {
+			small = l
+		}
+		if r < len(a) && a[r].until.Before(a[small].until) {
+			small = r
+		}
+		if small == i {
+			break
+		}
+		a[i], a[small] = a[small], a[i]
+		i = small
+	}
+	*h = a
+	return top
 }

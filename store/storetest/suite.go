@@ -69,18 +69,18 @@ func testHealth(t *testing.T, s store.Store) {
 // bound, with an error containing says, during; healthy again after.
 func Outage(t *testing.T, s store.Store, bound time.Duration, says string, cause, restore func()) {
 	t.Helper()
-	check := func() (error, time.Duration) {
+	check := func() (time.Duration, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), bound)
 		defer cancel()
 		start := time.Now()
 		err := s.Health(ctx)
-		return err, time.Since(start)
+		return time.Since(start), err
 	}
-	if err, _ := check(); err != nil {
+	if _, err := check(); err != nil {
 		t.Fatalf("Health before the outage: %v", err)
 	}
 	cause()
-	err, took := check()
+	took, err := check()
 	if err == nil || !strings.Contains(err.Error(), says) {
 		t.Fatalf("Health during the outage: %v; want an error saying %q", err, says)
 	}
@@ -88,7 +88,7 @@ func Outage(t *testing.T, s store.Store, bound time.Duration, says string, cause
 		t.Fatalf("Health during the outage took %v, beyond its context's %v", took, bound)
 	}
 	restore()
-	if err, _ := check(); err != nil {
+	if _, err := check(); err != nil {
 		t.Fatalf("Health after the outage: %v", err)
 	}
 }
