@@ -2,7 +2,9 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"time"
 
 	"github.com/alea-bot/alea/commands"
@@ -42,6 +44,57 @@ func Chain(mw ...Middleware) Middleware {
 			next = mw[i](next)
 		}
 		return next
+	}
+}
+
+// RecoverPanics answers a panic of the rest of the chain with the
+// internal-error reply (its reference is the interaction id) and logs it
+// with its stack.
+func RecoverPanics(log *slog.Logger) Middleware {
+	log = orDiscard(log)
+	return func(next HandlerFunc) HandlerFunc {
+		return func(ctx context.Context, req *commands.Request) (res Result) {
+			defer func() {
+				if p := recover(); p != nil {
+					log.Error("panic", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "panic", logText(fmt.Sprint(p), logErrBytes), "stack", string(debug.Stack()))
+					res = internalError(req)
+				}
+			}()
+			return next(ctx, req)
+		}
+	}
+}
+
+// RefuseWhileClosing answers "Alea is restarting" (Busy) once the
+// dispatcher has begun to close, instead of starting new work.
+func RefuseWhileClosing() Middleware {
+	return func(next HandlerFunc) HandlerFunc {
+		return func(ctx context.Context, req *commands.Request) Result {
+			select {
+			case <-closingOf(ctx):
+				return Result{Reply: errorReply(msgClosing.In(req.Locale)), Outcome: Busy}
+			default:
+			}
+			return next(ctx, req)
+		}
+	}
+}
+
+// LimitTime gives the routed command's handler its time budget
+// (commands.Command.Budget, else commands.DefaultBudget) as the context's
+// deadline. A reply made after the budget ran out is Partial. Put it
+// inside [GateHeavyWork], whose turns carry budgets of their own.
+func LimitTime() Middleware {
+	return func(next HandlerFunc) HandlerFunc {
+		return func(ctx context.Context, req *commands.Request) Result {
+			ctx, cancel := context.WithTimeout(ctx, budgetOf(CommandOf(ctx)))
+			defer cancel()
+			res := next(ctx, req)
+			if res.Outcome == OK && ctx.Err() != nil {
+				res.Partial = true
+			}
+			return res
+		}
 	}
 }
 
