@@ -251,10 +251,11 @@ func WebhookEdit(r *commands.Reply) *discordgo.WebhookEdit {
 // A message response without files (the usual answer, and every press of
 // a game) is written directly by appendMessageResponse instead of
 // through discordgo's types, because it pays: on a Yacht board
-// (BenchmarkEncode/board, go test -bench Encode -count 10, benchstat) it
-// takes 6 allocations against 80 and about 11 µs against 85 µs with
-// json.Marshal of Response. TestEncodeEqualsDiscordgoMarshal keeps the
-// two equal, byte for byte, on 2,000 random replies.
+// (BenchmarkEncode/board, ten runs, benchstat, on a shared 2-core machine)
+// it takes 6 allocations against 80 and 85 % less time (16 µs against
+// 108 µs) than json.Marshal of Response; on a short text, 1 allocation
+// against 4. TestEncodeEqualsDiscordgoMarshal keeps the two equal, byte
+// for byte, on 2,000 random replies.
 func Encode(req *commands.Request, reply *commands.Reply) ([]byte, error) {
 	if req.Kind != commands.KindAutocomplete && reply.Modal == nil && len(reply.Files) == 0 {
 		// A message without files, the usual answer: written directly.
