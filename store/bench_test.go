@@ -48,9 +48,10 @@ func benchGame(i int) store.Game {
 	default:
 		kind, rules, seats = store.KindCoins, "bw", 1
 	}
+	size := map[string]int{store.KindOrbs: 25, store.KindCoins: 8}[kind]
 	ended := benchEnd.Add(-time.Duration(r.Int64N(int64(benchSpan/time.Microsecond))) * time.Microsecond)
 	g := store.Game{ID: fmt.Sprintf("bench-%07d", i), Kind: kind, Guild: "guild-" + strconv.Itoa(guild), Channel: "c",
-		Rules: rules, Seed: r.Uint64(), Chosen: r.IntN(20) == 0, Started: ended.Add(-10 * time.Minute), Ended: ended}
+		Rules: rules, Seed: r.Uint64(), Chosen: r.IntN(20) == 0, Started: ended.Add(-10 * time.Minute), Ended: ended, Size: size}
 	perm := r.Perm(pool)
 	best := -1
 	for s := range seats {

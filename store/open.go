@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 )
 
 // DefaultURL is DATABASE_URL's default: an SQLite file in the working
@@ -83,4 +84,11 @@ func (offStore) SetRecording(context.Context, string, bool) error { return ErrOf
 func (offStore) Recording(context.Context, string) (bool, error)  { return false, nil }
 func (offStore) Health(context.Context) error                     { return nil }
 func (offStore) Engine() string                                   { return "off" }
-func (offStore) Close() error                                     { return nil }
+
+// The advice log of DATABASE_URL=off keeps nothing.
+func (offStore) AskAdvice(context.Context, Advice) error { return nil }
+func (offStore) AdviceAsked(context.Context, AdviceQuery) ([]Advice, error) {
+	return nil, nil
+}
+func (offStore) PurgeAdvice(context.Context, time.Time) (int, error) { return 0, nil }
+func (offStore) Close() error                                        { return nil }

@@ -2,6 +2,8 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
+	neturl "net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -50,6 +52,41 @@ func TestPostgres(t *testing.T) {
 		if _, ok, err := stores[replicas-1].Game(context.Background(), g.ID); !ok || err != nil {
 			t.Fatalf("another replica does not see the game: %v, %v", ok, err)
 		}
+	})
+
+	t.Run("ReadOnly", func(t *testing.T) {
+		url := pg.NewDatabase(t)
+		s, err := store.Open(context.Background(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		admin, err := sql.Open("pgx", pg.URL("postgres"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer admin.Close()
+		u, err := neturl.Parse(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db := strings.TrimPrefix(u.Path, "/")
+		// The database turns read-only, as a standby or a full
+		// server's administrator makes it; connections opened from then
+		// on take no writes.
+		if _, err := admin.Exec(`ALTER DATABASE "` + db + `" SET default_transaction_read_only = on`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := admin.Exec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, db); err != nil {
+			t.Fatal(err)
+		}
+		var last error
+		for range 3 { // the first may meet a connection the server just closed
+			if _, last = s.Record(context.Background(), storetest.NewGenerator(23).Game()); store.FailureOf(last) == store.FailureReadOnly {
+				return
+			}
+		}
+		t.Fatalf("Record on a read-only database: %v, failure %d; want read-only", last, store.FailureOf(last))
 	})
 
 	t.Run("WrongPassword", func(t *testing.T) {
@@ -109,6 +146,9 @@ func TestPostgres(t *testing.T) {
 		cancel()
 		if err == nil || ok {
 			t.Fatalf("Record with the server stopped = %v, %v; want an error", ok, err)
+		}
+		if f := store.FailureOf(err); f != store.FailureUnavailable {
+			t.Fatalf("Record with the server stopped: %v, failure %d; want unavailable", err, f)
 		}
 		if took := time.Since(start); took > bound+2*time.Second {
 			t.Fatalf("Record with the server stopped took %v, beyond its context's %v", took, bound)

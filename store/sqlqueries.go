@@ -38,8 +38,9 @@ func (s *sqlStore) History(ctx context.Context, q HistoryQuery) (PlayerHistory, 
 	}
 
 	// The totals, from the all-time sums.
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT kind, rules, CAST(SUM(games) AS BIGINT), CAST(SUM(wins) AS BIGINT), CAST(SUM(score) AS BIGINT),
-		MAX(best), MIN(worst), SUM(lost), CAST(SUM(decisions) AS BIGINT), SUM(luck)
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT kind, rules, CAST(SUM(games) AS BIGINT), CAST(SUM(contests) AS BIGINT), CAST(SUM(wins) AS BIGINT),
+		CAST(SUM(scored) AS BIGINT), CAST(SUM(score) AS BIGINT), MAX(best), MIN(worst), SUM(luck), CAST(SUM(decisions) AS BIGINT), SUM(lost),
+		CAST(SUM(assisted) AS BIGINT)
 		FROM seat_sums WHERE `+where+` AND level = `+strconv.Itoa(allTime)+` GROUP BY kind, rules ORDER BY kind, rules`), args...)
 	if err != nil {
 		return h, s.wrap("history", err)
@@ -47,15 +48,17 @@ func (s *sqlStore) History(ctx context.Context, q HistoryQuery) (PlayerHistory, 
 	for rows.Next() {
 		var t Totals
 		var m sums
-		if err := rows.Scan(&t.Kind, &t.Rules, &m.games, &m.wins, &m.score, &m.best, &m.worst, &m.lost, &m.decisions, &m.luck); err != nil {
+		if err := rows.Scan(&t.Kind, &t.Rules, &m.games, &m.contests, &m.wins, &m.scored, &m.score, &m.best, &m.worst, &m.luck,
+			&m.decisions, &m.lost, &m.assisted); err != nil {
 			rows.Close()
 			return h, s.wrap("history", err)
 		}
 		st := standing("", m)
-		t.Games, t.Wins, t.AvgScore, t.Decisions, t.Skill, t.Luck = st.Games, st.Wins, st.AvgScore, st.Decisions, st.Skill, st.Luck
-		t.Best = m.best
+		t.Games, t.Contests, t.Wins, t.Scored, t.AvgScore = st.Games, st.Contests, st.Wins, st.Scored, st.AvgScore
+		t.Decisions, t.Skill, t.Assisted, t.Luck = st.Decisions, st.Skill, st.Assisted, st.Luck
+		t.Best = int(m.best.Int64)
 		if t.Kind == KindOrbs {
-			t.Best = m.worst
+			t.Best = int(m.worst.Int64)
 		}
 		h.Totals = append(h.Totals, t)
 	}
@@ -65,8 +68,8 @@ func (s *sqlStore) History(ctx context.Context, q HistoryQuery) (PlayerHistory, 
 	}
 
 	// The chart series.
-	rows, err = s.db.QueryContext(ctx, s.q(`SELECT game_id, ended, kind, rules, score, lost, luck, decisions, winner FROM seats
-		WHERE `+where+` AND chosen = 0 ORDER BY ended DESC, game_id DESC LIMIT ?`), append(args, series)...)
+	rows, err = s.db.QueryContext(ctx, s.q(`SELECT game_id, ended, kind, rules, score, skill_lost, luck, skill_decisions, contest * winner, scored FROM seats
+		WHERE `+where+` AND counted = 1 ORDER BY ended DESC, game_id DESC LIMIT ?`), append(args, series)...)
 	if err != nil {
 		return h, s.wrap("history", err)
 	}
@@ -74,11 +77,11 @@ func (s *sqlStore) History(ctx context.Context, q HistoryQuery) (PlayerHistory, 
 	for rows.Next() {
 		var p Point
 		var ended int64
-		var winner int
-		if err := rows.Scan(&p.GameID, &ended, &p.Kind, &p.Rules, &p.Score, &p.Lost, &p.Luck, &p.Decisions, &winner); err != nil {
+		var winner, scored int
+		if err := rows.Scan(&p.GameID, &ended, &p.Kind, &p.Rules, &p.Score, &p.Lost, &p.Luck, &p.Decisions, &winner, &scored); err != nil {
 			return h, s.wrap("history", err)
 		}
-		p.Ended, p.Winner = fromMicros(ended), winner != 0
+		p.Ended, p.Winner, p.Scored = fromMicros(ended), winner != 0, scored != 0
 		h.Series = append(h.Series, p)
 	}
 	if err := rows.Err(); err != nil {
@@ -112,6 +115,9 @@ func (s *sqlStore) Export(ctx context.Context, user string) (Export, error) {
 			}
 			e.Games = append(e.Games, PlayedGame{Game: onlyUser(g, seatOf[i]), Seat: seatOf[i]})
 		}
+	}
+	if e.Advice, err = s.AdviceAsked(ctx, AdviceQuery{Users: []string{user}}); err != nil {
+		return e, s.wrap("export", err)
 	}
 	return e, nil
 }
@@ -152,6 +158,9 @@ func (s *sqlStore) ForgetUser(ctx context.Context, user string) (Forgotten, erro
 	n, _ := res.RowsAffected()
 	f.Seats = int(n)
 	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM seat_sums WHERE user_id = ?`), user); err != nil {
+		return f, s.wrap("forget user", err)
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM advice WHERE user_id = ?`), user); err != nil {
 		return f, s.wrap("forget user", err)
 	}
 	return f, s.wrap("forget user", tx.Commit())

@@ -157,8 +157,9 @@ func validate(g Game) error {
 }
 
 // Record implements Recorder: one transaction inserts the game, its seats
-// and the per-day sums, unless the game is already there (false, nil) or
-// its server has recording off (ErrRecordingOff).
+// with what each counts toward (Count, and the repeat of a puzzle) and the
+// per-day sums, unless the game is already there (false, nil) or its
+// server has recording off (ErrRecordingOff).
 func (s *sqlStore) Record(ctx context.Context, g Game) (bool, error) {
 	if err := validate(g); err != nil {
 		return false, err
@@ -167,6 +168,7 @@ func (s *sqlStore) Record(ctx context.Context, g Game) (bool, error) {
 	if err != nil {
 		return false, s.wrap("record", err)
 	}
+	counts := Count(g)
 	tx, err := s.begin(ctx)
 	if err != nil {
 		return false, s.wrap("record", err)
@@ -183,42 +185,73 @@ func (s *sqlStore) Record(ctx context.Context, g Game) (bool, error) {
 		}
 	}
 	ended := micros(g.Ended)
-	res, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, kind, guild, channel, rules, seed, chosen, started, ended, decisions)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`),
-		g.ID, g.Kind, g.Guild, g.Channel, g.Rules, int64(g.Seed), b2i(g.Chosen), micros(g.Started), ended, dec)
+	res, err := tx.ExecContext(ctx, s.q(`INSERT INTO games (id, kind, guild, channel, rules, seed, chosen, started, ended, decisions, entered, size, puzzle)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`),
+		g.ID, g.Kind, g.Guild, g.Channel, g.Rules, int64(g.Seed), b2i(g.Chosen), micros(g.Started), ended, dec, b2i(g.Entered), g.Size, g.Puzzle)
 	if err != nil {
 		return false, s.wrap("record", err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return false, s.wrap("record", err)
 	}
+	for i, c := range counts {
+		if !c.Ranked || g.Puzzle == "" {
+			continue
+		}
+		again, err := s.repeat(ctx, tx, g, g.Seats[i].User, ended)
+		if err != nil {
+			return false, s.wrap("record", err)
+		}
+		if again {
+			counts[i] = repeated(c)
+		}
+	}
 	var sb strings.Builder
-	sb.WriteString(`INSERT INTO seats (game_id, seat, user_id, name, alea, score, lost, luck, decisions, winner, hints, played_for, guild, kind, rules, chosen, ended) VALUES `)
-	args := make([]any, 0, 17*len(g.Seats))
+	sb.WriteString(`INSERT INTO seats (game_id, seat, user_id, name, alea, score, lost, luck, decisions, winner, hints, played_for, guild, kind, rules, chosen, ended,
+		assisted, assisted_lost, starter, puzzle, counted, contest, scored, skill_decisions, skill_lost, why) VALUES `)
+	const cols = 27
+	args := make([]any, 0, cols*len(g.Seats))
 	for i, st := range g.Seats {
 		if i > 0 {
 			sb.WriteString(", ")
 		}
-		sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+		sb.WriteString("(" + strings.TrimSuffix(strings.Repeat("?, ", cols), ", ") + ")")
 		var user any
 		if st.User != "" {
 			user = st.User
 		}
+		c := counts[i]
 		args = append(args, g.ID, i, user, st.Name, b2i(st.Alea), st.Score, st.Lost, st.Luck, st.Decisions,
-			b2i(st.Winner), b2i(st.Hints), st.PlayedFor, g.Guild, g.Kind, g.Rules, b2i(g.Chosen), ended)
+			b2i(st.Winner), b2i(st.Hints), st.PlayedFor, g.Guild, g.Kind, g.Rules, b2i(g.Chosen), ended,
+			st.Assisted, st.AssistedLost, b2i(st.Starter), g.Puzzle, b2i(c.Ranked), b2i(c.Win), b2i(c.Score), c.Decisions, c.Lost, int(c.Why))
 	}
 	if _, err := tx.ExecContext(ctx, s.q(sb.String()), args...); err != nil {
 		return false, s.wrap("record", err)
 	}
-	if !g.Chosen {
-		if err := s.addSums(ctx, tx, g, ended); err != nil {
-			return false, s.wrap("record", err)
-		}
+	if err := s.addSums(ctx, tx, g, counts, ended); err != nil {
+		return false, s.wrap("record", err)
 	}
 	if err := tx.Commit(); err != nil {
 		return false, s.wrap("record", err)
 	}
 	return true, nil
+}
+
+// repeat reports whether user has a counted result of g's puzzle that
+// ended within RepeatWindow of ended (in a game recorded before). On
+// PostgreSQL the check holds a lock on the player and puzzle until the
+// transaction ends, so that two results recorded at once see each other.
+func (s *sqlStore) repeat(ctx context.Context, tx *sql.Tx, g Game, user string, ended int64) (bool, error) {
+	if s.d.engine == "postgres" {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, g.Kind+"/"+user+"/"+g.Puzzle); err != nil {
+			return false, err
+		}
+	}
+	window := RepeatWindow.Microseconds()
+	var n int
+	err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM seats WHERE user_id = ? AND kind = ? AND puzzle = ? AND counted = 1
+		AND ended > ? AND ended < ? AND game_id <> ?`), user, g.Kind, g.Puzzle, ended-window, ended+window, g.ID).Scan(&n)
+	return n > 0, err
 }
 
 // bucketDays are the widths in days of the buckets of seat_sums' levels
@@ -233,32 +266,45 @@ const allTime = len(bucketDays)
 // addSums adds the game's counted seats to seat_sums, at every level, in
 // one statement (a user's seats summed first), rows in user order so
 // that concurrent games lock them in one order.
-func (s *sqlStore) addSums(ctx context.Context, tx *sql.Tx, g Game, ended int64) error {
+func (s *sqlStore) addSums(ctx context.Context, tx *sql.Tx, g Game, counts []Counts, ended int64) error {
 	type sum struct {
-		user                            string
-		games, wins, score, best, worst int
-		decisions                       int
-		lost, luck                      float64
+		games, contests, wins, scored, score int
+		best, worst                          any // nil without a scored seat
+		decisions, assisted                  int
+		lost, luck                           float64
 	}
 	by := map[string]*sum{}
 	var users []string
-	for _, st := range g.Seats {
-		if st.User == "" {
+	for i, st := range g.Seats {
+		c := counts[i]
+		if st.User == "" || !c.Ranked {
 			continue
 		}
 		m := by[st.User]
 		if m == nil {
-			m = &sum{user: st.User, best: st.Score, worst: st.Score}
+			m = &sum{}
 			by[st.User] = m
 			users = append(users, st.User)
 		}
 		m.games++
-		m.wins += b2i(st.Winner)
-		m.score += st.Score
-		m.best, m.worst = max(m.best, st.Score), min(m.worst, st.Score)
-		m.decisions += st.Decisions
-		m.lost += st.Lost
-		m.luck += st.Luck
+		if c.Win {
+			m.contests++
+			m.wins += b2i(st.Winner)
+		}
+		if c.Score {
+			m.scored++
+			m.score += st.Score
+			m.luck += st.Luck
+			if b, ok := m.best.(int); !ok || st.Score > b {
+				m.best = st.Score
+			}
+			if w, ok := m.worst.(int); !ok || st.Score < w {
+				m.worst = st.Score
+			}
+		}
+		m.decisions += c.Decisions
+		m.lost += c.Lost
+		m.assisted += st.Assisted
 	}
 	if len(users) == 0 {
 		return nil
@@ -266,7 +312,7 @@ func (s *sqlStore) addSums(ctx context.Context, tx *sql.Tx, g Game, ended int64)
 	sort.Strings(users)
 	day := floorDiv(ended, dayMicros)
 	var sb strings.Builder
-	sb.WriteString(`INSERT INTO seat_sums (guild, kind, rules, level, bucket, user_id, games, wins, score, best, worst, lost, decisions, luck) VALUES `)
+	sb.WriteString(`INSERT INTO seat_sums (guild, kind, rules, level, bucket, user_id, games, contests, wins, scored, score, best, worst, luck, decisions, lost, assisted) VALUES `)
 	var args []any
 	for i, u := range users {
 		m := by[u]
@@ -278,16 +324,23 @@ func (s *sqlStore) addSums(ctx context.Context, tx *sql.Tx, g Game, ended int64)
 			if i > 0 || level > 0 {
 				sb.WriteString(", ")
 			}
-			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-			args = append(args, g.Guild, g.Kind, g.Rules, level, bucket, u, m.games, m.wins, m.score, m.best, m.worst, m.lost, m.decisions, m.luck)
+			sb.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, g.Guild, g.Kind, g.Rules, level, bucket, u, m.games, m.contests, m.wins, m.scored, m.score, m.best, m.worst,
+				m.luck, m.decisions, m.lost, m.assisted)
 		}
 	}
+	// best and worst are NULL until a scored seat: SQLite's two-argument
+	// MAX and MIN are NULL when either is.
+	merge := func(col, fn string) string {
+		return fmt.Sprintf(`%[1]s = CASE WHEN seat_sums.%[1]s IS NULL THEN excluded.%[1]s WHEN excluded.%[1]s IS NULL THEN seat_sums.%[1]s
+			ELSE %[2]s(seat_sums.%[1]s, excluded.%[1]s) END`, col, fn)
+	}
 	fmt.Fprintf(&sb, ` ON CONFLICT (guild, kind, level, bucket, rules, user_id) DO UPDATE SET
-		games = seat_sums.games + excluded.games, wins = seat_sums.wins + excluded.wins,
-		score = seat_sums.score + excluded.score,
-		best = %s(seat_sums.best, excluded.best), worst = %s(seat_sums.worst, excluded.worst),
-		lost = seat_sums.lost + excluded.lost, decisions = seat_sums.decisions + excluded.decisions,
-		luck = seat_sums.luck + excluded.luck`, s.d.greatest, s.d.least)
+		games = seat_sums.games + excluded.games, contests = seat_sums.contests + excluded.contests,
+		wins = seat_sums.wins + excluded.wins, scored = seat_sums.scored + excluded.scored,
+		score = seat_sums.score + excluded.score, %s, %s, luck = seat_sums.luck + excluded.luck,
+		decisions = seat_sums.decisions + excluded.decisions, lost = seat_sums.lost + excluded.lost,
+		assisted = seat_sums.assisted + excluded.assisted`, merge("best", s.d.greatest), merge("worst", s.d.least))
 	_, err := tx.ExecContext(ctx, s.q(sb.String()), args...)
 	return err
 }
@@ -323,7 +376,8 @@ func (s *sqlStore) games(ctx context.Context, ids []string) (map[string]Game, er
 	for i, id := range ids {
 		args[i] = id
 	}
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id, kind, guild, channel, rules, seed, chosen, started, ended, decisions FROM games WHERE id IN (`+in+`)`), args...)
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT id, kind, guild, channel, rules, seed, chosen, started, ended, decisions, entered, size, puzzle
+		FROM games WHERE id IN (`+in+`)`), args...)
 	if err != nil {
 		return nil, err
 	}
@@ -331,12 +385,12 @@ func (s *sqlStore) games(ctx context.Context, ids []string) (map[string]Game, er
 	for rows.Next() {
 		var g Game
 		var seed, started, ended int64
-		var chosen int
+		var chosen, entered int
 		var dec string
-		if err := rows.Scan(&g.ID, &g.Kind, &g.Guild, &g.Channel, &g.Rules, &seed, &chosen, &started, &ended, &dec); err != nil {
+		if err := rows.Scan(&g.ID, &g.Kind, &g.Guild, &g.Channel, &g.Rules, &seed, &chosen, &started, &ended, &dec, &entered, &g.Size, &g.Puzzle); err != nil {
 			return nil, err
 		}
-		g.Seed, g.Chosen, g.Started, g.Ended = uint64(seed), chosen != 0, fromMicros(started), fromMicros(ended)
+		g.Seed, g.Chosen, g.Entered, g.Started, g.Ended = uint64(seed), chosen != 0, entered != 0, fromMicros(started), fromMicros(ended)
 		if g.Decisions, err = decodeDecisions(dec); err != nil {
 			return nil, fmt.Errorf("game %s: decisions: %w", g.ID, err)
 		}
@@ -346,7 +400,8 @@ func (s *sqlStore) games(ctx context.Context, ids []string) (map[string]Game, er
 		return nil, err
 	}
 	rows.Close()
-	srows, err := s.db.QueryContext(ctx, s.q(`SELECT game_id, seat, user_id, name, alea, score, lost, luck, decisions, winner, hints, played_for
+	srows, err := s.db.QueryContext(ctx, s.q(`SELECT game_id, seat, user_id, name, alea, score, lost, luck, decisions, winner, hints, played_for,
+		assisted, assisted_lost, starter, counted, contest, scored, skill_decisions, skill_lost, why
 		FROM seats WHERE game_id IN (`+in+`) ORDER BY game_id, seat`), args...)
 	if err != nil {
 		return nil, err
@@ -354,13 +409,15 @@ func (s *sqlStore) games(ctx context.Context, ids []string) (map[string]Game, er
 	defer srows.Close()
 	for srows.Next() {
 		var id string
-		var seat, alea, winner, hints int
+		var seat, alea, winner, hints, starter, counted, contest, scored, why int
 		var user sql.NullString
 		var st Seat
-		if err := srows.Scan(&id, &seat, &user, &st.Name, &alea, &st.Score, &st.Lost, &st.Luck, &st.Decisions, &winner, &hints, &st.PlayedFor); err != nil {
+		if err := srows.Scan(&id, &seat, &user, &st.Name, &alea, &st.Score, &st.Lost, &st.Luck, &st.Decisions, &winner, &hints, &st.PlayedFor,
+			&st.Assisted, &st.AssistedLost, &starter, &counted, &contest, &scored, &st.Counts.Decisions, &st.Counts.Lost, &why); err != nil {
 			return nil, err
 		}
-		st.User, st.Alea, st.Winner, st.Hints = user.String, alea != 0, winner != 0, hints != 0
+		st.User, st.Alea, st.Winner, st.Hints, st.Starter = user.String, alea != 0, winner != 0, hints != 0, starter != 0
+		st.Counts.Ranked, st.Counts.Win, st.Counts.Score, st.Counts.Why = counted != 0, contest != 0, scored != 0, Reason(why)
 		g, ok := out[id]
 		if !ok || seat != len(g.Seats) {
 			return nil, fmt.Errorf("game %s: seat %d out of order", id, seat)
@@ -373,11 +430,11 @@ func (s *sqlStore) games(ctx context.Context, ids []string) (map[string]Game, er
 
 // sums are a player's summed counted seats.
 type sums struct {
-	games, wins int
-	score       int64
-	best, worst int
-	lost, luck  float64
-	decisions   int
+	games, contests, wins, scored int
+	score                         int64
+	best, worst                   sql.NullInt64
+	luck, lost                    float64
+	decisions, assisted           int
 }
 
 // Standings implements Store: the sums of the whole days in the window,
@@ -389,7 +446,9 @@ func (s *sqlStore) Standings(ctx context.Context, q StandingsQuery) (Standings, 
 		where += ` AND rules = ?`
 		args = append(args, q.Rules)
 	}
-	const sumCols = `user_id, CAST(SUM(games) AS BIGINT), CAST(SUM(wins) AS BIGINT), CAST(SUM(score) AS BIGINT), SUM(lost), CAST(SUM(decisions) AS BIGINT), SUM(luck)`
+	const sumCols = `user_id, CAST(SUM(games) AS BIGINT), CAST(SUM(contests) AS BIGINT), CAST(SUM(wins) AS BIGINT), CAST(SUM(scored) AS BIGINT),
+		CAST(SUM(score) AS BIGINT), SUM(luck), CAST(SUM(decisions) AS BIGINT), SUM(lost), CAST(SUM(assisted) AS BIGINT)`
+	const partCols = `user_id, games, contests, wins, scored, score, luck, decisions, lost, assisted`
 	query := `SELECT ` + sumCols + ` FROM seat_sums WHERE ` + where + ` AND level = ` + strconv.Itoa(allTime)
 	if !q.Since.IsZero() {
 		// The widest buckets from the window's start on, narrower ones
@@ -403,7 +462,7 @@ func (s *sqlStore) Standings(ctx context.Context, q StandingsQuery) (Standings, 
 		for level := allTime - 1; level >= 0; level-- {
 			w := bucketDays[level]
 			first := floorDiv(firstDay+w-1, w)
-			part := `SELECT user_id, games, wins, score, lost, decisions, luck FROM seat_sums WHERE ` + where + ` AND level = ? AND bucket >= ?`
+			part := `SELECT ` + partCols + ` FROM seat_sums WHERE ` + where + ` AND level = ? AND bucket >= ?`
 			args = append(append(args, base...), level, first)
 			if upTo >= 0 {
 				part += ` AND bucket < ?`
@@ -412,7 +471,8 @@ func (s *sqlStore) Standings(ctx context.Context, q StandingsQuery) (Standings, 
 			parts = append(parts, part)
 			upTo = first * w
 		}
-		parts = append(parts, `SELECT user_id, 1, winner, score, lost, decisions, luck FROM seats WHERE `+where+` AND user_id IS NOT NULL AND chosen = 0 AND ended >= ? AND ended < ?`)
+		parts = append(parts, `SELECT user_id, 1, contest, contest * winner, scored, scored * score, scored * luck, skill_decisions, skill_lost, assisted
+			FROM seats WHERE `+where+` AND user_id IS NOT NULL AND counted = 1 AND ended >= ? AND ended < ?`)
 		args = append(append(args, base...), since, firstDay*dayMicros)
 		query = `SELECT ` + sumCols + ` FROM (` + strings.Join(parts, " UNION ALL ") + `) AS window_rows`
 	}
@@ -426,7 +486,7 @@ func (s *sqlStore) Standings(ctx context.Context, q StandingsQuery) (Standings, 
 	for rows.Next() {
 		var user string
 		var m sums
-		if err := rows.Scan(&user, &m.games, &m.wins, &m.score, &m.lost, &m.decisions, &m.luck); err != nil {
+		if err := rows.Scan(&user, &m.games, &m.contests, &m.wins, &m.scored, &m.score, &m.luck, &m.decisions, &m.lost, &m.assisted); err != nil {
 			return Standings{}, s.wrap("standings", err)
 		}
 		switch {
@@ -455,8 +515,11 @@ func (s *sqlStore) Standings(ctx context.Context, q StandingsQuery) (Standings, 
 
 // standing derives a Standing's means from sums.
 func standing(user string, m sums) Standing {
-	st := Standing{User: user, Games: m.games, Wins: m.wins, Decisions: m.decisions,
-		AvgScore: float64(m.score) / float64(m.games), Luck: m.luck / float64(m.games)}
+	st := Standing{User: user, Games: m.games, Contests: m.contests, Wins: m.wins, Scored: m.scored,
+		Decisions: m.decisions, Assisted: m.assisted}
+	if m.scored > 0 {
+		st.AvgScore, st.Luck = float64(m.score)/float64(m.scored), m.luck/float64(m.scored)
+	}
 	if m.decisions > 0 {
 		st.Skill = m.lost / float64(m.decisions)
 	}
@@ -470,6 +533,11 @@ func standing(user string, m sums) Standing {
 func rank(st []Standing, by Ranking, lowerScores bool) {
 	avg := func(a, b Standing) int { // < 0 when a's average is better
 		switch {
+		case (a.Scored == 0) != (b.Scored == 0):
+			if a.Scored == 0 {
+				return 1
+			}
+			return -1
 		case a.AvgScore == b.AvgScore:
 			return 0
 		case (a.AvgScore > b.AvgScore) != lowerScores:

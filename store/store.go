@@ -35,9 +35,21 @@ type Game struct {
 	Rules string
 	// Seed is the game's seed.
 	Seed uint64
-	// Chosen is true when a player chose the seed or entered dice by hand:
-	// such a game is kept in history but never counts in standings.
+	// Chosen is true when a player chose the seed (or the dice were not
+	// secret): such a game is kept in history but counts toward no
+	// standing (Count).
 	Chosen bool
+	// Entered is true when a player entered dice by hand (real dice,
+	// which nobody can check): such a game counts toward skill only.
+	Entered bool
+	// Size is the puzzle's size, for the kinds whose results count only
+	// from a size up (MinSize): an orbs grid's cells, a coins game's coins
+	// at the start; 0 for Yacht.
+	Size int
+	// Puzzle names the puzzle played (an orbs grid as dealt, a coins
+	// position with its bot and who moved first; "" for Yacht), so that a
+	// player's results of one puzzle count once per RepeatWindow.
+	Puzzle string
 	// Started and Ended are when the game began and ended (UTC).
 	Started, Ended time.Time
 	// Seats are the players in seat order.
@@ -69,10 +81,25 @@ type Seat struct {
 	Decisions int
 	// Winner is true for every seat sharing the best result.
 	Winner bool
-	// Hints is true when the seat asked for hints or the public coach was on.
+	// Hints is true when the seat's player took advice: Assisted > 0 (a
+	// game recorded before assisted decisions were counted: hints or the
+	// public coach were offered).
 	Hints bool
 	// PlayedFor counts the turns somebody else (or Alea) played for the seat.
 	PlayedFor int
+	// Assisted counts the decisions among Decisions its player took with
+	// advice (the public coach, a hint, /yacht-advise asked on the same
+	// position), and AssistedLost is what they lost (part of Lost): they
+	// never count toward skill.
+	Assisted     int
+	AssistedLost float64
+	// Starter is true for the seat of the player who started the game,
+	// who also presses for its named seats.
+	Starter bool
+	// Counts is what the seat counts toward, as the store decided when it
+	// recorded the game (Count, and the repeat of a puzzle): read back by
+	// Game, History and Export; Record ignores it.
+	Counts Counts
 }
 
 // Decision is one Yacht decision: what to keep after a roll, or where to
@@ -112,7 +139,7 @@ const (
 	// ByWins ranks by wins, then average score, then fewer games.
 	ByWins Ranking = "wins"
 	// ByAverage ranks by average score (for orbs, fewer presses first),
-	// then wins.
+	// then wins; players with no scored game come last.
 	ByAverage Ranking = "average"
 	// BySkill ranks by expected points lost per decision, fewest first;
 	// players with no decision recorded come last.
@@ -149,21 +176,26 @@ type Standings struct {
 	Unranked []Standing
 }
 
-// Standing is one player's line in the standings. Only games whose seed
-// was not chosen count, and only seats users played.
+// Standing is one player's line in the standings: the sums of the
+// player's seats as they count (Counts; docs/memory.md has the rules).
 type Standing struct {
 	Rank int    // from 1 (0: unranked); ties are broken deterministically (last by user id)
 	User string // Discord user id
-	// Games and Wins count the player's games and the games they won or
-	// shared the win of.
-	Games, Wins int
-	// AvgScore is the mean final score.
+	// Games counts the player's games that count toward anything;
+	// Contests those whose result counts toward wins, and Wins those of
+	// them the player won or shared the win of; Scored those whose score
+	// counts toward the average.
+	Games, Contests, Wins, Scored int
+	// AvgScore is the mean final score of the scored games (0 without any).
 	AvgScore float64
-	// Decisions counts the player's decisions; Skill is the expected
-	// points lost per decision (lower is better; 0 when Decisions is 0).
+	// Decisions counts the player's unassisted decisions; Skill is the
+	// expected points they lost per decision (lower is better; 0 when
+	// Decisions is 0). Assisted counts the decisions taken with advice,
+	// which skill leaves out.
 	Decisions int
 	Skill     float64
-	// Luck is the mean luck per game.
+	Assisted  int
+	// Luck is the mean luck per scored game.
 	Luck float64
 }
 
@@ -205,19 +237,24 @@ type PlayedGame struct {
 	Seat int // index into Game.Seats
 }
 
-// Totals sum a player's games of one kind and rule set.
+// Totals sum a player's games of one kind and rule set as they count
+// (the fields are Standing's).
 type Totals struct {
-	Kind, Rules string
-	Games, Wins int
-	AvgScore    float64
-	// Best is the best score (for orbs, the fewest presses).
+	Kind, Rules                   string
+	Games, Contests, Wins, Scored int
+	AvgScore                      float64
+	// Best is the best scored score (for orbs, the fewest presses; 0
+	// without a scored game).
 	Best      int
-	Decisions int
-	Skill     float64 // expected points lost per decision
-	Luck      float64 // mean luck per game
+	Decisions int     // unassisted decisions
+	Skill     float64 // expected points they lost per decision
+	Assisted  int     // decisions taken with advice
+	Luck      float64 // mean luck per scored game
 }
 
-// Point is one game of a player's chart series.
+// Point is one counted game of a player's chart series: Lost and
+// Decisions are the unassisted decisions' (skill's); Scored says whether
+// the score counts toward the average, Winner whether a win counted.
 type Point struct {
 	GameID      string
 	Ended       time.Time
@@ -226,13 +263,16 @@ type Point struct {
 	Lost, Luck  float64
 	Decisions   int
 	Winner      bool
+	Scored      bool
 }
 
 // Export is everything the store keeps about a user: every game they
-// played, with the other users' ids removed and only their own decisions.
+// played, with the other users' ids removed and only their own decisions,
+// and the advice they asked for in the last AdviceKept.
 type Export struct {
-	User  string
-	Games []PlayedGame
+	User   string
+	Games  []PlayedGame
+	Advice []Advice
 }
 
 // Forgotten counts what a deletion removed or unlinked.
@@ -241,10 +281,12 @@ type Forgotten struct {
 	Seats int // seats deleted or unlinked from the user
 }
 
-// Store keeps finished games and answers the questions asked of them.
-// Every method is safe for concurrent use.
+// Store keeps finished games and answers the questions asked of them,
+// and the advice asked outside games' boards for a day at most. Every
+// method is safe for concurrent use.
 type Store interface {
 	Recorder
+	AdviceLog
 	// Game returns a recorded game, and false when none has the id.
 	Game(ctx context.Context, id string) (Game, bool, error)
 	// Standings ranks a server's players.
@@ -256,7 +298,7 @@ type Store interface {
 	// ForgetUser unlinks the user from every seat they played: the seats
 	// stay, anonymous, so the other players' results (and who won) are
 	// unchanged, but nothing names or finds the user any more; the user's
-	// standings and totals are deleted.
+	// standings and totals and the advice they asked are deleted.
 	ForgetUser(ctx context.Context, user string) (Forgotten, error)
 	// ForgetGuild deletes every game played in a server. The server's
 	// recording setting stays.

@@ -10,28 +10,123 @@ import (
 
 // tally is one player's sums, counted the plain way.
 type tally struct {
-	user                   string
-	games, wins, decisions int
-	score                  int
-	lost, luck             float64
+	user                                               string
+	games, contests, wins, scored, decisions, assisted int
+	score                                              int
+	lost, luck                                         float64
 }
 
-// BruteStandings computes the standings straight from the games: every
-// seat a user played in a game of the query's server, kind and rules,
-// whose seed was not chosen and which ended in the window; the players
-// with at least MinGames games ranked, the others apart, most games first
-// and then by id.
+// BruteCounts returns copies of games, recorded in this order, with what
+// each seat counts toward (Seat.Counts) by the rules of docs/memory.md,
+// worked out plainly here, apart from the store's code:
+//
+//   - only seats with a user; a chosen seed, the starter of a Yacht game
+//     with a seat given by name (a name, no user, not Alea), an orbs grid
+//     under 16 cells and a coins game under 6 coins count for nothing;
+//   - nor does a player's result of a puzzle when a result of theirs of
+//     the same puzzle (kind and name) that counts, recorded before it,
+//     ended less than an hour before or after it;
+//   - the rest count their unassisted decisions toward skill; hand-entered
+//     dice count for nothing else; the others' scores count toward the
+//     average, and their results toward wins unless a Yacht seat has no
+//     other user at the table.
+func BruteCounts(games []store.Game) []store.Game {
+	type key struct{ user, kind, puzzle string }
+	ends := map[key][]time.Time{} // the counted results' ends
+	out := make([]store.Game, len(games))
+	for k, g := range games {
+		g.Seats = slices.Clone(g.Seats)
+		for i := range g.Seats {
+			s := &g.Seats[i]
+			s.Counts = store.Counts{}
+			if s.User == "" {
+				continue
+			}
+			puppets := false
+			for _, o := range g.Seats {
+				if o.User == "" && o.Name != "" && !o.Alea {
+					puppets = true
+				}
+			}
+			small := g.Kind == store.KindOrbs && g.Size < 16 || g.Kind == store.KindCoins && g.Size < 6
+			again := false
+			kk := key{s.User, g.Kind, g.Puzzle}
+			if g.Puzzle != "" {
+				for _, e := range ends[kk] {
+					if d := g.Ended.Sub(e); d < time.Hour && d > -time.Hour {
+						again = true
+					}
+				}
+			}
+			switch {
+			case g.Chosen:
+				s.Counts.Why = store.Chosen
+				continue
+			case g.Kind == store.KindYacht && puppets && s.Starter:
+				s.Counts.Why = store.Puppets
+				continue
+			case small:
+				s.Counts.Why = store.Small
+				continue
+			case again:
+				s.Counts.Why = store.Repeat
+				continue
+			}
+			if g.Puzzle != "" {
+				ends[kk] = append(ends[kk], g.Ended)
+			}
+			s.Counts.Ranked = true
+			s.Counts.Decisions = s.Decisions - s.Assisted
+			if s.Counts.Decisions < 0 {
+				s.Counts.Decisions = 0
+			}
+			s.Counts.Lost = s.Lost - s.AssistedLost
+			if s.Counts.Lost < 0 {
+				s.Counts.Lost = 0
+			}
+			if g.Entered {
+				s.Counts.Why = store.Entered
+				continue
+			}
+			s.Counts.Score = true
+			others := false
+			for j, o := range g.Seats {
+				if j != i && o.User != "" && o.User != s.User {
+					others = true
+				}
+			}
+			s.Counts.Win = g.Kind != store.KindYacht || others
+			if !s.Counts.Win {
+				s.Counts.Why = store.NoOpponent
+			}
+		}
+		out[k] = g
+	}
+	return out
+}
+
+// BruteStandings computes the standings straight from the games, recorded
+// in this order: what each seat counts toward (BruteCounts), then every
+// counted seat of a user in a game of the query's server, kind and rules
+// which ended in the window; the players with at least MinGames games
+// ranked, the others apart, most games first and then by id.
 func BruteStandings(games []store.Game, q store.StandingsQuery) store.Standings {
+	return BruteStandingsCounted(BruteCounts(games), q)
+}
+
+// BruteStandingsCounted is BruteStandings of games whose counts are
+// known (Seat.Counts set: by BruteCounts, or as a store read them back).
+func BruteStandingsCounted(games []store.Game, q store.StandingsQuery) store.Standings {
 	by := map[string]*tally{}
 	for _, g := range games {
-		if g.Chosen || g.Guild != q.Guild || g.Kind != q.Kind || (q.Rules != "" && g.Rules != q.Rules) {
+		if g.Guild != q.Guild || g.Kind != q.Kind || (q.Rules != "" && g.Rules != q.Rules) {
 			continue
 		}
 		if !q.Since.IsZero() && g.Ended.Before(q.Since) {
 			continue
 		}
 		for _, s := range g.Seats {
-			if s.User == "" {
+			if s.User == "" || !s.Counts.Ranked {
 				continue
 			}
 			t := by[s.User]
@@ -39,14 +134,7 @@ func BruteStandings(games []store.Game, q store.StandingsQuery) store.Standings 
 				t = &tally{user: s.User}
 				by[s.User] = t
 			}
-			t.games++
-			if s.Winner {
-				t.wins++
-			}
-			t.score += s.Score
-			t.lost += s.Lost
-			t.luck += s.Luck
-			t.decisions += s.Decisions
+			t.add(s)
 		}
 	}
 	var ts, short []*tally
@@ -58,9 +146,16 @@ func BruteStandings(games []store.Game, q store.StandingsQuery) store.Standings 
 		}
 	}
 	lower := q.Kind == store.KindOrbs
-	// avgCmp compares averages exactly, as fractions: < 0 when a's is better.
+	// avgCmp compares averages exactly, as fractions: < 0 when a's is
+	// better; players with no scored game last.
 	avgCmp := func(a, b *tally) int {
-		c := cmp.Compare(b.score*a.games, a.score*b.games)
+		if (a.scored == 0) != (b.scored == 0) {
+			if a.scored == 0 {
+				return 1
+			}
+			return -1
+		}
+		c := cmp.Compare(b.score*a.scored, a.score*b.scored)
 		if lower {
 			c = -c
 		}
@@ -93,26 +188,50 @@ func BruteStandings(games []store.Game, q store.StandingsQuery) store.Standings 
 		}
 		return cmp.Or(cmp.Compare(a.games, b.games), cmp.Compare(a.user, b.user))
 	})
-	line := func(t *tally, rank int) store.Standing {
-		s := store.Standing{Rank: rank, User: t.user, Games: t.games, Wins: t.wins, Decisions: t.decisions,
-			AvgScore: float64(t.score) / float64(t.games), Luck: t.luck / float64(t.games)}
-		if t.decisions > 0 {
-			s.Skill = t.lost / float64(t.decisions)
-		}
-		return s
-	}
 	var out store.Standings
 	for i, t := range ts {
 		if q.Limit > 0 && i == q.Limit {
 			break
 		}
-		out.Ranked = append(out.Ranked, line(t, i+1))
+		out.Ranked = append(out.Ranked, t.line(i+1))
 	}
 	slices.SortFunc(short, func(a, b *tally) int { return cmp.Or(cmp.Compare(b.games, a.games), cmp.Compare(a.user, b.user)) })
 	for _, t := range short {
-		out.Unranked = append(out.Unranked, line(t, 0))
+		out.Unranked = append(out.Unranked, t.line(0))
 	}
 	return out
+}
+
+// add sums a counted seat into t.
+func (t *tally) add(s store.Seat) {
+	t.games++
+	if s.Counts.Win {
+		t.contests++
+		if s.Winner {
+			t.wins++
+		}
+	}
+	if s.Counts.Score {
+		t.scored++
+		t.score += s.Score
+		t.luck += s.Luck
+	}
+	t.decisions += s.Counts.Decisions
+	t.lost += s.Counts.Lost
+	t.assisted += s.Assisted
+}
+
+// line is t as a line of the standings.
+func (t *tally) line(rank int) store.Standing {
+	s := store.Standing{Rank: rank, User: t.user, Games: t.games, Contests: t.contests, Wins: t.wins, Scored: t.scored,
+		Decisions: t.decisions, Assisted: t.assisted}
+	if t.scored > 0 {
+		s.AvgScore, s.Luck = float64(t.score)/float64(t.scored), t.luck/float64(t.scored)
+	}
+	if t.decisions > 0 {
+		s.Skill = t.lost / float64(t.decisions)
+	}
+	return s
 }
 
 // played is a game a user sat in, and their seat.
@@ -121,7 +240,8 @@ type played struct {
 	seat int
 }
 
-// bruteHistory computes a player's history straight from the games.
+// bruteHistory computes a player's history straight from the games,
+// whose counts are known (BruteCounts).
 func bruteHistory(games []store.Game, q store.HistoryQuery) store.PlayerHistory {
 	var ps []played
 	for _, g := range games {
@@ -150,36 +270,26 @@ func bruteHistory(games []store.Game, q store.HistoryQuery) store.PlayerHistory 
 	sums := map[key]*tally{}
 	var counted []played
 	for _, p := range ps {
-		if p.g.Chosen {
+		s := p.g.Seats[p.seat]
+		if !s.Counts.Ranked {
 			continue
 		}
 		counted = append(counted, p)
 		k := key{p.g.Kind, p.g.Rules}
-		s := p.g.Seats[p.seat]
 		t, m := totals[k], sums[k]
 		if t == nil {
-			t, m = &store.Totals{Kind: k.kind, Rules: k.rules, Best: s.Score}, &tally{}
+			t, m = &store.Totals{Kind: k.kind, Rules: k.rules}, &tally{}
 			totals[k], sums[k] = t, m
 		}
-		m.games++
-		if s.Winner {
-			m.wins++
-		}
-		m.score += s.Score
-		m.lost += s.Lost
-		m.luck += s.Luck
-		m.decisions += s.Decisions
-		if (p.g.Kind == store.KindOrbs && s.Score < t.Best) || (p.g.Kind != store.KindOrbs && s.Score > t.Best) {
+		if s.Counts.Score && (m.scored == 0 || p.g.Kind == store.KindOrbs && s.Score < t.Best || p.g.Kind != store.KindOrbs && s.Score > t.Best) {
 			t.Best = s.Score
 		}
+		m.add(s)
 	}
 	for k, t := range totals {
-		m := sums[k]
-		t.Games, t.Wins, t.Decisions = m.games, m.wins, m.decisions
-		t.AvgScore, t.Luck = float64(m.score)/float64(m.games), m.luck/float64(m.games)
-		if m.decisions > 0 {
-			t.Skill = m.lost / float64(m.decisions)
-		}
+		l := sums[k].line(0)
+		t.Games, t.Contests, t.Wins, t.Scored, t.AvgScore = l.Games, l.Contests, l.Wins, l.Scored, l.AvgScore
+		t.Decisions, t.Skill, t.Assisted, t.Luck = l.Decisions, l.Skill, l.Assisted, l.Luck
 		h.Totals = append(h.Totals, *t)
 	}
 	slices.SortFunc(h.Totals, func(a, b store.Totals) int {
@@ -192,7 +302,8 @@ func bruteHistory(games []store.Game, q store.HistoryQuery) store.PlayerHistory 
 		p := counted[i]
 		s := p.g.Seats[p.seat]
 		h.Series = append(h.Series, store.Point{GameID: p.g.ID, Ended: p.g.Ended, Kind: p.g.Kind, Rules: p.g.Rules,
-			Score: s.Score, Lost: s.Lost, Luck: s.Luck, Decisions: s.Decisions, Winner: s.Winner})
+			Score: s.Score, Lost: s.Counts.Lost, Luck: s.Luck, Decisions: s.Counts.Decisions, Winner: s.Winner && s.Counts.Win,
+			Scored: s.Counts.Score})
 	}
 	return h
 }

@@ -24,6 +24,9 @@ type Generator struct {
 	// Days spreads the games' ends over this many days from the epoch.
 	Days int
 	n    int
+	// solo are orbs and coins games made so far, some of which the next
+	// ones play again within the hour.
+	solo []store.Game
 }
 
 // NewGenerator returns a generator of games in a few servers among a
@@ -54,15 +57,27 @@ func (g *Generator) Game() store.Game {
 		Channel: fmt.Sprintf("c%d", r.IntN(3)), Rules: rules, Seed: r.Uint64(), Chosen: r.IntN(10) == 0,
 		Started: ended.Add(-time.Duration(1+r.IntN(3600)) * time.Second), Ended: ended,
 	}
+	gm.Entered = kind == store.KindYacht && !gm.Chosen && r.IntN(8) == 0
 	seats := 1 + r.IntN(4)
 	if kind != store.KindYacht {
 		seats = 1 // orbs and coins are solo (coins against the bot)
+		gm.Size = 1 + r.IntN(30)
+		gm.Puzzle = fmt.Sprintf("p%d", r.IntN(4))
 	}
 	perm := r.Perm(len(g.Users))
+	var again *store.Game
+	if kind != store.KindYacht && len(g.solo) > 0 && r.IntN(3) == 0 {
+		// The same player plays a puzzle again, within two hours.
+		again = &g.solo[r.IntN(len(g.solo))]
+		gm.Kind, gm.Rules, gm.Puzzle, gm.Size, gm.Guild = again.Kind, again.Rules, again.Puzzle, again.Size, again.Guild
+		gm.Ended = again.Ended.Add(time.Duration(r.IntN(240)-120) * time.Minute)
+		gm.Started = gm.Ended.Add(-time.Minute)
+		kind = gm.Kind
+	}
 	best := -1
 	for i := range seats {
 		st := store.Seat{Score: r.IntN(300), Lost: float64(r.IntN(2000)) / 64, Luck: float64(r.IntN(4000)-2000) / 64,
-			Decisions: r.IntN(40), Hints: r.IntN(4) == 0, PlayedFor: r.IntN(2)}
+			Decisions: r.IntN(40), PlayedFor: r.IntN(2)}
 		switch k := r.IntN(10); {
 		case k == 0:
 			st.Alea = true
@@ -70,6 +85,7 @@ func (g *Generator) Game() store.Game {
 			st.Name = fmt.Sprintf("Guest %d", i)
 		default:
 			st.User = g.Users[perm[i]]
+			st.Starter = i == 0 && r.IntN(2) == 0
 		}
 		switch kind {
 		case store.KindOrbs:
@@ -80,8 +96,23 @@ func (g *Generator) Game() store.Game {
 		if r.IntN(12) == 0 {
 			st.Decisions = 0
 		}
+		if kind == store.KindYacht && st.User != "" && r.IntN(3) == 0 {
+			// Some decisions took advice (all of them, now and then).
+			st.Assisted = r.IntN(st.Decisions + 1)
+			st.AssistedLost = float64(r.IntN(int(st.Lost*64)+1)) / 64
+			if r.IntN(4) == 0 {
+				st.Assisted, st.AssistedLost = st.Decisions, st.Lost
+			}
+			st.Hints = st.Assisted > 0
+		}
+		if again != nil {
+			st.User, st.Name, st.Alea = again.Seats[0].User, again.Seats[0].Name, again.Seats[0].Alea
+		}
 		gm.Seats = append(gm.Seats, st)
 		best = max(best, st.Score)
+	}
+	if kind != store.KindYacht {
+		g.solo = append(g.solo, gm)
 	}
 	for i := range gm.Seats {
 		gm.Seats[i].Winner = gm.Seats[i].Score == best

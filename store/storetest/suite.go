@@ -33,6 +33,9 @@ func Run(t *testing.T, open Opener) {
 		{"Export", testExport},
 		{"Invalid", testInvalid},
 		{"Health", testHealth},
+		{"Counting", testCounting},
+		{"RepeatsAtOnce", testRepeatsAtOnce},
+		{"AdviceLog", testAdviceLog},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.f(t, open(t)) })
@@ -123,7 +126,7 @@ func testRecordAndRead(t *testing.T, s store.Store) {
 	games[1].Decisions = []store.Decision{{Seat: 0, Turn: 13, Roll: 3, Dice: "66666", Chosen: "yacht", Best: "yacht"},
 		{Seat: 0, Turn: 1, Roll: 1, Dice: "11234", Chosen: "", Best: "1", Loss: 0.25}}
 	record(t, s, games)
-	for _, want := range games {
+	for _, want := range BruteCounts(games) {
 		got, ok, err := s.Game(ctx, want.ID)
 		if err != nil || !ok {
 			t.Fatalf("Game %s = %v, %v", want.ID, ok, err)
@@ -140,8 +143,8 @@ func testRecordAndRead(t *testing.T, s store.Store) {
 func testIdempotent(t *testing.T, s store.Store) {
 	ctx := ctxOf(t)
 	g := NewGenerator(2).Game()
-	g.Chosen = false
-	g.Seats[0].User = "alice"
+	g.Chosen, g.Entered, g.Kind, g.Size, g.Puzzle = false, false, store.KindYacht, 0, ""
+	g.Seats[0].User, g.Seats[0].Starter = "alice", false
 	record(t, s, []store.Game{g})
 	again := g
 	again.Seats = append([]store.Seat(nil), g.Seats...)
@@ -168,8 +171,8 @@ func testConcurrentDuplicates(t *testing.T, s store.Store) {
 	for range games {
 		g := gen.Game()
 		g.Chosen = false
-		g.Guild, g.Kind, g.Rules = "dup", store.KindYacht, "yacht"
-		g.Seats[0].User = "bob"
+		g.Guild, g.Kind, g.Rules, g.Size, g.Puzzle = "dup", store.KindYacht, "yacht", 0, ""
+		g.Seats[0].User, g.Seats[0].Starter = "bob", false
 		want = append(want, g)
 	}
 	var wg sync.WaitGroup
@@ -207,6 +210,9 @@ func testConcurrentDuplicates(t *testing.T, s store.Store) {
 		t.Fatal(err)
 	}
 	wantSt := BruteStandings(want, store.StandingsQuery{Guild: "dup", Kind: store.KindYacht})
+	if len(wantSt.Ranked)+len(wantSt.Unranked) == 0 {
+		t.Fatal("bob's games count for nothing: the test checks nothing")
+	}
 	compareStandings(t, "after concurrent duplicates", st, wantSt)
 	h, err := s.History(ctx, store.HistoryQuery{User: "bob", Limit: 100})
 	if err != nil || len(h.Games) != games {
@@ -252,6 +258,9 @@ func queries(gen *Generator) []store.StandingsQuery {
 	return qs
 }
 
+// checkAll checks every standings and history query against brute force
+// over games, whose counts are known (BruteCounts of every game recorded,
+// in order).
 func checkAll(t *testing.T, s store.Store, gen *Generator, games []store.Game) {
 	t.Helper()
 	ctx := ctxOf(t)
@@ -267,7 +276,7 @@ func checkAll(t *testing.T, s store.Store, gen *Generator, games []store.Game) {
 		if len(got.Unranked) > 0 {
 			unranked++
 		}
-		compareStandings(t, fmt.Sprintf("%+v", q), got, BruteStandings(games, q))
+		compareStandings(t, fmt.Sprintf("%+v", q), got, BruteStandingsCounted(games, q))
 	}
 	if nonEmpty < 50 || unranked < 20 {
 		t.Fatalf("only %d standings queries had a ranked line, %d an unranked one: the games do not exercise the store", nonEmpty, unranked)
@@ -294,7 +303,7 @@ func testAgainstBruteForce(t *testing.T, s store.Store) {
 		games = append(games, gen.Game())
 	}
 	record(t, s, games)
-	checkAll(t, s, gen, games)
+	checkAll(t, s, gen, BruteCounts(games))
 }
 
 // without returns the games as they read once the user is forgotten.
@@ -329,11 +338,16 @@ func testForgetUser(t *testing.T, s store.Store) {
 			}
 		}
 	}
+	if err := s.AskAdvice(ctx, store.Advice{User: victim, Rules: "yacht", Position: "x", Asked: epoch}); err != nil {
+		t.Fatal(err)
+	}
 	f, err := s.ForgetUser(ctx, victim)
 	if err != nil || f.Seats != seats || seats == 0 {
 		t.Fatalf("ForgetUser = %+v, %v; want %d seats unlinked", f, err, seats)
 	}
-	after := without(games, victim)
+	// The others' results count as they did (a win against the victim
+	// stays a win), the victim's seats are anonymous.
+	after := without(BruteCounts(games), victim)
 	checkAll(t, s, gen, after) // the others' standings are unchanged, the user is gone
 	for _, g := range after {
 		got, ok, err := s.Game(ctx, g.ID)
@@ -342,8 +356,8 @@ func testForgetUser(t *testing.T, s store.Store) {
 		}
 	}
 	e, err := s.Export(ctx, victim)
-	if err != nil || len(e.Games) != 0 {
-		t.Fatalf("Export of a forgotten user = %d games, %v", len(e.Games), err)
+	if err != nil || len(e.Games) != 0 || len(e.Advice) != 0 {
+		t.Fatalf("Export of a forgotten user = %d games, %d advice, %v", len(e.Games), len(e.Advice), err)
 	}
 	if f, err := s.ForgetUser(ctx, victim); err != nil || f.Seats != 0 {
 		t.Fatalf("forgetting twice = %+v, %v", f, err)
@@ -356,8 +370,11 @@ func testForgetGuild(t *testing.T, s store.Store) {
 	var games, kept []store.Game
 	deleted, seats := 0, 0
 	for range 200 {
-		g := gen.Game()
-		games = append(games, g)
+		games = append(games, gen.Game())
+	}
+	// What counts was decided as each game was recorded: deleting a
+	// server's games changes nothing of the others'.
+	for _, g := range BruteCounts(games) {
 		if g.Guild == "g2" {
 			deleted++
 			seats += len(g.Seats)
@@ -429,7 +446,7 @@ func testExport(t *testing.T, s store.Store) {
 		t.Fatal(err)
 	}
 	var want []store.PlayedGame
-	for _, p := range bruteHistory(games, store.HistoryQuery{User: user, Limit: len(games)}).Games {
+	for _, p := range bruteHistory(BruteCounts(games), store.HistoryQuery{User: user, Limit: len(games)}).Games {
 		want = append([]store.PlayedGame{p}, want...) // oldest first
 	}
 	if len(e.Games) != len(want) || len(want) == 0 || e.User != user {
@@ -477,5 +494,192 @@ func testInvalid(t *testing.T, s store.Store) {
 		if ok, err := s.Record(ctx, b); ok || err == nil {
 			t.Errorf("Record of a game with %s = %v, %v; want an error", name, ok, err)
 		}
+	}
+}
+
+// testCounting records one game for each rule of what counts
+// (docs/memory.md) and checks what each seat counts toward, as Game reads
+// it back, against the rule's own expectation and against BruteCounts,
+// and the standings against brute force.
+func testCounting(t *testing.T, s store.Store) {
+	ctx := ctxOf(t)
+	at := epoch.Add(10 * time.Hour)
+	n := 0
+	yacht := func(mods func(*store.Game), seats ...store.Seat) store.Game {
+		n++
+		g := store.Game{ID: fmt.Sprintf("count-%02d", n), Kind: store.KindYacht, Guild: "count", Rules: "yacht",
+			Started: at.Add(time.Duration(n) * time.Minute), Ended: at.Add(time.Duration(n)*time.Minute + 30*time.Second), Seats: seats}
+		if mods != nil {
+			mods(&g)
+		}
+		return g
+	}
+	solo := func(kind string, size int, puzzle, user string, ended time.Time, won bool) store.Game {
+		n++
+		return store.Game{ID: fmt.Sprintf("count-%02d", n), Kind: kind, Guild: "count", Rules: "r", Size: size, Puzzle: puzzle,
+			Started: ended, Ended: ended, Seats: []store.Seat{{User: user, Score: 7, Winner: won}}}
+	}
+	ann := func(score int, win bool) store.Seat {
+		return store.Seat{User: "ann", Score: score, Lost: 3, Decisions: 30, Winner: win, Luck: 1}
+	}
+	bob := func(score int, win bool) store.Seat {
+		return store.Seat{User: "bob", Score: score, Lost: 2, Decisions: 30, Winner: win, Luck: -1}
+	}
+	type want struct {
+		ranked, win, score bool
+		decisions          int
+		why                store.Reason
+	}
+	full := func(d int) want { return want{true, true, true, d, store.CountsFully} }
+	none := func(why store.Reason) want { return want{why: why} }
+	cases := []struct {
+		name string
+		g    store.Game
+		want []want
+	}{
+		{"two players", yacht(nil, ann(200, true), bob(150, false)), []want{full(30), full(30)}},
+		{"alone", yacht(nil, ann(200, true)), []want{{true, false, true, 30, store.NoOpponent}}},
+		{"against Alea", yacht(nil, ann(200, true), store.Seat{Alea: true, Score: 180}),
+			[]want{{true, false, true, 30, store.NoOpponent}, {}}},
+		{"the starter and a seat given by name", yacht(nil, func() store.Seat { s := ann(200, true); s.Starter = true; return s }(),
+			store.Seat{Name: "Puppet", Score: 90}), []want{none(store.Puppets), {}}},
+		{"another player beside the starter's puppet", yacht(nil, func() store.Seat { s := ann(200, true); s.Starter = true; return s }(),
+			bob(150, false), store.Seat{Name: "Puppet", Score: 90}), []want{none(store.Puppets), full(30), {}}},
+		{"a chosen seed", yacht(func(g *store.Game) { g.Chosen = true }, ann(200, true), bob(150, false)),
+			[]want{none(store.Chosen), none(store.Chosen)}},
+		{"dice entered by hand", yacht(func(g *store.Game) { g.Entered = true }, ann(200, true), bob(150, false)),
+			[]want{{true, false, false, 30, store.Entered}, {true, false, false, 30, store.Entered}}},
+		{"assisted decisions", yacht(nil, func() store.Seat { s := ann(200, true); s.Assisted, s.AssistedLost = 12, 1; return s }(),
+			func() store.Seat { s := bob(150, false); s.Assisted, s.AssistedLost = 30, 2; return s }()), []want{full(18), full(0)}},
+		{"a seat linked to nobody", yacht(nil, ann(200, false), store.Seat{Score: 220, Winner: true, Decisions: 0, PlayedFor: 12}),
+			[]want{{true, false, true, 30, store.NoOpponent}, {}}},
+		{"a tiny orbs grid", solo(store.KindOrbs, 1, "1x1/a", "ann", at, true), []want{none(store.Small)}},
+		{"an orbs grid", solo(store.KindOrbs, 16, "4x4/a", "ann", at, true), []want{full(0)}},
+		{"the same grid 59 minutes later", solo(store.KindOrbs, 16, "4x4/a", "ann", at.Add(59*time.Minute), true), []want{none(store.Repeat)}},
+		{"the same grid 59 minutes before", solo(store.KindOrbs, 16, "4x4/a", "ann", at.Add(-59*time.Minute), true), []want{none(store.Repeat)}},
+		{"the same grid by another player", solo(store.KindOrbs, 16, "4x4/a", "bob", at.Add(time.Minute), true), []want{full(0)}},
+		{"the same grid an hour later", solo(store.KindOrbs, 16, "4x4/a", "ann", at.Add(time.Hour), true), []want{full(0)}},
+		{"a small coins game", solo(store.KindCoins, 5, "5/3/2", "ann", at, true), []want{none(store.Small)}},
+		{"a coins game", solo(store.KindCoins, 6, "6/3/3", "ann", at, true), []want{full(0)}},
+	}
+	var games []store.Game
+	for _, c := range cases {
+		games = append(games, c.g)
+	}
+	record(t, s, games)
+	brute := BruteCounts(games)
+	for k, c := range cases {
+		got, ok, err := s.Game(ctx, c.g.ID)
+		if err != nil || !ok {
+			t.Fatalf("%s: Game = %v, %v", c.name, ok, err)
+		}
+		for i, w := range c.want {
+			gc := got.Seats[i].Counts
+			if gc.Ranked != w.ranked || gc.Win != w.win || gc.Score != w.score || gc.Decisions != w.decisions || gc.Why != w.why {
+				t.Errorf("%s: seat %d counts %+v, want %+v", c.name, i, gc, w)
+			}
+			if gc != brute[k].Seats[i].Counts {
+				t.Errorf("%s: seat %d counts %+v, brute force %+v", c.name, i, gc, brute[k].Seats[i].Counts)
+			}
+		}
+	}
+	for _, by := range []store.Ranking{store.ByWins, store.ByAverage, store.BySkill} {
+		for _, kind := range []string{store.KindYacht, store.KindOrbs, store.KindCoins} {
+			q := store.StandingsQuery{Guild: "count", Kind: kind, By: by}
+			got, err := s.Standings(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			compareStandings(t, fmt.Sprintf("%+v", q), got, BruteStandingsCounted(brute, q))
+		}
+	}
+	st, _ := s.Standings(ctx, store.StandingsQuery{Guild: "count", Kind: store.KindYacht})
+	for _, l := range st.Ranked {
+		// ann won the two games against bob: the games alone, against
+		// Alea, with her puppet, with a chosen seed or real dice won
+		// nothing; bob's game beside ann's puppet was a contest.
+		if l.User == "ann" && (l.Wins != 2 || l.Contests != 2 || l.Assisted != 12) || l.User == "bob" && (l.Wins != 0 || l.Contests != 3 || l.Assisted != 30) {
+			t.Errorf("standing %+v", l)
+		}
+	}
+}
+
+// testRepeatsAtOnce records results of one puzzle by one player at the
+// same moment, from many goroutines: exactly one counts.
+func testRepeatsAtOnce(t *testing.T, s store.Store) {
+	ctx := ctxOf(t)
+	const copies = 12
+	var wg sync.WaitGroup
+	errs := make(chan error, copies)
+	for i := range copies {
+		wg.Go(func() {
+			g := store.Game{ID: fmt.Sprintf("again-%02d", i), Kind: store.KindCoins, Guild: "again", Rules: "bw-perfect",
+				Size: 8, Puzzle: "4/4/p/me", Started: epoch, Ended: epoch.Add(time.Duration(i) * time.Second),
+				Seats: []store.Seat{{User: "carol", Score: 1, Winner: true}, {Alea: true}}}
+			if _, err := s.Record(ctx, g); err != nil {
+				errs <- err
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	st, err := s.Standings(ctx, store.StandingsQuery{Guild: "again", Kind: store.KindCoins})
+	if err != nil || len(st.Ranked) != 1 || st.Ranked[0].Games != 1 || st.Ranked[0].Wins != 1 {
+		t.Fatalf("standings after %d results of one puzzle at once: %+v, %v; want one game won", copies, st, err)
+	}
+}
+
+// testAdviceLog keeps advice, reads it back by player, rule set and time,
+// forgets what is a day old, and exports it.
+func testAdviceLog(t *testing.T, s store.Store) {
+	ctx := ctxOf(t)
+	at := func(m int) time.Time { return epoch.Add(time.Duration(m) * time.Minute) }
+	asked := []store.Advice{
+		{User: "ann", Rules: "yacht", Position: "a", Asked: at(0)},
+		{User: "bob", Rules: "yacht", Position: "b", Asked: at(1)},
+		{User: "ann", Rules: "yatzy", Position: "c", Asked: at(2)},
+		{User: "ann", Rules: "yacht", Position: "d", Asked: at(3)},
+	}
+	for _, a := range asked {
+		if err := s.AskAdvice(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		q    store.AdviceQuery
+		want []store.Advice
+	}{
+		{store.AdviceQuery{Users: []string{"ann"}}, []store.Advice{asked[0], asked[2], asked[3]}},
+		{store.AdviceQuery{Users: []string{"ann", "bob"}, Rules: "yacht"}, []store.Advice{asked[0], asked[1], asked[3]}},
+		{store.AdviceQuery{Users: []string{"ann"}, Since: at(1), Until: at(2)}, []store.Advice{asked[2]}},
+		{store.AdviceQuery{Users: []string{"nobody"}}, nil},
+		{store.AdviceQuery{}, nil},
+	} {
+		got, err := s.AdviceAsked(ctx, c.q)
+		if err != nil || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("AdviceAsked(%+v) = %+v, %v; want %+v", c.q, got, err, c.want)
+		}
+	}
+	e, err := s.Export(ctx, "ann")
+	if err != nil || len(e.Advice) != 3 {
+		t.Fatalf("Export has %d advice (%v), want 3", len(e.Advice), err)
+	}
+	// Asking a day after the first forgets it.
+	late := store.Advice{User: "bob", Rules: "yacht", Position: "e", Asked: at(0).Add(store.AdviceKept)}
+	if err := s.AskAdvice(ctx, late); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.AdviceAsked(ctx, store.AdviceQuery{Users: []string{"ann", "bob"}})
+	if err != nil || !reflect.DeepEqual(got, []store.Advice{asked[1], asked[2], asked[3], late}) {
+		t.Fatalf("after a day: %+v, %v", got, err)
+	}
+	if n, err := s.PurgeAdvice(ctx, at(3)); n != 2 || err != nil {
+		t.Fatalf("PurgeAdvice = %d, %v; want 2", n, err)
+	}
+	if got, _ := s.AdviceAsked(ctx, store.AdviceQuery{Users: []string{"ann", "bob"}}); !reflect.DeepEqual(got, []store.Advice{asked[3], late}) {
+		t.Fatalf("after the purge: %+v", got)
 	}
 }
