@@ -54,7 +54,7 @@ var oldGames = []struct {
 	{oldGame{"played for", "yacht", "yacht", 5, false, time.Date(2026, 5, 5, 10, 0, 0, 0, time.UTC), []oldSeat{
 		{user: "ann", score: 150, decisions: 30, lost: 3},
 		{user: "bob", winner: true, score: 190, decisions: 10, pfr: 7}, // 7 of 12 turns: nobody's
-		{user: "1", score: 100, decisions: 0, pfr: 0}}},                 // never decided: nobody's
+		{user: "1", score: 100, decisions: 0, pfr: 0}}},                // never decided: nobody's
 		[]store.Counts{{Ranked: true, Score: true, Decisions: 30, Lost: 3, Why: store.NoOpponent}, {}, {}}},
 	{oldGame{"chosen", "yacht", "yacht", 6, true, time.Date(2026, 5, 6, 10, 0, 0, 0, time.UTC), []oldSeat{
 		{user: "ann", winner: true, score: 300, decisions: 30}, {user: "bob", score: 100, decisions: 30}}},
@@ -178,7 +178,6 @@ func rebind(url, q string) string {
 	}
 	return string(out)
 }
-
 
 func TestSQLiteMigratesCounts(t *testing.T) {
 	testMigratedCounts(t, "sqlite:"+filepath.Join(t.TempDir(), "old.db"))
