@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -122,5 +123,110 @@ func TestRecordingOff(t *testing.T) {
 	}
 	if got := (Bounded{Recorder: off, Wait: never}).Record(ctx, game("aaaaaaaaaaag")); got != Off {
 		t.Errorf("DATABASE_URL=off: %v, want Off", got)
+	}
+}
+
+// The report says what the store said: a wait that ran out is a
+// database that did not answer; a full database (SQLite at its page
+// limit) is full; a game recorded before from another board with another
+// result differs, and the report carries the stored one; the game as
+// completed just before recording is what is stored.
+func TestReport(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "alea.db")
+	st, err := store.Open(ctx, "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	never := func() <-chan time.Time { return nil }
+	fired := make(chan time.Time)
+	close(fired)
+	lock, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	conn, err := lock.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.ExecContext(ctx, "BEGIN EXCLUSIVE"); err != nil {
+		t.Fatal(err)
+	}
+	r := Bounded{Recorder: st, Wait: func() <-chan time.Time { return fired }}.Report(ctx, game("aaaaaaaaaaba"))
+	if r.Outcome != NotRecorded || r.Failure != store.FailureUnavailable {
+		t.Errorf("a locked database: %+v", r)
+	}
+	conn.ExecContext(ctx, "ROLLBACK")
+	conn.Close()
+
+	// Completed, then recorded; the same result again is no news; another
+	// result of the same game differs.
+	m := Bounded{Recorder: st, Wait: never, Stored: st, Complete: func(_ context.Context, g store.Game) (store.Game, error) {
+		g.Seats[0].Assisted = 2
+		return g, nil
+	}}
+	g := game("aaaaaaaaaabb")
+	if r := m.Report(ctx, g); r.Outcome != Recorded || r.Differs || r.Game.Seats[0].Assisted != 2 {
+		t.Errorf("recording: %+v", r)
+	}
+	if stored, _, _ := st.Game(ctx, g.ID); stored.Seats[0].Assisted != 2 {
+		t.Errorf("the completed game was not stored: %+v", stored.Seats[0])
+	}
+	if r := m.Report(ctx, game("aaaaaaaaaabb")); r.Outcome != Recorded || r.Differs {
+		t.Errorf("the same result again: %+v", r)
+	}
+	other := game("aaaaaaaaaabb")
+	other.Seats[0].Score = 9
+	if r := m.Report(ctx, other); r.Outcome != Recorded || !r.Differs || r.Stored.Seats[0].Score != 4 {
+		t.Errorf("another result of a game recorded: %+v", r)
+	}
+	failing := m
+	failing.Complete = func(context.Context, store.Game) (store.Game, error) { return store.Game{}, context.DeadlineExceeded }
+	if r := failing.Report(ctx, game("aaaaaaaaaabc")); r.Outcome != NotRecorded || r.Failure != store.FailureUnavailable {
+		t.Errorf("a completion that timed out: %+v", r)
+	}
+	if _, ok, _ := st.Game(ctx, "aaaaaaaaaabc"); ok {
+		t.Error("a game whose completion failed was stored")
+	}
+
+	// Full: the file may not grow.
+	st.Close()
+	var pages int
+	if err := lock.QueryRow(`PRAGMA page_count`).Scan(&pages); err != nil {
+		t.Fatal(err)
+	}
+	full, err := store.Open(ctx, "sqlite:"+path+"?_pragma=max_page_count("+strconv.Itoa(pages)+")")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer full.Close()
+	big := game("aaaaaaaaaabd")
+	for range 400 {
+		big.Decisions = append(big.Decisions, store.Decision{Seat: 0, Turn: 1, Roll: 1, Dice: "12345", Chosen: "1", Best: "5", Loss: 1})
+	}
+	if r := (Bounded{Recorder: full, Wait: never}).Report(ctx, big); r.Outcome != NotRecorded || r.Failure != store.FailureFull {
+		t.Errorf("a full database: %+v", r)
+	}
+}
+
+// Asker writes the advice asked into the store's log, beside the reply.
+func TestAsker(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "alea.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	at := time.Date(2026, 3, 1, 12, 0, 0, 123456789, time.UTC)
+	Asker{}.Ask("1", "yacht", "p") // memory off: nothing, no panic
+	a := Asker{Log: st, Now: func() time.Time { return at }, Go: func(f func()) { f() }}
+	a.Ask("1", "yacht", "p")
+	a.Ask("", "yacht", "q") // nobody: nothing
+	got, err := st.AdviceAsked(ctx, store.AdviceQuery{Users: []string{"1", ""}})
+	want := []store.Advice{{User: "1", Rules: "yacht", Position: "p", Asked: at.Truncate(time.Microsecond)}}
+	if err != nil || len(got) != 1 || got[0] != want[0] {
+		t.Fatalf("asked %+v, %v; want %+v", got, err, want)
 	}
 }
