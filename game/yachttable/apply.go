@@ -163,7 +163,7 @@ func (g *Table) turnMove(t *strategy.Table, m Move) ([]Event, error) {
 				}
 			}
 		}
-		g.Chosen = true
+		g.Entered = true
 		ev, err = g.rollTo(t, m.Dice, false)
 	case MoveScore:
 		ev, err = g.score(t, m.Category, false)

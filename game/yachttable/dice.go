@@ -10,40 +10,104 @@ import (
 // Roller deals the fresh faces of a table's virtual dice: roll (1..3) of
 // seat's turn with filled boxes already filled, in a game of seed. The
 // dice not held take the first of them, so that a replayed button gives
-// the same dice and a different hold cannot fish for others. Dice, the
-// game's own dice, is one; a daily challenge would deal dice fixed by
-// (day, turn = filled+1, roll, position) from the deployment's secret,
-// whatever the seed and the seat.
+// the same dice and a different hold cannot fish for others. Dice.For(g)
+// is the roller of a table's own dice; a daily challenge would deal dice
+// fixed by (day, turn = filled+1, roll, position) from the deployment's
+// secret, whatever the seed and the seat.
 type Roller interface {
 	Roll(seed uint32, seat, filled, roll int) [yacht.NumDice]int
 }
 
-// dicePurpose names the key of the dice among the keys derived from the
-// state key.
-const dicePurpose = "yacht dice v1"
+// DiceSource is where a table's fresh dice come from (the state's field
+// 4; see Dice).
+type DiceSource int
 
-// Dice rolls a table's virtual dice: the faces of a roll are HMAC-SHA256,
-// under a key derived from the bot's state key, of the game's seed, the
-// seat, how many boxes it has filled and the roll, read as faces by
-// rejecting bytes ≥ 252. The seed travels in the board, but without the
-// key it tells nothing of the dice; the same seed on the same deployment
-// (the same key) replays the same dice.
-type Dice struct{ key seal.Key }
+// The sources of a table's dice.
+const (
+	// DiceSeed: the seed under the key, as every board sealed before the
+	// sources were kept (their games play on with the dice they began
+	// with).
+	DiceSeed DiceSource = iota
+	// DiceGame: a game whose seed nobody chose: its secret identity under
+	// the key, so that no seed anyone can type deals them again.
+	DiceGame
+	// DiceChosen: a chosen seed, in the chosen seeds' own domain of the
+	// key: the same seed replays the same dice, and deals none of a game
+	// whose seed nobody chose.
+	DiceChosen
+	numSources
+)
+
+// The purposes of the keys of the dice among the keys derived from the
+// state key, one per source.
+const (
+	dicePurpose       = "yacht dice v1"
+	gameDicePurpose   = "yacht dice v2/a game's identity"
+	chosenDicePurpose = "yacht dice v2/a chosen seed"
+)
+
+// Dice rolls tables' virtual dice: the faces of a roll are HMAC-SHA256,
+// under a key derived from the bot's state key for the table's source, of
+// what the source binds the dice to (the game's seed, or its identity),
+// the seat, how many boxes it has filled and the roll, read as faces by
+// rejecting bytes ≥ 252. What a board shows (the seed, the identity)
+// tells nothing of the dice without the key; on one deployment (one key)
+// a chosen seed replays the same dice, and no seed deals the dice of a
+// game whose seed nobody chose.
+type Dice struct{ seed, game, chosen seal.Key }
 
 // NewDice returns the dice of the tables whose states stateKey seals.
-func NewDice(stateKey seal.Key) Dice { return Dice{key: stateKey.Derive(dicePurpose)} }
+func NewDice(stateKey seal.Key) Dice {
+	return Dice{seed: stateKey.Derive(dicePurpose), game: stateKey.Derive(gameDicePurpose), chosen: stateKey.Derive(chosenDicePurpose)}
+}
 
 // Valid reports whether d was made by NewDice.
-func (d Dice) Valid() bool { return d.key.Valid() }
+func (d Dice) Valid() bool { return d.seed.Valid() }
 
 // Roll returns the five faces of roll (1..3) of seat's turn with filled
-// boxes already filled, in a game of seed.
+// boxes already filled, in a game of seed whose source is DiceSeed.
 func (d Dice) Roll(seed uint32, seat, filled, roll int) [yacht.NumDice]int {
+	return faces(d.seed, strconv.FormatUint(uint64(seed), 10), seat, filled, roll)
+}
+
+// For returns the roller of g's dice, by its source (g.Source; g.ID
+// for DiceGame).
+func (d Dice) For(g *Table) Roller {
+	switch g.Source {
+	case DiceGame:
+		return boundDice{key: d.game, to: "game " + g.ID.String()}
+	case DiceChosen:
+		return seedDice{key: d.chosen}
+	}
+	return d
+}
+
+// boundDice are the dice of one game, bound to its identity: the seed is
+// not read.
+type boundDice struct {
+	key seal.Key
+	to  string
+}
+
+func (b boundDice) Roll(_ uint32, seat, filled, roll int) [yacht.NumDice]int {
+	return faces(b.key, b.to, seat, filled, roll)
+}
+
+// seedDice are the dice of chosen seeds.
+type seedDice struct{ key seal.Key }
+
+func (s seedDice) Roll(seed uint32, seat, filled, roll int) [yacht.NumDice]int {
+	return faces(s.key, "seed "+strconv.FormatUint(uint64(seed), 10), seat, filled, roll)
+}
+
+// faces reads five faces from the MAC under key of what the dice are
+// bound to, the seat, the boxes filled and the roll.
+func faces(key seal.Key, to string, seat, filled, roll int) [yacht.NumDice]int {
 	var out [yacht.NumDice]int
 	n := 0
-	base := strconv.FormatUint(uint64(seed), 10) + "/" + strconv.Itoa(seat) + "/" + strconv.Itoa(filled) + "/" + strconv.Itoa(roll)
+	base := to + "/" + strconv.Itoa(seat) + "/" + strconv.Itoa(filled) + "/" + strconv.Itoa(roll)
 	for ctr := 0; n < yacht.NumDice; ctr++ {
-		for _, b := range d.key.Sum("alea-yacht-dice", base, strconv.Itoa(ctr)) {
+		for _, b := range key.Sum("alea-yacht-dice", base, strconv.Itoa(ctr)) {
 			if b < 252 && n < yacht.NumDice {
 				out[n] = int(b%6) + 1
 				n++

@@ -219,10 +219,10 @@ func TestTurnMovesAndEvents(t *testing.T) {
 		t.Errorf("the last move: %+v", g.Last)
 	}
 	// The real dice of a roll: the held dice must be among them, and the
-	// game is marked as chosen.
+	// game is marked as entered by hand (not as a chosen seed).
 	must(t, g, st, Move{Kind: MoveEnter, By: bob, Dice: yacht.Dice{6, 1, 6, 2, 6}})
-	if g.Dice != (yacht.Dice{1, 2, 6, 6, 6}) || !g.Chosen || g.Roll != 1 {
-		t.Errorf("entered dice: %v, chosen %v", g.Dice, g.Chosen)
+	if g.Dice != (yacht.Dice{1, 2, 6, 6, 6}) || !g.Entered || g.Chosen || g.Roll != 1 {
+		t.Errorf("entered dice: %v, entered %v, chosen %v", g.Dice, g.Entered, g.Chosen)
 	}
 }
 

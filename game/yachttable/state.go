@@ -53,9 +53,13 @@ import (
 //	   showed exact values)
 //	3: reserved: the message id of the last turn ping (64 bits), so that
 //	   the next turn can delete it
-//	4: reserved: the source of the fresh dice, when it is not the game's
-//	   seed (a daily challenge's dice, dealt from the deployment's secret
-//	   by day, turn, roll and position; see Roller)
+//	4: the source of the fresh dice and real dice: Elias gamma
+//	   (source+1) (DiceSource: 0 the seed, as boards sealed before it; 1
+//	   the game's identity; 2 a chosen seed's domain) · entered 1 (a
+//	   player entered dice by hand); written unless the source is 0 and
+//	   no dice were entered. A daily challenge's dice (dealt from the
+//	   deployment's secret by day, turn, roll and position; see Roller)
+//	   would be another source.
 //
 // then zero padding to a byte.
 //
@@ -74,6 +78,7 @@ const (
 const (
 	fieldEnd  = 0
 	fieldLast = 1
+	fieldDice = 4
 )
 
 // radices returns, per category, 1 + the number of possible scores, and
@@ -191,6 +196,11 @@ func (g *Table) writeFields(w *bitstream.Writer) {
 	if len(g.Last) > 0 {
 		w.Gamma(fieldLast + 1)
 		writeLast(w, g.Rules, g.Last)
+	}
+	if g.Source != DiceSeed || g.Entered {
+		w.Gamma(fieldDice + 1)
+		w.Gamma(uint64(g.Source) + 1)
+		w.Write(flag(g.Entered), 1)
 	}
 	w.Gamma(fieldEnd + 1)
 }
@@ -478,6 +488,13 @@ func (g *Table) readFields(rd *bitstream.Reader) error {
 				return bad("last move: %v", err)
 			}
 			g.Last = l
+		case tag == fieldDice:
+			src := int(rd.Gamma(8)) - 1
+			entered := rd.Read(1) == 1
+			if src < 0 || src >= int(numSources) || src == int(DiceSeed) && !entered {
+				return bad("dice source")
+			}
+			g.Source, g.Entered = DiceSource(src), entered
 		default:
 			return bad("unknown field %d", tag)
 		}

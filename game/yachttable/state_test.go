@@ -59,6 +59,7 @@ func randomTable(rng *rand.Rand) *Table {
 		g.TurnLoss = rng.IntN(5000)
 	}
 	g.Last = randomLast(rng, g)
+	g.Source, g.Entered = DiceSource(rng.IntN(int(numSources))), rng.IntN(3) == 0
 	return g
 }
 
@@ -123,7 +124,8 @@ func TestStateRoundTrip(t *testing.T) {
 			t.Fatalf("%s: %v (%+v)", s, err, g)
 		}
 		same := back.Encode() == s && back.Cur == g.Cur && back.Roll == g.Roll && back.Hold == g.Hold && back.TurnLoss == g.TurnLoss && back.Dice == g.Dice &&
-			back.Coach == g.Coach && back.Idle == g.Idle && back.Step == g.Step && back.Version == 4 && fmt.Sprint(back.Last) == fmt.Sprint(g.Last)
+			back.Coach == g.Coach && back.Idle == g.Idle && back.Step == g.Step && back.Version == 4 && fmt.Sprint(back.Last) == fmt.Sprint(g.Last) &&
+			back.Source == g.Source && back.Entered == g.Entered
 		for i := range g.Seats {
 			a, b := g.Seats[i], back.Seats[i]
 			same = same && a.Kind == b.Kind && a.User == b.User && a.Name == b.Name && fmt.Sprint(a.Sheet.Scores) == fmt.Sprint(b.Sheet.Scores) &&
@@ -133,14 +135,14 @@ func TestStateRoundTrip(t *testing.T) {
 			t.Fatalf("round trip differs:\n%+v\n%+v", g, back)
 		}
 		// Written as version 3 (the code before wrote it so), it opens as
-		// the same table without its last move, and is written back as it
-		// was.
+		// the same table without its last move and its dice's source, and
+		// is written back as it was.
 		v3 := g.encode(stateV3, nil)
 		old, err := Decode(v3)
-		if err != nil || old.Version != 3 || old.Last != nil || old.encode(old.Version, nil) != v3 {
+		if err != nil || old.Version != 3 || old.Last != nil || old.Source != DiceSeed || old.Entered || old.encode(old.Version, nil) != v3 {
 			t.Fatalf("version 3: %v", err)
 		}
-		old.Last = g.Last
+		old.Last, old.Source, old.Entered = g.Last, g.Source, g.Entered
 		if old.Encode() != s {
 			t.Fatal("a version 3 state is not the same table")
 		}
@@ -214,8 +216,18 @@ func TestOptionalFieldsRefused(t *testing.T) {
 		w.Gamma(fieldLast + 1)
 		writeLast(w, g.Rules, []Event{{Kind: EventUndone, Seat: seat}})
 	}
+	dice := func(w *bitstream.Writer, source, entered uint64) {
+		w.Gamma(fieldDice + 1)
+		w.Gamma(source + 1)
+		w.Write(entered, 1)
+	}
 	for name, fields := range map[string]func(w *bitstream.Writer){
-		"an unknown tag": func(w *bitstream.Writer) { w.Gamma(2 + 1); w.Gamma(fieldEnd + 1) },
+		"an unknown tag":      func(w *bitstream.Writer) { w.Gamma(2 + 1); w.Gamma(fieldEnd + 1) },
+		"an unknown source":   func(w *bitstream.Writer) { dice(w, uint64(numSources), 0); w.Gamma(fieldEnd + 1) },
+		"the seed, no entry":  func(w *bitstream.Writer) { dice(w, uint64(DiceSeed), 0); w.Gamma(fieldEnd + 1) },
+		"the source twice":    func(w *bitstream.Writer) { dice(w, 1, 0); dice(w, 1, 0); w.Gamma(fieldEnd + 1) },
+		"the source, no end":  func(w *bitstream.Writer) { dice(w, 1, 1) },
+		"the source, then 1":  func(w *bitstream.Writer) { dice(w, 1, 1); last(w, 0); w.Gamma(fieldEnd + 1) },
 		"a tag twice":    func(w *bitstream.Writer) { last(w, 0); last(w, 0); w.Gamma(fieldEnd + 1) },
 		"a seat beyond":  func(w *bitstream.Writer) { last(w, 2); w.Gamma(fieldEnd + 1) },
 		"no end":         func(w *bitstream.Writer) { last(w, 0) },
@@ -244,6 +256,8 @@ func FuzzDecode(f *testing.F) {
 	g.Roll, g.Dice, g.Hold = 2, yacht.Dice{2, 2, 3, 5, 6}, 3
 	f.Add(g.Encode())
 	g.Last = randomLast(rand.New(rand.NewPCG(1, 1)), g)
+	f.Add(g.Encode())
+	g.Source, g.Entered = DiceGame, true
 	f.Add(g.Encode())
 	f.Add("")
 	f.Add("____")

@@ -92,12 +92,15 @@ type Table struct {
 	// TurnLoss is what the keeps of this turn lost so far (hundredths).
 	TurnLoss int
 
-	// The record: Chosen is set when a player chose the seed or entered
-	// dice by hand (or the game began before the dice were secret); ID is
-	// the game's identity (0: not drawn yet, a state of version 2);
-	// Started is the start minute and Ended the minutes to the end (once
-	// over); Log keeps the decisions that cost points.
+	// The record: Chosen is set when a player chose the seed (or, on a
+	// board sealed before real dice were told apart, entered dice by
+	// hand; or the game began before the dice were secret); Entered once
+	// a player entered dice by hand; ID is the game's identity (0: not
+	// drawn yet, a state of version 2); Started is the start minute and
+	// Ended the minutes to the end (once over); Log keeps the decisions
+	// that cost points.
 	Chosen  bool
+	Entered bool
 	ID      seal.GameID
 	Started int
 	Ended   int
@@ -116,8 +119,11 @@ type Table struct {
 	// just passed the turn may take it back (nil: none). It travels beside
 	// the state, sealed on its own (EncodeBoard, OpenBoard).
 	Undo *Table
-	// Roller deals the virtual dice (not in the state: from the key, or
-	// whatever deals a game's dice).
+	// Source is where the fresh dice come from (DiceSeed for a board
+	// sealed before the sources were kept).
+	Source DiceSource
+	// Roller deals the virtual dice (not in the state: Dice.For(g) from
+	// the key, or whatever deals a game's dice).
 	Roller Roller
 
 	// shared is set on a state read beside another, whose log is the
