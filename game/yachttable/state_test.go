@@ -222,15 +222,15 @@ func TestOptionalFieldsRefused(t *testing.T) {
 		w.Write(entered, 1)
 	}
 	for name, fields := range map[string]func(w *bitstream.Writer){
-		"an unknown tag":      func(w *bitstream.Writer) { w.Gamma(2 + 1); w.Gamma(fieldEnd + 1) },
-		"an unknown source":   func(w *bitstream.Writer) { dice(w, uint64(numSources), 0); w.Gamma(fieldEnd + 1) },
-		"the seed, no entry":  func(w *bitstream.Writer) { dice(w, uint64(DiceSeed), 0); w.Gamma(fieldEnd + 1) },
-		"the source twice":    func(w *bitstream.Writer) { dice(w, 1, 0); dice(w, 1, 0); w.Gamma(fieldEnd + 1) },
-		"the source, no end":  func(w *bitstream.Writer) { dice(w, 1, 1) },
-		"the source, then 1":  func(w *bitstream.Writer) { dice(w, 1, 1); last(w, 0); w.Gamma(fieldEnd + 1) },
-		"a tag twice":    func(w *bitstream.Writer) { last(w, 0); last(w, 0); w.Gamma(fieldEnd + 1) },
-		"a seat beyond":  func(w *bitstream.Writer) { last(w, 2); w.Gamma(fieldEnd + 1) },
-		"no end":         func(w *bitstream.Writer) { last(w, 0) },
+		"an unknown tag":     func(w *bitstream.Writer) { w.Gamma(2 + 1); w.Gamma(fieldEnd + 1) },
+		"an unknown source":  func(w *bitstream.Writer) { dice(w, uint64(numSources), 0); w.Gamma(fieldEnd + 1) },
+		"the seed, no entry": func(w *bitstream.Writer) { dice(w, uint64(DiceSeed), 0); w.Gamma(fieldEnd + 1) },
+		"the source twice":   func(w *bitstream.Writer) { dice(w, 1, 0); dice(w, 1, 0); w.Gamma(fieldEnd + 1) },
+		"the source, no end": func(w *bitstream.Writer) { dice(w, 1, 1) },
+		"the source, then 1": func(w *bitstream.Writer) { dice(w, 1, 1); last(w, 0); w.Gamma(fieldEnd + 1) },
+		"a tag twice":        func(w *bitstream.Writer) { last(w, 0); last(w, 0); w.Gamma(fieldEnd + 1) },
+		"a seat beyond":      func(w *bitstream.Writer) { last(w, 2); w.Gamma(fieldEnd + 1) },
+		"no end":             func(w *bitstream.Writer) { last(w, 0) },
 	} {
 		if _, err := Decode(write(fields)); err == nil {
 			t.Errorf("%s: opened", name)
