@@ -79,7 +79,8 @@ const RepeatWindow = time.Hour
 //   - dice entered by hand count toward skill only;
 //   - a Yacht win counts only against a human opponent who played (a
 //     seat of another user);
-//   - skill counts the unassisted decisions only.
+//   - skill counts the unassisted decisions only (and what they lost:
+//     nothing when there are none).
 func Count(g Game) []Counts {
 	out := make([]Counts, len(g.Seats))
 	named := false
@@ -104,7 +105,9 @@ func Count(g Game) []Counts {
 		}
 		c.Ranked = true
 		c.Decisions = max(s.Decisions-s.Assisted, 0)
-		c.Lost = max(s.Lost-s.AssistedLost, 0)
+		if c.Decisions > 0 {
+			c.Lost = max(s.Lost-s.AssistedLost, 0)
+		}
 		if g.Entered {
 			c.Why = Entered
 			continue
@@ -132,3 +135,15 @@ func opponent(g Game, i int) bool {
 // repeated returns c counting for nothing because the seat's puzzle
 // was counted for the player within RepeatWindow.
 func repeated(c Counts) Counts { return Counts{Why: Repeat} }
+
+// reasonKeys name the reasons in data outputs.
+var reasonKeys = [...]string{"", "chosen", "puppets", "small", "repeat", "entered", "no_opponent"}
+
+// Key names r in data outputs: "" for CountsFully, then "chosen",
+// "puppets", "small", "repeat", "entered", "no_opponent".
+func (r Reason) Key() string {
+	if int(r) < len(reasonKeys) {
+		return reasonKeys[r]
+	}
+	return "unknown"
+}

@@ -54,6 +54,9 @@ type Deps struct {
 	// emojis when the bot found them registered, glyphs otherwise (the
 	// zero value).
 	DiceFaces yachtwords.DiceFaces
+	// AdviceGo runs the writes of the advice log (default: beside the
+	// reply; tests run them at once).
+	AdviceGo func(func())
 }
 
 // Loopback returns the dependencies of the local runner, the playground
@@ -74,12 +77,19 @@ func Registry(d Deps) *commands.Registry {
 	// The solved orbs puzzles and the coins games against Alea record
 	// themselves as the Yacht table does.
 	mem := record.Bounded{Recorder: d.Recorder, Wait: d.RecordWait, Now: d.Now}
+	// The advice asked outside a game's board, which marks the decisions
+	// taken on it as assisted, is kept in the store (none without one).
+	var advice store.AdviceLog
+	if d.Store != nil && d.Recorder != nil {
+		advice = d.Store
+	}
+	asked := record.Asker{Log: advice, Now: d.Now, Go: d.AdviceGo}
 	reg := commands.NewRegistry(
 		// One line per command package: name.Command(...),
 		trialrule.Command(),
-		yachtadvise.Command(d.Tables, d.DiceFaces, d.TargetSolutions),
+		yachtadvise.CommandLogging(d.Tables, d.DiceFaces, d.TargetSolutions, asked),
 		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds, Faces: d.DiceFaces,
-			Recorder: d.Recorder, RecordWait: d.RecordWait}),
+			Recorder: d.Recorder, RecordWait: d.RecordWait, Stored: reader(d.Store), Advice: advice, AdviceGo: d.AdviceGo}),
 		yachtstats.Command(d.Tables),
 		orbs.CommandRecording(d.StateKey, mem),
 		coins.CommandRecording(d.StateKey, mem),
@@ -88,4 +98,12 @@ func Registry(d Deps) *commands.Registry {
 	)
 	reg.Add(help.Command(reg))
 	return reg
+}
+
+// reader is st as the reader of recorded games (nil without a store).
+func reader(st store.Store) record.Reader {
+	if st == nil {
+		return nil
+	}
+	return st
 }

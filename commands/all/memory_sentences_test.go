@@ -25,7 +25,8 @@ const (
 )
 
 // memoryGames are two finished Yacht games of one server: Mina wins the
-// first against Ann (a named seat) and Alea, and loses the second to Jun.
+// first against Ann (a named seat) and Alea, which counts no win (no
+// other player), and loses the second to Jun.
 func memoryGames() []store.Game {
 	end := time.Date(2026, 11, 17, 20, 0, 0, 0, time.UTC)
 	return []store.Game{
@@ -82,14 +83,14 @@ var memorySentences = []struct {
 		commands.Japanese: {"まだ3戦に達した人はいません。2人が順位入りを目指しています（下記）。", "順位に載るにはあと1戦必要です（最低3戦）。", "<@100000000000000001> — 2戦済み、あと1戦"},
 	}},
 	{`/stats standings min:1 by:skill`, 0, map[commands.Locale][]string{
-		commands.English:  {"**Leader: <@100000000000000002> — 0.05 points lost per decision (games: 1).**", "You are ranked 2 of 2.", "`2.` <@100000000000000001> · 1/2 wins · avg 201.0 · 0.15 lost/decision · luck +3.7"},
-		commands.Korean:   {"**1위: <@100000000000000002> — 1게임 동안 결정당 0.05점 손실**", "내 순위: 2명 중 2위.", "`2.` <@100000000000000001> · 2게임 1승 · 평균 201.0점 · 결정당 손실 0.15 · 운 +3.7"},
-		commands.Japanese: {"**1位: <@100000000000000002> — 1戦で判断あたり0.05点の損失**", "あなたは2人中2位です。", "`2.` <@100000000000000001> · 2戦1勝 · 平均201.0点 · 判断あたり損失 0.15 · 運 +3.7"},
+		commands.English:  {"**Leader: <@100000000000000002> — 0.05 points lost per decision (games: 1).**", "You are ranked 2 of 2.", "`2.` <@100000000000000001> · 0.15 lost/decision over 72 decisions · 0/1 wins · avg 201.0"},
+		commands.Korean:   {"**1위: <@100000000000000002> — 1게임 동안 결정당 0.05점 손실**", "내 순위: 2명 중 2위.", "`2.` <@100000000000000001> · 결정 72번, 결정당 손실 0.15 · 1게임 0승 · 평균 201.0점"},
+		commands.Japanese: {"**1位: <@100000000000000002> — 1戦で判断あたり0.05点の損失**", "あなたは2人中2位です。", "`2.` <@100000000000000001> · 判断72回、判断あたり損失 0.15 · 1戦0勝 · 平均201.0点"},
 	}},
 	{`/stats history`, 0, map[commands.Locale][]string{
-		commands.English:  {"**Yacht (51 Worldwide Games) — games: 2, wins: 1, average 201.0, 0.15 points lost per decision (Expert).**", "2026-11-18 · Yacht (51 Worldwide Games) · 190 (place 2 of 2) · 0.20 lost/decision · luck −5.0 · `r3tn2ybqc4ew`"},
-		commands.Korean:   {"**요트 (세계의 아소비 대전 51) 2게임: 1승, 평균 201.0점, 결정당 손실 0.15점 (전문가)**", "2026-11-18 · 요트 (세계의 아소비 대전 51) · 190점 (2명 중 2위) · 결정당 손실 0.20 · 운 −5.0 · `r3tn2ybqc4ew`"},
-		commands.Japanese: {"**ヨット（世界のアソビ大全51） 2戦: 1勝、平均201.0点、判断あたり損失0.15点（上級者）**", "2026-11-18 · ヨット（世界のアソビ大全51） · 190点（2人中2位）· 判断あたり損失 0.20 · 運 −5.0 · `r3tn2ybqc4ew`"},
+		commands.English:  {"**Yacht (51 Worldwide Games) — games: 2, wins: 0, average 201.0, 0.15 points lost per decision (Expert).**", "2026-11-18 · Yacht (51 Worldwide Games) · 190 (place 2 of 2) · 0.20 lost/decision · luck −5.0 · `r3tn2ybqc4ew`"},
+		commands.Korean:   {"**요트 (세계의 아소비 대전 51) 2게임: 0승, 평균 201.0점, 결정당 손실 0.15점 (전문가)**", "2026-11-18 · 요트 (세계의 아소비 대전 51) · 190점 (2명 중 2위) · 결정당 손실 0.20 · 운 −5.0 · `r3tn2ybqc4ew`"},
+		commands.Japanese: {"**ヨット（世界のアソビ大全51） 2戦: 0勝、平均201.0点、判断あたり損失0.15点（上級者）**", "2026-11-18 · ヨット（世界のアソビ大全51） · 190点（2人中2位）· 判断あたり損失 0.20 · 運 −5.0 · `r3tn2ybqc4ew`"},
 	}},
 	{`/review game:k7qm2xapb3dz`, 0, map[commands.Locale][]string{
 		commands.English: {"🏆 <@100000000000000001> — 212 points · 0.10 lost per decision over 36 decisions · **Expert**",
@@ -139,10 +140,10 @@ var memorySentences = []struct {
 			"The chart shows your last 2 counted games, oldest on the left: score above (blue), points lost per decision below (red; lower is better)."},
 		commands.Korean: {"가장 정확했던 게임: 결정당 손실 0.10 (`k7qm2xapb3dz`). 가장 운이 좋았던 게임: 운 +12.3 (`k7qm2xapb3dz`).",
 			"그래프는 집계된 최근 2게임을 왼쪽부터 오래된 순으로 보여 줍니다. 위는 점수(파랑), 아래는 결정당 손실(빨강, 낮을수록 좋음)입니다.",
-			"요트 (세계의 아소비 대전 51): 2게임 1승 · 평균 201.0 · 최고 212 · 결정당 손실 0.15 · 게임당 운 +3.7"},
+			"요트 (세계의 아소비 대전 51): 2게임 0승 · 평균 201.0 · 최고 212 · 결정당 손실 0.15 · 게임당 운 +3.7"},
 		commands.Japanese: {"最も正確だったゲーム: 判断あたり損失 0.10（`k7qm2xapb3dz`）。最も運が良かったゲーム: 運 +12.3（`k7qm2xapb3dz`）。",
 			"グラフは集計対象の直近2戦を古い順に左から示します。上が点数（青）、下が判断あたりの損失（赤、低いほど良い）です。",
-			"ヨット（世界のアソビ大全51）: 2戦1勝 · 平均 201.0 · 最高 212 · 判断あたり損失 0.15 · 1戦あたりの運 +3.7"},
+			"ヨット（世界のアソビ大全51）: 2戦0勝 · 平均 201.0 · 最高 212 · 判断あたり損失 0.15 · 1戦あたりの運 +3.7"},
 	}},
 	{`dm /stats history`, 0, map[commands.Locale][]string{
 		commands.English:  {"Last 3 games: 0.10 lost per decision on average (the 3 before: 0.27). Luck over them: +4.1 per game (before: +6.7)."},

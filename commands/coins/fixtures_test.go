@@ -24,7 +24,11 @@ import (
 // under way, one begun before games had an identity, a finished one whose
 // result was not recorded — each with presses and the replies that code
 // gave them (the custom_ids written as what they carry, without their
-// tag). They are regression values, taken from that code's own output.
+// tag). They are regression values, taken from that code's own output;
+// the games recorded were taken again when what counts was settled
+// (issue 41): the same games, with the fields added since (a game begun
+// before its start position was kept has no size: it counts toward no
+// standing).
 
 type fixture struct {
 	Name    string           `json:"name"`

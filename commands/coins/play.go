@@ -95,8 +95,16 @@ func gameResult(key seal.Key, rec record.Bounded, p playState, req *commands.Req
 	if p.Owner.Discord {
 		you.User = strconv.FormatUint(p.Owner.ID, 10)
 	}
-	return store.Game{ID: p.GameID(key).String(), Kind: store.KindCoins, Guild: req.GuildID, Channel: req.ChannelID,
-		Rules: "bw-" + coinsplay.Opponent(p.Opp), Seed: p.Seed, Started: now, Ended: now, Seats: []store.Seat{you, alea}}
+	// The puzzle is the position the game began from against this bot
+	// (unknown, and so too small to count, for a game begun before it
+	// was kept).
+	g := store.Game{ID: p.GameID(key).String(), Kind: store.KindCoins, Guild: req.GuildID, Channel: req.ChannelID,
+		Rules: "bw-" + coinsplay.Opponent(p.Opp), Seed: p.Seed, Started: now, Ended: now, Seats: []store.Seat{you, alea},
+		Size: int(p.Start.Black + p.Start.White)}
+	if g.Size > 0 {
+		g.Puzzle = fmt.Sprintf("%d-%d/%s", p.Start.Black, p.Start.White, coinsplay.Opponent(p.Opp))
+	}
+	return g
 }
 
 func handlePlay(ctx context.Context, key seal.Key, rec record.Bounded, req *commands.Request) (*commands.Reply, error) {
@@ -108,7 +116,8 @@ func handlePlay(ctx context.Context, key seal.Key, rec record.Bounded, req *comm
 	if opp == 0 {
 		return nil, commands.Reject("`opponent` must be perfect, mcts or random.", "`opponent`는 perfect, mcts, random 중 하나입니다.", "`opponent` は perfect、mcts、random のいずれかです。")
 	}
-	p := playState{Pos: coins.BWState{Black: b, White: w}, Opp: opp, Seed: randomSeed(), Owner: seal.OwnerOf(req.UserID), ID: seal.NewGameID()}
+	p := playState{Pos: coins.BWState{Black: b, White: w}, Opp: opp, Seed: randomSeed(), Owner: seal.OwnerOf(req.UserID), ID: seal.NewGameID(),
+		Start: coins.BWState{Black: b, White: w}}
 	events, err := p.Begin(ctx, req.Options.String("first", "me") == "bot")
 	if err != nil {
 		return nil, err

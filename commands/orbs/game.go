@@ -2,6 +2,7 @@ package orbs
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -224,8 +225,11 @@ func solved(key seal.Key, rec record.Bounded, g game, req *commands.Request) sto
 	if g.Owner.Discord {
 		seat.User = strconv.FormatUint(g.Owner.ID, 10)
 	}
+	// The puzzle is the grid as dealt, whatever seed dealt it.
+	dealt := sha256.Sum256([]byte(orbspuzzle.Deal(g.Rows, g.Cols, g.Seed).String()))
 	return store.Game{ID: g.GameID(key).String(), Kind: store.KindOrbs, Guild: req.GuildID, Channel: req.ChannelID,
-		Rules: fmt.Sprintf("%dx%d", g.Rows, g.Cols), Seed: g.Seed, Started: now, Ended: now, Seats: []store.Seat{seat}}
+		Rules: fmt.Sprintf("%dx%d", g.Rows, g.Cols), Seed: g.Seed, Started: now, Ended: now, Seats: []store.Seat{seat},
+		Size: g.Rows * g.Cols, Puzzle: fmt.Sprintf("%dx%d/%x", g.Rows, g.Cols, dealt[:8])}
 }
 
 // gameReply draws the puzzle g; rec is how recording it went when it is

@@ -45,6 +45,9 @@ type Seat struct {
 	PerChoice float64 `json:"per_decision"`
 	Grade     string  `json:"grade"`
 	Luck      float64 `json:"luck"`
+	// Assisted counts the seat's decisions taken with advice (part of
+	// Decisions), which skill leaves out.
+	Assisted int `json:"assisted"`
 	// Costly are the seat's decisions that cost points, in game order.
 	Costly []Decision `json:"costly"`
 	Alea   bool       `json:"-"`
@@ -163,7 +166,8 @@ func viewOf(g store.Game) view {
 	v := view{Data: Data{Game: g.ID, Rules: g.Rules, Ended: g.Ended.UTC().Format(time.RFC3339), Chosen: g.Chosen}, rules: rules, ended: g.Ended, seats: g.Seats}
 	for i, s := range g.Seats {
 		rs := Seat{Player: s.Name, User: s.User, Score: s.Score, Winner: s.Winner, Decisions: s.Decisions, Lost: s.Lost, Alea: s.Alea,
-			PerChoice: grade.PerDecision(s.Lost, s.Decisions), Grade: grade.Of(s.Lost, s.Decisions).Key(), Luck: s.Luck, Costly: []Decision{}}
+			PerChoice: grade.PerDecision(s.Lost, s.Decisions), Grade: grade.Of(s.Lost, s.Decisions).Key(), Luck: s.Luck, Costly: []Decision{},
+			Assisted: s.Assisted}
 		switch {
 		case s.Alea:
 			rs.Player = "Alea"
@@ -192,6 +196,8 @@ func render(l commands.Locale, v view) (commands.Embed, string) {
 		line := msgReviewSeat.Format(l, name, s.Score, s.PerChoice, s.Decisions, gradeName(l, s.Grade))
 		if s.Alea {
 			line = msgReviewAlea.Format(l, name, s.Score)
+		} else if s.Assisted > 0 {
+			line += " · " + records.Assisted.Format(l, s.Assisted, s.Decisions)
 		}
 		if s.Winner {
 			line = "🏆 " + line

@@ -255,7 +255,7 @@ func TestDataSchema(t *testing.T) {
 	if got := keys(t, r.Data); !reflect.DeepEqual(got, strings.Fields("chosen ended game rules seats")) {
 		t.Errorf("review keys %v", got)
 	}
-	seatKeys := "costly decisions grade lost luck per_decision player score user winner"
+	seatKeys := "assisted costly decisions grade lost luck per_decision player score user winner"
 	for _, s := range review.Seats {
 		var ks []string
 		for k := range s {

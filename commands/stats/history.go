@@ -45,14 +45,18 @@ type OtherRow struct {
 	Best     int     `json:"best"`
 }
 
-// TotalsRow sums the player's counted games of one rule set.
+// TotalsRow sums the player's counted games of one rule set, as they
+// count (StandingRow's fields).
 type TotalsRow struct {
 	Rules     string  `json:"rules"`
 	Games     int     `json:"games"`
+	Contests  int     `json:"contests"`
 	Wins      int     `json:"wins"`
+	Scored    int     `json:"scored"`
 	AvgScore  float64 `json:"avg_score"`
 	Best      int     `json:"best"`
 	Decisions int     `json:"decisions"`
+	Assisted  int     `json:"assisted"`
 	Skill     float64 `json:"skill"`
 	Luck      float64 `json:"luck"`
 	Grade     string  `json:"grade"`
@@ -68,7 +72,7 @@ type RecentGame struct {
 	Seats   int     `json:"seats"`
 	Skill   float64 `json:"skill"`
 	Luck    float64 `json:"luck"`
-	Counted bool    `json:"counted"` // false for a chosen seed or dice
+	Counted bool    `json:"counted"` // false when the game counts toward no standing (store.Counts.Ranked)
 }
 
 // SeriesPoint is one game of the chart, oldest first.
@@ -122,8 +126,9 @@ func historyViewOf(q store.HistoryQuery, userName string, h store.PlayerHistory)
 		if t.Kind != store.KindYacht {
 			continue
 		}
-		data.Totals = append(data.Totals, TotalsRow{Rules: t.Rules, Games: t.Games, Wins: t.Wins, AvgScore: t.AvgScore, Best: t.Best,
-			Decisions: t.Decisions, Skill: t.Skill, Luck: t.Luck, Grade: grade.Of(t.Skill*float64(t.Decisions), t.Decisions).Key()})
+		data.Totals = append(data.Totals, TotalsRow{Rules: t.Rules, Games: t.Games, Contests: t.Contests, Wins: t.Wins, Scored: t.Scored,
+			AvgScore: t.AvgScore, Best: t.Best, Decisions: t.Decisions, Assisted: t.Assisted, Skill: t.Skill, Luck: t.Luck,
+			Grade: grade.Of(t.Skill*float64(t.Decisions), t.Decisions).Key()})
 		data.Bests.Score[t.Rules] = t.Best
 	}
 	for _, pg := range h.Games {
@@ -133,7 +138,7 @@ func historyViewOf(q store.HistoryQuery, userName string, h store.PlayerHistory)
 		s := pg.Game.Seats[pg.Seat]
 		data.Recent = append(data.Recent, RecentGame{ID: pg.Game.ID, Ended: pg.Game.Ended.UTC().Format(time.RFC3339), Rules: pg.Game.Rules,
 			Score: s.Score, Place: place(pg.Game.Seats, pg.Seat), Seats: len(pg.Game.Seats), Skill: grade.PerDecision(s.Lost, s.Decisions),
-			Luck: s.Luck, Counted: !pg.Game.Chosen})
+			Luck: s.Luck, Counted: s.Counts.Ranked})
 	}
 	bestSkill, bestLuck := math.Inf(1), math.Inf(-1)
 	for _, p := range h.Series {
@@ -190,7 +195,11 @@ func historyReply(l commands.Locale, v historyView) (*commands.Reply, error) {
 	if len(data.Totals) > 0 {
 		rows := make([]string, 0, len(data.Totals))
 		for _, t := range data.Totals {
-			rows = append(rows, msgTotalsRow.Format(l, yachtwords.RulesName(l, t.Rules), t.Games, t.Wins, t.AvgScore, t.Best, t.Skill, records.Signed(t.Luck)))
+			row := msgTotalsRow.Format(l, yachtwords.RulesName(l, t.Rules), t.Games, t.Wins, t.AvgScore, t.Best, t.Skill, records.Signed(t.Luck))
+			if t.Assisted > 0 {
+				row += msgAssistedLeftOut.Format(l, t.Assisted)
+			}
+			rows = append(rows, row)
 		}
 		e.Fields = append(e.Fields, commands.Field{Name: msgTotalsField.In(l), Value: commands.JoinLines(rows, commands.MaxFieldValue)})
 	}

@@ -34,12 +34,12 @@ func TestHistoryListsOrbsAndCoins(t *testing.T) {
 		presses, fewest int
 	}{{6, 6}, {8, 6}, {7, 7}} {
 		for _, u := range []string{users[0], solver} {
-			record(store.Game{ID: fmt.Sprintf("orbs%s%d", u[:3], i), Kind: store.KindOrbs, Rules: "5x5", Seed: uint64(i),
+			record(store.Game{ID: fmt.Sprintf("orbs%s%d", u[:3], i), Kind: store.KindOrbs, Rules: "5x5", Seed: uint64(i), Size: 25,
 				Seats: []store.Seat{{User: u, Score: p.presses, Lost: float64(p.presses - p.fewest), Decisions: p.presses, Winner: p.presses == p.fewest}}})
 		}
 	}
 	for i, won := range []bool{true, false} {
-		record(store.Game{ID: fmt.Sprintf("coins%d", i), Kind: store.KindCoins, Rules: "bw-perfect", Seed: uint64(i),
+		record(store.Game{ID: fmt.Sprintf("coins%d", i), Kind: store.KindCoins, Rules: "bw-perfect", Seed: uint64(i), Size: 8,
 			Seats: []store.Seat{{User: users[0], Score: map[bool]int{true: 1}[won], Winner: won}, {Alea: true, Score: map[bool]int{false: 1}[won], Winner: !won}}})
 	}
 	want := map[commands.Locale][]string{
@@ -94,7 +94,7 @@ func TestStandingsOfOrbsAndCoins(t *testing.T) {
 	record := func(kind, rules string, seats ...store.Seat) {
 		t.Helper()
 		n++
-		g := store.Game{ID: fmt.Sprintf("g%02d", n), Kind: kind, Rules: rules, Guild: guild, Started: at, Ended: at, Seats: seats}
+		g := store.Game{ID: fmt.Sprintf("g%02d", n), Kind: kind, Rules: rules, Guild: guild, Started: at, Ended: at, Seats: seats, Size: 24}
 		at = at.Add(time.Minute)
 		if ok, err := f.Store.Record(context.Background(), g); err != nil || !ok {
 			t.Fatalf("record: %v %v", ok, err)
@@ -158,7 +158,7 @@ func TestStandingsNameNoLeaderWithoutAWin(t *testing.T) {
 	const guild, a = "800000000000000009", "411111111111111111"
 	at := now.Add(-time.Hour)
 	for i := range 3 {
-		g := store.Game{ID: fmt.Sprintf("c%02d", i), Kind: store.KindCoins, Rules: "bw-perfect", Guild: guild, Started: at, Ended: at,
+		g := store.Game{ID: fmt.Sprintf("c%02d", i), Kind: store.KindCoins, Rules: "bw-perfect", Guild: guild, Started: at, Ended: at, Size: 8,
 			Seats: []store.Seat{{User: a}, {Alea: true, Score: 1, Winner: true}}}
 		at = at.Add(time.Minute)
 		if ok, err := f.Store.Record(context.Background(), g); err != nil || !ok {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/alea-bot/alea/commands/stats"
 )
 
 // keys returns the sorted keys of a JSON object.
@@ -46,6 +48,23 @@ func TestDataSchema(t *testing.T) {
 		r := f.MustRun(c.line, guildA, user, 0)
 		if got := keys(t, r.Data); !reflect.DeepEqual(got, strings.Fields(c.want)) {
 			t.Errorf("%s: keys %v, documented %s", c.line, got, c.want)
+		}
+	}
+	// A ranked line, and a rule set's totals.
+	st := f.MustRun("/stats standings min:1", guildA, user, 0).Data.(stats.StandingsData)
+	h := f.MustRun("/stats history", guildA, user, 0).Data.(stats.HistoryData)
+	if len(st.Ranked) == 0 || len(h.Totals) == 0 {
+		t.Fatal("no line to check")
+	}
+	for what, c := range map[string]struct {
+		v    any
+		want string
+	}{
+		"a standings line": {st.Ranked[0], "assisted avg_score contests decisions games luck rank scored skill user wins"},
+		"a rule set's totals": {h.Totals[0], "assisted avg_score best contests decisions games grade luck rules scored skill wins"},
+	} {
+		if got := keys(t, c.v); !reflect.DeepEqual(got, strings.Fields(c.want)) {
+			t.Errorf("%s: keys %v, documented %s", what, got, c.want)
 		}
 	}
 }

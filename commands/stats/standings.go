@@ -40,16 +40,24 @@ type StandingsData struct {
 	Recording bool          `json:"recording"`
 }
 
-// StandingRow is one player's line.
+// StandingRow is one player's line: the sums of the player's results as
+// they count (store.Standing).
 type StandingRow struct {
-	Rank      int     `json:"rank,omitempty"`
-	User      string  `json:"user"`
-	Games     int     `json:"games"`
-	Wins      int     `json:"wins"`
-	AvgScore  float64 `json:"avg_score"`
+	Rank  int    `json:"rank,omitempty"`
+	User  string `json:"user"`
+	Games int    `json:"games"`
+	// Contests are the games whose result counts toward wins.
+	Contests int `json:"contests"`
+	Wins     int `json:"wins"`
+	// Scored are the games whose score counts toward the average.
+	Scored   int     `json:"scored"`
+	AvgScore float64 `json:"avg_score"`
+	// Decisions are the unassisted decisions skill counts; Assisted the
+	// decisions taken with advice, which it leaves out.
 	Decisions int     `json:"decisions"`
-	Skill     float64 `json:"skill"` // expected points lost per decision
-	Luck      float64 `json:"luck"`  // mean luck per game
+	Assisted  int     `json:"assisted"`
+	Skill     float64 `json:"skill"` // expected points lost per unassisted decision
+	Luck      float64 `json:"luck"`  // mean luck per scored game
 	Needs     int     `json:"needs,omitempty"`
 }
 
@@ -137,8 +145,8 @@ func standingsViewOf(q standingsQuestion, st store.Standings, recording bool, as
 }
 
 func rowOf(s store.Standing) StandingRow {
-	return StandingRow{Rank: s.Rank, User: s.User, Games: s.Games, Wins: s.Wins, AvgScore: s.AvgScore,
-		Decisions: s.Decisions, Skill: s.Skill, Luck: s.Luck}
+	return StandingRow{Rank: s.Rank, User: s.User, Games: s.Games, Contests: s.Contests, Wins: s.Wins, Scored: s.Scored, AvgScore: s.AvgScore,
+		Decisions: s.Decisions, Assisted: s.Assisted, Skill: s.Skill, Luck: s.Luck}
 }
 
 // renderStandings writes the embed of the standings (step four): the
@@ -195,8 +203,15 @@ func renderStandings(l commands.Locale, v standingsView) commands.Embed {
 				rows = append(rows, msgOrbsStandingRow.Format(l, s.Rank, mention(s.User), s.Wins, s.Games, s.AvgScore))
 			case GameCoins:
 				rows = append(rows, msgCoinsStandingRow.Format(l, s.Rank, mention(s.User), s.Wins, s.Games))
-			default:
-				rows = append(rows, msgStandingRow.Format(l, s.Rank, mention(s.User), s.Wins, s.Games, s.AvgScore, s.Skill, records.Signed(s.Luck)))
+			case GameYacht:
+				row := msgStandingRow.Format(l, s.Rank, mention(s.User), s.Wins, s.Contests, s.AvgScore, s.Skill, records.Signed(s.Luck))
+				if by == store.BySkill {
+					row = msgSkillStandingRow.Format(l, s.Rank, mention(s.User), s.Skill, s.Decisions, s.Wins, s.Contests, s.AvgScore)
+				}
+				if s.Assisted > 0 {
+					row += msgAssistedLeftOut.Format(l, s.Assisted)
+				}
+				rows = append(rows, row)
 			}
 		}
 		if len(v.Ranked) > maxStandingRows {

@@ -43,16 +43,26 @@ var (
 	msgYouNeed  = commands.T("Games you still need to be ranked: %d (at least %d in all).",
 		"순위에 오르려면 %d게임 더 필요합니다 (최소 %d게임).",
 		"順位に載るにはあと%d戦必要です（最低%d戦）。")
+	// msgStandingRow is a Yacht player's line: wins of the games that
+	// count toward wins, the average, skill and luck.
 	msgStandingRow = commands.T("`%d.` %s · %d/%d wins · avg %.1f · %.2f lost/decision · luck %s",
 		"`%[1]d.` %[2]s · %[4]d게임 %[3]d승 · 평균 %.1[5]f점 · 결정당 손실 %.2[6]f · 운 %[7]s",
 		"`%[1]d.` %[2]s · %[4]d戦%[3]d勝 · 平均%.1[5]f点 · 判断あたり損失 %.2[6]f · 運 %[7]s")
-	msgMoreRows      = commands.T("…and %d more", "…외 %d명", "…ほか%d人")
-	msgNeedsRow      = commands.T("%s — %d played, %d to go", "%s — %d게임, %d게임 남음", "%s — %d戦済み、あと%d戦")
-	msgUnrankedField = commands.T("Not ranked yet (fewer than %d games)", "아직 순위 밖 (%d게임 미만)", "まだ順位外（%d戦未満）")
-	msgStandingsHow  = commands.T(
-		"Skill is the expected points lost per decision against perfect play, so the dice's luck does not count; luck is what the dice gave above or below the average. Games with a chosen seed or hand-entered dice are not counted.",
-		"실력은 완벽한 플레이와 비교해 결정마다 잃은 기대 점수라서 주사위 운이 들어가지 않습니다. 운은 주사위가 평균보다 더 주거나 덜 준 점수입니다. 시드를 고르거나 주사위를 직접 입력한 게임은 집계하지 않습니다.",
-		"実力は完璧なプレイと比べて判断ごとに失った期待点で、サイコロの運は入りません。運はサイコロが平均より多く（少なく）くれた点です。シードを選んだゲームやサイコロを手入力したゲームは集計しません。")
+	// msgSkillStandingRow is a Yacht player's line ranked by skill: the
+	// points lost per decision over the unassisted decisions it counts.
+	msgSkillStandingRow = commands.T("`%d.` %s · %.2f lost/decision over %d decisions · %d/%d wins · avg %.1f",
+		"`%[1]d.` %[2]s · 결정 %[4]d번, 결정당 손실 %.2[3]f · %[6]d게임 %[5]d승 · 평균 %.1[7]f점",
+		"`%[1]d.` %[2]s · 判断%[4]d回、判断あたり損失 %.2[3]f · %[6]d戦%[5]d勝 · 平均%.1[7]f点")
+	// msgAssistedLeftOut follows a player's line when some of their
+	// decisions took advice.
+	msgAssistedLeftOut = commands.T(" · 💡 %d assisted, not counted", " · 💡 조언받은 결정 %d번은 제외", " · 💡 助言ありの判断%d回は除外")
+	msgMoreRows        = commands.T("…and %d more", "…외 %d명", "…ほか%d人")
+	msgNeedsRow        = commands.T("%s — %d played, %d to go", "%s — %d게임, %d게임 남음", "%s — %d戦済み、あと%d戦")
+	msgUnrankedField   = commands.T("Not ranked yet (fewer than %d games)", "아직 순위 밖 (%d게임 미만)", "まだ順位外（%d戦未満）")
+	msgStandingsHow    = commands.T(
+		"Skill is the expected points lost per decision against perfect play, over the decisions taken without advice, so the dice's luck does not count; luck is what the dice gave above or below the average. A win counts only against another player; games with hand-entered dice count toward skill only; games with a chosen seed are not counted.",
+		"실력은 조언 없이 내린 결정마다 완벽한 플레이와 비교해 잃은 기대 점수라서 주사위 운이 들어가지 않습니다. 운은 주사위가 평균보다 더 주거나 덜 준 점수입니다. 승리는 다른 플레이어와 겨뤘을 때만 집계하고, 주사위를 직접 입력한 게임은 실력에만 반영하며, 시드를 고른 게임은 집계하지 않습니다.",
+		"実力は助言なしの判断ごとに完璧なプレイと比べて失った期待点で、サイコロの運は入りません。運はサイコロが平均より多く（少なく）くれた点です。勝利は他のプレイヤーとの対戦だけを数え、サイコロを手入力したゲームは実力にだけ反映し、シードを選んだゲームは集計しません。")
 	msgPeriodUTC        = commands.T("Counted since %s 00:00 UTC.", "%s 00:00 (UTC)부터 집계합니다.", "%s 00:00（UTC）から集計しています。")
 	msgRecordingOffNote = commands.T("Recording is off in this server, so new games are not added.",
 		"이 서버는 기록이 꺼져 있어 새 게임은 더해지지 않습니다.",
@@ -199,10 +209,10 @@ var (
 		"`%[1]d.` %[2]s · %[4]d개 중 %[3]d개 최소 횟수 · 평균 %.1[5]f번",
 		"`%[1]d.` %[2]s · %[4]d問中%[3]d問が最少回数 · 平均%.1[5]f回")
 	msgCoinsStandingRow = commands.T("`%d.` %s · %d/%d wins", "`%[1]d.` %[2]s · %[4]d게임 %[3]d승", "`%[1]d.` %[2]s · %[4]d戦%[3]d勝")
-	msgOrbsHow          = commands.T("Every solved random puzzle counts, whatever its size; a win is a solve in the fewest presses the puzzle allows.",
-		"크기와 상관없이 완성한 무작위 퍼즐은 모두 집계합니다. 그 퍼즐의 최소 횟수로 완성하면 1승입니다.",
-		"大きさを問わず、クリアしたランダムパズルはすべて集計します。そのパズルの最少回数でクリアすると1勝です。")
-	msgCoinsHow = commands.T("Every game against Alea counts, whichever bot played.",
-		"어떤 봇과 했든 Alea와의 게임은 모두 집계합니다.",
-		"どのボットが相手でも、Alea との対戦はすべて集計します。")
+	msgOrbsHow          = commands.T("Solved random puzzles of at least 16 cells count, one result per puzzle per player per hour; a win is a solve in the fewest presses the puzzle allows.",
+		"16칸 이상인 무작위 퍼즐을 완성하면 집계하며, 같은 퍼즐은 한 사람당 한 시간에 한 번만 셉니다. 그 퍼즐의 최소 횟수로 완성하면 1승입니다.",
+		"16マス以上のランダムパズルのクリアを集計し、同じパズルは一人1時間に1回だけ数えます。そのパズルの最少回数でクリアすると1勝です。")
+	msgCoinsHow = commands.T("Games against Alea from at least 6 coins count, whichever bot played, one result per starting position and bot per player per hour.",
+		"동전 6개 이상으로 시작한 Alea와의 게임을 어떤 봇과 했든 집계하며, 같은 시작 배치와 봇은 한 사람당 한 시간에 한 번만 셉니다.",
+		"コイン6枚以上から始めた Alea との対戦を、どのボットが相手でも集計します。同じ初期配置とボットは一人1時間に1回だけ数えます。")
 )

@@ -22,6 +22,8 @@ import (
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/record"
+	"github.com/alea-bot/alea/game/yachttable"
 )
 
 const (
@@ -121,7 +123,16 @@ func keptTargetMemory(cost finalscore.TargetCost) int64 {
 // (nil: none kept), so that the later turns of a game toward the same
 // target are answered from them.
 func Command(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *finalscore.TargetSolutions) *commands.Command {
-	return newCommand(tables, faces, solutions)
+	return newCommand(tables, faces, solutions, record.Asker{})
+}
+
+// CommandLogging is Command keeping, in asked's advice log for a day, the
+// position of every question with dice and who asked it: a decision its
+// player takes on that position in a game is assisted (it never counts
+// toward skill). The log is written beside the reply, and a reply with
+// dice is reused for the same user only, so that every asker is logged.
+func CommandLogging(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *finalscore.TargetSolutions, asked record.Asker) *commands.Command {
+	return newCommand(tables, faces, solutions, asked)
 }
 
 // adviser answers /yacht-advise.
@@ -130,13 +141,18 @@ type adviser struct {
 	faces     yachtwords.DiceFaces
 	targets   *finalscore.TargetTables
 	solutions *finalscore.TargetSolutions
+	asked     record.Asker
 }
 
-func newCommand(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *finalscore.TargetSolutions) *commands.Command {
+func newCommand(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *finalscore.TargetSolutions, asked record.Asker) *commands.Command {
 	if solutions == nil {
 		solutions = &finalscore.TargetSolutions{}
 	}
-	a := &adviser{tables: tables, faces: faces, targets: &finalscore.TargetTables{}, solutions: solutions}
+	a := &adviser{tables: tables, faces: faces, targets: &finalscore.TargetTables{}, solutions: solutions, asked: asked}
+	caching := &commands.Caching{} // the answer depends on the options alone
+	if asked.Log != nil {
+		caching.Key = logged
+	}
 	rollLo, rollHi := commands.Between(1, 3)
 	topLo, topHi := commands.Between(1, maxTop)
 	targetLo, targetHi := commands.Between(0, maxTarget)
@@ -171,7 +187,7 @@ func newCommand(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *
 		Handle: a.handle,
 		Budget: 2 * time.Minute,
 
-		Caching: &commands.Caching{}, // the answer depends on the options alone
+		Caching: caching,
 		Warm:    yachttables.Warm(tables),
 	}
 }
@@ -254,10 +270,25 @@ type answer struct {
 	ta  *finalscore.TargetAdvice
 }
 
+// logged is the cache key of a command that logs its questions: a
+// question with dice is reused for the user who asked it only (each
+// asker is logged once, and their entry outlasts the cache); one
+// without dice, which no decision is taken on, for anyone.
+func logged(req *commands.Request) (string, bool) {
+	if strings.TrimSpace(req.Options.String("dice", "")) == "" {
+		return "", true
+	}
+	return commands.ByUser(req)
+}
+
 func (a *adviser) handle(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 	q, err := parse(req)
 	if err != nil {
 		return nil, err
+	}
+	if q.dice != nil {
+		// A decision taken on this position in a game is assisted.
+		a.asked.Ask(req.UserID, q.rules.Key, yachttable.Position(q.sheet, *q.dice, q.roll))
 	}
 	ans, err := a.query(ctx, q)
 	if err != nil {

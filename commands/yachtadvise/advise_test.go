@@ -13,6 +13,7 @@ import (
 	"github.com/alea-bot/alea/commands/yachttables/yachttest"
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/internal/race"
 	"github.com/alea-bot/alea/internal/regression"
 )
@@ -26,7 +27,7 @@ func tables(t *testing.T) *strategy.Tables {
 }
 
 func harness(t *testing.T) *bottest.Harness {
-	return bottest.New(t, newCommand(tables(t), yachtwords.DiceFaces{}, nil))
+	return bottest.New(t, newCommand(tables(t), yachtwords.DiceFaces{}, nil, record.Asker{}))
 }
 
 // endSheet leaves large_straight, yacht and choice open, upper bonus earned.
@@ -239,7 +240,7 @@ func registered() map[string]string {
 // /yacht-advise writes its dice with the emojis it was given: the title
 // and the best keep.
 func TestAdviseWithEmojis(t *testing.T) {
-	h := bottest.New(t, newCommand(tables(t), yachtwords.NewDiceFaces(registered()), nil))
+	h := bottest.New(t, newCommand(tables(t), yachtwords.NewDiceFaces(registered()), nil, record.Asker{}))
 	r := h.MustRun(`/yacht-advise dice:66662 roll:1 sheet:"` + endSheet + `"`)
 	text := bot.FormatText(r)
 	if !strings.Contains(text, "<:alea_d2:1002><:alea_d6:1006><:alea_d6:1006><:alea_d6:1006><:alea_d6:1006>") ||

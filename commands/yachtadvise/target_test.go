@@ -14,6 +14,7 @@ import (
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/internal/race"
 )
 
@@ -252,7 +253,7 @@ func (g *refusingGate) Enter(ctx context.Context, memory int64) (context.Context
 // answered without any (the gate is entered only while the rules' table
 // is built, for nothing).
 func TestTargetAsksForMemory(t *testing.T) {
-	cmd := newCommand(tables(t), yachtwords.DiceFaces{}, nil)
+	cmd := newCommand(tables(t), yachtwords.DiceFaces{}, nil, record.Asker{})
 	estimate := func(rules, sheet string) int64 {
 		s, err := yacht.ParseSheet(mustRules(t, rules), sheet)
 		if err != nil {
@@ -357,8 +358,8 @@ func TestTargetKeptForLaterTurns(t *testing.T) {
 		t.Skip("target inductions from ten open Yatzy boxes")
 	}
 	solutions := &finalscore.TargetSolutions{Budget: 1 << 30}
-	kept := newCommand(tables(t), yachtwords.DiceFaces{}, solutions)
-	fresh := newCommand(tables(t), yachtwords.DiceFaces{}, nil)
+	kept := newCommand(tables(t), yachtwords.DiceFaces{}, solutions, record.Asker{})
+	fresh := newCommand(tables(t), yachtwords.DiceFaces{}, nil, record.Asker{})
 	const first = "ones:2 twos:6 fours:12 one_pair:8 two_pairs:14"
 	ask := func(cmd *commands.Command, sheet, dice string, roll, target int) (Data, []int64) {
 		t.Helper()
@@ -406,7 +407,7 @@ func TestTargetKeptForLaterTurns(t *testing.T) {
 	// A budget too small for the calculation keeps nothing and asks for
 	// the memory of the calculation alone.
 	none := &finalscore.TargetSolutions{Budget: 1 << 20}
-	small := newCommand(tables(t), yachtwords.DiceFaces{}, none)
+	small := newCommand(tables(t), yachtwords.DiceFaces{}, none, record.Asker{})
 	if _, asked := ask(small, first, "3 3 5 6 6", 1, 210); len(asked) != 1 || asked[0] != directTargetMemory(finalscore.EstimateTarget(s, 210)) || none.Bytes() != 0 {
 		t.Errorf("over the budget: asked the gate for %v, %d bytes kept", asked, none.Bytes())
 	}

@@ -25,7 +25,13 @@ import (
 // and the replies that code gave them (what a user sees: the custom_ids'
 // tags, the state in the board's link and the sealed state in the data
 // are left out, since a new state form seals differently). They are
-// regression values, taken from that code's own output.
+// regression values, taken from that code's own output; four were taken
+// again when what counts was settled (issue 41): the dice form's title
+// says real dice count toward skill only, a board with dice entered by
+// hand says so (no longer "chosen dice"), and the final board recorded
+// again says what the record counts (its seat's decisions assisted under
+// the public coach; a starter known to no Discord account linked to
+// nobody) and records the new fields.
 
 // fixture is a board as Discord sends it back with a press, and presses on it.
 type fixture struct {

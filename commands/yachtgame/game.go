@@ -26,6 +26,7 @@ import (
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/game/yachtodds"
 	"github.com/alea-bot/alea/game/yachttable"
@@ -53,6 +54,16 @@ type Deps struct {
 	Dice yachttable.Dice
 	// Recorder records each finished game (nil: memory is off).
 	Recorder store.Recorder
+	// Stored reads a recorded game back, so that a final board says when
+	// the store holds another result of its game (nil: not checked).
+	Stored record.Reader
+	// Advice is the log of the advice players ask outside the board: a
+	// hint writes to it, and a finished game reads it to count its
+	// assisted decisions (nil: memory is off).
+	Advice store.AdviceLog
+	// AdviceGo runs a write to the advice log (default: beside the reply,
+	// in a new goroutine; tests run it at once).
+	AdviceGo func(func())
 	// RecordWait, when set, returns the channel that ends the wait for the
 	// Recorder (default: result.DefaultWait); tests fire it by hand.
 	RecordWait func() <-chan time.Time
@@ -182,8 +193,7 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if err != nil {
 		return nil, err
 	}
-	d.begin(g)
-	g.Chosen = req.Options.Has("seed")
+	d.begin(g, req.Options.Has("seed"))
 	g.Idle = int(req.Options.Int("idle", yachttable.DefaultIdle))
 	if g.Idle < 1 || g.Idle > yachttable.MaxIdle {
 		return nil, commands.Rejectf(msgBadIdle, yachttable.MaxIdle)
@@ -221,11 +231,21 @@ func randomSeed() uint32 {
 	return binary.BigEndian.Uint32(b[:])
 }
 
-// begin gives a new game its identity, start time and dice.
-func (d *Deps) begin(g *game) {
+// begin gives a new game its identity, start time and dice: a chosen
+// seed's, or dice bound to its identity, which no seed deals.
+func (d *Deps) begin(g *game, chosen bool) {
 	g.ID = seal.DrawGameID(d.IDs)
 	g.Started = yachttable.Minute(d.now())
-	g.Roller = d.Dice
+	g.Chosen, g.Source = chosen, yachttable.DiceGame
+	if chosen {
+		g.Source = yachttable.DiceChosen
+	}
+	g.Roller = d.Dice.For(g)
+}
+
+// asker writes the advice players ask to the log, beside the reply.
+func (d *Deps) asker() record.Asker {
+	return record.Asker{Log: d.Advice, Now: d.Now, Go: d.AdviceGo}
 }
 
 // now is the time by d's clock.
@@ -384,7 +404,8 @@ func advise(t *strategy.Table, g *game) (strategy.Advice, error) {
 }
 
 // diceModal is the form for real dice (named by its action's letter:
-// sealReply makes its custom_id).
+// sealReply makes its custom_id). While the game counts toward wins and
+// the average, its title says that real dice count toward skill only.
 func diceModal(loc commands.Locale, g *game) *commands.Reply {
 	heldText, value := msgNone.In(loc), ""
 	if held := g.Held(); g.Roll > 0 && held.Size() > 0 {
@@ -393,12 +414,21 @@ func diceModal(loc commands.Locale, g *game) *commands.Reply {
 	}
 	return &commands.Reply{Modal: &commands.Modal{
 		CustomID: string(actEntered),
-		Title:    msgModalTitle.Format(loc, g.Roll+1),
+		Title:    modalTitle(loc, g),
 		Inputs: []commands.TextInput{{
 			CustomID: "dice", Label: msgModalLabel.Format(loc, heldText), Placeholder: "3 3 5 6 6",
 			Value: value, Required: true, MinLength: 5, MaxLength: 40,
 		}},
 	}}
+}
+
+// modalTitle is the dice form's title: what real dice count toward,
+// before the first entry of a game that counts toward more.
+func modalTitle(loc commands.Locale, g *game) string {
+	if !g.Entered && !g.Chosen {
+		return msgModalCounts.Format(loc, g.Roll+1)
+	}
+	return msgModalTitle.Format(loc, g.Roll+1)
 }
 
 // describe writes an action for a person.

@@ -59,7 +59,7 @@ func post(t testing.TB, h *bottest.Harness, g *game) *commands.Reply {
 // d's key, telling no last move.
 func drawn(t testing.TB, d *Deps, loc commands.Locale, tb *strategy.Table, g *game) *commands.Reply {
 	t.Helper()
-	r, err := render(context.Background(), d, loc, tb, g, record.Off, nil, "", d.now())
+	r, err := render(context.Background(), d, loc, tb, g, record.Report{Outcome: record.Off}, nil, "", d.now())
 	if err != nil {
 		t.Fatal(err)
 	}

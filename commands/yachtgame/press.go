@@ -107,14 +107,15 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 	if err != nil {
 		return nil, commands.Rejectf(msgBadState)
 	}
-	g.Roller = d.Dice
 	if g.ID == 0 {
 		// A game begun before version 3 gets its identity now, from its
 		// state, so that two presses racing on it agree.
 		g.ID, g.Started = stateID(d.Key, c.State), yachttable.Minute(d.now())
 	}
+	g.Roller = d.Dice.For(g)
 	if u := g.Undo; u != nil {
-		u.Roller, u.ID, u.Started = d.Dice, g.ID, g.Started
+		u.ID, u.Started = g.ID, g.Started
+		u.Roller = d.Dice.For(u)
 	}
 	// The board is written in its own language; a board from before
 	// languages were kept, in the presser's.
@@ -168,7 +169,7 @@ func (p *pressing) play(ctx context.Context, m yachttable.Move) (*commands.Reply
 	if err != nil {
 		return nil, p.refusal(err)
 	}
-	rec := record.Off
+	rec := record.Report{Outcome: record.Off}
 	if yachttable.Ended(events) {
 		rec = p.d.record(ctx, t, g, p.req)
 	}
@@ -271,7 +272,7 @@ func (p *pressing) table(ctx context.Context) (*strategy.Table, error) {
 // the board is drawn again, telling the events, and the player the turn
 // passed to is pinged. was is the seat to play before the press (-1: the
 // game starts now).
-func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachttable.Event, rec record.Outcome, was int) (*commands.Reply, error) {
+func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachttable.Event, rec record.Report, was int) (*commands.Reply, error) {
 	g := p.g
 	// One ping a turn: once an Undo took back a score whose turn passing
 	// pinged the next person, passing the turn again pings nobody.
@@ -314,7 +315,7 @@ func (p *pressing) broughtDown(ctx context.Context, t *strategy.Table) (*command
 		// tells it as the board shows it.
 		last = shownLastMove(p.req.Message)
 	}
-	board, err := render(ctx, p.d, p.loc, t, p.g, record.Off, p.req, last, p.now)
+	board, err := render(ctx, p.d, p.loc, t, p.g, record.Report{Outcome: record.Off}, p.req, last, p.now)
 	if err != nil {
 		return nil, err
 	}

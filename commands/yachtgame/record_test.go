@@ -435,7 +435,9 @@ func TestPlayAgain(t *testing.T) {
 	}
 }
 
-// Dice entered by hand mark the game; a random game is not marked.
+// Dice entered by hand mark the game as counting toward skill only, and
+// the form says so before the first entry; a random game is not marked;
+// a chosen seed is marked as chosen.
 func TestChosenMarks(t *testing.T) {
 	if race.Enabled {
 		t.Skip("a new game needs the full table; played in the non-race run")
@@ -446,9 +448,24 @@ func TestChosenMarks(t *testing.T) {
 		t.Fatalf("a random game is marked:\n%s", bot.FormatText(r))
 	}
 	modal := click2(t, h, mustFind(t, r, 'e').CustomID)
+	if modal.Modal.Title != msgModalCounts.Format(commands.English, 1) {
+		t.Errorf("the form before the first entry: %q", modal.Modal.Title)
+	}
 	r, out := h.Submit(modal.Modal.CustomID, map[string]string{"dice": "6 6 6 6 6"})
-	if out != bot.OK || !strings.Contains(r.Embeds[0].Description, msgChosen.In(commands.English)) {
+	d := r.Embeds[0].Description
+	if out != bot.OK || !strings.Contains(d, msgEntered.In(commands.English)) || strings.Contains(d, msgChosen.In(commands.English)) {
 		t.Fatalf("dice entered by hand are not marked: %s\n%s", out, bot.FormatText(r))
+	}
+	modal = click2(t, h, mustFind(t, r, 'e').CustomID)
+	if modal.Modal.Title != msgModalTitle.Format(commands.English, 2) {
+		t.Errorf("the form after the first entry: %q", modal.Modal.Title)
+	}
+	r = startAs(t, h, `/yacht start seed:42`, "tester")
+	if d := r.Embeds[0].Description; !strings.Contains(d, msgChosen.In(commands.English)) || strings.Contains(d, msgEntered.In(commands.English)) {
+		t.Fatalf("a chosen seed is not marked:\n%s", bot.FormatText(r))
+	}
+	if modal = click2(t, h, mustFind(t, r, 'e').CustomID); modal.Modal.Title != msgModalTitle.Format(commands.English, 1) {
+		t.Errorf("the form of a chosen seed's game: %q", modal.Modal.Title)
 	}
 }
 
@@ -612,10 +629,13 @@ func TestAleaAloneAgain(t *testing.T) {
 
 // Named seats and Alea are recorded as such and never linked to a user,
 // not even to the Discord user who started the table; a user's seat is
-// theirs; the unnamed seat of a table a Discord user started alone is
-// that user's.
+// theirs, if they made its decisions; the unnamed seat of a table a
+// Discord user started alone is that user's. A seat whose player never
+// decided, or for whom Alea played more than half the turns, is linked to
+// nobody.
 func TestRecordedSeatsLinkOnlyUsers(t *testing.T) {
 	g := table3(t, yachttable.CoachOff, player{Kind: yachttable.SeatName, Name: "Ann"}, userSeat(bob), player{Kind: yachttable.SeatAlea})
+	g.Seats[0].Decisions, g.Seats[1].Decisions = 20, 20
 	tb, err := tables(t).Get(context.Background(), g.Rules)
 	if err != nil {
 		t.Fatal(err)
@@ -629,8 +649,19 @@ func TestRecordedSeatsLinkOnlyUsers(t *testing.T) {
 		}
 	}
 	alone := table3(t, yachttable.CoachOff, player{Kind: yachttable.SeatName})
-	alone.ID = 2
-	if s := gameResult(tb, alone, &commands.Request{UserID: ann}).Seats; len(s) != 1 || s[0].User != ann || s[0].Name != "" {
+	alone.ID, alone.Seats[0].Decisions = 2, 20
+	if s := gameResult(tb, alone, &commands.Request{UserID: ann}).Seats; len(s) != 1 || s[0].User != ann || s[0].Name != "" || !s[0].Starter {
 		t.Errorf("the unnamed seat of Ann's table: %+v", s)
+	}
+	for _, c := range []struct {
+		decisions, auto int
+		linked          bool
+	}{{0, 0, false}, {1, 12, false}, {5, 7, false}, {5, 6, true}, {1, 0, true}} {
+		g := table3(t, yachttable.CoachOff, userSeat(ann), userSeat(bob))
+		g.ID, g.Seats[1].Decisions, g.Seats[1].Auto, g.Seats[0].Decisions = 3, c.decisions, c.auto, 20
+		s := gameResult(tb, g, &commands.Request{UserID: ann}).Seats
+		if (s[1].User == bob) != c.linked || s[1].Starter || !s[0].Starter || s[0].User != ann {
+			t.Errorf("%d decisions, %d of 12 turns played for them: %+v", c.decisions, c.auto, s)
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/yachttable"
+	"github.com/alea-bot/alea/store"
 )
 
 // GameData is the --format data of a game message: the table as the bot
@@ -49,6 +50,9 @@ type PlayerData struct {
 	User string `json:"user,omitempty"`
 	// PlayedFor counts the turns Alea played for the player.
 	PlayedFor int `json:"played_for"`
+	// Counts, on a final board once recorded, is what the record counts
+	// of the seat (absent for Alea's seats).
+	Counts *CountData `json:"counts,omitempty"`
 }
 
 // seatLabel is how a line of the message names seat i: a Discord user by
@@ -124,9 +128,9 @@ func gameData(g *game, state string) GameData {
 // what just happened. It touches no store and no key: each component is
 // named by its action's letter alone, and sealReply makes the custom_ids
 // and the embed carry the game.
-func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game, rec record.Outcome, req *commands.Request, last string, now time.Time) (*commands.Reply, error) {
+func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table, g *game, rec record.Report, req *commands.Request, last string, now time.Time) (*commands.Reply, error) {
 	if g.Over() {
-		r := summary(loc, t, g, req, last)
+		r := summary(loc, t, g, req, last, rec)
 		finish(loc, g, rec, r)
 		ping(loc, g, r, req)
 		return r, nil
@@ -216,8 +220,11 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	if g.Humans() > 1 {
 		b.WriteString("\n" + msgPlayForAt.Format(loc, discordTime(playForFrom(now, g.Idle))))
 	}
-	if g.Chosen {
+	switch {
+	case g.Chosen:
 		b.WriteString("\n" + msgChosen.In(loc))
+	case g.Entered:
+		b.WriteString("\n" + msgEntered.In(loc))
 	}
 	e.Description = b.String()
 	if compact(g) {
@@ -505,8 +512,9 @@ func denseSheet(loc commands.Locale, g *game, i int) string {
 }
 
 // summary ends the game: each player's final score, the expected score of
-// perfect play from the start, the expected points lost and where.
-func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Request, last string) *commands.Reply {
+// perfect play from the start, the expected points lost and where, and,
+// once recorded (rec), what the record counts of each seat.
+func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Request, last string, rec record.Report) *commands.Reply {
 	r := g.Rules
 	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc)}
 	e.Title = msgOverTitle.Format(loc, yachtwords.RulesName(loc, r.Key))
@@ -531,8 +539,11 @@ func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Requ
 			b.WriteString(msgTie.Format(loc, top, loc.List(winners)))
 		}
 	}
-	if g.Chosen {
+	switch {
+	case g.Chosen:
 		b.WriteString("\n" + msgChosen.In(loc))
+	case g.Entered:
+		b.WriteString("\n" + msgEntered.In(loc))
 	}
 	e.Description = strings.TrimSpace(b.String())
 	start := t.Start()
@@ -563,6 +574,9 @@ func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Requ
 		if p.Auto > 0 {
 			v.WriteString("\n" + msgPlayedForCount.Format(loc, p.Auto))
 		}
+		for _, line := range seatCounts(loc, g, i, rec) {
+			v.WriteString("\n" + line)
+		}
 		v.WriteString("\n\n" + sheetText(loc, g, i, true))
 		val := v.String()
 		if p.Kind == yachttable.SeatUser {
@@ -570,5 +584,45 @@ func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Requ
 		}
 		e.Fields = append(e.Fields, commands.Field{Name: seatTitle(loc, g, i, req), Value: val, Inline: len(g.Seats) > 1})
 	}
-	return &commands.Reply{Embeds: []commands.Embed{e}, Data: gameData(g, "")}
+	data := gameData(g, "")
+	if stored, counts, ok := recorded(g, rec); ok {
+		for i, s := range stored.Seats {
+			if g.Seats[i].Kind != yachttable.SeatAlea {
+				c := counts[i]
+				data.Players[i].Counts = &CountData{Wins: c.Win, Average: c.Score, Skill: c.Decisions, Assisted: s.Assisted, Why: whyKey(g, i, s, c)}
+			}
+		}
+	}
+	return &commands.Reply{Embeds: []commands.Embed{e}, Data: data}
+}
+
+// CountData is what a recorded seat counts toward, in the data of the
+// final board once recorded: wins, the average, its decisions counted
+// toward skill (unassisted), its assisted decisions, and why it counts
+// for less than everything.
+type CountData struct {
+	Wins     bool `json:"wins"`
+	Average  bool `json:"average"`
+	Skill    int  `json:"skill_decisions"`
+	Assisted int  `json:"assisted"`
+	// Why is "" when the seat counts toward everything, else one of
+	// chosen, puppets, entered, no_opponent; never_played and played_for
+	// (a seat linked to nobody: its player never decided, or Alea played
+	// more than half its turns); no_player (a seat given by name, or a
+	// starter known to no Discord account).
+	Why string `json:"why,omitempty"`
+}
+
+// whyKey is CountData.Why of seat i, recorded as s counting c.
+func whyKey(g *game, i int, s store.Seat, c store.Counts) string {
+	switch ownSeat(g, i) {
+	case seatNeverDone:
+		return "never_played"
+	case seatMostlyFor:
+		return "played_for"
+	}
+	if s.User == "" {
+		return "no_player"
+	}
+	return c.Why.Key()
 }

@@ -42,6 +42,10 @@ func hintPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	if g.Roll > 0 {
+		// The decision its player takes on these dice is assisted.
+		p.d.asker().Ask(p.req.UserID, yachttable.PresetKeys[g.Preset], yachttable.Position(g.Current().Sheet, g.Dice, g.Roll))
+	}
 	r.Update = all
 	if line := beatHint(ctx, p.d, p.req.Locale, t, g); line != "" {
 		r.Embeds[0].Description += "\n\n" + line
@@ -65,7 +69,7 @@ func againPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.d.begin(ng)
+	p.d.begin(ng, false)
 	return p.d.opening(ctx, p.loc, t, ng, p.req)
 }
 
@@ -78,7 +82,7 @@ func (d *Deps) opening(ctx context.Context, loc commands.Locale, t *strategy.Tab
 	if err != nil {
 		return nil, err
 	}
-	rec := record.Off
+	rec := record.Report{Outcome: record.Off}
 	if yachttable.Ended(events) {
 		rec = d.record(ctx, t, g, req)
 	}

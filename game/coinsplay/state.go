@@ -17,14 +17,16 @@ import (
 // (version 2), sealed with the bot's state key (package seal's Kit, whose
 // form "<game>/<version>/<action>/<state>~<tag>" this is):
 //
-//	coins/2/move/<black>.<white>.<opponent>.<ply>.<seed>.<owner>[.<id>].<move>~<tag>
+//	coins/2/move/<black>.<white>.<opponent>.<ply>.<seed>.<owner>[.<id>[.<start>]].<move>~<tag>
 //
 // where opponent is p (perfect), m (mcts, k = 50) or r (random), ply counts
 // the moves made so far, seed (base 36) drives the bot's random choices,
 // owner (seal.Owner, text form) is who started the game and alone may
 // move, id (seal.GameID, 12 base32 characters) is the game's identity, the
 // key of its result in the store (absent from the games begun before it
-// was added, which go on without it: GameID derives theirs), and move is the lecture's child index of the button (0 black 1, 1 black 2, 2 white
+// was added, which go on without it: GameID derives theirs), start
+// ("<black>-<white>") the position the game began from (absent from the
+// games begun before it was kept), and move is the lecture's child index of the button (0 black 1, 1 black 2, 2 white
 // 1, 3 white 2). "coins/2/hint/<black>.<white>~<tag>" asks for a hint. The
 // tag covers the whole custom_id, so a state built by hand is refused.
 // Version 1 (unsealed, no owner) is answered as older.
@@ -42,6 +44,9 @@ type State struct {
 	// ID is the game's identity; 0 for a game begun before games had one
 	// (GameID derives it).
 	ID seal.GameID
+	// Start is the position the game began from (zero for a game begun
+	// before it was kept, or without an identity).
+	Start coins.BWState
 	// Won is set when the game is over and the player won (not in a move
 	// button's state: a game under way).
 	Won bool
@@ -76,12 +81,18 @@ func Opponent(b byte) string {
 func Parse(s string) (State, int, bool) {
 	f := strings.Split(s, ".")
 	owner, ok := seal.ParseOwner(f[min(5, len(f)-1)])
-	if len(f) != 7 && len(f) != 8 || !ok {
+	if len(f) < 7 || len(f) > 9 || !ok {
 		return State{}, 0, false
 	}
 	var id seal.GameID
-	if len(f) == 8 {
+	if len(f) >= 8 {
 		if id, ok = seal.ParseGameID(f[6]); !ok {
+			return State{}, 0, false
+		}
+	}
+	var start coins.BWState
+	if len(f) == 9 {
+		if start, ok = parseStart(f[7]); !ok {
 			return State{}, 0, false
 		}
 	}
@@ -96,7 +107,7 @@ func Parse(s string) (State, int, bool) {
 		len(f[2]) != 1 || Opponent(f[2][0]) == "" || move < 0 || move > 3 {
 		return State{}, 0, false
 	}
-	p := State{Pos: coins.BWState{Black: b, White: w}, Opp: f[2][0], Ply: ply, Seed: seed, Owner: owner, ID: id}
+	p := State{Pos: coins.BWState{Black: b, White: w}, Opp: f[2][0], Ply: ply, Seed: seed, Owner: owner, ID: id, Start: start}
 	if p.Canonical(move) != s {
 		return State{}, 0, false
 	}
@@ -109,8 +120,25 @@ func (p State) Canonical(move int) string {
 	id := ""
 	if p.ID != 0 {
 		id = "." + p.ID.String()
+		if p.Start != (coins.BWState{}) {
+			id += "." + p.startText()
+		}
 	}
 	return fmt.Sprintf("%d.%d.%c.%d.%s.%s%s.%d", p.Pos.Black, p.Pos.White, p.Opp, p.Ply, strconv.FormatUint(p.Seed, 36), p.Owner, id, move)
+}
+
+// startText is Start as a state writes it, "<black>-<white>".
+func (p State) startText() string { return fmt.Sprintf("%d-%d", p.Start.Black, p.Start.White) }
+
+// parseStart reads what startText writes, a position of the board.
+func parseStart(s string) (coins.BWState, bool) {
+	b, w, ok := strings.Cut(s, "-")
+	black, err1 := strconv.ParseInt(b, 10, 64)
+	white, err2 := strconv.ParseInt(w, 10, 64)
+	if !ok || err1 != nil || err2 != nil || black < 0 || white < 0 || black > MaxBoard || white > MaxBoard || black+white == 0 {
+		return coins.BWState{}, false
+	}
+	return coins.BWState{Black: black, White: white}, true
 }
 
 // MoveAt is the move of button i (0 black 1, 1 black 2, 2 white 1, 3
@@ -122,9 +150,10 @@ func MoveAt(i int) coins.BWMove {
 // A finished game's Record button carries what its result needs, sealed
 // on the same route (action rec):
 //
-//	coins/2/rec/<opponent>.<ply>.<seed>.<owner>.<id>.<w|l>~<tag>
+//	coins/2/rec/<opponent>.<ply>.<seed>.<owner>.<id>.<w|l>[.<start>]~<tag>
 //
-// w when the player won, l when Alea did; id is always there (GameID's).
+// w when the player won, l when Alea did; id is always there (GameID's);
+// start as in a move button's, when known.
 
 // Final writes the state of a finished game's Record button, under its
 // identity id (GameID's).
@@ -133,15 +162,26 @@ func (p State) Final(id seal.GameID) string {
 	if p.Won {
 		wl = "w"
 	}
-	return fmt.Sprintf("%c.%d.%s.%s.%s.%s", p.Opp, p.Ply, strconv.FormatUint(p.Seed, 36), p.Owner, id, wl)
+	s := fmt.Sprintf("%c.%d.%s.%s.%s.%s", p.Opp, p.Ply, strconv.FormatUint(p.Seed, 36), p.Owner, id, wl)
+	if p.Start != (coins.BWState{}) {
+		s += "." + p.startText()
+	}
+	return s
 }
 
 // ParseFinal reads what Final writes, and nothing else: the finished game
 // (its position empty, every coin taken; Won set when the player won).
 func ParseFinal(s string) (State, bool) {
 	f := strings.Split(s, ".")
-	if len(f) != 6 || len(f[0]) != 1 || Opponent(f[0][0]) == "" || f[5] != "w" && f[5] != "l" {
+	if len(f) != 6 && len(f) != 7 || len(f[0]) != 1 || Opponent(f[0][0]) == "" || f[5] != "w" && f[5] != "l" {
 		return State{}, false
+	}
+	var start coins.BWState
+	if len(f) == 7 {
+		var ok bool
+		if start, ok = parseStart(f[6]); !ok {
+			return State{}, false
+		}
 	}
 	ply, err1 := strconv.Atoi(f[1])
 	seed, err2 := strconv.ParseUint(f[2], 36, 64)
@@ -150,7 +190,7 @@ func ParseFinal(s string) (State, bool) {
 	if err1 != nil || err2 != nil || !ok1 || !ok2 || ply < 1 || ply > 4*MaxBoard {
 		return State{}, false
 	}
-	p := State{Opp: f[0][0], Ply: ply, Seed: seed, Owner: owner, ID: id, Won: f[5] == "w"}
+	p := State{Opp: f[0][0], Ply: ply, Seed: seed, Owner: owner, ID: id, Won: f[5] == "w", Start: start}
 	if p.Final(id) != s {
 		return State{}, false
 	}

@@ -26,7 +26,8 @@ type tally struct {
 //   - nor does a player's result of a puzzle when a result of theirs of
 //     the same puzzle (kind and name) that counts, recorded before it,
 //     ended less than an hour before or after it;
-//   - the rest count their unassisted decisions toward skill; hand-entered
+//   - the rest count their unassisted decisions toward skill (and what
+//     they lost, when there is one); hand-entered
 //     dice count for nothing else; the others' scores count toward the
 //     average, and their results toward wins unless a Yacht seat has no
 //     other user at the table.
@@ -80,7 +81,9 @@ func BruteCounts(games []store.Game) []store.Game {
 			if s.Counts.Decisions < 0 {
 				s.Counts.Decisions = 0
 			}
-			s.Counts.Lost = s.Lost - s.AssistedLost
+			if s.Counts.Decisions > 0 {
+				s.Counts.Lost = s.Lost - s.AssistedLost
+			}
 			if s.Counts.Lost < 0 {
 				s.Counts.Lost = 0
 			}

@@ -38,7 +38,9 @@ const (
 
 // Games makes n finished Yacht games, each ending at its own minute:
 // one to four seats of users, a named seat or Alea, every tenth game with
-// a chosen seed, costly decisions whose losses sum to each seat's Lost.
+// a chosen seed and some with dice entered by hand, costly decisions
+// whose losses sum to each seat's Lost; some users' seats took some
+// decisions with advice, some are their game's starter.
 func Games(n int, seed uint64) []store.Game {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	minutes := rng.Perm(60 * 24 * 60)[:n]
@@ -48,6 +50,7 @@ func Games(n int, seed uint64) []store.Game {
 		g := store.Game{ID: fmt.Sprintf("G%04dX", i), Kind: store.KindYacht, Guild: Guilds[rng.IntN(len(Guilds))],
 			Channel: "800000000000000001", Rules: []string{"yacht", "yatzy"}[rng.IntN(2)], Seed: rng.Uint64() >> 1,
 			Chosen: rng.IntN(10) == 0, Started: ended.Add(-20 * time.Minute), Ended: ended}
+		g.Entered = !g.Chosen && rng.IntN(12) == 0
 		seats := 1 + rng.IntN(4)
 		perm := rng.Perm(len(Users))
 		for s := 0; s < seats; s++ {
@@ -59,9 +62,16 @@ func Games(n int, seed uint64) []store.Game {
 				st.Alea = true
 			default:
 				st.User = Users[perm[s]]
+				st.Starter = s == 0 && rng.IntN(3) == 0
 			}
 			if !st.Alea {
-				st.Lost = float64(rng.IntN(4000)) / 100
+				lost := rng.IntN(4000)
+				st.Lost = float64(lost) / 100
+				if st.User != "" && rng.IntN(4) == 0 {
+					st.Assisted = rng.IntN(st.Decisions + 1)
+					st.AssistedLost = float64(rng.IntN(lost+1)) / 100
+					st.Hints = st.Assisted > 0
+				}
 			}
 			g.Seats = append(g.Seats, st)
 		}

@@ -47,7 +47,8 @@ UPDATE seats SET why = CASE
 	WHEN kind = 'yacht' AND NOT EXISTS (SELECT 1 FROM seats o WHERE o.game_id = seats.game_id AND o.seat <> seats.seat AND o.user_id IS NOT NULL AND o.user_id <> seats.user_id) THEN 6
 	ELSE 0 END;
 UPDATE seats SET counted = 1, scored = 1, contest = CASE WHEN why = 0 THEN 1 ELSE 0 END,
-	skill_decisions = MAX(decisions - assisted, 0), skill_lost = MAX(lost - assisted_lost, 0)
+	skill_decisions = MAX(decisions - assisted, 0),
+	skill_lost = CASE WHEN decisions > assisted THEN MAX(lost - assisted_lost, 0) ELSE 0 END
 WHERE user_id IS NOT NULL AND why IN (0, 6);
 
 DROP INDEX seats_standings;
