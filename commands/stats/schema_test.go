@@ -60,7 +60,7 @@ func TestDataSchema(t *testing.T) {
 		v    any
 		want string
 	}{
-		"a standings line": {st.Ranked[0], "assisted avg_score contests decisions games luck rank scored skill user wins"},
+		"a standings line":    {st.Ranked[0], "assisted avg_score contests decisions games luck rank scored skill user wins"},
 		"a rule set's totals": {h.Totals[0], "assisted avg_score best contests decisions games grade luck rules scored skill wins"},
 	} {
 		if got := keys(t, c.v); !reflect.DeepEqual(got, strings.Fields(c.want)) {
