@@ -87,9 +87,19 @@ type message map[string]any
 // the edit the fake receives). user presses on msg when it is set.
 func (c *memoryCluster) interact(i int, user string, data map[string]any, msg message) message {
 	c.t.Helper()
-	in := fakediscord.Interaction{Type: 2, UserID: user, Data: data}
 	if msg != nil {
-		in.Type, in.Message = 3, map[string]any(msg)
+		return c.interactAs(i, 3, user, data, msg)
+	}
+	return c.interactAs(i, 2, user, data, nil)
+}
+
+// interactAs is interact with the interaction's type given: 2 a
+// command, 3 a component, 5 a modal submitted (on msg).
+func (c *memoryCluster) interactAs(i, typ int, user string, data map[string]any, msg message) message {
+	c.t.Helper()
+	in := fakediscord.Interaction{Type: typ, UserID: user, Data: data}
+	if msg != nil {
+		in.Message = map[string]any(msg)
 	}
 	body, token := c.fake.HTTPInteraction(in)
 	ts := strconv.FormatInt(time.Now().Unix(), 10)

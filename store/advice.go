@@ -17,6 +17,9 @@ type Advice struct {
 	// Position is the position asked about in its canonical text
 	// (game/yachttable.Position): the sheet, the dice and the roll.
 	Position string
+	// Game is the game it was asked in (a hint on its board), "" when
+	// asked outside any (/yacht-advise).
+	Game string
 	// Asked is when it was asked (UTC, to the microsecond).
 	Asked time.Time
 }
@@ -62,8 +65,8 @@ func (s *sqlStore) AskAdvice(ctx context.Context, a Advice) error {
 	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM advice WHERE asked <= ?`), micros(a.Asked.Add(-AdviceKept))); err != nil {
 		return s.wrap("ask advice", err)
 	}
-	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO advice (user_id, rules, position, asked) VALUES (?, ?, ?, ?)`),
-		a.User, a.Rules, a.Position, micros(a.Asked)); err != nil {
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO advice (user_id, rules, position, game, asked) VALUES (?, ?, ?, ?, ?)`),
+		a.User, a.Rules, a.Position, a.Game, micros(a.Asked)); err != nil {
 		return s.wrap("ask advice", err)
 	}
 	return s.wrap("ask advice", tx.Commit())
@@ -91,8 +94,8 @@ func (s *sqlStore) AdviceAsked(ctx context.Context, q AdviceQuery) ([]Advice, er
 		where += ` AND asked <= ?`
 		args = append(args, micros(q.Until))
 	}
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT user_id, rules, position, asked FROM advice WHERE `+where+
-		` ORDER BY asked, user_id, rules, position`), args...)
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT user_id, rules, position, game, asked FROM advice WHERE `+where+
+		` ORDER BY asked, user_id, rules, position, game`), args...)
 	if err != nil {
 		return nil, s.wrap("advice asked", err)
 	}
@@ -101,7 +104,7 @@ func (s *sqlStore) AdviceAsked(ctx context.Context, q AdviceQuery) ([]Advice, er
 	for rows.Next() {
 		var a Advice
 		var asked int64
-		if err := rows.Scan(&a.User, &a.Rules, &a.Position, &asked); err != nil {
+		if err := rows.Scan(&a.User, &a.Rules, &a.Position, &a.Game, &asked); err != nil {
 			return nil, s.wrap("advice asked", err)
 		}
 		a.Asked = fromMicros(asked)

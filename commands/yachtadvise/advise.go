@@ -24,6 +24,7 @@ import (
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/yachttable"
+	"github.com/alea-bot/alea/store"
 )
 
 const (
@@ -288,7 +289,7 @@ func (a *adviser) handle(ctx context.Context, req *commands.Request) (*commands.
 	}
 	if q.dice != nil {
 		// A decision taken on this position in a game is assisted.
-		a.asked.Ask(req.UserID, q.rules.Key, yachttable.Position(q.sheet, *q.dice, q.roll))
+		a.asked.Ask(store.Advice{User: req.UserID, Rules: q.rules.Key, Position: yachttable.Position(q.sheet, *q.dice, q.roll)})
 	}
 	ans, err := a.query(ctx, q)
 	if err != nil {

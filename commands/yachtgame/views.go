@@ -7,6 +7,7 @@ import (
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/yachttable"
+	"github.com/alea-bot/alea/store"
 )
 
 // The presses that change no table: the form for real dice, the private
@@ -44,7 +45,8 @@ func hintPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	}
 	if g.Roll > 0 {
 		// The decision its player takes on these dice is assisted.
-		p.d.asker().Ask(p.req.UserID, yachttable.PresetKeys[g.Preset], yachttable.Position(g.Current().Sheet, g.Dice, g.Roll))
+		p.d.asker().Ask(store.Advice{User: p.req.UserID, Rules: yachttable.PresetKeys[g.Preset],
+			Position: yachttable.Position(g.Current().Sheet, g.Dice, g.Roll), Game: g.ID.String()})
 	}
 	r.Update = all
 	if line := beatHint(ctx, p.d, p.req.Locale, t, g); line != "" {

@@ -168,16 +168,16 @@ type Asker struct {
 	Go func(func())
 }
 
-// Ask keeps that user asked advice on position under rules, now.
-func (a Asker) Ask(user, rules, position string) {
-	if a.Log == nil || user == "" {
+// Ask keeps adv (its user, rules, position and game), asked now.
+func (a Asker) Ask(adv store.Advice) {
+	if a.Log == nil || adv.User == "" {
 		return
 	}
 	now := time.Now
 	if a.Now != nil {
 		now = a.Now
 	}
-	adv := store.Advice{User: user, Rules: rules, Position: position, Asked: now().UTC().Truncate(time.Microsecond)}
+	adv.Asked = now().UTC().Truncate(time.Microsecond)
 	write := func() {
 		ctx, cancel := context.WithTimeout(context.Background(), DefaultWait)
 		defer cancel()

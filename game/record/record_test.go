@@ -220,10 +220,10 @@ func TestAsker(t *testing.T) {
 	}
 	defer st.Close()
 	at := time.Date(2026, 3, 1, 12, 0, 0, 123456789, time.UTC)
-	Asker{}.Ask("1", "yacht", "p") // memory off: nothing, no panic
+	Asker{}.Ask(store.Advice{User: "1", Rules: "yacht", Position: "p"}) // memory off: nothing, no panic
 	a := Asker{Log: st, Now: func() time.Time { return at }, Go: func(f func()) { f() }}
-	a.Ask("1", "yacht", "p")
-	a.Ask("", "yacht", "q") // nobody: nothing
+	a.Ask(store.Advice{User: "1", Rules: "yacht", Position: "p"})
+	a.Ask(store.Advice{Rules: "yacht", Position: "q"}) // nobody: nothing
 	got, err := st.AdviceAsked(ctx, store.AdviceQuery{Users: []string{"1", ""}})
 	want := []store.Advice{{User: "1", Rules: "yacht", Position: "p", Asked: at.Truncate(time.Microsecond)}}
 	if err != nil || len(got) != 1 || got[0] != want[0] {

@@ -85,9 +85,10 @@ type Assist struct {
 //     the menu's values among them);
 //   - otherwise each decision taken on a position its player asked advice
 //     on while the game was played (asked: a hint, /yacht-advise, by the
-//     people who press for the seats): the same rules, a sheet the seat's
-//     final sheet holds, and dice the game's own dice could have shown at
-//     that roll of that turn (any dice, once dice were entered by hand).
+//     people who press for the seats): the same rules, asked outside any
+//     game or on this one's board, a sheet the seat's final sheet holds,
+//     and dice the game's own dice could have shown at that roll of that
+//     turn (any dice, once dice were entered by hand).
 //
 // A decision asked about twice counts once; a seat never has more
 // assisted decisions than it took. What an assisted decision lost is read
@@ -111,7 +112,7 @@ func (g *Table) Assisted(asked []store.Advice) []Assist {
 		var slots []slot
 		seen := map[[2]int]bool{}
 		for _, a := range asked {
-			if a.Rules != PresetKeys[g.Preset] || !g.Presser(i, a.User) {
+			if a.Rules != PresetKeys[g.Preset] || !g.Presser(i, a.User) || a.Game != "" && a.Game != g.ID.String() {
 				continue
 			}
 			sheet, dice, roll, ok := ParsePosition(g.Rules, a.Position)

@@ -45,7 +45,8 @@ type asking struct {
 // /yacht-advise would log it. Assisted counts exactly those decisions
 // (each once, however often asked) and what they lost, and nothing of the
 // advice another person asked, of another rule set, of a sheet the game
-// never had, or of dice its dice could not show; under the public coach
+// never had, or of dice its dice could not show, or on another game's
+// board; under the public coach
 // every decision is assisted, and Alea's seat never is.
 func TestAssisted(t *testing.T) {
 	var total Assist
@@ -64,6 +65,9 @@ func TestAssisted(t *testing.T) {
 		ask := func(user string, pos string) {
 			at = at.Add(time.Second)
 			a.asked = append(a.asked, store.Advice{User: user, Rules: "yacht", Position: pos, Asked: at})
+			if rng.IntN(2) == 0 {
+				a.asked[len(a.asked)-1].Game = g.ID.String() // a hint on this game's board
+			}
 		}
 		for step := 0; !g.Over(); step++ {
 			if step > 300 {
@@ -105,7 +109,8 @@ func TestAssisted(t *testing.T) {
 				// Beside it: advice the table must not take for this
 				// decision's.
 				ask(cy, pos)
-				a.asked = append(a.asked, store.Advice{User: presser, Rules: "yatzy", Position: pos, Asked: at})
+				a.asked = append(a.asked, store.Advice{User: presser, Rules: "yatzy", Position: pos, Asked: at},
+					store.Advice{User: presser, Rules: "yacht", Position: pos, Asked: at, Game: "another-game"})
 				other := g.Dice
 				other[0] = other[0]%6 + 1
 				if !g.couldRoll(g.Cur, g.Current().Sheet.Filled(), g.Roll, other) {

@@ -111,6 +111,10 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 			}
 		}()
 	}
+	if memory.Engine() != "off" {
+		// The advice asked outside games' boards is kept a day at most.
+		go purgeAdvice(ctx, memory, log)
+	}
 	// /yacht-advise's kept target calculations, whose memory /metrics shows.
 	kept := &finalscore.TargetSolutions{Budget: int64(cfg.TargetMemoryMB) << 20}
 	metrics := bot.NewMetrics()

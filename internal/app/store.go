@@ -45,3 +45,35 @@ func registerTargetMetric(m *bot.Metrics, kept *finalscore.TargetSolutions) {
 		Name: "alea_target_kept_bytes", Help: "Memory held by the target calculations kept for the later turns of games (at most TARGET_MEMORY).",
 	}, func() float64 { return float64(kept.Bytes()) }))
 }
+
+// adviceEvery is how often the advice log is purged of what is older than
+// store.AdviceKept (so that nothing stays much longer than a day, even
+// with nobody asking advice).
+const adviceEvery = time.Hour
+
+// purgeAdvice forgets, every adviceEvery until ctx ends, the advice asked
+// more than store.AdviceKept ago, and logs how much it forgot.
+func purgeAdvice(ctx context.Context, log store.AdviceLog, l *slog.Logger) {
+	purge := func() {
+		pctx, cancel := context.WithTimeout(ctx, storeOpenTimeout)
+		defer cancel()
+		n, err := log.PurgeAdvice(pctx, time.Now().Add(-store.AdviceKept))
+		switch {
+		case err != nil && ctx.Err() == nil:
+			l.Warn("purging the advice log", "err", err)
+		case n > 0:
+			l.Info("advice log purged", "forgotten", n)
+		}
+	}
+	purge()
+	t := time.NewTicker(adviceEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			purge()
+		}
+	}
+}

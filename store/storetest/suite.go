@@ -639,7 +639,7 @@ func testAdviceLog(t *testing.T, s store.Store) {
 	at := func(m int) time.Time { return epoch.Add(time.Duration(m) * time.Minute) }
 	asked := []store.Advice{
 		{User: "ann", Rules: "yacht", Position: "a", Asked: at(0)},
-		{User: "bob", Rules: "yacht", Position: "b", Asked: at(1)},
+		{User: "bob", Rules: "yacht", Position: "b", Game: "k7qm2xapb3dz", Asked: at(1)},
 		{User: "ann", Rules: "yatzy", Position: "c", Asked: at(2)},
 		{User: "ann", Rules: "yacht", Position: "d", Asked: at(3)},
 	}

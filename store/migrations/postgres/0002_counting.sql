@@ -100,6 +100,7 @@ CREATE TABLE advice (
 	user_id  TEXT    NOT NULL,
 	rules    TEXT    NOT NULL,
 	position TEXT    NOT NULL,
+	game     TEXT    NOT NULL, -- the game a hint was asked in ('' outside one)
 	asked    BIGINT  NOT NULL
 );
 CREATE INDEX advice_user ON advice (user_id, asked);
