@@ -55,3 +55,26 @@ func TestSay(t *testing.T) {
 		}
 	}
 }
+
+// The sentences of the store's failures, whole, in each language
+// (regression values, read by a Korean and a Japanese speaker).
+func TestFailureSentences(t *testing.T) {
+	want := map[store.Failure][3]string{
+		store.FailureCorrupt: {"📒 Not recorded — the database is damaged. Once the bot's host repairs it, press Record.",
+			"📒 기록하지 못했습니다 — 데이터베이스가 손상되었습니다. 봇 운영자가 복구한 뒤 기록을 누르세요.",
+			"📒 記録できませんでした — データベースが壊れています。ボットの運営者が修復したら「記録」を押してください。"},
+		store.FailureReadOnly: {"📒 Not recorded — the database is read-only. Once the bot's host makes it writable, press Record.",
+			"📒 기록하지 못했습니다 — 데이터베이스가 읽기 전용입니다. 봇 운영자가 쓸 수 있게 바꾼 뒤 기록을 누르세요.",
+			"📒 記録できませんでした — データベースが読み取り専用です。ボットの運営者が書き込めるようにしたら「記録」を押してください。"},
+		store.FailureOther: {"📒 Not recorded — the database refused it. Press Record to try again; if it fails again, tell the bot's host.",
+			"📒 기록하지 못했습니다 — 데이터베이스가 거부했습니다. 기록을 눌러 다시 시도하고, 또 실패하면 봇 운영자에게 알려 주세요.",
+			"📒 記録できませんでした — データベースに拒否されました。「記録」を押してもう一度試し、また失敗したらボットの運営者に知らせてください。"},
+	}
+	for f, lines := range want {
+		for i, loc := range []commands.Locale{commands.English, commands.Korean, commands.Japanese} {
+			if got := recordline.Say(record.Report{Outcome: record.NotRecorded, Failure: f}).In(loc); got != lines[i] {
+				t.Errorf("failure %d, %s: %q", f, loc, got)
+			}
+		}
+	}
+}

@@ -30,7 +30,10 @@ type Data struct {
 	Rules  string `json:"rules"`
 	Ended  string `json:"ended"` // RFC 3339, UTC
 	Chosen bool   `json:"chosen"`
-	Seats  []Seat `json:"seats"`
+	// Entered is set when dice were entered by hand: the game counts
+	// toward skill only.
+	Entered bool   `json:"entered"`
+	Seats   []Seat `json:"seats"`
 }
 
 // Seat is one seat's review. Alea is not in the data output: the reply
@@ -163,7 +166,8 @@ func viewOf(g store.Game) view {
 	if err != nil {
 		rules = nil // an unknown rule set: categories are shown by key
 	}
-	v := view{Data: Data{Game: g.ID, Rules: g.Rules, Ended: g.Ended.UTC().Format(time.RFC3339), Chosen: g.Chosen}, rules: rules, ended: g.Ended, seats: g.Seats}
+	v := view{Data: Data{Game: g.ID, Rules: g.Rules, Ended: g.Ended.UTC().Format(time.RFC3339), Chosen: g.Chosen,
+		Entered: g.Entered}, rules: rules, ended: g.Ended, seats: g.Seats}
 	for i, s := range g.Seats {
 		rs := Seat{Player: s.Name, User: s.User, Score: s.Score, Winner: s.Winner, Decisions: s.Decisions, Lost: s.Lost, Alea: s.Alea,
 			PerChoice: grade.PerDecision(s.Lost, s.Decisions), Grade: grade.Of(s.Lost, s.Decisions).Key(), Luck: s.Luck, Costly: []Decision{},
@@ -249,8 +253,11 @@ func render(l commands.Locale, v view) (commands.Embed, string) {
 		seatRows = append(seatRows, append([]string{name}, rows...))
 	}
 	notes := []string{grade.How(l)}
-	if v.Chosen {
+	switch {
+	case v.Chosen:
 		notes = append(notes, msgChosenNote.In(l))
+	case v.Entered:
+		notes = append(notes, msgEnteredNote.In(l))
 	}
 	e.Footer = commands.Sentences(l, notes...)
 	// The fields share what the embed's total leaves (6 seats at most).

@@ -252,7 +252,7 @@ func TestDataSchema(t *testing.T) {
 		Seats []map[string]json.RawMessage `json:"seats"`
 	}
 	json.Unmarshal(b, &review)
-	if got := keys(t, r.Data); !reflect.DeepEqual(got, strings.Fields("chosen ended game rules seats")) {
+	if got := keys(t, r.Data); !reflect.DeepEqual(got, strings.Fields("chosen ended entered game rules seats")) {
 		t.Errorf("review keys %v", got)
 	}
 	seatKeys := "assisted costly decisions grade lost luck per_decision player score user winner"

@@ -31,6 +31,9 @@ var (
 	msgChosenNote = commands.T("This game had a chosen seed or hand-entered dice, so it does not count in standings.",
 		"이 게임은 시드를 고르거나 주사위를 직접 입력해서 순위에 들어가지 않습니다.",
 		"このゲームはシードを選んだかサイコロを手入力したので、順位には入りません。")
+	msgEnteredNote = commands.T("This game had hand-entered dice, so it counts toward skill only, not wins or average.",
+		"이 게임은 주사위를 직접 입력해서 실력에만 반영되고 승수와 평균에는 들어가지 않습니다.",
+		"このゲームはサイコロを手入力したので、実力にだけ反映され、勝利数と平均点には入りません。")
 	msgDecisionLine = commands.T("Turn %d, roll %d: %s — %s; best: %s (−%.2f)",
 		"%[1]d턴 %[2]d번째 굴림: %[3]s — %[4]s, 최선: %[5]s (−%.2[6]f)",
 		"%[1]dターン目%[2]d投目: %[3]s — %[4]s、最善: %[5]s（−%.2[6]f）")

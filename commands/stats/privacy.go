@@ -17,12 +17,14 @@ const ExportFormat = "alea-export/1"
 
 // ExportFile is the JSON file /stats me attaches: everything the store
 // keeps about the user (store.Export: their games, other users' ids
-// removed, only their own decisions).
+// removed, only their own decisions; the advice they asked in the last
+// day).
 type ExportFile struct {
 	Format   string             `json:"format"`
 	Exported time.Time          `json:"exported"`
 	User     string             `json:"user"`
 	Games    []store.PlayedGame `json:"games"`
+	Advice   []store.Advice     `json:"advice"`
 }
 
 // MeData is the data output of /stats me.
@@ -109,9 +111,12 @@ func (d Deps) me(ctx context.Context, req *commands.Request) (*commands.Reply, e
 // exportFile writes the export as JSON, gzipped when it would pass
 // Discord's file limit; nil when even that is too big (the reply says so).
 func exportFile(exp store.Export, user string, now time.Time) (*commands.File, string, error) {
-	f := ExportFile{Format: ExportFormat, Exported: now.UTC(), User: user, Games: exp.Games}
+	f := ExportFile{Format: ExportFormat, Exported: now.UTC(), User: user, Games: exp.Games, Advice: exp.Advice}
 	if f.Games == nil {
 		f.Games = []store.PlayedGame{}
+	}
+	if f.Advice == nil {
+		f.Advice = []store.Advice{}
 	}
 	b, err := json.MarshalIndent(f, "", " ")
 	if err != nil {
