@@ -15,7 +15,7 @@ import (
 	"github.com/alea-bot/alea/commands/yachtgame"
 	"github.com/alea-bot/alea/commands/yachtstats"
 	"github.com/alea-bot/alea/commands/yachtwords"
-	"github.com/alea-bot/alea/engine/yacht/finalscore"
+	"github.com/alea-bot/alea/engine/yacht/reach"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
@@ -49,7 +49,7 @@ type Deps struct {
 	Store store.Store
 	// TargetSolutions keeps /yacht-advise's direct target calculations
 	// for the later turns of a game (nil: none kept).
-	TargetSolutions *finalscore.TargetSolutions
+	TargetSolutions *reach.Solutions
 	// DiceFaces writes the Yacht commands' dice: Alea's application
 	// emojis when the bot found them registered, glyphs otherwise (the
 	// zero value).

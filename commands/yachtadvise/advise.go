@@ -20,7 +20,7 @@ import (
 	"github.com/alea-bot/alea/commands/yachttables"
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
-	"github.com/alea-bot/alea/engine/yacht/finalscore"
+	"github.com/alea-bot/alea/engine/yacht/reach"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/yachttable"
@@ -65,7 +65,7 @@ var targetTableRules = map[string]bool{
 }
 
 // maxTargetRows bounds the direct target calculation of the rule sets
-// without a target table, in the rows of needs finalscore.EstimateTarget
+// without a target table, in the rows of needs reach.Estimate
 // counts. It runs 2.5–3.3 µs a row (25 November 2026, 2-core Intel Xeon,
 // AVX-512; an AVX2-only processor takes about 1.5 times as long): from the
 // empty Yatzy sheet a target of 230, 5.55 million rows, 17.3 CPU-s; of 150,
@@ -88,7 +88,7 @@ const maxTargetRows = 6_000_000
 // 129 MB at a target of 30 (10 MB of chances, 1.43 million states) and
 // 386 MB at 249 (134 MB); from the empty Yahtzee sheet 48 MB at 30. Under
 // 16 MB (up to nine or ten open boxes) nothing is counted.
-func directTargetMemory(cost finalscore.TargetCost) int64 {
+func directTargetMemory(cost reach.Cost) int64 {
 	m := 2*cost.Bytes + 80*cost.States
 	if m < 16<<20 {
 		return 0
@@ -97,7 +97,7 @@ func directTargetMemory(cost finalscore.TargetCost) int64 {
 }
 
 // keptTargetOpen is the fewest open boxes whose direct target calculation
-// is kept whole (finalscore.TargetSolution) for the later turns: from nine
+// is kept whole (reach.Solution) for the later turns: from nine
 // open boxes it takes a twentieth of a second or more (Yatzy from the
 // empty sheet 4–5 s) and keeps its chances in single precision, from 4 MB
 // with nine open Yatzy boxes to about 370 MB from the empty sheet at its
@@ -111,7 +111,7 @@ const keptTargetOpen = 9
 // (TestTargetAsksForMemory, 28 November 2026): from the empty Yatzy sheet
 // 153 MB at a target of 30, 516 MB at 194, 473 MB at 249 (350 MB kept);
 // from the empty Yahtzee sheet 234 MB at 255 (187 MB kept).
-func keptTargetMemory(cost finalscore.TargetCost) int64 {
+func keptTargetMemory(cost reach.Cost) int64 {
 	return cost.Kept + cost.Bytes + 40*cost.States + 32<<20
 }
 
@@ -123,7 +123,7 @@ func keptTargetMemory(cost finalscore.TargetCost) int64 {
 // direct target calculations from keptTargetOpen open boxes in solutions
 // (nil: none kept), so that the later turns of a game toward the same
 // target are answered from them.
-func Command(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *finalscore.TargetSolutions) *commands.Command {
+func Command(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *reach.Solutions) *commands.Command {
 	return newCommand(tables, faces, solutions, record.Asker{})
 }
 
@@ -132,7 +132,7 @@ func Command(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *fin
 // player takes on that position in a game is assisted (it never counts
 // toward skill). The log is written beside the reply, and a reply with
 // dice is reused for the same user only, so that every asker is logged.
-func CommandLogging(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *finalscore.TargetSolutions, asked record.Asker) *commands.Command {
+func CommandLogging(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *reach.Solutions, asked record.Asker) *commands.Command {
 	return newCommand(tables, faces, solutions, asked)
 }
 
@@ -140,16 +140,16 @@ func CommandLogging(tables *strategy.Tables, faces yachtwords.DiceFaces, solutio
 type adviser struct {
 	tables    *strategy.Tables
 	faces     yachtwords.DiceFaces
-	targets   *finalscore.TargetTables
-	solutions *finalscore.TargetSolutions
+	targets   *reach.Tables
+	solutions *reach.Solutions
 	asked     record.Asker
 }
 
-func newCommand(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *finalscore.TargetSolutions, asked record.Asker) *commands.Command {
+func newCommand(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *reach.Solutions, asked record.Asker) *commands.Command {
 	if solutions == nil {
-		solutions = &finalscore.TargetSolutions{}
+		solutions = &reach.Solutions{}
 	}
-	a := &adviser{tables: tables, faces: faces, targets: &finalscore.TargetTables{}, solutions: solutions, asked: asked}
+	a := &adviser{tables: tables, faces: faces, targets: &reach.Tables{}, solutions: solutions, asked: asked}
 	caching := &commands.Caching{} // the answer depends on the options alone
 	if asked.Log != nil {
 		caching.Key = logged
@@ -268,7 +268,7 @@ func parse(req *commands.Request) (question, error) {
 // the best average, and with a target the advice for it.
 type answer struct {
 	adv strategy.Advice
-	ta  *finalscore.TargetAdvice
+	ta  *reach.Advice
 }
 
 // logged is the cache key of a command that logs its questions: a
@@ -314,14 +314,14 @@ func (a *adviser) query(ctx context.Context, q question) (answer, error) {
 	// kept calculation covers (from keptTargetOpen open boxes, where a
 	// calculation afresh would be in single precision too).
 	open := sheet.State().Open(rules)
-	var found *finalscore.TargetSolution
+	var found *reach.Solution
 	if target >= 0 && open >= keptTargetOpen {
 		found = a.solutions.Find(sheet, target)
 	}
 	direct := target >= 0 && found == nil && !sheetDecided(sheet, target) && (open <= directTargetOpen || !targetTableRules[rules.Key])
-	var cost finalscore.TargetCost
+	var cost reach.Cost
 	if direct {
-		cost = finalscore.EstimateTarget(sheet, target)
+		cost = reach.Estimate(sheet, target)
 	}
 	settled := target >= 0 && (found != nil || sheetDecided(sheet, target) || !targetTableRules[rules.Key] && cost.Rows > maxTargetRows)
 	// solveWhole: the calculation is kept whole for the later turns.

@@ -9,7 +9,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
-	"github.com/alea-bot/alea/engine/yacht/finalscore"
+	"github.com/alea-bot/alea/engine/yacht/reach"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
@@ -17,8 +17,8 @@ import (
 // calculation's estimated cost, the kept calculation that covers the
 // sheet (nil: none), and whether to keep the one made now.
 type targetPlan struct {
-	cost       finalscore.TargetCost
-	found      *finalscore.TargetSolution
+	cost       reach.Cost
+	found      *reach.Solution
 	solveWhole bool
 }
 
@@ -33,38 +33,38 @@ type targetPlan struct {
 // from the rule set's target table, building it first (once, within the
 // time budget; a build that takes longer goes on in the background and
 // the reply asks to try again).
-func (a *adviser) queryTarget(ctx context.Context, table *strategy.Table, plan targetPlan, q question) (finalscore.TargetAdvice, error) {
+func (a *adviser) queryTarget(ctx context.Context, table *strategy.Table, plan targetPlan, q question) (reach.Advice, error) {
 	r, sheet, dice, roll, target := table.Rules(), q.sheet, q.dice, q.roll, q.target
 	tctx, cancel := context.WithTimeout(ctx, targetBudget)
 	defer cancel()
-	var ta finalscore.TargetAdvice
+	var ta reach.Advice
 	var err error
 	tt, ready := a.targets.Ready(r.Key)
 	switch {
 	case ready:
-		ta, err = tt.AdviseTarget(table, sheet, dice, roll, target)
+		ta, err = tt.Advise(table, sheet, dice, roll, target)
 	case plan.found != nil:
-		ta, err = plan.found.AdviseTarget(table, sheet, dice, roll, target)
+		ta, err = plan.found.Advise(table, sheet, dice, roll, target)
 	case sheet.State().Open(r) <= directTargetOpen || sheetDecided(sheet, target) || target < 0:
-		ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
+		ta, err = reach.Advise(tctx, table, sheet, dice, roll, target)
 	case !targetTableRules[r.Key]:
 		if plan.cost.Rows > maxTargetRows {
 			return ta, tooEarly(sheet, target, maxTargetRows)
 		}
 		if !plan.solveWhole {
-			ta, err = finalscore.AdviseTarget(tctx, table, sheet, dice, roll, target)
+			ta, err = reach.Advise(tctx, table, sheet, dice, roll, target)
 			break
 		}
 		// The same calculation may have been kept while this one waited
 		// for its turn of heavy work (a request asked again).
 		sol := a.solutions.Find(sheet, target)
 		if sol == nil {
-			if sol, err = finalscore.SolveTarget(tctx, table, sheet, target); err != nil {
+			if sol, err = reach.Solve(tctx, table, sheet, target); err != nil {
 				break
 			}
 			a.solutions.Add(sol)
 		}
-		ta, err = sol.AdviseTarget(table, sheet, dice, roll, target)
+		ta, err = sol.Advise(table, sheet, dice, roll, target)
 	default:
 		bctx, cancel := context.WithTimeout(ctx, targetTableBudget)
 		defer cancel()
@@ -78,10 +78,10 @@ func (a *adviser) queryTarget(ctx context.Context, table *strategy.Table, plan t
 			}
 			return ta, fmt.Errorf("target table: %w", err)
 		}
-		ta, err = tt.AdviseTarget(table, sheet, dice, roll, target)
+		ta, err = tt.Advise(table, sheet, dice, roll, target)
 	}
-	var te *finalscore.TargetError
-	if errors.As(err, &te) && te.Kind == finalscore.TargetTooEarly {
+	var te *reach.Error
+	if errors.As(err, &te) && te.Kind == reach.TooEarly {
 		if ctx.Err() != nil {
 			return ta, ctx.Err()
 		}
@@ -96,18 +96,18 @@ func (a *adviser) queryTarget(ctx context.Context, table *strategy.Table, plan t
 // tooEarly is the refusal of a target whose direct calculation from
 // sheet would take more than limit rows: the nearest targets below and
 // above it within limit, when there are any. The rows rise with the
-// target to a peak and fall after it (finalscore.EstimateTarget), roughly:
+// target to a peak and fall after it (reach.Estimate), roughly:
 // they wiggle by a few thousand along the way, so each side is found by
 // bisection, which names targets within limit, the nearest but for a few
 // points where the rows cross limit more than once.
 func tooEarly(sheet yacht.Sheet, target int, limit int64) error {
 	open := sheet.State().Open(sheet.Rules)
-	within := func(t int) bool { return finalscore.EstimateTarget(sheet, t).Rows <= limit }
+	within := func(t int) bool { return reach.Estimate(sheet, t).Rows <= limit }
 	// below: the highest target under target within limit (the sheet's
 	// total needs nothing); above: the lowest over it.
 	below := lastWithin(sheet.Total(), target, within)
-	above := lastWithin(finalscore.MaxFinal(sheet)+1, target, within)
-	hasBelow, hasAbove := below > sheet.Total()+1, above <= finalscore.MaxFinal(sheet)
+	above := lastWithin(reach.MaxFinal(sheet)+1, target, within)
+	hasBelow, hasAbove := below > sheet.Total()+1, above <= reach.MaxFinal(sheet)
 	switch {
 	case hasBelow && hasAbove:
 		return commands.Rejectf(msgTargetOutside, target, open, below, above)
@@ -136,7 +136,7 @@ func lastWithin(from, to int, ok func(int) bool) int {
 // sheetDecided reports whether the target is already held or out of reach,
 // which is answered without computing.
 func sheetDecided(s yacht.Sheet, target int) bool {
-	return s.Total() >= target || finalscore.MaxFinal(s) < target
+	return s.Total() >= target || reach.MaxFinal(s) < target
 }
 
 // renderTarget writes the embed of a view with a target: the best chance

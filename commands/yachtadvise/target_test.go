@@ -13,7 +13,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
-	"github.com/alea-bot/alea/engine/yacht/finalscore"
+	"github.com/alea-bot/alea/engine/yacht/reach"
 	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/internal/race"
 )
@@ -143,7 +143,7 @@ func TestTargetTooEarly(t *testing.T) {
 	if _, err := fmt.Sscanf(text[strings.Index(text, "targets up to "):], "targets up to %d, and of %d or more", &below, &above); err != nil {
 		t.Fatalf("%q: %v", text, err)
 	}
-	rows := func(target int) int64 { return finalscore.EstimateTarget(s, target).Rows }
+	rows := func(target int) int64 { return reach.Estimate(s, target).Rows }
 	if !(below < 200 && 200 < above) || rows(below) > limit || rows(below+1) <= limit || rows(above) > limit || rows(above-1) <= limit {
 		t.Errorf("%q: rows %d, %d at %d, %d; %d, %d at %d, %d", text, rows(below), rows(below+1), below, below+1, rows(above), rows(above-1), above, above-1)
 	}
@@ -216,8 +216,8 @@ func TestEveryTargetWithinRows(t *testing.T) {
 				}
 				return target + 13
 			}
-			for target := s.Total() + 1; target <= finalscore.MaxFinal(s); target = next(target) {
-				if c := finalscore.EstimateTarget(s, target); c.Rows > maxTargetRows {
+			for target := s.Total() + 1; target <= reach.MaxFinal(s); target = next(target) {
+				if c := reach.Estimate(s, target); c.Rows > maxTargetRows {
 					t.Fatalf("%s, %d open, target %d: %d rows", key, open, target, c.Rows)
 				}
 			}
@@ -228,8 +228,8 @@ func TestEveryTargetWithinRows(t *testing.T) {
 				ps := r.PossibleScores(i)
 				s.Scores[i] = ps[rng.IntN(len(ps))]
 			}
-			for target := s.Total() + 1; target <= finalscore.MaxFinal(s); target += 31 {
-				if c := finalscore.EstimateTarget(s, target); c.Rows > maxTargetRows {
+			for target := s.Total() + 1; target <= reach.MaxFinal(s); target += 31 {
+				if c := reach.Estimate(s, target); c.Rows > maxTargetRows {
 					t.Fatalf("%s %v, target %d: %d rows", key, s, target, c.Rows)
 				}
 			}
@@ -259,7 +259,7 @@ func TestTargetAsksForMemory(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return directTargetMemory(finalscore.EstimateTarget(s, 200))
+		return directTargetMemory(reach.Estimate(s, 200))
 	}
 	for _, c := range []struct {
 		rules, sheet string
@@ -311,11 +311,11 @@ func TestTargetAsksForMemory(t *testing.T) {
 		{"yatzy", 15, 249, 386},
 	} {
 		s := openSheet(t, mustRules(t, c.rules), c.open)
-		if got := directTargetMemory(finalscore.EstimateTarget(s, c.target)); got < c.mb<<20 {
+		if got := directTargetMemory(reach.Estimate(s, c.target)); got < c.mb<<20 {
 			t.Errorf("%s, %d open, target %d: estimate %d MB, measured %d MB", c.rules, c.open, c.target, got>>20, c.mb)
 		}
 	}
-	// The same kept whole (finalscore.SolveTarget), measured on 28
+	// The same kept whole (reach.Solve), measured on 28
 	// November 2026 (2-core AMD EPYC) from the empty sheets.
 	for _, c := range []struct {
 		rules  string
@@ -332,7 +332,7 @@ func TestTargetAsksForMemory(t *testing.T) {
 		{"yatzy", 300, 299},
 	} {
 		s := yacht.NewSheet(mustRules(t, c.rules))
-		if got := keptTargetMemory(finalscore.EstimateTarget(s, c.target)); got < c.mb<<20 {
+		if got := keptTargetMemory(reach.Estimate(s, c.target)); got < c.mb<<20 {
 			t.Errorf("%s kept, target %d: estimate %d MB, measured %d MB", c.rules, c.target, got>>20, c.mb)
 		}
 	}
@@ -357,7 +357,7 @@ func TestTargetKeptForLaterTurns(t *testing.T) {
 	if race.Enabled {
 		t.Skip("target inductions from ten open Yatzy boxes")
 	}
-	solutions := &finalscore.TargetSolutions{Budget: 1 << 30}
+	solutions := &reach.Solutions{Budget: 1 << 30}
 	kept := newCommand(tables(t), yachtwords.DiceFaces{}, solutions, record.Asker{})
 	fresh := newCommand(tables(t), yachtwords.DiceFaces{}, nil, record.Asker{})
 	const first = "ones:2 twos:6 fours:12 one_pair:8 two_pairs:14"
@@ -377,7 +377,7 @@ func TestTargetKeptForLaterTurns(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, asked := ask(kept, first, "3 3 5 6 6", 1, 210)
-	if want := keptTargetMemory(finalscore.EstimateTarget(s, 210)); len(asked) != 1 || asked[0] != want || solutions.Bytes() == 0 {
+	if want := keptTargetMemory(reach.Estimate(s, 210)); len(asked) != 1 || asked[0] != want || solutions.Bytes() == 0 {
 		t.Fatalf("the first turn asked the gate for %v (want %d), %d bytes kept", asked, want, solutions.Bytes())
 	}
 	for _, c := range []struct {
@@ -406,9 +406,9 @@ func TestTargetKeptForLaterTurns(t *testing.T) {
 	}
 	// A budget too small for the calculation keeps nothing and asks for
 	// the memory of the calculation alone.
-	none := &finalscore.TargetSolutions{Budget: 1 << 20}
+	none := &reach.Solutions{Budget: 1 << 20}
 	small := newCommand(tables(t), yachtwords.DiceFaces{}, none, record.Asker{})
-	if _, asked := ask(small, first, "3 3 5 6 6", 1, 210); len(asked) != 1 || asked[0] != directTargetMemory(finalscore.EstimateTarget(s, 210)) || none.Bytes() != 0 {
+	if _, asked := ask(small, first, "3 3 5 6 6", 1, 210); len(asked) != 1 || asked[0] != directTargetMemory(reach.Estimate(s, 210)) || none.Bytes() != 0 {
 		t.Errorf("over the budget: asked the gate for %v, %d bytes kept", asked, none.Bytes())
 	}
 }

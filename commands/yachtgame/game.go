@@ -24,7 +24,7 @@ import (
 	"github.com/alea-bot/alea/commands/yachttables"
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
-	"github.com/alea-bot/alea/engine/yacht/finalscore"
+	"github.com/alea-bot/alea/engine/yacht/reach"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
@@ -376,12 +376,12 @@ func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Tab
 		return ""
 	}
 	dice := g.Dice
-	ta, err := finalscore.AdviseToBeat(ctx, t, p.Sheet, &dice, g.Roll, dists)
+	ta, err := reach.AdviseToBeat(ctx, t, p.Sheet, &dice, g.Roll, dists)
 	if err != nil || ta.Reached || ta.Unreachable || len(ta.Actions) == 0 {
 		return ""
 	}
 	win := ta.Actions[0]
-	var maxExp *finalscore.TargetAction
+	var maxExp *reach.Action
 	for i := range ta.Actions {
 		if a := &ta.Actions[i]; maxExp == nil || a.Expected > maxExp.Expected {
 			maxExp = a

@@ -12,10 +12,11 @@
 // the class s/∼ of a sheet that matters for the future ([State]) with the
 // legal scorings of a roll.
 //
-// The mathematics of play lives in two packages below it:
+// The mathematics of play lives in three packages below it:
 // engine/yacht/strategy computes the exact maximum-expectation strategy
-// (the tables of Ẽ, and advice for a sheet and a roll), and
-// engine/yacht/finalscore goes beyond the expectation (the exact
-// distribution of the final score, advice for a target or against
-// opponents, win probabilities, seeded simulation).
+// (the tables of Ẽ, and advice for a sheet and a roll);
+// engine/yacht/finalscore describes the final score under that strategy
+// (its exact distribution, win probabilities, seeded simulation); and
+// engine/yacht/reach plays to a target instead (advice for a target or
+// against opponents).
 package yacht

@@ -23,7 +23,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/config"
-	"github.com/alea-bot/alea/engine/yacht/finalscore"
+	"github.com/alea-bot/alea/engine/yacht/reach"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/store"
 )
@@ -116,7 +116,7 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 		go purgeAdvice(ctx, memory, log)
 	}
 	// /yacht-advise's kept target calculations, whose memory /metrics shows.
-	kept := &finalscore.TargetSolutions{Budget: int64(cfg.TargetMemoryMB) << 20}
+	kept := &reach.Solutions{Budget: int64(cfg.TargetMemoryMB) << 20}
 	metrics := bot.NewMetrics()
 	watch := newStoreWatch(memory, storeCheckTimeout)
 	recordings := registerStoreMetrics(metrics, watch)

@@ -10,7 +10,7 @@ import (
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/config"
-	"github.com/alea-bot/alea/engine/yacht/finalscore"
+	"github.com/alea-bot/alea/engine/yacht/reach"
 	"github.com/alea-bot/alea/store"
 )
 
@@ -40,7 +40,7 @@ func openStore(ctx context.Context, cfg config.Config, s Settings, log *slog.Log
 
 // registerTargetMetric shows the memory the kept target calculations of
 // /yacht-advise hold (at most TARGET_MEMORY).
-func registerTargetMetric(m *bot.Metrics, kept *finalscore.TargetSolutions) {
+func registerTargetMetric(m *bot.Metrics, kept *reach.Solutions) {
 	m.Registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "alea_target_kept_bytes", Help: "Memory held by the target calculations kept for the later turns of games (at most TARGET_MEMORY).",
 	}, func() float64 { return float64(kept.Bytes()) }))

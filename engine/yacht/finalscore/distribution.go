@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/internal/bonus"
 	"github.com/alea-bot/alea/engine/yacht/internal/hugepage"
 	"github.com/alea-bot/alea/engine/yacht/internal/lanes"
 	"github.com/alea-bot/alea/engine/yacht/internal/parallel"
@@ -136,7 +137,7 @@ type distOutcome struct {
 
 // bonusClasses maps each upper total of each set of filled upper boxes to
 // its bonus class: upper totals with the same class have the same future
-// (see bonusClass), so their states are carried as one.
+// (see bonus.Class), so their states are carried as one.
 type bonusClasses struct {
 	bit []int      // bit[c]: the index of upper category c among the upper boxes, -1 below
 	cls [][64]int8 // cls[upper boxes filled][capped upper total]
@@ -161,7 +162,7 @@ func newBonusClasses(r *yacht.Rules) *bonusClasses {
 			}
 		}
 		for u := 0; u < 64; u++ {
-			switch c := bonusClass(r, upperCats, m, u); c {
+			switch c := bonus.Class(r, upperCats, m, u); c {
 			case -1:
 				b.cls[um][u] = 126
 			case -2:
@@ -191,16 +192,6 @@ func (b *bonusClasses) upperMask(st yacht.State) int {
 // and, under rules that need it, the Yacht-bonus flag.
 func (b *bonusClasses) keyOf(r *yacht.Rules, st yacht.State, um int) uint32 {
 	k := st.Filled<<8 | uint32(b.cls[um][min(st.Upper, r.BonusThreshold)])<<1
-	if st.YachtBonus && r.TracksYachtBonus() {
-		k |= 1
-	}
-	return k
-}
-
-// distKey identifies a state: filled categories, upper total capped at the
-// bonus threshold and, under rules that need it, the Yacht-bonus flag.
-func distKey(r *yacht.Rules, st yacht.State) uint32 {
-	k := st.Filled<<7 | uint32(min(st.Upper, r.BonusThreshold))<<1
 	if st.YachtBonus && r.TracksYachtBonus() {
 		k |= 1
 	}

@@ -2,7 +2,8 @@ package finalscore
 
 import (
 	"context"
-	"math"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/alea-bot/alea/engine/yacht"
@@ -34,20 +35,54 @@ func mustPreset(t testing.TB, name string) *yacht.Rules {
 // (yacht.ParseSheet reads it).
 const extraBonusKey = "yahtzee_bonus"
 
-// sameTargetAdvice fails the test unless got has want's actions, its best
-// chance and each action's within 1e-6; what names the case.
-func sameTargetAdvice(t *testing.T, what string, got, want TargetAdvice) {
+// endSheet fills every category of rules name but the open ones, with the
+// scores given in fill (key:score) or, for the rest, a score the category
+// can hold: three of the face in the upper section, the smallest positive
+// score below.
+func endSheet(t *testing.T, r *yacht.Rules, fill string, open ...string) yacht.Sheet {
 	t.Helper()
-	if math.Abs(got.Reach-want.Reach) > 1e-6 || len(got.Actions) != len(want.Actions) {
-		t.Fatalf("%s: reach %.9f (%d actions), want %.9f (%d)", what, got.Reach, len(got.Actions), want.Reach, len(want.Actions))
+	given := map[string]string{}
+	for _, f := range strings.Fields(fill) {
+		k, v, _ := strings.Cut(f, ":")
+		given[k] = v
 	}
-	byKey := map[string]float64{}
-	for _, a := range want.Actions {
-		byKey[actionKey(a.Action)] = a.Reach
-	}
-	for _, a := range got.Actions {
-		if w, ok := byKey[actionKey(a.Action)]; !ok || math.Abs(a.Reach-w) > 1e-6 {
-			t.Errorf("%s: %s %.9f, want %.9f", what, actionKey(a.Action), a.Reach, w)
+	var parts []string
+	for i := range r.Categories {
+		c := &r.Categories[i]
+		skip := false
+		for _, o := range open {
+			if o == c.Key {
+				skip = true
+			}
 		}
+		if skip {
+			continue
+		}
+		if v, ok := given[c.Key]; ok {
+			parts = append(parts, c.Key+":"+v)
+			continue
+		}
+		v := 0
+		if c.Kind == yacht.KindUpper {
+			v = 3 * c.Face
+		} else if ps := r.PossibleScores(i); len(ps) > 1 {
+			v = ps[1]
+		}
+		parts = append(parts, fmt.Sprintf("%s:%d", c.Key, v))
 	}
+	if v, ok := given[extraBonusKey]; ok {
+		parts = append(parts, extraBonusKey+":"+v)
+	}
+	s, err := yacht.ParseSheet(r, strings.Join(parts, " "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// patternDice is the dice of pattern w, faces ascending.
+func patternDice(w int) yacht.Dice {
+	var d yacht.Dice
+	copy(d[:], yacht.Pattern(w).Faces())
+	return d
 }

@@ -13,26 +13,30 @@ func WinProbabilities(dists []Distribution) []float64 {
 	others := make([]Distribution, 0, len(dists))
 	for i, di := range dists {
 		others = append(append(others[:0], dists[:i]...), dists[i+1:]...)
-		share := newWinShare(others)
+		share := NewOpponents(others)
 		for k, p := range di.P {
 			if p != 0 {
-				out[i] += p * share.at(di.Min+k)
+				out[i] += p * share.WinShare(di.Min+k)
 			}
 		}
 	}
 	return out
 }
 
-// winShare gives the chance that a final score x finishes first against
-// independent opponents, a tie shared equally.
-type winShare struct {
+// Opponents are the other players of a game, by the distributions of
+// their final scores (independent of each other and of the player's own):
+// WinShare tells what a final score is worth against them.
+type Opponents struct {
 	dists []Distribution
 	cum   [][]float64 // cum[j][k] = P(X_j < Min_j + k)
 	poly  []float64
 }
 
-func newWinShare(dists []Distribution) *winShare {
-	w := &winShare{dists: dists, cum: make([][]float64, len(dists)), poly: make([]float64, len(dists)+1)}
+// NewOpponents returns the opponents whose final scores have the
+// distributions dists (an empty distribution is a player who takes no
+// share).
+func NewOpponents(dists []Distribution) *Opponents {
+	w := &Opponents{dists: dists, cum: make([][]float64, len(dists)), poly: make([]float64, len(dists)+1)}
 	for j, d := range dists {
 		w.cum[j] = make([]float64, len(d.P)+1)
 		for k, p := range d.P {
@@ -42,8 +46,12 @@ func newWinShare(dists []Distribution) *winShare {
 	return w
 }
 
-// at returns E[1/(1+T)]·1{nobody above x}, T the number of opponents at x.
-func (w *winShare) at(x int) float64 {
+// WinShare returns the chance that a final score of x finishes first
+// against the opponents, a tie for first shared equally among the tied
+// players: E[1/(1+T)]·1{nobody above x}, T the number of opponents at x.
+// It uses scratch space of its own, so one Opponents serves one goroutine
+// at a time.
+func (w *Opponents) WinShare(x int) float64 {
 	poly := w.poly
 	clear(poly)
 	poly[0] = 1

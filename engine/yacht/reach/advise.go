@@ -1,4 +1,4 @@
-package finalscore
+package reach
 
 import (
 	"context"
@@ -11,23 +11,25 @@ import (
 	"sort"
 
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/finalscore"
+	"github.com/alea-bot/alea/engine/yacht/internal/bonus"
 	"github.com/alea-bot/alea/engine/yacht/internal/parallel"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
-// TargetAction is one legal action with the exact probability that the
+// Action is one legal action with the exact probability that the
 // final score reaches the target when every later decision also maximises
 // that probability, and its expected final score under the max-expectation
 // policy (Action.Expected), so the cost of the risk can be seen.
-type TargetAction struct {
+type Action struct {
 	strategy.Action
 	// Reach is the probability of a final score of at least the target.
 	Reach float64
 }
 
-// TargetAdvice is the answer to "which action gives the best chance of
+// Advice is the answer to "which action gives the best chance of
 // finishing with at least Target points".
-type TargetAdvice struct {
+type Advice struct {
 	Target int
 	// Total is the sheet total now (bonuses included).
 	Total int
@@ -39,7 +41,7 @@ type TargetAdvice struct {
 	Expected float64
 	// Actions lists every legal action (empty without dice), by Reach,
 	// ties by Expected, best first.
-	Actions []TargetAction
+	Actions []Action
 	// Reached: the sheet already holds the target (every Reach is 1).
 	Reached bool
 	// Unreachable: no sequence of dice reaches the target (every Reach is
@@ -49,42 +51,42 @@ type TargetAdvice struct {
 	Best int
 }
 
-// TargetErrorKind says why target advice could not be given.
-type TargetErrorKind uint8
+// ErrorKind says why target advice could not be given.
+type ErrorKind uint8
 
 const (
-	// TargetTooEarly: the computation did not finish within the time
+	// TooEarly: the computation did not finish within the time
 	// allowed (the context ended); Open categories are open.
-	TargetTooEarly TargetErrorKind = iota + 1
-	// TargetNegative: the target is below zero.
-	TargetNegative
+	TooEarly ErrorKind = iota + 1
+	// Negative: the target is below zero.
+	Negative
 )
 
-// TargetError is a target the engine could not answer, with the numbers a
+// Error is a target the engine could not answer, with the numbers a
 // message needs.
-type TargetError struct {
-	Kind TargetErrorKind
-	// Open is the number of open categories of the sheet (TargetTooEarly).
+type Error struct {
+	Kind ErrorKind
+	// Open is the number of open categories of the sheet (TooEarly).
 	Open int
 	// Target is the target asked.
 	Target int
-	// Err is the context's error (TargetTooEarly).
+	// Err is the context's error (TooEarly).
 	Err error
 }
 
 // Error describes the problem in English.
-func (e *TargetError) Error() string {
+func (e *Error) Error() string {
 	switch e.Kind {
-	case TargetTooEarly:
-		return fmt.Sprintf("finalscore: target %d with %d open categories did not finish in time", e.Target, e.Open)
-	case TargetNegative:
-		return fmt.Sprintf("finalscore: target %d is negative", e.Target)
+	case TooEarly:
+		return fmt.Sprintf("reach: target %d with %d open categories did not finish in time", e.Target, e.Open)
+	case Negative:
+		return fmt.Sprintf("reach: target %d is negative", e.Target)
 	}
-	return "finalscore: bad target"
+	return "reach: bad target"
 }
 
 // Unwrap returns the context's error, if any.
-func (e *TargetError) Unwrap() error { return e.Err }
+func (e *Error) Unwrap() error { return e.Err }
 
 // MaxFinal returns the largest final score sheet s can still reach (every
 // open box at its best, the upper bonus if it can still be earned and, under
@@ -152,7 +154,7 @@ const tailTrim = 1e-15
 type chance interface{ float32 | float64 }
 
 // levelOf holds P(at least n more points) for the states of one fill
-// count, by their distKey: vec[n-off-1] for n = off+1..off+len(vec), where
+// count, by their stateKey: vec[n-off-1] for n = off+1..off+len(vec), where
 // off is the state's offset (0 unless put with putFrom); n ≤ 0 is
 // certain, n > off+len(vec) impossible, and 0 < n ≤ off is not kept (a
 // direct target calculation keeps only the needs a state can meet on the
@@ -284,7 +286,7 @@ func (lv *levelOf[T]) get(r *yacht.Rules, st yacht.State, n int) float64 {
 	if n <= 0 {
 		return 1
 	}
-	v, off, _ := lv.from(distKey(r, st))
+	v, off, _ := lv.from(stateKey(r, st))
 	switch {
 	case n <= off:
 		return 1
@@ -369,7 +371,7 @@ func solveTargetTurn(r *yacht.Rules, next targetLevel, st yacht.State, l int, sc
 		sc.opts = r.AppendScorings(sc.opts[:0], st, yacht.Pattern(w))
 		for _, o := range sc.opts {
 			g := o.Gain()
-			v := next.vec(distKey(r, r.Next(st, o)))
+			v := next.vec(stateKey(r, r.Next(st, o)))
 			sc.outs = append(sc.outs, scoredOutcome{g: g, v: v})
 			bound = max(bound, g+len(v))
 		}
@@ -453,7 +455,7 @@ func maxVectors(kv, mv []float64, l int) {
 	}
 }
 
-// AdviseTarget answers for sheet s, dice just rolled on roll 1, 2 or 3 (or
+// Advise answers for sheet s, dice just rolled on roll 1, 2 or 3 (or
 // nil: from the start of the next turn) and a target final score: every
 // legal action with the exact probability that the final score reaches the
 // target when every later decision maximises that probability too, found
@@ -465,10 +467,10 @@ func maxVectors(kv, mv []float64, l int) {
 // probabilities are exact to within 2e-14 below singleOpen open
 // categories, and to within 1e-6 from there (the later states' chances
 // are then kept in single precision, as in the target table). The work
-// grows quickly with the number of open categories (EstimateTarget
-// foretells it): when ctx ends first, it returns a *TargetError of kind
-// TargetTooEarly.
-func AdviseTarget(ctx context.Context, t *strategy.Table, s yacht.Sheet, dice *yacht.Dice, roll int, target int) (TargetAdvice, error) {
+// grows quickly with the number of open categories (Estimate
+// foretells it): when ctx ends first, it returns a *Error of kind
+// TooEarly.
+func Advise(ctx context.Context, t *strategy.Table, s yacht.Sheet, dice *yacht.Dice, roll int, target int) (Advice, error) {
 	ta, need, settled, err := targetStart(t, s, dice, roll, target)
 	if settled || err != nil {
 		return ta, err
@@ -480,18 +482,18 @@ func AdviseTarget(ctx context.Context, t *strategy.Table, s yacht.Sheet, dice *y
 // actions, and the points still needed; settled when the target is
 // already held (every action reaches it) or out of reach (none does), so
 // that nothing is left to compute.
-func targetStart(t *strategy.Table, s yacht.Sheet, dice *yacht.Dice, roll, target int) (ta TargetAdvice, need int, settled bool, err error) {
+func targetStart(t *strategy.Table, s yacht.Sheet, dice *yacht.Dice, roll, target int) (ta Advice, need int, settled bool, err error) {
 	if target < 0 {
-		return TargetAdvice{}, 0, false, &TargetError{Kind: TargetNegative, Target: target}
+		return Advice{}, 0, false, &Error{Kind: Negative, Target: target}
 	}
 	adv, err := t.Advise(s, dice, roll)
 	if err != nil {
-		return TargetAdvice{}, 0, false, err
+		return Advice{}, 0, false, err
 	}
-	ta = TargetAdvice{Target: target, Total: adv.Total, Expected: adv.Expected, Best: MaxFinal(s)}
+	ta = Advice{Target: target, Total: adv.Total, Expected: adv.Expected, Best: MaxFinal(s)}
 	need = target - adv.Total
 	for _, a := range adv.Actions {
-		ta.Actions = append(ta.Actions, TargetAction{Action: a})
+		ta.Actions = append(ta.Actions, Action{Action: a})
 	}
 	switch {
 	case need <= 0:
@@ -507,7 +509,7 @@ func targetStart(t *strategy.Table, s yacht.Sheet, dice *yacht.Dice, roll, targe
 	return ta, need, false, nil
 }
 
-// singleOpen is the number of open boxes from which AdviseTarget keeps
+// singleOpen is the number of open boxes from which Advise keeps
 // the chances of the states after the sheet in single precision, as the
 // target table does (computed in double, within 1e-6 of the double
 // induction: TestTargetSingleMatchesDouble): half the memory and about 40 %
@@ -520,22 +522,22 @@ const singleOpen = 9
 // points short (terminal[n-1]) instead of 0. With single (and no
 // terminal) the chances of the states after st are kept in single
 // precision.
-func solveTarget(ctx context.Context, t *strategy.Table, st yacht.State, dice *yacht.Dice, roll, need int, terminal []float64, single bool, ta TargetAdvice) (TargetAdvice, error) {
+func solveTarget(ctx context.Context, t *strategy.Table, st yacht.State, dice *yacht.Dice, roll, need int, terminal []float64, single bool, ta Advice) (Advice, error) {
 	r := t.Rules()
 	k := bits.OnesCount32(st.Filled)
 	tooEarly := func(err error) error {
-		return &TargetError{Kind: TargetTooEarly, Open: st.Open(r), Target: ta.Target, Err: err}
+		return &Error{Kind: TooEarly, Open: st.Open(r), Target: ta.Target, Err: err}
 	}
 	if single && terminal == nil {
 		levels, err := targetLevels[float32](ctx, t, st, need, nil, true, nil)
 		if err != nil {
-			return TargetAdvice{}, tooEarly(err)
+			return Advice{}, tooEarly(err)
 		}
 		return finishTarget(r, widen(r, levels[k+1], st), levels[k].get(r, st, need), st, dice, roll, need, ta), nil
 	}
 	levels, err := targetLevels[float64](ctx, t, st, need, terminal, terminal == nil, nil)
 	if err != nil {
-		return TargetAdvice{}, tooEarly(err)
+		return Advice{}, tooEarly(err)
 	}
 	return finishTarget(r, widen(r, levels[k+1], st), levels[k].get(r, st, need), st, dice, roll, need, ta), nil
 }
@@ -543,7 +545,7 @@ func solveTarget(ctx context.Context, t *strategy.Table, st yacht.State, dice *y
 // finishTarget fills in ta's probabilities from the probabilities of the
 // states after this turn (next) and the best probability from the start
 // of this turn (turn).
-func finishTarget(r *yacht.Rules, next targetLevel, turn float64, st yacht.State, dice *yacht.Dice, roll, need int, ta TargetAdvice) TargetAdvice {
+func finishTarget(r *yacht.Rules, next targetLevel, turn float64, st yacht.State, dice *yacht.Dice, roll, need int, ta Advice) Advice {
 	if dice == nil {
 		ta.Reach = turn
 		return ta
@@ -592,7 +594,7 @@ func finishTarget(r *yacht.Rules, next targetLevel, turn float64, st yacht.State
 // of one another, lane by lane, so a need outside the range, computed
 // from chances that are not kept, never reaches one inside it. From an
 // early sheet this leaves 45–65 % of the work near the expected final
-// (EstimateTarget counts it).
+// (Estimate counts it).
 func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.State, need int, terminal []T, toTarget bool, retire func(levelOf[T])) ([]levelOf[T], error) {
 	r := t.Rules()
 	n := len(r.Categories)
@@ -608,9 +610,9 @@ func targetLevels[T chance](ctx context.Context, t *strategy.Table, st yacht.Sta
 	}
 	if terminal != nil {
 		full := uint32(1)<<uint(n) - 1
-		for _, u := range reachableUppers(r, upperCats, st, full) {
+		for _, u := range bonus.Reachable(r, upperCats, st, full) {
 			for _, fl := range []bool{false, true} {
-				levels[n].put(distKey(r, yacht.State{Filled: full, Upper: u, YachtBonus: fl}), terminal)
+				levels[n].put(stateKey(r, yacht.State{Filled: full, Upper: u, YachtBonus: fl}), terminal)
 			}
 		}
 	}
@@ -796,7 +798,7 @@ func widen[T chance](r *yacht.Rules, next levelOf[T], st yacht.State) targetLeve
 	for w := 0; w < yacht.NumPatterns; w++ {
 		opts = r.AppendScorings(opts[:0], st, yacht.Pattern(w))
 		for _, o := range opts {
-			k := distKey(r, r.Next(st, o))
+			k := stateKey(r, r.Next(st, o))
 			if _, ok := lv.at(k); ok {
 				continue
 			}
@@ -828,7 +830,7 @@ func levelJobs(r *yacht.Rules, upperCats []int, st yacht.State, fill int, masks 
 		if fill == k0 && m != st.Filled {
 			continue
 		}
-		ups := reachableUppers(r, upperCats, st, m)
+		ups := bonus.Reachable(r, upperCats, st, m)
 		flags := []bool{false}
 		if r.TracksYachtBonus() {
 			y := r.YachtIndex()
@@ -842,19 +844,19 @@ func levelJobs(r *yacht.Rules, upperCats []int, st yacht.State, fill int, masks 
 		if fill == k0 {
 			ups = []int{min(st.Upper, r.BonusThreshold)}
 		}
-		sums := openUpperSums(r, upperCats, m)
+		sums := bonus.OpenSums(r, upperCats, m)
 		for _, fl := range flags {
 			// The job of each bonus class (-2 … 127, from 2) of this
 			// mask and flag, plus one.
 			var classJob [130]int32
 			for _, u := range ups {
-				c := bonusClassOf(r, sums, u) + 2
+				c := bonus.ClassOf(r, sums, u) + 2
 				s := yacht.State{Filled: m, Upper: u, YachtBonus: fl}
 				if classJob[c] == 0 {
 					jobs = append(jobs, s)
 					classJob[c] = int32(len(jobs))
 				}
-				keys = append(keys, keyJob{distKey(r, s), classJob[c] - 1})
+				keys = append(keys, keyJob{stateKey(r, s), classJob[c] - 1})
 			}
 		}
 	}
@@ -918,7 +920,7 @@ func newGainBounds(r *yacht.Rules, st yacht.State) *gainBounds {
 	return g
 }
 
-// of returns the fewest and the most points the state of key k (distKey)
+// of returns the fewest and the most points the state of key k (stateKey)
 // can have gained since st: each box filled since at its lowest or best
 // score; the upper boxes exactly their total while it is below the bonus
 // threshold, otherwise from what reaches it to their best scores, with
@@ -961,85 +963,7 @@ func (g *gainBounds) of(k uint32) (lo, hi int) {
 	return lo, hi
 }
 
-// reachableUppers lists the capped upper totals of mask m reachable from st.
-func reachableUppers(r *yacht.Rules, upperCats []int, st yacht.State, m uint32) []int {
-	set := uint64(1) << uint(min(st.Upper, r.BonusThreshold))
-	for _, c := range upperCats {
-		if st.IsFilled(c) || m&(1<<uint(c)) == 0 {
-			continue
-		}
-		f := r.Categories[c].Face
-		var nx uint64
-		for u := 0; u <= r.BonusThreshold; u++ {
-			if set&(1<<uint(u)) == 0 {
-				continue
-			}
-			for k := 0; k <= yacht.NumDice; k++ {
-				nx |= 1 << uint(min(r.BonusThreshold, u+k*f))
-			}
-		}
-		set = nx
-	}
-	var out []int
-	for u := 0; u <= r.BonusThreshold; u++ {
-		if set&(1<<uint(u)) != 0 {
-			out = append(out, u)
-		}
-	}
-	return out
-}
-
-// bonusClass groups the upper totals u of mask m by what the open upper
-// boxes can still do with them: -1 when the bonus is earned, -2 when it can
-// no longer be earned, otherwise the smallest sum of the open upper boxes
-// that would earn it. Upper totals of one class have the same future.
-func bonusClass(r *yacht.Rules, upperCats []int, m uint32, u int) int {
-	return bonusClassOf(r, openUpperSums(r, upperCats, m), u)
-}
-
-// upperSums is a set of sums of the open upper boxes, 0 … 127, a bit each.
-type upperSums [2]uint64
-
-// openUpperSums is the set of sums the upper boxes open in mask m can
-// still make.
-func openUpperSums(r *yacht.Rules, upperCats []int, m uint32) upperSums {
-	var sums upperSums
-	sums[0] = 1
-	for _, c := range upperCats {
-		if m&(1<<uint(c)) != 0 {
-			continue
-		}
-		f := r.Categories[c].Face
-		var nx upperSums
-		for x := 0; x < 128; x++ {
-			if sums[x/64]&(1<<uint(x%64)) == 0 {
-				continue
-			}
-			for k := 0; k <= yacht.NumDice && x+k*f < 128; k++ {
-				y := x + k*f
-				nx[y/64] |= 1 << uint(y%64)
-			}
-		}
-		sums = nx
-	}
-	return sums
-}
-
-// bonusClassOf is bonusClass for upper total u, given the sums the open
-// upper boxes can make.
-func bonusClassOf(r *yacht.Rules, sums upperSums, u int) int {
-	if u >= r.BonusThreshold {
-		return -1
-	}
-	for x := r.BonusThreshold - u; x < 128; x++ {
-		if sums[x/64]&(1<<uint(x%64)) != 0 {
-			return x
-		}
-	}
-	return -2
-}
-
-// AdviseToBeat is AdviseTarget against opponents instead of a fixed
+// AdviseToBeat is Advise against opponents instead of a fixed
 // target: Reach is the probability of finishing first (a tie for first
 // shared equally) when the opponents' final scores are independent with
 // distributions opponents (for example from Of for their sheets)
@@ -1047,10 +971,10 @@ func bonusClassOf(r *yacht.Rules, sums upperSums, u int) int {
 // is the same backward induction, with the value of each final score x
 // being the chance that x beats every opponent instead of 1{x ≥ target};
 // the work is that of a target above every opponent's best.
-func AdviseToBeat(ctx context.Context, t *strategy.Table, s yacht.Sheet, dice *yacht.Dice, roll int, opponents []Distribution) (TargetAdvice, error) {
+func AdviseToBeat(ctx context.Context, t *strategy.Table, s yacht.Sheet, dice *yacht.Dice, roll int, opponents []finalscore.Distribution) (Advice, error) {
 	adv, err := t.Advise(s, dice, roll)
 	if err != nil {
-		return TargetAdvice{}, err
+		return Advice{}, err
 	}
 	hi := 0 // a final score of hi or more beats everyone
 	for _, d := range opponents {
@@ -1058,9 +982,9 @@ func AdviseToBeat(ctx context.Context, t *strategy.Table, s yacht.Sheet, dice *y
 			hi = max(hi, d.Max()+1)
 		}
 	}
-	ta := TargetAdvice{Target: hi, Total: adv.Total, Expected: adv.Expected, Best: MaxFinal(s)}
+	ta := Advice{Target: hi, Total: adv.Total, Expected: adv.Expected, Best: MaxFinal(s)}
 	for _, a := range adv.Actions {
-		ta.Actions = append(ta.Actions, TargetAction{Action: a})
+		ta.Actions = append(ta.Actions, Action{Action: a})
 	}
 	need := hi - adv.Total
 	if need <= 0 {
@@ -1070,13 +994,13 @@ func AdviseToBeat(ctx context.Context, t *strategy.Table, s yacht.Sheet, dice *y
 		}
 		return ta, nil
 	}
-	share := newWinShare(opponents)
+	share := finalscore.NewOpponents(opponents)
 	terminal := make([]float64, need)
 	for n := 1; n <= need; n++ {
-		terminal[n-1] = share.at(hi - n)
+		terminal[n-1] = share.WinShare(hi - n)
 	}
 	if dice == nil && s.State().Done(t.Rules()) {
-		ta.Reach = share.at(adv.Total)
+		ta.Reach = share.WinShare(adv.Total)
 		return ta, nil
 	}
 	return solveTarget(ctx, t, s.State(), dice, roll, need, terminal, false, ta)

@@ -1,4 +1,4 @@
-package finalscore
+package reach
 
 import (
 	"context"
@@ -40,7 +40,7 @@ func openSheet(tb testing.TB, r *yacht.Rules, open int) yacht.Sheet {
 	return s
 }
 
-// benchTarget times AdviseTarget with dice on roll 1 for a sheet whose last
+// benchTarget times Advise with dice on roll 1 for a sheet whose last
 // open categories are open (the lower section and the last upper boxes),
 // with the target at the expected final score rounded up.
 func benchTarget(b *testing.B, name string, open int) {
@@ -54,7 +54,7 @@ func benchTarget(b *testing.B, name string, open int) {
 	b.ResetTimer()
 	cpu0 := processCPU()
 	for i := 0; i < b.N; i++ {
-		if _, err := AdviseTarget(context.Background(), tb, s, &d, 1, target); err != nil {
+		if _, err := Advise(context.Background(), tb, s, &d, 1, target); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -86,9 +86,9 @@ func BenchmarkTargetTable(b *testing.B) {
 			}
 			b.ResetTimer()
 			cpu0 := processCPU()
-			var tt *TargetTable
+			var tt *Table
 			for i := 0; i < b.N; i++ {
-				if tt, err = BuildTargetTable(context.Background(), tb); err != nil {
+				if tt, err = BuildTable(context.Background(), tb); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -124,14 +124,14 @@ func BenchmarkTargetTableAdvise(b *testing.B) {
 	d, _ := yacht.ParseDice("3 3 5 6 6")
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := tt.AdviseTarget(tb, s, &d, 1, 200); err != nil {
+		if _, err := tt.Advise(tb, s, &d, 1, 200); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 // BenchmarkAdviseTargetPeak is BenchmarkAdviseTarget at the target that
-// asks the most work of each sheet (the most rows by EstimateTarget: the
+// asks the most work of each sheet (the most rows by Estimate: the
 // needs each state keeps on the way to a target peak at a middling one),
 // with the rows and the process's CPU time per answer.
 func BenchmarkAdviseTargetPeak(b *testing.B) {
@@ -149,14 +149,14 @@ func BenchmarkAdviseTargetPeak(b *testing.B) {
 				d, _ := yacht.ParseDice("3 3 5 6 6")
 				target, rows := 0, int64(0)
 				for t := s.Total() + 1; t <= MaxFinal(s); t++ {
-					if c := EstimateTarget(s, t); c.Rows > rows {
+					if c := Estimate(s, t); c.Rows > rows {
 						target, rows = t, c.Rows
 					}
 				}
 				b.ResetTimer()
 				cpu0 := processCPU()
 				for i := 0; i < b.N; i++ {
-					if _, err := AdviseTarget(context.Background(), tb, s, &d, 1, target); err != nil {
+					if _, err := Advise(context.Background(), tb, s, &d, 1, target); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -181,7 +181,7 @@ func BenchmarkTargetSolutionAdvise(b *testing.B) {
 			}
 			empty := yacht.NewSheet(tb.Rules())
 			target := int(math.Ceil(tb.Value(empty.State())))
-			sol, err := SolveTarget(context.Background(), tb, empty, target)
+			sol, err := Solve(context.Background(), tb, empty, target)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -193,7 +193,7 @@ func BenchmarkTargetSolutionAdvise(b *testing.B) {
 			s := empty.Fill(opts[0])
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				if _, err := sol.AdviseTarget(tb, s, &d, 1, target); err != nil {
+				if _, err := sol.Advise(tb, s, &d, 1, target); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,4 +1,4 @@
-package finalscore
+package reach
 
 import (
 	"context"
@@ -9,14 +9,15 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/race"
 )
 
 // testTargetTables shares the target tables between the tests of one run.
-var testTargetTables TargetTables
+var testTargetTables Tables
 
-func targetTable(t *testing.T, name string) (*strategy.Table, *TargetTable) {
+func targetTable(t *testing.T, name string) (*strategy.Table, *Table) {
 	t.Helper()
 	if race.Enabled {
 		t.Skip("a full target table takes minutes under the race detector")
@@ -30,7 +31,7 @@ func targetTable(t *testing.T, name string) (*strategy.Table, *TargetTable) {
 }
 
 // From positions with few open boxes, the table's advice equals the
-// direct backward induction of AdviseTarget (checked against brute force
+// direct backward induction of Advise (checked against brute force
 // in target_test.go) for every action, with dice on every roll and from
 // the start of a turn, to the float32 precision of the table.
 func TestTargetTableMatchesDirect(t *testing.T) {
@@ -59,11 +60,11 @@ func TestTargetTableMatchesDirect(t *testing.T) {
 				if roll == 0 {
 					dp = nil
 				}
-				want, err := AdviseTarget(context.Background(), tb, s, dp, roll, target)
+				want, err := Advise(context.Background(), tb, s, dp, roll, target)
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := tt.AdviseTarget(tb, s, dp, roll, target)
+				got, err := tt.Advise(tb, s, dp, roll, target)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -81,7 +82,7 @@ func TestTargetTableMatchesDirect(t *testing.T) {
 func TestTargetTableDominatesMaxExpectation(t *testing.T) {
 	tb, tt := targetTable(t, yacht.Yacht)
 	s := yacht.NewSheet(tb.Rules())
-	dist, err := Of(context.Background(), tb, s)
+	dist, err := finalscore.Of(context.Background(), tb, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +158,7 @@ func TestTargetTableSimulated(t *testing.T) {
 // playForTarget plays one game from the empty sheet, every decision
 // maximising the table's chance of a final score of at least target, and
 // reports whether it got there.
-func playForTarget(t *testing.T, r *yacht.Rules, tt *TargetTable, rng *rand.Rand, target int) bool {
+func playForTarget(t *testing.T, r *yacht.Rules, tt *Table, rng *rand.Rand, target int) bool {
 	s := yacht.NewSheet(r)
 	roll := func(keep yacht.Counts) yacht.Counts {
 		for i := keep.Size(); i < yacht.NumDice; i++ {
@@ -210,13 +211,13 @@ func playForTarget(t *testing.T, r *yacht.Rules, tt *TargetTable, rng *rand.Rand
 	return s.Total() >= target
 }
 
-// TargetTables builds a rule set's table once: not ready before, ready
+// Tables builds a rule set's table once: not ready before, ready
 // after, the same table on the next call.
 func TestTargetTablesShare(t *testing.T) {
 	if race.Enabled {
 		t.Skip("a full target table takes minutes under the race detector")
 	}
-	var ts TargetTables
+	var ts Tables
 	tb := fullTable(t, yacht.Yacht)
 	if _, ok := ts.Ready(yacht.Yacht); ok {
 		t.Fatal("ready before any build")

@@ -1,4 +1,4 @@
-package finalscore
+package reach
 
 // The inner loops of the vector-by-vector target turn (solveTargetTurn),
 // which only a turn with dice (the root of an advice) and a turn with too

@@ -1,15 +1,16 @@
-package finalscore
+package reach
 
 import (
 	"math/bits"
 	"unsafe"
 
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/internal/bonus"
 )
 
-// TargetCost foretells the work of AdviseTarget from a sheet for a
+// Cost foretells the work of Advise from a sheet for a
 // target, so that a caller can decline what would not finish in time.
-type TargetCost struct {
+type Cost struct {
 	// Rows is how many rows of needs the induction runs (sixteen needs a
 	// row in single precision, eight in double): its time is about
 	// proportional to them, 2.5–3.3 µs a row in single precision on a
@@ -21,14 +22,14 @@ type TargetCost struct {
 	// States is how many states the induction lists (every fill count's,
 	// listed before it starts), whose lists and indexes take memory too.
 	States int64
-	// Kept is the memory of the TargetSolution from the sheet (every fill
+	// Kept is the memory of the Solution from the sheet (every fill
 	// count's chances in single precision, before the tails the
 	// induction drops, and each state's header, key and index), as
-	// TargetSolution.Bytes counts it.
+	// Solution.Bytes counts it.
 	Kept int64
 }
 
-// EstimateTarget returns the cost of AdviseTarget(…, s, …, target) (with
+// Estimate returns the cost of Advise(…, s, …, target) (with
 // dice or without), without running it: the induction's states and the
 // needs each one keeps on the way to the target, counted by category set
 // rather than state by state, in milliseconds from an empty Yatzy sheet.
@@ -36,10 +37,10 @@ type TargetCost struct {
 // cost is not monotone in the target: a state keeps the needs between
 // the target less the most and the fewest points it can have gained, so
 // the work peaks at a middling target and falls toward both ends.
-func EstimateTarget(s yacht.Sheet, target int) TargetCost {
+func Estimate(s yacht.Sheet, target int) Cost {
 	r, st, need, per, size, ok := costBasis(s, target)
 	if !ok {
-		return TargetCost{}
+		return Cost{}
 	}
 	n := len(r.Categories)
 	bests := bestScores(r)
@@ -52,7 +53,7 @@ func EstimateTarget(s yacht.Sheet, target int) TargetCost {
 			lowerCats = append(lowerCats, i)
 		}
 	}
-	var cost TargetCost
+	var cost Cost
 	floats := make([]int64, n+1) // the chances of each fill count
 	// add counts a job: its best future top and the points its class can
 	// have gained since the sheet, lo to hi (jobNeeds' span).
@@ -80,7 +81,7 @@ func EstimateTarget(s yacht.Sheet, target int) TargetCost {
 	t, su := r.BonusThreshold, min(st.Upper, r.BonusThreshold)
 	var uppers []upperSet
 	for _, um := range subsetsOver(st.Filled, upperCats) {
-		sums := openUpperSums(r, upperCats, um)
+		sums := bonus.OpenSums(r, upperCats, um)
 		best, filledBest := 0, 0
 		for _, c := range upperCats {
 			switch {
@@ -92,8 +93,8 @@ func EstimateTarget(s yacht.Sheet, target int) TargetCost {
 		}
 		var class [130]int // 1 + the class's job in us.jobs
 		us := upperSet{mask: um}
-		for _, u := range reachableUppers(r, upperCats, st, um) {
-			c := bonusClassOf(r, sums, u)
+		for _, u := range bonus.Reachable(r, upperCats, st, um) {
+			c := bonus.ClassOf(r, sums, u)
 			var lo, hi int
 			switch {
 			case u < t:

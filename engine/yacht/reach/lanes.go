@@ -1,4 +1,4 @@
-package finalscore
+package reach
 
 import (
 	"slices"
@@ -204,7 +204,7 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 	if !ls.planned {
 		return 0, false
 	}
-	// Each outcome's state after (by its key, distKey) and gain. An
+	// Each outcome's state after (by its key, stateKey) and gain. An
 	// outcome's gain is counted in the lanes' needs: need off+n after
 	// gaining g points leaves need off+n−g, the chance vector's entry
 	// n−(g+nextOff−off). The last state looked up is kept: a box's
@@ -287,7 +287,7 @@ func (ls *laneScratch[T]) prepare(r *yacht.Rules, next levelOf[T], st yacht.Stat
 // known: the box (its bit in the category set), the points it scores and
 // its gain without the upper bonus (with the Yacht extra bonus), whether
 // the points add to the upper total and whether they set the Yacht flag
-// (as distKey's last bit: only under rules that track it).
+// (as stateKey's last bit: only under rules that track it).
 type plannedOutcome struct {
 	box, flag    uint32 // flag: 1 when the outcome sets a tracked Yacht flag
 	points, gain int

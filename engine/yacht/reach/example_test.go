@@ -1,11 +1,11 @@
-package finalscore_test
+package reach_test
 
 import (
 	"context"
 	"fmt"
 
 	"github.com/alea-bot/alea/engine/yacht"
-	"github.com/alea-bot/alea/engine/yacht/finalscore"
+	"github.com/alea-bot/alea/engine/yacht/reach"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
@@ -14,15 +14,15 @@ import (
 // The chance printed is a regression value (Alea's own output);
 // TestTargetSolutionAnswersLaterSheets checks such answers against the
 // calculation made afresh, itself checked against brute force.
-func ExampleTargetSolution() {
+func ExampleSolution() {
 	ctx := context.Background()
 	r, _ := yacht.Preset(yacht.Yacht)
 	t, _ := strategy.Build(ctx, r)
 	s, _ := yacht.ParseSheet(r, "aces:2 twos:6 threes:9")
-	sol, _ := finalscore.SolveTarget(ctx, t, s, 180)
+	sol, _ := reach.Solve(ctx, t, s, 180)
 	d, _ := yacht.ParseDice("6 6 6 5 2")
 	next := s.Fill(yacht.Scoring{Category: 5, Points: 18}) // sixes:18
-	ta, _ := sol.AdviseTarget(t, next, &d, 2, 180)
+	ta, _ := sol.Advise(t, next, &d, 2, 180)
 	fmt.Println("covers the next turn:", sol.Covers(next, 180))
 	fmt.Printf("chance of 180 or more: %.4f\n", ta.Reach)
 	if best := ta.Actions[0]; best.Kind == strategy.Keep {

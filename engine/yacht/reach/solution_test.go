@@ -1,4 +1,4 @@
-package finalscore
+package reach
 
 import (
 	"context"
@@ -26,7 +26,7 @@ func randomDice(rng *rand.Rand) yacht.Dice {
 	return d
 }
 
-// A kept solution answers every later sheet of a game as AdviseTarget
+// A kept solution answers every later sheet of a game as Advise
 // computes it afresh from that sheet: random games played on from the
 // solved sheet to its last turn (random dice, a random legal box each
 // turn), each sheet
@@ -55,13 +55,13 @@ func TestTargetSolutionAnswersLaterSheets(t *testing.T) {
 			t.Fatal(err)
 		}
 		target := int(math.Ceil(float64(start.Total()) + tb.Value(start.State())))
-		sol, err := SolveTarget(context.Background(), tb, start, target)
+		sol, err := Solve(context.Background(), tb, start, target)
 		if err != nil {
 			t.Fatal(err)
 		}
 		// The estimate bounds the memory, closely: the tails dropped
 		// below 1e-15 are most of the difference.
-		if cost := EstimateTarget(start, target); sol.Bytes() <= 0 || sol.Bytes() > cost.Kept || sol.Bytes() < cost.Kept*3/4 {
+		if cost := Estimate(start, target); sol.Bytes() <= 0 || sol.Bytes() > cost.Kept || sol.Bytes() < cost.Kept*3/4 {
 			t.Errorf("%s %q: %d bytes kept, estimated %d", c.rules, c.sheet, sol.Bytes(), cost.Kept)
 		}
 		asked, rescored := 0, 0
@@ -72,11 +72,11 @@ func TestTargetSolutionAnswersLaterSheets(t *testing.T) {
 				if roll == 0 {
 					dp = nil
 				}
-				warm, err := sol.AdviseTarget(tb, s, dp, roll, target)
+				warm, err := sol.Advise(tb, s, dp, roll, target)
 				if err != nil {
 					t.Fatal(err)
 				}
-				cold, err := AdviseTarget(context.Background(), tb, s, dp, roll, target)
+				cold, err := Advise(context.Background(), tb, s, dp, roll, target)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -137,7 +137,7 @@ func TestTargetSolutionCovers(t *testing.T) {
 	}
 	start := parse("aces:3 twos:6 threes:9 fours:12 fives:15 choice:22 four_of_a_kind:24")
 	target := start.Total() + 60
-	sol, err := SolveTarget(context.Background(), tb, start, target)
+	sol, err := Solve(context.Background(), tb, start, target)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,20 +159,20 @@ func TestTargetSolutionCovers(t *testing.T) {
 			t.Errorf("covers %q toward %d: %v, want %v", c.sheet, c.target, got, c.want)
 		}
 	}
-	if _, err := sol.AdviseTarget(tb, parse("aces:3"), nil, 0, target); err == nil {
+	if _, err := sol.Advise(tb, parse("aces:3"), nil, 0, target); err == nil {
 		t.Error("advice from a sheet the solution does not cover: no error")
 	}
 	other := fullTable(t, yacht.Pancht)
 	if sol.Covers(yacht.NewSheet(other.Rules()), target) {
 		t.Error("a Yacht solution covers a Pancht sheet")
 	}
-	held, err := SolveTarget(context.Background(), tb, start, start.Total())
+	held, err := Solve(context.Background(), tb, start, start.Total())
 	if err != nil || held.Bytes() != 0 || held.Covers(start, start.Total()) {
 		t.Errorf("a target the sheet holds: %v, %d bytes, covers %v", err, held.Bytes(), held.Covers(start, start.Total()))
 	}
 }
 
-// TargetSolutions keeps the most recently used solutions within its
+// Solutions keeps the most recently used solutions within its
 // budget, and none larger than it.
 func TestTargetSolutionsBudget(t *testing.T) {
 	tb := fullTable(t, yacht.Yacht)
@@ -181,9 +181,9 @@ func TestTargetSolutionsBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sols []*TargetSolution
+	var sols []*Solution
 	for i := range 3 {
-		sol, err := SolveTarget(context.Background(), tb, start, start.Total()+40+10*i)
+		sol, err := Solve(context.Background(), tb, start, start.Total()+40+10*i)
 		if err != nil || sol.Bytes() == 0 {
 			t.Fatal(err, sol.Bytes())
 		}
@@ -191,7 +191,7 @@ func TestTargetSolutionsBudget(t *testing.T) {
 	}
 	// Room for the two largest, not the three.
 	most := max(sols[0].Bytes(), sols[1].Bytes(), sols[2].Bytes())
-	c := &TargetSolutions{Budget: 2 * most}
+	c := &Solutions{Budget: 2 * most}
 	for _, sol := range sols[:2] {
 		if !c.Add(sol) {
 			t.Fatal("a solution within the budget not kept")
@@ -230,11 +230,11 @@ func TestTargetSolutionsBudget(t *testing.T) {
 	if c.Bytes() > c.Budget {
 		t.Errorf("%d bytes kept within a budget of %d", c.Bytes(), c.Budget)
 	}
-	small := &TargetSolutions{Budget: sols[0].Bytes() - 1}
+	small := &Solutions{Budget: sols[0].Bytes() - 1}
 	if small.Add(sols[0]) || small.Bytes() != 0 {
 		t.Error("a solution larger than the budget was kept")
 	}
-	if (&TargetSolutions{}).Add(sols[0]) {
-		t.Error("the zero TargetSolutions kept a solution")
+	if (&Solutions{}).Add(sols[0]) {
+		t.Error("the zero Solutions kept a solution")
 	}
 }

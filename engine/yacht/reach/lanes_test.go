@@ -1,4 +1,4 @@
-package finalscore
+package reach
 
 import (
 	"context"
@@ -302,7 +302,7 @@ func checkNeedsOnTheWay[T chance](t *testing.T, tb *strategy.Table, st yacht.Sta
 		}
 		return v[n-1]
 	}
-	k := distKey(tb.Rules(), st)
+	k := stateKey(tb.Rules(), st)
 	if got, want := at(part[k], need), at(full[k], need); got != want {
 		t.Fatalf("sheet %v, need %d: %v, full induction %v", st, need, got, want)
 	}

@@ -1,4 +1,4 @@
-package finalscore
+package reach
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/internal/race"
 )
@@ -157,7 +158,7 @@ func TestAdviseTargetMatchesBruteForce(t *testing.T) {
 					}
 				}
 				want := b.actions(s, target, roll, yacht.PatternIndex(d), &after)
-				got, err := AdviseTarget(context.Background(), tb, s, &d, roll, target)
+				got, err := Advise(context.Background(), tb, s, &d, roll, target)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -180,7 +181,7 @@ func TestAdviseTargetMatchesBruteForce(t *testing.T) {
 				}
 			}
 			// From the start of the turn.
-			got, err := AdviseTarget(context.Background(), tb, s, nil, 0, target)
+			got, err := Advise(context.Background(), tb, s, nil, 0, target)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -191,7 +192,7 @@ func TestAdviseTargetMatchesBruteForce(t *testing.T) {
 	}
 }
 
-// From singleOpen open boxes AdviseTarget keeps the later states' chances
+// From singleOpen open boxes Advise keeps the later states' chances
 // in single precision: every action's chance is the double-precision
 // induction's (itself checked against brute force above) to within 1e-6,
 // with dice on each roll and from the start of the turn.
@@ -223,7 +224,7 @@ func TestAdviseTargetSingleMatchesDouble(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			single, err := AdviseTarget(context.Background(), tb, s, dp, roll, target)
+			single, err := Advise(context.Background(), tb, s, dp, roll, target)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -253,7 +254,7 @@ func TestAdviseTargetReachedAndUnreachable(t *testing.T) {
 	}
 	s := endSheet(t, r, "", "sixes", "yacht")
 	d, _ := yacht.ParseDice("6 6 6 1 2")
-	held, err := AdviseTarget(context.Background(), tb, s, &d, 1, s.Total())
+	held, err := Advise(context.Background(), tb, s, &d, 1, s.Total())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,7 +271,7 @@ func TestAdviseTargetReachedAndUnreachable(t *testing.T) {
 	if want := s.Total() + 30 + 35 + 50; MaxFinal(s) != want {
 		t.Errorf("MaxFinal %d, want %d", MaxFinal(s), want)
 	}
-	beyond, err := AdviseTarget(context.Background(), tb, s, &d, 1, MaxFinal(s)+1)
+	beyond, err := Advise(context.Background(), tb, s, &d, 1, MaxFinal(s)+1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,21 +284,21 @@ func TestAdviseTargetReachedAndUnreachable(t *testing.T) {
 		}
 	}
 	// Exactly the best: five sixes now or later, then a yacht.
-	top, err := AdviseTarget(context.Background(), tb, s, &d, 1, MaxFinal(s))
+	top, err := Advise(context.Background(), tb, s, &d, 1, MaxFinal(s))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if top.Reach <= 0 || top.Reach >= 1 {
 		t.Errorf("top reach %g", top.Reach)
 	}
-	var te *TargetError
-	if _, err := AdviseTarget(context.Background(), tb, s, &d, 1, -5); !errors.As(err, &te) || te.Kind != TargetNegative {
+	var te *Error
+	if _, err := Advise(context.Background(), tb, s, &d, 1, -5); !errors.As(err, &te) || te.Kind != Negative {
 		t.Errorf("negative target: %v", err)
 	}
-	// A context that has ended stops the work with TargetTooEarly.
+	// A context that has ended stops the work with TooEarly.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := AdviseTarget(ctx, tb, s, &d, 1, s.Total()+40); !errors.As(err, &te) || te.Kind != TargetTooEarly || te.Open != 2 {
+	if _, err := Advise(ctx, tb, s, &d, 1, s.Total()+40); !errors.As(err, &te) || te.Kind != TooEarly || te.Open != 2 {
 		t.Errorf("ended context: %v", err)
 	}
 }
@@ -313,19 +314,19 @@ func TestAdviseToBeatMatchesBruteForce(t *testing.T) {
 		t.Fatal(err)
 	}
 	me := endSheet(t, r, "aces:2 twos:6 threes:9 fours:12 fives:15", "sixes", "choice")
-	var opps []Distribution
+	var opps []finalscore.Distribution
 	for _, s := range []yacht.Sheet{
 		endSheet(t, r, "choice:25", "yacht", "full_house"),
 		endSheet(t, r, "sixes:24", "small_straight"),
 	} {
-		d, err := Of(context.Background(), tb, s)
+		d, err := finalscore.Of(context.Background(), tb, s)
 		if err != nil {
 			t.Fatal(err)
 		}
 		opps = append(opps, d)
 	}
 	share := func(x int) float64 {
-		return WinProbabilities(append([]Distribution{{Min: x, P: []float64{1}}}, opps...))[0]
+		return finalscore.WinProbabilities(append([]finalscore.Distribution{{Min: x, P: []float64{1}}}, opps...))[0]
 	}
 	d, _ := yacht.ParseDice("6 6 5 1 2")
 	for roll := 1; roll <= 3; roll++ {

@@ -1,4 +1,4 @@
-package finalscore
+package reach
 
 import (
 	"context"
@@ -11,14 +11,14 @@ import (
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 )
 
-// TargetSolution is one direct target induction kept whole: from a sheet,
+// Solution is one direct target induction kept whole: from a sheet,
 // toward one target, the chances of every state after it for the needs it
-// can have on the way (as AdviseTarget computes them, in single
+// can have on the way (as Advise computes them, in single
 // precision, within 1e-6 of the double induction). Target advice for the
 // same target from any later sheet of the same game, or any other sheet
 // it covers, is then one turn of work: the table of what that target
-// needs, where a TargetTable holds every target.
-type TargetSolution struct {
+// needs, where a Table holds every target.
+type Solution struct {
 	r      *yacht.Rules
 	start  yacht.State
 	total  int // the total of the sheet it was solved from
@@ -30,22 +30,22 @@ type TargetSolution struct {
 	bytes  int64
 }
 
-// SolveTarget computes the TargetSolution of sheet s toward target, by
-// the backward induction of AdviseTarget with every fill count kept (its
-// memory is about TargetCost.Kept); it stops with a *TargetError of kind
-// TargetTooEarly when ctx ends first. A target the sheet already holds
+// Solve computes the Solution of sheet s toward target, by
+// the backward induction of Advise with every fill count kept (its
+// memory is about Cost.Kept); it stops with a *Error of kind
+// TooEarly when ctx ends first. A target the sheet already holds
 // or cannot reach needs no induction: its solution holds no states and
 // covers no sheet.
-func SolveTarget(ctx context.Context, t *strategy.Table, s yacht.Sheet, target int) (*TargetSolution, error) {
+func Solve(ctx context.Context, t *strategy.Table, s yacht.Sheet, target int) (*Solution, error) {
 	r := t.Rules()
 	if s.Rules.Key != r.Key {
-		return nil, fmt.Errorf("finalscore: sheet of %q solved with rules %q", s.Rules.Key, r.Key)
+		return nil, fmt.Errorf("reach: sheet of %q solved with rules %q", s.Rules.Key, r.Key)
 	}
 	if target < 0 {
-		return nil, &TargetError{Kind: TargetNegative, Target: target}
+		return nil, &Error{Kind: Negative, Target: target}
 	}
 	st := s.State()
-	ts := &TargetSolution{r: r, start: st, total: s.Total(), target: target, gained: newGainBounds(r, st),
+	ts := &Solution{r: r, start: st, total: s.Total(), target: target, gained: newGainBounds(r, st),
 		byFill: make([]levelOf[float32], len(r.Categories)+1)}
 	need := target - ts.total
 	if need <= 0 || need > maxFuture(r, st) {
@@ -53,26 +53,26 @@ func SolveTarget(ctx context.Context, t *strategy.Table, s yacht.Sheet, target i
 	}
 	byFill, err := wholeLevels(ctx, t, st, need, true)
 	if err != nil {
-		return nil, &TargetError{Kind: TargetTooEarly, Open: st.Open(r), Target: target, Err: err}
+		return nil, &Error{Kind: TooEarly, Open: st.Open(r), Target: target, Err: err}
 	}
 	ts.byFill, ts.bytes = byFill, levelsBytes(byFill)
 	return ts, nil
 }
 
 // Rules returns the rules the solution was computed for.
-func (ts *TargetSolution) Rules() *yacht.Rules { return ts.r }
+func (ts *Solution) Rules() *yacht.Rules { return ts.r }
 
 // Target returns the target the solution was computed toward.
-func (ts *TargetSolution) Target() int { return ts.target }
+func (ts *Solution) Target() int { return ts.target }
 
-// Bytes estimates the solution's memory (see TargetTable.Bytes).
-func (ts *TargetSolution) Bytes() int64 { return ts.bytes }
+// Bytes estimates the solution's memory (see Table.Bytes).
+func (ts *Solution) Bytes() int64 { return ts.bytes }
 
 // Covers reports whether the solution answers target advice toward
 // target from sheet s: the same rules and target, a state the induction
 // went through, and a total within the points that state can have gained
 // since the sheet solved (so that every need the turn reads was kept).
-func (ts *TargetSolution) Covers(s yacht.Sheet, target int) bool {
+func (ts *Solution) Covers(s yacht.Sheet, target int) bool {
 	if s.Rules == nil || s.Rules.Key != ts.r.Key || target != ts.target {
 		return false
 	}
@@ -81,7 +81,7 @@ func (ts *TargetSolution) Covers(s yacht.Sheet, target int) bool {
 	if k >= len(ts.byFill)-1 {
 		return false // a full sheet: nothing to advise
 	}
-	key := distKey(ts.r, st)
+	key := stateKey(ts.r, st)
 	if _, ok := ts.byFill[k].at(key); !ok {
 		return false
 	}
@@ -90,13 +90,13 @@ func (ts *TargetSolution) Covers(s yacht.Sheet, target int) bool {
 	return lo <= g && g <= hi
 }
 
-// AdviseTarget is AdviseTarget (the package function) answered from the
+// Advise is the package's Advise answered from the
 // solution, for a sheet it covers (an error otherwise): the chances of the
 // states after this turn are looked up, so the work is one turn's. t must
 // be the max-expectation table of the same rules.
-func (ts *TargetSolution) AdviseTarget(t *strategy.Table, s yacht.Sheet, dice *yacht.Dice, roll int, target int) (TargetAdvice, error) {
+func (ts *Solution) Advise(t *strategy.Table, s yacht.Sheet, dice *yacht.Dice, roll int, target int) (Advice, error) {
 	if t.Rules().Key != ts.r.Key || !ts.Covers(s, target) {
-		return TargetAdvice{}, fmt.Errorf("finalscore: the solution of %q toward %d does not cover this sheet toward %d", ts.r.Key, ts.target, target)
+		return Advice{}, fmt.Errorf("reach: the solution of %q toward %d does not cover this sheet toward %d", ts.r.Key, ts.target, target)
 	}
 	ta, need, settled, err := targetStart(t, s, dice, roll, target)
 	if settled || err != nil {
@@ -130,23 +130,23 @@ func levelsBytes(levels []levelOf[float32]) int64 {
 	return int64(floats)*4 + int64(states)*(int64(unsafe.Sizeof(levelEntry[float32]{}))+4) + int64(index)*4
 }
 
-// TargetSolutions keeps the most recently used TargetSolutions within a
+// Solutions keeps the most recently used Solutions within a
 // memory budget, so that a game asking toward one target turn after turn
 // computes it once. The zero value keeps nothing; it is safe for
 // concurrent use.
-type TargetSolutions struct {
+type Solutions struct {
 	// Budget bounds the sum of the kept solutions' Bytes; a solution
 	// larger than it is not kept. It is set before the first use.
 	Budget int64
 
 	mu    sync.Mutex
-	kept  []*TargetSolution // least recently used first
+	kept  []*Solution // least recently used first
 	bytes int64
 }
 
 // Find returns a kept solution that covers sheet s toward target, marking
 // it used, or nil.
-func (c *TargetSolutions) Find(s yacht.Sheet, target int) *TargetSolution {
+func (c *Solutions) Find(s yacht.Sheet, target int) *Solution {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i := len(c.kept) - 1; i >= 0; i-- {
@@ -159,7 +159,7 @@ func (c *TargetSolutions) Find(s yacht.Sheet, target int) *TargetSolution {
 }
 
 // Fits reports whether a solution of the given bytes would be kept.
-func (c *TargetSolutions) Fits(bytes int64) bool {
+func (c *Solutions) Fits(bytes int64) bool {
 	return bytes > 0 && bytes <= c.Budget
 }
 
@@ -167,7 +167,7 @@ func (c *TargetSolutions) Fits(bytes int64) bool {
 // budget asks, and reports whether it is kept (not when it holds no
 // states or is larger than the budget; a solution of the same sheet state,
 // total and target already kept is kept instead, as the most recent).
-func (c *TargetSolutions) Add(ts *TargetSolution) bool {
+func (c *Solutions) Add(ts *Solution) bool {
 	if !c.Fits(ts.bytes) {
 		return false
 	}
@@ -190,7 +190,7 @@ func (c *TargetSolutions) Add(ts *TargetSolution) bool {
 }
 
 // Bytes returns the memory of the kept solutions (their Bytes).
-func (c *TargetSolutions) Bytes() int64 {
+func (c *Solutions) Bytes() int64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.bytes

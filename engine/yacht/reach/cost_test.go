@@ -1,4 +1,4 @@
-package finalscore
+package reach
 
 import (
 	"math/bits"
@@ -8,13 +8,13 @@ import (
 	"github.com/alea-bot/alea/engine/yacht"
 )
 
-// targetCostByJobs is EstimateTarget counted from the induction's own
+// targetCostByJobs is Estimate counted from the induction's own
 // lists of jobs and their needs (levelJobs and jobNeeds, as targetLevels
 // makes them), job by job.
-func targetCostByJobs(s yacht.Sheet, target int) TargetCost {
+func targetCostByJobs(s yacht.Sheet, target int) Cost {
 	r, st, need, per, size, ok := costBasis(s, target)
 	if !ok {
-		return TargetCost{}
+		return Cost{}
 	}
 	n := len(r.Categories)
 	k0 := bits.OnesCount32(st.Filled)
@@ -27,7 +27,7 @@ func targetCostByJobs(s yacht.Sheet, target int) TargetCost {
 	byFill := masksByFill(n, st.Filled)
 	bests := bestScores(r)
 	gained := newGainBounds(r, st)
-	var cost TargetCost
+	var cost Cost
 	floats := make([]int64, n+1)
 	for fill := k0; fill < n; fill++ {
 		jobs, keys := levelJobs(r, upperCats, st, fill, byFill[fill])
@@ -80,7 +80,7 @@ func TestEstimateTargetCountsTheInductionsJobs(t *testing.T) {
 			top := MaxFinal(s)
 			for _, target := range []int{s.Total() + 1, s.Total() + 40, (s.Total() + top) / 2, top, top + 1, s.Total()} {
 				want := targetCostByJobs(s, target)
-				got := EstimateTarget(s, target)
+				got := Estimate(s, target)
 				// Kept is checked against the memory a solution really
 				// keeps (TestTargetSolutionAnswersLaterSheets).
 				got.Kept = 0
@@ -100,7 +100,7 @@ func BenchmarkEstimateTarget(b *testing.B) {
 		s := yacht.NewSheet(r)
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				EstimateTarget(s, 250)
+				Estimate(s, 250)
 			}
 		})
 	}
