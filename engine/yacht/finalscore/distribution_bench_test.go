@@ -57,3 +57,58 @@ func BenchmarkTurnPolicy(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBuildBreakdownTable: the breakdown table of each preset, one
+// pass of the policy over every class; it reports the process's CPU time,
+// the classes and the table's memory.
+func BenchmarkBuildBreakdownTable(b *testing.B) {
+	for _, name := range yacht.PresetNames() {
+		b.Run(name, func(b *testing.B) {
+			tb, err := testTables.Preset(context.Background(), name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var bt *BreakdownTable
+			cpu0, ok := cputime.Process()
+			for b.Loop() {
+				if bt, err = BuildBreakdownTable(context.Background(), tb); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if cpu1, ok1 := cputime.Process(); ok && ok1 {
+				b.ReportMetric((cpu1-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+			}
+			b.ReportMetric(float64(bt.Classes()), "classes")
+			b.ReportMetric(float64(bt.Bytes())/1e6, "MB")
+		})
+	}
+}
+
+// BenchmarkBreakdowns: the breakdown of every action of dice 3 3 5 6 6 on
+// the first roll, once the table is built (not timed): from the empty
+// sheet, and from a mid game (every other box open, and the Yacht box).
+func BenchmarkBreakdowns(b *testing.B) {
+	for _, name := range []string{yacht.Yacht, yacht.Yatzy} {
+		tb, bt := breakdownTable(b, name)
+		r := tb.Rules()
+		var open []string
+		for c := range r.Categories {
+			if c%2 == 0 || c == r.YachtIndex() {
+				open = append(open, r.Categories[c].Key)
+			}
+		}
+		d, _ := yacht.ParseDice("3 3 5 6 6")
+		for _, c := range []struct {
+			name  string
+			sheet yacht.Sheet
+		}{{"empty", yacht.NewSheet(r)}, {"position", endSheet(b, r, "", open...)}} {
+			b.Run(name+"/"+c.name, func(b *testing.B) {
+				for b.Loop() {
+					if _, err := bt.Breakdowns(c.sheet, &d, 1); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

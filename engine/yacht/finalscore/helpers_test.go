@@ -39,7 +39,7 @@ const extraBonusKey = "yahtzee_bonus"
 // scores given in fill (key:score) or, for the rest, a score the category
 // can hold: three of the face in the upper section, the smallest positive
 // score below.
-func endSheet(t *testing.T, r *yacht.Rules, fill string, open ...string) yacht.Sheet {
+func endSheet(t testing.TB, r *yacht.Rules, fill string, open ...string) yacht.Sheet {
 	t.Helper()
 	given := map[string]string{}
 	for _, f := range strings.Fields(fill) {
