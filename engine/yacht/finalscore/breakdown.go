@@ -229,8 +229,14 @@ func (bt *BreakdownTable) settled(st yacht.State) (p float64, ok bool) {
 // as Of plays it (the same batched turns, in parallel) and its endings'
 // entries added up. It stops with ctx's error when ctx ends.
 //
-// Its memory is one entry per class (BreakdownTable.Bytes): 7.5 MB for
-// Yacht, 53 MB for Yatzy.
+// Its memory is an entry per class (BreakdownTable.Bytes: a float64 for
+// each open box, the bonus and the extra bonuses): 5.9 MB for Yacht
+// (104 960 classes), 12.6 MB for Pancht, 21.0 MB for Yahtzee, 57.3 MB for
+// Yatzy (839 680 classes). Its work is a turn for every class: 1.4 times
+// that of the exact distribution from the empty sheet for Yacht (7.2
+// against 5.0 billion instructions), 1.8 times for Yatzy, whose table
+// holds 2.2 times the classes the distribution's policy reaches (6.1
+// against 3.3 CPU-s on a loaded 2-core AMD EPYC with AVX2).
 func BuildBreakdownTable(ctx context.Context, t *strategy.Table) (*BreakdownTable, error) {
 	bt := newBreakdownTable(t)
 	n := len(bt.r.Categories)

@@ -473,7 +473,9 @@ func TestBreakdownMatchesSimulation(t *testing.T) {
 	for _, name := range names {
 		games := 4000
 		switch {
-		case race.Enabled || testing.Short():
+		case race.Enabled:
+			games = 400
+		case testing.Short():
 			games = 1000
 		case name == yacht.Yacht:
 			games = 20000

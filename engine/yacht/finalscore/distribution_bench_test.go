@@ -89,26 +89,28 @@ func BenchmarkBuildBreakdownTable(b *testing.B) {
 // sheet, and from a mid game (every other box open, and the Yacht box).
 func BenchmarkBreakdowns(b *testing.B) {
 	for _, name := range []string{yacht.Yacht, yacht.Yatzy} {
-		tb, bt := breakdownTable(b, name)
-		r := tb.Rules()
-		var open []string
-		for c := range r.Categories {
-			if c%2 == 0 || c == r.YachtIndex() {
-				open = append(open, r.Categories[c].Key)
-			}
-		}
-		d, _ := yacht.ParseDice("3 3 5 6 6")
-		for _, c := range []struct {
-			name  string
-			sheet yacht.Sheet
-		}{{"empty", yacht.NewSheet(r)}, {"position", endSheet(b, r, "", open...)}} {
-			b.Run(name+"/"+c.name, func(b *testing.B) {
-				for b.Loop() {
-					if _, err := bt.Breakdowns(c.sheet, &d, 1); err != nil {
-						b.Fatal(err)
-					}
+		b.Run(name, func(b *testing.B) {
+			tb, bt := breakdownTable(b, name)
+			r := tb.Rules()
+			var open []string
+			for c := range r.Categories {
+				if c%2 == 0 || c == r.YachtIndex() {
+					open = append(open, r.Categories[c].Key)
 				}
-			})
-		}
+			}
+			d, _ := yacht.ParseDice("3 3 5 6 6")
+			for _, c := range []struct {
+				name  string
+				sheet yacht.Sheet
+			}{{"empty", yacht.NewSheet(r)}, {"position", endSheet(b, r, "", open...)}} {
+				b.Run(c.name, func(b *testing.B) {
+					for b.Loop() {
+						if _, err := bt.Breakdowns(c.sheet, &d, 1); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		})
 	}
 }

@@ -20,7 +20,7 @@ import (
 // Action is one legal action with the exact probability that the
 // final score reaches the target when every later decision also maximises
 // that probability, and its expected final score under the max-expectation
-// policy (Action.Expected), so the cost of the risk can be seen.
+// policy (the embedded Expected), so the cost of the risk can be seen.
 type Action struct {
 	strategy.Action
 	// Reach is the probability of a final score of at least the target.
@@ -37,7 +37,7 @@ type Advice struct {
 	// action when dice are given, otherwise from the start of the next turn.
 	Reach float64
 	// Expected is the expected final score under the max-expectation
-	// policy (Table.Advise's).
+	// policy (strategy.Table.Advise's).
 	Expected float64
 	// Actions lists every legal action (empty without dice), by Reach,
 	// ties by Expected, best first.
