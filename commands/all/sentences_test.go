@@ -3,6 +3,7 @@ package all_test
 import (
 	"context"
 	"errors"
+	"net"
 	"strings"
 	"testing"
 	"time"
@@ -320,7 +321,9 @@ func TestRecordSentences(t *testing.T) {
 			commands.Korean:   {"복기", "한 판 더"},
 			commands.Japanese: {"振り返り", "もう一度遊ぶ"},
 		}},
-		{"no database", recorderFunc(func(context.Context, store.Game) (bool, error) { return false, errors.New("no database") }), notRecordedHere, nil},
+		{"no database", recorderFunc(func(context.Context, store.Game) (bool, error) {
+			return false, &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")}
+		}), notRecordedHere, nil},
 		{"server off", quietServer(t), recordingOffHere, map[commands.Locale][]string{
 			commands.English:  {"Play again"},
 			commands.Korean:   {"한 판 더"},
