@@ -58,8 +58,9 @@ func (g *Table) Apply(t *strategy.Table, m Move) ([]Event, error) {
 	g.moved(ev, m.At)
 	// The turn passed: the player who passed it may take it back until the
 	// next person acts; Alea's turns played at once after it are taken back
-	// with it. A turn Alea played for its player passes no Undo.
-	if Passed(ev) && m.Kind != MovePlayFor && before.Seats[before.Cur].Kind != SeatAlea {
+	// with it. A turn Alea played for its player passes no Undo, nor does
+	// a daily challenge's turn (its cost is shown as it passes).
+	if Passed(ev) && m.Kind != MovePlayFor && before.Seats[before.Cur].Kind != SeatAlea && g.Daily == nil {
 		before.Step = g.Step
 		g.Undo = before
 	}
@@ -325,6 +326,9 @@ func (g *Table) score(t *strategy.Table, category int, alea bool) ([]Event, erro
 		p.Loss[a.Scoring.Category] = turn
 		p.Lost = min(p.Lost+turn, MaxTotalLoss)
 		p.Sheet = p.Sheet.Fill(a.Scoring)
+		if g.Daily != nil {
+			g.Daily.Order = append(g.Daily.Order, a.Scoring.Category)
+		}
 		ev := []Event{{Kind: EventScored, Seat: g.Cur, ByAlea: alea, Decided: true, Chosen: a, Best: adv.Actions[0], Loss: loss, Dice: g.Dice}}
 		g.Roll, g.Hold, g.TurnLoss = 0, 0, 0
 		was := g.Cur

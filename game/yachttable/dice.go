@@ -11,9 +11,10 @@ import (
 // seat's turn with filled boxes already filled, in a game of seed. The
 // dice not held take the first of them, so that a replayed button gives
 // the same dice and a different hold cannot fish for others. Dice.For(g)
-// is the roller of a table's own dice; a daily challenge would deal dice
-// fixed by (day, turn = filled+1, roll, position) from the deployment's
-// secret, whatever the seed and the seat.
+// is the roller of a table's own dice, by its source: a daily
+// challenge's (DiceDaily) deals dice fixed by (rule set, day, turn =
+// filled+1, roll, position) from the deployment's secret, whatever the
+// seed and the seat.
 type Roller interface {
 	Roll(seed uint32, seat, filled, roll int) [yacht.NumDice]int
 }
@@ -35,6 +36,11 @@ const (
 	// key: the same seed replays the same dice, and deals none of a game
 	// whose seed nobody chose.
 	DiceChosen
+	// DiceDaily: a daily challenge's (Table.Daily): the day's dice under
+	// the key, by rule set, day, turn, roll and position, whatever the
+	// seed and the seat, so that every player who keeps the same dice
+	// sees the same dice.
+	DiceDaily
 	numSources
 )
 
@@ -44,6 +50,7 @@ const (
 	dicePurpose       = "yacht dice v1"
 	gameDicePurpose   = "yacht dice v2/a game's identity"
 	chosenDicePurpose = "yacht dice v2/a chosen seed"
+	dailyDicePurpose  = "yacht daily dice v1"
 )
 
 // Dice rolls tables' virtual dice: the faces of a roll are HMAC-SHA256,
@@ -53,12 +60,14 @@ const (
 // rejecting bytes ≥ 252. What a board shows (the seed, the identity)
 // tells nothing of the dice without the key; on one deployment (one key)
 // a chosen seed replays the same dice, and no seed deals the dice of a
-// game whose seed nobody chose.
-type Dice struct{ seed, game, chosen seal.Key }
+// game whose seed nobody chose. A daily challenge's dice are read the
+// same way from the MAC of its rule set, day, turn and roll (Daily).
+type Dice struct{ seed, game, chosen, daily seal.Key }
 
 // NewDice returns the dice of the tables whose states stateKey seals.
 func NewDice(stateKey seal.Key) Dice {
-	return Dice{seed: stateKey.Derive(dicePurpose), game: stateKey.Derive(gameDicePurpose), chosen: stateKey.Derive(chosenDicePurpose)}
+	return Dice{seed: stateKey.Derive(dicePurpose), game: stateKey.Derive(gameDicePurpose), chosen: stateKey.Derive(chosenDicePurpose),
+		daily: stateKey.Derive(dailyDicePurpose)}
 }
 
 // Valid reports whether d was made by NewDice.
@@ -71,15 +80,53 @@ func (d Dice) Roll(seed uint32, seat, filled, roll int) [yacht.NumDice]int {
 }
 
 // For returns the roller of g's dice, by its source (g.Source; g.ID
-// for DiceGame).
+// for DiceGame, g.Rules and g.Daily for DiceDaily).
 func (d Dice) For(g *Table) Roller {
 	switch g.Source {
 	case DiceGame:
 		return boundDice{key: d.game, to: "game " + g.ID.String()}
 	case DiceChosen:
 		return seedDice{key: d.chosen}
+	case DiceDaily:
+		if g.Daily != nil {
+			return dailyDice{d: d, rules: g.Rules.Key, day: g.Daily.Day}
+		}
 	}
 	return d
+}
+
+// Daily returns the five fresh faces of roll (1..3) of turn (1..) in rule
+// set rules' daily challenge of day (days since 1970-01-01): the i-th
+// fresh die of that roll takes the i-th face. They depend on nothing a
+// player does but which dice they keep: every turn opens with the same
+// five, two players who keep the same dice see the same dice, and the
+// same day on the same deployment (the same secret) deals the same dice
+// wherever it is played; without the secret, nobody can compute
+// tomorrow's.
+func (d Dice) Daily(rules string, day, turn, roll int) [yacht.NumDice]int {
+	var out [yacht.NumDice]int
+	n := 0
+	for ctr := 0; n < yacht.NumDice; ctr++ {
+		for _, b := range d.daily.Sum("alea-daily-dice", rules, strconv.Itoa(day), strconv.Itoa(turn), strconv.Itoa(roll), strconv.Itoa(ctr)) {
+			if b < 252 && n < yacht.NumDice {
+				out[n] = int(b%6) + 1
+				n++
+			}
+		}
+	}
+	return out
+}
+
+// dailyDice are the dice of one daily challenge: the seed and the seat
+// play no part; the turn is the boxes filled + 1.
+type dailyDice struct {
+	d     Dice
+	rules string
+	day   int
+}
+
+func (x dailyDice) Roll(_ uint32, _, filled, roll int) [yacht.NumDice]int {
+	return x.d.Daily(x.rules, x.day, filled+1, roll)
 }
 
 // boundDice are the dice of one game, bound to its identity: the seed is

@@ -11,5 +11,7 @@
 // keeps the game's identity and start time, the compact log of the
 // decisions that cost points, and the last move as a board tells it
 // (Told). The virtual dice come from a Roller (Dice: derived under the
-// bot's secret, so that nobody can foresee them).
+// bot's secret, so that nobody can foresee them). A table marked Daily is
+// a daily challenge's (package game/daily): one player, the day's dice,
+// and only the dice, Roll and the score menu.
 package yachttable

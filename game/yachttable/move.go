@@ -157,9 +157,10 @@ func (g *Table) Authorise(m Move) error {
 }
 
 // Allowed reports whether the current turn's phase allows a move of kind
-// k (coach matters for MoveHoldBest).
+// k (coach matters for MoveHoldBest; a daily table takes only the dice,
+// Roll, the score menu and Record).
 func (g *Table) Allowed(k MoveKind) bool {
-	if k.Phase() != g.Phase() {
+	if k.Phase() != g.Phase() || g.Daily != nil && !dailyMove(k) {
 		return false
 	}
 	switch k {

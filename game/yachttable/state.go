@@ -55,11 +55,15 @@ import (
 //	   the next turn can delete it
 //	4: the source of the fresh dice and real dice: Elias gamma
 //	   (source+1) (DiceSource: 0 the seed, as boards sealed before it; 1
-//	   the game's identity; 2 a chosen seed's domain) · entered 1 (a
-//	   player entered dice by hand); written unless the source is 0 and
-//	   no dice were entered. A daily challenge's dice (dealt from the
-//	   deployment's secret by day, turn, roll and position; see Roller)
-//	   would be another source.
+//	   the game's identity; 2 a chosen seed's domain; 3 a daily
+//	   challenge's day, field 5) · entered 1 (a player entered dice by
+//	   hand; never on a daily); written unless the source is 0 and no
+//	   dice were entered
+//	5: a daily challenge (Table.Daily; its source is 3, and only its):
+//	   its day, Elias gamma (day − FirstDay + 1), then the box each turn
+//	   filled, 4 bits each; its fresh dice are the day's (dealt from the
+//	   deployment's secret by rule set, day, turn, roll and position; see
+//	   Dice.Daily), not the seed's
 //
 // then zero padding to a byte.
 //
@@ -76,9 +80,10 @@ const (
 
 // The optional fields' tags (version 4).
 const (
-	fieldEnd  = 0
-	fieldLast = 1
-	fieldDice = 4
+	fieldEnd   = 0
+	fieldLast  = 1
+	fieldDice  = 4
+	fieldDaily = 5
 )
 
 // radices returns, per category, 1 + the number of possible scores, and
@@ -201,6 +206,10 @@ func (g *Table) writeFields(w *bitstream.Writer) {
 		w.Gamma(fieldDice + 1)
 		w.Gamma(uint64(g.Source) + 1)
 		w.Write(flag(g.Entered), 1)
+	}
+	if g.Daily != nil {
+		w.Gamma(fieldDaily + 1)
+		writeDaily(w, g.Daily)
 	}
 	w.Gamma(fieldEnd + 1)
 }
@@ -479,6 +488,9 @@ func (g *Table) readFields(rd *bitstream.Reader) error {
 		case rd.Bad() || tag < 0:
 			return bad("truncated")
 		case tag == fieldEnd:
+			if (g.Source == DiceDaily) != (g.Daily != nil) {
+				return bad("a daily's dice")
+			}
 			return nil
 		case tag <= prev:
 			return bad("field %d out of order", tag)
@@ -491,10 +503,14 @@ func (g *Table) readFields(rd *bitstream.Reader) error {
 		case tag == fieldDice:
 			src := int(rd.Gamma(8)) - 1
 			entered := rd.Read(1) == 1
-			if src < 0 || src >= int(numSources) || src == int(DiceSeed) && !entered {
+			if src < 0 || src >= int(numSources) || src == int(DiceSeed) && !entered || src == int(DiceDaily) && entered {
 				return bad("dice source")
 			}
 			g.Source, g.Entered = DiceSource(src), entered
+		case tag == fieldDaily:
+			if err := g.readDaily(rd); err != nil {
+				return err
+			}
 		default:
 			return bad("unknown field %d", tag)
 		}

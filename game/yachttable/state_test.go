@@ -59,7 +59,8 @@ func randomTable(rng *rand.Rand) *Table {
 		g.TurnLoss = rng.IntN(5000)
 	}
 	g.Last = randomLast(rng, g)
-	g.Source, g.Entered = DiceSource(rng.IntN(int(numSources))), rng.IntN(3) == 0
+	// A daily's source needs its table (daily_test.go).
+	g.Source, g.Entered = DiceSource(rng.IntN(int(DiceDaily))), rng.IntN(3) == 0
 	return g
 }
 
@@ -228,6 +229,7 @@ func TestOptionalFieldsRefused(t *testing.T) {
 		"the source twice":   func(w *bitstream.Writer) { dice(w, 1, 0); dice(w, 1, 0); w.Gamma(fieldEnd + 1) },
 		"the source, no end": func(w *bitstream.Writer) { dice(w, 1, 1) },
 		"the source, then 1": func(w *bitstream.Writer) { dice(w, 1, 1); last(w, 0); w.Gamma(fieldEnd + 1) },
+		"a daily's, no day":  func(w *bitstream.Writer) { dice(w, uint64(DiceDaily), 0); w.Gamma(fieldEnd + 1) },
 		"a tag twice":        func(w *bitstream.Writer) { last(w, 0); last(w, 0); w.Gamma(fieldEnd + 1) },
 		"a seat beyond":      func(w *bitstream.Writer) { last(w, 2); w.Gamma(fieldEnd + 1) },
 		"no end":             func(w *bitstream.Writer) { last(w, 0) },

@@ -114,6 +114,9 @@ type Table struct {
 	// Version is the form of the state this table was read from (2, 3 or
 	// 4; 0 for a table made here). States before 4 keep no Last.
 	Version int
+	// Daily is set on a daily challenge's table (see Daily and MarkDaily;
+	// its Source is DiceDaily).
+	Daily *Daily
 
 	// Undo is the state the Undo move returns to while the player who
 	// just passed the turn may take it back (nil: none). It travels beside
@@ -276,6 +279,7 @@ func (g *Table) Clone() *Table {
 	c.Seats = cloneSeats(g.Seats)
 	c.Log = g.Log.Clone()
 	c.Last = append([]Event(nil), g.Last...)
+	c.Daily = g.Daily.clone()
 	if g.Undo != nil {
 		c.Undo = g.Undo.Clone()
 	}
