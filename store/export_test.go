@@ -50,7 +50,9 @@ func MigrateTo(ctx context.Context, url string, version int) (*sql.DB, error) {
 // BulkLoad writes n games for the benchmarks, far faster than Record:
 // many games per statement and per transaction, then seat_sums computed
 // from the seats in one pass (TestBulkLoadMatchesRecord checks that it
-// keeps what Record keeps). The store must be empty.
+// keeps what Record keeps), and the official attempts of the daily games
+// not chosen (their seed is their day), as if each had been claimed (the
+// store's rows derived from the games). The store must be empty.
 func BulkLoad(ctx context.Context, st Store, n int, game func(i int) Game) error {
 	s := st.(*sqlStore)
 	const perStatement, perTx = 400, 20000
@@ -122,6 +124,22 @@ func BulkLoad(ctx context.Context, st Store, n int, game func(i int) Game) error
 				MAX(CASE WHEN scored = 1 THEN score END), MIN(CASE WHEN scored = 1 THEN score END), SUM(scored * luck),
 				SUM(skill_decisions), SUM(skill_lost), SUM(assisted)
 			FROM seats WHERE user_id IS NOT NULL AND counted = 1 GROUP BY guild, kind, rules, %s user_id`, level, bucket, strings.TrimSuffix(bucket+", ", "0, "))); err != nil {
+			return err
+		}
+	}
+	// The official attempts of the daily games not chosen, as if each had
+	// been claimed when it started and recorded when it ended.
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO daily_attempts (user_id, rules, day, game_id, started, done, guild, score, lost, decisions)
+		SELECT s.user_id, g.rules, g.seed, g.id, g.started, 1, g.guild, s.score, CAST(ROUND(s.lost * 100) AS BIGINT), s.decisions
+		FROM games g JOIN seats s ON s.game_id = g.id AND s.seat = 0
+		WHERE g.kind = 'daily' AND g.chosen = 0 AND s.user_id IS NOT NULL`); err != nil {
+		return err
+	}
+	for _, scope := range [][2]string{{"guild", "guild, "}, {"'*'", ""}} {
+		if _, err := s.db.ExecContext(ctx, `INSERT INTO daily_weeks (rules, week, scope, user_id, n, score, lost, mean_lost, mean_score)
+			SELECT rules, day - (day + 3) % 7, `+scope[0]+`, user_id, COUNT(*), SUM(score), SUM(lost),
+				CAST(SUM(lost) AS DOUBLE PRECISION) / COUNT(*), CAST(SUM(score) AS DOUBLE PRECISION) / COUNT(*)
+			FROM daily_attempts WHERE done = 1 GROUP BY rules, day - (day + 3) % 7, `+scope[1]+`user_id`); err != nil {
 			return err
 		}
 	}

@@ -80,10 +80,20 @@ func (offStore) ForgetUser(context.Context, string) (Forgotten, error) {
 func (offStore) ForgetGuild(context.Context, string) (Forgotten, error) {
 	return Forgotten{}, nil
 }
-func (offStore) SetRecording(context.Context, string, bool) error { return ErrOff }
-func (offStore) Recording(context.Context, string) (bool, error)  { return false, nil }
-func (offStore) Health(context.Context) error                     { return nil }
-func (offStore) Engine() string                                   { return "off" }
+func (offStore) ClaimDaily(context.Context, DailyAttempt) (DailyAttempt, bool, error) {
+	return DailyAttempt{}, false, ErrOff
+}
+func (offStore) DailyBoard(context.Context, DailyBoardQuery) (DailyBoard, error) {
+	return DailyBoard{}, ErrOff
+}
+func (offStore) DailyPlayer(context.Context, string) (DailyPlayer, error) {
+	return DailyPlayer{}, ErrOff
+}
+func (offStore) SetDailyName(context.Context, string, string, bool) error { return ErrOff }
+func (offStore) SetRecording(context.Context, string, bool) error         { return ErrOff }
+func (offStore) Recording(context.Context, string) (bool, error)          { return false, nil }
+func (offStore) Health(context.Context) error                             { return nil }
+func (offStore) Engine() string                                           { return "off" }
 
 // The advice log of DATABASE_URL=off keeps nothing.
 func (offStore) AskAdvice(context.Context, Advice) error { return nil }

@@ -13,7 +13,7 @@ import (
 )
 
 // postgresDialect is PostgreSQL's.
-var postgresDialect = dialect{engine: "postgres", numbered: true, greatest: "GREATEST", least: "LEAST"}
+var postgresDialect = dialect{engine: "postgres", numbered: true, greatest: "GREATEST", least: "LEAST", bytewise: ` COLLATE "C"`}
 
 // migrationLock is the advisory lock key replicas take around migrating,
 // so that several starting at once migrate once.

@@ -119,6 +119,9 @@ func (s *sqlStore) Export(ctx context.Context, user string) (Export, error) {
 	if e.Advice, err = s.AdviceAsked(ctx, AdviceQuery{Users: []string{user}}); err != nil {
 		return e, s.wrap("export", err)
 	}
+	if e.Daily, err = s.DailyPlayer(ctx, user); err != nil {
+		return e, s.wrap("export", err)
+	}
 	return e, nil
 }
 
@@ -157,8 +160,10 @@ func (s *sqlStore) ForgetUser(ctx context.Context, user string) (Forgotten, erro
 	}
 	n, _ := res.RowsAffected()
 	f.Seats = int(n)
-	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM seat_sums WHERE user_id = ?`), user); err != nil {
-		return f, s.wrap("forget user", err)
+	for _, table := range []string{"seat_sums", "daily_attempts", "daily_weeks", "daily_players"} {
+		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM `+table+` WHERE user_id = ?`), user); err != nil {
+			return f, s.wrap("forget user", err)
+		}
 	}
 	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM advice WHERE user_id = ?`), user); err != nil {
 		return f, s.wrap("forget user", err)
@@ -186,6 +191,9 @@ func (s *sqlStore) ForgetGuild(ctx context.Context, guild string) (Forgotten, er
 	n, _ = res.RowsAffected()
 	f.Games = int(n)
 	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM seat_sums WHERE guild = ?`), guild); err != nil {
+		return f, s.wrap("forget server", err)
+	}
+	if err := s.forgetDailyGuild(ctx, tx, guild); err != nil {
 		return f, s.wrap("forget server", err)
 	}
 	return f, s.wrap("forget server", tx.Commit())

@@ -19,6 +19,9 @@ type dialect struct {
 	numbered bool
 	// greatest and least are the two-argument max and min functions.
 	greatest, least string
+	// bytewise follows a text column to order it byte by byte, as Go
+	// compares strings ("" where that is the default).
+	bytewise string
 }
 
 // sqlStore is the Store over database/sql that both backends share.
@@ -157,9 +160,10 @@ func validate(g Game) error {
 }
 
 // Record implements Recorder: one transaction inserts the game, its seats
-// with what each counts toward (Count, and the repeat of a puzzle) and the
-// per-day sums, unless the game is already there (false, nil) or its
-// server has recording off (ErrRecordingOff).
+// with what each counts toward (Count, and the repeat of a puzzle), the
+// per-day sums and a daily's result into its official attempt, unless the
+// game is already there (false, nil) or its server has recording off
+// (ErrRecordingOff).
 func (s *sqlStore) Record(ctx context.Context, g Game) (bool, error) {
 	if err := validate(g); err != nil {
 		return false, err
@@ -230,6 +234,11 @@ func (s *sqlStore) Record(ctx context.Context, g Game) (bool, error) {
 	}
 	if err := s.addSums(ctx, tx, g, counts, ended); err != nil {
 		return false, s.wrap("record", err)
+	}
+	if g.Kind == KindDaily && !g.Chosen {
+		if err := s.recordDaily(ctx, tx, g); err != nil {
+			return false, s.wrap("record", err)
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return false, s.wrap("record", err)

@@ -273,6 +273,9 @@ type Export struct {
 	User   string
 	Games  []PlayedGame
 	Advice []Advice
+	// Daily is what is kept of the user's daily challenges: their
+	// official attempts and how the deployment-wide board names them.
+	Daily DailyPlayer
 }
 
 // Forgotten counts what a deletion removed or unlinked.
@@ -287,6 +290,7 @@ type Forgotten struct {
 type Store interface {
 	Recorder
 	AdviceLog
+	Dailies
 	// Game returns a recorded game, and false when none has the id.
 	Game(ctx context.Context, id string) (Game, bool, error)
 	// Standings ranks a server's players.
@@ -298,10 +302,12 @@ type Store interface {
 	// ForgetUser unlinks the user from every seat they played: the seats
 	// stay, anonymous, so the other players' results (and who won) are
 	// unchanged, but nothing names or finds the user any more; the user's
-	// standings and totals and the advice they asked are deleted.
+	// standings and totals, the advice they asked, their daily attempts
+	// and board name are deleted.
 	ForgetUser(ctx context.Context, user string) (Forgotten, error)
-	// ForgetGuild deletes every game played in a server. The server's
-	// recording setting stays.
+	// ForgetGuild deletes every game played in a server, and the results
+	// of the daily attempts played there (the attempts stay, so that none
+	// can be started again). The server's recording setting stays.
 	ForgetGuild(ctx context.Context, guild string) (Forgotten, error)
 	// SetRecording turns recording a server's games on or off; Record
 	// records nothing for a server with recording off (ErrRecordingOff).

@@ -36,6 +36,9 @@ func Run(t *testing.T, open Opener) {
 		{"Counting", testCounting},
 		{"RepeatsAtOnce", testRepeatsAtOnce},
 		{"AdviceLog", testAdviceLog},
+		{"DailyClaim", testDailyClaim},
+		{"DailyAgainstBruteForce", testDailyAgainstBruteForce},
+		{"DailyForget", testDailyForget},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.f(t, open(t)) })
