@@ -6,6 +6,7 @@ import (
 
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/coins"
+	"github.com/alea-bot/alea/commands/daily"
 	"github.com/alea-bot/alea/commands/help"
 	"github.com/alea-bot/alea/commands/orbs"
 	"github.com/alea-bot/alea/commands/review"
@@ -95,6 +96,7 @@ func Registry(d Deps) *commands.Registry {
 		coins.CommandRecording(d.StateKey, mem),
 		stats.Command(stats.Deps{Store: d.Store, Now: d.Now}),
 		review.Command(d.Store),
+		daily.Command(daily.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, Store: d.Store, Recorder: d.Recorder, RecordWait: d.RecordWait, Faces: d.DiceFaces}),
 	)
 	reg.Add(help.Command(reg))
 	return reg

@@ -141,7 +141,7 @@ func answer(ctx context.Context, st store.Store, req *commands.Request, id strin
 	if !found {
 		return nil, commands.Rejectf(msgNoSuchGame, commands.Quote(id))
 	}
-	if g.Kind != store.KindYacht {
+	if g.Kind != store.KindYacht && g.Kind != store.KindDaily {
 		return nil, commands.Rejectf(msgNotYacht)
 	}
 	v := viewOf(g)

@@ -18,13 +18,20 @@ const ExportFormat = "alea-export/1"
 // ExportFile is the JSON file /stats me attaches: everything the store
 // keeps about the user (store.Export: their games, other users' ids
 // removed, only their own decisions; the advice they asked in the last
-// day).
+// day; their daily challenges' official attempts and the name the board
+// for everyone shows).
 type ExportFile struct {
 	Format   string             `json:"format"`
 	Exported time.Time          `json:"exported"`
 	User     string             `json:"user"`
 	Games    []store.PlayedGame `json:"games"`
 	Advice   []store.Advice     `json:"advice"`
+	Daily    store.DailyPlayer  `json:"daily"`
+}
+
+// kept reports whether the store keeps anything about the export's user.
+func kept(exp store.Export) bool {
+	return len(exp.Games) > 0 || len(exp.Daily.Attempts) > 0 || exp.Daily.Public
 }
 
 // MeData is the data output of /stats me.
@@ -93,7 +100,7 @@ func (d Deps) me(ctx context.Context, req *commands.Request) (*commands.Reply, e
 		fileLine = msgMeTooBig.In(l)
 	}
 	deleteLine := ""
-	if data.Games > 0 {
+	if kept(exp) {
 		deleteLine = msgMeDelete.In(l)
 	}
 	e.Description = "**" + commands.Sentences(l, counts...) + "**\n\n" + msgMeWhat.In(l) + "\n" + commands.Sentences(l, fileLine, deleteLine)
@@ -101,7 +108,7 @@ func (d Deps) me(ctx context.Context, req *commands.Request) (*commands.Reply, e
 	if file != nil {
 		reply.Files = []commands.File{*file}
 	}
-	if data.Games > 0 {
+	if kept(exp) {
 		reply.Components = []commands.ActionRow{{{Kind: commands.Button, CustomID: "stats/1/forget/" + req.UserID,
 			Label: msgForgetButton.In(l), Emoji: "🗑️", Style: commands.Danger}}}
 	}
@@ -111,7 +118,7 @@ func (d Deps) me(ctx context.Context, req *commands.Request) (*commands.Reply, e
 // exportFile writes the export as JSON, gzipped when it would pass
 // Discord's file limit; nil when even that is too big (the reply says so).
 func exportFile(exp store.Export, user string, now time.Time) (*commands.File, string, error) {
-	f := ExportFile{Format: ExportFormat, Exported: now.UTC(), User: user, Games: exp.Games, Advice: exp.Advice}
+	f := ExportFile{Format: ExportFormat, Exported: now.UTC(), User: user, Games: exp.Games, Advice: exp.Advice, Daily: exp.Daily}
 	if f.Games == nil {
 		f.Games = []store.PlayedGame{}
 	}
@@ -148,7 +155,7 @@ func (d Deps) askForget(ctx context.Context, req *commands.Request) (*commands.R
 	if err != nil {
 		return records.StoreError(l, err)
 	}
-	if len(exp.Games) == 0 {
+	if !kept(exp) {
 		return &commands.Reply{Content: msgNothingKept.In(l), Ephemeral: true, Data: ForgetData{}}, nil
 	}
 	return &commands.Reply{Content: msgForgetAsk.Format(l, len(exp.Games)), Ephemeral: true, Data: ForgetData{Games: len(exp.Games)},

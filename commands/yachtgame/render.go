@@ -165,26 +165,7 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 		if adv, err = advise(t, g); err != nil {
 			return nil, err
 		}
-		if d.Faces.Emojis() {
-			held := make([]bool, len(g.Dice))
-			for i := range g.Dice {
-				held[i] = g.Hold&(1<<uint(i)) != 0
-			}
-			b.WriteString(msgDice.Format(loc, d.Faces.Held(g.Dice[:], held)))
-		} else {
-			var dice []string
-			for i, f := range g.Dice {
-				if g.Hold&(1<<uint(i)) != 0 {
-					dice = append(dice, "["+yachtwords.Glyph(f)+"]")
-				} else {
-					dice = append(dice, yachtwords.Glyph(f))
-				}
-			}
-			b.WriteString(msgDice.Format(loc, strings.Join(dice, " ")) + " (" + g.Dice.String() + ")")
-		}
-		if g.Hold != 0 {
-			b.WriteString(" " + msgHeldNote.In(loc))
-		}
+		b.WriteString(diceLine(loc, d.Faces, g))
 		if g.Coach == yachttable.CoachOn {
 			best := adv.Actions[0]
 			b.WriteString("\n" + msgBest.Format(loc, describe(loc, d.Faces, g.Rules, best), best.Expected))
@@ -250,6 +231,33 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	reply.Components = components(loc, g, adv)
 	ping(loc, g, reply, req)
 	return reply, nil
+}
+
+// diceLine is the board's line of the dice rolled, the held ones marked
+// (emojis drawn held, or glyphs in [brackets] with the digits after).
+func diceLine(loc commands.Locale, faces yachtwords.DiceFaces, g *game) string {
+	var line string
+	if faces.Emojis() {
+		held := make([]bool, len(g.Dice))
+		for i := range g.Dice {
+			held[i] = g.Hold&(1<<uint(i)) != 0
+		}
+		line = msgDice.Format(loc, faces.Held(g.Dice[:], held))
+	} else {
+		var dice []string
+		for i, f := range g.Dice {
+			if g.Hold&(1<<uint(i)) != 0 {
+				dice = append(dice, "["+yachtwords.Glyph(f)+"]")
+			} else {
+				dice = append(dice, yachtwords.Glyph(f))
+			}
+		}
+		line = msgDice.Format(loc, strings.Join(dice, " ")) + " (" + g.Dice.String() + ")"
+	}
+	if g.Hold != 0 {
+		line += " " + msgHeldNote.In(loc)
+	}
+	return line
 }
 
 // playForFrom is the whole minute the board rendered at now shows for Play
