@@ -38,7 +38,7 @@ func (c *clock) now() time.Time { return c.t }
 // bot is one replica of the bot: /daily and /review over a store, with
 // the deployment's secret and the test's clock.
 type replica struct {
-	t   *testing.T
+	t   testing.TB
 	h   *bottest.Harness
 	clk *clock
 }
@@ -109,7 +109,7 @@ func (r *replica) mustPress(w where, on *commands.Reply, id string, values ...st
 }
 
 // data is a reply's data as its JSON reads.
-func data[T any](t *testing.T, r *commands.Reply) T {
+func data[T any](t testing.TB, r *commands.Reply) T {
 	t.Helper()
 	b, err := json.Marshal(r.Data)
 	if err != nil {
