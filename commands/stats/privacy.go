@@ -125,6 +125,9 @@ func exportFile(exp store.Export, user string, now time.Time) (*commands.File, s
 	if f.Advice == nil {
 		f.Advice = []store.Advice{}
 	}
+	if f.Daily.Attempts == nil {
+		f.Daily.Attempts = []store.DailyAttempt{}
+	}
 	b, err := json.MarshalIndent(f, "", " ")
 	if err != nil {
 		return nil, "", err
