@@ -26,12 +26,15 @@ type DailyAttempt struct {
 	// seat 0 the player's); Guild, Score, Lost and Decisions are then its
 	// result: where it was played ("" outside a server), the final score,
 	// the expected points its decisions lost (to the hundredth, as the
-	// game showed them) and how many decisions there were.
-	Done      bool
-	Guild     string
-	Score     int
-	Lost      float64
-	Decisions int
+	// game showed them) and how many decisions there were. Assisted is
+	// set when the game's seat took advice (Seat.Hints: decisions taken
+	// on positions its player asked advice on): such a result is kept but
+	// never ranked.
+	Done, Assisted bool
+	Guild          string
+	Score          int
+	Lost           float64
+	Decisions      int
 }
 
 // DailyBoardQuery asks for a board of the daily challenges: the official
@@ -101,7 +104,8 @@ type DailyPlayer struct {
 // Dailies keeps the daily challenges' official attempts and answers their
 // boards. An attempt's result comes from Record: recording a daily's
 // game (KindDaily, not Chosen) fills in the attempt whose Game it is, in
-// the same transaction, once.
+// the same transaction, once; the boards rank the results whose seat
+// took no advice (not Hints).
 type Dailies interface {
 	// ClaimDaily keeps a as the player's official attempt at a.Day's
 	// challenge under a.Rules and returns it with true, unless one is

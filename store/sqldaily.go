@@ -47,15 +47,18 @@ func (s *sqlStore) recordDaily(ctx context.Context, tx *sql.Tx, g Game) error {
 	if st.User == "" {
 		return nil
 	}
-	lost := centi(st.Lost)
+	lost, done := centi(st.Lost), doneRanked
+	if st.Hints {
+		done = doneAssisted
+	}
 	var day int
-	err := tx.QueryRowContext(ctx, s.q(`UPDATE daily_attempts SET done = 1, guild = ?, score = ?, lost = ?, decisions = ?
-		WHERE game_id = ? AND user_id = ? AND rules = ? AND done = 0 RETURNING day`), g.Guild, st.Score, lost, st.Decisions, g.ID, st.User, g.Rules).Scan(&day)
+	err := tx.QueryRowContext(ctx, s.q(`UPDATE daily_attempts SET done = ?, guild = ?, score = ?, lost = ?, decisions = ?
+		WHERE game_id = ? AND user_id = ? AND rules = ? AND done = 0 RETURNING day`), done, g.Guild, st.Score, lost, st.Decisions, g.ID, st.User, g.Rules).Scan(&day)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil // not an official attempt
 	}
-	if err != nil {
-		return err
+	if err != nil || done == doneAssisted {
+		return err // an assisted result is on no board, nor in the week's sums
 	}
 	week := Monday(day)
 	_, err = tx.ExecContext(ctx, s.q(`INSERT INTO daily_weeks (rules, week, scope, user_id, n, score, lost, mean_lost, mean_score)
@@ -68,6 +71,14 @@ func (s *sqlStore) recordDaily(ctx context.Context, tx *sql.Tx, g Game) error {
 		g.Rules, week, everywhere, st.User, st.Score, lost, float64(lost), float64(st.Score))
 	return err
 }
+
+// The values of daily_attempts.done: started, its result ranked, its
+// result kept but not ranked (assisted).
+const (
+	doneNot      = 0
+	doneRanked   = 1
+	doneAssisted = 2
+)
 
 // everywhere is the scope of daily_weeks' sums of every server and DM.
 const everywhere = "*"
@@ -88,7 +99,7 @@ func (s *sqlStore) forgetDailyGuild(ctx context.Context, tx *sql.Tx, guild strin
 			FROM daily_attempts WHERE guild = ? AND done = 1 GROUP BY rules, day - (day + 3) % 7, user_id) AS x
 		WHERE daily_weeks.scope = ? AND daily_weeks.rules = x.rules AND daily_weeks.week = x.week AND daily_weeks.user_id = x.user_id`, []any{guild, everywhere}},
 		{`DELETE FROM daily_weeks WHERE scope = ? OR n <= 0`, []any{guild}},
-		{`UPDATE daily_attempts SET done = 0, guild = '', score = 0, lost = 0, decisions = 0 WHERE guild = ? AND done = 1`, []any{guild}},
+		{`UPDATE daily_attempts SET done = 0, guild = '', score = 0, lost = 0, decisions = 0 WHERE guild = ? AND done > 0`, []any{guild}},
 	} {
 		if _, err := tx.ExecContext(ctx, s.q(stmt.query), stmt.args...); err != nil {
 			return err
@@ -113,7 +124,7 @@ func (s *sqlStore) attempts(ctx context.Context, where string, args ...any) ([]D
 		if err := rows.Scan(&a.User, &a.Rules, &a.Day, &a.Game, &started, &done, &a.Guild, &a.Score, &lost, &a.Decisions); err != nil {
 			return nil, err
 		}
-		a.Started, a.Done, a.Lost = fromMicros(started), done != 0, float64(lost)/100
+		a.Started, a.Done, a.Assisted, a.Lost = fromMicros(started), done != doneNot, done == doneAssisted, float64(lost)/100
 		out = append(out, a)
 	}
 	return out, rows.Err()

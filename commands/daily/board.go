@@ -162,8 +162,11 @@ func boardReply(loc commands.Locale, v BoardData, everyone bool, asker string) *
 // dayResult writes one attempt of today for /daily me.
 func dayResult(loc commands.Locale, a store.DailyAttempt) string {
 	rules := yachtwords.RulesName(loc, a.Rules)
-	if !a.Done {
+	switch {
+	case !a.Done:
 		return msgTodayStarted.Format(loc, rules, a.Started.UTC().Format("15:04"))
+	case a.Assisted:
+		return msgTodayAssisted.Format(loc, rules, a.Score, a.Lost)
 	}
 	return msgTodayDone.Format(loc, rules, a.Score, a.Lost)
 }

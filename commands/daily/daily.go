@@ -34,6 +34,7 @@ import (
 	"github.com/alea-bot/alea/commands/records"
 	"github.com/alea-bot/alea/commands/yachttables"
 	"github.com/alea-bot/alea/commands/yachtwords"
+	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/game/yachttable"
@@ -66,6 +67,19 @@ type Deps struct {
 	IDs io.Reader
 	// Faces write the dice (the zero value: glyphs with digits).
 	Faces yachtwords.DiceFaces
+
+	// AdviceAsked, when set, counts the decisions of a finished official
+	// attempt its player took on positions they asked advice on elsewhere
+	// while it was played (a hint at a table, /yacht-advise, a practice of
+	// the same challenge): such an attempt is kept but never ranked, as a
+	// table's assisted decisions count toward no skill. Issue 41's advice
+	// log plugs in here; nil: none known.
+	AdviceAsked func(ctx context.Context, g *yachttable.Table, player string) (int, error)
+	// Practised, when set, is told each position whose cost a practice
+	// game showed (the sheet, dice and roll a decision was taken on), so
+	// that the advice log knows its player asked about it (issue 41's;
+	// nil: not kept).
+	Practised func(ctx context.Context, player, rules string, sheet yacht.Sheet, dice yacht.Dice, roll int)
 }
 
 func (d *Deps) now() time.Time {

@@ -25,12 +25,14 @@ type MeData struct {
 }
 
 // AttemptData is an official attempt: its rule set, whether its result
-// is recorded, and the result.
+// is recorded (and whether it was assisted: then not ranked), and the
+// result.
 type AttemptData struct {
-	Rules string  `json:"rules"`
-	Done  bool    `json:"done"`
-	Score int     `json:"score"`
-	Lost  float64 `json:"expected_lost"`
+	Rules    string  `json:"rules"`
+	Done     bool    `json:"done"`
+	Assisted bool    `json:"assisted"`
+	Score    int     `json:"score"`
+	Lost     float64 `json:"expected_lost"`
 }
 
 // me answers /daily me, privately.
@@ -52,7 +54,7 @@ func meView(p store.DailyPlayer, today daily.Day) MeData {
 	for _, a := range p.Attempts {
 		seen[daily.Day(a.Day)] = true
 		if daily.Day(a.Day) == today {
-			v.Now = append(v.Now, AttemptData{Rules: a.Rules, Done: a.Done, Score: a.Score, Lost: a.Lost})
+			v.Now = append(v.Now, AttemptData{Rules: a.Rules, Done: a.Done, Assisted: a.Assisted, Score: a.Score, Lost: a.Lost})
 		}
 	}
 	v.Played = len(seen)

@@ -116,6 +116,10 @@ func (p *pressing) play(ctx context.Context, m yachttable.Move) (*commands.Reply
 	if err != nil {
 		return nil, err
 	}
+	// A practice decision's cost shows on the board: the position it was
+	// taken on is advice asked about.
+	decides := m.Kind == yachttable.MoveScore || m.Kind == yachttable.MoveRoll && g.Roll > 0
+	sheet, dice, roll := g.Seats[0].Sheet, g.Dice, g.Roll
 	events, err := g.Apply(t, m)
 	switch {
 	case errors.Is(err, yachttable.ErrNoCategory):
@@ -125,9 +129,13 @@ func (p *pressing) play(ctx context.Context, m yachttable.Move) (*commands.Reply
 	case err != nil:
 		return nil, err
 	}
+	if decides && g.Chosen && p.d.Practised != nil {
+		p.d.Practised(ctx, playerID(g, p.req), g.Rules.Key, sheet, dice, roll)
+	}
 	var end *ending
 	if yachttable.Ended(events) {
-		end = &ending{rec: p.d.record(ctx, t, g, p.req)}
+		end = &ending{}
+		end.rec, end.assisted = p.d.record(ctx, t, g, p.req)
 		if !g.Chosen {
 			end.streak = p.streak(ctx)
 		}
@@ -186,10 +194,20 @@ func result(t *strategy.Table, g *yachttable.Table, req *commands.Request) store
 }
 
 // record hands the finished game to the Recorder and waits for it, at
-// most until RecordWait fires.
-func (d *Deps) record(ctx context.Context, t *strategy.Table, g *yachttable.Table, req *commands.Request) record.Outcome {
-	if d.Recorder == nil {
-		return record.Off
+// most until RecordWait fires; an official attempt's decisions taken on
+// positions its player asked advice on (AdviceAsked) are counted first,
+// and mark its seat (Hints: kept, never ranked). assisted is their count.
+func (d *Deps) record(ctx context.Context, t *strategy.Table, g *yachttable.Table, req *commands.Request) (_ record.Outcome, assisted int) {
+	res := result(t, g, req)
+	if d.AdviceAsked != nil && !g.Chosen {
+		n, err := d.AdviceAsked(ctx, g, res.Seats[0].User)
+		if err != nil {
+			return record.NotRecorded, 0
+		}
+		assisted, res.Seats[0].Hints = n, n > 0
 	}
-	return record.Bounded{Recorder: d.Recorder, Wait: d.RecordWait}.Record(ctx, result(t, g, req))
+	if d.Recorder == nil {
+		return record.Off, assisted
+	}
+	return record.Bounded{Recorder: d.Recorder, Wait: d.RecordWait}.Record(ctx, res), assisted
 }

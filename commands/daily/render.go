@@ -44,6 +44,10 @@ type GameData struct {
 	// Streak is the player's streak, on a finished official attempt's
 	// board when the store answered.
 	Streak *StreakData `json:"streak,omitempty"`
+	// Assisted counts, on a finished official attempt's board, its
+	// decisions taken on positions its player asked advice on elsewhere
+	// (then it is not ranked); absent when none.
+	Assisted int `json:"assisted,omitempty"`
 }
 
 // StreakData is a player's streak: days in a row with an official
@@ -95,8 +99,9 @@ func squaresText(sq []daily.Square) string {
 // ending is what a finished game's board says beyond the game: how
 // recording it went, and the player's streak (nil: not known).
 type ending struct {
-	rec    record.Outcome
-	streak *daily.Streak
+	rec      record.Outcome
+	streak   *daily.Streak
+	assisted int // decisions taken on positions asked about elsewhere
 }
 
 // render draws g as a press leaves it: the board with the dice, Roll and
@@ -124,6 +129,10 @@ func (d *Deps) render(loc commands.Locale, t *strategy.Table, g *yachttable.Tabl
 		}
 		if g.Chosen {
 			lines = append(lines, msgPractice.In(loc))
+		}
+		if end != nil && end.assisted > 0 {
+			lines = append(lines, msgAssisted.Format(loc, end.assisted))
+			data.Assisted = end.assisted
 		}
 		rec := record.Off
 		if end != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/alea-bot/alea/commands/help"
 	"github.com/alea-bot/alea/commands/yachttables/yachttest"
 	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/store"
 	"github.com/alea-bot/alea/store/storetest"
 )
@@ -135,6 +136,16 @@ func corpus(t *testing.T, loc commands.Locale) string {
 	hw := where{user: "local", guild: server1, loc: loc}
 	hb := addRun(hw, "/daily play date:2026-11-29")
 	add(first(r.press(stranger, hb, button(t, hb, "🎲"))))
+	// Advice asked elsewhere on the official attempt's positions.
+	adv := &replica{t: t, clk: clk, h: bottest.New(t, daily.Command(daily.Deps{Tables: yachttest.Tables(), Key: seal.NewKey(deploymentOnes), Now: clk.now, Store: st, Recorder: st,
+		AdviceAsked: func(context.Context, *yachttable.Table, string) (int, error) { return 2, nil }}))}
+	aw := where{user: "240000000000000001", guild: server1, loc: loc}
+	p = newPlayer(t, adv, aw, "yacht", 1)
+	p.best = true
+	p.board = add(first(adv.run(aw, "/daily play")))
+	p.finish()
+	add(p.board)
+	add(first(adv.run(aw, "/daily me")))
 	// Memory off, and memory away.
 	off := newReplica(t, nil, deploymentOnes, clk)
 	rep, _ := off.run(w, "/daily play")
@@ -277,10 +288,16 @@ var pinned = map[string]map[commands.Locale]string{
 	"msgLegend": {commands.English: "🟩 no loss · 🟨 under 1 · 🟧 under 5 · 🟥 5 or more expected points lost",
 		commands.Korean:   "🟩 손실 없음 · 🟨 1 미만 · 🟧 5 미만 · 🟥 5 이상 (잃은 기댓값)",
 		commands.Japanese: "🟩 損失なし · 🟨 1未満 · 🟧 5未満 · 🟥 5以上（失った期待値）"},
-	"msgSheetField":  {commands.English: "-- Sheet --", commands.Korean: "-- 점수표 --", commands.Japanese: "-- スコア表 --"},
-	"msgDecided":     {commands.English: "↩ score Yacht for 50 — 🟩", commands.Korean: "↩ 요트 칸에 50점 — 🟩", commands.Japanese: "↩ ヨットに50点 — 🟩"},
-	"msgResult":      {commands.English: "Score **184** · expected points lost **0.00**", commands.Korean: "점수 **184** · 잃은 기댓값 **0.00**", commands.Japanese: "得点 **184** · 失った期待値 **0.00**"},
-	"msgStreak":      {commands.English: "🔥 1-day streak (longest: 1)", commands.Korean: "🔥 1일 연속 (최장 1일)", commands.Japanese: "🔥 1日連続（最長 1日）"},
+	"msgSheetField": {commands.English: "-- Sheet --", commands.Korean: "-- 점수표 --", commands.Japanese: "-- スコア表 --"},
+	"msgDecided":    {commands.English: "↩ score Yacht for 50 — 🟩", commands.Korean: "↩ 요트 칸에 50점 — 🟩", commands.Japanese: "↩ ヨットに50点 — 🟩"},
+	"msgResult":     {commands.English: "Score **184** · expected points lost **0.00**", commands.Korean: "점수 **184** · 잃은 기댓값 **0.00**", commands.Japanese: "得点 **184** · 失った期待値 **0.00**"},
+	"msgStreak":     {commands.English: "🔥 1-day streak (longest: 1)", commands.Korean: "🔥 1일 연속 (최장 1일)", commands.Japanese: "🔥 1日連続（最長 1日）"},
+	"msgAssisted": {commands.English: "💡 Decisions taken on positions you asked advice on elsewhere: 2. This result is kept but not ranked.",
+		commands.Korean:   "💡 다른 곳에서 조언을 구한 상황에서 내린 결정: 2번. 이 결과는 남지만 순위에는 들어가지 않습니다.",
+		commands.Japanese: "💡 ほかの場所で助言を求めた局面での判断: 2回。この結果は残りますが、順位には入りません。"},
+	"msgTodayAssisted": {commands.English: "· Yacht (51 Worldwide Games) — 184 points · 0.00 expected points lost · 💡 advice asked elsewhere: not ranked",
+		commands.Korean:   "· 요트 (세계의 아소비 대전 51) — 184점 · 잃은 기댓값 0.00 · 💡 다른 곳에서 조언을 구해 순위에서 빠짐",
+		commands.Japanese: "· ヨット（世界のアソビ大全51） — 184点 · 失った期待値 0.00 · 💡 ほかで助言を求めたため順位外"},
 	"msgShareButton": {commands.English: "[📣 Share] [🔍 Review]", commands.Korean: "[📣 공유] [🔍 복기]", commands.Japanese: "[📣 共有] [🔍 振り返り]"},
 	"msgShareHead": {commands.English: "📅 Alea daily 2026-12-02 · Yacht (51 Worldwide Games)\n🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩\n",
 		commands.Korean:   "📅 Alea 데일리 2026-12-02 · 요트 (세계의 아소비 대전 51)\n🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩\n",

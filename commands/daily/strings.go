@@ -85,6 +85,9 @@ var (
 	msgResult      = commands.T("Score **%d** · expected points lost **%.2f**", "점수 **%d** · 잃은 기댓값 **%.2f**", "得点 **%d** · 失った期待値 **%.2f**")
 	msgStreak      = commands.T("🔥 %d-day streak (longest: %d)", "🔥 %d일 연속 (최장 %d일)", "🔥 %d日連続（最長 %d日）")
 	msgShareButton = commands.T("Share", "공유", "共有")
+	msgAssisted    = commands.T("💡 Decisions taken on positions you asked advice on elsewhere: %d. This result is kept but not ranked.",
+		"💡 다른 곳에서 조언을 구한 상황에서 내린 결정: %d번. 이 결과는 남지만 순위에는 들어가지 않습니다.",
+		"💡 ほかの場所で助言を求めた局面での判断: %d回。この結果は残りますが、順位には入りません。")
 )
 
 // Share's public message.
@@ -125,13 +128,16 @@ var (
 	msgNeverPlayed = commands.T("You have not played a daily challenge yet: start today's with `/daily play`.",
 		"아직 데일리 도전을 한 적이 없습니다. `/데일리 도전`으로 오늘의 도전을 시작하세요.",
 		"まだデイリーの挑戦を遊んでいません。`/デイリー 挑戦` で今日の挑戦を始めましょう。")
-	msgNoStreak     = commands.T("No streak running (your longest: %d).", "이어지는 연속 기록이 없습니다 (최장 %d일).", "続いている連続記録はありません（最長 %d日）。")
-	msgTodayWaiting = commands.T("Today's challenge (%s) is waiting: `/daily play`.", "오늘의 도전(%s)이 기다리고 있습니다: `/데일리 도전`.", "今日の挑戦（%s）が待っています: `/デイリー 挑戦`。")
-	msgTodayHead    = commands.T("Today (%s):", "오늘 (%s):", "今日（%s）:")
-	msgTodayStarted = commands.T("%s — started at %s UTC, not finished", "%s — %s(UTC)에 시작, 아직 끝나지 않음", "%s — %s（UTC）に開始、まだ終わっていません")
-	msgTodayDone    = commands.T("%s — %d points · %.2f expected points lost", "%s — %d점 · 잃은 기댓값 %.2f", "%s — %d点 · 失った期待値 %.2f")
-	msgNamed        = commands.T("On the board for everyone you show as **%s**.", "전체 순위에 표시되는 이름: **%s**", "全体ランキングでの表示名: **%s**")
-	msgUnnamed      = commands.T("On the board for everyone you show as “a player”.", "전체 순위에는 “익명의 플레이어”로 표시됩니다.", "全体ランキングでは「匿名のプレイヤー」と表示されます。")
-	msgShowName     = commands.T("Show my name", "내 이름 보이기", "名前を表示する")
-	msgHideName     = commands.T("Hide my name", "내 이름 숨기기", "名前を隠す")
+	msgNoStreak      = commands.T("No streak running (your longest: %d).", "이어지는 연속 기록이 없습니다 (최장 %d일).", "続いている連続記録はありません（最長 %d日）。")
+	msgTodayWaiting  = commands.T("Today's challenge (%s) is waiting: `/daily play`.", "오늘의 도전(%s)이 기다리고 있습니다: `/데일리 도전`.", "今日の挑戦（%s）が待っています: `/デイリー 挑戦`。")
+	msgTodayHead     = commands.T("Today (%s):", "오늘 (%s):", "今日（%s）:")
+	msgTodayStarted  = commands.T("%s — started at %s UTC, not finished", "%s — %s(UTC)에 시작, 아직 끝나지 않음", "%s — %s（UTC）に開始、まだ終わっていません")
+	msgTodayDone     = commands.T("%s — %d points · %.2f expected points lost", "%s — %d점 · 잃은 기댓값 %.2f", "%s — %d点 · 失った期待値 %.2f")
+	msgTodayAssisted = commands.T("%s — %d points · %.2f expected points lost · 💡 advice asked elsewhere: not ranked",
+		"%s — %d점 · 잃은 기댓값 %.2f · 💡 다른 곳에서 조언을 구해 순위에서 빠짐",
+		"%s — %d点 · 失った期待値 %.2f · 💡 ほかで助言を求めたため順位外")
+	msgNamed    = commands.T("On the board for everyone you show as **%s**.", "전체 순위에 표시되는 이름: **%s**", "全体ランキングでの表示名: **%s**")
+	msgUnnamed  = commands.T("On the board for everyone you show as “a player”.", "전체 순위에는 “익명의 플레이어”로 표시됩니다.", "全体ランキングでは「匿名のプレイヤー」と表示されます。")
+	msgShowName = commands.T("Show my name", "내 이름 보이기", "名前を表示する")
+	msgHideName = commands.T("Hide my name", "내 이름 숨기기", "名前を隠す")
 )

@@ -94,14 +94,15 @@ func NewDailies(seed uint64) *Dailies {
 }
 
 // dailyGame is a finished daily: one seat, the day as its seed, a loss in
-// hundredths. It ends up to three hours after its start, past midnight
+// hundredths, one in ten assisted. It ends up to three hours after its start, past midnight
 // for a late-night player: the day is the challenge's, not the end's.
 func dailyGame(r *rand.Rand, id, user, rules string, day int, guild string, start time.Time) store.Game {
 	score := 150 + 10*r.IntN(6)
 	lost := float64(r.IntN(6)*50) / 100 // 0.00 to 2.50 in halves: many ties
 	return store.Game{ID: id, Kind: store.KindDaily, Guild: guild, Channel: "c", Rules: rules, Seed: uint64(day),
 		Started: start, Ended: start.Add(time.Duration(1+r.IntN(180)) * time.Minute),
-		Seats: []store.Seat{{User: user, Score: score, Lost: lost, Decisions: 30 + r.IntN(7), Luck: float64(r.IntN(64)) / 8}}}
+		Seats: []store.Seat{{User: user, Score: score, Lost: lost, Decisions: 30 + r.IntN(7), Luck: float64(r.IntN(64)) / 8,
+			Hints: r.IntN(10) == 0}}} // advice asked elsewhere: kept, never ranked
 }
 
 // dailyResult is an official attempt's result as the games give it.
@@ -111,10 +112,18 @@ type dailyResult struct {
 	lost        int64 // hundredths
 }
 
+// resultQuery is a board's query, and whether its results include the
+// assisted ones (which no board ranks).
+type resultQuery struct {
+	store.DailyBoardQuery
+	withAssisted bool
+}
+
 // results joins the claims and the recorded games the plain way: a claim
 // has a result when a game recorded under its id is a daily of its rule
-// set, not practice, whose first seat is its player.
-func results(claims []store.DailyAttempt, games []store.Game, q store.DailyBoardQuery) []dailyResult {
+// set, not practice, whose first seat is its player (and took no advice,
+// unless q asks for those too).
+func results(claims []store.DailyAttempt, games []store.Game, q resultQuery) []dailyResult {
 	byID := map[string]store.Game{}
 	for _, g := range games {
 		byID[g.ID] = g
@@ -122,7 +131,7 @@ func results(claims []store.DailyAttempt, games []store.Game, q store.DailyBoard
 	var out []dailyResult
 	for _, c := range claims {
 		g, ok := byID[c.Game]
-		if !ok || g.Kind != store.KindDaily || g.Chosen || g.Rules != c.Rules || g.Seats[0].User != c.User {
+		if !ok || g.Kind != store.KindDaily || g.Chosen || g.Rules != c.Rules || g.Seats[0].User != c.User || g.Seats[0].Hints && !q.withAssisted {
 			continue
 		}
 		from, to := q.Day, q.Day
@@ -150,7 +159,7 @@ func BruteDailyBoard(claims []store.DailyAttempt, games []store.Game, public map
 		n, score, lost int64
 	}
 	by := map[string]*tally{}
-	for _, r := range results(claims, games, q) {
+	for _, r := range results(claims, games, resultQuery{DailyBoardQuery: q}) {
 		t := by[r.user]
 		if t == nil {
 			t = &tally{user: r.user}
@@ -197,11 +206,11 @@ func bruteAttempts(claims []store.DailyAttempt, games []store.Game, user string)
 			continue
 		}
 		a := c
-		for _, r := range results([]store.DailyAttempt{c}, games, store.DailyBoardQuery{Rules: c.Rules, Day: c.Day, Everyone: true}) {
+		for _, r := range results([]store.DailyAttempt{c}, games, resultQuery{store.DailyBoardQuery{Rules: c.Rules, Day: c.Day, Everyone: true}, true}) {
 			a.Done, a.Guild, a.Score, a.Lost = true, r.guild, r.score, float64(r.lost)/100
 			for _, g := range games {
 				if g.ID == c.Game {
-					a.Decisions = g.Seats[0].Decisions
+					a.Decisions, a.Assisted = g.Seats[0].Decisions, g.Seats[0].Hints
 				}
 			}
 		}

@@ -159,7 +159,7 @@ func testDailyClaim(t *testing.T, s store.Store) {
 		game = g
 	}
 	g := dailyGame(rand.New(rand.NewPCG(1, 1)), game, "ann", "yacht", first.Day, "g1", at)
-	g.Seats[0].Score, g.Seats[0].Lost = 200, 1.25
+	g.Seats[0].Score, g.Seats[0].Lost, g.Seats[0].Hints = 200, 1.25, false
 	record(t, s, []store.Game{g})
 	if ok, err := s.Record(ctx, g); ok || err != nil {
 		t.Fatalf("a second Record = %v, %v", ok, err)

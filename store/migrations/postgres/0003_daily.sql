@@ -1,15 +1,16 @@
 -- The daily challenges' official attempts: one per player, rule set and
 -- day, kept when the attempt starts (the key makes any later start of
 -- that challenge practice); its result is copied in when the attempt's
--- game is recorded (done = 1), so that a day's board reads this table
--- alone, in the order of its index.
+-- game is recorded (done = 1, or 2 when its player took advice: kept,
+-- never ranked), so that a day's board reads this table alone, in the
+-- order of its index.
 CREATE TABLE daily_attempts (
 	user_id   TEXT    NOT NULL,
 	rules     TEXT    NOT NULL,
 	day       BIGINT  NOT NULL, -- the challenge's UTC date, in days since 1970-01-01
 	game_id   TEXT    NOT NULL, -- the attempt's game (games.id once recorded)
 	started   BIGINT  NOT NULL, -- Unix microseconds
-	done      BIGINT  NOT NULL, -- 1 once its game is recorded: the columns below are its result
+	done      BIGINT  NOT NULL, -- 1 once its game is recorded, 2 when its player took advice (kept, never ranked): the columns below are its result
 	guild     TEXT    NOT NULL, -- where it was played ("" outside a server)
 	score     BIGINT  NOT NULL,
 	lost      BIGINT  NOT NULL, -- expected points lost, in hundredths
