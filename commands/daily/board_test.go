@@ -141,7 +141,7 @@ func TestBoardNames(t *testing.T) {
 			t.Errorf("%s: no %q in\n%s", loc, want, text)
 		}
 	}
-	me = r.mustPress(aw, me, button(t, me, "Hide my name"))
+	r.mustPress(aw, me, button(t, me, "Hide my name"))
 	bw.loc = commands.English
 	if text := everyone(bw); !strings.Contains(text, "`1.` a player — ") || strings.Contains(text, "Ann") {
 		t.Fatalf("after hiding the name:\n%s", text)

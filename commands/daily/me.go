@@ -127,7 +127,7 @@ func (d *Deps) setName(ctx context.Context, req *commands.Request) (*commands.Re
 // read as markdown or a mention, at most nameRunes runes.
 func boardName(s string) string {
 	var b []rune
-	for _, r := range []rune(commands.Normalize(s)) {
+	for _, r := range commands.Normalize(s) {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || r == '-' || r == '.' || r == '\'':
 			b = append(b, r)
