@@ -76,7 +76,7 @@ func (d *Deps) board(ctx context.Context, req *commands.Request) (*commands.Repl
 	if err != nil {
 		return records.StoreError(req.Locale, err)
 	}
-	monday := daily.Day(store.Monday(int(day)))
+	monday := day.Monday()
 	data := BoardData{Day: day.String(), Rules: key, Scope: scope,
 		Board: part(b, q, day, day, 1), Week: part(w, q, monday, monday+6, weekMin)}
 	return boardReply(req.Locale, data, q.Everyone, req.UserID), nil

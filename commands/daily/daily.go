@@ -133,7 +133,7 @@ func Command(d Deps) *commands.Command {
 				Example: "/daily board"},
 			{Name: commands.T("me", "내-기록", "自分の記録"), Description: txtMeDesc, Example: "/daily me"},
 		},
-		Examples: []string{"/daily play rules:yatzy", "/daily play date:2026-11-30", "/daily board scope:everyone"},
+		Examples: []string{"/daily board scope:everyone", "/daily play rules:yatzy", "/daily play date:2026-11-30"},
 		Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 			switch req.Subcommand() {
 			case "play":
