@@ -14,8 +14,8 @@ type Counts struct {
 	// and chart).
 	Ranked bool
 	// Win: the result counts toward wins (the game is a contest the seat
-	// could win or lose: at Yacht, with a human opponent who played and
-	// fair dice).
+	// could win or lose: at Yacht, a table with a human opponent who
+	// played and fair dice; never a daily challenge, played alone).
 	Win bool
 	// Score: the score (and the luck) count toward the average.
 	Score bool
@@ -51,8 +51,8 @@ const (
 	// only, never toward wins or the average.
 	Entered
 	// NoOpponent: a Yacht game without a human opponent who played (alone,
-	// or against Alea or seats given by name): no win counts; the average
-	// and skill do.
+	// or against Alea or seats given by name; a daily challenge, always):
+	// no win counts; the average and skill do.
 	NoOpponent
 )
 
@@ -78,7 +78,8 @@ const RepeatWindow = time.Hour
 //   - a puzzle smaller than MinSize counts toward nothing;
 //   - dice entered by hand count toward skill only;
 //   - a Yacht win counts only against a human opponent who played (a
-//     seat of another user);
+//     seat of another user): a daily challenge (KindDaily), played alone,
+//     never counts a win;
 //   - skill counts the unassisted decisions only (and what they lost:
 //     nothing when there are none).
 func Count(g Game) []Counts {
@@ -113,7 +114,7 @@ func Count(g Game) []Counts {
 			continue
 		}
 		c.Score = true
-		c.Win = g.Kind != KindYacht || opponent(g, i)
+		c.Win = g.Kind != KindYacht && g.Kind != KindDaily || opponent(g, i)
 		if !c.Win {
 			c.Why = NoOpponent
 		}

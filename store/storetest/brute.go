@@ -29,8 +29,8 @@ type tally struct {
 //   - the rest count their unassisted decisions toward skill (and what
 //     they lost, when there is one); hand-entered
 //     dice count for nothing else; the others' scores count toward the
-//     average, and their results toward wins unless a Yacht seat has no
-//     other user at the table.
+//     average, and their results toward wins unless a Yacht seat (a
+//     table's or a daily challenge's) has no other user at the table.
 func BruteCounts(games []store.Game) []store.Game {
 	type key struct{ user, kind, puzzle string }
 	ends := map[key][]time.Time{} // the counted results' ends
@@ -98,7 +98,8 @@ func BruteCounts(games []store.Game) []store.Game {
 					others = true
 				}
 			}
-			s.Counts.Win = g.Kind != store.KindYacht || others
+			yacht := g.Kind == store.KindYacht || g.Kind == store.KindDaily
+			s.Counts.Win = !yacht || others
 			if !s.Counts.Win {
 				s.Counts.Why = store.NoOpponent
 			}

@@ -94,15 +94,20 @@ func NewDailies(seed uint64) *Dailies {
 }
 
 // dailyGame is a finished daily: one seat, the day as its seed, a loss in
-// hundredths, one in ten assisted. It ends up to three hours after its start, past midnight
-// for a late-night player: the day is the challenge's, not the end's.
+// hundredths, one in ten with decisions taken on advice asked elsewhere.
+// It ends up to three hours after its start, past midnight for a
+// late-night player: the day is the challenge's, not the end's.
 func dailyGame(r *rand.Rand, id, user, rules string, day int, guild string, start time.Time) store.Game {
 	score := 150 + 10*r.IntN(6)
 	lost := float64(r.IntN(6)*50) / 100 // 0.00 to 2.50 in halves: many ties
-	return store.Game{ID: id, Kind: store.KindDaily, Guild: guild, Channel: "c", Rules: rules, Seed: uint64(day),
+	g := store.Game{ID: id, Kind: store.KindDaily, Guild: guild, Channel: "c", Rules: rules, Seed: uint64(day),
 		Started: start, Ended: start.Add(time.Duration(1+r.IntN(180)) * time.Minute),
-		Seats: []store.Seat{{User: user, Score: score, Lost: lost, Decisions: 30 + r.IntN(7), Luck: float64(r.IntN(64)) / 8,
-			Hints: r.IntN(10) == 0}}} // advice asked elsewhere: kept, never ranked
+		Seats: []store.Seat{{User: user, Score: score, Lost: lost, Decisions: 30 + r.IntN(7), Luck: float64(r.IntN(64)) / 8}}}
+	if s := &g.Seats[0]; r.IntN(10) == 0 { // advice asked elsewhere: kept, never ranked
+		s.Assisted = 1 + r.IntN(s.Decisions)
+		s.AssistedLost, s.Hints = float64(r.IntN(int(s.Lost*4)+1))/4, true
+	}
+	return g
 }
 
 // dailyResult is an official attempt's result as the games give it.
@@ -131,7 +136,7 @@ func results(claims []store.DailyAttempt, games []store.Game, q resultQuery) []d
 	var out []dailyResult
 	for _, c := range claims {
 		g, ok := byID[c.Game]
-		if !ok || g.Kind != store.KindDaily || g.Chosen || g.Rules != c.Rules || g.Seats[0].User != c.User || g.Seats[0].Hints && !q.withAssisted {
+		if !ok || g.Kind != store.KindDaily || g.Chosen || g.Rules != c.Rules || g.Seats[0].User != c.User || g.Seats[0].Assisted > 0 && !q.withAssisted {
 			continue
 		}
 		from, to := q.Day, q.Day
@@ -210,7 +215,7 @@ func bruteAttempts(claims []store.DailyAttempt, games []store.Game, user string)
 			a.Done, a.Guild, a.Score, a.Lost = true, r.guild, r.score, float64(r.lost)/100
 			for _, g := range games {
 				if g.ID == c.Game {
-					a.Decisions, a.Assisted = g.Seats[0].Decisions, g.Seats[0].Hints
+					a.Decisions, a.Assisted = g.Seats[0].Decisions, g.Seats[0].Assisted > 0
 				}
 			}
 		}

@@ -564,6 +564,14 @@ func testCounting(t *testing.T, s store.Store) {
 		{"the same grid an hour later", solo(store.KindOrbs, 16, "4x4/a", "ann", at.Add(time.Hour), true), []want{full(0)}},
 		{"a small coins game", solo(store.KindCoins, 5, "5/3/2", "ann", at, true), []want{none(store.Small)}},
 		{"a coins game", solo(store.KindCoins, 6, "6/3/3", "ann", at, true), []want{full(0)}},
+		// A daily challenge is played alone: never a win.
+		{"a daily challenge", yacht(func(g *store.Game) { g.Kind = store.KindDaily }, ann(200, true)),
+			[]want{{true, false, true, 30, store.NoOpponent}}},
+		{"a daily's practice", yacht(func(g *store.Game) { g.Kind, g.Chosen = store.KindDaily, true }, ann(200, true)),
+			[]want{none(store.Chosen)}},
+		{"an assisted daily", yacht(func(g *store.Game) { g.Kind = store.KindDaily },
+			func() store.Seat { s := ann(200, true); s.Assisted, s.AssistedLost, s.Hints = 4, 1, true; return s }()),
+			[]want{{true, false, true, 26, store.NoOpponent}}},
 	}
 	var games []store.Game
 	for _, c := range cases {
@@ -587,7 +595,7 @@ func testCounting(t *testing.T, s store.Store) {
 		}
 	}
 	for _, by := range []store.Ranking{store.ByWins, store.ByAverage, store.BySkill} {
-		for _, kind := range []string{store.KindYacht, store.KindOrbs, store.KindCoins} {
+		for _, kind := range []string{store.KindYacht, store.KindOrbs, store.KindCoins, store.KindDaily} {
 			q := store.StandingsQuery{Guild: "count", Kind: kind, By: by}
 			got, err := s.Standings(ctx, q)
 			if err != nil {
@@ -604,6 +612,12 @@ func testCounting(t *testing.T, s store.Store) {
 		if l.User == "ann" && (l.Wins != 2 || l.Contests != 2 || l.Assisted != 12) || l.User == "bob" && (l.Wins != 0 || l.Contests != 3 || l.Assisted != 30) {
 			t.Errorf("standing %+v", l)
 		}
+	}
+	// ann's two official dailies count toward her average and skill
+	// (the assisted decisions left out), never toward wins.
+	st, _ = s.Standings(ctx, store.StandingsQuery{Guild: "count", Kind: store.KindDaily})
+	if len(st.Ranked) != 1 || st.Ranked[0] != (store.Standing{Rank: 1, User: "ann", Games: 2, Scored: 2, AvgScore: 200, Decisions: 56, Skill: 5.0 / 56, Assisted: 4, Luck: 1}) {
+		t.Errorf("the dailies' standings %+v", st.Ranked)
 	}
 }
 

@@ -103,6 +103,42 @@ func testDailyAgainstBruteForce(t *testing.T, s store.Store) {
 	d := NewDailies(1)
 	claimAndRecord(t, s, d)
 	checkDailies(t, s, d, d.Claims, d.Games, d.Public)
+	checkDailyStandings(t, s, d)
+}
+
+// checkDailyStandings compares the standings of the dailies' kind (and
+// of the Yacht table, which one stray game under a claim's id is) with
+// brute force over the games recorded: official dailies count toward the
+// average and skill (their assisted decisions left out), practice toward
+// nothing, and a daily, played alone, never toward wins.
+func checkDailyStandings(t *testing.T, s store.Store, d *Dailies) {
+	t.Helper()
+	ctx := ctxOf(t)
+	lines, assisted := 0, 0
+	for _, guild := range d.Guilds {
+		for _, kind := range []string{store.KindDaily, store.KindYacht} {
+			for _, rules := range append([]string{""}, d.Rules...) {
+				for i, by := range []store.Ranking{store.ByWins, store.ByAverage, store.BySkill} {
+					q := store.StandingsQuery{Guild: guild, Kind: kind, Rules: rules, By: by, MinGames: i}
+					got, err := s.Standings(ctx, q)
+					if err != nil {
+						t.Fatal(err)
+					}
+					compareStandings(t, fmt.Sprintf("%+v", q), got, BruteStandings(d.Games, q))
+					for _, l := range append(got.Ranked, got.Unranked...) {
+						if kind == store.KindDaily && (l.Wins != 0 || l.Contests != 0) {
+							t.Fatalf("%+v: a daily counted toward wins: %+v", q, l)
+						}
+						lines++
+						assisted += l.Assisted
+					}
+				}
+			}
+		}
+	}
+	if lines < 100 || assisted == 0 {
+		t.Fatalf("only %d standings lines, %d assisted decisions: the dailies do not exercise the standings", lines, assisted)
+	}
 }
 
 // One official attempt per player, rule set and day, whichever replica
@@ -159,7 +195,7 @@ func testDailyClaim(t *testing.T, s store.Store) {
 		game = g
 	}
 	g := dailyGame(rand.New(rand.NewPCG(1, 1)), game, "ann", "yacht", first.Day, "g1", at)
-	g.Seats[0].Score, g.Seats[0].Lost, g.Seats[0].Hints = 200, 1.25, false
+	g.Seats[0].Score, g.Seats[0].Lost, g.Seats[0].Assisted, g.Seats[0].AssistedLost, g.Seats[0].Hints = 200, 1.25, 0, 0, false
 	record(t, s, []store.Game{g})
 	if ok, err := s.Record(ctx, g); ok || err != nil {
 		t.Fatalf("a second Record = %v, %v", ok, err)
