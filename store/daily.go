@@ -27,9 +27,9 @@ type DailyAttempt struct {
 	// result: where it was played ("" outside a server), the final score,
 	// the expected points its decisions lost (to the hundredth, as the
 	// game showed them) and how many decisions there were. Assisted is
-	// set when the game's seat took advice (Seat.Hints: decisions taken
-	// on positions its player asked advice on): such a result is kept but
-	// never ranked.
+	// set when the game's seat took advice (Seat.Assisted > 0: decisions
+	// taken on positions its player asked advice on elsewhere): such a
+	// result is kept but never ranked.
 	Done, Assisted bool
 	Guild          string
 	Score          int
@@ -105,7 +105,7 @@ type DailyPlayer struct {
 // boards. An attempt's result comes from Record: recording a daily's
 // game (KindDaily, not Chosen) fills in the attempt whose Game it is, in
 // the same transaction, once; the boards rank the results whose seat
-// took no advice (not Hints).
+// took no advice (no Seat.Assisted decision).
 type Dailies interface {
 	// ClaimDaily keeps a as the player's official attempt at a.Day's
 	// challenge under a.Rules and returns it with true, unless one is

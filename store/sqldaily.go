@@ -48,7 +48,7 @@ func (s *sqlStore) recordDaily(ctx context.Context, tx *sql.Tx, g Game) error {
 		return nil
 	}
 	lost, done := centi(st.Lost), doneRanked
-	if st.Hints {
+	if st.Assisted > 0 {
 		done = doneAssisted
 	}
 	var day int

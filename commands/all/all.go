@@ -96,7 +96,8 @@ func Registry(d Deps) *commands.Registry {
 		coins.CommandRecording(d.StateKey, mem),
 		stats.Command(stats.Deps{Store: d.Store, Now: d.Now}),
 		review.Command(d.Store),
-		daily.Command(daily.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, Store: d.Store, Recorder: d.Recorder, RecordWait: d.RecordWait, Faces: d.DiceFaces}),
+		daily.Command(daily.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, Store: d.Store, Recorder: d.Recorder, RecordWait: d.RecordWait, Faces: d.DiceFaces,
+			Advice: advice, AdviceGo: d.AdviceGo}),
 	)
 	reg.Add(help.Command(reg))
 	return reg

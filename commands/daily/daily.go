@@ -34,8 +34,8 @@ import (
 	"github.com/alea-bot/alea/commands/records"
 	"github.com/alea-bot/alea/commands/yachttables"
 	"github.com/alea-bot/alea/commands/yachtwords"
-	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/store"
@@ -68,18 +68,16 @@ type Deps struct {
 	// Faces write the dice (the zero value: glyphs with digits).
 	Faces yachtwords.DiceFaces
 
-	// AdviceAsked, when set, counts the decisions of a finished official
-	// attempt its player took on positions they asked advice on elsewhere
-	// while it was played (a hint at a table, /yacht-advise, a practice of
-	// the same challenge): such an attempt is kept but never ranked, as a
-	// table's assisted decisions count toward no skill. Issue 41's advice
-	// log plugs in here; nil: none known.
-	AdviceAsked func(ctx context.Context, g *yachttable.Table, player string) (int, error)
-	// Practised, when set, is told each position whose cost a practice
-	// game showed (the sheet, dice and roll a decision was taken on), so
-	// that the advice log knows its player asked about it (issue 41's;
-	// nil: not kept).
-	Practised func(ctx context.Context, player, rules string, sheet yacht.Sheet, dice yacht.Dice, roll int)
+	// Advice is the advice log (store.AdviceLog; nil: memory is off): a
+	// finished official attempt reads it to count the decisions its
+	// player took on positions they asked advice on elsewhere while it
+	// was played (a hint at a table, /yacht-advise, a practice of the same
+	// challenge), which keep it off the boards; a practice game writes to
+	// it each position whose cost it showed. The wiring gives the Store.
+	Advice store.AdviceLog
+	// AdviceGo runs a write to the advice log (default: beside the reply,
+	// in a new goroutine; tests run it at once).
+	AdviceGo func(func())
 }
 
 func (d *Deps) now() time.Time {
@@ -87,6 +85,12 @@ func (d *Deps) now() time.Time {
 		return time.Now()
 	}
 	return d.Now()
+}
+
+// asker keeps the positions practice games showed the costs of, off the
+// critical path.
+func (d *Deps) asker() record.Asker {
+	return record.Asker{Log: d.Advice, Now: d.Now, Go: d.AdviceGo}
 }
 
 // memory reports whether d keeps anything.

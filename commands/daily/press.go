@@ -117,9 +117,13 @@ func (p *pressing) play(ctx context.Context, m yachttable.Move) (*commands.Reply
 		return nil, err
 	}
 	// A practice decision's cost shows on the board: the position it was
-	// taken on is advice asked about.
-	decides := m.Kind == yachttable.MoveScore || m.Kind == yachttable.MoveRoll && g.Roll > 0
-	sheet, dice, roll := g.Seats[0].Sheet, g.Dice, g.Roll
+	// taken on is advice its player asked about (kept while an official
+	// attempt of the challenge may be open: today's, or yesterday's
+	// played past midnight).
+	var position string
+	if m.Kind == yachttable.MoveScore || m.Kind == yachttable.MoveRoll && g.Roll > 0 {
+		position = yachttable.Position(g.Seats[0].Sheet, g.Dice, g.Roll)
+	}
 	events, err := g.Apply(t, m)
 	switch {
 	case errors.Is(err, yachttable.ErrNoCategory):
@@ -129,13 +133,12 @@ func (p *pressing) play(ctx context.Context, m yachttable.Move) (*commands.Reply
 	case err != nil:
 		return nil, err
 	}
-	if decides && g.Chosen && p.d.Practised != nil {
-		p.d.Practised(ctx, playerID(g, p.req), g.Rules.Key, sheet, dice, roll)
+	if position != "" && g.Chosen && daily.Day(g.Daily.Day) >= daily.Today(m.At)-1 {
+		p.d.asker().Ask(store.Advice{User: playerID(g, p.req), Rules: g.Rules.Key, Position: position})
 	}
 	var end *ending
 	if yachttable.Ended(events) {
-		end = &ending{}
-		end.rec, end.assisted = p.d.record(ctx, t, g, p.req)
+		end = &ending{rec: p.d.record(ctx, t, g, p.req)}
 		if !g.Chosen {
 			end.streak = p.streak(ctx)
 		}
@@ -194,20 +197,23 @@ func result(t *strategy.Table, g *yachttable.Table, req *commands.Request) store
 }
 
 // record hands the finished game to the Recorder and waits for it, at
-// most until RecordWait fires; an official attempt's decisions taken on
-// positions its player asked advice on (AdviceAsked) are counted first,
-// and mark its seat (Hints: kept, never ranked). assisted is their count.
-func (d *Deps) record(ctx context.Context, t *strategy.Table, g *yachttable.Table, req *commands.Request) (_ record.Outcome, assisted int) {
-	res := result(t, g, req)
-	if d.AdviceAsked != nil && !g.Chosen {
-		n, err := d.AdviceAsked(ctx, g, res.Seats[0].User)
-		if err != nil {
-			return record.NotRecorded, 0
-		}
-		assisted, res.Seats[0].Hints = n, n > 0
-	}
+// most until RecordWait fires (record.Bounded); an official attempt's
+// decisions taken on positions its player asked advice on elsewhere are
+// counted first, as a table counts its own (yachtgame.CountAssisted), and
+// keep it off the boards. The report says how it went, and holds the
+// game as recorded.
+func (d *Deps) record(ctx context.Context, t *strategy.Table, g *yachttable.Table, req *commands.Request) record.Report {
 	if d.Recorder == nil {
-		return record.Off, assisted
+		return record.Report{Outcome: record.Off}
 	}
-	return record.Bounded{Recorder: d.Recorder, Wait: d.RecordWait}.Record(ctx, res), assisted
+	b := record.Bounded{Recorder: d.Recorder, Wait: d.RecordWait}
+	if d.memory() {
+		b.Stored = d.Store
+	}
+	if !g.Chosen {
+		// Practice counts toward nothing: its own positions, asked
+		// about as it is played, are not its advice.
+		b.Complete = yachtgame.CountAssisted(d.Advice, g.Clone())
+	}
+	return b.Report(ctx, result(t, g, req))
 }

@@ -97,11 +97,28 @@ func squaresText(sq []daily.Square) string {
 }
 
 // ending is what a finished game's board says beyond the game: how
-// recording it went, and the player's streak (nil: not known).
+// recording it went (and the game as recorded), and the player's streak
+// (nil: not known).
 type ending struct {
-	rec      record.Outcome
-	streak   *daily.Streak
-	assisted int // decisions taken on positions asked about elsewhere
+	rec    record.Report
+	streak *daily.Streak
+}
+
+// assisted counts the decisions of the attempt as recorded that its
+// player took on positions they asked advice on elsewhere (the result the
+// store holds, when it differs).
+func (e *ending) assisted() int {
+	if e == nil {
+		return 0
+	}
+	g := e.rec.Game
+	if e.rec.Differs {
+		g = e.rec.Stored
+	}
+	if len(g.Seats) == 0 {
+		return 0
+	}
+	return g.Seats[0].Assisted
 }
 
 // render draws g as a press leaves it: the board with the dice, Roll and
@@ -130,19 +147,19 @@ func (d *Deps) render(loc commands.Locale, t *strategy.Table, g *yachttable.Tabl
 		if g.Chosen {
 			lines = append(lines, msgPractice.In(loc))
 		}
-		if end != nil && end.assisted > 0 {
-			lines = append(lines, msgAssisted.Format(loc, end.assisted))
-			data.Assisted = end.assisted
+		if n := end.assisted(); n > 0 {
+			lines = append(lines, msgAssisted.Format(loc, n))
+			data.Assisted = n
 		}
-		rec := record.Off
+		rec := record.Report{Outcome: record.Off}
 		if end != nil {
 			rec = end.rec
 		}
-		lines = append(lines, "", recordline.Line(rec).In(loc))
+		lines = append(lines, "", recordline.Say(rec).In(loc))
 		e.Description = strings.Join(lines, "\n")
 		e.Fields = []commands.Field{{Name: msgSheetField.In(loc), Value: yachtgame.Sheet(loc, g, 0)}}
 		row := commands.ActionRow{{Kind: commands.Button, CustomID: string(actShare), Label: msgShareButton.In(loc), Emoji: "📣", Style: commands.Success}}
-		switch rec {
+		switch rec.Outcome {
 		case record.NotRecorded:
 			row = append(row, commands.Component{Kind: commands.Button, CustomID: string(actRecord), Label: recordline.Button.In(loc), Emoji: "📒", Style: commands.Primary})
 		case record.Recorded:

@@ -19,7 +19,6 @@ import (
 	"github.com/alea-bot/alea/commands/help"
 	"github.com/alea-bot/alea/commands/yachttables/yachttest"
 	"github.com/alea-bot/alea/game/seal"
-	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/store"
 	"github.com/alea-bot/alea/store/storetest"
 )
@@ -136,13 +135,20 @@ func corpus(t *testing.T, loc commands.Locale) string {
 	hw := where{user: "local", guild: server1, loc: loc}
 	hb := addRun(hw, "/daily play date:2026-11-29")
 	add(first(r.press(stranger, hb, button(t, hb, "🎲"))))
-	// Advice asked elsewhere on the official attempt's positions.
-	adv := &replica{t: t, clk: clk, h: bottest.New(t, daily.Command(daily.Deps{Tables: yachttest.Tables(), Key: seal.NewKey(deploymentOnes), Now: clk.now, Store: st, Recorder: st,
-		AdviceAsked: func(context.Context, *yachttable.Table, string) (int, error) { return 2, nil }}))}
+	// Advice asked elsewhere (/yacht-advise) on two of the official
+	// attempt's positions.
+	adv := advising(t, st, clk)
 	aw := where{user: "240000000000000001", guild: server1, loc: loc}
 	p = newPlayer(t, adv, aw, "yacht", 1)
 	p.best = true
 	p.board = add(first(adv.run(aw, "/daily play")))
+	for range 2 {
+		p.rolled()
+		if err := st.AskAdvice(t.Context(), store.Advice{User: aw.user, Rules: "yacht", Position: p.position(), Asked: clk.t}); err != nil {
+			t.Fatal(err)
+		}
+		p.step(nil)
+	}
 	p.finish()
 	add(p.board)
 	add(first(adv.run(aw, "/daily me")))

@@ -112,17 +112,33 @@ func pressers(g *game) []string {
 }
 
 // complete counts the assisted decisions of g's seats into its result,
-// just before it is recorded: under the public coach every decision;
-// otherwise those taken on positions their players asked advice on (a
-// hint, /yacht-advise) while it was played, read from the advice log. g
-// is a copy nothing else touches.
+// just before it is recorded (CountAssisted, with d's advice log).
 func (d *Deps) complete(g *game) func(ctx context.Context, res store.Game) (store.Game, error) {
+	return CountAssisted(d.Advice, g)
+}
+
+// CountAssisted returns what completes the result of the finished table
+// g just before it is recorded (record.Bounded.Complete): the assisted
+// decisions of its seats (Seat.Assisted, AssistedLost and Hints) — under
+// the public coach every decision; otherwise those taken on positions
+// their players asked advice on while it was played (a hint,
+// /yacht-advise, a practice of the same daily challenge), read from log
+// (nil: memory is off, none known) by the people who press for its seats
+// between its start and a minute after its end. g is a copy nothing else
+// touches. A daily challenge's official attempt counts its own this way,
+// from the start of its day: its dice are everyone's, so its positions
+// can be asked about before it starts.
+func CountAssisted(log store.AdviceLog, g *yachttable.Table) func(ctx context.Context, res store.Game) (store.Game, error) {
 	return func(ctx context.Context, res store.Game) (store.Game, error) {
 		var asked []store.Advice
-		if g.Coach != yachttable.CoachOn && d.Advice != nil {
+		if g.Coach != yachttable.CoachOn && log != nil {
+			since := yachttable.Time(g.Started)
+			if g.Daily != nil {
+				since = yachttable.DayStart(g.Daily.Day)
+			}
 			var err error
-			asked, err = d.Advice.AdviceAsked(ctx, store.AdviceQuery{Users: pressers(g), Rules: yachttable.PresetKeys[g.Preset],
-				Since: yachttable.Time(g.Started), Until: yachttable.Time(g.Started + g.Ended).Add(time.Minute)})
+			asked, err = log.AdviceAsked(ctx, store.AdviceQuery{Users: pressers(g), Rules: yachttable.PresetKeys[g.Preset],
+				Since: since, Until: yachttable.Time(g.Started + g.Ended).Add(time.Minute)})
 			if err != nil {
 				return res, err
 			}
