@@ -8,8 +8,10 @@ import (
 // LocalizeExample rewrites an example invocation of c ("/coins bw black:2
 // white:1") with the names a player sees in Discord's picker in locale l
 // ("/동전 흑백 흑:2 백:1"): the command's, the subcommand's and every
-// option's, taken from the definitions. Values are kept as written. A
-// word it cannot match to the definitions is kept as it is.
+// option's, taken from the definitions. A choice's value is written as
+// the choice's name in l, a yes or no as 예/아니요 or はい/いいえ (words
+// Coerce reads back); other values are kept as written. A word it cannot
+// match to the definitions is kept as it is.
 func LocalizeExample(c *Command, example string, l Locale) string {
 	words := splitExample(example)
 	if len(words) == 0 || words[0] != "/"+c.Name.En {
@@ -106,12 +108,19 @@ func ExampleNames(c *Command, example string) (unknown []string) {
 	return unknown
 }
 
-// choiceWord writes value, when it is one of o's choices, as the reader
+// choiceWord writes value, when it is one of o's choices or a yes or no,
+// as the reader
 // sees that choice in Discord's menu: its name in l up to a parenthesis,
 // when that short name stands for this choice alone (see Coerce), else its
 // whole name; value as it is when it is no choice.
 func choiceWord(o Option, value string, l Locale) string {
 	if l == English {
+		return value
+	}
+	if o.Type == Boolean {
+		if b, ok := ParseBool(value); ok {
+			return BoolWord(b, l)
+		}
 		return value
 	}
 	for _, c := range o.Choices {

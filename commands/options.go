@@ -139,13 +139,13 @@ func coerceValue(d *Option, v any) (any, error) {
 		case bool:
 			out = x
 		case string:
-			b, err := strconv.ParseBool(strings.TrimSpace(x))
-			if err != nil {
-				return nil, d.reject("`%s` must be `true` or `false`.", "`%s`에는 `true`나 `false`를 써 주세요.", "`%s` には `true` か `false` を指定してください。", name)
+			b, ok := ParseBool(x)
+			if !ok {
+				return nil, d.reject(txtBadBool.En, txtBadBool.Ko, txtBadBool.Ja, name)
 			}
 			out = b
 		default:
-			return nil, d.reject("`%s` must be `true` or `false`.", "`%s`에는 `true`나 `false`를 써 주세요.", "`%s` には `true` か `false` を指定してください。", name)
+			return nil, d.reject(txtBadBool.En, txtBadBool.Ko, txtBadBool.Ja, name)
 		}
 	default:
 		return nil, fmt.Errorf("commands: option %s has unknown type %d", name, d.Type)
@@ -158,7 +158,8 @@ func coerceValue(d *Option, v any) (any, error) {
 		}
 		// A choice's name, as Discord's menu shows it in any language,
 		// stands for its value where a value is typed (the runner, the
-		// playground).
+		// playground): Discord's own menu sends the value, but a player
+		// typing in Korean or Japanese writes the word they read.
 		// Its short name, before a parenthesis or a colon ("실력" for
 		// "실력: 결정당 잃은 점수"), stands for it when no other choice
 		// has that short name in any language ("야찌" names both Yahtzee
@@ -173,6 +174,9 @@ func coerceValue(d *Option, v any) (any, error) {
 				}
 			}
 			if c, ok := shortChoice(d.Choices, x); ok {
+				return c.Value, nil
+			}
+			if c, ok := prefixChoice(d.Choices, x); ok {
 				return c.Value, nil
 			}
 		}
@@ -257,4 +261,62 @@ func (d *Option) reject(en, ko, ja string, args ...any) *UserError {
 		}
 		return t.Format(l, a...)
 	})
+}
+
+// prefixChoice returns the one choice whose value or name, in any
+// language, begins with x (at least two letters: "평균" for "평균 점수",
+// "平均" for "平均点"); false when none or several do.
+func prefixChoice(choices []Choice, x string) (Choice, bool) {
+	x = strings.ToLower(Normalize(strings.TrimSpace(x)))
+	if utf8.RuneCountInString(x) < 2 {
+		return Choice{}, false
+	}
+	var found []Choice
+	for _, c := range choices {
+		for _, n := range []string{fmt.Sprint(c.Value), c.Name.En, c.Name.Ko, c.Name.Ja} {
+			if n != "" && strings.HasPrefix(strings.ToLower(Normalize(n)), x) {
+				found = append(found, c)
+				break
+			}
+		}
+	}
+	if len(found) != 1 {
+		return Choice{}, false
+	}
+	return found[0], true
+}
+
+// txtBadBool refuses a yes-or-no option's value, with the words that
+// reader would type.
+var txtBadBool = T("`%s` must be `true` or `false`.",
+	"`%s`에는 `예`나 `아니요`를 써 주세요 (`참`/`거짓`, `true`/`false`도 됩니다).",
+	"`%s` には `はい` か `いいえ` を指定してください（`true`/`false` も使えます）。")
+
+// boolWords are the words a player types for a yes-or-no option, in
+// every language: Discord's own picker sends true or false, but the
+// runner and the playground read what was typed.
+var boolWords = map[string]bool{
+	"true": true, "yes": true, "y": true, "on": true, "1": true, "t": true,
+	"false": false, "no": false, "n": false, "off": false, "0": false, "f": false,
+	"참": true, "예": true, "네": true, "응": true, "켜기": true,
+	"거짓": false, "아니요": false, "아니오": false, "아니": false, "끄기": false,
+	"はい": true, "真": true, "オン": true,
+	"いいえ": false, "偽": false, "オフ": false,
+}
+
+// ParseBool reads a typed yes or no in any of Alea's languages
+// ("true", "예", "はい", "거짓", "いいえ"…).
+func ParseBool(s string) (bool, bool) {
+	b, ok := boolWords[strings.ToLower(Normalize(strings.TrimSpace(s)))]
+	return b, ok
+}
+
+// BoolWord is how a reader in l writes b as an option's value: true or
+// false in English, 예 or 아니요 in Korean, はい or いいえ in Japanese.
+func BoolWord(b bool, l Locale) string {
+	t := T("false", "아니요", "いいえ")
+	if b {
+		t = T("true", "예", "はい")
+	}
+	return t.In(l)
 }

@@ -49,8 +49,8 @@ var keySentences = []struct {
 		commands.Japanese: {"百分率の合計が 100% ではなく 90% なので、比率 1:2 として読みました。"},
 	}},
 	{`/trialrule die:6 weights:"1000000007 999999937" mode:paper`, map[commands.Locale][]string{
-		commands.Korean:   {"짧은 규칙을 얻으려면 비율을 더 적은 자릿수로 반올림하세요. 최적 규칙은 어떤 비율에도 쓸 수 있습니다: `모드:optimal`."},
-		commands.Japanese: {"短い規則が欲しいときは、比率を少ない桁に丸めてください。最適な規則はどんな比率にも使えます: `モード:optimal`。"},
+		commands.Korean:   {"짧은 규칙을 얻으려면 비율을 더 적은 자릿수로 반올림하세요. 최적 규칙은 어떤 비율에도 쓸 수 있습니다: `모드:최적`."},
+		commands.Japanese: {"短い規則が欲しいときは、比率を少ない桁に丸めてください。最適な規則はどんな比率にも使えます: `モード:最適`。"},
 	}},
 	{`/yacht-advise dice:"3 3 5 6 6" roll:1`, map[commands.Locale][]string{
 		commands.English:  {"**Best: keep ⚅⚅ (66), reroll 3 dice — expected final 191.79**"},

@@ -23,10 +23,10 @@ var (
 	optExtra     = commands.T("extra_depth", "추가깊이", "追加の深さ")
 	optExtraDesc = commands.T("Heights searched beyond the least one (0–40, default 6)", "최소 높이보다 더 탐색할 높이 (0–40, 기본 6)", "最小の高さから追加で探す高さ（0〜40、既定 6）")
 	optMode      = commands.T("mode", "모드", "モード")
-	optModeDesc  = commands.T("paper: the paper's rules; optimal: Knuth–Yao; both (default)", "paper: 논문의 규칙, optimal: Knuth–Yao, both: 둘 다 (기본)", "paper: 論文の規則、optimal: Knuth–Yao、both: 両方（既定）")
+	optModeDesc  = commands.T("paper: the paper's rules; optimal: Knuth–Yao; both (default)", "논문: 논문의 규칙, 최적: Knuth–Yao, 둘 다 (기본)", "論文: 論文の規則、最適: Knuth–Yao、両方（既定）")
 
-	chPaper   = commands.T("paper — the paper's rules by height", "paper — 논문의 높이별 규칙", "paper — 論文の高さ別の規則")
-	chOptimal = commands.T("optimal — the Knuth–Yao rule", "optimal — Knuth–Yao 규칙", "optimal — Knuth–Yao 規則")
+	chPaper   = commands.T("paper: the paper's rules by height", "논문: 논문의 높이별 규칙", "論文: 論文の高さ別の規則")
+	chOptimal = commands.T("optimal: the Knuth–Yao rule", "최적: Knuth–Yao 규칙", "最適: Knuth–Yao の規則")
 	chBoth    = commands.T("both", "둘 다", "両方")
 
 	txtTitle = commands.T("Trial rule: d%d for %s", "시행 규칙: d%d로 %s", "試行規則: d%d で %s")
@@ -47,7 +47,7 @@ var (
 	txtNoRuleRound = commands.T("No paper rule was found: this ratio needs trees too tall to search, and searching further cannot help. Round the weights to fewer digits to get a short rule.",
 		"논문의 규칙을 찾지 못했습니다. 이 비율에는 탐색할 수 없을 만큼 높은 트리가 필요해서 더 찾아도 소용이 없습니다. 짧은 규칙을 얻으려면 비율을 더 적은 자릿수로 반올림하세요.",
 		"論文の規則は見つかりませんでした。この比率には探索できないほど高い木が必要で、さらに探しても見つかりません。短い規則が欲しいときは、比率を少ない桁に丸めてください。")
-	txtTryOptimal = commands.T("The optimal rule works for any ratio: `%s:optimal`.", "최적 규칙은 어떤 비율에도 쓸 수 있습니다: `%s:optimal`.", "最適な規則はどんな比率にも使えます: `%s:optimal`。")
+	txtTryOptimal = commands.T("The optimal rule works for any ratio: `%s:optimal`.", "최적 규칙은 어떤 비율에도 쓸 수 있습니다: `%s:최적`.", "最適な規則はどんな比率にも使えます: `%s:最適`。")
 	txtPercentSum = commands.T("The percentages add up to %[1]s%%, not 100%%, so they were read as the ratio %[2]s.",
 		"백분율의 합이 100%%가 아니라 %[1]s%%라서 %[2]s 비율로 읽었습니다.",
 		"百分率の合計が 100%% ではなく %[1]s%% なので、比率 %[2]s として読みました。")
@@ -120,7 +120,7 @@ var (
 		"比率の桁が長すぎます。有効数字12桁以下にしてください。例: `33.3%% 66.7%%`。")
 	errDie        = commands.T("`die` must be 2 to %d faces (2 for a coin, 6 for a d6); got %d.", "`주사위`는 면이 2~%d개여야 합니다 (동전 2, 육면체 6). 입력: %d", "`サイコロ` は2〜%d面にしてください（コインは2、d6は6）。入力: %d")
 	errExtra      = commands.T("`extra_depth` must be 0 to %d; got %d.", "`추가깊이`는 0~%d여야 합니다. 입력: %d", "`追加の深さ` は 0〜%d にしてください。入力: %d")
-	errMode       = commands.T("`mode` must be `paper`, `optimal` or `both`; got `%s`.", "`모드`는 `paper`, `optimal`, `both` 중 하나여야 합니다. 입력: `%s`", "`モード` は `paper`、`optimal`、`both` のいずれかです。入力: `%s`")
+	errMode       = commands.T("`mode` must be `paper`, `optimal` or `both`; got `%s`.", "`모드`는 `논문`, `최적`, `둘 다` 중 하나여야 합니다. 입력: `%s`", "`モード` は `論文`、`最適`、`両方` のいずれかです。入力: `%s`")
 	errLabelCount = commands.T("%d labels for %d weights: give one name per outcome, separated by commas, e.g. `miss, hit, critical`.",
 		"이름 %d개, 비율 %d개: 결과마다 이름 하나를 쉼표로 구분해 주세요. 예: `꽝, 당첨, 대박`.",
 		"名前%d個、比率%d個: 結果ごとに名前を一つ、カンマ区切りで。例: `はずれ, あたり, 大当たり`。")
