@@ -58,11 +58,21 @@ func samePattern(a, b []string) bool {
 
 func isParam(s string) bool { return strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") }
 
-// errUnknown is returned for a request that names no command or route.
+// errUnknown is returned for a slash command (or subcommand) that names
+// no command.
 func errUnknown(what string) *commands.UserError {
-	return commands.Reject("Unknown command or button `%s`. Try `/help`.",
-		"알 수 없는 명령어 또는 버튼 `%s`입니다. `/도움말`을 입력해 보세요.",
-		"不明なコマンドまたはボタン `%s` です。`/ヘルプ` を試してください。", what)
+	return commands.Reject("Unknown command `%s`. Try `/help`.",
+		"알 수 없는 명령어 `%s`입니다. `/도움말`을 입력해 보세요.",
+		"不明なコマンド `%s` です。`/ヘルプ` を試してください。", what)
+}
+
+// errUnknownButton is returned for a button, menu or form whose
+// custom_id no route of any command matches (a message from a command
+// Alea no longer has, or a custom_id made by hand).
+func errUnknownButton(what string) *commands.UserError {
+	return commands.Reject("Alea does not know this button (`%s`). Run the command again.",
+		"Alea가 모르는 버튼입니다 (`%s`). 명령어를 다시 실행해 주세요.",
+		"Alea の知らないボタンです（`%s`）。コマンドをもう一度実行してください。", what)
 }
 
 // UnknownCommand is the answer to a line whose command (the first word of
@@ -85,60 +95,9 @@ func errDidYouMean(what string, near *commands.Command) *commands.UserError {
 }
 
 // NearestCommand returns the command whose name, in any language, is
-// closest to typed by edit distance (editDistance), when it is
-// close enough to be a typo: at most 1 edit for names up to 4 letters, 2
-// up to 8, 3 beyond. It returns nil when no name is that close.
+// closest to typed when it looks like a typo of it (commands.Registry.Nearest).
 func NearestCommand(reg *commands.Registry, typed string) *commands.Command {
-	typed = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(typed), "/"))
-	n := len([]rune(typed))
-	limit := 3
-	switch {
-	case n <= 4:
-		limit = 1
-	case n <= 8:
-		limit = 2
-	}
-	var best *commands.Command
-	bestD := limit + 1
-	for _, c := range reg.Commands() {
-		for _, name := range []string{c.Name.En, c.Name.Ko, c.Name.Ja} {
-			if name == "" {
-				continue
-			}
-			if d := editDistance(typed, strings.ToLower(name)); d < bestD {
-				best, bestD = c, d
-			}
-		}
-	}
-	return best
-}
-
-// editDistance is the edit distance between a and b in runes: insertions,
-// deletions, substitutions and swaps of two neighbours ("hlep") count 1
-// (the optimal string alignment distance).
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(ra)][len(rb)]
+	return reg.Nearest(typed)
 }
 
 // Resolve finds the command and handler for req. For slash commands it
@@ -183,7 +142,7 @@ func (r *Router) Resolve(req *commands.Request) (*commands.Command, commands.Han
 				return rt.cmd, rt.handle, nil
 			}
 		}
-		return nil, nil, errUnknown(shorten(req.CustomID, 40))
+		return nil, nil, errUnknownButton(shorten(req.CustomID, 40))
 	}
 	return nil, nil, fmt.Errorf("bot: unknown interaction kind %d", req.Kind)
 }

@@ -148,9 +148,38 @@ func TestUnknownCommandNamesLocalisedHelp(t *testing.T) {
 	if !errors.As(error(errUnknown("/nosuch")), &ue) {
 		t.Fatal("errUnknown is not a user error")
 	}
-	for l, want := range map[commands.Locale]string{commands.English: "`/help`", commands.Korean: "`/도움말`을", commands.Japanese: "`/ヘルプ`"} {
-		if got := ue.Localize(l); !strings.Contains(got, want) {
+	for l, want := range map[commands.Locale]string{
+		commands.English:  "Unknown command `/nosuch`. Try `/help`.",
+		commands.Korean:   "알 수 없는 명령어 `/nosuch`입니다. `/도움말`을 입력해 보세요.",
+		commands.Japanese: "不明なコマンド `/nosuch` です。`/ヘルプ` を試してください。",
+	} {
+		if got := ue.Localize(l); got != want {
 			t.Errorf("%s: %q, want %q", l, got, want)
+		}
+	}
+}
+
+// A press no route knows is told it is a button Alea does not know, not
+// a command.
+func TestUnknownButtonIsNoCommand(t *testing.T) {
+	r, err := NewRouter(commands.NewRegistry(routed("a", "a/1/{x}")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, kind := range []commands.Kind{commands.KindComponent, commands.KindModal} {
+		_, _, err := r.Resolve(&commands.Request{Kind: kind, CustomID: "gone/1/x"})
+		var ue *commands.UserError
+		if !errors.As(err, &ue) {
+			t.Fatalf("%v: %v, want a user error", kind, err)
+		}
+		for l, want := range map[commands.Locale]string{
+			commands.English:  "Alea does not know this button (`gone/1/x`). Run the command again.",
+			commands.Korean:   "Alea가 모르는 버튼입니다 (`gone/1/x`). 명령어를 다시 실행해 주세요.",
+			commands.Japanese: "Alea の知らないボタンです（`gone/1/x`）。コマンドをもう一度実行してください。",
+		} {
+			if got := ue.Localize(l); got != want {
+				t.Errorf("%v %s: %q, want %q", kind, l, got, want)
+			}
 		}
 	}
 }
@@ -199,10 +228,10 @@ func TestUnknownCommandSuggestsTheNearest(t *testing.T) {
 			}
 		}
 	}
-	if d := editDistance("kitten", "sitting"); d != 3 || editDistance("hlep", "help") != 1 {
-		t.Errorf("editDistance(kitten, sitting) = %d, want 3", d)
+	if d := commands.EditDistance("kitten", "sitting"); d != 3 || commands.EditDistance("hlep", "help") != 1 {
+		t.Errorf("commands.EditDistance(kitten, sitting) = %d, want 3", d)
 	}
-	if d := editDistance("요트-조언", "요트조언"); d != 1 {
+	if d := commands.EditDistance("요트-조언", "요트조언"); d != 1 {
 		t.Errorf("editDistance in Hangul = %d, want 1", d)
 	}
 }

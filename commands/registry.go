@@ -69,3 +69,60 @@ func (r *Registry) OptionsFor(path string) ([]Option, bool) {
 	}
 	return nil, false
 }
+
+// Nearest returns the command whose name, in any language, is closest to
+// typed ("yatch", "/요츠") by edit distance (EditDistance), when it is
+// close enough to be a typo: at most 1 edit for names up to 4 letters, 2
+// up to 8, 3 beyond. It returns nil when no name is that close.
+func (r *Registry) Nearest(typed string) *Command {
+	typed = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(typed), "/"))
+	n := len([]rune(typed))
+	limit := 3
+	switch {
+	case n <= 4:
+		limit = 1
+	case n <= 8:
+		limit = 2
+	}
+	var best *Command
+	bestD := limit + 1
+	for _, c := range r.commands {
+		for _, name := range []string{c.Name.En, c.Name.Ko, c.Name.Ja} {
+			if name == "" {
+				continue
+			}
+			if d := EditDistance(typed, strings.ToLower(name)); d < bestD {
+				best, bestD = c, d
+			}
+		}
+	}
+	return best
+}
+
+// EditDistance is the edit distance between a and b in runes: insertions,
+// deletions, substitutions and swaps of two neighbours ("hlep") count 1
+// (the optimal string alignment distance).
+func EditDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}
