@@ -36,7 +36,14 @@ func Command(reg *commands.Registry) *commands.Command {
 		if name := strings.TrimPrefix(strings.TrimSpace(req.Options.String("command", "")), "/"); name != "" {
 			cmd, ok := lookup(reg, name)
 			if !ok {
-				return nil, commands.Rejectf(txtNoCommand, commands.Quote("/"+name), commandList(reg, l))
+				if near := reg.Nearest(name); near != nil {
+					return nil, commands.RejectEach(func(l commands.Locale) string {
+						return txtDidYouMean.Format(l, commands.Quote("/"+name), "`/"+near.Name.In(l)+"`", commandList(reg, l))
+					})
+				}
+				return nil, commands.RejectEach(func(l commands.Locale) string {
+					return txtNoCommand.Format(l, commands.Quote("/"+name), commandList(reg, l))
+				})
 			}
 			return detail(cmd, l), nil
 		}
@@ -50,6 +57,9 @@ var (
 	txtNoCommand = commands.T("There is no command %s. Commands: %s.",
 		"%s 명령어는 없습니다. 명령어: %s.",
 		"%s というコマンドはありません。コマンド: %s。")
+	txtDidYouMean = commands.T("There is no command %s. Did you mean %s? Commands: %s.",
+		"%s 명령어는 없습니다. %s을(를) 찾으셨나요? 명령어: %s.",
+		"%s というコマンドはありません。%s のことですか？コマンド: %s。")
 	txtTitle    = commands.T("Alea — exact board-game mathematics", "Alea — 보드게임의 정확한 수학", "Alea — ボードゲームの厳密な数学")
 	txtOverview = commands.T("Type a command below, or `%s` for its options.",
 		"아래 명령어를 입력하세요. 옵션은 `%s`으로 볼 수 있습니다.",

@@ -1,6 +1,7 @@
 package help_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,6 +43,41 @@ func TestHelpLinksPolicies(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join("..", "..", filepath.FromSlash(path))); err != nil {
 			t.Errorf("%s links %s, which does not exist: %v", u, path, err)
+		}
+	}
+}
+
+// TestHelpSuggestsTheNearestCommand: `/help command:` with a typo of a
+// command's name, in any language, names that command as the reader's
+// picker shows it; a name near none lists the commands alone.
+func TestHelpSuggestsTheNearestCommand(t *testing.T) {
+	reg := commands.NewRegistry(&commands.Command{Name: commands.T("yacht", "요트", "ヨット"), Description: commands.T("d", "d", "d"),
+		Handle: func(context.Context, *commands.Request) (*commands.Reply, error) { return &commands.Reply{Content: "x"}, nil }})
+	reg.Add(help.Command(reg))
+	h := bottest.New(t, reg.Commands()...)
+	for line, want := range map[string]map[commands.Locale]string{
+		"/help command:yatch": {
+			commands.English:  "❌ There is no command `/yatch`. Did you mean `/yacht`? Commands: `/yacht`, `/help`.",
+			commands.Korean:   "❌ `/yatch` 명령어는 없습니다. `/요트`를 찾으셨나요? 명령어: `/요트`, `/도움말`.",
+			commands.Japanese: "❌ `/yatch` というコマンドはありません。`/ヨット` のことですか？コマンド: `/ヨット`、`/ヘルプ`。",
+		},
+		"/help command:/요츠": {
+			commands.English: "❌ There is no command `/요츠`. Did you mean `/yacht`? Commands: `/yacht`, `/help`.",
+		},
+		"/help command:ヘルフ": {
+			commands.Japanese: "❌ `/ヘルフ` というコマンドはありません。`/ヘルプ` のことですか？コマンド: `/ヨット`、`/ヘルプ`。",
+		},
+		"/help command:orbs": {
+			commands.English: "❌ There is no command `/orbs`. Commands: `/yacht`, `/help`.",
+			commands.Korean:  "❌ `/orbs` 명령어는 없습니다. 명령어: `/요트`, `/도움말`.",
+		},
+	} {
+		for loc, w := range want {
+			h.Locale = loc
+			r, _ := h.Run(line)
+			if got := r.Content; got != w {
+				t.Errorf("%s in %s: %q, want %q", line, loc, got, w)
+			}
 		}
 	}
 }
