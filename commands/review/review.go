@@ -128,6 +128,11 @@ func parseGameID(s string) (string, bool) {
 func answer(ctx context.Context, st store.Store, req *commands.Request, id string, private bool) (*commands.Reply, error) {
 	l := req.Locale
 	g, found, err := st.Game(ctx, id)
+	if err == nil && !found && strings.ToLower(id) != id {
+		// Ids are written in lower case (seal.GameID); one typed or
+		// pasted in capitals ("K7QM2XAPB3DZ") is the same game.
+		g, found, err = st.Game(ctx, strings.ToLower(id))
+	}
 	if err != nil {
 		return records.StoreError(l, err)
 	}

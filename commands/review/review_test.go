@@ -364,3 +364,25 @@ func BenchmarkAnswer(b *testing.B) {
 		}
 	}
 }
+
+// A game id is the same game in any case: Alea writes ids in lower case,
+// and one typed or pasted in capitals (or mixed) finds it, by command
+// and by the Review button's custom_id.
+func TestReviewGameIDAnyCase(t *testing.T) {
+	f := newFixture(t, 1)
+	g := f.Games[0]
+	g.ID = "k7qm2xapb3dz"
+	g.Guild = guildA
+	if ok, err := f.Store.Record(context.Background(), g); err != nil || !ok {
+		t.Fatalf("record: %v %v", ok, err)
+	}
+	for _, typed := range []string{"k7qm2xapb3dz", "K7QM2XAPB3DZ", "K7qm2XapB3dz", " `K7QM2XAPB3DZ` "} {
+		r, out := f.Run(`/review game:"`+typed+`"`, guildA, users[0], 0)
+		if out != bot.OK || r.Data.(review.Data).Game != "k7qm2xapb3dz" {
+			t.Errorf("%q: %s %s", typed, out, bot.FormatText(r))
+		}
+	}
+	if r, out := f.Click("review/1/K7QM2XAPB3DZ", guildA, users[0], 0); out != bot.OK || r.Data.(review.Data).Game != "k7qm2xapb3dz" {
+		t.Errorf("the button in capitals: %s %s", out, bot.FormatText(r))
+	}
+}
