@@ -75,6 +75,16 @@ func (t Text) Format(l Locale, args ...any) string {
 	return s
 }
 
+// Plural returns one when n is 1 and many otherwise: the two English
+// forms of a sentence with a count ("1 game", "3 games"), whose Korean
+// and Japanese counters read the same either way.
+func Plural(n int, one, many Text) Text {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 // UserError is input the bot rejects: it is shown to the user as an
 // ephemeral message in their language, and makes `alea run` exit with 1.
 type UserError struct {

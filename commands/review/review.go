@@ -202,9 +202,9 @@ func render(l commands.Locale, v view) (commands.Embed, string) {
 	var lead []string
 	for i, s := range v.Seats {
 		name := records.SeatName(l, v.seats[i])
-		line := msgReviewSeat.Format(l, name, s.Score, s.PerChoice, s.Decisions, gradeName(l, s.Grade))
+		line := commands.Plural(s.Score, msgReviewSeatOne, msgReviewSeat).Format(l, name, s.Score, s.PerChoice, s.Decisions, gradeName(l, s.Grade))
 		if s.Alea {
-			line = msgReviewAlea.Format(l, name, s.Score)
+			line = commands.Plural(s.Score, msgReviewAleaOne, msgReviewAlea).Format(l, name, s.Score)
 		} else if s.Assisted > 0 {
 			line += " · " + records.Assisted.Format(l, s.Assisted, s.Decisions)
 		}

@@ -18,11 +18,15 @@ var (
 	msgNoSuchGame = commands.T("No finished game %s is kept here. Only games played in this server, or that you played, can be reviewed.",
 		"여기에는 %s 게임의 기록이 없습니다. 이 서버에서 했거나 내가 참가한 게임만 복기할 수 있습니다.",
 		"ここにはゲーム %s の記録がありません。このサーバーで遊んだゲームか、自分が参加したゲームだけ振り返れます。")
-	msgNotYacht    = commands.T("Only Yacht games can be reviewed.", "복기는 요트 게임만 할 수 있습니다.", "振り返りができるのはヨットのゲームだけです。")
-	msgReviewTitle = commands.T("Review · %s · %s", "복기 · %s · %s", "振り返り · %s · %s")
-	msgSeatUser    = commands.T("Seat %d (Discord user %s)", "%d번 자리 (Discord 사용자 %s)", "%d番席（Discord ユーザー %s）")
-	msgReviewAlea  = commands.T("%s — %d points · plays every decision perfectly", "%s — %d점 · 모든 결정이 최선입니다", "%s — %d点 · 常に最善の判断をします")
-	msgReviewSeat  = commands.T("%s — %d points · %.2f lost per decision over %d decisions · **%s**",
+	msgNotYacht      = commands.T("Only Yacht games can be reviewed.", "복기는 요트 게임만 할 수 있습니다.", "振り返りができるのはヨットのゲームだけです。")
+	msgReviewTitle   = commands.T("Review · %s · %s", "복기 · %s · %s", "振り返り · %s · %s")
+	msgSeatUser      = commands.T("Seat %d (Discord user %s)", "%d번 자리 (Discord 사용자 %s)", "%d番席（Discord ユーザー %s）")
+	msgReviewAlea    = commands.T("%s — %d points · plays every decision perfectly", "%s — %d점 · 모든 결정이 최선입니다", "%s — %d点 · 常に最善の判断をします")
+	msgReviewAleaOne = commands.T("%s — %d point · plays every decision perfectly", "%s — %d점 · 모든 결정이 최선입니다", "%s — %d点 · 常に最善の判断をします")
+	msgReviewSeatOne = commands.T("%s — %d point · %.2f lost per decision over %d decisions · **%s**",
+		"%[1]s — %[2]d점 · 결정 %[4]d번, 결정당 손실 %.2[3]f · **%[5]s**",
+		"%[1]s — %[2]d点 · 判断%[4]d回、1回あたり損失 %.2[3]f · **%[5]s**")
+	msgReviewSeat = commands.T("%s — %d points · %.2f lost per decision over %d decisions · **%s**",
 		"%[1]s — %[2]d점 · 결정 %[4]d번, 결정당 손실 %.2[3]f · **%[5]s**",
 		"%[1]s — %[2]d点 · 判断%[4]d回、1回あたり損失 %.2[3]f · **%[5]s**")
 	msgNoCostly   = commands.T("Every decision was the best one.", "모든 결정이 최선이었습니다.", "すべての判断が最善でした。")

@@ -264,7 +264,7 @@ func otherField(l commands.Locale, rows []OtherRow) commands.Field {
 			if name, ok := coinsBotNames[bot]; ok {
 				bot = name.In(l)
 			}
-			lines = append(lines, msgCoinsRow.Format(l, bot, r.Games, r.Wins))
+			lines = append(lines, commands.Plural(int(r.Games), msgCoinsRowOne, msgCoinsRow).Format(l, bot, r.Games, r.Wins))
 		}
 	}
 	return commands.Field{Name: msgOtherField.In(l), Value: commands.JoinLines(lines, commands.MaxFieldValue)}

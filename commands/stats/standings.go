@@ -171,16 +171,16 @@ func renderStandings(l commands.Locale, v standingsView) commands.Embed {
 		case game == GameOrbs && by == store.ByAverage:
 			desc = append(desc, msgLeadPresses.Format(l, mention(top.User), top.AvgScore, top.Games))
 		case game == GameOrbs:
-			desc = append(desc, msgLeadPerfect.Format(l, mention(top.User), top.Wins, top.Games))
+			desc = append(desc, commands.Plural(int(top.Games), msgLeadPerfectOne, msgLeadPerfect).Format(l, mention(top.User), top.Wins, top.Games))
 		case by == store.ByAverage:
 			desc = append(desc, msgLeadAverage.Format(l, mention(top.User), top.AvgScore, top.Games))
 		case by == store.BySkill:
 			desc = append(desc, msgLeadSkill.Format(l, mention(top.User), top.Skill, top.Games))
 		default:
-			desc = append(desc, msgLeadWins.Format(l, mention(top.User), top.Wins, top.Games))
+			desc = append(desc, commands.Plural(int(top.Games), msgLeadWinsOne, msgLeadWins).Format(l, mention(top.User), top.Wins, top.Games))
 		}
 	case len(v.Unranked) > 0:
-		desc = append(desc, msgNobodyRanked.Format(l, minGames, len(v.Unranked)))
+		desc = append(desc, commands.Plural(int(minGames), msgNobodyRankedOne, msgNobodyRanked).Format(l, minGames, len(v.Unranked)))
 	default:
 		desc = append(desc, msgNoGames.Format(l, periodName))
 	}

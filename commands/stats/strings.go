@@ -31,11 +31,15 @@ var (
 var (
 	msgStandingsTitle = commands.T("Standings · %s · %s", "순위 · %s · %s", "順位 · %s · %s")
 	msgLeadWins       = commands.T("**Leader: %s — %d/%d games won.**", "**1위: %[1]s — %[3]d게임 %[2]d승**", "**1位: %[1]s — %[3]d戦%[2]d勝**")
+	msgLeadWinsOne    = commands.T("**Leader: %s — %d/%d game won.**", "**1위: %[1]s — %[3]d게임 %[2]d승**", "**1位: %[1]s — %[3]d戦%[2]d勝**")
 	msgLeadAverage    = commands.T("**Leader: %s — average %.1f (games: %d).**", "**1위: %[1]s — %[3]d게임 평균 %.1[2]f점**", "**1位: %[1]s — %[3]d戦で平均%.1[2]f点**")
 	msgLeadSkill      = commands.T("**Leader: %s — %.2f points lost per decision (games: %d).**",
 		"**1위: %[1]s — %[3]d게임 동안 결정당 %.2[2]f점 손실**",
 		"**1位: %[1]s — %[3]d戦で判断あたり%.2[2]f点の損失**")
 	msgNobodyRanked = commands.T("Nobody has played %d games yet; players on their way: %d (below).",
+		"아직 %d게임을 채운 사람이 없습니다. %d명이 순위에 오르는 중입니다 (아래).",
+		"まだ%d戦に達した人はいません。%d人が順位入りを目指しています（下記）。")
+	msgNobodyRankedOne = commands.T("Nobody has played %d game yet; players on their way: %d (below).",
 		"아직 %d게임을 채운 사람이 없습니다. %d명이 순위에 오르는 중입니다 (아래).",
 		"まだ%d戦に達した人はいません。%d人が順位入りを目指しています（下記）。")
 	msgNoGames  = commands.T("No counted games in this server (%s).", "이 서버에는 집계된 게임이 없습니다 (%s).", "このサーバーには集計対象のゲームがありません（%s）。")
@@ -171,6 +175,9 @@ var (
 	msgCoinsRow = commands.T("🪙 Coins against the %s bot: %d games · %d won",
 		"🪙 %s 봇과 동전 게임: %d판 · %d승",
 		"🪙 %sとのコイン対戦: %d戦 · %d勝")
+	msgCoinsRowOne = commands.T("🪙 Coins against the %s bot: %d game · %d won",
+		"🪙 %s 봇과 동전 게임: %d판 · %d승",
+		"🪙 %sとのコイン対戦: %d戦 · %d勝")
 	msgNoYachtYet = commands.T("No Yacht game of yours recorded here yet.", "아직 여기에 기록된 내 요트 게임이 없습니다.", "ここにはまだ記録されたあなたのヨットのゲームがありません。")
 	coinsBotNames = map[string]commands.Text{
 		"perfect": commands.T("perfect", "완벽한", "完全なボット"),
@@ -200,6 +207,9 @@ var (
 		"오브 퍼즐은 승수(최소 횟수로 완성)나 평균 누른 횟수로 순위를 냅니다. 실력 기준은 없습니다.",
 		"オーブパズルは勝利数（最少回数でクリア）か平均回数で順位を出します。実力は使えません。")
 	msgLeadPerfect = commands.T("**Leader: %s — %d of %d puzzles solved in the fewest presses.**",
+		"**1위: %[1]s — 퍼즐 %[3]d개 중 %[2]d개를 최소 횟수로 완성**",
+		"**1位: %[1]s — %[3]d問中%[2]d問を最少回数でクリア**")
+	msgLeadPerfectOne = commands.T("**Leader: %s — %d of %d puzzle solved in the fewest presses.**",
 		"**1위: %[1]s — 퍼즐 %[3]d개 중 %[2]d개를 최소 횟수로 완성**",
 		"**1位: %[1]s — %[3]d問中%[2]d問を最少回数でクリア**")
 	msgLeadPresses = commands.T("**Leader: %s — %.1f presses on average (puzzles: %d).**",
