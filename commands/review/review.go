@@ -150,7 +150,7 @@ func answer(ctx context.Context, st store.Store, req *commands.Request, id strin
 		return nil, commands.Rejectf(msgNotYacht)
 	}
 	v := viewOf(g)
-	e, txt := render(l, v)
+	e, txt := render(l, v, userNames(req))
 	return &commands.Reply{Embeds: []commands.Embed{e}, Ephemeral: private, Data: v.Data,
 		Files: []commands.File{{Name: "review.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(txt)}}}, nil
 }
@@ -196,7 +196,7 @@ func viewOf(g store.Game) view {
 // render writes the embed of a review and review.txt: each seat's line,
 // then a field per seat with its costliest decisions (the fields share
 // what the embed's total leaves), and in the file every costly decision.
-func render(l commands.Locale, v view) (commands.Embed, string) {
+func render(l commands.Locale, v view, names map[string]string) (commands.Embed, string) {
 	title := msgReviewTitle.Format(l, yachtwords.RulesName(l, v.Rules), records.Day(v.ended))
 	e := commands.Embed{Title: title, Color: records.Colour}
 	var lead []string
@@ -218,10 +218,16 @@ func render(l commands.Locale, v view) (commands.Embed, string) {
 	var seatRows [][]string
 	for i, s := range v.Seats {
 		name := records.SeatName(l, v.seats[i])
-		// A mention shows as a name in Discord's messages, not in a file.
-		fileName := name
+		// A mention shows as a name in Discord's messages, not in a file:
+		// the file names a player by the name the request knows (the
+		// asker's own, a user Discord resolved, the runner's and the
+		// playground's users), else by the seat the embed's field names.
+		fileName := msgSeatNamed.Format(l, i+1, name)
 		if u := s.User; u != "" {
-			fileName = msgSeatUser.Format(l, i+1, u)
+			fileName = msgSeat.Format(l, i+1)
+			if n := names[u]; n != "" {
+				fileName = msgSeatNamed.Format(l, i+1, n)
+			}
 		}
 		full = append(full, fmt.Sprintf("%s — %d", fileName, s.Score))
 		if len(s.Costly) == 0 {
@@ -298,4 +304,19 @@ func decisionLine(l commands.Locale, r *yacht.Rules, dc Decision) string {
 		return msgScoringLine.Format(l, dc.Turn, yachtwords.DigitsText(dc.Dice), yachtwords.Move(l, r, dc.Chosen), yachtwords.Move(l, r, dc.Best), dc.Loss)
 	}
 	return msgDecisionLine.Format(l, dc.Turn, dc.Roll, yachtwords.DigitsText(dc.Dice), yachtwords.Move(l, r, dc.Chosen), yachtwords.Move(l, r, dc.Best), dc.Loss)
+}
+
+// userNames are the names the request knows of users, by id: the
+// asker's display name and the users the transport can name.
+func userNames(req *commands.Request) map[string]string {
+	names := map[string]string{}
+	for n, id := range req.KnownUsers {
+		if names[id] == "" || len(n) < len(names[id]) {
+			names[id] = n
+		}
+	}
+	if req.UserID != "" && req.UserName != "" {
+		names[req.UserID] = req.UserName
+	}
+	return names
 }

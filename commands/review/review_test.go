@@ -386,3 +386,52 @@ func TestReviewGameIDAnyCase(t *testing.T) {
 		t.Errorf("the button in capitals: %s %s", out, bot.FormatText(r))
 	}
 }
+
+// review.txt names each player as far as the request knows them: the
+// asker by their own name, a user the transport can name by that name,
+// a named seat and Alea by theirs, and any other player by the seat the
+// review's field names; never by a Discord user id.
+func TestReviewFileNamesPlayers(t *testing.T) {
+	f := newFixture(t, 1)
+	g := store.Game{ID: "namesinfile1", Kind: store.KindYacht, Guild: guildA, Rules: "yacht",
+		Started: time.Date(2026, 11, 17, 19, 0, 0, 0, time.UTC), Ended: time.Date(2026, 11, 17, 20, 0, 0, 0, time.UTC),
+		Seats: []store.Seat{
+			{User: users[0], Score: 212, Decisions: 36, Winner: true},
+			{User: users[1], Score: 200, Decisions: 36},
+			{User: users[2], Score: 190, Decisions: 36},
+			{Name: "Ann", Score: 180, Decisions: 36},
+			{Alea: true, Score: 201, Decisions: 36},
+		}}
+	if ok, err := f.Store.Record(context.Background(), g); err != nil || !ok {
+		t.Fatalf("record: %v %v", ok, err)
+	}
+	want := map[commands.Locale][]string{
+		commands.English:  {"Seat 1 · Mina — 212", "Seat 2 · Jun — 200", "Seat 3 — 190", "Seat 4 · Ann — 180", "Seat 5 · Alea — 201"},
+		commands.Korean:   {"1번 자리 · Mina — 212", "2번 자리 · Jun — 200", "3번 자리 — 190", "4번 자리 · Ann — 180", "5번 자리 · Alea — 201"},
+		commands.Japanese: {"1番席 · Mina — 212", "2番席 · Jun — 200", "3番席 — 190", "4番席 · Ann — 180", "5番席 · Alea — 201"},
+	}
+	for _, loc := range commands.Locales {
+		f.H.Locale = loc
+		req, err := runner.SlashRequest(f.H.Registry, "/review game:namesinfile1", loc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.GuildID, req.UserID, req.UserName = guildA, users[0], "Mina"
+		req.KnownUsers = map[string]string{"Jun": users[1], "mina_k": users[0]}
+		r, out := f.H.Do(req)
+		if out != bot.OK || len(r.Files) != 1 {
+			t.Fatalf("%s: %s %s", loc, out, bot.FormatText(r))
+		}
+		file := string(r.Files[0].Data)
+		for _, w := range want[loc] {
+			if !strings.Contains(file, w+"\n") {
+				t.Errorf("%s: no %q in review.txt:\n%s", loc, w, file)
+			}
+		}
+		for _, u := range users[:3] {
+			if strings.Contains(file, u) {
+				t.Errorf("%s: review.txt holds the user id %s:\n%s", loc, u, file)
+			}
+		}
+	}
+}

@@ -20,7 +20,8 @@ var (
 		"ここにはゲーム %s の記録がありません。このサーバーで遊んだゲームか、自分が参加したゲームだけ振り返れます。")
 	msgNotYacht      = commands.T("Only Yacht games can be reviewed.", "복기는 요트 게임만 할 수 있습니다.", "振り返りができるのはヨットのゲームだけです。")
 	msgReviewTitle   = commands.T("Review · %s · %s", "복기 · %s · %s", "振り返り · %s · %s")
-	msgSeatUser      = commands.T("Seat %d (Discord user %s)", "%d번 자리 (Discord 사용자 %s)", "%d番席（Discord ユーザー %s）")
+	msgSeat          = commands.T("Seat %d", "%d번 자리", "%d番席")
+	msgSeatNamed     = commands.T("Seat %d · %s", "%d번 자리 · %s", "%d番席 · %s")
 	msgReviewAlea    = commands.T("%s — %d points · plays every decision perfectly", "%s — %d점 · 모든 결정이 최선입니다", "%s — %d点 · 常に最善の判断をします")
 	msgReviewAleaOne = commands.T("%s — %d point · plays every decision perfectly", "%s — %d점 · 모든 결정이 최선입니다", "%s — %d点 · 常に最善の判断をします")
 	msgReviewSeatOne = commands.T("%s — %d point · %.2f lost per decision over %d decisions · **%s**",
