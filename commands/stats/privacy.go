@@ -12,23 +12,6 @@ import (
 	"github.com/alea-bot/alea/store"
 )
 
-// ExportFormat names the export file's format.
-const ExportFormat = "alea-export/1"
-
-// ExportFile is the JSON file /stats me attaches: everything the store
-// keeps about the user (store.Export: their games, other users' ids
-// removed, only their own decisions; the advice they asked in the last
-// day; their daily challenges' official attempts and the name the board
-// for everyone shows).
-type ExportFile struct {
-	Format   string             `json:"format"`
-	Exported time.Time          `json:"exported"`
-	User     string             `json:"user"`
-	Games    []store.PlayedGame `json:"games"`
-	Advice   []store.Advice     `json:"advice"`
-	Daily    store.DailyPlayer  `json:"daily"`
-}
-
 // kept reports whether the store keeps anything about the export's user.
 func kept(exp store.Export) bool {
 	return len(exp.Games) > 0 || len(exp.Daily.Attempts) > 0 || exp.Daily.Public
@@ -118,17 +101,7 @@ func (d Deps) me(ctx context.Context, req *commands.Request) (*commands.Reply, e
 // exportFile writes the export as JSON, gzipped when it would pass
 // Discord's file limit; nil when even that is too big (the reply says so).
 func exportFile(exp store.Export, user string, now time.Time) (*commands.File, string, error) {
-	f := ExportFile{Format: ExportFormat, Exported: now.UTC(), User: user, Games: exp.Games, Advice: exp.Advice, Daily: exp.Daily}
-	if f.Games == nil {
-		f.Games = []store.PlayedGame{}
-	}
-	if f.Advice == nil {
-		f.Advice = []store.Advice{}
-	}
-	if f.Daily.Attempts == nil {
-		f.Daily.Attempts = []store.DailyAttempt{}
-	}
-	b, err := json.MarshalIndent(f, "", " ")
+	b, err := json.MarshalIndent(ExportOf(exp, user, now), "", " ")
 	if err != nil {
 		return nil, "", err
 	}

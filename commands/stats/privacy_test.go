@@ -5,7 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"reflect"
+	"math"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -38,8 +39,37 @@ func TestExportRoundTrip(t *testing.T) {
 	if got.Format != stats.ExportFormat || got.User != user || !got.Exported.Equal(now) {
 		t.Errorf("header %q %q %v", got.Format, got.User, got.Exported)
 	}
-	if !reflect.DeepEqual(got.Games, want.Games) {
-		t.Errorf("the export does not read back to the store's:\n%+v\nwant\n%+v", got.Games, want.Games)
+	if len(got.Games) != len(want.Games) {
+		t.Fatalf("%d games exported, the store keeps %d", len(got.Games), len(want.Games))
+	}
+	// Every game reads back to the store's: its seats and decisions, the
+	// expected points to the hundredth, a scoring without a roll.
+	for i, pg := range want.Games {
+		g, eg := pg.Game, got.Games[i]
+		if eg.ID != g.ID || eg.Kind != g.Kind || eg.Guild != g.Guild || eg.Rules != g.Rules || eg.Seed != g.Seed ||
+			eg.ChosenSeed != g.Chosen || eg.Entered != g.Entered || !eg.Ended.Equal(g.Ended) || eg.Seat != pg.Seat ||
+			len(eg.Seats) != len(g.Seats) || len(eg.Decisions) != len(g.Decisions) {
+			t.Fatalf("game %d: %+v\nwant %+v", i, eg, pg)
+		}
+		for j, s := range g.Seats {
+			es := eg.Seats[j]
+			if es.User != s.User || es.Name != s.Name || es.Alea != s.Alea || es.Score != s.Score || es.Decisions != s.Decisions ||
+				es.Winner != s.Winner || es.Assisted != s.Assisted || math.Abs(float64(es.Lost)-s.Lost) > 0.005 ||
+				math.Abs(float64(es.Luck)-s.Luck) > 0.005 || es.Counts.Ranked != s.Counts.Ranked || es.Counts.Win != s.Counts.Win {
+				t.Errorf("%s seat %d: %+v, want %+v", g.ID, j, es, s)
+			}
+		}
+		for j, d := range g.Decisions {
+			ed := eg.Decisions[j]
+			action, roll := "keep", d.Roll
+			if d.Roll == 3 {
+				action, roll = "score", 0
+			}
+			if ed.Turn != d.Turn || ed.Action != action || ed.Roll != roll || ed.Dice != d.Dice || ed.Chosen != d.Chosen ||
+				ed.Best != d.Best || math.Abs(float64(ed.Loss)-d.Loss) > 0.005 {
+				t.Errorf("%s decision %d: %+v, want %+v", g.ID, j, ed, d)
+			}
+		}
 	}
 	// Every game the user played is in it, with their seat.
 	n := 0
@@ -60,12 +90,12 @@ func TestExportRoundTrip(t *testing.T) {
 	}
 	data := r.Data.(stats.MeData)
 	here := 0
-	for _, pg := range got.Games {
-		if pg.Game.Guild == guildA {
+	for _, g := range got.Games {
+		if g.Guild == guildA {
 			here++
 		}
-		if pg.Game.Seats[pg.Seat].User != user {
-			t.Errorf("%s: the seat is not the user's", pg.Game.ID)
+		if g.Seats[g.Seat].User != user {
+			t.Errorf("%s: the seat is not the user's", g.ID)
 		}
 	}
 	if data.Games != n || data.Here != here || !data.Recording {
@@ -279,5 +309,48 @@ func TestEveryLanguage(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// The export writes lists as lists (a game without a costly decision has
+// "decisions": []), a scoring as an action without a roll (the store
+// marks a scoring roll 3, whichever roll it followed), and expected
+// points to the hundredth, never a float's 17 digits.
+func TestExportFileForm(t *testing.T) {
+	now := time.Date(2026, 11, 19, 12, 0, 0, 0, time.UTC)
+	exp := store.Export{User: "100000000000000001", Games: []store.PlayedGame{
+		{Seat: 0, Game: store.Game{ID: "nodecisions1", Kind: store.KindYacht, Rules: "yacht", Ended: now,
+			Seats: []store.Seat{{User: "100000000000000001", Score: 240, Decisions: 36, Luck: 0.1 + 0.2, Lost: 0}}}},
+		{Seat: 0, Game: store.Game{ID: "twodecision1", Kind: store.KindYacht, Rules: "yacht", Ended: now,
+			Seats: []store.Seat{{User: "100000000000000001", Score: 200, Decisions: 36, Lost: 3.5100000000000002, Luck: -12.299999999999999,
+				Counts: store.Counts{Ranked: true, Score: true, Decisions: 36, Lost: 3.5100000000000002, Why: store.NoOpponent}}},
+			Decisions: []store.Decision{
+				{Seat: 0, Turn: 3, Roll: 1, Dice: "13356", Chosen: "33", Best: "6", Loss: 1.25},
+				{Seat: 0, Turn: 7, Roll: 3, Dice: "33566", Chosen: "fives", Best: "choice", Loss: 2.2600000000000002},
+			}}},
+	}}
+	b, err := json.Marshal(stats.ExportOf(exp, exp.User, now))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(b)
+	for _, want := range []string{
+		`"format":"alea-export/2"`,
+		`"id":"nodecisions1"`, `"decisions":[]`, `"luck":0.3,`, `"advice":[]`, `"attempts":[]`,
+		`{"seat":0,"turn":3,"action":"keep","roll":1,"dice":"13356","chosen":"33","best":"6","loss":1.25}`,
+		`{"seat":0,"turn":7,"action":"score","dice":"33566","chosen":"fives","best":"choice","loss":2.26}`,
+		`"lost":3.51,"luck":-12.3,`, `"counts":{"ranked":true,"win":false,"score":true,"decisions":36,"lost":3.51,"why":"no_opponent"}`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s in\n%s", want, got)
+		}
+	}
+	for _, bad := range []string{"null", `"roll":3`} {
+		if strings.Contains(got, bad) {
+			t.Errorf("%s in\n%s", bad, got)
+		}
+	}
+	if long := regexp.MustCompile(`[0-9]\.[0-9]{3,}`).FindString(got); long != "" {
+		t.Errorf("%s: more than hundredths in\n%s", long, got)
 	}
 }
