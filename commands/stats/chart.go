@@ -10,6 +10,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/picturefont"
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -25,10 +26,29 @@ const (
 	histFontPx = 16
 	histLine   = 24 // the height of a line of text
 	histRight  = 16
-	histTop    = histFontPx
-	histGap    = 2 * histFontPx
-	histBottom = histLine + 10 // the tick marks and the game numbers
+	histTop    = histLine + 8    // the upper panel's title
+	histGap    = histLine + 16   // the lower panel's title
+	histBottom = 2*histLine + 12 // the tick marks, the game numbers and the axis's title
 )
+
+// The chart's axis titles: each panel's, above it, and the games' below.
+var (
+	txtAxisScore = commands.T("Score", "점수", "得点")
+	txtAxisLoss  = commands.T("Points lost per decision (lower is better)", "선택 1회당 손실 (낮을수록 좋음)", "判断あたりの損失（低いほど良い）")
+	txtAxisGames = commands.T("Games, oldest first", "게임 (오래된 순)", "ゲーム（古い順）")
+)
+
+// ChartLabels are the words the history chart draws, in every language
+// (the pictures' typeface must hold their characters).
+func ChartLabels() []string {
+	var out []string
+	for _, l := range commands.Locales {
+		for _, t := range []commands.Text{txtAxisScore, txtAxisLoss, txtAxisGames} {
+			out = append(out, t.In(l))
+		}
+	}
+	return out
+}
 
 var (
 	histBG    = color.RGBA{0xff, 0xff, 0xff, 0xff}
@@ -83,11 +103,10 @@ func (a axis) label(v float64) string { return strconv.FormatFloat(v, 'f', a.dec
 
 // drawHistory renders a player's games, oldest on the left, as a PNG:
 // above, the score of each game (blue); below, the expected points lost
-// per decision (red, lower is better). The picture holds only numbers
-// (game numbers below, values on the left), the same in every language;
-// the message says what each panel is.
-func drawHistory(series []SeriesPoint) ([]byte, error) {
-	img, _, err := renderHistory(series)
+// per decision (red, lower is better); each panel titled in the reader's
+// language, the games' axis too (game numbers below, values on the left).
+func drawHistory(l commands.Locale, series []SeriesPoint) ([]byte, error) {
+	img, _, err := renderHistory(l, series)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +119,7 @@ func drawHistory(series []SeriesPoint) ([]byte, error) {
 
 // renderHistory draws the chart of drawHistory and returns it with the
 // texts it wrote.
-func renderHistory(series []SeriesPoint) (*image.RGBA, []chartText, error) {
+func renderHistory(l commands.Locale, series []SeriesPoint) (*image.RGBA, []chartText, error) {
 	face, err := picturefont.Face(histFontPx)
 	if err != nil {
 		return nil, nil, fmt.Errorf("history chart: %w", err)
@@ -172,6 +191,12 @@ func renderHistory(series []SeriesPoint) (*image.RGBA, []chartText, error) {
 	panel(histTop, scores, histScore, scoreAxis)
 	lossTop := histTop + panelH + histGap
 	panel(lossTop, losses, histLoss, lossAxis)
+	// The titles: each panel's above its top left corner, in its colour;
+	// the games' under their numbers, at the right.
+	text(left, histTop-12, txtAxisScore.In(l), histScore)
+	text(left, lossTop-12, txtAxisLoss.In(l), histLoss)
+	games := txtAxisGames.In(l)
+	text(histW-histRight-width(games), histH-8, games, histAxis)
 	// Game numbers under the lower panel, about ten of them.
 	every := max(1, (n+9)/10)
 	for i := 0; i < n; i += every {

@@ -4,6 +4,7 @@ import (
 	"image"
 	"testing"
 
+	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/picturefont"
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -51,41 +52,74 @@ func TestHistoryTextFits(t *testing.T) {
 		"eleven games":         series(11, func(i int) int { return 100 + i }, func(i int) float64 { return 0.01 * float64(i) }),
 	}
 	for name, s := range cases {
-		img, texts, err := renderHistory(s)
+		for _, l := range commands.Locales {
+			checkHistoryText(t, face, name+" "+string(l), l, s)
+		}
+	}
+}
+
+// checkHistoryText checks the texts of the chart of s in l.
+func checkHistoryText(t *testing.T, face font.Face, name string, l commands.Locale, s []SeriesPoint) {
+	t.Helper()
+	img, texts, err := renderHistory(l, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(texts) == 0 {
+		t.Fatalf("%s: no text", name)
+	}
+	boxes := make([]image.Rectangle, len(texts))
+	for i, tx := range texts {
+		if m := picturefont.Missing(tx.s); len(m) != 0 {
+			t.Errorf("%s: the pictures' font lacks %q of %q", name, string(m), tx.s)
+		}
+		b, _ := font.BoundString(face, tx.s)
+		b = b.Add(fixed.P(tx.x, tx.y))
+		boxes[i] = image.Rect(b.Min.X.Floor(), b.Min.Y.Floor(), b.Max.X.Ceil(), b.Max.Y.Ceil())
+		if !boxes[i].In(img.Bounds()) {
+			t.Errorf("%s: %q at %v leaves the %v picture", name, tx.s, boxes[i], img.Bounds())
+		}
+		ink := 0
+		for y := boxes[i].Min.Y; y < boxes[i].Max.Y; y++ {
+			for x := boxes[i].Min.X; x < boxes[i].Max.X; x++ {
+				if img.RGBAAt(x, y) != histBG && img.RGBAAt(x, y) != histGrid {
+					ink++
+				}
+			}
+		}
+		if ink == 0 {
+			t.Errorf("%s: no ink where %q is written", name, tx.s)
+		}
+	}
+	for i := range boxes {
+		for j := i + 1; j < len(boxes); j++ {
+			if boxes[i].Overlaps(boxes[j]) {
+				t.Errorf("%s: %q at %v overlaps %q at %v", name, texts[i].s, boxes[i], texts[j].s, boxes[j])
+			}
+		}
+	}
+}
+
+// TestHistoryAxisTitles: the chart titles its panels and its games' axis
+// in the reader's language.
+func TestHistoryAxisTitles(t *testing.T) {
+	s := []SeriesPoint{{Score: 190, Skill: 0.2}, {Score: 212, Skill: 0.1}, {Score: 201, Skill: 0.15}}
+	for l, want := range map[commands.Locale][]string{
+		commands.English:  {"Score", "Points lost per decision (lower is better)", "Games, oldest first"},
+		commands.Korean:   {"점수", "선택 1회당 손실 (낮을수록 좋음)", "게임 (오래된 순)"},
+		commands.Japanese: {"得点", "判断あたりの損失（低いほど良い）", "ゲーム（古い順）"},
+	} {
+		_, texts, err := renderHistory(l, s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(texts) == 0 {
-			t.Fatalf("%s: no text", name)
+		drawn := map[string]bool{}
+		for _, tx := range texts {
+			drawn[tx.s] = true
 		}
-		boxes := make([]image.Rectangle, len(texts))
-		for i, tx := range texts {
-			if m := picturefont.Missing(tx.s); len(m) != 0 {
-				t.Errorf("%s: the pictures' font lacks %q of %q", name, string(m), tx.s)
-			}
-			b, _ := font.BoundString(face, tx.s)
-			b = b.Add(fixed.P(tx.x, tx.y))
-			boxes[i] = image.Rect(b.Min.X.Floor(), b.Min.Y.Floor(), b.Max.X.Ceil(), b.Max.Y.Ceil())
-			if !boxes[i].In(img.Bounds()) {
-				t.Errorf("%s: %q at %v leaves the %v picture", name, tx.s, boxes[i], img.Bounds())
-			}
-			ink := 0
-			for y := boxes[i].Min.Y; y < boxes[i].Max.Y; y++ {
-				for x := boxes[i].Min.X; x < boxes[i].Max.X; x++ {
-					if img.RGBAAt(x, y) != histBG && img.RGBAAt(x, y) != histGrid {
-						ink++
-					}
-				}
-			}
-			if ink == 0 {
-				t.Errorf("%s: no ink where %q is written", name, tx.s)
-			}
-		}
-		for i := range boxes {
-			for j := i + 1; j < len(boxes); j++ {
-				if boxes[i].Overlaps(boxes[j]) {
-					t.Errorf("%s: %q at %v overlaps %q at %v", name, texts[i].s, boxes[i], texts[j].s, boxes[j])
-				}
+		for _, w := range want {
+			if !drawn[w] {
+				t.Errorf("%s: the chart does not draw %q", l, w)
 			}
 		}
 	}

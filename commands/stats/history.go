@@ -225,7 +225,7 @@ func historyReply(l commands.Locale, v historyView) (*commands.Reply, error) {
 	reply := &commands.Reply{Data: data}
 	notes := []string{msgHistoryHow.In(l)}
 	if len(data.Series) >= 2 {
-		png, err := drawHistory(data.Series)
+		png, err := drawHistory(l, data.Series)
 		if err != nil {
 			return nil, err
 		}

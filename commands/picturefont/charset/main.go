@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/alea-bot/alea/commands/stats"
 	"github.com/alea-bot/alea/commands/yachtstats"
 )
 
@@ -20,7 +21,7 @@ func main() {
 	for r := rune(' '); r <= '~'; r++ {
 		seen[r] = true
 	}
-	for _, s := range yachtstats.ChartLabels() {
+	for _, s := range append(yachtstats.ChartLabels(), stats.ChartLabels()...) {
 		for _, r := range s {
 			if r != '\n' {
 				seen[r] = true
