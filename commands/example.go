@@ -144,7 +144,7 @@ func choiceWord(o Option, value string, l Locale) string {
 }
 
 // shortChoiceName is a choice's name up to a parenthesis or a colon
-// ("실력" for "실력: 결정당 잃은 점수").
+// ("실력" for "실력: 선택 1회당 잃은 점수").
 func shortChoiceName(n string) string {
 	for _, sep := range []string{" (", "（", "(", ":", "："} {
 		n, _, _ = strings.Cut(n, sep)

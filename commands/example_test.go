@@ -55,7 +55,7 @@ func TestLocalizeExampleChoices(t *testing.T) {
 		Options: []Option{{Name: T("by", "기준", "基準"), Description: T("d", "d", "d"), Type: String,
 			Choices: []Choice{
 				{Name: T("Wins", "승수", "勝ち数"), Value: "wins"},
-				{Name: T("Skill: points lost per decision", "실력: 결정당 잃은 점수", "実力: 判断あたりの損失"), Value: "skill"},
+				{Name: T("Skill: points lost per decision", "실력: 선택 1회당 잃은 점수", "実力: 判断あたりの損失"), Value: "skill"},
 				{Name: T("This month", "이번 달", "今月"), Value: "month"},
 				{Name: T("Wins (all time)", "승수 (전체)", "勝ち数（全期間）"), Value: "wins-all"},
 			}}}}

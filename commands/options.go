@@ -161,7 +161,7 @@ func coerceValue(d *Option, v any) (any, error) {
 		// playground): Discord's own menu sends the value, but a player
 		// typing in Korean or Japanese writes the word they read.
 		// Its short name, before a parenthesis or a colon ("실력" for
-		// "실력: 결정당 잃은 점수"), stands for it when no other choice
+		// "실력: 선택 1회당 잃은 점수"), stands for it when no other choice
 		// has that short name in any language ("야찌" names both Yahtzee
 		// and Yatzy: refused, with the choices listed).
 		if x, ok := out.(string); ok {

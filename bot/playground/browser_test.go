@@ -385,7 +385,7 @@ func TestBrowserScreenshots(t *testing.T) {
 	b := openBrowser(t, reg, bottest.Limits{})
 	b.run("1280 px", chromedp.EmulateViewport(1280, 900))
 	welcomes := map[commands.Locale]string{
-		commands.English: "Welcome to the Alea playground", commands.Korean: "Alea 놀이터에 오신 것을 환영합니다", commands.Japanese: "Alea プレイグラウンドへようこそ",
+		commands.English: "Welcome to the Alea playground", commands.Korean: "Alea 체험 공간에 오신 것을 환영합니다", commands.Japanese: "Alea プレイグラウンドへようこそ",
 	}
 	helpNames := map[commands.Locale]string{}
 	if c, ok := reg.Lookup("help"); ok {

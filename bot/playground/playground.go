@@ -563,7 +563,7 @@ func staleMessage(unknown bool, l commands.Locale) *commands.Reply {
 		"押した後でメッセージが変わりました。新しいメッセージでもう一度押してください。")
 	if unknown {
 		t = commands.T("This message is from an earlier session of the playground: run the command again.",
-			"이전 놀이터 세션의 메시지입니다. 명령어를 다시 실행해 주세요.",
+			"이전 체험 공간 세션의 메시지입니다. 명령어를 다시 실행해 주세요.",
 			"以前のプレイグラウンドのセッションのメッセージです。コマンドをもう一度実行してください。")
 	}
 	return &commands.Reply{Content: t.In(l), Ephemeral: true}

@@ -45,7 +45,7 @@ func TestOneIsSingular(t *testing.T) {
 		},
 		`/review game:onepointgame`: {
 			commands.English:  "🏆 <@100000000000000021> — 1 point · 0.10 lost per decision over 36 decisions · **Expert**",
-			commands.Korean:   "🏆 <@100000000000000021> — 1점 · 결정 36번, 결정당 손실 0.10 · **",
+			commands.Korean:   "🏆 <@100000000000000021> — 1점 · 선택 36번, 선택 1회당 손실 0.10 · **",
 			commands.Japanese: "🏆 <@100000000000000021> — 1点 · 判断36回、1回あたり損失 0.10 · **",
 		},
 		`/stats history`: {

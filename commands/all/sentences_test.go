@@ -58,7 +58,7 @@ var keySentences = []struct {
 		commands.Japanese: {"⚂⚂⚄⚅⚅ (33566) · 1投目 · ヨット（世界のアソビ大全51）", "**最善: ⚅⚅ (66) を残して3個振り直す — 最終期待値 191.79**", "…ほか25件（`件数` を増やすともっと表示されます。最大 20）", "上段 0/63: +35 まであと63点（空き6枠）"},
 	}},
 	{`/yacht-advise dice:66612 roll:2 sheet:"aces:3 twos:6 choice:22 yacht:0"`, map[commands.Locale][]string{
-		commands.Korean:   {"4. 여섯 칸에 18점 — 153.19 (−6.87)", "합계 **31** · 12칸 중 4칸 채움", "상단 9/63: +35까지 54점 남음 (빈 칸 4개)"},
+		commands.Korean:   {"4. 6 칸에 18점 — 153.19 (−6.87)", "합계 **31** · 12칸 중 4칸 채움", "상단 9/63: +35까지 54점 남음 (빈 칸 4개)"},
 		commands.Japanese: {"4. シックスに18点 — 153.19 (−6.87)", "合計 **31** · 12役中4役記入済み", "上段 9/63: +35 まであと54点（空き4枠）"},
 	}},
 	{`/yacht-advise dice:"1 2 3 4"`, map[commands.Locale][]string{
@@ -67,7 +67,7 @@ var keySentences = []struct {
 		commands.Japanese: {"サイコロは5個必要です（入力は4個）。`3 3 5 6 6` や `33566` のように 1〜6 のサイコロを5個書いてください。"},
 	}},
 	{`/yacht-advise sheet:"aces:7"`, map[commands.Locale][]string{
-		commands.Korean:   {"하나에는 7점을 기록할 수 없습니다. 가능한 점수: 0~5."},
+		commands.Korean:   {"1에는 7점을 기록할 수 없습니다. 가능한 점수: 0~5."},
 		commands.Japanese: {"エースに7点は記入できません。記入できる点数: 0〜5。"},
 	}},
 	{`/yacht-advise sheet:"Aces 3, Twos 6"`, map[commands.Locale][]string{
@@ -161,7 +161,7 @@ var keySentences = []struct {
 	// names of the Korean and Japanese sheets (docs/sources.md).
 	{`/yacht-advise dice:"6 6 6 4 4" roll:3 sheet:"aces:3 twos:6 threes:9 fours:12 fives:15"`, map[commands.Locale][]string{
 		commands.English:  {"Upper 45/63: 18 to go for +35 (1 box open)"},
-		commands.Korean:   {"상단 45/63: +35까지 18점 남음 (빈 칸 1개)", "하나 3 · 둘 6 · 셋 9 · 넷 12 · 다섯 15", "여섯 칸에 18점"},
+		commands.Korean:   {"상단 45/63: +35까지 18점 남음 (빈 칸 1개)", "1: 3 · 2: 6 · 3: 9 · 4: 12 · 5: 15", "6 칸에 18점"},
 		commands.Japanese: {"上段 45/63: +35 まであと18点（空き1枠）", "エース 3 · デュース 6 · トレイ 9 · フォー 12 · ファイブ 15", "シックスに18点"},
 	}},
 	{`/yacht-advise dice:"6 6 6 6 2" roll:3 sheet:"aces:3"`, map[commands.Locale][]string{

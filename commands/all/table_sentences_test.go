@@ -23,10 +23,10 @@ var tableSentences = map[commands.Locale][]string{
 	commands.English: {"**🎲 Yacht (51 Worldwide Games) — <@1000000000000001> · turn 1/12**\n", "**Total 0** · upper 0/63 · 12 open", "Bring down", "💡 The best options, with their expected final score",
 		"Show all", "[Back to the game](https://discord.com/channels/1044567890123456789/1044567890123456790/", "🎲 The game moved down: it carries on below.",
 		"You have no seat at this table; it is <@1000000000000001>'s turn."},
-	commands.Korean: {"**🎲 요트 (세계의 아소비 대전 51) — <@1000000000000001> · 1/12 턴**\n", "**합계 0** · 상단 0/63 · 12칸 남음", "아래로 가져오기", "💡 가장 좋은 선택지와 최종 점수 기댓값",
+	commands.Korean: {"**🎲 요트 (세계의 아소비 대전 51) — <@1000000000000001> · 1/12 턴**\n", "**합계 0** · 상단 0/63 · 12칸 남음", "아래로 옮기기", "💡 가장 좋은 선택지와 최종 점수 기댓값",
 		"모두 보기", "[게임으로 돌아가기](https://discord.com/channels/1044567890123456789/1044567890123456790/", "🎲 게임을 아래로 옮겼습니다. 아래에서 이어집니다.",
 		"이 게임에 참가하고 있지 않습니다. 지금은 <@1000000000000001> 님의 차례입니다."},
-	commands.Japanese: {"**🎲 ヨット（世界のアソビ大全51） — <@1000000000000001> · 1/12ターン**\n", "**合計 0** · 上段 0/63 · 残り12役", "下に移動", "💡 上位の選択肢と最終得点の期待値",
+	commands.Japanese: {"**🎲 ヨット（世界のアソビ大全51） — <@1000000000000001> · 1/12ターン**\n", "**合計 0** · 上段 0/63 · 残り12役", "最新の位置に出し直す", "💡 上位の選択肢と最終得点の期待値",
 		"すべて表示", "[ゲームに戻る](https://discord.com/channels/1044567890123456789/1044567890123456790/", "🎲 ゲームを下に移動しました。続きは下のメッセージです。",
 		"この卓に参加していません。今は <@1000000000000001> さんの番です。"},
 }
@@ -123,5 +123,5 @@ var (
 	rollLabel = map[commands.Locale]string{commands.English: "Roll", commands.Korean: "굴리기", commands.Japanese: "振る"}
 	hintLabel = map[commands.Locale]string{commands.English: "Hint", commands.Korean: "힌트", commands.Japanese: "ヒント"}
 	pickLabel = map[commands.Locale]string{commands.English: "Score a category", commands.Korean: "족보", commands.Japanese: "役"}
-	downLabel = map[commands.Locale]string{commands.English: "Bring down", commands.Korean: "아래로 가져오기", commands.Japanese: "下に移動"}
+	downLabel = map[commands.Locale]string{commands.English: "Bring down", commands.Korean: "아래로 옮기기", commands.Japanese: "最新の位置に出し直す"}
 )

@@ -85,10 +85,12 @@ var internalRef = regexp.MustCompile(`(?i)seed 0\d\d|시드 0\d\d|シード 0\d\
 // where Discord's Korean says 명령어, "seats" for players, the Yacht
 // boxes transliterated from English, three verbs for holding dice in
 // Japanese (残す is the one), and true/false left in English. 目指す (to
-// aim for) is not the board-game 指す.
+// aim for) is not the board-game 指す. A decision is 선택 in Korean (선택
+// 1회당 손실, 잃은 기대 점수), and the Japanese grades read in order at
+// once (エキスパート, 上手, まずまず, 練習中).
 var unidiomatic = map[commands.Locale]*regexp.Regexp{
-	commands.Korean:   regexp.MustCompile(`당신|대국|둘 차례|수를 두|둡니다|두었|명령[^어]|명령$|최대 \d+자리|듀스|(^|[^스])트레이($|[^트])|포 오브 어 카인드|스리 오브 어 카인드|[SB]\. 스트레이트|\btrue\b|\bfalse\b`),
-	commands.Japanese: regexp.MustCompile(`(^|[^目])指[すせし]|対局|キープ|保留|\btrue\b|\bfalse\b|誰が遊ぶ？`),
+	commands.Korean:   regexp.MustCompile(`당신|대국|둘 차례|수를 두|둡니다|두었|명령[^어]|명령$|최대 \d+자리|듀스|(^|[^스])트레이($|[^트])|포 오브 어 카인드|스리 오브 어 카인드|[SB]\. 스트레이트|\btrue\b|\bfalse\b|결정당|잃은 기댓값`),
+	commands.Japanese: regexp.MustCompile(`(^|[^目])指[すせし]|対局|キープ|保留|\btrue\b|\bfalse\b|誰が遊ぶ？|上級者|中級者|初級者`),
 }
 
 // englishRun finds runs of two or more Latin words.

@@ -211,6 +211,9 @@ func TestShare(t *testing.T) {
 				}
 				rest := strings.Replace(text, yachtwords.RulesName(loc, c.rules), "", 1)
 				for _, name := range yachtwords.CategoryNames(loc, rules) {
+					if strings.Trim(name, "0123456789") == "" {
+						continue // Korean names the upper boxes by their numbers, which the score and the loss hold too
+					}
 					if strings.Contains(rest, name) {
 						t.Errorf("%s: the box %q in the share:\n%s", loc, name, text)
 					}

@@ -67,7 +67,7 @@ var (
 		"🎲 サイコロを振ってください。この挑戦を遊ぶ全員が、このターンを同じ5個で始めます。")
 	msgSoFar    = commands.T("Turns so far: %s", "지금까지의 턴: %s", "ここまでのターン: %s")
 	msgOfficial = commands.T("🏅 Your official attempt at this challenge: no hints; each decision's cost shows after it as a square.",
-		"🏅 이번이 이 도전의 공식 도전입니다. 힌트는 없고, 결정할 때마다 그 손실이 네모의 색으로 표시됩니다.",
+		"🏅 이번이 이 도전의 공식 도전입니다. 힌트는 없고, 선택할 때마다 그 손실이 네모의 색으로 표시됩니다.",
 		"🏅 この挑戦の本番です。ヒントはなく、判断のたびにその損失が四角の色で表示されます。")
 	msgStartedOnce = commands.T("🎯 Practice: your official attempt at this challenge started at %s UTC, so this game is not ranked.",
 		"🎯 연습: 이 도전의 공식 도전은 이미 %s(UTC)에 시작했으므로 이 게임은 순위에 들어가지 않습니다.",
@@ -77,16 +77,16 @@ var (
 		"🎯 연습: 이 봇은 기록을 남기지 않아 순위가 없습니다.",
 		"🎯 練習: このボットは記録を残さないので、順位はありません。")
 	msgPractice   = commands.T("🎯 Practice: not ranked.", "🎯 연습: 순위에 들어가지 않습니다.", "🎯 練習: 順位には入りません。")
-	msgLegend     = commands.T("🟩 no loss · 🟨 under 1 · 🟧 under 5 · 🟥 5 or more expected points lost", "🟩 손실 없음 · 🟨 1 미만 · 🟧 5 미만 · 🟥 5 이상 (잃은 기댓값)", "🟩 損失なし · 🟨 1未満 · 🟧 5未満 · 🟥 5以上（失った期待値）")
+	msgLegend     = commands.T("🟩 no loss · 🟨 under 1 · 🟧 under 5 · 🟥 5 or more expected points lost", "🟩 손실 없음 · 🟨 1 미만 · 🟧 5 미만 · 🟥 5 이상 (잃은 기대 점수)", "🟩 損失なし · 🟨 1未満 · 🟧 5未満 · 🟥 5以上（失った期待値）")
 	msgSheetField = commands.T("Sheet", "점수표", "スコア表")
 	// msgDecided tells a decision (what was kept or scored, as the table
 	// says it) and its square.
 	msgDecided     = commands.T("↩ %s — %s", "↩ %s — %s", "↩ %s — %s")
-	msgResult      = commands.T("Score **%d** · expected points lost **%.2f**", "점수 **%d** · 잃은 기댓값 **%.2f**", "得点 **%d** · 失った期待値 **%.2f**")
+	msgResult      = commands.T("Score **%d** · expected points lost **%.2f**", "점수 **%d** · 잃은 기대 점수 **%.2f**", "得点 **%d** · 失った期待値 **%.2f**")
 	msgStreak      = commands.T("🔥 %d-day streak (longest: %d)", "🔥 %d일 연속 (최장 %d일)", "🔥 %d日連続（最長 %d日）")
 	msgShareButton = commands.T("Share", "공유", "共有")
 	msgAssisted    = commands.T("💡 Decisions taken on positions you asked advice on elsewhere: %d. This result is kept but not ranked.",
-		"💡 다른 곳에서 조언을 구한 상황에서 내린 결정: %d번. 이 결과는 남지만 순위에는 들어가지 않습니다.",
+		"💡 다른 곳에서 조언을 구한 상황에서 내린 선택: %d번. 이 결과는 남지만 순위에는 들어가지 않습니다.",
 		"💡 ほかの場所で助言を求めた局面での判断: %d回。この結果は残りますが、順位には入りません。")
 )
 
@@ -94,7 +94,7 @@ var (
 var (
 	msgShareHead     = commands.T("📅 Alea daily %s · %s", "📅 Alea 데일리 %s · %s", "📅 Alea デイリー %s · %s")
 	msgSharePractice = commands.T("practice", "연습", "練習")
-	msgShareResult   = commands.T("%d points · %.2f expected points lost", "%d점 · 잃은 기댓값 %.2f", "%d点 · 失った期待値 %.2f")
+	msgShareResult   = commands.T("%d points · %.2f expected points lost", "%d점 · 잃은 기대 점수 %.2f", "%d点 · 失った期待値 %.2f")
 	msgShareStreak   = commands.T("🔥 %d-day streak", "🔥 %d일 연속", "🔥 %d日連続")
 )
 
@@ -102,10 +102,10 @@ var (
 var (
 	msgBoardTitle  = commands.T("📅 Daily board %s · %s", "📅 데일리 순위 %s · %s", "📅 デイリーランキング %s · %s")
 	msgScopeServer = commands.T("Official results played in this server, ranked by expected points lost (fewest first); the score breaks ties.",
-		"이 서버에서 한 공식 기록을 잃은 기댓값이 적은 순으로 나열합니다. 같으면 점수가 높은 쪽이 앞섭니다.",
+		"이 서버에서 한 공식 기록을 잃은 기대 점수가 적은 순으로 나열합니다. 같으면 점수가 높은 쪽이 앞섭니다.",
 		"このサーバーで遊んだ本番の結果を、失った期待値の少ない順に並べます。同じなら得点の高い方が上です。")
 	msgScopeEveryone = commands.T("Official results from everywhere, ranked by expected points lost (fewest first; the score breaks ties). Players are named only if they chose to be (`/daily me`); the others show as “a player”.",
-		"모든 곳의 공식 기록을 잃은 기댓값이 적은 순으로 나열합니다 (같으면 점수가 높은 쪽이 앞). 이름은 본인이 원한 경우에만 보이고 (`/데일리 내-기록`), 나머지는 “익명의 플레이어”로 표시합니다.",
+		"모든 곳의 공식 기록을 잃은 기대 점수가 적은 순으로 나열합니다 (같으면 점수가 높은 쪽이 앞). 이름은 본인이 원한 경우에만 보이고 (`/데일리 내-기록`), 나머지는 “익명의 플레이어”로 표시합니다.",
 		"すべての場所の本番の結果を、失った期待値の少ない順に並べます（同じなら得点の高い方が上）。名前は本人が選んだ場合だけ表示し（`/デイリー 自分の記録`）、ほかは「匿名のプレイヤー」と表示します。")
 	msgAPlayer   = commands.T("a player", "익명의 플레이어", "匿名のプレイヤー")
 	msgYou       = commands.T("you", "나", "あなた")
@@ -132,9 +132,9 @@ var (
 	msgTodayWaiting  = commands.T("Today's challenge (%s) is waiting: `/daily play`.", "오늘의 도전(%s)이 기다리고 있습니다: `/데일리 도전`.", "今日の挑戦（%s）が待っています: `/デイリー 挑戦`。")
 	msgTodayHead     = commands.T("Today (%s):", "오늘 (%s):", "今日（%s）:")
 	msgTodayStarted  = commands.T("%s — started at %s UTC, not finished", "%s — %s(UTC)에 시작, 아직 끝나지 않음", "%s — %s（UTC）に開始、まだ終わっていません")
-	msgTodayDone     = commands.T("%s — %d points · %.2f expected points lost", "%s — %d점 · 잃은 기댓값 %.2f", "%s — %d点 · 失った期待値 %.2f")
+	msgTodayDone     = commands.T("%s — %d points · %.2f expected points lost", "%s — %d점 · 잃은 기대 점수 %.2f", "%s — %d点 · 失った期待値 %.2f")
 	msgTodayAssisted = commands.T("%s — %d points · %.2f expected points lost · 💡 advice asked elsewhere: not ranked",
-		"%s — %d점 · 잃은 기댓값 %.2f · 💡 다른 곳에서 조언을 구해 순위에서 빠짐",
+		"%s — %d점 · 잃은 기대 점수 %.2f · 💡 다른 곳에서 조언을 구해 순위에서 빠짐",
 		"%s — %d点 · 失った期待値 %.2f · 💡 ほかで助言を求めたため順位外")
 	msgNamed    = commands.T("On the board for everyone you show as **%s**.", "전체 순위에 표시되는 이름: **%s**", "全体ランキングでの表示名: **%s**")
 	msgUnnamed  = commands.T("On the board for everyone you show as “a player”.", "전체 순위에는 “익명의 플레이어”로 표시됩니다.", "全体ランキングでは「匿名のプレイヤー」と表示されます。")

@@ -70,9 +70,9 @@ func FromKey(key string) (Grade, bool) {
 
 var names = [...]commands.Text{
 	commands.T("Perfect", "완벽", "完璧"),
-	commands.T("Expert", "전문가", "上級者"),
-	commands.T("Good", "능숙", "中級者"),
-	commands.T("Fair", "보통", "初級者"),
+	commands.T("Expert", "전문가", "エキスパート"),
+	commands.T("Good", "능숙", "上手"),
+	commands.T("Fair", "보통", "まずまず"),
 	commands.T("Learning", "연습 중", "練習中"),
 }
 
@@ -85,5 +85,5 @@ func How(l commands.Locale) string { return msgHow.Format(l, Bands[0], Bands[1],
 
 var msgHow = commands.T(
 	"Grades by points lost per decision: Perfect 0, Expert below %.1f (the aim Verhoeff's Yahtzee Proficiency Test sets), then Alea's own bands: Good below %.1f, Fair below %.1f, Learning above.",
-	"등급은 결정당 손실로 정합니다: 완벽 0, 전문가 %.1f 미만(Verhoeff의 야찌 숙련도 테스트가 목표로 삼는 값), 그 밖은 Alea가 정한 구간으로 능숙 %.1f 미만, 보통 %.1f 미만, 그 이상은 연습 중.",
-	"等級は判断あたりの損失で決まります: 完璧 0、上級者 %.1f 未満（Verhoeff のヤッツィー熟練度テストが目標とする値）、残りは Alea 独自の区分で中級者 %.1f 未満、初級者 %.1f 未満、それ以上は練習中。")
+	"등급은 선택 1회당 손실로 정합니다: 완벽 0, 전문가 %.1f 미만(Verhoeff의 야찌 숙련도 테스트가 목표로 삼는 값), 그 밖은 Alea가 정한 구간으로 능숙 %.1f 미만, 보통 %.1f 미만, 그 이상은 연습 중.",
+	"等級は判断あたりの損失で決まります: 完璧 0、エキスパート %.1f 未満（Verhoeff のヤッツィー熟練度テストが目標とする値）、残りは Alea 独自の区分で上手 %.1f 未満、まずまず %.1f 未満、それ以上は練習中。")

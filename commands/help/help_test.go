@@ -52,7 +52,9 @@ func TestHelpLinksPolicies(t *testing.T) {
 // picker shows it; a name near none lists the commands alone.
 func TestHelpSuggestsTheNearestCommand(t *testing.T) {
 	reg := commands.NewRegistry(&commands.Command{Name: commands.T("yacht", "요트", "ヨット"), Description: commands.T("d", "d", "d"),
-		Handle: func(context.Context, *commands.Request) (*commands.Reply, error) { return &commands.Reply{Content: "x"}, nil }})
+		Handle: func(context.Context, *commands.Request) (*commands.Reply, error) {
+			return &commands.Reply{Content: "x"}, nil
+		}})
 	reg.Add(help.Command(reg))
 	h := bottest.New(t, reg.Commands()...)
 	for line, want := range map[string]map[commands.Locale]string{

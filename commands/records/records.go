@@ -72,7 +72,7 @@ func Mention(user string) string { return "<@" + user + ">" }
 // coach, a hint, /yacht-advise on the same position), which skill leaves
 // out: the final board of a game, its review. A seat with none says
 // nothing.
-var Assisted = commands.T("💡 %d of %d decisions assisted", "💡 결정 %[2]d번 중 %[1]d번은 조언을 받음", "💡 判断%[2]d回のうち%[1]d回は助言あり")
+var Assisted = commands.T("💡 %d of %d decisions assisted", "💡 선택 %[2]d번 중 %[1]d번은 조언을 받음", "💡 判断%[2]d回のうち%[1]d回は助言あり")
 
 var msgAnonymous = commands.T("a former player", "이름 없는 플레이어", "名前のないプレイヤー")
 

@@ -4,7 +4,7 @@ import "github.com/alea-bot/alea/commands"
 
 var (
 	txtReviewDesc = commands.T("Review a finished Yacht game: every costly decision and a grade",
-		"끝난 요트 게임 복기: 점수를 잃은 결정과 등급",
+		"끝난 요트 게임 복기: 점수를 잃은 선택과 등급",
 		"終わったヨットのゲームを振り返る: 点を失った判断と等級")
 	txtGameDesc = commands.T("The game's id (from its Review button or /stats history)",
 		"게임 ID (복기 버튼이나 /전적 기록에서)",
@@ -22,17 +22,17 @@ var (
 	msgReviewTitle   = commands.T("Review · %s · %s", "복기 · %s · %s", "振り返り · %s · %s")
 	msgSeat          = commands.T("Seat %d", "%d번 자리", "%d番席")
 	msgSeatNamed     = commands.T("Seat %d · %s", "%d번 자리 · %s", "%d番席 · %s")
-	msgReviewAlea    = commands.T("%s — %d points · plays every decision perfectly", "%s — %d점 · 모든 결정이 최선입니다", "%s — %d点 · 常に最善の判断をします")
-	msgReviewAleaOne = commands.T("%s — %d point · plays every decision perfectly", "%s — %d점 · 모든 결정이 최선입니다", "%s — %d点 · 常に最善の判断をします")
+	msgReviewAlea    = commands.T("%s — %d points · plays every decision perfectly", "%s — %d점 · 모든 선택이 최선입니다", "%s — %d点 · 常に最善の判断をします")
+	msgReviewAleaOne = commands.T("%s — %d point · plays every decision perfectly", "%s — %d점 · 모든 선택이 최선입니다", "%s — %d点 · 常に最善の判断をします")
 	msgReviewSeatOne = commands.T("%s — %d point · %.2f lost per decision over %d decisions · **%s**",
-		"%[1]s — %[2]d점 · 결정 %[4]d번, 결정당 손실 %.2[3]f · **%[5]s**",
+		"%[1]s — %[2]d점 · 선택 %[4]d번, 선택 1회당 손실 %.2[3]f · **%[5]s**",
 		"%[1]s — %[2]d点 · 判断%[4]d回、1回あたり損失 %.2[3]f · **%[5]s**")
 	msgReviewSeat = commands.T("%s — %d points · %.2f lost per decision over %d decisions · **%s**",
-		"%[1]s — %[2]d점 · 결정 %[4]d번, 결정당 손실 %.2[3]f · **%[5]s**",
+		"%[1]s — %[2]d점 · 선택 %[4]d번, 선택 1회당 손실 %.2[3]f · **%[5]s**",
 		"%[1]s — %[2]d点 · 判断%[4]d回、1回あたり損失 %.2[3]f · **%[5]s**")
-	msgNoCostly   = commands.T("Every decision was the best one.", "모든 결정이 최선이었습니다.", "すべての判断が最善でした。")
+	msgNoCostly   = commands.T("Every decision was the best one.", "모든 선택이 최선이었습니다.", "すべての判断が最善でした。")
 	msgMoreCostly = commands.T("…and %d more in `review.txt`", "…외 %d개는 `review.txt`에", "…ほか%d件は `review.txt` に")
-	msgSeatField  = commands.T("Seat %d · decisions that cost points: %d", "%d번 자리 · 점수를 잃은 결정 %d개", "%d番席 · 点を失った判断%d件")
+	msgSeatField  = commands.T("Seat %d · decisions that cost points: %d", "%d번 자리 · 점수를 잃은 선택 %d개", "%d番席 · 点を失った判断%d件")
 	msgChosenNote = commands.T("This game had a chosen seed or hand-entered dice, so it does not count in standings.",
 		"이 게임은 시드를 고르거나 주사위를 직접 입력해서 순위에 들어가지 않습니다.",
 		"このゲームはシードを選んだかサイコロを手入力したので、順位には入りません。")

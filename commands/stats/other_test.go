@@ -44,7 +44,7 @@ func TestHistoryListsOrbsAndCoins(t *testing.T) {
 	}
 	want := map[commands.Locale][]string{
 		commands.English:  {"🔮 Orb puzzles 5×5: 3 solved · 2 in the fewest presses · 7.0 presses on average · best 6", "🪙 Coins against the perfect bot: 2 games · 1 won"},
-		commands.Korean:   {"🔮 오브 퍼즐 5×5: 3개 완성 · 최소 횟수로 2개 · 평균 7.0번 · 최고 6번", "🪙 완벽한 봇과 동전 게임: 2판 · 1승"},
+		commands.Korean:   {"🔮 오브 퍼즐 5×5: 3개 완성 · 최소 횟수로 2개 · 평균 7.0회 · 최고 6회", "🪙 완벽한 봇과 동전 게임: 2판 · 1승"},
 		commands.Japanese: {"🔮 オーブパズル 5×5: 3問クリア · 最少回数で2問 · 平均7.0回 · 最高6回", "🪙 完全なボットとのコイン対戦: 2戦 · 1勝"},
 	}
 	for loc, lines := range want {
@@ -126,7 +126,7 @@ func TestStandingsOfOrbsAndCoins(t *testing.T) {
 		commands.English: {"Standings · Orb puzzles · all time", "**Leader: <@" + b + "> — 3 of 3 puzzles solved in the fewest presses.**",
 			"`2.` <@" + a + "> · 2 of 3 in the fewest presses · 7.0 presses on average"},
 		commands.Korean: {"순위 · 오브 퍼즐 · 전체 기간", "**1위: <@" + b + "> — 퍼즐 3개 중 3개를 최소 횟수로 완성**",
-			"`2.` <@" + a + "> · 3개 중 2개 최소 횟수 · 평균 7.0번"},
+			"`2.` <@" + a + "> · 최소 횟수 풀이 2/3 · 평균 7.0회"},
 		commands.Japanese: {"順位 · オーブパズル · 全期間", "**1位: <@" + b + "> — 3問中3問を最少回数でクリア**",
 			"`2.` <@" + a + "> · 3問中2問が最少回数 · 平均7.0回"},
 	}

@@ -62,7 +62,7 @@ func Command(d Deps) *commands.Command {
 					{Name: commands.T("by", "기준", "基準"), Description: txtByDesc, Type: commands.String, Choices: []commands.Choice{
 						{Name: commands.T("wins", "승수", "勝利数"), Value: "wins"},
 						{Name: commands.T("average score", "평균 점수", "平均点"), Value: "average"},
-						{Name: commands.T("skill: points lost per decision", "실력: 결정당 잃은 점수", "実力: 判断あたりの損失"), Value: "skill"},
+						{Name: commands.T("skill: points lost per decision", "실력: 선택 1회당 잃은 점수", "実力: 判断あたりの損失"), Value: "skill"},
 					}},
 					{Name: commands.T("period", "기간", "期間"), Description: txtPeriodDesc, Type: commands.String, Choices: []commands.Choice{
 						{Name: periodNames[PeriodWeek], Value: PeriodWeek},

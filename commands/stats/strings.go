@@ -34,7 +34,7 @@ var (
 	msgLeadWinsOne    = commands.T("**Leader: %s — %d/%d game won.**", "**1위: %[1]s — %[3]d게임 %[2]d승**", "**1位: %[1]s — %[3]d戦%[2]d勝**")
 	msgLeadAverage    = commands.T("**Leader: %s — average %.1f (games: %d).**", "**1위: %[1]s — %[3]d게임 평균 %.1[2]f점**", "**1位: %[1]s — %[3]d戦で平均%.1[2]f点**")
 	msgLeadSkill      = commands.T("**Leader: %s — %.2f points lost per decision (games: %d).**",
-		"**1위: %[1]s — %[3]d게임 동안 결정당 %.2[2]f점 손실**",
+		"**1위: %[1]s — %[3]d게임 동안 선택 1회당 %.2[2]f점 손실**",
 		"**1位: %[1]s — %[3]d戦で判断あたり%.2[2]f点の損失**")
 	msgNobodyRanked = commands.T("Nobody has played %d games yet; players on their way: %d (below).",
 		"아직 %d게임을 채운 사람이 없습니다. %d명이 순위에 오르는 중입니다 (아래).",
@@ -50,23 +50,23 @@ var (
 	// msgStandingRow is a Yacht player's line: wins of the games that
 	// count toward wins, the average, skill and luck.
 	msgStandingRow = commands.T("`%d.` %s · %d/%d wins · avg %.1f · %.2f lost/decision · luck %s",
-		"`%[1]d.` %[2]s · %[4]d게임 %[3]d승 · 평균 %.1[5]f점 · 결정당 손실 %.2[6]f · 운 %[7]s",
+		"`%[1]d.` %[2]s · %[4]d게임 %[3]d승 · 평균 %.1[5]f점 · 선택 1회당 손실 %.2[6]f · 운 %[7]s",
 		"`%[1]d.` %[2]s · %[4]d戦%[3]d勝 · 平均%.1[5]f点 · 判断あたり損失 %.2[6]f · 運 %[7]s")
 	// msgSkillStandingRow is a Yacht player's line ranked by skill: the
 	// points lost per decision over the unassisted decisions it counts.
 	msgSkillStandingRow = commands.T("`%d.` %s · %.2f lost/decision over %d decisions · %d/%d wins · avg %.1f",
-		"`%[1]d.` %[2]s · 결정 %[4]d번, 결정당 손실 %.2[3]f · %[6]d게임 %[5]d승 · 평균 %.1[7]f점",
+		"`%[1]d.` %[2]s · 선택 %[4]d번, 선택 1회당 손실 %.2[3]f · %[6]d게임 %[5]d승 · 평균 %.1[7]f점",
 		"`%[1]d.` %[2]s · 判断%[4]d回、判断あたり損失 %.2[3]f · %[6]d戦%[5]d勝 · 平均%.1[7]f点")
 	// msgAssistedLeftOut follows a player's line when some of their
 	// decisions took advice.
-	msgAssistedLeftOut = commands.T(" · 💡 %d assisted, not counted", " · 💡 조언받은 결정 %d번은 제외", " · 💡 助言ありの判断%d回は除外")
+	msgAssistedLeftOut = commands.T(" · 💡 %d assisted, not counted", " · 💡 조언받은 선택 %d번은 제외", " · 💡 助言ありの判断%d回は除外")
 	msgMoreRows        = commands.T("…and %d more", "…외 %d명", "…ほか%d人")
 	msgNeedsRow        = commands.T("%s — %d played, %d to go", "%s — %d게임, %d게임 남음", "%s — %d戦済み、あと%d戦")
 	msgUnrankedField   = commands.T("Not ranked yet (fewer than %d games)", "아직 순위 밖 (%d게임 미만)", "まだ順位外（%d戦未満）")
 	msgStandingsHow    = commands.T(
 		"Skill is the expected points lost per decision against perfect play, over the decisions taken without advice, so the dice's luck does not count; luck is what the dice gave above or below the average. A win counts only against another player; games with hand-entered dice count toward skill only; games with a chosen seed are not counted.",
-		"실력은 조언 없이 내린 결정마다 완벽한 플레이와 비교해 잃은 기대 점수라서 주사위 운이 들어가지 않습니다. 운은 주사위가 평균보다 더 주거나 덜 준 점수입니다. 승리는 다른 플레이어와 겨뤘을 때만 집계하고, 주사위를 직접 입력한 게임은 실력에만 반영하며, 시드를 고른 게임은 집계하지 않습니다.",
-		"実力は助言なしの判断ごとに完璧なプレイと比べて失った期待点で、サイコロの運は入りません。運はサイコロが平均より多く（少なく）くれた点です。勝利は他のプレイヤーとの対戦だけを数え、サイコロを手入力したゲームは実力にだけ反映し、シードを選んだゲームは集計しません。")
+		"실력은 조언 없이 내린 선택마다 완벽한 플레이와 비교해 잃은 기대 점수라서 주사위 운이 들어가지 않습니다. 운은 주사위가 평균보다 더 주거나 덜 준 점수입니다. 승리는 다른 플레이어와 겨뤘을 때만 집계하고, 주사위를 직접 입력한 게임은 실력에만 반영하며, 시드를 고른 게임은 집계하지 않습니다.",
+		"実力は助言なしの判断ごとに完璧なプレイと比べて失った期待点で、サイコロの運は入りません。運は、出目が平均と比べて何点多く（少なく）もたらしたかです。勝利は他のプレイヤーとの対戦だけを数え、サイコロを手入力したゲームは実力にだけ反映し、シードを選んだゲームは集計しません。")
 	msgPeriodUTC        = commands.T("Counted since %s 00:00 UTC.", "%s 00:00 (UTC)부터 집계합니다.", "%s 00:00（UTC）から集計しています。")
 	msgRecordingOffNote = commands.T("Recording is off in this server, so new games are not added.",
 		"이 서버는 기록이 꺼져 있어 새 게임은 더해지지 않습니다.",
@@ -81,35 +81,35 @@ var (
 		"아직 여기에 기록된 내 게임이 없습니다. `/요트 시작` 게임을 끝까지 하면 나타납니다.",
 		"ここにはまだ記録されたあなたのゲームがありません。`/ヨット 開始` のゲームを最後まで遊ぶと表示されます。")
 	msgHistoryLead = commands.T("**%[2]s — games: %[1]d, wins: %[3]d, average %.1[4]f, %.2[5]f points lost per decision (%[6]s).**",
-		"**%[2]s %[1]d게임: %[3]d승, 평균 %.1[4]f점, 결정당 손실 %.2[5]f점 (%[6]s)**",
+		"**%[2]s %[1]d게임: %[3]d승, 평균 %.1[4]f점, 선택 1회당 손실 %.2[5]f점 (%[6]s)**",
 		"**%[2]s %[1]d戦: %[3]d勝、平均%.1[4]f点、判断あたり損失%.2[5]f点（%[6]s）**")
 	msgOnlyUncounted = commands.T("So far only games with a chosen seed or hand-entered dice: they are listed but not counted.",
 		"지금까지는 시드를 고르거나 주사위를 직접 입력한 게임뿐이라 목록에만 있고 집계되지 않습니다.",
 		"これまでのゲームはシードを選んだか手入力のものだけなので、一覧には出ますが集計はされません。")
 	msgTrend = commands.T("Last %d games: %.2f lost per decision on average (the %d before: %.2f).",
-		"최근 %[1]d게임: 결정당 평균 손실 %.2[2]f (그 전 %[3]d게임: %.2[4]f).",
+		"최근 %[1]d게임: 선택 1회당 평균 손실 %.2[2]f (그 전 %[3]d게임: %.2[4]f).",
 		"直近%[1]d戦: 判断あたり平均損失 %.2[2]f（その前の%[3]d戦: %.2[4]f）。")
 	msgLuckTrend = commands.T("Luck over them: %s per game (before: %s).",
 		"같은 게임의 운: 게임당 %s (그 전: %s).",
 		"同じ期間の運: 1戦あたり %s（その前: %s）。")
 	msgTotalsField = commands.T("By rule set", "규칙별", "ルール別")
 	msgTotalsRow   = commands.T("%s: games %d, wins %d · avg %.1f · best %d · %.2f lost/decision · luck %s/game",
-		"%[1]s: %[2]d게임 %[3]d승 · 평균 %.1[4]f · 최고 %[5]d · 결정당 손실 %.2[6]f · 게임당 운 %[7]s",
+		"%[1]s: %[2]d게임 %[3]d승 · 평균 %.1[4]f · 최고 %[5]d · 선택 1회당 손실 %.2[6]f · 게임당 운 %[7]s",
 		"%[1]s: %[2]d戦%[3]d勝 · 平均 %.1[4]f · 最高 %[5]d · 判断あたり損失 %.2[6]f · 1戦あたりの運 %[7]s")
 	msgRecentField = commands.T("Recent games", "최근 게임", "最近のゲーム")
 	msgRecentRow   = commands.T("%s · %s · %d (place %d of %d) · %.2f lost/decision · luck %s · `%s`",
-		"%[1]s · %[2]s · %[3]d점 (%[5]d명 중 %[4]d위) · 결정당 손실 %.2[6]f · 운 %[7]s · `%[8]s`",
+		"%[1]s · %[2]s · %[3]d점 (%[5]d명 중 %[4]d위) · 선택 1회당 손실 %.2[6]f · 운 %[7]s · `%[8]s`",
 		"%[1]s · %[2]s · %[3]d点（%[5]d人中%[4]d位）· 判断あたり損失 %.2[6]f · 運 %[7]s · `%[8]s`")
 	msgNotCounted   = commands.T(" · not counted", " · 집계 제외", " · 集計外")
 	msgBestsField   = commands.T("Personal bests", "개인 최고 기록", "自己ベスト")
-	msgBestSkill    = commands.T("Cleanest game: %.2f lost per decision (`%s`).", "가장 정확했던 게임: 결정당 손실 %.2f (`%s`).", "最も正確だったゲーム: 判断あたり損失 %.2f（`%s`）。")
-	msgLeastUnlucky = commands.T("Least unlucky game: luck %s (`%s`).", "운이 가장 덜 나빴던 게임: 운 %s (`%s`).", "いちばん運が悪くなかったゲーム: 運 %s（`%s`）。")
+	msgBestSkill    = commands.T("Cleanest game: %.2f lost per decision (`%s`).", "가장 정확했던 게임: 선택 1회당 손실 %.2f (`%s`).", "最も正確だったゲーム: 判断あたり損失 %.2f（`%s`）。")
+	msgLeastUnlucky = commands.T("Least unlucky game: luck %s (`%s`).", "운이 가장 덜 나빴던 게임: 운 %s (`%s`).", "不運が最も小さかったゲーム: 運 %s（`%s`）。")
 	msgBestLuck     = commands.T("Luckiest game: luck %s (`%s`).", "가장 운이 좋았던 게임: 운 %s (`%s`).", "最も運が良かったゲーム: 運 %s（`%s`）。")
 	msgHistoryHow   = commands.T("Luck is what the dice gave above or below the average; skill (points lost per decision) leaves luck out.",
-		"운은 주사위가 평균보다 더 주거나 덜 준 점수이고, 실력(결정당 손실)에는 운이 들어가지 않습니다.",
-		"運はサイコロが平均より多く（少なく）くれた点で、実力（判断あたりの損失）には運が入りません。")
+		"운은 주사위가 평균보다 더 주거나 덜 준 점수이고, 실력(선택 1회당 손실)에는 운이 들어가지 않습니다.",
+		"運は、出目が平均と比べて何点多く（少なく）もたらしたかで、実力（判断あたりの損失）には運が入りません。")
 	msgChartHow = commands.T("The chart shows your last %d counted games, oldest on the left: score above (blue), points lost per decision below (red; lower is better).",
-		"그래프는 집계된 최근 %d게임을 왼쪽부터 오래된 순으로 보여 줍니다. 위는 점수(파랑), 아래는 결정당 손실(빨강, 낮을수록 좋음)입니다.",
+		"그래프는 집계된 최근 %d게임을 왼쪽부터 오래된 순으로 보여 줍니다. 위는 점수(파랑), 아래는 선택 1회당 손실(빨강, 낮을수록 좋음)입니다.",
 		"グラフは集計対象の直近%d戦を古い順に左から示します。上が点数（青）、下が判断あたりの損失（赤、低いほど良い）です。")
 	msgReviewButton = commands.T("Review (%d)", "복기 (%d점)", "振り返り（%d点）")
 )
@@ -124,7 +124,7 @@ var (
 		"このサーバーは記録がオフなので、新しいゲームは保存されません。")
 	msgMeWhat = commands.T(
 		"For each finished game Alea keeps your seat (score, win, what your decisions cost, luck, and your costly decisions) with the server, channel and time. Named seats and Alea's seats are never linked to you.",
-		"게임이 끝날 때마다 Alea는 내 자리(점수, 승패, 결정으로 잃은 점수, 운, 점수를 잃은 결정)를 서버·채널·시각과 함께 보관합니다. 이름으로 앉은 자리와 Alea의 자리는 나와 연결되지 않습니다.",
+		"게임이 끝날 때마다 Alea는 내 자리(점수, 승패, 선택으로 잃은 점수, 운, 점수를 잃은 선택)를 서버·채널·시각과 함께 보관합니다. 이름으로 앉은 자리와 Alea의 자리는 나와 연결되지 않습니다.",
 		"ゲームが終わるたびに、Alea はあなたの席（点数、勝敗、判断で失った点、運、点を失った判断）をサーバー・チャンネル・時刻とともに保存します。名前で座った席と Alea の席があなたに結び付けられることはありません。")
 	msgMeExport     = commands.T("Everything is in the attached `%s`.", "전부 첨부한 `%s`에 있습니다.", "すべて添付の `%s` にあります。")
 	msgMeTooBig     = commands.T("Your data is too big for one attachment; ask the bot's host for it.", "데이터가 너무 커서 첨부할 수 없습니다. 봇을 운영하는 사람에게 요청해 주세요.", "データが大きすぎて添付できません。ボットの運営者に依頼してください。")
@@ -170,7 +170,7 @@ var (
 var (
 	msgOtherField = commands.T("Orbs and coins", "오브와 동전", "オーブとコイン")
 	msgOrbsRow    = commands.T("🔮 Orb puzzles %s: %d solved · %d in the fewest presses · %.1f presses on average · best %d",
-		"🔮 오브 퍼즐 %s: %d개 완성 · 최소 횟수로 %d개 · 평균 %.1f번 · 최고 %d번",
+		"🔮 오브 퍼즐 %s: %d개 완성 · 최소 횟수로 %d개 · 평균 %.1f회 · 최고 %d회",
 		"🔮 オーブパズル %s: %d問クリア · 最少回数で%d問 · 平均%.1f回 · 最高%d回")
 	msgCoinsRow = commands.T("🪙 Coins against the %s bot: %d games · %d won",
 		"🪙 %s 봇과 동전 게임: %d판 · %d승",
@@ -213,10 +213,10 @@ var (
 		"**1위: %[1]s — 퍼즐 %[3]d개 중 %[2]d개를 최소 횟수로 완성**",
 		"**1位: %[1]s — %[3]d問中%[2]d問を最少回数でクリア**")
 	msgLeadPresses = commands.T("**Leader: %s — %.1f presses on average (puzzles: %d).**",
-		"**1위: %[1]s — 퍼즐 %[3]d개 평균 %.1[2]f번**",
+		"**1위: %[1]s — 퍼즐 %[3]d개 평균 %.1[2]f회**",
 		"**1位: %[1]s — %[3]d問で平均%.1[2]f回**")
 	msgOrbsStandingRow = commands.T("`%d.` %s · %d of %d in the fewest presses · %.1f presses on average",
-		"`%[1]d.` %[2]s · %[4]d개 중 %[3]d개 최소 횟수 · 평균 %.1[5]f번",
+		"`%[1]d.` %[2]s · 최소 횟수 풀이 %[3]d/%[4]d · 평균 %.1[5]f회",
 		"`%[1]d.` %[2]s · %[4]d問中%[3]d問が最少回数 · 平均%.1[5]f回")
 	msgCoinsStandingRow = commands.T("`%d.` %s · %d/%d wins", "`%[1]d.` %[2]s · %[4]d게임 %[3]d승", "`%[1]d.` %[2]s · %[4]d戦%[3]d勝")
 	msgOrbsHow          = commands.T("Solved random puzzles of at least 16 cells count, one result per puzzle per player per hour; a win is a solve in the fewest presses the puzzle allows.",

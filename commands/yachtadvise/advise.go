@@ -170,7 +170,7 @@ func newCommand(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *
 			{Name: commands.T("roll", "굴림", "何投目"), Type: commands.Integer, Min: rollLo, Max: rollHi,
 				Description: commands.T("Which roll was just made: 1, 2 or 3 (default 1)", "방금 몇 번째 굴림인지: 1, 2, 3 (기본 1)", "何投目か: 1・2・3（既定 1）")},
 			{Name: commands.T("sheet", "점수표", "スコア表"), Type: commands.String, MaxLength: 1000,
-				Description: commands.T(`Filled categories, e.g. "aces:3 twos:6 choice:22 yacht:0"`, `채운 족보, 예: "하나:3 둘:6 초이스:22 요트:0"`, `記入済みの役。例: "エース:3 デュース:6 チョイス:22 ヨット:0"`)},
+				Description: commands.T(`Filled categories, e.g. "aces:3 twos:6 choice:22 yacht:0"`, `채운 족보, 예: "1:3 2:6 초이스:22 요트:0"`, `記入済みの役。例: "エース:3 デュース:6 チョイス:22 ヨット:0"`)},
 			yachtwords.RulesOption(),
 			{Name: optTop, Type: commands.Integer, Min: topLo, Max: topHi,
 				Description: commands.T("How many actions to show (default 5)", "보여 줄 선택지 수 (기본 5)", "表示する候補の数（既定 5）")},

@@ -95,7 +95,7 @@ func TestFinalBoardSaysWhatCounts(t *testing.T) {
 		{"a hint", []player{userSeat(ann), userSeat(bob)}, yachttable.CoachHints, nil, []turn{{ann, true, false}, {bob, false, false}}, false,
 			map[commands.Locale][]string{
 				commands.English:  {"📒 Result recorded.", "📊 Counts toward wins, average and skill.", "💡 1 of 12 decisions assisted"},
-				commands.Korean:   {"📒 결과를 기록했습니다.", "📊 승수, 평균, 실력에 모두 반영됩니다.", "💡 결정 12번 중 1번은 조언을 받음"},
+				commands.Korean:   {"📒 결과를 기록했습니다.", "📊 승수, 평균, 실력에 모두 반영됩니다.", "💡 선택 12번 중 1번은 조언을 받음"},
 				commands.Japanese: {"📒 結果を記録しました。", "📊 勝利数・平均点・実力のすべてに反映されます。", "💡 判断12回のうち1回は助言あり"},
 			}},
 		{"alone", []player{userSeat(ann)}, yachttable.CoachOff, nil, []turn{{ann, false, false}}, false,

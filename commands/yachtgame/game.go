@@ -98,7 +98,7 @@ func newCommand(d Deps) *commands.Command {
 		Name: commands.T("yacht", "요트", "ヨット"),
 		Description: commands.T("Play Yacht with an exact scoresheet: dice, holds, categories, the cost of each choice",
 			"정확한 점수표로 요트 하기: 주사위, 남길 주사위, 족보, 선택마다의 손실",
-			"厳密なスコア表でヨット: サイコロ、残すサイコロ、役、各判断の損失"),
+			"厳密なスコア表でヨットを遊ぶ：サイコロ、残すサイコロ、役、各判断の損失"),
 		Subcommands: []commands.Subcommand{{
 			Name: commands.T("start", "시작", "開始"),
 			Description: commands.T("Post a scoresheet for you, or a game for the people here and Alea",
@@ -112,10 +112,10 @@ func newCommand(d Deps) *commands.Command {
 						`最大6人: @メンション、名前、alea。例: "@太郎, 花子, alea"（既定: 自分だけ）`)},
 				{Name: commands.T("seed", "시드", "シード"), Type: commands.Integer, Min: seedLo, Max: seedHi,
 					Description: commands.T("Seed of the virtual dice, for a game you can replay (default random)",
-						"가상 주사위의 시드, 같은 게임을 다시 하려면 (기본 무작위)",
+						"가상 주사위 시드: 같은 게임을 다시 하고 싶을 때 (기본: 무작위)",
 						"仮想サイコロのシード。同じゲームを再現するとき（既定はランダム）")},
 				{Name: commands.T("coach", "코치", "コーチ"), Type: commands.String, Choices: []commands.Choice{
-					{Name: commands.T("on: show the best move and each decision's cost", "켜기: 최선의 수와 결정마다의 손실 표시", "オン: 最善手と各判断の損失を表示"), Value: "on"},
+					{Name: commands.T("on: show the best move and each decision's cost", "켜기: 최선의 수와 선택마다의 손실 표시", "オン: 最善手と各判断の損失を表示"), Value: "on"},
 					{Name: commands.T("hints: a private hint button, costs at the end", "힌트: 나만 보는 힌트 버튼, 손실은 마지막에", "ヒント: 自分だけのヒントボタン、損失は最後に"), Value: "hints"},
 					{Name: commands.T("off: no advice until the end", "끄기: 끝날 때까지 조언 없음", "オフ: 最後まで助言なし"), Value: "off"},
 				}, Description: commands.T("Advice during the game (default: on alone, hints with others)",

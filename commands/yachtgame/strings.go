@@ -55,7 +55,7 @@ var (
 	msgUpperToGo   = commands.T("Upper %d/%d: %d to go for +%d", "상단 %d/%d: +%[4]d까지 %[3]d점 남음", "上段 %d/%d: +%[4]d まであと%[3]d点")
 	msgExtra       = commands.T("Yahtzee bonus +%d", "야찌 보너스 +%d", "ヤッツィーボーナス +%d")
 	msgTotal       = commands.T("**Total %d**", "**합계 %d**", "**合計 %d**")
-	msgLostSoFar   = commands.T("Expected points lost so far: %.2f", "지금까지 잃은 기댓값: %.2f", "これまでに失った期待値: %.2f")
+	msgLostSoFar   = commands.T("Expected points lost so far: %.2f", "지금까지 잃은 기대 점수: %.2f", "これまでに失った期待値: %.2f")
 	msgYou         = commands.T("You", "나", "あなた")
 	msgAlea        = commands.T("🤖 Alea", "🤖 Alea", "🤖 Alea")
 	msgStarter     = commands.T("the player who started the game", "게임을 시작한 사람", "ゲームを始めた人")
@@ -117,10 +117,10 @@ var (
 
 	msgOverTitle = commands.T("🏁 %s — game over", "🏁 %s — 게임 종료", "🏁 %s — ゲーム終了")
 	msgFinal     = commands.T("Final score **%d** · perfect play from the start expects %.2f", "최종 점수 **%d** · 처음부터 최적 플레이 기댓값 %.2f", "最終得点 **%d** · 最初から最適プレイの期待値 %.2f")
-	msgLostTotal = commands.T("Expected points lost by decisions: **%.2f**", "결정으로 잃은 기댓값: **%.2f**", "判断で失った期待値: **%.2f**")
+	msgLostTotal = commands.T("Expected points lost by decisions: **%.2f**", "선택으로 잃은 기대 점수: **%.2f**", "判断で失った期待値: **%.2f**")
 	msgLuck      = commands.T("Dice luck: %+.2f (final − expected + lost)", "주사위 운: %+.2f (최종 − 기댓값 + 손실)", "サイコロの運: %+.2f（最終 − 期待値 + 損失）")
 	msgLostWhere = commands.T("Lost in the turns that scored: %s", "손실이 난 턴 (기록한 족보): %s", "損をしたターン（記入した役）: %s")
-	msgNoLoss    = commands.T("Every decision was optimal. 🎯", "모든 결정이 최적이었습니다. 🎯", "すべての判断が最適でした。🎯")
+	msgNoLoss    = commands.T("Every decision was optimal. 🎯", "모든 선택이 최적이었습니다. 🎯", "すべての判断が最適でした。🎯")
 	msgWinner    = commands.T("🏆 %s wins with %d.", "🏆 %s 승리 (%d점).", "🏆 %sの勝ち（%d点）。")
 	msgTie       = commands.T("🏆 Tie at %d: %s.", "🏆 %d점 동점: %s.", "🏆 %d点で同点: %s。")
 	msgFooter    = commands.T("Advice from exact best play. The game lives in this message, so it carries on even after the bot restarts.",

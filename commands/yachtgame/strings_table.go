@@ -10,6 +10,6 @@ var (
 	msgHintAll     = commands.T("Show all", "모두 보기", "すべて表示")
 	msgHintBest    = commands.T("💡 The best options, with their expected final score", "💡 가장 좋은 선택지와 최종 점수 기댓값", "💡 上位の選択肢と最終得点の期待値")
 	msgCompactSeat = commands.T("%s · upper %d/%d · %d open", "%s · 상단 %d/%d · %d칸 남음", "%s · 上段 %d/%d · 残り%d役")
-	msgBringDown   = commands.T("Bring down", "아래로 가져오기", "下に移動")
+	msgBringDown   = commands.T("Bring down", "아래로 옮기기", "最新の位置に出し直す")
 	msgBoardMoved  = commands.T("🎲 The game moved down: it carries on below.", "🎲 게임을 아래로 옮겼습니다. 아래에서 이어집니다.", "🎲 ゲームを下に移動しました。続きは下のメッセージです。")
 )

@@ -170,7 +170,7 @@ func newStatsCommand(tables *strategy.Tables) *commands.Command {
 		Options: []commands.Option{
 			yachtwords.RulesOption(),
 			{Name: commands.T("sheet", "점수표", "スコア表"), Type: commands.String, MaxLength: 1000,
-				Description: commands.T(`Filled categories, e.g. "aces:3 twos:6" (default: the start of a game)`, `채운 족보, 예: "하나:3 둘:6" (기본: 게임 시작)`, `記入済みの役。例: "エース:3 デュース:6"（既定: ゲーム開始）`)},
+				Description: commands.T(`Filled categories, e.g. "aces:3 twos:6" (default: the start of a game)`, `채운 족보, 예: "1:3 2:6" (기본: 게임 시작)`, `記入済みの役。例: "エース:3 デュース:6"（既定: ゲーム開始）`)},
 			{Name: commands.T("games", "게임수", "ゲーム数"), Type: commands.Integer, Min: gLo, Max: gHi,
 				Description: commands.T("Games to simulate (default 20000)", "시뮬레이션할 게임 수 (기본 20000)", "シミュレーションするゲーム数（既定 20000）")},
 			{Name: commands.T("seed", "시드", "シード"), Type: commands.Integer, Min: sLo, Max: sHi,

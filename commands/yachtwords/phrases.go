@@ -84,7 +84,7 @@ func SheetSummary(l commands.Locale, r *yacht.Rules, s yacht.Sheet) string {
 	var filled []string
 	for i, v := range s.Scores {
 		if v >= 0 {
-			filled = append(filled, fmt.Sprintf("%s %d", CategoryName(l, r, i), v))
+			filled = append(filled, msgFilledBox.Format(l, CategoryName(l, r, i), v))
 		}
 	}
 	if s.ExtraBonus > 0 {
@@ -115,9 +115,12 @@ func Percent(p float64) string {
 // The phrases of a move as a record keeps it (a review's lines), shorter
 // than the moves offered at the table.
 var (
-	msgKeptNone   = commands.T("reroll all", "모두 다시 굴리기", "全部振り直す")
-	msgKeptAll    = commands.T("keep all", "모두 남기기", "全部残す")
-	msgKept       = commands.T("keep %s", "%s 남기기", "%s を残す")
+	msgKeptNone = commands.T("reroll all", "모두 다시 굴리기", "全部振り直す")
+	msgKeptAll  = commands.T("keep all", "모두 남기기", "全部残す")
+	msgKept     = commands.T("keep %s", "%s 남기기", "%s を残す")
+	// msgFilledBox is a filled box of a sheet: its name and its score (a
+	// colon in Korean, whose upper boxes are named by their numbers).
+	msgFilledBox  = commands.T("%s %d", "%s: %d", "%s %d")
 	msgScoredInto = commands.T("score %s", "%s에 기록", "%sに記入")
 )
 

@@ -17,12 +17,12 @@ const UI = {
   ko: {
     topic: '모든 명령어를 시험해 보세요 — 이 컴퓨터 밖으로 나가지 않습니다',
     placeholder: '#alea-playground에 메시지 보내기 — /로 명령어 보기',
-    welcome: '**Alea 놀이터**에 오신 것을 환영합니다. `/`를 입력하면 명령어와 옵션이 나옵니다. `%h`부터 시작해 보세요.\n' +
+    welcome: '**Alea 체험 공간**에 오신 것을 환영합니다. `/`를 입력하면 명령어와 옵션이 나옵니다. `%h`부터 시작해 보세요.\n' +
       'Discord의 봇과 같은 명령어가 이 컴퓨터에서 실행됩니다. Alea를 Discord에 연결하려면 `.env`에 `DISCORD_TOKEN`(또는 `DISCORD_PUBLIC_KEY`와 `HTTP_ADDR`)을 설정하고(`.env.example` 참고) 다시 시작하세요.',
     used: '%u님이 %c 사용', thinking: 'Alea가 생각하는 중…', onlyYou: '나만 볼 수 있음', dismiss: '메시지 닫기',
     needSub: '`/%s`에는 하위 명령어가 필요합니다: %s', unknown: '알 수 없는 명령어 `/%s`입니다. `/도움말`을 입력해 보세요.',
-    submit: '제출', cancel: '취소', failed: '놀이터가 Alea에 닿지 못했습니다: %s', required: '필수',
-    choose: '선택하세요', download: '내려받기', kinds: ['글', '정수', '참/거짓', '수'], lang: '언어', bot: '봇', you: '플레이어', today: '오늘', playAs: '플레이할 사람', jump: '메시지로 이동',
+    submit: '제출', cancel: '취소', failed: '체험 공간이 Alea에 닿지 못했습니다: %s', required: '필수',
+    choose: '선택하세요', download: '내려받기', kinds: ['텍스트', '정수', '참/거짓', '숫자'], lang: '언어', bot: '봇', you: '플레이어', today: '오늘', playAs: '플레이할 사람', jump: '메시지로 이동',
   },
   ja: {
     topic: 'すべてのコマンドを試せます — このマシンの外には出ません',
