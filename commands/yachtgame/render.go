@@ -575,7 +575,7 @@ func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Requ
 			sort.SliceStable(ws, func(a, b int) bool { return ws[a].loss > ws[b].loss })
 			var parts []string
 			for _, w := range ws {
-				parts = append(parts, fmt.Sprintf("%s %.2f", yachtwords.CategoryName(loc, r, w.cat), float64(w.loss)/100))
+				parts = append(parts, yachtwords.BoxFigure(loc, yachtwords.CategoryName(loc, r, w.cat), fmt.Sprintf("%.2f", float64(w.loss)/100)))
 			}
 			v.WriteString(msgLostWhere.Format(loc, strings.Join(parts, " · ")))
 		}

@@ -2,6 +2,7 @@ package yachtwords
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/alea-bot/alea/commands"
@@ -84,7 +85,7 @@ func SheetSummary(l commands.Locale, r *yacht.Rules, s yacht.Sheet) string {
 	var filled []string
 	for i, v := range s.Scores {
 		if v >= 0 {
-			filled = append(filled, msgFilledBox.Format(l, CategoryName(l, r, i), v))
+			filled = append(filled, BoxFigure(l, CategoryName(l, r, i), strconv.Itoa(v)))
 		}
 	}
 	if s.ExtraBonus > 0 {
@@ -118,9 +119,10 @@ var (
 	msgKeptNone = commands.T("reroll all", "모두 다시 굴리기", "全部振り直す")
 	msgKeptAll  = commands.T("keep all", "모두 남기기", "全部残す")
 	msgKept     = commands.T("keep %s", "%s 남기기", "%s を残す")
-	// msgFilledBox is a filled box of a sheet: its name and its score (a
-	// colon in Korean, whose upper boxes are named by their numbers).
-	msgFilledBox  = commands.T("%s %d", "%s: %d", "%s %d")
+	// msgFilledBox is a box of a sheet with a figure: its name and its
+	// score or loss (a colon in Korean, whose upper boxes are named by
+	// their numbers: "6: 18", not "6 18").
+	msgFilledBox  = commands.T("%s %s", "%s: %s", "%s %s")
 	msgScoredInto = commands.T("score %s", "%s에 기록", "%sに記入")
 )
 
@@ -165,4 +167,10 @@ func isDigits(s string) bool {
 		}
 	}
 	return true
+}
+
+// BoxFigure writes a box's name with a figure of it (its score, what it
+// lost) as l's reader reads them apart: "Sixes 18", "6: 18", "シックス 18".
+func BoxFigure(l commands.Locale, name, figure string) string {
+	return msgFilledBox.Format(l, name, figure)
 }

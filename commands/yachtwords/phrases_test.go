@@ -164,3 +164,19 @@ func TestRecordedMoves(t *testing.T) {
 		}
 	}
 }
+
+// A box's figure (its score, what it lost) stands apart from the box's
+// name in every language: Korean names the upper boxes by their numbers,
+// so a colon parts them there.
+func TestBoxFigure(t *testing.T) {
+	r, err := yacht.Preset(yacht.Yacht)
+	if err != nil {
+		t.Fatal(err)
+	}
+	six := r.CategoryIndex("sixes")
+	for l, want := range map[commands.Locale]string{commands.English: "Sixes 1.25", commands.Korean: "6: 1.25", commands.Japanese: "シックス 1.25"} {
+		if got := BoxFigure(l, CategoryName(l, r, six), "1.25"); got != want {
+			t.Errorf("%s: %q, want %q", l, got, want)
+		}
+	}
+}
