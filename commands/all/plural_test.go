@@ -48,6 +48,11 @@ func TestOneIsSingular(t *testing.T) {
 			commands.Korean:   "🏆 <@100000000000000021> — 1점 · 선택 36번, 선택 1회당 손실 0.10 · **",
 			commands.Japanese: "🏆 <@100000000000000021> — 1点 · 判断36回、1回あたり損失 0.10 · **",
 		},
+		`/yacht-advise sheet:"aces:1" target:1`: {
+			commands.English:  "The sheet already has 1 point, so the target of 1 is reached whatever happens: every action has a 100% chance.",
+			commands.Korean:   "점수표에 이미 1점이 있어 목표 1점은 무슨 일이 있어도 달성됩니다. 어떤 선택지든 확률이 100%입니다.",
+			commands.Japanese: "スコア表にすでに1点あるので、目標の1点はどうなっても達成です。どの選択肢も確率 100% です。",
+		},
 		`/stats history`: {
 			commands.English:  "🪙 Coins against the perfect bot: 1 game · 1 won",
 			commands.Korean:   "🪙 완벽한 봇과 동전 게임: 1판 · 1승",

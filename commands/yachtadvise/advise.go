@@ -256,7 +256,7 @@ func parse(req *commands.Request) (question, error) {
 		q.dice = &d
 	}
 	if q.dice != nil && q.sheet.Filled() == len(rules.Categories) {
-		return q, commands.Rejectf(msgSheetFull, q.sheet.Total())
+		return q, commands.Rejectf(msgSheetFull, q.sheet.Total()) // a full sheet has 5 points at least (Choice, Chance)
 	}
 	if req.Options.Has("target") {
 		q.target = int(req.Options.Int("target", 0))

@@ -152,7 +152,7 @@ func renderTarget(l commands.Locale, faces yachtwords.DiceFaces, v view) command
 	}
 	switch {
 	case v.reached:
-		b.WriteString(msgTargetReached.Format(l, v.Score, target) + "\n")
+		b.WriteString(commands.Plural(v.Score, msgTargetReachedOne, msgTargetReached).Format(l, v.Score, target) + "\n")
 	case v.unreachable:
 		b.WriteString(msgTargetUnreachable.Format(l, target, v.maxFinal) + "\n")
 	}
