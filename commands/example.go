@@ -108,11 +108,10 @@ func ExampleNames(c *Command, example string) (unknown []string) {
 	return unknown
 }
 
-// choiceWord writes value, when it is one of o's choices or a yes or no,
-// as the reader
-// sees that choice in Discord's menu: its name in l up to a parenthesis,
-// when that short name stands for this choice alone (see Coerce), else its
-// whole name; value as it is when it is no choice.
+// choiceWord writes value as the reader in l types it: a yes or no as
+// BoolWord writes it, a choice as Discord's menu shows it (its name in l
+// up to a parenthesis, when that short name stands for this choice alone
+// (see Coerce), else its whole name); value as it is otherwise.
 func choiceWord(o Option, value string, l Locale) string {
 	if l == English {
 		return value
