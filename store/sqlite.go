@@ -38,6 +38,9 @@ func openSQLite(ctx context.Context, spec string) (Store, error) {
 	// is durable in WAL mode but for the last commits before a power cut.
 	params.Add("_pragma", "busy_timeout(10000)")
 	params.Add("_pragma", "synchronous(NORMAL)")
+	// What is deleted (a user forgotten, a server wiped) is overwritten
+	// with zeros, not left in free pages: on every connection.
+	params.Add("_pragma", "secure_delete(ON)")
 	if params.Get("mode") != "ro" {
 		params.Add("_pragma", "journal_mode(WAL)")
 	}
@@ -56,6 +59,14 @@ func openSQLite(ctx context.Context, spec string) (Store, error) {
 	}
 	if opened, err := os.Stat(file); err == nil {
 		s.checkFile = func() error { return sameFile(file, opened) }
+	}
+	// After a deletion, the write-ahead log's frames still hold the rows
+	// as they were: a checkpoint copies the overwritten pages into the
+	// file and truncates the log. At best: readers in the middle of a
+	// read can keep it from finishing (the next deletion's, or closing,
+	// does), and the deletion itself is done.
+	s.forgotten = func(ctx context.Context) {
+		_, _ = db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
 	}
 	return s, nil
 }

@@ -36,6 +36,10 @@ type sqlStore struct {
 	// checkFile, when set, reports a database file no longer the one
 	// opened (SQLite).
 	checkFile func() error
+	// forgotten, when set, runs after a user or a server is forgotten
+	// (SQLite: a checkpoint that empties the write-ahead log, whose old
+	// frames hold what was deleted).
+	forgotten func(ctx context.Context)
 }
 
 const dayMicros = int64(24 * time.Hour / time.Microsecond)
