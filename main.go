@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -137,6 +138,12 @@ func serveMain(args []string, playgroundOnly bool) int {
 		return 2
 	}
 	log := cfg.Logger(os.Stderr)
+	if cfg.MemoryLimit > 0 {
+		// The runtime read GOMEMLIMIT from the environment at start, but
+		// not from .env, nor its default.
+		debug.SetMemoryLimit(cfg.MemoryLimit)
+		log.Info("memory limit", "GOMEMLIMIT", cfg.MemoryLimit>>20, "unit", "MiB")
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := app.Run(ctx, cfg, log, app.Settings{PlaygroundOnly: playgroundOnly, Version: version, Notices: os.Stderr}); err != nil {
