@@ -54,6 +54,10 @@ func FailureOf(err error) Failure {
 		}
 		return FailureOther
 	}
+	var gone fileGone
+	if errors.As(err, &gone) {
+		return FailureReadOnly
+	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		switch {

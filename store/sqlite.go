@@ -118,14 +118,21 @@ func sameFile(file string, opened os.FileInfo) error {
 	now, err := os.Stat(file)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("the database file %s is gone (deleted or moved): games recorded now are lost when Alea stops; put it back, or restart Alea to start a new one", file)
+		return fileGone(fmt.Sprintf("the database file %s is gone (deleted or moved): games recorded now are lost when Alea stops; put it back, or restart Alea to start a new one", file))
 	case err != nil:
 		return fmt.Errorf("the database file %s cannot be checked: %w", file, err)
 	case !os.SameFile(opened, now):
-		return fmt.Errorf("the database file %s was replaced since Alea opened it: Alea still writes to the old one; restart Alea to use the new one", file)
+		return fileGone(fmt.Sprintf("the database file %s was replaced since Alea opened it: Alea still writes to the old one; restart Alea to use the new one", file))
 	}
 	return nil
 }
+
+// fileGone is the error of a database file that is no longer the one
+// opened: what is written to it is lost, so it takes no games
+// (FailureReadOnly).
+type fileGone string
+
+func (e fileGone) Error() string { return string(e) }
 
 // explainSQLite adds what to do to SQLite's terse errors.
 func explainSQLite(err error) error {

@@ -245,3 +245,30 @@ func TestSQLiteForgetLeavesNoTrace(t *testing.T) {
 	}
 	traces("after closing")
 }
+
+// A game is not recorded into a vanished SQLite file (the write would
+// succeed and be lost when the bot stops): Record refuses it as
+// read-only, and records it once the file is back.
+func TestSQLiteRecordRefusesAVanishedFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "alea.db")
+	s, err := store.Open(context.Background(), "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	g := storetest.NewGenerator(5).Game()
+	if err := os.Rename(path, path+".moved"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Record(context.Background(), g)
+	if store.FailureOf(err) != store.FailureReadOnly || !strings.Contains(fmt.Sprint(err), "is gone (deleted or moved)") {
+		t.Fatalf("Record into a vanished file: %v (failure %d)", err, store.FailureOf(err))
+	}
+	if err := os.Rename(path+".moved", path); err != nil {
+		t.Fatal(err)
+	}
+	if inserted, err := s.Record(context.Background(), g); err != nil || !inserted {
+		t.Fatalf("Record with the file back: %t %v", inserted, err)
+	}
+}

@@ -177,6 +177,14 @@ func (s *sqlStore) Record(ctx context.Context, g Game) (bool, error) {
 		return false, s.wrap("record", err)
 	}
 	counts := Count(g)
+	if s.checkFile != nil {
+		// A game written to a file deleted or replaced under the bot
+		// would be lost when it stops, though the write succeeds: it is
+		// refused, so the game's board offers Record and the bot logs it.
+		if err := s.checkFile(); err != nil {
+			return false, s.wrap("record", err)
+		}
+	}
 	tx, err := s.begin(ctx)
 	if err != nil {
 		return false, s.wrap("record", err)

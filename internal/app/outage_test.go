@@ -37,7 +37,7 @@ type outageBot struct {
 	health string // the health server's base URL
 }
 
-//
+// serveOutageBot serves an outageBot over the store databaseURL names.
 // Its /stats and /review read the same store, their wait for it ended by
 // wait (nil: after records.StoreWait); no answer is deferred.
 func serveOutageBot(t *testing.T, databaseURL string, wait records.Wait) *outageBot {
@@ -250,8 +250,18 @@ func TestReadyzNoticesAVanishedSQLiteFile(t *testing.T) {
 	if v := b.metric(`alea_store_healthy`); v != "0" {
 		t.Fatalf("alea_store_healthy = %q with the file gone", v)
 	}
+	// A game is not recorded into it (it would be lost), and is logged.
+	if got, _ := b.finish("aaaaaaaaaaad"); got != "not recorded" {
+		t.Fatalf("a game finished with the file gone: %q", got)
+	}
+	if v := b.metric(`alea_recordings_total{kind="orbs",result="failed"}`); v != "1" {
+		t.Fatalf("failed recordings %q with the file gone, want 1", v)
+	}
 	if err := os.Rename(filepath.Join(dir, "moved.db"), path); err != nil {
 		t.Fatal(err)
+	}
+	if got, _ := b.finish("aaaaaaaaaaad"); got != "recorded" {
+		t.Fatalf("recording again with the file back: %q", got)
 	}
 	if code, body := b.get("/readyz"); code != 200 || body != "ready\nstore: sqlite\n" {
 		t.Fatalf("/readyz with the file back: %d %q", code, body)
