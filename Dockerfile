@@ -34,6 +34,11 @@ ENV DATABASE_URL=sqlite:/data/alea.db
 # 127.0.0.1 on its port. An HEALTH_ADDR from --env-file wins, and the
 # healthcheck follows it.
 ENV HEALTH_ADDR=:9090
+# The Go runtime's soft memory limit, for a container of 1.1 GB: room for
+# HEAVY_MEMORY and TARGET_MEMORY (912 MB by default) and the rest of the
+# bot. Without it the heap may grow to about twice what it keeps (1.36–1.42
+# GB under a heavy flood); raise it with the container (docs/operating.md).
+ENV GOMEMLIMIT=920MiB
 # distroless's nonroot user (65532).
 USER nonroot:nonroot
 # 8443: the HTTP interactions endpoint (HTTP_ADDR=:8443); 9090: health and

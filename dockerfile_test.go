@@ -593,7 +593,13 @@ func FuzzShellWords(f *testing.F) {
 // the block-style YAML this repository's file uses.
 func composeService(t *testing.T, name string) map[string]string {
 	t.Helper()
-	src, err := os.ReadFile("docker-compose.yml")
+	return composeServiceIn(t, "docker-compose.yml", name)
+}
+
+// composeServiceIn is composeService of another compose file.
+func composeServiceIn(t *testing.T, file, name string) map[string]string {
+	t.Helper()
+	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -619,7 +625,7 @@ func composeService(t *testing.T, name string) map[string]string {
 		}
 	}
 	if len(keys) == 0 {
-		t.Fatalf("docker-compose.yml has no service %q", name)
+		t.Fatalf("%s has no service %q", file, name)
 	}
 	return keys
 }
@@ -707,5 +713,51 @@ func TestDockerfileIgnore(t *testing.T) {
 		if dockerignored(t, patterns, p) {
 			t.Errorf("%s is left out of the build context", p)
 		}
+	}
+}
+
+// The shipped defaults fit the documented container: the image, both
+// compose files and .env.example set GOMEMLIMIT to config's default (the
+// compose files as ${GOMEMLIMIT:-default}, so .env changes it), which
+// leaves room for the heavy-work budget and the target calculations kept
+// at their defaults; config refuses a limit that leaves none.
+func TestDockerfileMemoryLimit(t *testing.T) {
+	_, final := readDockerfile(t)
+	var image string
+	for _, e := range final.find("ENV") {
+		if v, ok := strings.CutPrefix(e.Args, "GOMEMLIMIT="); ok {
+			image = v
+		}
+	}
+	if image != config.DefaultMemoryLimit {
+		t.Errorf("ENV GOMEMLIMIT=%q in the image, want config's default %s", image, config.DefaultMemoryLimit)
+	}
+	for _, file := range []string{"docker-compose.yml", "docker-compose.postgres.yml"} {
+		if got, want := composeServiceIn(t, file, "alea")["GOMEMLIMIT"], "${GOMEMLIMIT:-"+config.DefaultMemoryLimit+"}"; got != want {
+			t.Errorf("%s: the alea service's GOMEMLIMIT is %q, want %q", file, got, want)
+		}
+	}
+	env, err := os.ReadFile(".env.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(env), "\nGOMEMLIMIT="+config.DefaultMemoryLimit+"\n") {
+		t.Errorf(".env.example does not set GOMEMLIMIT=%s", config.DefaultMemoryLimit)
+	}
+
+	c, err := config.FromEnv(func(string) (string, bool) { return "", false })
+	if err != nil {
+		t.Fatal(err)
+	}
+	budget := int64(c.HeavyMemoryMB+c.TargetMemoryMB) * 1_000_000
+	if limit, _ := config.ParseMemoryLimit(config.DefaultMemoryLimit); c.MemoryLimit != limit || limit <= budget {
+		t.Errorf("GOMEMLIMIT %d bytes (default %s), HEAVY_MEMORY + TARGET_MEMORY %d bytes", c.MemoryLimit, config.DefaultMemoryLimit, budget)
+	}
+	_, err = config.FromEnv(func(k string) (string, bool) {
+		v := map[string]string{"GOMEMLIMIT": "800MiB"}[k]
+		return v, v != ""
+	})
+	if err == nil || !strings.Contains(err.Error(), "leaves no room for HEAVY_MEMORY") {
+		t.Errorf("GOMEMLIMIT=800MiB with the defaults: %v", err)
 	}
 }

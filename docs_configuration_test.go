@@ -23,7 +23,7 @@ func TestDocsConfigurationTable(t *testing.T) {
 			continue
 		}
 		name := strings.Trim(strings.TrimSpace(cells[1]), "`")
-		if name == strings.ToUpper(name) && strings.Contains(name, "_") {
+		if name != "" && strings.Trim(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == "" {
 			rows[name] = strings.Trim(strings.TrimSpace(cells[2]), "`")
 		}
 	}

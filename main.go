@@ -18,13 +18,16 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
 	"github.com/alea-bot/alea/bot/runner"
+	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/all"
 	"github.com/alea-bot/alea/config"
 	"github.com/alea-bot/alea/internal/app"
+	"github.com/alea-bot/alea/store"
 )
 
 // version is stamped at build time with -ldflags "-X main.version=...".
@@ -45,7 +48,7 @@ func realMain(args []string) int {
 	case "playground":
 		return serveMain(args, true)
 	case "run":
-		return runner.Main(all.Registry(all.Loopback()), args, os.Stdout, os.Stderr)
+		return runner.Main(runRegistry, args, os.Stdout, os.Stderr)
 	case "register":
 		return registerMain(args)
 	case "healthcheck":
@@ -62,6 +65,19 @@ func realMain(args []string) int {
 	return 2
 }
 
+// runRegistry is every command, over st for alea run --store: it reads
+// the finished games st keeps and records those finished there (st keeps
+// nothing with memory off). The advice log is written before the line's
+// reply is printed, as the process ends then.
+func runRegistry(st store.Store) *commands.Registry {
+	d := all.Loopback()
+	if st.Engine() != "off" {
+		d.Store, d.Recorder = st, st
+		d.AdviceGo = func(write func()) { write() }
+	}
+	return all.Registry(d)
+}
+
 const usage = `Usage:
   alea [serve]                  run the bot (the playground when no Discord settings are given)
   alea run [flags] '/command …' run one slash command locally and print the reply
@@ -69,6 +85,7 @@ const usage = `Usage:
         --format text|json|data
         --out DIR           write attachments into DIR
         --as NAME           run as Ann, Bob or Chloe (local users; "@Ann" in players seats Ann)
+        --store URL         keep and read finished games there (sqlite:alea.db, postgres://…; default off)
   alea playground               serve the local playground page
   alea register                 register the slash commands with Discord (DISCORD_TOKEN;
                                 to DISCORD_GUILD_ID when set, else globally), then exit
@@ -121,6 +138,12 @@ func serveMain(args []string, playgroundOnly bool) int {
 		return 2
 	}
 	log := cfg.Logger(os.Stderr)
+	if cfg.MemoryLimit > 0 {
+		// The runtime read GOMEMLIMIT from the environment at start, but
+		// not from .env, nor its default.
+		debug.SetMemoryLimit(cfg.MemoryLimit)
+		log.Info("memory limit", "GOMEMLIMIT", cfg.MemoryLimit>>20, "unit", "MiB")
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := app.Run(ctx, cfg, log, app.Settings{PlaygroundOnly: playgroundOnly, Version: version, Notices: os.Stderr}); err != nil {

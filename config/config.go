@@ -65,6 +65,7 @@ type Config struct {
 	MaxHeavy         int           // MAX_HEAVY: heavy computations at once (0: CPUs)
 	HeavyMemoryMB    int           // HEAVY_MEMORY: memory budget of heavy work at once, in MB (0: none)
 	TargetMemoryMB   int           // TARGET_MEMORY: memory kept for target advice toward the targets last asked, in MB (0: none)
+	MemoryLimit      int64         // GOMEMLIMIT: the Go runtime's soft memory limit, in bytes (0: off)
 
 	// Lifecycle: which transports run, and how long stopping may take.
 	UseGateway    bool          // DISCORD_GATEWAY: connect the gateway (default: when a token is set)
@@ -128,6 +129,7 @@ var Variables = []struct{ Name, Default, Meaning string }{
 	{"MAX_HEAVY", "0", "heavy computations at once; 0 means one per CPU"},
 	{"HEAVY_MEMORY", "400", "memory budget of the heavy computations running at once, in MB (a Yatzy /yacht-stats counts 280, a Yacht one 60); more wait their turn; 0: no budget"},
 	{"TARGET_MEMORY", "512", "memory kept for Yatzy and Yahtzee target advice, in MB: the calculations toward the targets last asked, so that later turns of a game are answered at once (one from the empty Yatzy sheet keeps about 370 MB); 0: none kept"},
+	{"GOMEMLIMIT", DefaultMemoryLimit, "soft memory limit of the Go runtime (a number of bytes with B, KiB, MiB or GiB), which the garbage collector keeps the heap under; it must leave room for HEAVY_MEMORY and TARGET_MEMORY; off: none (the heap may grow to about twice what it keeps)"},
 	{"DISCORD_GATEWAY", "", "true or false; false serves the HTTP endpoint alone with a token; empty: true when DISCORD_TOKEN is set"},
 	{"SHUTDOWN_GRACE", "8s", "the most a shutdown may take, whatever Discord does (Go duration, 100ms to 10m)"},
 	{"STATE_SECRET", "", "key of the MAC on game states (16+ characters, the same on every replica); empty: derived from the token; the HTTP endpoint without a token needs it (never logged)"},
@@ -282,6 +284,16 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 	c.MaxHeavy = intVar("MAX_HEAVY", 0, 1024)
 	c.HeavyMemoryMB = intVar("HEAVY_MEMORY", 0, 1<<20)
 	c.TargetMemoryMB = intVar("TARGET_MEMORY", 0, 1<<20)
+	if v := get("GOMEMLIMIT"); v != "" {
+		limit, ok := ParseMemoryLimit(v)
+		switch {
+		case !ok:
+			bad("GOMEMLIMIT", v, "a size such as 920MiB or 2GiB (B, KiB, MiB, GiB, TiB), or off")
+		case limit > 0 && int64(c.HeavyMemoryMB+c.TargetMemoryMB)*1_000_000 >= limit:
+			problems = append(problems, fmt.Sprintf("GOMEMLIMIT=%s leaves no room for HEAVY_MEMORY (%d MB) and TARGET_MEMORY (%d MB), which the bot fills: raise GOMEMLIMIT (and the container with it), or lower them", v, c.HeavyMemoryMB, c.TargetMemoryMB))
+		}
+		c.MemoryLimit = limit
+	}
 	problems = append(problems, c.readLifecycle(get)...)
 	c.StateSecret = Secret(get("STATE_SECRET"))
 	if n := len(c.StateSecret); n > 0 && (n < 16 || n > 512 || strings.ContainsAny(c.StateSecret.Reveal(), " \t\n")) {
@@ -350,4 +362,34 @@ func validDatabaseURL(u string) bool {
 		return err == nil
 	}
 	return false
+}
+
+// DefaultMemoryLimit is GOMEMLIMIT's default, for the container the
+// documentation sizes (1.1 GB): HEAVY_MEMORY and TARGET_MEMORY's defaults
+// (912 MB) and the rest of the bot, less what lives outside Go's heap
+// (the exact distributions' probabilities).
+const DefaultMemoryLimit = "920MiB"
+
+// ParseMemoryLimit reads a size as the Go runtime reads GOMEMLIMIT: a
+// whole number of bytes, with the suffix B, KiB, MiB, GiB or TiB or none;
+// "off" is no limit (0).
+func ParseMemoryLimit(s string) (int64, bool) {
+	if s == "off" {
+		return 0, true
+	}
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40}, {"B", 1}} {
+		if rest, ok := strings.CutSuffix(s, u.suffix); ok {
+			s, mult = rest, u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 || n > (1<<62)/mult {
+		return 0, false
+	}
+	return n * mult, true
 }

@@ -272,3 +272,37 @@ func TestEndpointNeedsASecret(t *testing.T) {
 		}
 	}
 }
+
+// GOMEMLIMIT is read as the Go runtime reads it (bytes with a binary
+// suffix, or off), defaults to DefaultMemoryLimit, and is refused when it
+// is not a size or leaves no room for HEAVY_MEMORY and TARGET_MEMORY.
+func TestMemoryLimit(t *testing.T) {
+	for s, want := range map[string]int64{"920MiB": 920 << 20, "2GiB": 2 << 30, "1048576": 1 << 20, "512KiB": 512 << 10, "100B": 100, "1TiB": 1 << 40, "off": 0} {
+		if got, ok := ParseMemoryLimit(s); !ok || got != want {
+			t.Errorf("ParseMemoryLimit(%q) = %d, %t; want %d", s, got, ok, want)
+		}
+	}
+	for _, s := range []string{"", "920M", "920mib", "-1MiB", "0", "1.5GiB", "MiB", "99999999999TiB"} {
+		if _, ok := ParseMemoryLimit(s); ok {
+			t.Errorf("ParseMemoryLimit(%q) accepted", s)
+		}
+	}
+	read := func(env map[string]string) (Config, error) {
+		return FromEnv(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
+	}
+	if c, err := read(nil); err != nil || c.MemoryLimit != 920<<20 {
+		t.Errorf("default: %d %v", c.MemoryLimit, err)
+	}
+	if c, err := read(map[string]string{"GOMEMLIMIT": "off", "HEAVY_MEMORY": "4000"}); err != nil || c.MemoryLimit != 0 {
+		t.Errorf("off: %d %v", c.MemoryLimit, err)
+	}
+	if c, err := read(map[string]string{"GOMEMLIMIT": "2GiB", "HEAVY_MEMORY": "1200"}); err != nil || c.MemoryLimit != 2<<30 {
+		t.Errorf("2GiB with HEAVY_MEMORY=1200: %d %v", c.MemoryLimit, err)
+	}
+	if _, err := read(map[string]string{"GOMEMLIMIT": "1GB"}); err == nil || !strings.Contains(err.Error(), `GOMEMLIMIT="1GB" is not valid`) {
+		t.Errorf("1GB: %v", err)
+	}
+	if _, err := read(map[string]string{"HEAVY_MEMORY": "600"}); err == nil || !strings.Contains(err.Error(), "GOMEMLIMIT=920MiB leaves no room for HEAVY_MEMORY (600 MB) and TARGET_MEMORY (512 MB)") {
+		t.Errorf("HEAVY_MEMORY=600 under the default limit: %v", err)
+	}
+}

@@ -48,10 +48,15 @@ func FailureOf(err error) Failure {
 			return FailureCorrupt
 		case sqlite3.SQLITE_READONLY:
 			return FailureReadOnly
-		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_INTERRUPT:
+			// locked, or interrupted by the caller giving up on waiting
 			return FailureUnavailable
 		}
 		return FailureOther
+	}
+	var gone fileGone
+	if errors.As(err, &gone) {
+		return FailureReadOnly
 	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {

@@ -38,6 +38,9 @@ func openSQLite(ctx context.Context, spec string) (Store, error) {
 	// is durable in WAL mode but for the last commits before a power cut.
 	params.Add("_pragma", "busy_timeout(10000)")
 	params.Add("_pragma", "synchronous(NORMAL)")
+	// What is deleted (a user forgotten, a server wiped) is overwritten
+	// with zeros, not left in free pages: on every connection.
+	params.Add("_pragma", "secure_delete(ON)")
 	if params.Get("mode") != "ro" {
 		params.Add("_pragma", "journal_mode(WAL)")
 	}
@@ -56,6 +59,14 @@ func openSQLite(ctx context.Context, spec string) (Store, error) {
 	}
 	if opened, err := os.Stat(file); err == nil {
 		s.checkFile = func() error { return sameFile(file, opened) }
+	}
+	// After a deletion, the write-ahead log's frames still hold the rows
+	// as they were: a checkpoint copies the overwritten pages into the
+	// file and truncates the log. At best: readers in the middle of a
+	// read can keep it from finishing (the next deletion's, or closing,
+	// does), and the deletion itself is done.
+	s.forgotten = func(ctx context.Context) {
+		_, _ = db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
 	}
 	return s, nil
 }
@@ -107,14 +118,21 @@ func sameFile(file string, opened os.FileInfo) error {
 	now, err := os.Stat(file)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("the database file %s is gone (deleted or moved): games recorded now are lost when Alea stops; put it back, or restart Alea to start a new one", file)
+		return fileGone(fmt.Sprintf("the database file %s is gone (deleted or moved): games recorded now are lost when Alea stops; put it back, or restart Alea to start a new one", file))
 	case err != nil:
 		return fmt.Errorf("the database file %s cannot be checked: %w", file, err)
 	case !os.SameFile(opened, now):
-		return fmt.Errorf("the database file %s was replaced since Alea opened it: Alea still writes to the old one; restart Alea to use the new one", file)
+		return fileGone(fmt.Sprintf("the database file %s was replaced since Alea opened it: Alea still writes to the old one; restart Alea to use the new one", file))
 	}
 	return nil
 }
+
+// fileGone is the error of a database file that is no longer the one
+// opened: what is written to it is lost, so it takes no games
+// (FailureReadOnly).
+type fileGone string
+
+func (e fileGone) Error() string { return string(e) }
 
 // explainSQLite adds what to do to SQLite's terse errors.
 func explainSQLite(err error) error {

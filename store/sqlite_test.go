@@ -1,9 +1,15 @@
 package store_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -169,5 +175,100 @@ func TestSQLiteOpenedAtOnce(t *testing.T) {
 		if err := <-errs; err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// Forgetting forgets: after ForgetUser, the SQLite file and its
+// write-ahead log hold no trace of the user's id, neither in decimal
+// text (as the store keeps ids) nor as a 64-bit integer either way
+// round; freed pages and the log's old frames are overwritten (SQLite's
+// secure_delete, and a checkpoint after forgetting). Checked while the
+// store is open, and after it is closed.
+func TestSQLiteForgetLeavesNoTrace(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "alea.db")
+	s, err := store.Open(context.Background(), "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	gen := storetest.NewGenerator(42)
+	for i := range gen.Users { // Discord-like ids, none inside another
+		gen.Users[i] = strconv.FormatUint(uint64(812345678901234567)+uint64(i)*1_000_003, 10)
+	}
+	ctx := context.Background()
+	for range 300 {
+		if _, err := s.Record(ctx, gen.Game()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	user := gen.Users[3]
+	asked := time.Now().UTC()
+	for i := range 20 {
+		if err := s.AskAdvice(ctx, store.Advice{User: user, Rules: "yacht", Position: fmt.Sprintf("position %d", i), Asked: asked}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	id, _ := strconv.ParseUint(user, 10, 64)
+	var be, le [8]byte
+	binary.BigEndian.PutUint64(be[:], id)
+	binary.LittleEndian.PutUint64(le[:], id)
+	traces := func(when string) {
+		t.Helper()
+		for _, f := range []string{path, path + "-wal"} {
+			b, err := os.ReadFile(f)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for form, needle := range map[string][]byte{"decimal": []byte(user), "big-endian": be[:], "little-endian": le[:]} {
+				if n := bytes.Count(b, needle); n > 0 {
+					t.Errorf("%s: %s holds the id %d times (%s)", when, filepath.Base(f), n, form)
+				}
+			}
+		}
+	}
+	if b, _ := os.ReadFile(path); !bytes.Contains(b, []byte(user)) {
+		if w, _ := os.ReadFile(path + "-wal"); !bytes.Contains(w, []byte(user)) {
+			t.Fatal("the id is not in the files before forgetting: the search finds nothing")
+		}
+	}
+	f, err := s.ForgetUser(ctx, user)
+	if err != nil || f.Seats == 0 {
+		t.Fatalf("ForgetUser: %+v %v", f, err)
+	}
+	traces("after forgetting")
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	traces("after closing")
+}
+
+// A game is not recorded into a vanished SQLite file (the write would
+// succeed and be lost when the bot stops): Record refuses it as
+// read-only, and records it once the file is back.
+func TestSQLiteRecordRefusesAVanishedFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "alea.db")
+	s, err := store.Open(context.Background(), "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	g := storetest.NewGenerator(5).Game()
+	if err := os.Rename(path, path+".moved"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Record(context.Background(), g)
+	if store.FailureOf(err) != store.FailureReadOnly || !strings.Contains(fmt.Sprint(err), "is gone (deleted or moved)") {
+		t.Fatalf("Record into a vanished file: %v (failure %d)", err, store.FailureOf(err))
+	}
+	if err := os.Rename(path+".moved", path); err != nil {
+		t.Fatal(err)
+	}
+	if inserted, err := s.Record(context.Background(), g); err != nil || !inserted {
+		t.Fatalf("Record with the file back: %t %v", inserted, err)
 	}
 }

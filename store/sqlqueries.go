@@ -168,7 +168,13 @@ func (s *sqlStore) ForgetUser(ctx context.Context, user string) (Forgotten, erro
 	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM advice WHERE user_id = ?`), user); err != nil {
 		return f, s.wrap("forget user", err)
 	}
-	return f, s.wrap("forget user", tx.Commit())
+	if err := tx.Commit(); err != nil {
+		return f, s.wrap("forget user", err)
+	}
+	if s.forgotten != nil {
+		s.forgotten(ctx)
+	}
+	return f, nil
 }
 
 // ForgetGuild implements Store.
@@ -196,7 +202,13 @@ func (s *sqlStore) ForgetGuild(ctx context.Context, guild string) (Forgotten, er
 	if err := s.forgetDailyGuild(ctx, tx, guild); err != nil {
 		return f, s.wrap("forget server", err)
 	}
-	return f, s.wrap("forget server", tx.Commit())
+	if err := tx.Commit(); err != nil {
+		return f, s.wrap("forget server", err)
+	}
+	if s.forgotten != nil {
+		s.forgotten(ctx)
+	}
+	return f, nil
 }
 
 // SetRecording implements Store.

@@ -36,6 +36,10 @@ type sqlStore struct {
 	// checkFile, when set, reports a database file no longer the one
 	// opened (SQLite).
 	checkFile func() error
+	// forgotten, when set, runs after a user or a server is forgotten
+	// (SQLite: a checkpoint that empties the write-ahead log, whose old
+	// frames hold what was deleted).
+	forgotten func(ctx context.Context)
 }
 
 const dayMicros = int64(24 * time.Hour / time.Microsecond)
@@ -173,6 +177,14 @@ func (s *sqlStore) Record(ctx context.Context, g Game) (bool, error) {
 		return false, s.wrap("record", err)
 	}
 	counts := Count(g)
+	if s.checkFile != nil {
+		// A game written to a file deleted or replaced under the bot
+		// would be lost when it stops, though the write succeeds: it is
+		// refused, so the game's board offers Record and the bot logs it.
+		if err := s.checkFile(); err != nil {
+			return false, s.wrap("record", err)
+		}
+	}
 	tx, err := s.begin(ctx)
 	if err != nil {
 		return false, s.wrap("record", err)

@@ -662,3 +662,63 @@ func TestBrowserSixSeatsFitAPhone(t *testing.T) {
 		b.shot(fmt.Sprintf("table-six-rolled-%s-400px.png", l))
 	}
 }
+
+// TestBrowserPlayAsAndLanguages: an ephemeral reply shows to the user it
+// answered only (switching play as hides it, switching back shows it); a
+// reply's quote shortens a message on a character's edge (an emoji with
+// its joiners stays whole); a Korean answer keeps its words whole at a
+// line's end (word-break: keep-all) and a Japanese one follows the strict
+// line-breaking rules, set by each message's language; and /stats, asked
+// as the page asks it, comes from the pretend server (memory is off in
+// this playground, so it says so, to its asker only).
+func TestBrowserPlayAsAndLanguages(t *testing.T) {
+	reg := all.Registry(all.Loopback())
+	b := openBrowser(t, reg, bottest.Limits{})
+	local := bot.LocalUsers()
+	playAs := func(id string) {
+		b.run("play as "+id, chromedp.SetValue(chromedp.CSS("#as"), id),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById('as').dispatchEvent(new Event('change')), true`))
+	}
+	visible := func(what string) bool {
+		return value(t, b.ctx, what, chromedp.Evaluate[bool](`!window.eph.hidden && window.eph.isConnected && window.eph.getClientRects().length > 0`))
+	}
+	got := b.send("/stats standings")
+	b.expect("/stats standings", got, "memory is off", "Only you can see this")
+	b.run("the reply", chromedp.Evaluate[chromedp.Void](`window.eph = [...document.querySelectorAll('#messages article')].pop(); true`))
+	if !visible("shown to its asker") {
+		t.Error("the ephemeral reply is hidden from its asker")
+	}
+	playAs(local[1].ID)
+	if visible("hidden from Bob") {
+		t.Error("Bob sees the ephemeral reply to You")
+	}
+	playAs("")
+	if !visible("shown again") {
+		t.Error("the ephemeral reply does not come back when You play again")
+	}
+
+	// A quote of 78 letters, a family emoji (five code points, eight
+	// UTF-16 units) and more: cut after the emoji, never inside it.
+	const family = "👨\u200d👩\u200d👧"
+	quoted := b.text("cut", `cut('`+strings.Repeat("a", 78)+family+`xyz', 80)`)
+	if want := strings.Repeat("a", 78) + family + "…"; quoted != want {
+		t.Errorf("cut: %q, want %q", quoted, want)
+	}
+	if s := b.text("short", `cut('`+family+`', 80)`); s != family {
+		t.Errorf("cut of a short text: %q", s)
+	}
+
+	for _, c := range []struct {
+		l           commands.Locale
+		prop, value string
+	}{{commands.Korean, "wordBreak", "keep-all"}, {commands.Japanese, "lineBreak", "strict"}, {commands.English, "wordBreak", "normal"}} {
+		b.run("switch to "+string(c.l), chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+			const s = document.getElementById('lang'); s.value = %q; s.dispatchEvent(new Event('change')); return true })()`, c.l)))
+		b.send(localLine(t, reg, c.l, "help"))
+		style := b.text("style", fmt.Sprintf(`(() => { const a = [...document.querySelectorAll('#messages article')].pop();
+			return a.lang + ' ' + getComputedStyle(a.querySelector('.body')).%s })()`, c.prop))
+		if want := string(c.l) + " " + c.value; style != want {
+			t.Errorf("%s answer: lang and %s %q, want %q", c.l, c.prop, style, want)
+		}
+	}
+}

@@ -80,6 +80,11 @@ type Options struct {
 //	GET  /api/interactions/{token}/reply   the reply of a deferred interaction (long poll)
 //	GET  /api/files/{id}/{name}            an attachment of a reply
 //
+// The playground is a pretend server (bot.LocalServerID): an interaction
+// that names no server comes from it, its user a member (bot.InLocalServer:
+// the page's own user and Ann are its admins), so that the standings and
+// the server's settings can be tried there.
+//
 // Interactions go through the same router and dispatcher as the gateway
 // and the HTTP endpoint; nothing is signed or authenticated, so the
 // playground belongs on loopback. POST /api/interactions takes only
@@ -311,6 +316,11 @@ func (p *Playground) interaction(w http.ResponseWriter, r *http.Request) {
 	}
 	if req.UserID == "" {
 		req.UserID = "playground"
+	}
+	if req.GuildID == "" && req.Place != commands.InPrivateChannel {
+		// The playground is a pretend server: standings, the server's
+		// settings and its wipe can be tried there.
+		bot.InLocalServer(req)
 	}
 	req.KnownUsers = bot.LocalKnownUsers()
 	p.mu.Lock()

@@ -12,9 +12,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/store"
 )
 
 // Exit statuses of alea run: answered, refused (bad input or over the
@@ -27,20 +29,25 @@ const (
 )
 
 // runUsage introduces alea run's flags.
-const runUsage = `usage: alea run [--locale en|ko|ja] [--format text|json|data] [--out DIR] [--as NAME] '/command option:value …'
+const runUsage = `usage: alea run [--locale en|ko|ja] [--format text|json|data] [--out DIR] [--as NAME] [--store URL] '/command option:value …'
 
 The line is written as in Discord: /yacht-advise dice:"3 3 5 6 6". Names may
 be typed as the command list shows them in any language
 (/요트-조언 주사위:"3 3 5 6 6"); a value with spaces goes in double quotes.
-The runner knows three users, Ann, Bob and Chloe: "@Ann" in a players
-option seats Ann, and --as Ann runs the command as her.
+The line comes from a pretend server whose members are three users, Ann
+(its admin), Bob and Chloe, and you (an admin too): "@Ann" in a players
+option seats Ann, and --as Ann runs the command as her. Memory is off
+unless --store names where games are kept (sqlite:alea.db, the file the
+playground keeps them in, or a postgres:// URL): then /stats and /review
+read it, and a game finished here is recorded in it.
 
 `
 
 // Main runs `alea run` with args (the flags and the slash line) over the
-// commands of reg, printing the reply to stdout and problems to stderr,
-// and returns the process's exit status.
-func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
+// commands registry builds over the store --store names (store.Off's
+// without it), printing the reply to stdout and problems to stderr, and
+// returns the process's exit status.
+func Main(registry func(store.Store) *commands.Registry, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	var msgs bytes.Buffer // the flag package's output: usage or a flag error
 	fs.SetOutput(&msgs)
@@ -48,6 +55,7 @@ func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "output: text, json or data")
 	out := fs.String("out", "", "directory for attachments")
 	as := fs.String("as", "", "run as one of the local users: Ann, Bob or Chloe (default: you)")
+	storeURL := fs.String("store", store.Off, "where finished games are kept: off, sqlite:PATH or postgres://…")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), runUsage)
 		fs.PrintDefaults()
@@ -94,6 +102,13 @@ func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
+	st, err := openStore(*storeURL)
+	if err != nil {
+		fmt.Fprintln(stderr, "alea run: --store:", err)
+		return exitUsage
+	}
+	defer st.Close()
+	reg := registry(st)
 	d, err := bot.NewDispatcher(reg, runOptions(stderrLogger(stderr)))
 	if err != nil {
 		fmt.Fprintln(stderr, "alea run:", err)
@@ -114,6 +129,7 @@ func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 		if asUser != nil {
 			req.UserID, req.UserName = asUser.ID, asUser.Name
 		}
+		bot.InLocalServer(req)
 		reply, outcome = d.Do(context.Background(), req)
 	}
 	if req == nil {
@@ -162,6 +178,16 @@ func Main(reg *commands.Registry, args []string, stdout, stderr io.Writer) int {
 		return exitRejected
 	}
 	return exitInternal
+}
+
+// storeOpenTimeout bounds opening the store and migrating it.
+const storeOpenTimeout = time.Minute
+
+// openStore opens the store url names (store.Off: memory off).
+func openStore(url string) (store.Store, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), storeOpenTimeout)
+	defer cancel()
+	return store.Open(ctx, url)
 }
 
 func stderrLogger(w io.Writer) *slog.Logger {

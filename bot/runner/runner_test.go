@@ -49,7 +49,7 @@ func TestRunSuggestsTheNearestCommand(t *testing.T) {
 		"ja": "`/ヨット助言` のことですか？",
 	} {
 		var stdout, stderr bytes.Buffer
-		if code := Main(reg, []string{"--locale", loc, `/yaht-advise dice:33566`}, &stdout, &stderr); code != exitRejected {
+		if code := Main(fixed(reg), []string{"--locale", loc, `/yaht-advise dice:33566`}, &stdout, &stderr); code != exitRejected {
 			t.Errorf("%s: exit %d, want %d (%s%s)", loc, code, exitRejected, stdout.String(), stderr.String())
 		}
 		if out := stdout.String() + stderr.String(); !strings.Contains(out, want) {

@@ -9,6 +9,7 @@ import (
 	"github.com/alea-bot/alea/commands/daily"
 	"github.com/alea-bot/alea/commands/help"
 	"github.com/alea-bot/alea/commands/orbs"
+	"github.com/alea-bot/alea/commands/records"
 	"github.com/alea-bot/alea/commands/review"
 	"github.com/alea-bot/alea/commands/stats"
 	"github.com/alea-bot/alea/commands/trialrule"
@@ -48,6 +49,10 @@ type Deps struct {
 	// Store keeps finished games (standings, history); nil: no memory
 	// (the commands that read it say so).
 	Store store.Store
+	// StoreWait ends the wait of /stats, /review and the daily's boards
+	// for the Store, which then say the memory is unavailable right now
+	// (nil: after records.StoreWait); tests fire it by hand.
+	StoreWait records.Wait
 	// TargetSolutions keeps /yacht-advise's direct target calculations
 	// for the later turns of a game (nil: none kept).
 	TargetSolutions *reach.Solutions
@@ -94,9 +99,9 @@ func Registry(d Deps) *commands.Registry {
 		yachtstats.Command(d.Tables),
 		orbs.CommandRecording(d.StateKey, mem),
 		coins.CommandRecording(d.StateKey, mem),
-		stats.Command(stats.Deps{Store: d.Store, Now: d.Now}),
-		review.Command(d.Store),
-		daily.Command(daily.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, Store: d.Store, Recorder: d.Recorder, RecordWait: d.RecordWait, Faces: d.DiceFaces,
+		stats.Command(stats.Deps{Store: d.Store, Now: d.Now, StoreWait: d.StoreWait}),
+		review.CommandWaiting(d.Store, d.StoreWait),
+		daily.Command(daily.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, Store: d.Store, StoreWait: d.StoreWait, Recorder: d.Recorder, RecordWait: d.RecordWait, Faces: d.DiceFaces,
 			Advice: advice, AdviceGo: d.AdviceGo}),
 	)
 	reg.Add(help.Command(reg))

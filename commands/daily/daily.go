@@ -57,6 +57,10 @@ type Deps struct {
 	// the store DATABASE_URL=off opens) means memory is off: every game is
 	// practice, and the boards say memory is off.
 	Store store.Store
+	// StoreWait ends a board's wait for the Store, which then says the
+	// memory is unavailable right now (nil: after records.StoreWait);
+	// tests fire it by hand.
+	StoreWait records.Wait
 	// Recorder records each finished game (nil: not recorded); the
 	// wiring gives the Store.
 	Recorder store.Recorder
@@ -143,9 +147,9 @@ func Command(d Deps) *commands.Command {
 			case "play":
 				return dp.play(ctx, req)
 			case "board":
-				return records.Guard(dp.Store, dp.board)(ctx, req)
+				return records.Guard(dp.Store, dp.StoreWait, dp.board)(ctx, req)
 			case "me":
-				return records.Guard(dp.Store, dp.me)(ctx, req)
+				return records.Guard(dp.Store, dp.StoreWait, dp.me)(ctx, req)
 			}
 			return nil, commands.Rejectf(msgNoSubcommand)
 		},
@@ -153,7 +157,7 @@ func Command(d Deps) *commands.Command {
 			{Pattern: route.Prefix() + "{action}/{tag}", Handle: func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 				return dp.press(ctx, req)
 			}},
-			{Pattern: route.Prefix() + "name/{user}/{on}", Handle: records.Guard(dp.Store, dp.setName)},
+			{Pattern: route.Prefix() + "name/{user}/{on}", Handle: records.Guard(dp.Store, dp.StoreWait, dp.setName)},
 		},
 		Budget: 2 * time.Minute,
 		Warm:   yachttables.Warm(d.Tables),

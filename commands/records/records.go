@@ -46,18 +46,76 @@ func Off(l commands.Locale) *commands.Reply {
 // DATABASE_URL=off opens.
 func IsOff(st store.Store) bool { return st == nil || st.Engine() == "off" }
 
+// UnavailableData is the data output of every command and button of the
+// records when the store cannot answer now.
+type UnavailableData struct {
+	Memory string `json:"memory"` // "unavailable"
+}
+
+var msgUnavailable = commands.T(
+	"Alea's memory is unavailable right now, so this cannot be answered. Games go on as usual; please try again in a little while.",
+	"지금은 Alea의 기억 기능을 쓸 수 없어서 답해 드릴 수 없습니다. 게임은 평소처럼 할 수 있으니 잠시 뒤에 다시 시도해 주세요.",
+	"いまは Alea の記憶機能が使えないため、お答えできません。ゲームはいつもどおり遊べます。少し時間をおいてもう一度お試しください。")
+
+// Unavailable is the reply that says the store cannot answer now (down,
+// frozen, full, damaged, read-only), for every command and button.
+func Unavailable(l commands.Locale) *commands.Reply {
+	return &commands.Reply{Content: msgUnavailable.In(l), Ephemeral: true, Data: UnavailableData{Memory: "unavailable"}}
+}
+
+// Wait ends a command's wait for the store: the channel it returns fires
+// when the store has taken too long (nil: a StoreWait timer); tests fire
+// it by hand.
+type Wait func() <-chan time.Time
+
+// StoreWait is how long a command of the records waits for the store
+// before saying the memory is unavailable right now: a healthy store
+// answers in milliseconds, and a frozen one must not hold the reply until
+// the command's time budget, which would blame the input.
+const StoreWait = 3 * time.Second
+
+// errWaited is why a command's store calls were cut off: its Wait fired.
+var errWaited = errors.New("records: the store did not answer in time")
+
 // Guard wraps a handler of the records: with memory off it answers Off.
-func Guard(st store.Store, h commands.HandlerFunc) commands.HandlerFunc {
+// Otherwise the handler's store calls are cut off when wait fires (nil:
+// after StoreWait), and a store that failed (cut off, down, full,
+// damaged, read-only: store.FailureOf) is answered Unavailable instead
+// of an internal error.
+func Guard(st store.Store, wait Wait, h commands.HandlerFunc) commands.HandlerFunc {
 	return func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 		if IsOff(st) {
 			return Off(req.Locale), nil
 		}
-		return h(ctx, req)
+		var fire <-chan time.Time
+		if wait != nil {
+			fire = wait()
+		} else {
+			t := time.NewTimer(StoreWait)
+			defer t.Stop()
+			fire = t.C
+		}
+		ctx, cancel := context.WithCancelCause(ctx)
+		defer cancel(nil)
+		go func() {
+			select {
+			case <-fire:
+				cancel(errWaited)
+			case <-ctx.Done():
+			}
+		}()
+		r, err := h(ctx, req)
+		var ue *commands.UserError
+		if err != nil && !errors.As(err, &ue) && (errors.Is(context.Cause(ctx), errWaited) || store.FailureOf(err) != store.FailureOther) {
+			return Unavailable(req.Locale), nil
+		}
+		return r, err
 	}
 }
 
 // StoreError turns a store error into the reply's: memory turned off
-// under the command is said as such; anything else is internal.
+// under the command is said as such; anything else is returned, for Guard
+// to tell an unavailable store from an internal error.
 func StoreError(l commands.Locale, err error) (*commands.Reply, error) {
 	if errors.Is(err, store.ErrOff) {
 		return Off(l), nil

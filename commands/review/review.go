@@ -69,7 +69,12 @@ type Decision struct {
 // Command returns /review and the route of the Review button
 // (records.ReviewPrefix + "{id}") over the finished games st keeps (nil:
 // memory off).
-func Command(st store.Store) *commands.Command {
+func Command(st store.Store) *commands.Command { return CommandWaiting(st, nil) }
+
+// CommandWaiting is Command whose answers stop waiting for the store when
+// wait fires, and say the memory is unavailable right now (nil: after
+// records.StoreWait).
+func CommandWaiting(st store.Store, wait records.Wait) *commands.Command {
 	c := &commands.Command{
 		Name:        commands.T("review", "복기", "振り返り"),
 		Description: txtReviewDesc,
@@ -78,7 +83,7 @@ func Command(st store.Store) *commands.Command {
 		},
 		Examples: []string{"/review game:k7qm2xapb3dz"},
 	}
-	c.Handle = records.Guard(st, func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+	c.Handle = records.Guard(st, wait, func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 		raw := req.Options.String("game", "")
 		if strings.TrimSpace(raw) == "" {
 			return nil, commands.Rejectf(msgNoGameID)
@@ -89,7 +94,7 @@ func Command(st store.Store) *commands.Command {
 		}
 		return answer(ctx, st, req, id, false)
 	})
-	c.Routes = []commands.Route{{Pattern: records.ReviewPrefix + "{id}", Handle: records.Guard(st, func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
+	c.Routes = []commands.Route{{Pattern: records.ReviewPrefix + "{id}", Handle: records.Guard(st, wait, func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 		id, ok := parseGameID(req.Params["id"])
 		if !ok {
 			return nil, commands.Rejectf(msgBadGameID, commands.Quote(req.Params["id"]))

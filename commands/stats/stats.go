@@ -24,6 +24,10 @@ type Deps struct {
 	// Now is the clock (the standings' week and month, the export's
 	// time; nil: the wall clock).
 	Now func() time.Time
+	// StoreWait ends an answer's wait for the store, which then says the
+	// memory is unavailable right now (nil: after records.StoreWait);
+	// tests fire it by hand.
+	StoreWait records.Wait
 }
 
 func (d Deps) now() time.Time {
@@ -85,7 +89,7 @@ func Command(d Deps) *commands.Command {
 			{Name: commands.T("server", "서버", "サーバー"), Description: txtServerDesc, Example: "/stats server"},
 		},
 	}
-	guard := func(h commands.HandlerFunc) commands.HandlerFunc { return records.Guard(d.Store, h) }
+	guard := func(h commands.HandlerFunc) commands.HandlerFunc { return records.Guard(d.Store, d.StoreWait, h) }
 	c.Handle = guard(func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 		switch req.Subcommand() {
 		case "standings":

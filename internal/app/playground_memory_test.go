@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/internal/fakediscord"
 	"github.com/alea-bot/alea/internal/race"
@@ -180,5 +182,70 @@ func TestGatewayRecordsGames(t *testing.T) {
 	h, err := st.History(context.Background(), store.HistoryQuery{User: user})
 	if err != nil || len(h.Games) != 1 || h.Games[0].Game.Kind != store.KindCoins || h.Games[0].Game.Guild != "42" {
 		t.Fatalf("the user's games: %+v %v", h.Games, err)
+	}
+}
+
+// The playground is a pretend server: with games of Ann and Bob recorded
+// in its server (as its tables record them), /stats standings, asked
+// through its API as the page asks (no server in the interaction), ranks
+// them; Ann, its admin, finds the server's settings with the recording
+// switch and the wipe, and wiping empties the standings.
+func TestPlaygroundAnswersStandings(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "alea.db")
+	st, err := store.Open(context.Background(), "sqlite:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	users := bot.LocalUsers()
+	ann, bob := users[0].ID, users[1].ID
+	end := time.Now().UTC().Add(-time.Hour).Truncate(time.Second)
+	for i, annWins := range []bool{true, true, false} {
+		g := store.Game{ID: fmt.Sprintf("pgstandings%d", i), Kind: store.KindYacht, Guild: bot.LocalServerID, Channel: "2", Rules: "yacht",
+			Started: end.Add(-10 * time.Minute), Ended: end, Seats: []store.Seat{
+				{User: ann, Score: 150, Decisions: 30, Lost: 12, Winner: annWins, Starter: true},
+				{User: bob, Score: 140, Decisions: 30, Lost: 20, Winner: !annWins}}}
+		if _, err := st.Record(context.Background(), g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r := serve(t, map[string]string{"PLAYGROUND_ADDR": "127.0.0.1:0", "HEALTH_ADDR": "127.0.0.1:0", "DATABASE_URL": "sqlite:" + path},
+		Settings{PlaygroundOnly: true})
+	r.logs.Await(t, `"msg":"playground"`)
+	m := playgroundURL.FindStringSubmatch(r.logs.String())
+	if m == nil {
+		t.Fatalf("no playground address in the log:\n%s", r.logs)
+	}
+	sub := func(name string) map[string]any {
+		return map[string]any{"id": "1", "name": "stats", "type": 1, "options": []any{map[string]any{"name": name, "type": 1}}}
+	}
+	text := func(v any) string {
+		var b strings.Builder
+		e := json.NewEncoder(&b)
+		e.SetEscapeHTML(false)
+		_ = e.Encode(v)
+		return b.String()
+	}
+
+	standings := text(pgPost(t, m[1], 1, ann, sub("standings"), nil))
+	if !strings.Contains(standings, "`1.` <@"+ann+">") || !strings.Contains(standings, "`2.` <@"+bob+">") {
+		t.Fatalf("the standings do not rank Ann (2 wins) above Bob (1):\n%s", standings)
+	}
+
+	settings := pgPost(t, m[1], 2, ann, sub("server"), nil)
+	wipe := regexp.MustCompile(`"custom_id":"(stats/1/wipe/` + bot.LocalServerID + `)"`).FindStringSubmatch(text(settings))
+	if wipe == nil {
+		t.Fatalf("Ann, the admin, is not offered the wipe:\n%s", text(settings))
+	}
+	ask := pgPost(t, m[1], 3, ann, map[string]any{"custom_id": wipe[1], "component_type": 2}, settings)
+	confirm := regexp.MustCompile(`"custom_id":"(stats/1/wiped/` + bot.LocalServerID + `)"`).FindStringSubmatch(text(ask))
+	if confirm == nil {
+		t.Fatalf("no confirmation of the wipe:\n%s", text(ask))
+	}
+	pgPost(t, m[1], 4, ann, map[string]any{"custom_id": confirm[1], "component_type": 2}, ask)
+	if after := text(pgPost(t, m[1], 5, bob, sub("standings"), nil)); strings.Contains(after, "<@"+ann+">") {
+		t.Errorf("the standings after the wipe:\n%s", after)
 	}
 }

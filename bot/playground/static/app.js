@@ -228,6 +228,11 @@ function scrollDown() {
 function addMessage(opts) {
   const msg = el('article', 'msg' + (opts.bot ? ' bot' : ' user'));
   msg.dataset.id = randomDigits(18);
+  // Whom it answers (an ephemeral message is theirs alone), and its
+  // language, which sets how its lines break (Korean and Japanese keep
+  // their words whole).
+  msg.dataset.viewer = state.user.id;
+  msg.lang = state.locale;
   if (opts.reply) {
     // A reply: the message it answers, its author and its first words;
     // a click goes to it.
@@ -283,6 +288,7 @@ function renderData(msg, data, source) {
   body.textContent = '';
   msg.classList.toggle('ephemeral', !!(data.flags & EPHEMERAL));
   msg.classList.remove('thinking');
+  showFor(msg);
   if (data.content) {
     const c = el('div', 'content');
     c.innerHTML = markdown(data.content);
@@ -498,12 +504,20 @@ async function awaitReply(token) {
   }
 }
 
+// answers marks msg as the answer to interaction: its user, to whom alone
+// an ephemeral answer shows, and its language.
+function answers(msg, interaction) {
+  if (interaction.user) msg.dataset.viewer = interaction.user.id;
+  if (interaction.locale) msg.lang = interaction.locale;
+}
+
 // handle shows one interaction response. pending is the message to fill
 // (a "thinking" one), source the message whose component was used.
 async function handle(interaction, resp, ctx) {
   switch (resp.type) {
     case RT.MESSAGE: {
       const msg = ctx.pending || addMessage({ bot: true, ref: ctx.ref });
+      answers(msg, interaction);
       renderData(msg, resp.data || {}, ctx.source);
       stamp(msg, resp.message);
       followUp(resp);
@@ -511,6 +525,7 @@ async function handle(interaction, resp, ctx) {
     }
     case RT.UPDATE:
       if (ctx.source) {
+        ctx.source.lang = interaction.locale;
         renderData(ctx.source, Object.assign({}, ctx.source.data, resp.data || {}, { flags: ctx.source.data.flags }), ctx.source.source);
         stamp(ctx.source, resp.message);
       }
@@ -518,6 +533,7 @@ async function handle(interaction, resp, ctx) {
       return;
     case RT.DEFERRED: {
       const msg = addMessage({ bot: true, ref: ctx.ref });
+      answers(msg, interaction);
       msg.classList.add('thinking');
       if (resp.data && resp.data.flags & EPHEMERAL) msg.classList.add('ephemeral');
       msg.body.append(el('span', 'dots'), el('span', 'thinking-text', t('thinking')));
@@ -547,8 +563,22 @@ function snippet(msg) {
   const d = msg.data || {};
   const e = (d.embeds || [])[0] || {};
   const text = (msg.body && (msg.body.innerText || msg.body.textContent)) || d.content || e.title || e.description || '';
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 80 ? line.slice(0, 79) + '…' : line;
+  return cut(text.replace(/\s+/g, ' ').trim(), 80);
+}
+
+// cut shortens text to at most n characters as a reader counts them
+// (graphemes: an emoji with its modifiers, a flag, a Hangul syllable),
+// ending with "…" when it was longer, so that no character is cut in half.
+function cut(text, n) {
+  const parts = Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (s) => s.segment);
+  return parts.length > n ? parts.slice(0, n - 1).join('') + '…' : text;
+}
+
+// showFor shows an ephemeral message only to the user it answered (as
+// Discord shows it only to them): switching "play as" hides the others'
+// and shows theirs again.
+function showFor(msg) {
+  msg.hidden = msg.classList.contains('ephemeral') && !!msg.dataset.viewer && msg.dataset.viewer !== state.user.id;
 }
 
 // followUp shows a response's follow-up (a ping after an edit) as a new
@@ -930,6 +960,7 @@ function playAs(id) {
   state.user.username = u ? u.name.toLowerCase() : 'you';
   $('as').value = u ? u.id : '';
   localStorage.setItem('alea.as', u ? u.id : '');
+  for (const m of document.querySelectorAll('#messages article.msg')) showFor(m);
 }
 
 function applyLocale() {
