@@ -14,6 +14,7 @@ import (
 	"github.com/alea-bot/alea/commands/stats"
 	"github.com/alea-bot/alea/commands/trialrule"
 	"github.com/alea-bot/alea/commands/yachtadvise"
+	"github.com/alea-bot/alea/commands/yachtcoach"
 	"github.com/alea-bot/alea/commands/yachtgame"
 	"github.com/alea-bot/alea/commands/yachtstats"
 	"github.com/alea-bot/alea/commands/yachtwords"
@@ -63,6 +64,10 @@ type Deps struct {
 	// AdviceGo runs the writes of the advice log (default: beside the
 	// reply; tests run them at once).
 	AdviceGo func(func())
+	// Breakdowns are the breakdown tables the Yacht commands share (what
+	// every box will hold at the end: the why of a decision); nil: the
+	// registry makes them.
+	Breakdowns *yachtcoach.Tables
 }
 
 // Loopback returns the dependencies of the local runner, the playground
@@ -83,6 +88,9 @@ func Registry(d Deps) *commands.Registry {
 	// The solved orbs puzzles and the coins games against Alea record
 	// themselves as the Yacht table does.
 	mem := record.Bounded{Recorder: d.Recorder, Wait: d.RecordWait, Now: d.Now}
+	if d.Breakdowns == nil {
+		d.Breakdowns = &yachtcoach.Tables{}
+	}
 	// The advice asked outside a game's board, which marks the decisions
 	// taken on it as assisted, is kept in the store (none without one).
 	var advice store.AdviceLog
@@ -93,7 +101,7 @@ func Registry(d Deps) *commands.Registry {
 	reg := commands.NewRegistry(
 		// One line per command package: name.Command(...),
 		trialrule.Command(),
-		yachtadvise.CommandLogging(d.Tables, d.DiceFaces, d.TargetSolutions, asked),
+		yachtadvise.CommandLogging(d.Tables, d.DiceFaces, d.TargetSolutions, asked, d.Breakdowns),
 		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds, Faces: d.DiceFaces,
 			Recorder: d.Recorder, RecordWait: d.RecordWait, Stored: reader(d.Store), Advice: advice, AdviceGo: d.AdviceGo}),
 		yachtstats.Command(d.Tables),

@@ -17,9 +17,11 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/yachtcoach"
 	"github.com/alea-bot/alea/commands/yachttables"
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/finalscore"
 	"github.com/alea-bot/alea/engine/yacht/reach"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/record"
@@ -132,8 +134,10 @@ func Command(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *rea
 // player takes on that position in a game is assisted (it never counts
 // toward skill). The log is written beside the reply, and a reply with
 // dice is reused for the same user only, so that every asker is logged.
-func CommandLogging(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *reach.Solutions, asked record.Asker) *commands.Command {
-	return newCommand(tables, faces, solutions, asked)
+// Its breakdowns come from breakdowns, shared with the other Yacht
+// commands (nil: its own).
+func CommandLogging(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *reach.Solutions, asked record.Asker, breakdowns *yachtcoach.Tables) *commands.Command {
+	return newCoached(tables, faces, solutions, asked, breakdowns)
 }
 
 // adviser answers /yacht-advise.
@@ -143,14 +147,26 @@ type adviser struct {
 	targets   *reach.Tables
 	solutions *reach.Solutions
 	asked     record.Asker
+	// breakdowns split each expected final score by box; while a rule
+	// set's table is not built the reply goes without, and says so.
+	breakdowns *yachtcoach.Tables
 }
 
 func newCommand(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *reach.Solutions, asked record.Asker) *commands.Command {
+	return newCoached(tables, faces, solutions, asked, nil)
+}
+
+func newCoached(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *reach.Solutions, asked record.Asker, breakdowns *yachtcoach.Tables) *commands.Command {
 	if solutions == nil {
 		solutions = &reach.Solutions{}
 	}
-	a := &adviser{tables: tables, faces: faces, targets: &reach.Tables{}, solutions: solutions, asked: asked}
-	caching := &commands.Caching{} // the answer depends on the options alone
+	if breakdowns == nil {
+		breakdowns = &yachtcoach.Tables{}
+	}
+	a := &adviser{tables: tables, faces: faces, targets: &reach.Tables{}, solutions: solutions, asked: asked, breakdowns: breakdowns}
+	// The answer depends on the options alone; one without its breakdown
+	// (its table still being built) is not kept.
+	caching := &commands.Caching{Keep: complete}
 	if asked.Log != nil {
 		caching.Key = logged
 	}
@@ -189,23 +205,39 @@ func newCommand(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *
 		Budget: 2 * time.Minute,
 
 		Caching: caching,
-		Warm:    yachttables.Warm(tables),
+		Warm: func(ctx context.Context) error {
+			if err := yachttables.Warm(tables)(ctx); err != nil {
+				return err
+			}
+			breakdowns.Warm(tables) // in the background: the bot is ready without them
+			return nil
+		},
 	}
+}
+
+// complete reports whether a reply holds its breakdowns (a rejection or
+// an answer without them is not kept).
+func complete(_ *commands.Request, r *commands.Reply) bool {
+	d, ok := r.Data.(Data)
+	return ok && d.Breakdown != nil
 }
 
 // Data is the --format data schema of /yacht-advise (docs/data.md). With
 // a target, Target and PReach are set and the actions are sorted by
 // PReach (ties by ExpectedFinal).
 type Data struct {
-	Rules         string       `json:"rules"`
-	Dice          []int        `json:"dice"`
-	Roll          int          `json:"roll"`
-	Score         int          `json:"score"`
-	UpperTotal    int          `json:"upper_total"`
-	ExpectedFinal float64      `json:"expected_final"`
-	Target        *int         `json:"target,omitempty"`
-	PReach        *float64     `json:"p_reach,omitempty"`
-	Actions       []DataAction `json:"actions"`
+	Rules         string   `json:"rules"`
+	Dice          []int    `json:"dice"`
+	Roll          int      `json:"roll"`
+	Score         int      `json:"score"`
+	UpperTotal    int      `json:"upper_total"`
+	ExpectedFinal float64  `json:"expected_final"`
+	Target        *int     `json:"target,omitempty"`
+	PReach        *float64 `json:"p_reach,omitempty"`
+	// Breakdown splits ExpectedFinal by box (absent while the rule set's
+	// breakdown table is being built; the reply says so).
+	Breakdown *yachtcoach.Breakdown `json:"breakdown,omitempty"`
+	Actions   []DataAction          `json:"actions"`
 }
 
 // DataAction is one action of Data: a keep (Keep set, [] for rerolling all
@@ -218,6 +250,8 @@ type DataAction struct {
 	Points        *int     `json:"points,omitempty"`
 	ExpectedFinal float64  `json:"expected_final"`
 	PReach        *float64 `json:"p_reach,omitempty"`
+	// Breakdown splits ExpectedFinal by box, as Data's.
+	Breakdown *yachtcoach.Breakdown `json:"breakdown,omitempty"`
 	// UpperBonus and ExtraBonus are the bonuses a score earns; Joker is
 	// set when five of a kind scores by the joker rule.
 	UpperBonus int  `json:"-"`
@@ -269,6 +303,8 @@ func parse(req *commands.Request) (question, error) {
 type answer struct {
 	adv strategy.Advice
 	ta  *reach.Advice
+	// bd breaks adv down (nil: the breakdown table is not built yet).
+	bd *finalscore.Breakdowns
 }
 
 // logged is the cache key of a command that logs its questions: a
@@ -359,7 +395,37 @@ func (a *adviser) query(ctx context.Context, q question) (answer, error) {
 	if ans.adv, err = table.Advise(sheet, q.dice, q.roll); err != nil {
 		return answer{}, fmt.Errorf("advise: %w", err)
 	}
+	ans.bd, err = a.breakdown(ctx, table, q, !built)
+	if err != nil {
+		return answer{}, err
+	}
 	return ans, nil
+}
+
+// breakdown breaks q's answer down by box, from the rule set's breakdown
+// table: at once when it is built; within the request's heavy turn when
+// the request holds one already (cold: it built the strategy table); else
+// not at all (nil), the table being built in the background meanwhile.
+func (a *adviser) breakdown(ctx context.Context, table *strategy.Table, q question, heavy bool) (*finalscore.Breakdowns, error) {
+	bt, ok := a.breakdowns.Ready(table)
+	if !ok && heavy {
+		var err error
+		if bt, err = a.breakdowns.Get(ctx, table); err != nil {
+			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+				return nil, err
+			}
+			return nil, fmt.Errorf("breakdown table %s: %w", q.rules.Key, err)
+		}
+		ok = true
+	}
+	if !ok {
+		return nil, nil
+	}
+	bd, err := bt.Breakdowns(q.sheet, q.dice, q.roll)
+	if err != nil {
+		return nil, fmt.Errorf("breakdowns: %w", err)
+	}
+	return &bd, nil
 }
 
 // view is the data view of a reply (step three): the data output, and
@@ -386,9 +452,16 @@ func viewOf(q question, ans answer) view {
 	if q.dice != nil {
 		v.Dice = q.dice.Counts().Faces()
 	}
+	if ans.bd != nil {
+		v.Breakdown = yachtcoach.DataOf(q.rules, ans.bd.Position)
+	}
 	if ans.ta == nil {
-		for _, a := range ans.adv.Actions {
-			v.Actions = append(v.Actions, actionOf(q.rules, a))
+		for i, a := range ans.adv.Actions {
+			da := actionOf(q.rules, a)
+			if ans.bd != nil {
+				da.Breakdown = yachtcoach.DataOf(q.rules, ans.bd.Actions[i].Breakdown)
+			}
+			v.Actions = append(v.Actions, da)
 		}
 		return v
 	}
@@ -401,6 +474,13 @@ func viewOf(q question, ans answer) view {
 		da := actionOf(q.rules, a.Action)
 		p := a.Reach
 		da.PReach = &p
+		if ans.bd != nil {
+			for _, b := range ans.bd.Actions {
+				if b.Action.SameMove(a.Action) {
+					da.Breakdown = yachtcoach.DataOf(q.rules, b.Breakdown)
+				}
+			}
+		}
 		v.Actions = append(v.Actions, da)
 		if hasMean && v.mean < 0 && a.Action.SameMove(mean) {
 			v.mean = i

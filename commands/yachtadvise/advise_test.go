@@ -10,6 +10,7 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/yachtcoach"
 	"github.com/alea-bot/alea/commands/yachttables/yachttest"
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
@@ -26,8 +27,12 @@ func tables(t *testing.T) *strategy.Tables {
 	return yachttest.Tables()
 }
 
+// breakdowns are the tests' breakdown tables, built at once when first
+// asked for (the command's own build in the background).
+var breakdowns = &yachtcoach.Tables{Go: func(f func()) { f() }}
+
 func harness(t *testing.T) *bottest.Harness {
-	return bottest.New(t, newCommand(tables(t), yachtwords.DiceFaces{}, nil, record.Asker{}))
+	return bottest.New(t, newCoached(tables(t), yachtwords.DiceFaces{}, nil, record.Asker{}, breakdowns))
 }
 
 // endSheet leaves large_straight, yacht and choice open, upper bonus earned.
