@@ -190,6 +190,7 @@ func newCoached(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *
 			yachtwords.RulesOption(),
 			{Name: optTop, Type: commands.Integer, Min: topLo, Max: topHi,
 				Description: commands.T("How many actions to show (default 5)", "보여 줄 선택지 수 (기본 5)", "表示する候補の数（既定 5）")},
+			{Name: optWhy, Type: commands.Boolean, Description: msgWhyDesc},
 			{Name: commands.T("target", "목표", "目標"), Type: commands.Integer, Min: targetLo, Max: targetHi,
 				Description: commands.T("Play to reach this final score: the best chance of it instead of the best average",
 					"이 최종 점수에 도달하는 것이 목표: 평균 대신 도달 확률이 가장 높은 수",
@@ -266,13 +267,17 @@ type question struct {
 	dice  *yacht.Dice // nil: the value of the sheet
 	roll  int
 	top   int
+	// whyAll asks why the best action beats each alternative shown, not
+	// only the runner-up.
+	whyAll bool
 	// target is the final score to reach (-1: none, the best average).
 	target int
 }
 
 // parse reads the options; Coerce has checked their bounds and choices.
 func parse(req *commands.Request) (question, error) {
-	q := question{roll: int(req.Options.Int("roll", 1)), top: int(req.Options.Int("top", defaultTop)), target: -1}
+	q := question{roll: int(req.Options.Int("roll", 1)), top: int(req.Options.Int("top", defaultTop)), target: -1,
+		whyAll: req.Options.Bool("why", false)}
 	key := req.Options.String("rules", yacht.Yacht)
 	rules, err := yacht.Preset(key)
 	if err != nil {
@@ -443,12 +448,17 @@ type view struct {
 	reached, unreachable bool
 	maxFinal             int
 	mean                 int
+	// bd breaks the actions down, in the order of the best average (nil:
+	// the breakdown table is being built); whyAll as the question's.
+	bd     *finalscore.Breakdowns
+	whyAll bool
 }
 
 // viewOf is the data view of q's answer.
 func viewOf(q question, ans answer) view {
 	v := view{Data: Data{Rules: q.rules.Key, Roll: q.roll, Score: q.sheet.Total(), UpperTotal: q.sheet.UpperTotal(),
-		ExpectedFinal: ans.adv.Expected, Actions: []DataAction{}}, rules: q.rules, sheet: q.sheet, top: q.top, mean: -1}
+		ExpectedFinal: ans.adv.Expected, Actions: []DataAction{}}, rules: q.rules, sheet: q.sheet, top: q.top, mean: -1,
+		bd: ans.bd, whyAll: q.whyAll}
 	if q.dice != nil {
 		v.Dice = q.dice.Counts().Faces()
 	}
@@ -538,9 +548,16 @@ func render(l commands.Locale, faces yachtwords.DiceFaces, v view) commands.Embe
 		best := v.Actions[0]
 		fmt.Fprintf(&b, msgBest.In(l), describe(l, faces, v.rules, best), best.ExpectedFinal)
 		b.WriteString("\n")
+		var explain func(i int) string
+		if v.whyAll && v.bd != nil {
+			explain = func(i int) string { return whyOver(l, faces, v, i) }
+		}
 		b.WriteString(otherActions(l, faces, v, func(a DataAction) string {
 			return fmt.Sprintf("%.2f (−%.2f)", a.ExpectedFinal, best.ExpectedFinal-a.ExpectedFinal)
-		}))
+		}, explain))
+		if explain == nil || v.top < 2 {
+			b.WriteString(whyLine(l, faces, v))
+		}
 	}
 	e.Description = b.String()
 	e.Fields = append(e.Fields, sheetField(l, v))
@@ -549,13 +566,23 @@ func render(l commands.Locale, faces yachtwords.DiceFaces, v view) commands.Embe
 }
 
 // otherActions lists the actions after the best one, as many as the top
-// option shows, each with its figures, and says how many are left out.
-func otherActions(l commands.Locale, faces yachtwords.DiceFaces, v view, figures func(DataAction) string) string {
+// option shows, each with its figures and, when explain is set, why the
+// best one beats it (as many as the embed has room for), and says how
+// many are left out.
+func otherActions(l commands.Locale, faces yachtwords.DiceFaces, v view, figures func(DataAction) string, explain func(i int) string) string {
 	var b strings.Builder
 	shown := min(v.top, len(v.Actions))
 	for i := 1; i < shown; i++ {
 		a := v.Actions[i]
 		fmt.Fprintf(&b, "%d. %s — %s\n", i+1, describe(l, faces, v.rules, a), figures(a))
+		if explain == nil {
+			continue
+		}
+		// Room is kept for the other lines (each under 100 bytes) and
+		// the best move's; bytes are never fewer than characters.
+		if w := "  ↳ " + explain(i) + "\n"; b.Len()+len(w)+100*(shown-i)+whyReserve <= commands.MaxEmbedDescription {
+			b.WriteString(w)
+		}
 	}
 	if more := len(v.Actions) - shown; more > 0 {
 		b.WriteString(moreLine(l, more, v.top) + "\n")

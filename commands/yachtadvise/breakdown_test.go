@@ -6,12 +6,15 @@ import (
 	"math"
 	"testing"
 
+	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
+	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/yachtcoach"
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/internal/race"
+	"strings"
 )
 
 // checkBreakdown checks one breakdown of the data output: every box of
@@ -106,5 +109,50 @@ func TestDataWithoutBreakdownWhileBuilding(t *testing.T) {
 	started[0]()
 	if d := data(t, h.MustRun(cmd)); d.Breakdown == nil {
 		t.Error("no breakdown once the table is built")
+	}
+}
+
+// The reply says why the best action beats the runner-up under the list
+// (the sentence is yachtcoach's, pinned there), or that it will once the
+// breakdown table is built; with why, each alternative shown gets its
+// own, within Discord's limits.
+func TestWhyUnderTheList(t *testing.T) {
+	h := harness(t)
+	cmd := `/yacht-advise dice:"2 3 4 5 6" roll:2 sheet:"` + endSheet + `"`
+	want := map[commands.Locale]string{
+		commands.English:  "💡 Why, against keep ⚁⚂⚃⚄ (2345), reroll 1 die: Scoring 30 in B. Straight pays off in B. Straight",
+		commands.Korean:   "💡 ⚁⚂⚃⚄ (2345) 남기고 1개 다시 굴리기와 비교한 이유: 라지 스트레이트 칸에 30점을 기록하면",
+		commands.Japanese: "💡 ⚁⚂⚃⚄ (2345) を残して1個振り直すと比べた理由: B.ストレートに30点を記入すれば",
+	}
+	for l, w := range want {
+		h.Locale = l
+		if text := bot.FormatText(h.MustRun(cmd)); !strings.Contains(text, w) {
+			t.Errorf("%s: no %q in\n%s", l, w, text)
+		}
+	}
+	h.Locale = commands.English
+	text := bot.FormatText(h.MustRun(cmd + " why:true top:20"))
+	if n := strings.Count(text, "↳ Scoring 30 in B. Straight"); n < 10 {
+		t.Errorf("%d alternatives explained with why:true top:20:\n%s", n, text)
+	}
+	if strings.Contains(text, "💡 Why, against") {
+		t.Errorf("the runner-up's why twice:\n%s", text)
+	}
+
+	if _, err := tables(t).Preset(context.Background(), yacht.Yacht); err != nil {
+		t.Fatal(err)
+	}
+	pending := &yachtcoach.Tables{Go: func(func()) {}}
+	h = bottest.New(t, newCoached(tables(t), yachtwords.DiceFaces{}, nil, record.Asker{}, pending))
+	later := map[commands.Locale]string{
+		commands.English:  "💡 Why the best move wins comes from a table computed once for these rules, which is being computed now: ask again in a few seconds.",
+		commands.Korean:   "💡 최선의 수가 나은 이유는 이 규칙에 대해 한 번만 계산하는 표에서 나오는데, 지금 계산하고 있습니다. 몇 초 뒤에 다시 물어봐 주세요.",
+		commands.Japanese: "💡 最善手が良い理由は、このルールについて一度だけ計算する表から出します。いま計算中なので、数秒後にもう一度どうぞ。",
+	}
+	for l, w := range later {
+		h.Locale = l
+		if text := bot.FormatText(h.MustRun(cmd)); !strings.Contains(text, w) {
+			t.Errorf("%s: no %q in\n%s", l, w, text)
+		}
 	}
 }

@@ -91,3 +91,23 @@ func Compare(better, other finalscore.Breakdown) Reason {
 // Tie reports whether the two actions are worth the same to the
 // hundredth of a point shown elsewhere.
 func (x Reason) Tie() bool { return math.Round(100*math.Abs(x.Total)) == 0 }
+
+// Same reports whether the two actions come to the same thing: worth the
+// same, with no part differing by Shown (keeping all five and scoring
+// them, say).
+func (x Reason) Same() bool { return x.Tie() && len(x.Gains) == 0 && len(x.Losses) == 0 }
+
+// RunnerUp is the action a why compares the best one (actions[0]) with:
+// the first after it that does not come to the same thing (Same), or the
+// second when every one does. It is -1 with fewer than two actions.
+func RunnerUp(actions []finalscore.ActionBreakdown) int {
+	if len(actions) < 2 {
+		return -1
+	}
+	for i := 1; i < len(actions); i++ {
+		if !Compare(actions[0].Breakdown, actions[i].Breakdown).Same() {
+			return i
+		}
+	}
+	return 1
+}
