@@ -452,6 +452,8 @@ type view struct {
 	// the breakdown table is being built); whyAll as the question's.
 	bd     *finalscore.Breakdowns
 	whyAll bool
+	// moves are the actions of a target's list, in its order.
+	moves []strategy.Action
 }
 
 // viewOf is the data view of q's answer.
@@ -484,6 +486,7 @@ func viewOf(q question, ans answer) view {
 		da := actionOf(q.rules, a.Action)
 		p := a.Reach
 		da.PReach = &p
+		v.moves = append(v.moves, a.Action)
 		if ans.bd != nil {
 			for _, b := range ans.bd.Actions {
 				if b.Action.SameMove(a.Action) {

@@ -122,7 +122,7 @@ func TestWhyUnderTheList(t *testing.T) {
 	want := map[commands.Locale]string{
 		commands.English:  "💡 Why, against keep ⚁⚂⚃⚄ (2345), reroll 1 die: Scoring 30 in B. Straight pays off in B. Straight",
 		commands.Korean:   "💡 ⚁⚂⚃⚄ (2345) 남기고 1개 다시 굴리기와 비교한 이유: 라지 스트레이트 칸에 30점을 기록하면",
-		commands.Japanese: "💡 ⚁⚂⚃⚄ (2345) を残して1個振り直すと比べた理由: B.ストレートに30点を記入すれば",
+		commands.Japanese: "💡 「⚁⚂⚃⚄ (2345) を残して1個振り直す」と比べた理由: B.ストレートに30点を記入すれば",
 	}
 	for l, w := range want {
 		h.Locale = l
@@ -150,6 +150,27 @@ func TestWhyUnderTheList(t *testing.T) {
 		commands.Japanese: "💡 最善手が良い理由は、このルールについて一度だけ計算する表から出します。いま計算中なので、数秒後にもう一度どうぞ。",
 	}
 	for l, w := range later {
+		h.Locale = l
+		if text := bot.FormatText(h.MustRun(cmd)); !strings.Contains(text, w) {
+			t.Errorf("%s: no %q in\n%s", l, w, text)
+		}
+	}
+}
+
+// With a target, the why is in the target's terms: how often each move
+// reaches it, then the average (yachtcoach.TargetWhy, pinned there too).
+func TestTargetWhy(t *testing.T) {
+	if race.Enabled {
+		t.Skip("needs the full Yacht table")
+	}
+	h := harness(t)
+	cmd := `/yacht-advise dice:"6 6 5 2 1" roll:2 sheet:"aces:2 twos:6 threes:9 fours:12 fives:15 choice:22 four_of_a_kind:24 small_straight:15" target:200`
+	want := map[commands.Locale]string{
+		commands.English:  "💡 Why, against keep ⚄⚅⚅ (566), reroll 2 dice: Keeping ⚅⚅ (66) reaches 200 or more 6.59% of the time (the other move: 5.16%), and 2.15 more on average.",
+		commands.Korean:   "💡 ⚄⚅⚅ (566) 남기고 2개 다시 굴리기와 비교한 이유: ⚅⚅ (66)을 남기는 수는 200점 이상에 도달할 확률이 6.59%입니다(다른 수는 5.16%). 평균도 2.15점 높습니다.",
+		commands.Japanese: "💡 「⚄⚅⚅ (566) を残して2個振り直す」と比べた理由: ⚅⚅ (66)を残す手は200点以上に届く確率が6.59%です（もう一方の手は5.16%）。平均も2.15点高くなります。",
+	}
+	for l, w := range want {
 		h.Locale = l
 		if text := bot.FormatText(h.MustRun(cmd)); !strings.Contains(text, w) {
 			t.Errorf("%s: no %q in\n%s", l, w, text)

@@ -170,12 +170,14 @@ func renderTarget(l commands.Locale, faces yachtwords.DiceFaces, v view) command
 		b.WriteString(otherActions(l, faces, v, func(a DataAction) string {
 			return fmt.Sprintf("%.2f (−%.2f)", a.ExpectedFinal, best.ExpectedFinal-a.ExpectedFinal)
 		}, nil))
+		b.WriteString(whyLine(l, faces, v))
 	default:
 		best := v.Actions[0]
 		b.WriteString(msgTargetBest.Format(l, target, describe(l, faces, v.rules, best), msgTargetLine.Format(l, yachtwords.Percent(*best.PReach), best.ExpectedFinal)) + "\n")
 		b.WriteString(otherActions(l, faces, v, func(a DataAction) string {
 			return msgTargetLine.Format(l, yachtwords.Percent(*a.PReach), a.ExpectedFinal)
 		}, nil))
+		b.WriteString(targetWhyLine(l, faces, v))
 		// The max-expectation move, for comparison.
 		switch {
 		case v.mean == 0:

@@ -238,3 +238,35 @@ func checkWhy(t *testing.T, r *yacht.Rules, best, other finalscore.ActionBreakdo
 		}
 	}
 }
+
+// The why of a target, in its terms, pinned in three languages for a move
+// that reaches it more often for less on average, one more often and
+// better on average, and one as often.
+func TestTargetWhyPinned(t *testing.T) {
+	r, _ := yacht.Preset(yacht.Yacht)
+	a := strategy.Action{Kind: strategy.Keep, Keep: yacht.Counts{5: 2}} // ⚅⚅
+	cases := []struct {
+		pa, po, ea, eo float64
+		want           [3]string
+	}{
+		{0.2134, 0.1875, 160.12, 161.78, [3]string{
+			"Keeping ⚅⚅ (66) reaches 200 or more 21.34% of the time (the other move: 18.75%), for 1.66 less on average.",
+			"⚅⚅ (66)을 남기는 수는 200점 이상에 도달할 확률이 21.34%입니다(다른 수는 18.75%). 대신 평균은 1.66점 낮습니다.",
+			"⚅⚅ (66)を残す手は200点以上に届く確率が21.34%です（もう一方の手は18.75%）。その代わり平均は1.66点低くなります。"}},
+		{0.2134, 0.1875, 161.78, 160.12, [3]string{
+			"Keeping ⚅⚅ (66) reaches 200 or more 21.34% of the time (the other move: 18.75%), and 1.66 more on average.",
+			"⚅⚅ (66)을 남기는 수는 200점 이상에 도달할 확률이 21.34%입니다(다른 수는 18.75%). 평균도 1.66점 높습니다.",
+			"⚅⚅ (66)を残す手は200点以上に届く確率が21.34%です（もう一方の手は18.75%）。平均も1.66点高くなります。"}},
+		{0.2134, 0.21341, 161.78, 161.78, [3]string{
+			"Keeping ⚅⚅ (66) reaches 200 or more as often as the other move (21.34%), and the same on average.",
+			"⚅⚅ (66)을 남기는 수는 200점 이상에 도달할 확률이 다른 수와 같습니다(21.34%). 평균은 같습니다.",
+			"⚅⚅ (66)を残す手は200点以上に届く確率がもう一方の手と同じです（21.34%）。平均は同じです。"}},
+	}
+	for _, c := range cases {
+		for i, l := range commands.Locales {
+			if got := TargetWhy(l, yachtwords.DiceFaces{}, r, a, 200, c.pa, c.po, c.ea, c.eo); got != c.want[i] {
+				t.Errorf("%s:\n got %s\nwant %s", l, got, c.want[i])
+			}
+		}
+	}
+}
