@@ -108,7 +108,7 @@ func Registry(d Deps) *commands.Registry {
 		orbs.CommandRecording(d.StateKey, mem),
 		coins.CommandRecording(d.StateKey, mem),
 		stats.Command(stats.Deps{Store: d.Store, Now: d.Now, StoreWait: d.StoreWait}),
-		review.CommandWaiting(d.Store, d.StoreWait),
+		review.CommandCoached(d.Store, d.StoreWait, d.Tables, d.Breakdowns),
 		daily.Command(daily.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, Store: d.Store, StoreWait: d.StoreWait, Recorder: d.Recorder, RecordWait: d.RecordWait, Faces: d.DiceFaces,
 			Advice: advice, AdviceGo: d.AdviceGo}),
 	)

@@ -15,8 +15,10 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/grade"
 	"github.com/alea-bot/alea/commands/records"
+	"github.com/alea-bot/alea/commands/yachtcoach"
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/store"
 )
 
@@ -64,6 +66,10 @@ type Decision struct {
 	Chosen string  `json:"chosen"`
 	Best   string  `json:"best"`
 	Loss   float64 `json:"loss"`
+	// why is why Best beats Chosen (nil: not worked out), said under
+	// the decision's line; index is the decision's in the game's.
+	why   *judged
+	index int
 }
 
 // Command returns /review and the route of the Review button
@@ -75,6 +81,18 @@ func Command(st store.Store) *commands.Command { return CommandWaiting(st, nil) 
 // wait fires, and say the memory is unavailable right now (nil: after
 // records.StoreWait).
 func CommandWaiting(st store.Store, wait records.Wait) *commands.Command {
+	return newCommand(st, wait, nil)
+}
+
+// CommandCoached is CommandWaiting saying under each costly decision why
+// the best move beats it, from the Yacht tables and the breakdown tables
+// the Yacht commands share (a cold breakdown table is built within the
+// request's heavy turn).
+func CommandCoached(st store.Store, wait records.Wait, tables *strategy.Tables, breakdowns *yachtcoach.Tables) *commands.Command {
+	return newCommand(st, wait, &coach{tables: tables, breakdowns: breakdowns})
+}
+
+func newCommand(st store.Store, wait records.Wait, co *coach) *commands.Command {
 	c := &commands.Command{
 		Name:        commands.T("review", "복기", "振り返り"),
 		Description: txtReviewDesc,
@@ -92,14 +110,14 @@ func CommandWaiting(st store.Store, wait records.Wait) *commands.Command {
 		if !ok {
 			return nil, commands.Rejectf(msgBadGameID, commands.Quote(raw))
 		}
-		return answer(ctx, st, req, id, false)
+		return answer(ctx, st, co, req, id, false)
 	})
 	c.Routes = []commands.Route{{Pattern: records.ReviewPrefix + "{id}", Handle: records.Guard(st, wait, func(ctx context.Context, req *commands.Request) (*commands.Reply, error) {
 		id, ok := parseGameID(req.Params["id"])
 		if !ok {
 			return nil, commands.Rejectf(msgBadGameID, commands.Quote(req.Params["id"]))
 		}
-		return answer(ctx, st, req, id, true)
+		return answer(ctx, st, co, req, id, true)
 	})}}
 	return c
 }
@@ -130,7 +148,7 @@ func parseGameID(s string) (string, bool) {
 
 // answer reviews game id (the id parsed): query, data view, render. A
 // button's review is private (one press must not fill the channel).
-func answer(ctx context.Context, st store.Store, req *commands.Request, id string, private bool) (*commands.Reply, error) {
+func answer(ctx context.Context, st store.Store, co *coach, req *commands.Request, id string, private bool) (*commands.Reply, error) {
 	l := req.Locale
 	g, found, err := st.Game(ctx, id)
 	if err == nil && !found && strings.ToLower(id) != id {
@@ -155,6 +173,17 @@ func answer(ctx context.Context, st store.Store, req *commands.Request, id strin
 		return nil, commands.Rejectf(msgNotYacht)
 	}
 	v := viewOf(g)
+	whys, err := co.whys(ctx, g, v.rules)
+	if err != nil {
+		return nil, err
+	}
+	for i := range v.Seats {
+		for k := range v.Seats[i].Costly {
+			if j, ok := whys[v.Seats[i].Costly[k].index]; ok {
+				v.Seats[i].Costly[k].why = &j
+			}
+		}
+	}
 	e, txt := render(l, v, userNames(req))
 	return &commands.Reply{Embeds: []commands.Embed{e}, Ephemeral: private, Data: v.Data,
 		Files: []commands.File{{Name: "review.txt", ContentType: "text/plain; charset=utf-8", Data: []byte(txt)}}}, nil
@@ -188,9 +217,9 @@ func viewOf(g store.Game) view {
 		case s.User != "":
 			rs.Player = records.Mention(s.User)
 		}
-		for _, dc := range g.Decisions {
+		for k, dc := range g.Decisions {
 			if dc.Seat == i && dc.Loss > 0 {
-				rs.Costly = append(rs.Costly, Decision{Turn: dc.Turn, Roll: dc.Roll, Dice: dc.Dice, Chosen: dc.Chosen, Best: dc.Best, Loss: dc.Loss})
+				rs.Costly = append(rs.Costly, Decision{Turn: dc.Turn, Roll: dc.Roll, Dice: dc.Dice, Chosen: dc.Chosen, Best: dc.Best, Loss: dc.Loss, index: k})
 			}
 		}
 		v.Seats = append(v.Seats, rs)
@@ -220,7 +249,7 @@ func render(l commands.Locale, v view, names map[string]string) (commands.Embed,
 	}
 	e.Description = strings.Join(lead, "\n")
 	full := []string{title + " · " + v.Game, ""}
-	var seatRows [][]string
+	var seatRows, seatWhys [][]string
 	for i, s := range v.Seats {
 		name := records.SeatName(l, v.seats[i])
 		// A mention shows as a name in Discord's messages, not in a file:
@@ -240,12 +269,15 @@ func render(l commands.Locale, v view, names map[string]string) (commands.Embed,
 		}
 		for _, dc := range s.Costly {
 			full = append(full, "  "+decisionLine(l, v.rules, dc))
+			if w := whyText(l, v.rules, dc.why); w != "" {
+				full = append(full, "    ↳ "+w)
+			}
 		}
 		full = append(full, "")
 		if len(e.Fields) == commands.MaxEmbedFields {
 			continue
 		}
-		var rows []string
+		var rows, whys []string
 		costliest := slices.Clone(s.Costly)
 		slices.SortStableFunc(costliest, func(a, b Decision) int {
 			switch {
@@ -258,6 +290,7 @@ func render(l commands.Locale, v view, names map[string]string) (commands.Embed,
 		})
 		for _, dc := range costliest[:min(len(costliest), reviewTop)] {
 			rows = append(rows, decisionLine(l, v.rules, dc))
+			whys = append(whys, whyText(l, v.rules, dc.why))
 		}
 		if len(costliest) > reviewTop {
 			rows = append(rows, msgMoreCostly.Format(l, len(costliest)-reviewTop))
@@ -267,6 +300,7 @@ func render(l commands.Locale, v view, names map[string]string) (commands.Embed,
 		}
 		e.Fields = append(e.Fields, commands.Field{Name: msgSeatField.Format(l, i+1, len(s.Costly))})
 		seatRows = append(seatRows, append([]string{name}, rows...))
+		seatWhys = append(seatWhys, append([]string{""}, whys...))
 	}
 	notes := []string{grade.How(l)}
 	switch {
@@ -286,12 +320,34 @@ func render(l commands.Locale, v view, names map[string]string) (commands.Embed,
 		budget = min(budget, (commands.MaxEmbedTotal-used-50)/len(e.Fields))
 	}
 	for i := range e.Fields {
-		e.Fields[i].Value = commands.JoinLines(seatRows[i], budget)
+		e.Fields[i].Value = commands.JoinLines(withWhys(seatRows[i], seatWhys[i], budget), budget)
 	}
 	return e, strings.Join(full, "\n")
 }
 
 func runes(s string) int { return len([]rune(s)) }
+
+// withWhys puts under each row its why ("": none) as long as every row
+// still fits within budget characters: the costliest decisions' whys
+// first, the rows themselves never left out for a why.
+func withWhys(rows, whys []string, budget int) []string {
+	used := 0
+	for _, r := range rows {
+		used += runes(r) + 1
+	}
+	out := make([]string, 0, 2*len(rows))
+	for i, r := range rows {
+		out = append(out, r)
+		if i < len(whys) && whys[i] != "" {
+			w := "↳ " + whys[i]
+			if used+runes(w)+1 <= budget-2 {
+				out = append(out, w)
+				used += runes(w) + 1
+			}
+		}
+	}
+	return out
+}
 
 // gradeName names a grade from its key.
 func gradeName(l commands.Locale, key string) string {
