@@ -102,14 +102,14 @@ func Registry(d Deps) *commands.Registry {
 		// One line per command package: name.Command(...),
 		trialrule.Command(),
 		yachtadvise.CommandLogging(d.Tables, d.DiceFaces, d.TargetSolutions, asked, d.Breakdowns),
-		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds, Faces: d.DiceFaces,
+		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds, Faces: d.DiceFaces, Breakdowns: d.Breakdowns,
 			Recorder: d.Recorder, RecordWait: d.RecordWait, Stored: reader(d.Store), Advice: advice, AdviceGo: d.AdviceGo}),
 		yachtstats.Command(d.Tables),
 		orbs.CommandRecording(d.StateKey, mem),
 		coins.CommandRecording(d.StateKey, mem),
 		stats.Command(stats.Deps{Store: d.Store, Now: d.Now, StoreWait: d.StoreWait}),
 		review.CommandCoached(d.Store, d.StoreWait, d.Tables, d.Breakdowns),
-		daily.Command(daily.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, Store: d.Store, StoreWait: d.StoreWait, Recorder: d.Recorder, RecordWait: d.RecordWait, Faces: d.DiceFaces,
+		daily.Command(daily.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, Store: d.Store, StoreWait: d.StoreWait, Recorder: d.Recorder, RecordWait: d.RecordWait, Faces: d.DiceFaces, Breakdowns: d.Breakdowns,
 			Advice: advice, AdviceGo: d.AdviceGo}),
 	)
 	reg.Add(help.Command(reg))

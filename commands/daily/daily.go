@@ -32,6 +32,7 @@ import (
 
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/records"
+	"github.com/alea-bot/alea/commands/yachtcoach"
 	"github.com/alea-bot/alea/commands/yachttables"
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
@@ -71,6 +72,10 @@ type Deps struct {
 	IDs io.Reader
 	// Faces write the dice (the zero value: glyphs with digits).
 	Faces yachtwords.DiceFaces
+	// Breakdowns, when set, say under a costly decision's square why the
+	// best move beats it (nil: no whys; none while a table is being
+	// built).
+	Breakdowns *yachtcoach.Tables
 
 	// Advice is the advice log (store.AdviceLog; nil: memory is off): a
 	// finished official attempt reads it to count the decisions its

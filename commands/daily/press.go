@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/yachtcoach"
 	"github.com/alea-bot/alea/commands/yachtgame"
 	"github.com/alea-bot/alea/commands/yachttables"
 	"github.com/alea-bot/alea/engine/yacht"
@@ -124,6 +125,7 @@ func (p *pressing) play(ctx context.Context, m yachttable.Move) (*commands.Reply
 	if m.Kind == yachttable.MoveScore || m.Kind == yachttable.MoveRoll && g.Roll > 0 {
 		position = yachttable.Position(g.Seats[0].Sheet, g.Dice, g.Roll)
 	}
+	before := yachtcoach.Before(g)
 	events, err := g.Apply(t, m)
 	switch {
 	case errors.Is(err, yachttable.ErrNoCategory):
@@ -144,6 +146,9 @@ func (p *pressing) play(ctx context.Context, m yachttable.Move) (*commands.Reply
 		}
 	}
 	last := p.d.narrate(p.loc, g, events)
+	if why := p.d.Breakdowns.CostWhy(p.loc, p.d.Faces, t, before, events); why != "" {
+		last += "\n" + why // after the decision, as its square: never a hint
+	}
 	if m.Kind == yachttable.MoveRecord {
 		last = "" // nothing was decided: the board tells the result again
 	}

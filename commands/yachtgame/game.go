@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/yachtcoach"
 	"github.com/alea-bot/alea/commands/yachtgame/players"
 	"github.com/alea-bot/alea/commands/yachttables"
 	"github.com/alea-bot/alea/commands/yachtwords"
@@ -72,6 +73,10 @@ type Deps struct {
 	// Faces write the dice: Alea's application emojis when registered,
 	// glyphs with digits otherwise (the zero value).
 	Faces yachtwords.DiceFaces
+	// Breakdowns, when set, say why: the hint's best move against the
+	// runner-up, and the best move against a costly decision under its
+	// cost (nil: no whys; none while a table is being built).
+	Breakdowns *yachtcoach.Tables
 }
 
 // beatOpen is the most open categories of a sheet for which the hint

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/yachtcoach"
 	"github.com/alea-bot/alea/commands/yachttables"
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
@@ -84,6 +85,9 @@ type pressing struct {
 	c   carrier // what the message carries
 	g   *game
 	now time.Time // the press's time
+	// before is the current player's position before the move, for the
+	// why under a decision's cost.
+	before yachtcoach.Position
 }
 
 // press answers every button, the category menu and the dice modal, in
@@ -165,6 +169,7 @@ func (p *pressing) play(ctx context.Context, m yachttable.Move) (*commands.Reply
 		}
 	}
 	was := g.Cur
+	p.before = yachtcoach.Before(g)
 	events, err := g.Apply(t, m)
 	if err != nil {
 		return nil, p.refusal(err)
@@ -281,6 +286,9 @@ func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachtt
 		silent, pinged = pinged, p.undidPing(events)
 	}
 	last := narrate(p.loc, p.d.Faces, g, p.req, yachttable.Told(events))
+	if g.Coach == yachttable.CoachOn {
+		last = joinLines(last, p.d.Breakdowns.CostWhy(p.loc, p.d.Faces, t, p.before, events))
+	}
 	r, err := render(ctx, p.d, p.loc, t, g, rec, p.req, last, p.now)
 	if err != nil {
 		return nil, err
