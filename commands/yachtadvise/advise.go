@@ -210,7 +210,7 @@ func newCoached(tables *strategy.Tables, faces yachtwords.DiceFaces, solutions *
 			if err := yachttables.Warm(tables)(ctx); err != nil {
 				return err
 			}
-			breakdowns.Warm(tables) // in the background: the bot is ready without them
+			breakdowns.Warm(tables) // in the background: the bot is ready without it
 			return nil
 		},
 	}
@@ -308,8 +308,10 @@ func parse(req *commands.Request) (question, error) {
 type answer struct {
 	adv strategy.Advice
 	ta  *reach.Advice
-	// bd breaks adv down (nil: the breakdown table is not built yet).
-	bd *finalscore.Breakdowns
+	// bd breaks adv down (nil: the breakdown table is not built yet,
+	// pending, or it holds no such position).
+	bd      *finalscore.Breakdowns
+	pending bool
 }
 
 // logged is the cache key of a command that logs its questions: a
@@ -400,7 +402,7 @@ func (a *adviser) query(ctx context.Context, q question) (answer, error) {
 	if ans.adv, err = table.Advise(sheet, q.dice, q.roll); err != nil {
 		return answer{}, fmt.Errorf("advise: %w", err)
 	}
-	ans.bd, err = a.breakdown(ctx, table, q, !built)
+	ans.bd, ans.pending, err = a.breakdown(ctx, table, q, !built)
 	if err != nil {
 		return answer{}, err
 	}
@@ -410,27 +412,28 @@ func (a *adviser) query(ctx context.Context, q question) (answer, error) {
 // breakdown breaks q's answer down by box, from the rule set's breakdown
 // table: at once when it is built; within the request's heavy turn when
 // the request holds one already (cold: it built the strategy table); else
-// not at all (nil), the table being built in the background meanwhile.
-func (a *adviser) breakdown(ctx context.Context, table *strategy.Table, q question, heavy bool) (*finalscore.Breakdowns, error) {
+// not at all (nil, pending), the table being built in the background
+// meanwhile. A position the table does not hold (an end-game table's
+// early sheet) goes without (nil, not pending).
+func (a *adviser) breakdown(ctx context.Context, table *strategy.Table, q question, heavy bool) (bd *finalscore.Breakdowns, pending bool, err error) {
 	bt, ok := a.breakdowns.Ready(table)
 	if !ok && heavy {
-		var err error
 		if bt, err = a.breakdowns.Get(ctx, table); err != nil {
 			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-				return nil, err
+				return nil, false, err
 			}
-			return nil, fmt.Errorf("breakdown table %s: %w", q.rules.Key, err)
+			return nil, false, fmt.Errorf("breakdown table %s: %w", q.rules.Key, err)
 		}
 		ok = true
 	}
 	if !ok {
-		return nil, nil
+		return nil, true, nil
 	}
-	bd, err := bt.Breakdowns(q.sheet, q.dice, q.roll)
+	b, err := bt.Breakdowns(q.sheet, q.dice, q.roll)
 	if err != nil {
-		return nil, fmt.Errorf("breakdowns: %w", err)
+		return nil, false, nil
 	}
-	return &bd, nil
+	return &b, false, nil
 }
 
 // view is the data view of a reply (step three): the data output, and
@@ -450,8 +453,9 @@ type view struct {
 	mean                 int
 	// bd breaks the actions down, in the order of the best average (nil:
 	// the breakdown table is being built); whyAll as the question's.
-	bd     *finalscore.Breakdowns
-	whyAll bool
+	bd         *finalscore.Breakdowns
+	whyPending bool
+	whyAll     bool
 	// moves are the actions of a target's list, in its order.
 	moves []strategy.Action
 }
@@ -460,7 +464,7 @@ type view struct {
 func viewOf(q question, ans answer) view {
 	v := view{Data: Data{Rules: q.rules.Key, Roll: q.roll, Score: q.sheet.Total(), UpperTotal: q.sheet.UpperTotal(),
 		ExpectedFinal: ans.adv.Expected, Actions: []DataAction{}}, rules: q.rules, sheet: q.sheet, top: q.top, mean: -1,
-		bd: ans.bd, whyAll: q.whyAll}
+		bd: ans.bd, whyPending: ans.pending, whyAll: q.whyAll}
 	if q.dice != nil {
 		v.Dice = q.dice.Counts().Faces()
 	}

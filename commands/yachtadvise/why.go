@@ -31,8 +31,11 @@ func whyLine(l commands.Locale, faces yachtwords.DiceFaces, v view) string {
 	if len(v.Actions) < 2 {
 		return ""
 	}
-	if v.bd == nil {
+	switch {
+	case v.bd == nil && v.whyPending:
 		return msgWhyLater.In(l) + "\n"
+	case v.bd == nil:
+		return ""
 	}
 	i := yachtcoach.RunnerUp(v.bd.Actions)
 	return msgWhyBest.Format(l, describe(l, faces, v.rules, v.Actions[i]), whyOver(l, faces, v, i)) + "\n"

@@ -82,14 +82,13 @@ func (ts *Tables) Get(ctx context.Context, t *strategy.Table) (*finalscore.Break
 	return bt, nil
 }
 
-// Warm starts building, in the background, the breakdown table of every
-// preset whose strategy table tables holds: for a command's Warm, after
-// the strategy tables (it does not wait for the builds, so the bot is
-// ready without them).
+// Warm starts building, in the background, the breakdown table of the
+// default rule set (Yacht: 0.7 CPU-seconds, 6 MB) once tables holds its
+// strategy table: for a command's Warm, after the strategy tables (it does
+// not wait for the build, so the bot is ready without it). The other rule
+// sets' are built when first asked for (Ready).
 func (ts *Tables) Warm(tables *strategy.Tables) {
-	for _, k := range yacht.Presets() {
-		if t, ok := tables.Ready(k); ok {
-			ts.Ready(t)
-		}
+	if t, ok := tables.Ready(yacht.Yacht); ok {
+		ts.Ready(t)
 	}
 }
