@@ -103,11 +103,8 @@ func TestCostLineSaysWhy(t *testing.T) {
 	r := post(t, h, table3(t, yachttable.CoachHints))
 	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
 	menu := mustFind(t, r, 's')
-	for _, o := range menu.Options {
-		after := asOK(t, h, ann, menu.CustomID, o.Value)
-		if strings.Contains(bot.FormatText(after), "↳") {
-			t.Errorf("a why in public under coach:hints:\n%s", bot.FormatText(after))
-		}
-		break
+	after := asOK(t, h, ann, menu.CustomID, menu.Options[len(menu.Options)-1].Value)
+	if strings.Contains(bot.FormatText(after), "↳") {
+		t.Errorf("a why in public under coach:hints:\n%s", bot.FormatText(after))
 	}
 }
