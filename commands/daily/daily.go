@@ -1,7 +1,7 @@
 // Package daily is /daily: one solo Yacht challenge a day (a UTC date)
 // for every player of a deployment, in every server, DM and user install,
 // with the same fresh dice for everyone (the tables' dice of source
-// yachttable.DiceDaily, dealt by rule set, day, turn, roll and position
+// yachtdice.Daily, dealt by rule set, day, turn, roll and position
 // under the deployment's secret).
 //
 //   - /daily play starts the day's challenge, played privately with the
@@ -27,6 +27,7 @@ package daily
 
 import (
 	"context"
+	"github.com/alea-bot/alea/game/yachtdice"
 	"io"
 	"time"
 
@@ -38,7 +39,6 @@ import (
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
-	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/store"
 )
 
@@ -49,8 +49,8 @@ type Deps struct {
 	// Key seals the games' states; the dice are derived from it (Dice).
 	Key seal.Key
 	// Dice deal the challenges' dice, the tables' own source of the
-	// day's (yachttable.DiceDaily; zero: derived from Key).
-	Dice yachttable.Dice
+	// day's (yachtdice.Daily; zero: derived from Key).
+	Dice yachtdice.Dice
 	// Now is the clock: the day of a challenge is its UTC date (nil: the
 	// wall clock).
 	Now func() time.Time
@@ -123,7 +123,7 @@ const (
 // of its games' buttons and of the name switch.
 func Command(d Deps) *commands.Command {
 	if !d.Dice.Valid() {
-		d.Dice = yachttable.NewDice(d.Key)
+		d.Dice = yachtdice.New(d.Key)
 	}
 	dp := &d
 	dateOption := commands.Option{Name: commands.T("date", "날짜", "日付"), Type: commands.String, MinLength: dateLen, MaxLength: dateLen}

@@ -67,7 +67,7 @@ func (d *Deps) play(ctx context.Context, req *commands.Request) (*commands.Reply
 	g.ID = seal.DrawGameID(d.IDs)
 	g.Started = yachttable.Minute(now)
 	g.MarkDaily(int(day))
-	g.Roller = d.Dice.For(g)
+	g.Roller = d.Dice.For(g.Bound())
 
 	why, kept := official, store.DailyAttempt{}
 	switch {

@@ -72,7 +72,7 @@ func (d *Deps) press(ctx context.Context, req *commands.Request) (*commands.Repl
 	if err != nil || g.Daily == nil {
 		return nil, commands.Rejectf(msgBadState)
 	}
-	g.Roller = d.Dice.For(g)
+	g.Roller = d.Dice.For(g.Bound())
 	if who, stranger := g.Owner.Stranger(req.UserID, msgSomeone.In(req.Locale)); stranger {
 		return nil, commands.Rejectf(msgNotYours, who)
 	}

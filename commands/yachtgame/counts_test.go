@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"github.com/alea-bot/alea/game/yachtdice"
 	"strings"
 	"testing"
 	"time"
@@ -44,7 +45,7 @@ func lastTurns(t *testing.T, h *bottest.Harness, coach int, seats ...player) *ga
 			g.Seats[i].Decisions = 11
 		}
 	}
-	g.Coach, g.ID, g.Started, g.Source = coach, seal.DrawGameID(nil), yachttable.Minute(h.Now()), yachttable.DiceGame
+	g.Coach, g.ID, g.Started, g.Source = coach, seal.DrawGameID(nil), yachttable.Minute(h.Now()), yachtdice.Game
 	return g
 }
 
@@ -111,7 +112,7 @@ func TestFinalBoardSaysWhatCounts(t *testing.T) {
 				commands.Korean:   {"✍️ 주사위를 직접 입력했으므로 이 게임은 실력에만 반영됩니다.", "✍️ 실제 주사위: 실력에만 반영되고 승수와 평균에는 들어가지 않습니다."},
 				commands.Japanese: {"✍️ サイコロを手入力したので、このゲームは実力にだけ反映されます。", "✍️ 実際のサイコロ: 実力にだけ反映され、勝利数と平均点には入りません。"},
 			}},
-		{"a chosen seed", []player{userSeat(ann), userSeat(bob)}, yachttable.CoachOff, func(g *game) { g.Chosen, g.Source = true, yachttable.DiceChosen },
+		{"a chosen seed", []player{userSeat(ann), userSeat(bob)}, yachttable.CoachOff, func(g *game) { g.Chosen, g.Source = true, yachtdice.Chosen },
 			[]turn{{ann, false, false}, {bob, false, false}}, false,
 			map[commands.Locale][]string{
 				commands.English:  {"🔖 Chosen seed: kept in the history, counts toward no standing."},

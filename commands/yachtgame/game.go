@@ -13,6 +13,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"github.com/alea-bot/alea/game/yachtdice"
 	"io"
 	"math"
 	"slices"
@@ -52,7 +53,7 @@ type Deps struct {
 	// best chance of finishing first, next to the max-expectation move.
 	Odds *yachtodds.WinOdds
 	// Dice roll the virtual dice (zero: derived from Key).
-	Dice yachttable.Dice
+	Dice yachtdice.Dice
 	// Recorder records each finished game (nil: memory is off).
 	Recorder store.Recorder
 	// Stored reads a recorded game back, so that a final board says when
@@ -95,7 +96,7 @@ func Command(d Deps) *commands.Command { return newCommand(d) }
 
 func newCommand(d Deps) *commands.Command {
 	if !d.Dice.Valid() {
-		d.Dice = yachttable.NewDice(d.Key)
+		d.Dice = yachtdice.New(d.Key)
 	}
 	seedLo, seedHi := commands.Between(0, 1<<yachttable.SeedBits-1)
 	idleLo, idleHi := commands.Between(1, yachttable.MaxIdle)
@@ -241,11 +242,11 @@ func randomSeed() uint32 {
 func (d *Deps) begin(g *game, chosen bool) {
 	g.ID = seal.DrawGameID(d.IDs)
 	g.Started = yachttable.Minute(d.now())
-	g.Chosen, g.Source = chosen, yachttable.DiceGame
+	g.Chosen, g.Source = chosen, yachtdice.Game
 	if chosen {
-		g.Source = yachttable.DiceChosen
+		g.Source = yachtdice.Chosen
 	}
-	g.Roller = d.Dice.For(g)
+	g.Roller = d.Dice.For(g.Bound())
 }
 
 // asker writes the advice players ask to the log, beside the reply.

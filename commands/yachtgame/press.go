@@ -116,10 +116,10 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 		// state, so that two presses racing on it agree.
 		g.ID, g.Started = stateID(d.Key, c.State), yachttable.Minute(d.now())
 	}
-	g.Roller = d.Dice.For(g)
+	g.Roller = d.Dice.For(g.Bound())
 	if u := g.Undo; u != nil {
 		u.ID, u.Started = g.ID, g.Started
-		u.Roller = d.Dice.For(u)
+		u.Roller = d.Dice.For(u.Bound())
 	}
 	// The board is written in its own language; a board from before
 	// languages were kept, in the presser's.

@@ -1,7 +1,7 @@
 // Package daily is the daily challenge's floor: one solo Yacht game a
 // day for every player of a deployment. A day is a UTC date (Day); its
 // fresh dice are dealt by rule set, day, turn, roll and position under
-// the deployment's secret (yachttable.Dice, source DiceDaily), so every
+// the deployment's secret (yachtdice.Dice, source yachtdice.Daily), so every
 // player who keeps the same dice sees the same dice and nobody without
 // the secret can compute them; a turn's cost is told as a coloured
 // square (Square), without the dice or the boxes; a streak counts the

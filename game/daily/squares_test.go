@@ -2,6 +2,7 @@ package daily
 
 import (
 	"context"
+	"github.com/alea-bot/alea/game/yachtdice"
 	"math/rand/v2"
 	"testing"
 
@@ -21,7 +22,7 @@ func TestSquaresAreTheTurnsCosts(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(7, 7))
-	dice := yachttable.NewDice(seal.Loopback())
+	dice := yachtdice.New(seal.Loopback())
 	for game := range 30 {
 		g, err := yachttable.New(0, seal.OwnerOf("tester"), 0, []yachttable.Seat{{Kind: yachttable.SeatName}})
 		if err != nil {
@@ -29,7 +30,7 @@ func TestSquaresAreTheTurnsCosts(t *testing.T) {
 		}
 		day := Day(20789 + game)
 		g.MarkDaily(int(day))
-		g.Roller = dice.For(g)
+		g.Roller = dice.For(g.Bound())
 		// Nine boxes filled before: the table covers the last three turns.
 		for _, c := range rng.Perm(len(r.Categories))[:9] {
 			g.Seats[0].Sheet.Scores[c] = 0

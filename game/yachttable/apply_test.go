@@ -3,6 +3,7 @@ package yachttable
 import (
 	"context"
 	"fmt"
+	"github.com/alea-bot/alea/game/yachtdice"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -34,7 +35,7 @@ func endGameTable(t *testing.T, key seal.Key, seats ...Seat) (*Table, *strategy.
 		}
 	}
 	g.Coach = CoachOn
-	g.Roller = NewDice(key)
+	g.Roller = yachtdice.New(key)
 	return g, endGameStrategy(t, g.Rules)
 }
 

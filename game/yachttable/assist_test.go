@@ -1,6 +1,7 @@
 package yachttable
 
 import (
+	"github.com/alea-bot/alea/game/yachtdice"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -58,8 +59,8 @@ func TestAssisted(t *testing.T) {
 	for trial := range 20 {
 		rng := rand.New(rand.NewPCG(uint64(trial), 7))
 		g, st := endGameTable(t, seal.Loopback(), user(ann), user(bob), Seat{Kind: SeatAlea})
-		g.Coach, g.ID, g.Source = CoachHints, seal.GameID(1000+trial), DiceGame
-		g.Roller = NewDice(seal.Loopback()).For(g)
+		g.Coach, g.ID, g.Source = CoachHints, seal.GameID(1000+trial), yachtdice.Game
+		g.Roller = yachtdice.New(seal.Loopback()).For(g.Bound())
 		a := asking{want: make([]Assist, len(g.Seats)), slots: map[[3]int]bool{}}
 		at := t0
 		ask := func(user string, pos string) {

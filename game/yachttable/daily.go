@@ -1,6 +1,7 @@
 package yachttable
 
 import (
+	"github.com/alea-bot/alea/game/yachtdice"
 	"time"
 
 	"github.com/alea-bot/alea/game/bitstream"
@@ -8,7 +9,7 @@ import (
 
 // Daily marks the table of a daily challenge (field 5 of a version 4
 // state): one player, one day's dice. Its fresh dice come from the day
-// (its Source is DiceDaily: Dice.For deals them), not from the seed; it is
+// (its Source is yachtdice.Daily: Dice.For deals them), not from the seed; it is
 // played with the dice, Roll and the score menu alone: no Undo, no real
 // dice, no Hold best, no Play for them, no Bring down. Order keeps the box
 // each turn filled, so that the turns' costs can be told in turn order
@@ -44,9 +45,9 @@ func UnixDay(t time.Time) int {
 func DayStart(d int) time.Time { return time.Unix(int64(d)*86400, 0).UTC() }
 
 // MarkDaily makes g the table of its rule set's daily challenge of day
-// (days since 1970-01-01): the coach off, the day's dice (DiceDaily).
+// (days since 1970-01-01): the coach off, the day's dice (yachtdice.Daily).
 func (g *Table) MarkDaily(day int) {
-	g.Coach, g.Source, g.Daily = CoachOff, DiceDaily, &Daily{Day: day}
+	g.Coach, g.Source, g.Daily = CoachOff, yachtdice.Daily, &Daily{Day: day}
 }
 
 // dailyMove reports whether a daily table takes moves of kind k.

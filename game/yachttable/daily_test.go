@@ -3,6 +3,7 @@ package yachttable
 import (
 	"errors"
 	"fmt"
+	"github.com/alea-bot/alea/game/yachtdice"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -69,7 +70,7 @@ func TestDailyState(t *testing.T) {
 		"a box twice":    func(g *Table) { g.Daily.Order[1] = g.Daily.Order[0] },
 		"an open box":    func(g *Table) { g.Daily.Order[0] = openBox(g) },
 		"a day too late": func(g *Table) { g.Daily.Day = 1 << maxDayBits },
-		"another's dice": func(g *Table) { g.Source = DiceGame },
+		"another's dice": func(g *Table) { g.Source = yachtdice.Game },
 		"dice by hand":   func(g *Table) { g.Entered = true },
 		"no daily":       func(g *Table) { g.Daily = nil },
 	} {
@@ -123,8 +124,8 @@ func TestDailyMoves(t *testing.T) {
 // rule set and day; another day, another rule set or another secret deals
 // others.
 func TestDailyDice(t *testing.T) {
-	a, a2 := NewDice(seal.NewKey("one")), NewDice(seal.NewKey("one"))
-	b := NewDice(seal.NewKey("two"))
+	a, a2 := yachtdice.New(seal.NewKey("one")), yachtdice.New(seal.NewKey("one"))
+	b := yachtdice.New(seal.NewKey("two"))
 	g := dailyTable(t, rand.New(rand.NewPCG(46, 1)))
 	day := g.Daily.Day
 	differ := map[string]int{}
@@ -135,7 +136,7 @@ func TestDailyDice(t *testing.T) {
 				t.Fatal("one secret, one day: two sets of dice")
 			}
 			g.Seed = uint32(turn)
-			if r := a.For(g).Roll(g.Seed, turn%6, turn-1, roll); r != x {
+			if r := a.For(g.Bound()).Roll(g.Seed, turn%6, turn-1, roll); r != x {
 				t.Fatalf("the daily table's roller of turn %d roll %d deals %v, not the day's %v (whatever the seed and seat)", turn, roll, r, x)
 			}
 			for name, y := range map[string][5]int{
@@ -161,7 +162,7 @@ func TestDailyDice(t *testing.T) {
 // The daily faces are fair: over 60 000 dice every face comes up within
 // 5 standard deviations of a sixth (σ ≈ 91).
 func TestDailyDiceAreFair(t *testing.T) {
-	d := NewDice(seal.Loopback())
+	d := yachtdice.New(seal.Loopback())
 	var count [7]int
 	n := 0
 	for day := 18262; n < 60000; day++ {

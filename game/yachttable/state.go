@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"github.com/alea-bot/alea/game/yachtdice"
 	"math/bits"
 
 	"github.com/alea-bot/alea/engine/yacht"
@@ -54,7 +55,7 @@ import (
 //	3: reserved: the message id of the last turn ping (64 bits), so that
 //	   the next turn can delete it
 //	4: the source of the fresh dice and real dice: Elias gamma
-//	   (source+1) (DiceSource: 0 the seed, as boards sealed before it; 1
+//	   (source+1) (yachtdice.Source: 0 the seed, as boards sealed before it; 1
 //	   the game's identity; 2 a chosen seed's domain; 3 a daily
 //	   challenge's day, field 5) · entered 1 (a player entered dice by
 //	   hand; never on a daily); written unless the source is 0 and no
@@ -202,7 +203,7 @@ func (g *Table) writeFields(w *bitstream.Writer) {
 		w.Gamma(fieldLast + 1)
 		writeLast(w, g.Rules, g.Last)
 	}
-	if g.Source != DiceSeed || g.Entered {
+	if g.Source != yachtdice.Seed || g.Entered {
 		w.Gamma(fieldDice + 1)
 		w.Gamma(uint64(g.Source) + 1)
 		w.Write(flag(g.Entered), 1)
@@ -488,7 +489,7 @@ func (g *Table) readFields(rd *bitstream.Reader) error {
 		case rd.Bad() || tag < 0:
 			return bad("truncated")
 		case tag == fieldEnd:
-			if (g.Source == DiceDaily) != (g.Daily != nil) {
+			if (g.Source == yachtdice.Daily) != (g.Daily != nil) {
 				return bad("a daily's dice")
 			}
 			return nil
@@ -503,10 +504,10 @@ func (g *Table) readFields(rd *bitstream.Reader) error {
 		case tag == fieldDice:
 			src := int(rd.Gamma(8)) - 1
 			entered := rd.Read(1) == 1
-			if src < 0 || src >= int(numSources) || src == int(DiceSeed) && !entered || src == int(DiceDaily) && entered {
+			if src < 0 || src >= int(yachtdice.Sources) || src == int(yachtdice.Seed) && !entered || src == int(yachtdice.Daily) && entered {
 				return bad("dice source")
 			}
-			g.Source, g.Entered = DiceSource(src), entered
+			g.Source, g.Entered = yachtdice.Source(src), entered
 		case tag == fieldDaily:
 			if err := g.readDaily(rd); err != nil {
 				return err

@@ -2,6 +2,7 @@ package yachttable
 
 import (
 	"fmt"
+	"github.com/alea-bot/alea/game/yachtdice"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -60,7 +61,7 @@ func randomTable(rng *rand.Rand) *Table {
 	}
 	g.Last = randomLast(rng, g)
 	// A daily's source needs its table (daily_test.go).
-	g.Source, g.Entered = DiceSource(rng.IntN(int(DiceDaily))), rng.IntN(3) == 0
+	g.Source, g.Entered = yachtdice.Source(rng.IntN(int(yachtdice.Daily))), rng.IntN(3) == 0
 	return g
 }
 
@@ -140,7 +141,7 @@ func TestStateRoundTrip(t *testing.T) {
 		// is written back as it was.
 		v3 := g.encode(stateV3, nil)
 		old, err := Decode(v3)
-		if err != nil || old.Version != 3 || old.Last != nil || old.Source != DiceSeed || old.Entered || old.encode(old.Version, nil) != v3 {
+		if err != nil || old.Version != 3 || old.Last != nil || old.Source != yachtdice.Seed || old.Entered || old.encode(old.Version, nil) != v3 {
 			t.Fatalf("version 3: %v", err)
 		}
 		old.Last, old.Source, old.Entered = g.Last, g.Source, g.Entered
@@ -224,12 +225,12 @@ func TestOptionalFieldsRefused(t *testing.T) {
 	}
 	for name, fields := range map[string]func(w *bitstream.Writer){
 		"an unknown tag":     func(w *bitstream.Writer) { w.Gamma(2 + 1); w.Gamma(fieldEnd + 1) },
-		"an unknown source":  func(w *bitstream.Writer) { dice(w, uint64(numSources), 0); w.Gamma(fieldEnd + 1) },
-		"the seed, no entry": func(w *bitstream.Writer) { dice(w, uint64(DiceSeed), 0); w.Gamma(fieldEnd + 1) },
+		"an unknown source":  func(w *bitstream.Writer) { dice(w, uint64(yachtdice.Sources), 0); w.Gamma(fieldEnd + 1) },
+		"the seed, no entry": func(w *bitstream.Writer) { dice(w, uint64(yachtdice.Seed), 0); w.Gamma(fieldEnd + 1) },
 		"the source twice":   func(w *bitstream.Writer) { dice(w, 1, 0); dice(w, 1, 0); w.Gamma(fieldEnd + 1) },
 		"the source, no end": func(w *bitstream.Writer) { dice(w, 1, 1) },
 		"the source, then 1": func(w *bitstream.Writer) { dice(w, 1, 1); last(w, 0); w.Gamma(fieldEnd + 1) },
-		"a daily's, no day":  func(w *bitstream.Writer) { dice(w, uint64(DiceDaily), 0); w.Gamma(fieldEnd + 1) },
+		"a daily's, no day":  func(w *bitstream.Writer) { dice(w, uint64(yachtdice.Daily), 0); w.Gamma(fieldEnd + 1) },
 		"a tag twice":        func(w *bitstream.Writer) { last(w, 0); last(w, 0); w.Gamma(fieldEnd + 1) },
 		"a seat beyond":      func(w *bitstream.Writer) { last(w, 2); w.Gamma(fieldEnd + 1) },
 		"no end":             func(w *bitstream.Writer) { last(w, 0) },
@@ -259,7 +260,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add(g.Encode())
 	g.Last = randomLast(rand.New(rand.NewPCG(1, 1)), g)
 	f.Add(g.Encode())
-	g.Source, g.Entered = DiceGame, true
+	g.Source, g.Entered = yachtdice.Game, true
 	f.Add(g.Encode())
 	f.Add("")
 	f.Add("____")

@@ -1,6 +1,7 @@
 package yachttable
 
 import (
+	"github.com/alea-bot/alea/game/yachtdice"
 	"math"
 	"strconv"
 
@@ -115,19 +116,19 @@ type Table struct {
 	// 4; 0 for a table made here). States before 4 keep no Last.
 	Version int
 	// Daily is set on a daily challenge's table (see Daily and MarkDaily;
-	// its Source is DiceDaily).
+	// its Source is yachtdice.Daily).
 	Daily *Daily
 
 	// Undo is the state the Undo move returns to while the player who
 	// just passed the turn may take it back (nil: none). It travels beside
 	// the state, sealed on its own (EncodeBoard, OpenBoard).
 	Undo *Table
-	// Source is where the fresh dice come from (DiceSeed for a board
+	// Source is where the fresh dice come from (yachtdice.Seed for a board
 	// sealed before the sources were kept).
-	Source DiceSource
-	// Roller deals the virtual dice (not in the state: Dice.For(g) from
+	Source yachtdice.Source
+	// Roller deals the virtual dice (not in the state: Dice.For(g.Bound()) from
 	// the key, or whatever deals a game's dice).
-	Roller Roller
+	Roller yachtdice.Roller
 
 	// shared is set on a state read beside another, whose log is the
 	// first shared.n decisions of that state's (OpenBoard links it).

@@ -2,6 +2,7 @@ package yachttable
 
 import (
 	"bytes"
+	"github.com/alea-bot/alea/game/yachtdice"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -14,9 +15,9 @@ import (
 // The dice are the server's: one seed under two secrets gives other dice,
 // under one secret the same dice every time.
 func TestDiceNeedTheSecret(t *testing.T) {
-	a := NewDice(seal.NewKey("deployment one's secret"))
-	a2 := NewDice(seal.NewKey("deployment one's secret"))
-	b := NewDice(seal.NewKey("deployment two's secret"))
+	a := yachtdice.New(seal.NewKey("deployment one's secret"))
+	a2 := yachtdice.New(seal.NewKey("deployment one's secret"))
+	b := yachtdice.New(seal.NewKey("deployment two's secret"))
 	for seed := uint32(0); seed < 50; seed++ {
 		same, differ := true, false
 		for seat := 0; seat < 2; seat++ {
@@ -44,7 +45,7 @@ func TestDiceNeedTheSecret(t *testing.T) {
 // The faces are fair: over 60 000 dice every face comes up within 5
 // standard deviations of a sixth (σ = √(n·1/6·5/6) ≈ 91).
 func TestDiceAreFair(t *testing.T) {
-	d := NewDice(seal.Loopback())
+	d := yachtdice.New(seal.Loopback())
 	var count [7]int
 	n := 0
 	for seed := uint32(0); n < 60000; seed++ {
