@@ -188,10 +188,10 @@ func (g *Table) undo() ([]Event, error) {
 	if g.Undo == nil {
 		return nil, ErrNoUndo
 	}
-	was, step, roller := g.Cur, g.Step, g.Roller
+	was, step, roller, ping := g.Cur, g.Step, g.Roller, g.Ping
 	*g = *g.Undo
 	g.Undo, g.Roller = nil, roller
-	g.Step = step
+	g.Step, g.Ping = step, ping
 	ev := []Event{{Kind: EventUndone, Seat: g.Cur, Next: was}}
 	g.moved(ev, time.Time{})
 	return ev, nil

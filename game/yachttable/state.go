@@ -52,8 +52,8 @@ import (
 //	2: reserved: per seat and per decision, the "assisted" marks (a
 //	   player opened a hint, pressed Hold best, or chose from a menu that
 //	   showed exact values)
-//	3: reserved: the message id of the last turn ping (64 bits), so that
-//	   the next turn can delete it
+//	3: the message id of the last turn ping (64 bits, never 0; Table.Ping),
+//	   so that the next turn can remove it
 //	4: the source of the fresh dice and real dice: Elias gamma
 //	   (source+1) (yachtdice.Source: 0 the seed, as boards sealed before it; 1
 //	   the game's identity; 2 a chosen seed's domain; 3 a daily
@@ -83,6 +83,7 @@ const (
 const (
 	fieldEnd   = 0
 	fieldLast  = 1
+	fieldPing  = 3
 	fieldDice  = 4
 	fieldDaily = 5
 )
@@ -202,6 +203,10 @@ func (g *Table) writeFields(w *bitstream.Writer) {
 	if len(g.Last) > 0 {
 		w.Gamma(fieldLast + 1)
 		writeLast(w, g.Rules, g.Last)
+	}
+	if g.Ping != 0 {
+		w.Gamma(fieldPing + 1)
+		w.Write(g.Ping, 64)
 	}
 	if g.Source != yachtdice.Seed || g.Entered {
 		w.Gamma(fieldDice + 1)
@@ -501,6 +506,10 @@ func (g *Table) readFields(rd *bitstream.Reader) error {
 				return bad("last move: %v", err)
 			}
 			g.Last = l
+		case tag == fieldPing:
+			if g.Ping = rd.Read(64); g.Ping == 0 {
+				return bad("a ping without an id")
+			}
 		case tag == fieldDice:
 			src := int(rd.Gamma(8)) - 1
 			entered := rd.Read(1) == 1

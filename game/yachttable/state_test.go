@@ -231,6 +231,8 @@ func TestOptionalFieldsRefused(t *testing.T) {
 		"the source, no end": func(w *bitstream.Writer) { dice(w, 1, 1) },
 		"the source, then 1": func(w *bitstream.Writer) { dice(w, 1, 1); last(w, 0); w.Gamma(fieldEnd + 1) },
 		"a daily's, no day":  func(w *bitstream.Writer) { dice(w, uint64(yachtdice.Daily), 0); w.Gamma(fieldEnd + 1) },
+		"a ping of no id":    func(w *bitstream.Writer) { w.Gamma(fieldPing + 1); w.Write(0, 64); w.Gamma(fieldEnd + 1) },
+		"a ping after dice":  func(w *bitstream.Writer) { dice(w, 1, 1); w.Gamma(fieldPing + 1); w.Write(9, 64); w.Gamma(fieldEnd + 1) },
 		"a tag twice":        func(w *bitstream.Writer) { last(w, 0); last(w, 0); w.Gamma(fieldEnd + 1) },
 		"a seat beyond":      func(w *bitstream.Writer) { last(w, 2); w.Gamma(fieldEnd + 1) },
 		"no end":             func(w *bitstream.Writer) { last(w, 0) },
@@ -297,4 +299,34 @@ func FuzzOpenBoard(f *testing.F) {
 			t.Fatalf("board %q %q opens as %q %q", state, prev, s, p)
 		}
 	})
+}
+
+// The last turn ping's message id (field 3) travels in the state, all 64
+// bits of it, and an Undo keeps the ping posted last (the state it
+// returns to names an older one, already replaced).
+func TestPingTravels(t *testing.T) {
+	g, _ := endGameTable(t, seal.Loopback(), user(ann), user(bob))
+	for _, id := range []uint64{1, 1234567890123456789, 1<<64 - 1} {
+		g.Ping = id
+		h, err := Decode(g.Encode())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Ping != id {
+			t.Errorf("ping %d read back as %d", id, h.Ping)
+		}
+	}
+	g.Ping = 0
+	if h, err := Decode(g.Encode()); err != nil || h.Ping != 0 {
+		t.Errorf("no ping: %v %d", err, h.Ping)
+	}
+	before := g.Clone()
+	before.Ping = 11
+	g.Undo, g.Ping = before, 22
+	if _, err := g.undo(); err != nil {
+		t.Fatal(err)
+	}
+	if g.Ping != 22 {
+		t.Errorf("after Undo the ping is %d, want the one posted last (22)", g.Ping)
+	}
 }

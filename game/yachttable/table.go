@@ -119,6 +119,12 @@ type Table struct {
 	// its Source is yachtdice.Daily).
 	Daily *Daily
 
+	// Ping is the Discord id of the message of the last turn ping (0:
+	// none known), which the next one replaces. It is not a rule of the
+	// game: Apply keeps it through Undo, and the command sets it once the
+	// ping is posted.
+	Ping uint64
+
 	// Undo is the state the Undo move returns to while the player who
 	// just passed the turn may take it back (nil: none). It travels beside
 	// the state, sealed on its own (EncodeBoard, OpenBoard).
