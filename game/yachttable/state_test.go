@@ -232,10 +232,15 @@ func TestOptionalFieldsRefused(t *testing.T) {
 		"the source, then 1": func(w *bitstream.Writer) { dice(w, 1, 1); last(w, 0); w.Gamma(fieldEnd + 1) },
 		"a daily's, no day":  func(w *bitstream.Writer) { dice(w, uint64(yachtdice.Daily), 0); w.Gamma(fieldEnd + 1) },
 		"a ping of no id":    func(w *bitstream.Writer) { w.Gamma(fieldPing + 1); w.Write(0, 64); w.Gamma(fieldEnd + 1) },
-		"a ping after dice":  func(w *bitstream.Writer) { dice(w, 1, 1); w.Gamma(fieldPing + 1); w.Write(9, 64); w.Gamma(fieldEnd + 1) },
-		"a tag twice":        func(w *bitstream.Writer) { last(w, 0); last(w, 0); w.Gamma(fieldEnd + 1) },
-		"a seat beyond":      func(w *bitstream.Writer) { last(w, 2); w.Gamma(fieldEnd + 1) },
-		"no end":             func(w *bitstream.Writer) { last(w, 0) },
+		"a ping after dice": func(w *bitstream.Writer) {
+			dice(w, 1, 1)
+			w.Gamma(fieldPing + 1)
+			w.Write(9, 64)
+			w.Gamma(fieldEnd + 1)
+		},
+		"a tag twice":   func(w *bitstream.Writer) { last(w, 0); last(w, 0); w.Gamma(fieldEnd + 1) },
+		"a seat beyond": func(w *bitstream.Writer) { last(w, 2); w.Gamma(fieldEnd + 1) },
+		"no end":        func(w *bitstream.Writer) { last(w, 0) },
 	} {
 		if _, err := Decode(write(fields)); err == nil {
 			t.Errorf("%s: opened", name)
