@@ -126,7 +126,11 @@ func (c *memoryCluster) interactAs(i, typ int, user string, data map[string]any,
 	}
 	out := r.Data
 	if r.Type == 5 || r.Type == 6 { // deferred: the answer is the edit of the original
-		call := c.fake.Await(c.t, token, 1)[0]
+		// (after the follow-up, when the reply posts it first)
+		var call fakediscord.Call
+		for n := 1; !strings.HasSuffix(call.Route, "/messages/@original") || call.Method != http.MethodPatch; n++ {
+			call = c.fake.Await(c.t, token, n)[n-1]
+		}
 		out = message{}
 		if err := json.Unmarshal(call.JSON, &out); err != nil {
 			c.t.Fatalf("edit %s: %v", call.JSON, err)

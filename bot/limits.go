@@ -226,9 +226,28 @@ func fitResult(log *slog.Logger, req *commands.Request, res Result) Result {
 		if err := commands.ValidateReply(f); err != nil || f.Ephemeral || f.Modal != nil || len(f.Files) > 0 || f.FollowUp != nil {
 			log.Error("follow-up message dropped: not a public message without files within Discord's limits", "interaction", LogInput(req.ID), "command", LogInput(req.Command))
 			c := *fitted
-			c.FollowUp = nil
+			c.FollowUp, c.AfterFollowUp = nil, nil
 			fitted = &c
 		}
+	}
+	if after := fitted.AfterFollowUp; after != nil {
+		// What is delivered once the follow-up is posted passes the same
+		// limits; one that breaks them leaves the message as it is.
+		c := *fitted
+		c.AfterFollowUp = func(id string) *commands.Reply {
+			r := after(id)
+			if r == nil {
+				return nil
+			}
+			f, _ := fitReply(r)
+			if err := commands.ValidateReply(f); err != nil {
+				log.Error("reply after the follow-up breaks a Discord limit; the message is left as it is", "interaction", LogInput(req.ID),
+					"command", LogInput(req.Command), "err", logText(err.Error(), logErrBytes))
+				return nil
+			}
+			return f
+		}
+		fitted = &c
 	}
 	res.Reply = fitted
 	return res

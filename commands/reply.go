@@ -32,6 +32,21 @@ type Reply struct {
 	// channel carries on in one. It is never ephemeral and has no files;
 	// its AllowedMentions name whom it pings.
 	FollowUp *Reply
+	// AfterFollowUp, when set with FollowUp on a component's reply, makes
+	// the follow-up come first: a transport that can posts FollowUp,
+	// then delivers AfterFollowUp(the follow-up's message id) in place of
+	// this reply (its id "" when the follow-up could not be posted); nil
+	// leaves the pressed message as it is. A game keeps the id of the ping
+	// it posts this way (to remove it later), and a board brought down is
+	// retired only once its new message exists. A transport that cannot
+	// (the runner) delivers this reply, then FollowUp.
+	AfterFollowUp func(followUpID string) *Reply `json:"-"`
+	// Remove names messages of the bot in the request's channel that this
+	// reply makes obsolete (an earlier turn's ping), by id: a transport
+	// removes them once the reply is delivered, through the interaction's
+	// webhook, else with the bot's token where Alea is in the server; a
+	// message it cannot remove is left as it is, never an error.
+	Remove []string `json:",omitempty"`
 }
 
 // AllowedMentions lists the users a message pings.

@@ -48,6 +48,10 @@ type Options struct {
 	Remembered int
 	// UserAgent of the REST calls (default "DiscordBot (https://github.com/alea-bot/alea, dev)").
 	UserAgent string
+	// BotToken, when set (DISCORD_TOKEN), removes the messages a reply
+	// makes obsolete that the interaction's webhook cannot, where Alea is
+	// in the server; nothing else is sent with it.
+	BotToken string
 	// Acknowledged, when set, tracks the interactions acknowledged and
 	// not yet answered, for the restarting notice at shutdown.
 	Acknowledged *bot.Acknowledged
@@ -101,7 +105,7 @@ func New(d *bot.Dispatcher, o Options) (*Endpoint, error) {
 		o.Remembered = DefaultRemembered
 	}
 	return &Endpoint{d: d, key: o.PublicKey, opts: o, log: o.Logger, seen: newSeenIDs(o.Remembered),
-		rest: rest.NewClient(o.APIBase, o.Client, o.UserAgent, o.Logger), verify: ed25519.Verify}, nil
+		rest: rest.NewClient(o.APIBase, o.Client, o.UserAgent, o.Logger).WithBotToken(o.BotToken), verify: ed25519.Verify}, nil
 }
 
 // ParsePublicKey decodes the hexadecimal public key of the Developer
@@ -271,8 +275,24 @@ func (x *httpExchange) Defer(ctx context.Context, req *commands.Request) error {
 // Send answers in the HTTP response when it is still open and the reply
 // has no files; otherwise it acknowledges (if not done yet) and delivers
 // the reply through the webhook. The reply's FollowUp is then posted
-// through the webhook, once the response is written.
+// through the webhook, once the response is written; or first, when the
+// reply asks (commands.Reply.AfterFollowUp). The messages the reply
+// makes obsolete are removed last.
 func (x *httpExchange) Send(ctx context.Context, req *commands.Request, reply *commands.Reply, deferred bool) error {
+	defer x.e.rest.Remove(ctx, x.ref(), req, reply.Remove)
+	if rest.FollowsUpFirst(req, reply) {
+		// The follow-up first: acknowledge the press (a deferred update),
+		// post it, then edit the pressed message as its id asks.
+		if !x.responded.Load() {
+			if err := x.ack(ctx, req, false); err != nil {
+				return err
+			}
+		}
+		if next := x.e.rest.FollowUpFirst(ctx, x.ref(), reply); next != nil {
+			return x.e.rest.Deliver(ctx, x.ref(), req, next, x.ackEphemeral)
+		}
+		return nil
+	}
 	if !deferred && !x.responded.Load() {
 		if len(reply.Files) == 0 || req.Kind == commands.KindAutocomplete || reply.Modal != nil {
 			b, err := payload.Encode(req, reply)

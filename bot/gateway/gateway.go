@@ -161,7 +161,7 @@ func New(d *bot.Dispatcher, o Options) (*Gateway, error) {
 		}
 		return g.dialGated(ctx, network, addr, dial, host)
 	}
-	g.rest = rest.NewClient(o.APIBase, client, o.UserAgent, g.log)
+	g.rest = rest.NewClient(o.APIBase, client, o.UserAgent, g.log).WithBotToken(o.Token)
 	s.AddHandler(g.onReady)
 	s.AddHandler(g.onConnect)
 	s.AddHandler(g.onDisconnect)
@@ -462,8 +462,23 @@ func (x *gatewayExchange) Defer(ctx context.Context, req *commands.Request) erro
 // Send answers through the callback (files included, as multipart) when
 // the interaction is not acknowledged yet; otherwise it edits the original
 // response or follows up, as the endpoint does. The reply's FollowUp is
-// then posted through the webhook.
+// then posted through the webhook (or first, when the reply asks), and
+// the messages it makes obsolete are removed.
 func (x *gatewayExchange) Send(ctx context.Context, req *commands.Request, reply *commands.Reply, deferred bool) error {
+	defer x.g.rest.Remove(ctx, x.ref, req, reply.Remove)
+	if rest.FollowsUpFirst(req, reply) {
+		// The follow-up first: acknowledge the press (a deferred update),
+		// post it, then edit the pressed message as its id asks.
+		if !x.responded.Load() {
+			if err := x.Defer(ctx, req); err != nil {
+				return err
+			}
+		}
+		if next := x.g.rest.FollowUpFirst(ctx, x.ref, reply); next != nil {
+			return x.g.rest.Deliver(ctx, x.ref, req, next, false)
+		}
+		return nil
+	}
 	if !deferred && !x.responded.Load() {
 		ctype, body, err := encodeCallback(req, reply)
 		if err != nil {

@@ -45,6 +45,19 @@ type Client struct {
 	userAgent string
 	log       *slog.Logger
 	clock     Clock
+	// botToken, when set ("Bot …"), removes messages the interaction's
+	// webhook cannot, where Alea is in the server.
+	botToken string
+}
+
+// WithBotToken lets c remove, with the bot token, the messages the
+// interaction's webhook cannot remove (Remove), and returns c. An empty
+// token leaves c without.
+func (c *Client) WithBotToken(token string) *Client {
+	if token != "" {
+		c.botToken = "Bot " + strings.TrimPrefix(token, "Bot ")
+	}
+	return c
 }
 
 // Clock is the time a Client plans its retries by.
@@ -173,6 +186,71 @@ func (c *Client) DeliverFollowUp(ctx context.Context, ref Ref, reply *commands.R
 // webhook (POST /webhooks/{app}/{token}); the interaction must be
 // acknowledged already.
 func (c *Client) FollowUp(ctx context.Context, ref Ref, reply *commands.Reply) error {
+	_, err := c.followUp(ctx, ref, reply)
+	return err
+}
+
+// FollowUpFirst posts reply.FollowUp and returns what to deliver in
+// place of reply once it is posted: reply.AfterFollowUp of its message
+// id ("" when it could not be posted, which is logged). The interaction
+// must be acknowledged already.
+func (c *Client) FollowUpFirst(ctx context.Context, ref Ref, reply *commands.Reply) *commands.Reply {
+	id, err := c.followUp(ctx, ref, reply.FollowUp)
+	if err != nil {
+		c.log.Warn("follow-up message not sent", "interaction", bot.LogInput(ref.ID), "err", err)
+		id = ""
+	}
+	return reply.AfterFollowUp(id)
+}
+
+// FollowsUpFirst reports whether reply asks for its follow-up before
+// itself (commands.Reply.AfterFollowUp), which a component's reply can.
+func FollowsUpFirst(req *commands.Request, reply *commands.Reply) bool {
+	return reply != nil && reply.FollowUp != nil && reply.AfterFollowUp != nil && req.Kind == commands.KindComponent
+}
+
+// Remove removes the bot's messages ids in req's channel: through the
+// interaction's webhook (DELETE /webhooks/{app}/{token}/messages/{id}),
+// else, with the bot token when c has one and Alea is in the server
+// (installed there, not only to the user's account), through the
+// channel (DELETE /channels/{channel}/messages/{id}). A message that
+// cannot be removed (gone already, too old for the webhook, no
+// permission) is left; that is logged at debug level, never an error.
+func (c *Client) Remove(ctx context.Context, ref Ref, req *commands.Request, ids []string) {
+	for _, id := range ids {
+		if !snowflake(id) {
+			continue
+		}
+		err := c.Do(ctx, Call{Method: http.MethodDelete, Path: "/webhooks/" + ref.AppID + "/" + ref.Token + "/messages/" + id,
+			Where: "DELETE webhooks/" + ref.AppID + "/…/messages/" + id}, RetryPolicy{Attempts: 2, MaxWait: time.Second})
+		if err == nil {
+			continue
+		}
+		if c.botToken != "" && req.GuildID != "" && !req.UserInstalled && snowflake(req.ChannelID) {
+			err = c.Do(ctx, Call{Method: http.MethodDelete, Path: "/channels/" + req.ChannelID + "/messages/" + id,
+				Authorization: c.botToken}, RetryPolicy{Attempts: 2, MaxWait: time.Second})
+		}
+		if err != nil {
+			c.log.Debug("message not removed; it stays", "interaction", bot.LogInput(ref.ID), "message", id, "err", err)
+		}
+	}
+}
+
+// snowflake reports whether s is a Discord id (decimal digits).
+func snowflake(s string) bool {
+	if s == "" || len(s) > 20 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// followUp posts reply as a follow-up and returns its message's id.
+func (c *Client) followUp(ctx context.Context, ref Ref, reply *commands.Reply) (string, error) {
 	d := payload.Message(reply)
 	p := &discordgo.WebhookParams{Content: d.Content, Embeds: d.Embeds, Components: d.Components,
 		AllowedMentions: d.AllowedMentions, Flags: d.Flags, Files: d.Files}
@@ -181,9 +259,15 @@ func (c *Client) FollowUp(ctx context.Context, ref Ref, reply *commands.Reply) e
 	}
 	ctype, body, err := encodeMessage(p, p.Files)
 	if err != nil {
-		return err
+		return "", err
 	}
-	return c.webhook(ctx, http.MethodPost, ref, "", ctype, body)
+	var posted struct {
+		ID string `json:"id"`
+	}
+	err = c.Do(ctx, Call{Method: http.MethodPost, Path: "/webhooks/" + ref.AppID + "/" + ref.Token,
+		Where: "POST webhooks/" + ref.AppID + "/…", ContentType: ctype, Body: body, Out: &posted},
+		RetryPolicy{Attempts: webhookAttempts, MaxWait: webhookMaxWait})
+	return posted.ID, err
 }
 
 // encodeMessage encodes a message as JSON, or as multipart/form-data with
@@ -337,7 +421,7 @@ func (c *Client) attempt(ctx context.Context, call Call) (retryAfter time.Durati
 	answer, _ := io.ReadAll(io.LimitReader(resp.Body, maxAnswer))
 	_ = resp.Body.Close()
 	if resp.StatusCode < 300 {
-		if call.Out != nil {
+		if call.Out != nil && len(bytes.TrimSpace(answer)) > 0 {
 			if err := json.Unmarshal(answer, call.Out); err != nil {
 				return -1, &finalError{fmt.Errorf("%s: Discord's answer is not JSON: %v", call.Where, err)}
 			}

@@ -282,8 +282,16 @@ func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachtt
 	// One ping a turn: once an Undo took back a score whose turn passing
 	// pinged the next person, passing the turn again pings nobody.
 	silent, pinged := false, p.c.Pinged
-	if g.Cur != was || yachttable.Passed(events) {
+	passed := g.Cur != was || yachttable.Passed(events)
+	if passed {
 		silent, pinged = pinged, p.undidPing(events)
+	}
+	// One ping alive at a time: a turn that passes on (not back, by Undo;
+	// not to the person its ping named already) or a game that ends
+	// retires the last one.
+	old := g.Ping
+	if g.Over() || passed && !silent && !undone(events) {
+		g.Ping = 0
 	}
 	last := narrate(p.loc, p.d.Faces, g, p.req, yachttable.Told(events))
 	if g.Coach == yachttable.CoachOn {
@@ -293,12 +301,56 @@ func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachtt
 	if err != nil {
 		return nil, err
 	}
+	unsealed := copyReply(r)
 	sealReply(p.d.Key, r, sealGame(p.d.Key, g, p.loc, pinged && !g.Over()), true)
 	r.Update = true
+	if old != 0 && g.Ping == 0 {
+		r.Remove = []string{strconv.FormatUint(old, 10)}
+	}
 	if !silent {
 		turnPing(p.loc, g, r, p.req, was)
 	}
+	if r.FollowUp != nil && !g.Over() {
+		// The ping is posted first, and the board keeps its id, so the
+		// next turn's ping can take its place.
+		key, loc := p.d.Key, p.loc
+		r.AfterFollowUp = func(id string) *commands.Reply {
+			n, err := strconv.ParseUint(id, 10, 64)
+			if err != nil || n == 0 {
+				n = 0
+			}
+			g.Ping = n
+			b := copyReply(unsealed)
+			sealReply(key, b, sealGame(key, g, loc, pinged), true)
+			b.Update = true
+			return b
+		}
+	}
 	return r, nil
+}
+
+// undone reports whether events took back a pass of the turn (Undo).
+func undone(events []yachttable.Event) bool {
+	for _, e := range events {
+		if e.Kind == yachttable.EventUndone {
+			return true
+		}
+	}
+	return false
+}
+
+// copyReply copies a reply render drew, deep enough that sealing the copy
+// leaves r as it is (its first embed and its components); the copy has no
+// follow-up.
+func copyReply(r *commands.Reply) *commands.Reply {
+	c := *r
+	c.FollowUp, c.AfterFollowUp, c.Remove = nil, nil, nil
+	c.Embeds = append([]commands.Embed(nil), r.Embeds...)
+	c.Components = nil
+	for _, row := range r.Components {
+		c.Components = append(c.Components, append(commands.ActionRow(nil), row...))
+	}
+	return &c
 }
 
 // undidPing reports whether events undo a pass of the turn that pinged

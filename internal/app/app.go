@@ -258,7 +258,8 @@ func build(cfg config.Config, d *bot.Dispatcher, acked *bot.Acknowledged, log *s
 		if err != nil {
 			return nil, fmt.Errorf("DISCORD_PUBLIC_KEY: %w", err)
 		}
-		ep, err := endpoint.New(d, endpoint.Options{PublicKey: key, APIBase: cfg.APIBase, Logger: log, UserAgent: userAgent, Acknowledged: acked})
+		ep, err := endpoint.New(d, endpoint.Options{PublicKey: key, APIBase: cfg.APIBase, Logger: log, UserAgent: userAgent, Acknowledged: acked,
+			BotToken: cfg.Token.Reveal()})
 		if err != nil {
 			return nil, err
 		}

@@ -86,7 +86,7 @@ func TestYachtTableInAChannel(t *testing.T) {
 	g.keep(r)
 	korean("after Ann's English roll")
 	menu, value := g.customID("s")
-	r, more := g.callback(press(gwAnn, "en-US", menu, g.msg, value), 2)
+	r, more := g.followedUp(press(gwAnn, "en-US", menu, g.msg, value))
 	if r.Type != 7 {
 		t.Fatalf("score: %d %v", r.Type, r.Data)
 	}
@@ -138,7 +138,7 @@ func TestYachtTableInAChannel(t *testing.T) {
 	g.keep(r)
 	korean("after Bob's roll below")
 	menu, value = g.customID("s")
-	r, more = g.callback(press(gwBob, "en-US", menu, g.msg, value), 2)
+	r, more = g.followedUp(press(gwBob, "en-US", menu, g.msg, value))
 	if r.Type != 7 {
 		t.Fatalf("Bob's score below: %d %v", r.Type, r.Data)
 	}
@@ -233,7 +233,7 @@ func TestYachtTableInAGroupDM(t *testing.T) {
 	}
 	g.keep(r)
 	menu, value := g.customID("s")
-	r, more := g.callback(in(gwAnn, button(menu, value), g.msg), 2)
+	r, more := g.followedUp(in(gwAnn, button(menu, value), g.msg))
 	if r.Type != 7 || len(more) != 1 {
 		t.Fatalf("score: %d %v, then %d calls", r.Type, r.Data, len(more))
 	}

@@ -49,6 +49,23 @@ func (g *gwTable) callback(tok string, n int) (gwResponse, []fakediscord.Call) {
 	return r, calls[1:]
 }
 
+// followedUp returns what interaction tok delivered when its reply
+// followed up first: a deferred update, the follow-up, then the edit of
+// the pressed message — returned as the update it amounts to (type 7),
+// with the follow-up.
+func (g *gwTable) followedUp(tok string) (gwResponse, []fakediscord.Call) {
+	g.t.Helper()
+	r, more := g.callback(tok, 3)
+	if r.Type != 6 || more[0].Method != "POST" || more[1].Method != "PATCH" || !strings.HasSuffix(more[1].Route, "/messages/@original") {
+		g.t.Fatalf("want a deferred update, a follow-up, then the edit; got %d, then %s %s, %s %s", r.Type, more[0].Method, more[0].Route, more[1].Method, more[1].Route)
+	}
+	edit := gwResponse{Type: 7}
+	if err := json.Unmarshal(more[1].JSON, &edit.Data); err != nil {
+		g.t.Fatal(err)
+	}
+	return edit, more[:1]
+}
+
 // keep makes a message response the game's message.
 func (g *gwTable) keep(r gwResponse) {
 	m := map[string]any{"id": "880000000000000001", "channel_id": "43", "type": 0,
@@ -186,8 +203,8 @@ func TestYachtTableThroughGateway(t *testing.T) {
 	roll, _ := g.customID("r")
 	g.refused(g.press(gwBob, roll, g.msg), "<@"+gwAnn+">")
 
-	// Ann rolls and scores: the message is updated, then a follow-up
-	// pings Bob alone.
+	// Ann rolls and scores: a follow-up pings Bob alone, then the message
+	// is updated (keeping the ping's id).
 	r, _ = g.callback(g.press(gwAnn, roll, g.msg), 1)
 	if r.Type != 7 {
 		t.Fatalf("roll: %d %v", r.Type, r.Data)
@@ -195,7 +212,7 @@ func TestYachtTableThroughGateway(t *testing.T) {
 	g.keep(r)
 	menu, value := g.customID("s")
 	tok = g.press(gwAnn, menu, g.msg, value)
-	r, more := g.callback(tok, 2)
+	r, more := g.followedUp(tok)
 	if r.Type != 7 || len(more) != 1 {
 		t.Fatalf("score: %d %v, then %d calls", r.Type, r.Data, len(more))
 	}

@@ -50,7 +50,9 @@ func (s *Server) Post(t testing.TB, url string, in Interaction) Posted {
 	t.Helper()
 	s.mu.Lock()
 	ev, token := s.newInteractionLocked(in.withDefaults())
+	s.interactions[token].posting = make(chan struct{})
 	s.mu.Unlock()
+	defer s.donePosting(token)
 	body, err := json.Marshal(ev)
 	if err != nil {
 		t.Fatalf("fakediscord: %v", err)
@@ -93,6 +95,17 @@ func (s *Server) send(t testing.TB, url string, p Posted) Posted {
 	}
 	s.answered(p.Token, p.Response)
 	return p
+}
+
+// donePosting lets the webhook of the interaction with token be served:
+// its HTTP response is in (or will never be).
+func (s *Server) donePosting(token string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if in := s.interactions[token]; in != nil && in.posting != nil {
+		close(in.posting)
+		in.posting = nil
+	}
 }
 
 // now is the fake's clock.

@@ -2,7 +2,9 @@
 // transports: an HTTP server on 127.0.0.1 serving the REST routes the bot
 // uses (gateway discovery, the bulk overwrite of application commands,
 // interaction callbacks, the interaction webhook, /users/@me, the
-// application's emojis), a gateway websocket speaking Discord's protocol
+// application's emojis, removing a channel's message with the bot
+// token), keeping the channels' messages as the responses, follow-ups,
+// edits and removals leave them (Messages), a gateway websocket speaking Discord's protocol
 // (HELLO, IDENTIFY, heartbeats, READY, INTERACTION_CREATE, RECONNECT,
 // RESUME, INVALID SESSION), and interactions signed with a key of its own
 // and posted to an HTTP interactions endpoint (Post; Repost replays one).
@@ -69,6 +71,13 @@ type interaction struct {
 	id, token    string
 	acknowledged bool
 	original     bool // a message stands as the original response
+	channel      string
+	pressed      string // the id of the message pressed on ("" : none)
+	originalID   string // the original response's message
+	// posting, for an interaction Post sends, is closed once the
+	// endpoint's HTTP response is read: Discord has the response before
+	// it serves the interaction's webhook.
+	posting chan struct{}
 }
 
 // Server is a running fake Discord.
@@ -89,10 +98,13 @@ type Server struct {
 	registers    int
 	seq          int
 	gw           gateway
-	faults       []Fault       // injected REST failures (InjectREST)
-	gwFaults     GatewayFaults // injected gateway failures (InjectGateway)
-	revoked      bool          // the token is refused (Revoke)
-	emojis       []Emoji       // the application's emojis
+	faults       []Fault             // injected REST failures (InjectREST)
+	gwFaults     GatewayFaults       // injected gateway failures (InjectGateway)
+	revoked      bool                // the token is refused (Revoke)
+	emojis       []Emoji             // the application's emojis
+	msgs         map[string]*Message // the channels' messages by id
+	msgOrder     []string            // their ids, oldest first
+	msgSeq       int
 }
 
 // Start runs a fake Discord on 127.0.0.1 until Close.
@@ -182,6 +194,14 @@ func (s *Server) Await(t testing.TB, token string, n int) []Call {
 		out = append(out, s.calls[i])
 	}
 	return out
+}
+
+// AwaitCalls waits until every REST call so far satisfies ok (what
+// names it in a failure), and returns them.
+func (s *Server) AwaitCalls(t testing.TB, what string, ok func([]Call) bool) []Call {
+	t.Helper()
+	s.waitFor(t, Wait, func() string { return what }, func() bool { return ok(s.calls) })
+	return s.Calls()
 }
 
 // Calls returns every REST call so far.
@@ -355,6 +375,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.callback(w, c, parts[1], parts[2])
 	case len(parts) >= 3 && parts[0] == "webhooks":
 		s.webhook(w, r, c, parts)
+	case len(parts) == 4 && parts[0] == "channels" && parts[2] == "messages":
+		s.channelMessage(w, r, c, parts[1], parts[3])
 	default:
 		s.refuse(w, c, "", 404, 0, "404: Not Found (the fake does not serve this route)")
 	}
@@ -470,6 +492,7 @@ func (s *Server) callback(w http.ResponseWriter, c Call, id, token string) {
 	}
 	in.acknowledged = true
 	in.original = resp.Type == 4 || resp.Type == 5 || resp.Type == 7 || resp.Type == 6
+	s.respondedLocked(in, c.JSON)
 	s.mu.Unlock()
 	c.Status = 204
 	s.record(c, token)
@@ -488,16 +511,39 @@ func (s *Server) webhook(w http.ResponseWriter, r *http.Request, c Call, parts [
 		return
 	}
 	s.mu.Lock()
+	posting := in.posting
+	s.mu.Unlock()
+	if posting != nil {
+		select {
+		case <-posting:
+		case <-time.After(Wait):
+		}
+	}
+	s.mu.Lock()
 	acked, original := in.acknowledged, in.original
 	s.mu.Unlock()
 	if !acked {
 		s.refuse(w, c, token, 404, 10015, "Unknown Webhook (the interaction was not acknowledged)")
 		return
 	}
-	message := func() {
+	message := func(id string) {
 		s.record(c, token)
-		writeJSON(w, 200, map[string]any{"id": "300000000000000001", "channel_id": "43", "content": "",
-			"author": botUser(s.opts.AppID), "attachments": []any{}, "embeds": []any{}})
+		s.mu.Lock()
+		body := []byte("{}")
+		if m := s.msgs[id]; m != nil {
+			body = m.JSON
+		}
+		s.mu.Unlock()
+		out := map[string]any{}
+		_ = json.Unmarshal(body, &out)
+		out["id"], out["channel_id"], out["author"] = id, in.channel, botUser(s.opts.AppID)
+		if _, ok := out["attachments"]; !ok {
+			out["attachments"] = []any{}
+		}
+		if _, ok := out["embeds"]; !ok {
+			out["embeds"] = []any{}
+		}
+		writeJSON(w, 200, out)
 	}
 	switch {
 	case len(parts) == 5 && parts[3] == "messages" && parts[4] == "@original" && r.Method == http.MethodPatch:
@@ -509,8 +555,11 @@ func (s *Server) webhook(w http.ResponseWriter, r *http.Request, c Call, parts [
 			s.refuse(w, c, token, 400, 50035, "Invalid Form Body: "+err.Error())
 			return
 		}
+		s.mu.Lock()
+		_, id := s.webhookMessageLocked(in, http.MethodPatch, "@original", c.JSON)
+		s.mu.Unlock()
 		c.Status = 200
-		message()
+		message(id)
 	case len(parts) == 5 && parts[3] == "messages" && parts[4] == "@original" && r.Method == http.MethodDelete:
 		if !original {
 			s.refuse(w, c, token, 404, 10008, "Unknown Message")
@@ -518,17 +567,47 @@ func (s *Server) webhook(w http.ResponseWriter, r *http.Request, c Call, parts [
 		}
 		s.mu.Lock()
 		in.original = false
+		s.webhookMessageLocked(in, http.MethodDelete, "@original", nil)
 		s.mu.Unlock()
 		c.Status = 204
 		s.record(c, token)
 		w.WriteHeader(http.StatusNoContent)
+	case len(parts) == 5 && parts[3] == "messages" && (r.Method == http.MethodPatch || r.Method == http.MethodDelete):
+		// A follow-up's message, by id: the application's messages in the
+		// interaction's channel.
+		if r.Method == http.MethodPatch {
+			if err := CheckPayload(c.JSON, false, c.Files); err != nil {
+				s.refuse(w, c, token, 400, 50035, "Invalid Form Body: "+err.Error())
+				return
+			}
+		}
+		s.mu.Lock()
+		status, id := 404, ""
+		if m := s.msgs[parts[4]]; m != nil && m.ChannelID == in.channel {
+			status, id = s.webhookMessageLocked(in, r.Method, parts[4], c.JSON)
+		}
+		s.mu.Unlock()
+		switch {
+		case status == 404:
+			s.refuse(w, c, token, 404, 10008, "Unknown Message")
+		case r.Method == http.MethodDelete:
+			c.Status = 204
+			s.record(c, token)
+			w.WriteHeader(http.StatusNoContent)
+		default:
+			c.Status = 200
+			message(id)
+		}
 	case len(parts) == 3 && r.Method == http.MethodPost:
 		if err := CheckPayload(c.JSON, false, c.Files); err != nil {
 			s.refuse(w, c, token, 400, 50035, "Invalid Form Body: "+err.Error())
 			return
 		}
+		s.mu.Lock()
+		id := s.newMessageLocked(token, in.channel, c.JSON)
+		s.mu.Unlock()
 		c.Status = 200
-		message()
+		message(id)
 	default:
 		s.refuse(w, c, token, 405, 0, "405: Method Not Allowed")
 	}

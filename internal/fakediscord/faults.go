@@ -127,6 +127,9 @@ func (s *Server) AwaitConnections(t testing.TB, n int) {
 func (s *Server) HTTPInteraction(in Interaction) (body []byte, token string) {
 	s.mu.Lock()
 	ev, token := s.newInteractionLocked(in.withDefaults())
+	// Its webhook waits for AnsweredOverHTTP, as Discord has the response
+	// before it serves the webhook.
+	s.interactions[token].posting = make(chan struct{})
 	s.mu.Unlock()
 	body, _ = json.Marshal(ev)
 	return body, token
@@ -138,11 +141,13 @@ func (s *Server) HTTPInteraction(in Interaction) (body []byte, token string) {
 func (s *Server) AnsweredOverHTTP(t testing.TB, token string, response []byte) {
 	t.Helper()
 	if err := CheckPayload(response, true, nil); err != nil {
+		s.donePosting(token)
 		t.Fatalf("fakediscord: the HTTP response %s: %v", response, err)
 	}
 	if !s.answered(token, response) {
 		t.Fatalf("fakediscord: no interaction %s", token)
 	}
+	s.donePosting(token)
 }
 
 // answered records response as the first response to the interaction
@@ -160,6 +165,7 @@ func (s *Server) answered(token string, response []byte) bool {
 	}
 	in.acknowledged = true
 	in.original = resp.Type == 4 || resp.Type == 5 || resp.Type == 7 || resp.Type == 6
+	s.respondedLocked(in, response)
 	s.notify()
 	return true
 }

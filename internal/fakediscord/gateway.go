@@ -458,7 +458,11 @@ func (s *Server) newInteractionLocked(in Interaction) (ev map[string]any, token 
 	if user == "" {
 		user = strconv.Itoa(500000000000000000 + n)
 	}
-	s.interactions[token] = &interaction{id: id, token: token}
+	pressed := ""
+	if m, ok := in.Message.(map[string]any); ok {
+		pressed, _ = m["id"].(string)
+	}
+	s.interactions[token] = &interaction{id: id, token: token, channel: "43", pressed: pressed}
 	owners := map[string]any{"0": in.GuildID}
 	switch {
 	case in.UserInstall:

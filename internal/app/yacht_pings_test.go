@@ -1,0 +1,252 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/yachtgame"
+	"github.com/alea-bot/alea/engine/yacht"
+	"github.com/alea-bot/alea/engine/yacht/strategy"
+	"github.com/alea-bot/alea/game/seal"
+	"github.com/alea-bot/alea/internal/fakediscord"
+	"github.com/alea-bot/alea/internal/race"
+)
+
+// endpointTable is a bot of /yacht alone on the signed HTTP endpoint,
+// against a fake Discord that keeps the channel's messages.
+type endpointTable struct {
+	t    *testing.T
+	fake *fakediscord.Server
+	url  string
+	r    *served
+}
+
+// serveEndpointTable runs /yacht on the HTTP endpoint (with a bot token,
+// the gateway off) until the test ends.
+func serveEndpointTable(t *testing.T) *endpointTable {
+	t.Helper()
+	tables := &strategy.Tables{}
+	if _, err := tables.Preset(context.Background(), yacht.Yacht); err != nil {
+		t.Fatal(err)
+	}
+	fake := fakediscord.New(t, fakediscord.Options{Token: lifecycleToken})
+	cmd := yachtgame.Command(yachtgame.Deps{Tables: tables, Key: seal.NewKey(testStateSecret), Now: time.Now})
+	cmd.Warm = nil
+	r := serve(t, map[string]string{"DISCORD_PUBLIC_KEY": fakediscord.PublicKeyHex(), "HTTP_ADDR": "127.0.0.1:0", "STATE_SECRET": testStateSecret,
+		"DISCORD_TOKEN": lifecycleToken, "DISCORD_GATEWAY": "false", "DISCORD_API_BASE": fake.URL, "HEALTH_ADDR": "127.0.0.1:0",
+		"RATE_PER_USER": "1000", "RATE_GLOBAL": "100000"},
+		Settings{Registry: commands.NewRegistry(cmd), DeferClock: func(*commands.Request) <-chan time.Time { return nil }})
+	r.logs.Await(t, `"msg":"health endpoints"`)
+	m := endpointAddr.FindStringSubmatch(r.logs.String())
+	if m == nil {
+		t.Fatalf("no endpoint address in the log:\n%s", r.logs)
+	}
+	return &endpointTable{t: t, fake: fake, url: "http://" + m[1] + "/interactions", r: r}
+}
+
+// post sends an interaction by user through the signed endpoint and
+// waits for the REST calls it makes (calls of them), then returns the
+// response's type and the interaction's token.
+func (e *endpointTable) post(user string, typ int, data map[string]any, msg *fakediscord.Message, calls int) (int, string) {
+	e.t.Helper()
+	in := fakediscord.Interaction{Type: typ, UserID: user, Data: data}
+	if msg != nil {
+		in.Message = msg.Object()
+	}
+	p := e.fake.Post(e.t, e.url, in)
+	if p.Status != http.StatusOK {
+		e.t.Fatalf("the endpoint answered %d %s", p.Status, p.Response)
+	}
+	var r struct {
+		Type int `json:"type"`
+	}
+	_ = json.Unmarshal(p.Response, &r)
+	if calls > 0 {
+		e.fake.Await(e.t, p.Token, calls)
+	}
+	return r.Type, p.Token
+}
+
+// board is the channel's message that carries the game (the last one with
+// an embed linking to a game's state).
+func (e *endpointTable) board() fakediscord.Message {
+	e.t.Helper()
+	ms := e.fake.Messages("43")
+	for i := len(ms) - 1; i >= 0; i-- {
+		if strings.Contains(string(ms[i].JSON), "alea.invalid/yacht#") {
+			return ms[i]
+		}
+	}
+	e.t.Fatal("no board in the channel")
+	return fakediscord.Message{}
+}
+
+// pings are the channel's messages that only ping a player.
+func (e *endpointTable) pings() []fakediscord.Message {
+	var out []fakediscord.Message
+	for _, m := range e.fake.Messages("43") {
+		if !strings.Contains(string(m.JSON), `"embeds":[{`) && strings.Contains(m.Text(), "your turn") {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// component is the custom_id of the message's first component whose
+// custom_id starts with prefix, and a menu's first value.
+func component(t *testing.T, m fakediscord.Message, prefix string) (string, string) {
+	t.Helper()
+	var v struct {
+		Components []struct {
+			Components []struct {
+				CustomID string `json:"custom_id"`
+				Options  []struct {
+					Value string `json:"value"`
+				} `json:"options"`
+			} `json:"components"`
+		} `json:"components"`
+	}
+	_ = json.Unmarshal(m.JSON, &v)
+	for _, row := range v.Components {
+		for _, c := range row.Components {
+			if strings.HasPrefix(c.CustomID, prefix) {
+				value := ""
+				if len(c.Options) > 0 {
+					value = c.Options[0].Value
+				}
+				return c.CustomID, value
+			}
+		}
+	}
+	t.Fatalf("no %s on\n%s", prefix, m.JSON)
+	return "", ""
+}
+
+func button(id, value string) map[string]any {
+	if value != "" {
+		return map[string]any{"custom_id": id, "component_type": 3, "values": []string{value}}
+	}
+	return map[string]any{"custom_id": id, "component_type": 2}
+}
+
+var turnOfUser = regexp.MustCompile(`<@(\d+)>, it's your turn`)
+
+// Over a whole game of Ann and Bob played through the signed endpoint,
+// at most one ping is alive in the channel at any time: each score pings
+// the next player in a new message posted before the board is edited
+// (the board keeps its id, sealed), and removes the ping before it —
+// through the interaction's webhook, or, when Discord refuses that, with
+// the bot token; a ping Discord will not remove at all is left, and the
+// game goes on.
+func TestOnePingAtATime(t *testing.T) {
+	if testing.Short() || race.Enabled {
+		t.Skip("builds the Yacht table")
+	}
+	e := serveEndpointTable(t)
+	start := map[string]any{"id": "1", "name": "yacht", "type": 1, "options": []any{map[string]any{"name": "start", "type": 1, "options": []any{
+		map[string]any{"name": "players", "type": 3, "value": "<@" + gwAnn + "> <@" + gwBob + ">"},
+		map[string]any{"name": "seed", "type": 4, "value": 7}}}}}
+	if typ, _ := e.post(gwAnn, 2, start, nil, 0); typ != 4 {
+		t.Fatalf("start answered %d", typ)
+	}
+	boardID := e.board().ID
+	pingsSeen, leftOnPurpose := 0, ""
+	for turn := 0; ; turn++ {
+		b := e.board()
+		if b.ID != boardID {
+			t.Fatalf("the board moved: %s, was %s", b.ID, boardID)
+		}
+		if strings.Contains(b.Text(), "Game over") {
+			break
+		}
+		if turn > 30 {
+			t.Fatal("the game does not end")
+		}
+		who := turnOfUser.FindStringSubmatch(b.Text())
+		if who == nil {
+			t.Fatalf("whose turn?\n%s", b.Text())
+		}
+		roll, _ := component(t, b, "yacht/2/r/")
+		if typ, _ := e.post(who[1], 3, button(roll, ""), &b, 0); typ != 7 {
+			t.Fatalf("turn %d: the roll answered %d", turn, typ)
+		}
+		b = e.board()
+		menu, value := component(t, b, "yacht/2/s/")
+		before := e.pings()
+		calls := 2 // the ping, then the board's edit
+		if len(before) > 0 {
+			calls++ // the old ping's removal
+		}
+		switch turn {
+		case 3:
+			// Discord will not remove it through the webhook: the bot
+			// token does.
+			e.fake.InjectREST(fakediscord.Fault{Method: http.MethodDelete, Route: "/webhooks/", Status: 503, Times: 2})
+		case 6:
+			// Nor with the bot token: it is left, and the game goes on.
+			e.fake.InjectREST(fakediscord.Fault{Method: http.MethodDelete, Route: "/webhooks/", Status: 503, Times: 2})
+			e.fake.InjectREST(fakediscord.Fault{Method: http.MethodDelete, Route: "/channels/", Status: 503, Times: 2})
+			leftOnPurpose = before[0].ID
+		}
+		typ, tok := e.post(who[1], 3, button(menu, value), &b, 0)
+		switch {
+		case typ == 7 && strings.Contains(e.board().Text(), "Game over"):
+			calls = 1 // the last ping's removal
+		case typ != 6:
+			t.Fatalf("turn %d: the score answered %d, want a deferred update (6)", turn, typ)
+		}
+		e.fake.Await(t, tok, calls)
+		if turn == 3 || turn == 6 {
+			e.fake.Await(t, tok, calls+1) // the refused attempts
+			e.fake.AwaitCalls(t, "the removal with the bot token", func(cs []fakediscord.Call) bool {
+				n := 0
+				for _, c := range cs {
+					if c.Method == http.MethodDelete && strings.HasPrefix(c.Route, "/channels/43/messages/"+before[0].ID) {
+						n++
+					}
+				}
+				return turn == 3 && n == 1 || turn == 6 && n == 2
+			})
+		}
+		var alive []fakediscord.Message
+		for _, p := range e.pings() {
+			if p.ID != leftOnPurpose {
+				alive = append(alive, p)
+			}
+		}
+		if len(alive) > 1 {
+			t.Fatalf("turn %d: %d pings alive: %v", turn, len(alive), alive)
+		}
+		if len(alive) == 1 {
+			pingsSeen++
+			next := turnOfUser.FindStringSubmatch(e.board().Text())
+			if next == nil || !strings.Contains(alive[0].Text(), "<@"+next[1]+">") {
+				t.Errorf("turn %d: the ping alive %s does not name the player to play", turn, alive[0].Text())
+			}
+		}
+	}
+	if pingsSeen < 20 {
+		t.Errorf("%d pings over the game, want one each turn", pingsSeen)
+	}
+	if m, ok := e.fake.Message(leftOnPurpose); !ok || m.Deleted {
+		t.Errorf("the ping Discord would not remove: %+v %v", m, ok)
+	}
+	for _, p := range e.pings() {
+		if p.ID != leftOnPurpose {
+			t.Errorf("a ping outlives the game: %s", p.Text())
+		}
+	}
+	if p := e.fake.Problems(); len(p) > 0 {
+		for _, x := range p {
+			if !strings.Contains(x, "injected") {
+				t.Errorf("the fake refused a call: %s", x)
+			}
+		}
+	}
+}
