@@ -8,6 +8,7 @@ package bottest
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -42,6 +43,8 @@ type Harness struct {
 	// keeps them: a reply that updates a message replaces its components.
 	live map[string]*commands.Message
 	sent int // messages posted
+	// followUp is the id of the last follow-up posted first.
+	followUp string
 }
 
 // New returns a harness for cmds. It fails the test when a definition
@@ -80,6 +83,21 @@ func (h *Harness) Do(req *commands.Request) (*commands.Reply, bot.Outcome) {
 		}
 	}
 	r, out := h.Dispatcher.Do(context.Background(), req)
+	if out == bot.OK && r != nil && r.FollowUp != nil && r.AfterFollowUp != nil && req.Kind == commands.KindComponent {
+		// As a transport does: the follow-up first, a new message, then
+		// what its id asks in place of the reply (the follow-up and the
+		// removals kept on it, for the test to read).
+		h.sent++
+		h.followUp = strconv.Itoa(900000000000000000 + h.sent)
+		h.show(&commands.Message{ID: h.followUp}, r.FollowUp)
+		if next := r.AfterFollowUp(h.followUp); next != nil {
+			c := *next
+			c.FollowUp, c.Remove, c.AfterFollowUp = r.FollowUp, r.Remove, nil
+			r = &c
+		} else {
+			r = &commands.Reply{FollowUp: r.FollowUp, Remove: r.Remove, Ephemeral: true}
+		}
+	}
 	h.last, h.lastReply = req, r
 	if out == bot.OK && r != nil && r.Modal != nil && req.Message != nil {
 		// The modal's submission comes with the message that opened it.
@@ -103,6 +121,10 @@ func (h *Harness) Do(req *commands.Request) (*commands.Reply, bot.Outcome) {
 	}
 	return r, out
 }
+
+// FollowUpID is the message id of the last follow-up posted first
+// (commands.Reply.AfterFollowUp), "" when none.
+func (h *Harness) FollowUpID() string { return h.followUp }
 
 // Reusable reports whether the bot, with its cache on, would serve the
 // reply to the last request again to an equal request: whether the

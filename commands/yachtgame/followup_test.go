@@ -56,13 +56,38 @@ func TestTurnFollowUp(t *testing.T) {
 	if !strings.Contains(bot.FormatText(r), "(then a new message:)") {
 		t.Errorf("the text form does not show the follow-up:\n%s", bot.FormatText(r))
 	}
-	// To the end: the summary pings nobody.
+	// To the end: the summary pings nobody, and the last ping gives way
+	// to a closing post at the bottom of the channel: the winner, every
+	// score, Play again (on the same final state) and nothing pinged.
+	pinged := ""
 	for !gdata(t, r).Over {
 		u := []string{ann, bob}[gdata(t, r).Current]
 		r = rollAndScore(t, h, r, u)
+		if r.FollowUp != nil {
+			// The transport posts the ping first; the board keeps its id.
+			pinged = h.FollowUpID()
+		}
 	}
-	if r.FollowUp != nil {
-		t.Errorf("the summary follows up: %+v", r.FollowUp)
+	if r.Remove == nil || r.Remove[0] != pinged {
+		t.Errorf("the end removes %v, want the last ping %s", r.Remove, pinged)
+	}
+	c := r.FollowUp
+	if c == nil || c.AllowedMentions == nil || len(c.AllowedMentions.Users) != 0 || c.AfterFollowUp != nil {
+		t.Fatalf("the closing post: %+v", c)
+	}
+	text := bot.FormatText(c)
+	d := gdata(t, r)
+	for _, p := range d.Players {
+		name := "<@" + p.User + ">"
+		if p.Seat == "alea" {
+			name = "🤖 Alea"
+		}
+		if !strings.Contains(text, fmt.Sprintf("%s — **%d**", name, p.Total)) {
+			t.Errorf("the closing post lacks %s's score %d:\n%s", p.User, p.Total, text)
+		}
+	}
+	if again, ok := find(c, actAgain); !ok || again.CustomID != mustFind(t, r, actAgain).CustomID {
+		t.Errorf("the closing post's Play again is not the final board's:\n%s", text)
 	}
 }
 
@@ -81,5 +106,47 @@ func TestNoFollowUpForNames(t *testing.T) {
 	solo := post(t, h, table3(t, yachttable.CoachOn, userSeat(ann)))
 	if r := rollAndScore(t, h, solo, ann); r.FollowUp != nil {
 		t.Errorf("solo: %+v", r.FollowUp)
+	}
+}
+
+// The closing post and the final board's 📋 Sheets, in each language:
+// Ann's and Bob's last turns end a game whose closing post ranks them
+// with their points, and Sheets shows their sheets privately.
+func TestClosingPostWords(t *testing.T) {
+	want := map[commands.Locale][]string{
+		commands.English:  {"1. <@%s> — **%d**", "2. <@%s> — **%d**", "📋 Sheets"},
+		commands.Korean:   {"1. <@%s> — **%d**점", "2. <@%s> — **%d**점", "📋 점수표"},
+		commands.Japanese: {"1. <@%s> — **%d**点", "2. <@%s> — **%d**点", "📋 スコア表"},
+	}
+	for loc, lines := range want {
+		h := harness(t)
+		h.Locale = loc
+		r := post(t, h, lastTurns(t, h, yachttable.CoachHints, userSeat(ann), userSeat(bob)))
+		r = pressLast(t, h, r, ann, false, false)
+		r = pressLast(t, h, r, bob, false, false)
+		d := gdata(t, r)
+		if !d.Over || r.FollowUp == nil {
+			t.Fatalf("%s: no closing post:\n%s", loc, bot.FormatText(r))
+		}
+		first, second := d.Players[0], d.Players[1]
+		if second.Total > first.Total {
+			first, second = second, first
+		}
+		text := bot.FormatTextIn(r, loc)
+		for i, line := range lines {
+			switch i {
+			case 0:
+				line = fmt.Sprintf(line, first.User, first.Total)
+			case 1:
+				line = fmt.Sprintf(line, second.User, second.Total)
+			}
+			if !strings.Contains(text, line) {
+				t.Errorf("%s: no %q in\n%s", loc, line, text)
+			}
+		}
+		s, out := h.Click(mustFind(t, r, actSheets).CustomID)
+		if out != bot.OK || !s.Ephemeral || len(s.Embeds[0].Fields) != 2 || !strings.Contains(s.Embeds[0].Fields[0].Value, fmt.Sprint(d.Players[0].Total)) {
+			t.Errorf("%s: Sheets: %s\n%s", loc, out, bot.FormatText(s))
+		}
 	}
 }

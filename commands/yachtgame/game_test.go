@@ -428,7 +428,13 @@ func play(t *testing.T, h *bottest.Harness, r *commands.Reply, models []*sheetMo
 				}
 				field := seatText(r, len(models), after.Current, i)
 				if after.Over {
-					field = r.Embeds[0].Fields[i].Value
+					// The final board shows the results; its sheets are
+					// behind 📋 Sheets.
+					sr, out := h.Click(mustFind(t, r, actSheets).CustomID)
+					if out != bot.OK || !sr.Ephemeral {
+						t.Fatalf("📋 Sheets: %s, ephemeral %v", out, sr.Ephemeral)
+					}
+					field = sr.Embeds[0].Fields[i].Value
 				}
 				if !strings.Contains(field, fmt.Sprintf("**Total %d**", pm.total())) {
 					t.Fatalf("player %d field lacks total %d:\n%s", i, pm.total(), field)

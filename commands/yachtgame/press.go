@@ -38,6 +38,7 @@ const (
 	actStart    = 'g' // lobby: start the game
 	actRecord   = 'R' // final board: record the result again (idempotent)
 	actAgain    = 'A' // final board: a new game, same seats and rules
+	actSheets   = 'S' // final board: every sheet, privately
 )
 
 // action is what one letter does: a move of the table (yachttable), or
@@ -74,6 +75,7 @@ var actions = map[byte]action{
 	actHint:     {view: hintPress, phase: yachttable.PhaseTurn},
 	actHintAll:  {view: hintPress, phase: yachttable.PhaseTurn},
 	actAgain:    {view: againPress, phase: yachttable.PhaseOver},
+	actSheets:   {view: sheetsPress, phase: yachttable.PhaseOver},
 }
 
 // pressing is one press being answered: the table it opened and what
@@ -309,6 +311,11 @@ func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachtt
 	}
 	if !silent {
 		turnPing(p.loc, g, r, p.req, was)
+	}
+	if g.Over() && yachttable.Ended(events) && len(g.Seats) > 1 {
+		// The last ping gives way to a short closing post at the bottom.
+		r.FollowUp = closing(p.loc, g, rec, p.req)
+		sealReply(p.d.Key, r.FollowUp, sealGame(p.d.Key, g, p.loc, false), true)
 	}
 	if r.FollowUp != nil && !g.Over() {
 		// The ping is posted first, and the board keeps its id, so the

@@ -164,7 +164,8 @@ func (d *Deps) record(ctx context.Context, t *strategy.Table, g *game, req *comm
 // finish turns the summary r into the final board: the line that says
 // how recording the result went (rec) and what it counts toward, and the
 // Record (when it was not recorded: the board carries the final state, so
-// Record can try again), Play again and Review (once recorded) buttons.
+// Record can try again), Play again, Review (once recorded) and Sheets
+// (every sheet, privately: the board itself shows the results) buttons.
 func finish(loc commands.Locale, g *game, rec record.Report, r *commands.Reply) {
 	e := &r.Embeds[0]
 	e.Description = joinParagraphs(e.Description, recordline.Say(rec).In(loc))
@@ -181,6 +182,7 @@ func finish(loc commands.Locale, g *game, rec record.Report, r *commands.Reply) 
 	if rec.Outcome == record.Recorded {
 		row = append(row, commands.Component{Kind: commands.Button, CustomID: reviewPrefix + g.ID.String(), Label: msgReviewButton.In(loc), Emoji: "🔍", Style: commands.Secondary})
 	}
+	row = append(row, commands.Component{Kind: commands.Button, CustomID: string(actSheets), Label: msgSheetsButton.In(loc), Emoji: "📋", Style: commands.Secondary})
 	r.Components = append(r.Components, row)
 }
 

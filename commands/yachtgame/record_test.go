@@ -29,11 +29,12 @@ import (
 // onlyFinalButtons reports whether r's components are those of a final
 // board with memory off: Play again alone.
 func onlyFinalButtons(r *commands.Reply) bool {
-	if len(r.Components) != 1 || len(r.Components[0]) != 1 {
+	if len(r.Components) != 1 || len(r.Components[0]) != 2 {
 		return false
 	}
-	_, ok := find(r, actAgain)
-	return ok
+	_, again := find(r, actAgain)
+	_, sheets := find(r, actSheets)
+	return again && sheets
 }
 
 // sliceRecorder records into a slice, idempotently by ID, as the

@@ -546,6 +546,7 @@ func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Requ
 		} else {
 			b.WriteString(msgTie.Format(loc, top, loc.List(winners)))
 		}
+		b.WriteString("\n" + scoreLines(loc, g, req))
 	}
 	switch {
 	case g.Chosen:
@@ -585,7 +586,6 @@ func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Requ
 		for _, line := range seatCounts(loc, g, i, rec) {
 			v.WriteString("\n" + line)
 		}
-		v.WriteString("\n\n" + sheetText(loc, g, i, true))
 		val := v.String()
 		if p.Kind == yachttable.SeatUser {
 			val = seatLabel(loc, g, i, req) + "\n" + val
@@ -602,6 +602,64 @@ func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Requ
 		}
 	}
 	return &commands.Reply{Embeds: []commands.Embed{e}, Data: data}
+}
+
+// scoreLines lists every seat's final score, highest first (seat order
+// among equals), one line each.
+func scoreLines(loc commands.Locale, g *game, req *commands.Request) string {
+	order := make([]int, len(g.Seats))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return g.Seats[order[a]].Sheet.Total() > g.Seats[order[b]].Sheet.Total() })
+	var lines []string
+	for rank, i := range order {
+		lines = append(lines, msgScoreLine.Format(loc, rank+1, seatLabel(loc, g, i, req), g.Seats[i].Sheet.Total()))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// sheets is the private answer of 📋 Sheets on a final board: every
+// seat's whole sheet.
+func sheets(loc commands.Locale, g *game, req *commands.Request) *commands.Reply {
+	e := commands.Embed{Color: colour, Title: msgOverTitle.Format(loc, yachtwords.RulesName(loc, g.Rules.Key))}
+	for i := range g.Seats {
+		v := sheetText(loc, g, i, true)
+		if g.Seats[i].Kind == yachttable.SeatUser {
+			v = seatLabel(loc, g, i, req) + "\n" + v
+		}
+		e.Fields = append(e.Fields, commands.Field{Name: seatTitle(loc, g, i, req), Value: v, Inline: len(g.Seats) > 1})
+	}
+	return &commands.Reply{Embeds: []commands.Embed{e}, Ephemeral: true}
+}
+
+// closing is the short post a game of several seats ends with at the
+// bottom of the channel, where its last ping was: who won, every score,
+// and Play again and Review (named by their letters, as finish names
+// them), pinging nobody.
+func closing(loc commands.Locale, g *game, rec record.Report, req *commands.Request) *commands.Reply {
+	e := commands.Embed{Color: colour, Title: msgOverTitle.Format(loc, yachtwords.RulesName(loc, g.Rules.Key))}
+	top, n := -1, 0
+	var winner string
+	for i, p := range g.Seats {
+		switch tot := p.Sheet.Total(); {
+		case tot > top:
+			top, n, winner = tot, 1, seatLabel(loc, g, i, req)
+		case tot == top:
+			n++
+		}
+	}
+	if n == 1 {
+		e.Description = msgWinner.Format(loc, winner, top) + "\n"
+	}
+	e.Description += scoreLines(loc, g, req)
+	r := &commands.Reply{Embeds: []commands.Embed{e}, AllowedMentions: &commands.AllowedMentions{}}
+	row := commands.ActionRow{{Kind: commands.Button, CustomID: string(actAgain), Label: msgAgainButton.In(loc), Emoji: "🎲", Style: commands.Success}}
+	if rec.Outcome == record.Recorded {
+		row = append(row, commands.Component{Kind: commands.Button, CustomID: reviewPrefix + g.ID.String(), Label: msgReviewButton.In(loc), Emoji: "🔍", Style: commands.Secondary})
+	}
+	r.Components = []commands.ActionRow{row}
+	return r
 }
 
 // CountData is what a recorded seat counts toward, in the data of the

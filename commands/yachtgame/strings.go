@@ -122,8 +122,11 @@ var (
 	msgLostWhere = commands.T("Lost in the turns that scored: %s", "손실이 난 턴 (기록한 족보): %s", "損をしたターン（記入した役）: %s")
 	msgNoLoss    = commands.T("Every decision was optimal. 🎯", "모든 선택이 최적이었습니다. 🎯", "すべての判断が最適でした。🎯")
 	msgWinner    = commands.T("🏆 %s wins with %d.", "🏆 %s 승리 (%d점).", "🏆 %sの勝ち（%d点）。")
-	msgTie       = commands.T("🏆 Tie at %d: %s.", "🏆 %d점 동점: %s.", "🏆 %d点で同点: %s。")
-	msgFooter    = commands.T("Advice from exact best play. The game lives in this message, so it carries on even after the bot restarts.",
+	// msgScoreLine is a seat's final score in the ranking: rank, seat, points.
+	msgScoreLine    = commands.T("%d. %s — **%d**", "%d. %s — **%d**점", "%d. %s — **%d**点")
+	msgSheetsButton = commands.T("Sheets", "점수표", "スコア表")
+	msgTie          = commands.T("🏆 Tie at %d: %s.", "🏆 %d점 동점: %s.", "🏆 %d点で同点: %s。")
+	msgFooter       = commands.T("Advice from exact best play. The game lives in this message, so it carries on even after the bot restarts.",
 		"조언은 정확한 최선의 플레이 기준입니다. 게임은 이 메시지에 담겨 있어 봇이 다시 시작해도 이어집니다.",
 		"助言は厳密な最善手に基づきます。ゲームはこのメッセージの中にあるので、ボットが再起動しても続きます。")
 	msgOthers = commands.T("The others", "다른 플레이어", "ほかのプレイヤー")

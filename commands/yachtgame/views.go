@@ -62,6 +62,11 @@ func hintPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	return r, nil
 }
 
+// sheetsPress shows every sheet of a finished game, privately.
+func sheetsPress(_ context.Context, p *pressing) (*commands.Reply, error) {
+	return sheets(p.req.Locale, p.g, p.req), nil
+}
+
 // againPress starts a new game with the same seats and rules and a fresh
 // seed, in a new message; the final board stays.
 func againPress(ctx context.Context, p *pressing) (*commands.Reply, error) {

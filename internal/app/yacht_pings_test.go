@@ -143,7 +143,8 @@ var turnOfUser = regexp.MustCompile(`<@(\d+)>, it's your turn`)
 // (the board keeps its id, sealed), and removes the ping before it —
 // through the interaction's webhook, or, when Discord refuses that, with
 // the bot token; a ping Discord will not remove at all is left, and the
-// game goes on.
+// game goes on. The end removes the last ping, and a closing post ends
+// the channel.
 func TestOnePingAtATime(t *testing.T) {
 	if testing.Short() || race.Enabled {
 		t.Skip("builds the Yacht table")
@@ -156,12 +157,10 @@ func TestOnePingAtATime(t *testing.T) {
 		t.Fatalf("start answered %d", typ)
 	}
 	boardID := e.board().ID
+	board := func() fakediscord.Message { m, _ := e.fake.Message(boardID); return m }
 	pingsSeen, leftOnPurpose := 0, ""
 	for turn := 0; ; turn++ {
-		b := e.board()
-		if b.ID != boardID {
-			t.Fatalf("the board moved: %s, was %s", b.ID, boardID)
-		}
+		b := board()
 		if strings.Contains(b.Text(), "Game over") {
 			break
 		}
@@ -176,7 +175,7 @@ func TestOnePingAtATime(t *testing.T) {
 		if typ, _ := e.post(who[1], 3, button(roll, ""), &b, 0); typ != 7 {
 			t.Fatalf("turn %d: the roll answered %d", turn, typ)
 		}
-		b = e.board()
+		b = board()
 		menu, value := component(t, b, "yacht/2/s/")
 		before := e.pings()
 		calls := 2 // the ping, then the board's edit
@@ -196,8 +195,8 @@ func TestOnePingAtATime(t *testing.T) {
 		}
 		typ, tok := e.post(who[1], 3, button(menu, value), &b, 0)
 		switch {
-		case typ == 7 && strings.Contains(e.board().Text(), "Game over"):
-			calls = 1 // the last ping's removal
+		case typ == 7 && strings.Contains(board().Text(), "Game over"):
+			calls = 2 // the closing post, and the last ping's removal
 		case typ != 6:
 			t.Fatalf("turn %d: the score answered %d, want a deferred update (6)", turn, typ)
 		}
@@ -225,11 +224,19 @@ func TestOnePingAtATime(t *testing.T) {
 		}
 		if len(alive) == 1 {
 			pingsSeen++
-			next := turnOfUser.FindStringSubmatch(e.board().Text())
+			next := turnOfUser.FindStringSubmatch(board().Text())
 			if next == nil || !strings.Contains(alive[0].Text(), "<@"+next[1]+">") {
 				t.Errorf("turn %d: the ping alive %s does not name the player to play", turn, alive[0].Text())
 			}
 		}
+	}
+	// The last message of the channel is the closing post: every score,
+	// and Play again.
+	ms := e.fake.Messages("43")
+	closing := ms[len(ms)-1]
+	if closing.ID == boardID || !strings.Contains(closing.Text(), "<@"+gwAnn+"> — **") || !strings.Contains(closing.Text(), "<@"+gwBob+"> — **") ||
+		!strings.Contains(string(closing.JSON), `"custom_id":"yacht/2/A/`) {
+		t.Errorf("the channel does not end with the closing post:\n%s", closing.JSON)
 	}
 	if pingsSeen < 20 {
 		t.Errorf("%d pings over the game, want one each turn", pingsSeen)
