@@ -80,7 +80,7 @@ func answerThrough(log *slog.Logger, after time.Duration, due func(*commands.Req
 			res.Deferred = deferred
 			in.answered = true
 			if err := in.ex.Send(ctx, req, res.Reply, deferred); err != nil {
-				log.Error("reply not delivered", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "err", err)
+				log.Error("reply not delivered", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "about", LogInput(res.Reply.About), "err", err)
 				res.Outcome = Undelivered
 			}
 			return res

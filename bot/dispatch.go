@@ -96,7 +96,7 @@ func (d *Dispatcher) Handle(ctx context.Context, req *commands.Request, ex Excha
 			res = internalError(req)
 		}
 		if err := ex.Send(ctx, req, res.Reply, false); err != nil {
-			d.log.Error("reply not delivered", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "err", err)
+			d.log.Error("reply not delivered", "interaction", LogInput(req.ID), "command", LogInput(req.Command), "about", LogInput(res.Reply.About), "err", err)
 			res.Outcome = Undelivered
 		}
 	}

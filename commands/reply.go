@@ -47,6 +47,10 @@ type Reply struct {
 	// webhook, else with the bot's token where Alea is in the server; a
 	// message it cannot remove is left as it is, never an error.
 	Remove []string `json:",omitempty"`
+	// About names what the reply is about in the log lines of its
+	// delivery (a game's id), so a warning names the game as well as the
+	// interaction; never shown.
+	About string `json:"-"`
 }
 
 // AllowedMentions lists the users a message pings.

@@ -279,7 +279,7 @@ func (x *httpExchange) Defer(ctx context.Context, req *commands.Request) error {
 // reply asks (commands.Reply.AfterFollowUp). The messages the reply
 // makes obsolete are removed last.
 func (x *httpExchange) Send(ctx context.Context, req *commands.Request, reply *commands.Reply, deferred bool) error {
-	defer x.e.rest.Remove(ctx, x.ref(), req, reply.Remove)
+	defer x.e.rest.Remove(ctx, x.ref(), req, reply)
 	if rest.FollowsUpFirst(req, reply) {
 		// The follow-up first: acknowledge the press (a deferred update),
 		// post it, then edit the pressed message as its id asks.

@@ -465,7 +465,7 @@ func (x *gatewayExchange) Defer(ctx context.Context, req *commands.Request) erro
 // then posted through the webhook (or first, when the reply asks), and
 // the messages it makes obsolete are removed.
 func (x *gatewayExchange) Send(ctx context.Context, req *commands.Request, reply *commands.Reply, deferred bool) error {
-	defer x.g.rest.Remove(ctx, x.ref, req, reply.Remove)
+	defer x.g.rest.Remove(ctx, x.ref, req, reply)
 	if rest.FollowsUpFirst(req, reply) {
 		// The follow-up first: acknowledge the press (a deferred update),
 		// post it, then edit the pressed message as its id asks.

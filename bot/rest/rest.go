@@ -178,7 +178,7 @@ func (c *Client) DeliverFollowUp(ctx context.Context, ref Ref, reply *commands.R
 		return
 	}
 	if err := c.FollowUp(ctx, ref, reply.FollowUp); err != nil {
-		c.log.Warn("follow-up message not sent", "interaction", bot.LogInput(ref.ID), "err", err)
+		c.log.Warn("follow-up message not sent", "interaction", bot.LogInput(ref.ID), "about", bot.LogInput(reply.About), "err", err)
 	}
 }
 
@@ -197,7 +197,8 @@ func (c *Client) FollowUp(ctx context.Context, ref Ref, reply *commands.Reply) e
 func (c *Client) FollowUpFirst(ctx context.Context, ref Ref, reply *commands.Reply) *commands.Reply {
 	id, err := c.followUp(ctx, ref, reply.FollowUp)
 	if err != nil {
-		c.log.Warn("follow-up message not sent", "interaction", bot.LogInput(ref.ID), "err", err)
+		c.log.Warn("follow-up message not sent; the pressed message is left as its reply asks", "interaction", bot.LogInput(ref.ID),
+			"about", bot.LogInput(reply.About), "err", err)
 		id = ""
 	}
 	return reply.AfterFollowUp(id)
@@ -216,7 +217,11 @@ func FollowsUpFirst(req *commands.Request, reply *commands.Reply) bool {
 // channel (DELETE /channels/{channel}/messages/{id}). A message that
 // cannot be removed (gone already, too old for the webhook, no
 // permission) is left; that is logged at debug level, never an error.
-func (c *Client) Remove(ctx context.Context, ref Ref, req *commands.Request, ids []string) {
+func (c *Client) Remove(ctx context.Context, ref Ref, req *commands.Request, reply *commands.Reply) {
+	if reply == nil {
+		return
+	}
+	ids := reply.Remove
 	for _, id := range ids {
 		if !snowflake(id) {
 			continue
@@ -231,7 +236,7 @@ func (c *Client) Remove(ctx context.Context, ref Ref, req *commands.Request, ids
 				Authorization: c.botToken}, RetryPolicy{Attempts: 2, MaxWait: time.Second})
 		}
 		if err != nil {
-			c.log.Debug("message not removed; it stays", "interaction", bot.LogInput(ref.ID), "message", id, "err", err)
+			c.log.Debug("message not removed; it stays", "interaction", bot.LogInput(ref.ID), "about", bot.LogInput(reply.About), "message", id, "err", err)
 		}
 	}
 }

@@ -78,6 +78,9 @@ type Deps struct {
 	// runner-up, and the best move against a costly decision under its
 	// cost (nil: no whys; none while a table is being built).
 	Breakdowns *yachtcoach.Tables
+
+	// downs are the boards this process brings down (newCommand makes it).
+	downs *downs
 }
 
 // beatOpen is the most open categories of a sheet for which the hint
@@ -98,6 +101,7 @@ func newCommand(d Deps) *commands.Command {
 	if !d.Dice.Valid() {
 		d.Dice = yachtdice.New(d.Key)
 	}
+	d.downs = newDowns()
 	seedLo, seedHi := commands.Between(0, 1<<yachttable.SeedBits-1)
 	idleLo, idleHi := commands.Between(1, yachttable.MaxIdle)
 	return &commands.Command{

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/alea-bot/alea/commands"
@@ -17,6 +18,7 @@ import (
 	"github.com/alea-bot/alea/game/record"
 	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/game/yachttable"
+	"github.com/alea-bot/alea/lru"
 )
 
 // The actions, by their letter in the custom_ids (part of the wire
@@ -374,8 +376,16 @@ func (p *pressing) undidPing(events []yachttable.Event) bool {
 
 // broughtDown answers Bring down: the game carries on in a new message
 // (a follow-up, which pings nobody) that still tells the last move, and
-// this one is retired to a short line without its state or buttons.
+// only once that message exists is this one retired to a short line
+// without its state or buttons: until then it keeps the game, so a
+// Discord that fails the new message leaves the game where it was. A
+// second press of Bring down on this board while this process brings it
+// down (or since, for a while) is refused, so one board makes one board.
 func (p *pressing) broughtDown(ctx context.Context, t *strategy.Table) (*commands.Reply, error) {
+	key := p.req.Message.ID + "/" + p.c.State
+	if !p.d.downs.claim(key) {
+		return nil, commands.Rejectf(msgMovedAlready)
+	}
 	last := narrate(p.loc, p.d.Faces, p.g, p.req, p.g.Last)
 	if p.g.Version < 4 {
 		// A board sealed before the last move travelled in the state
@@ -384,12 +394,54 @@ func (p *pressing) broughtDown(ctx context.Context, t *strategy.Table) (*command
 	}
 	board, err := render(ctx, p.d, p.loc, t, p.g, record.Report{Outcome: record.Off}, p.req, last, p.now)
 	if err != nil {
+		p.d.downs.release(key)
 		return nil, err
 	}
 	sealReply(p.d.Key, board, sealGame(p.d.Key, p.g, p.loc, p.c.Pinged), true)
 	board.AllowedMentions = &commands.AllowedMentions{}
-	return &commands.Reply{Update: true, Content: msgBoardMoved.In(p.loc), AllowedMentions: &commands.AllowedMentions{},
-		FollowUp: board}, nil
+	retired := &commands.Reply{Update: true, Content: msgBoardMoved.In(p.loc), AllowedMentions: &commands.AllowedMentions{},
+		FollowUp: board, About: p.g.ID.String()}
+	downs, loc := p.d.downs, p.loc
+	retired.AfterFollowUp = func(id string) *commands.Reply {
+		if id == "" {
+			// No new board: this one keeps the game, and may be brought
+			// down again.
+			downs.release(key)
+			return nil
+		}
+		return &commands.Reply{Update: true, Content: msgBoardMoved.In(loc), AllowedMentions: &commands.AllowedMentions{}, About: retired.About}
+	}
+	return retired, nil
+}
+
+// downs remembers, for a while, the boards this process brings down (by
+// message and state), so that a second press of Bring down on a board
+// whose new message is being posted, or was, is refused rather than
+// making a twin of the game.
+type downs struct {
+	mu sync.Mutex
+	c  *lru.Cache[bool]
+}
+
+// newDowns remembers up to 4096 boards for two minutes.
+func newDowns() *downs { return &downs{c: lru.New[bool](4096, 2*time.Minute)} }
+
+// claim reports whether key is not being brought down, and marks it so.
+func (d *downs) claim(key string) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if taken, _ := d.c.Get(key); taken {
+		return false
+	}
+	d.c.Set(key, true)
+	return true
+}
+
+// release lets key be brought down again (its new board was not posted).
+func (d *downs) release(key string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.c.Set(key, false)
 }
 
 // shownLastMove is the account of the last move a board sealed before

@@ -85,10 +85,11 @@ func TestOneLanguagePerGame(t *testing.T) {
 	}
 }
 
-// Bring down: anyone at the table may press it; the old message is
-// retired to a line without state or buttons, and the same board (same
+// Bring down: anyone at the table may press it; the same board (same
 // dice, same buttons, same text) carries on in a new message that pings
-// nobody; someone not at the table is refused.
+// nobody, and then the old message is retired to a line without state or
+// buttons; a second press on the old board makes no twin; someone not at
+// the table is refused.
 func TestBringDown(t *testing.T) {
 	h := harness(t)
 	r := post(t, h, table3(t, yachttable.CoachHints))
@@ -97,12 +98,28 @@ func TestBringDown(t *testing.T) {
 	if _, out := as(h, "333333333333333333", down); out != bot.Rejected {
 		t.Errorf("a stranger brought the board down: %s", out)
 	}
+	old := h.Message(down)
 	moved := asOK(t, h, bob, down)
 	if moved.Content != msgBoardMoved.In(commands.English) || len(moved.Embeds) != 0 || len(moved.Components) != 0 {
 		t.Errorf("the old message: %+v", moved)
 	}
-	if _, ok := readCarrier(h.Message(down)); ok || h.Message(down) != nil {
-		t.Error("the old message still carries the game")
+	// The new message was posted first (bottest does as the transports
+	// do); the buttons are on it alone.
+	if m := h.Message(down); m == nil || m.ID == old.ID || m.ID != h.FollowUpID() {
+		t.Errorf("the game's buttons are on %+v, want the new message %s only", m, h.FollowUpID())
+	}
+	// A second press on the old board as it was (pressed at once, before
+	// Discord showed it retired) makes no twin: it is told the board came
+	// down, in the presser's language.
+	for loc, want := range map[commands.Locale]string{
+		commands.English:  "This board was just brought down: the game carries on in the message below.",
+		commands.Korean:   "이 보드는 방금 아래로 옮겨졌습니다. 게임은 아래 메시지에서 이어집니다.",
+		commands.Japanese: "このボードはたった今下に移されました。ゲームは下のメッセージで続きます。",
+	} {
+		twin, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: down, UserID: ann, Locale: loc, Message: old})
+		if out != bot.Rejected || !strings.Contains(bot.FormatTextIn(twin, loc), want) || twin.FollowUp != nil {
+			t.Errorf("%s: a second Bring down: %s\n%s", loc, out, bot.FormatTextIn(twin, loc))
+		}
 	}
 	nb := moved.FollowUp
 	if nb == nil || nb.AllowedMentions == nil || len(nb.AllowedMentions.Users) != 0 || len(nb.Embeds) != 1 {
@@ -112,7 +129,6 @@ func TestBringDown(t *testing.T) {
 		nb.Embeds[0].Title != r.Embeds[0].Title || nb.Embeds[0].Description != r.Embeds[0].Description || nb.Content != r.Content {
 		t.Errorf("the new board differs:\n%s\nwas\n%s", bot.FormatText(nb), bot.FormatText(r))
 	}
-	h.Post(nb)
 	menu := mustFind(t, nb, 's')
 	r = asOK(t, h, ann, menu.CustomID, menu.Options[0].Value)
 	checkFollowUp(t, r, bob)

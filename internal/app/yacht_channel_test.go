@@ -23,9 +23,10 @@ import (
 // Korean; Bob's English Discord is refused out of turn in English, and
 // Ann's English presses leave the board Korean. The ping of Bob that
 // follows Ann's score links to the board's message. Bob brings the board
-// down: the old message is retired (no state, no buttons, its buttons
-// refused), the new one — a follow-up that pings nobody — carries the
-// same game, Bob plays on from it, and the next ping links to it.
+// down: the new message — a follow-up that pings nobody — is posted
+// first and carries the same game, then the old one is retired (no
+// state, no buttons, its buttons refused); Bob plays on from the new one,
+// and the next ping links to it.
 func TestYachtTableInAChannel(t *testing.T) {
 	if testing.Short() || race.Enabled {
 		t.Skip("builds the Yacht table")
@@ -103,7 +104,7 @@ func TestYachtTableInAChannel(t *testing.T) {
 	down, _ := g.customID("D")
 	oldRoll, _ := g.customID("r")
 	oldMsg := g.msg
-	r, more = g.callback(press(gwBob, "en-US", down, g.msg), 2)
+	r, more = g.followedUp(press(gwBob, "en-US", down, g.msg))
 	if r.Type != 7 {
 		t.Fatalf("bring down: %d %v", r.Type, r.Data)
 	}

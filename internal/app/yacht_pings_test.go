@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -255,5 +256,107 @@ func TestOnePingAtATime(t *testing.T) {
 				t.Errorf("the fake refused a call: %s", x)
 			}
 		}
+	}
+}
+
+// boards are the channel's messages that carry a game (with its buttons).
+func (e *endpointTable) boards() []fakediscord.Message {
+	var out []fakediscord.Message
+	for _, m := range e.fake.Messages("43") {
+		if strings.Contains(string(m.JSON), "alea.invalid/yacht#") && strings.Contains(string(m.JSON), `"custom_id":"yacht/2/`) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Bring down through the signed endpoint while Discord answers 5xx: the
+// new message cannot be posted, so the old board keeps the game (its
+// state and buttons), the warning names the interaction and the game, and
+// the game goes on; once Discord answers, the board comes down. Two
+// presses of Bring down at once on one board leave one live board.
+func TestBringDownIsSafeAndSingle(t *testing.T) {
+	if testing.Short() || race.Enabled {
+		t.Skip("builds the Yacht table")
+	}
+	e := serveEndpointTable(t)
+	start := map[string]any{"id": "1", "name": "yacht", "type": 1, "options": []any{map[string]any{"name": "start", "type": 1, "options": []any{
+		map[string]any{"name": "players", "type": 3, "value": "<@" + gwAnn + "> <@" + gwBob + ">"},
+		map[string]any{"name": "seed", "type": 4, "value": 7}}}}}
+	e.post(gwAnn, 2, start, nil, 0)
+	b := e.board()
+	roll, _ := component(t, b, "yacht/2/r/")
+	e.post(gwAnn, 3, button(roll, ""), &b, 0)
+	b = e.board()
+
+	// Discord fails every attempt of the new message.
+	e.fake.InjectREST(fakediscord.Fault{Method: http.MethodPost, Route: "/webhooks/", Status: 503, Times: 5})
+	down, _ := component(t, b, "yacht/2/D/")
+	typ, tok := e.post(gwBob, 3, button(down, ""), &b, 5)
+	if typ != 6 {
+		t.Fatalf("Bring down answered %d, want a deferred update", typ)
+	}
+	e.r.logs.Await(t, "follow-up message not sent")
+	warn := regexp.MustCompile(`"level":"WARN","msg":"follow-up message not sent[^"]*","interaction":"(\d+)","about":"([0-9a-zA-Z]+)"`).FindStringSubmatch(e.r.logs.String())
+	if warn == nil {
+		t.Errorf("the warning does not name the interaction and the game:\n%s", e.r.logs)
+	}
+	if calls := e.fake.Await(t, tok, 5); len(calls) != 5 {
+		t.Errorf("after the failed follow-up: %d calls (the old board must not be retired)", len(calls))
+	}
+	if bs := e.boards(); len(bs) != 1 || bs[0].ID != b.ID || string(bs[0].JSON) != string(b.JSON) {
+		t.Fatalf("the old board did not keep the game: %v", bs)
+	}
+	// The game goes on from it: Ann scores.
+	menu, value := component(t, b, "yacht/2/s/")
+	if typ, tok := e.post(gwAnn, 3, button(menu, value), &b, 2); typ != 6 {
+		t.Fatalf("Ann's score on the board kept: %d (%v)", typ, e.fake.Await(t, tok, 1))
+	}
+	b = e.board()
+	if !strings.Contains(b.Text(), "<@"+gwBob+">, it's your turn") {
+		t.Fatalf("after Ann's score:\n%s", b.Text())
+	}
+
+	// Discord answers again: Bob's Bring down works, once. Two presses at
+	// once on the board as it is: one new board, the other told it came
+	// down.
+	down, _ = component(t, b, "yacht/2/D/")
+	var wg sync.WaitGroup
+	types := make([]int, 2)
+	for i := range types {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := e.fake.Post(t, e.url, fakediscord.Interaction{Type: 3, UserID: []string{gwAnn, gwBob}[i], Data: button(down, ""), Message: b.Object()})
+			var r struct {
+				Type int `json:"type"`
+				Data struct {
+					Flags   int    `json:"flags"`
+					Content string `json:"content"`
+				} `json:"data"`
+			}
+			_ = json.Unmarshal(p.Response, &r)
+			types[i] = r.Type
+			if r.Type == 4 && (r.Data.Flags&64 == 0 || !strings.Contains(r.Data.Content, "just brought down")) {
+				t.Errorf("the second Bring down: %s", p.Response)
+			}
+		}()
+	}
+	wg.Wait()
+	if !(types[0] == 6 && types[1] == 4 || types[0] == 4 && types[1] == 6) {
+		t.Fatalf("two Bring down presses answered %v, want one deferred update and one refusal", types)
+	}
+	e.fake.AwaitMessage(t, b.ID, "the old board retired", func(m fakediscord.Message) bool {
+		return !strings.Contains(string(m.JSON), `"custom_id"`)
+	})
+	bs := e.boards()
+	if len(bs) != 1 || bs[0].ID == b.ID {
+		t.Fatalf("%d live boards after two Bring down presses (want the new one alone): %v", len(bs), bs)
+	}
+	// The game carries on below.
+	nb := bs[0]
+	roll, _ = component(t, nb, "yacht/2/r/")
+	if typ, _ := e.post(gwBob, 3, button(roll, ""), &nb, 0); typ != 7 {
+		t.Fatalf("Bob's roll on the board below: %d", typ)
 	}
 }
