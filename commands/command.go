@@ -183,6 +183,9 @@ type Request struct {
 	// sends them with the member of a server interaction (0 in DMs and
 	// when the transport has none); see CanManageServer.
 	Permissions int64
+	// PermissionsKnown is set when Permissions are the member's, as
+	// Discord sent them (read, in a server).
+	PermissionsKnown bool
 	// Place is where the interaction happened (Discord's context; a
 	// transport that does not know says InServer when GuildID is set,
 	// InBotDM otherwise).
@@ -215,6 +218,18 @@ const (
 	PermAdministrator int64 = 1 << 3
 	PermManageGuild   int64 = 1 << 5
 )
+
+// PermUseExternalApps lets a member use apps installed to their own
+// account (not to the server) with replies everyone sees.
+const PermUseExternalApps int64 = 1 << 50
+
+// RepliesPrivate reports whether Discord shows every reply to this
+// interaction to its user alone, whatever the reply asks: Alea is
+// installed to the user's account only (not to this server), in a server
+// where the member lacks Use External Apps.
+func (r *Request) RepliesPrivate() bool {
+	return r.GuildID != "" && r.Place == InServer && r.UserInstalled && r.PermissionsKnown && r.Permissions&(PermUseExternalApps|PermAdministrator) == 0
+}
 
 // CanManageServer reports whether the user may change the server's
 // settings: in a server, with the Administrator or Manage Server

@@ -105,6 +105,7 @@ func (i *Incoming) Request() (*commands.Request, error) {
 	}
 	if i.Member != nil {
 		req.Permissions = int64(i.Member.Permissions.Low)
+		req.PermissionsKnown = i.Member.Permissions.Read
 	}
 	if user != nil {
 		setUser(req, user.ID, user.Username, user.GlobalName)
@@ -221,6 +222,8 @@ func (i *Incoming) PermissionsUnreadable() bool {
 type Permissions struct {
 	Low        uint64
 	Unreadable bool
+	// Read is set when a readable value was sent.
+	Read bool
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -248,7 +251,7 @@ func (p *Permissions) UnmarshalJSON(b []byte) error {
 		// bits of the whole number, whatever its length.
 		low = low*10 + uint64(c-'0')
 	}
-	p.Low = low
+	p.Low, p.Read = low, true
 	return nil
 }
 

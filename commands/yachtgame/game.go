@@ -17,6 +17,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -215,8 +216,13 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 			return nil, commands.Rejectf(msgBadCoach, c)
 		}
 	}
+	lobby := !req.Options.Has("players") && (req.GuildID != "" || req.Place == commands.InPrivateChannel) && g.Owner.Discord
+	if req.RepliesPrivate() && (lobby || others(g, req.UserID)) {
+		// Discord would show the table to its starter alone.
+		return nil, commands.Rejectf(msgPrivateTable)
+	}
 	// In a server or a group DM, without players: a lobby people join.
-	if !req.Options.Has("players") && (req.GuildID != "" || req.Place == commands.InPrivateChannel) && g.Owner.Discord {
+	if lobby {
 		if err := g.OpenLobby(); err != nil {
 			return nil, err
 		}
@@ -232,6 +238,16 @@ func start(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 		return nil, err
 	}
 	return d.opening(ctx, loc, t, g, req)
+}
+
+// others reports whether g seats a Discord user other than user.
+func others(g *game, user string) bool {
+	for _, p := range g.Seats {
+		if p.Kind == yachttable.SeatUser && strconv.FormatUint(p.User, 10) != user {
+			return true
+		}
+	}
+	return false
 }
 
 // randomSeed draws the seed of a game nobody chose.

@@ -11,6 +11,12 @@ var (
 	msgNoMessage = commands.T("This button's game could not be read from its message. Start a new game with `/yacht start`.",
 		"이 버튼의 게임을 메시지에서 읽을 수 없습니다. `/요트 시작`으로 새 게임을 시작하세요.",
 		"このボタンのゲームをメッセージから読み取れませんでした。`/ヨット 開始` で新しいゲームを始めてください。")
+	// msgPrivateTable refuses a table Discord would show its starter
+	// alone (Alea installed to their account only, in a server whose
+	// members may not use external apps).
+	msgPrivateTable = commands.T("Here Discord would show the table to you alone: Alea is added to your account, not to this server, and members here may not use external apps. Ask an admin to add Alea to the server, or play in a DM with Alea.",
+		"여기서는 Discord가 테이블을 나에게만 보여 줍니다. Alea가 이 서버가 아니라 내 계정에 추가되어 있고, 이 서버에서는 멤버가 외부 앱을 사용할 수 없기 때문입니다. 관리자에게 Alea를 서버에 추가해 달라고 하거나, Alea와의 DM에서 플레이해 주세요.",
+		"ここでは Discord がテーブルをあなたにしか表示しません。Alea はこのサーバーではなくあなたのアカウントに追加されていて、このサーバーではメンバーが外部アプリを使えないためです。管理者に Alea をサーバーに追加してもらうか、Alea との DM で遊んでください。")
 	msgStale = commands.T("The game has moved on since this button was shown (someone pressed first). Use the buttons on the message as it is now.",
 		"이 버튼이 표시된 뒤로 게임이 진행되었습니다 (다른 누군가가 먼저 눌렀습니다). 지금 메시지에 있는 버튼을 쓰세요.",
 		"このボタンが表示されてからゲームが進みました（誰かが先に押しました）。今のメッセージのボタンを使ってください。")

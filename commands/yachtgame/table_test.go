@@ -255,3 +255,44 @@ func TestLobbyInGroupDM(t *testing.T) {
 		}
 	}
 }
+
+// Alea installed to the starter's account only, in a server whose members
+// may not use external apps: Discord would show the table to the starter
+// alone, so /yacht start says so in the starter's language instead of
+// opening a lobby or a table with others; a scoresheet of one's own still
+// opens, and with the permission everything does.
+func TestUserInstallWhereExternalAppsAreDenied(t *testing.T) {
+	want := map[commands.Locale]string{
+		commands.English:  "Here Discord would show the table to you alone: Alea is added to your account, not to this server, and members here may not use external apps. Ask an admin to add Alea to the server, or play in a DM with Alea.",
+		commands.Korean:   "여기서는 Discord가 테이블을 나에게만 보여 줍니다. Alea가 이 서버가 아니라 내 계정에 추가되어 있고, 이 서버에서는 멤버가 외부 앱을 사용할 수 없기 때문입니다. 관리자에게 Alea를 서버에 추가해 달라고 하거나, Alea와의 DM에서 플레이해 주세요.",
+		commands.Japanese: "ここでは Discord がテーブルをあなたにしか表示しません。Alea はこのサーバーではなくあなたのアカウントに追加されていて、このサーバーではメンバーが外部アプリを使えないためです。管理者に Alea をサーバーに追加してもらうか、Alea との DM で遊んでください。",
+	}
+	start := func(h *bottest.Harness, line string, perms int64) (*commands.Reply, bot.Outcome) {
+		t.Helper()
+		req, err := runner.SlashRequest(h.Registry, line, h.Locale)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.UserID, req.GuildID, req.Place, req.UserInstalled, req.PermissionsKnown, req.Permissions = ann, "900", commands.InServer, true, true, perms
+		return h.Do(req)
+	}
+	for loc, sentence := range want {
+		h := harness(t)
+		h.Locale = loc
+		for _, line := range []string{`/yacht start`, `/yacht start players:"<@` + ann + `>, <@` + bob + `>"`} {
+			r, out := start(h, line, 0)
+			if out != bot.Rejected || !strings.Contains(bot.FormatTextIn(r, loc), sentence) {
+				t.Errorf("%s %s: %s\n%s", loc, line, out, bot.FormatTextIn(r, loc))
+			}
+		}
+		if race.Enabled {
+			continue // a game's start needs the full table
+		}
+		if _, out := start(h, `/yacht start players:"<@`+ann+`>, alea"`, 0); out != bot.OK {
+			t.Errorf("%s: a table of Ann and Alea: %s", loc, out)
+		}
+		if r, out := start(h, `/yacht start`, commands.PermUseExternalApps); out != bot.OK || !gdata(t, r).Lobby {
+			t.Errorf("%s: with Use External Apps: %s", loc, out)
+		}
+	}
+}

@@ -360,3 +360,35 @@ func TestBringDownIsSafeAndSingle(t *testing.T) {
 		t.Fatalf("Bob's roll on the board below: %d", typ)
 	}
 }
+
+// Through the signed endpoint, Alea installed to Ann's account only: in a
+// server denying members Use External Apps, /yacht start says the table
+// would be private instead of opening one Discord shows Ann alone; where
+// members may use external apps, the lobby opens for everyone.
+func TestPrivateTableIsSaid(t *testing.T) {
+	if testing.Short() || race.Enabled {
+		t.Skip("builds the Yacht table")
+	}
+	e := serveEndpointTable(t)
+	for _, c := range []struct {
+		perms   string
+		private bool
+	}{{`"1024"`, true}, {`"1125899906842624"`, false}} {
+		p := e.fake.Post(t, e.url, fakediscord.Interaction{Type: 2, UserID: gwAnn, UserInstall: true, Permissions: c.perms,
+			Data: map[string]any{"id": "1", "name": "yacht", "type": 1, "options": []any{map[string]any{"name": "start", "type": 1}}}})
+		var r struct {
+			Type int `json:"type"`
+			Data struct {
+				Flags   int    `json:"flags"`
+				Content string `json:"content"`
+			} `json:"data"`
+		}
+		if err := json.Unmarshal(p.Response, &r); err != nil || r.Type != 4 {
+			t.Fatalf("permissions %s: %s", c.perms, p.Response)
+		}
+		said := r.Data.Flags&64 != 0 && strings.Contains(r.Data.Content, "Discord would show the table to you alone")
+		if said != c.private {
+			t.Errorf("permissions %s: %s", c.perms, p.Response)
+		}
+	}
+}
