@@ -68,6 +68,9 @@ type Deps struct {
 	// every box will hold at the end: the why of a decision); nil: the
 	// registry makes them.
 	Breakdowns *yachtcoach.Tables
+	// OtherKey, when set, hears of each press on a Yacht board sealed
+	// under another state key, by interaction id (the bot warns).
+	OtherKey func(interaction string)
 }
 
 // Loopback returns the dependencies of the local runner, the playground
@@ -103,7 +106,7 @@ func Registry(d Deps) *commands.Registry {
 		trialrule.Command(),
 		yachtadvise.CommandLogging(d.Tables, d.DiceFaces, d.TargetSolutions, asked, d.Breakdowns),
 		yachtgame.Command(yachtgame.Deps{Tables: d.Tables, Key: d.StateKey, Now: d.Now, WinProbabilities: d.WinProbabilities, Odds: d.Odds, Faces: d.DiceFaces, Breakdowns: d.Breakdowns,
-			Recorder: d.Recorder, RecordWait: d.RecordWait, Stored: reader(d.Store), Advice: advice, AdviceGo: d.AdviceGo}),
+			Recorder: d.Recorder, RecordWait: d.RecordWait, Stored: reader(d.Store), Advice: advice, AdviceGo: d.AdviceGo, OtherKey: d.OtherKey}),
 		yachtstats.Command(d.Tables),
 		orbs.CommandRecording(d.StateKey, mem),
 		coins.CommandRecording(d.StateKey, mem),

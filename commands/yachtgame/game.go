@@ -80,6 +80,12 @@ type Deps struct {
 	// cost (nil: no whys; none while a table is being built).
 	Breakdowns *yachtcoach.Tables
 
+	// OtherKey, when set, hears of each press on a board sealed under
+	// another key than Key (the state secret changed since the game
+	// began, or differs between replicas), by interaction id: the wiring
+	// warns the operator.
+	OtherKey func(interaction string)
+
 	// downs are the boards this process brings down (newCommand makes it).
 	downs *downs
 }

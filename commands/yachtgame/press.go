@@ -105,6 +105,12 @@ func press(ctx context.Context, d *Deps, req *commands.Request) (*commands.Reply
 		return nil, commands.Rejectf(msgNoMessage)
 	}
 	opened, err := kit(d.Key).OpenOn(req.CustomID, c.String(), c.sealed())
+	if errors.Is(err, seal.ErrOtherKey) {
+		if d.OtherKey != nil {
+			d.OtherKey(req.ID)
+		}
+		return nil, commands.Rejectf(msgOtherKey)
+	}
 	if errors.Is(err, seal.ErrStale) {
 		return nil, commands.Rejectf(msgStale)
 	}

@@ -11,8 +11,9 @@ import (
 // A game lives in the bot's own message, which Discord sends with every
 // press and which only the bot can edit: the board embed's URL carries,
 // after stateURL, the sealed board (package seal's Board: the state and,
-// until the next player acts, the state Undo returns to; their form is
-// yachttable's) with the board's language before it. Every component's
+// until the next player acts, the state Undo returns to, their form
+// yachttable's, and the fingerprint of the key that sealed them) with the
+// board's language before it. Every component's
 // custom_id is
 //
 //	yacht/2/<action>/<tag of the action and the message's board>
@@ -64,13 +65,16 @@ func carry(e *commands.Embed, c carrier) {
 // after the language.
 type carrier struct {
 	State, Prev string
-	Board       commands.Locale
-	Pinged      bool
+	// Key is the fingerprint of the key that sealed the board ("" on a
+	// board sealed before fingerprints).
+	Key    string
+	Board  commands.Locale
+	Pinged bool
 }
 
 // String is the carrier as a message holds it.
 func (c carrier) String() string {
-	s := c.Sealed()
+	s := c.sealed().String()
 	if c.Pinged {
 		s = "!" + s
 	}
@@ -81,11 +85,11 @@ func (c carrier) String() string {
 }
 
 // sealed is the carrier's sealed board.
-func (c carrier) sealed() seal.Board { return seal.Board{State: c.State, Prev: c.Prev} }
+func (c carrier) sealed() seal.Board { return seal.Board{State: c.State, Prev: c.Prev, Key: c.Key} }
 
-// Sealed is the carrier's sealed states without the board's language,
-// as --format data shows them.
-func (c carrier) Sealed() string { return c.sealed().String() }
+// Sealed is the carrier's sealed states without the board's language or
+// the key's fingerprint, as --format data shows them.
+func (c carrier) Sealed() string { return seal.Board{State: c.State, Prev: c.Prev}.String() }
 
 // parseCarrier reads what carrier.String writes.
 func parseCarrier(s string) (carrier, bool) {
@@ -97,14 +101,14 @@ func parseCarrier(s string) (carrier, bool) {
 	}
 	s, pinged := strings.CutPrefix(s, "!")
 	b, ok := seal.ParseBoard(s)
-	return carrier{State: b.State, Prev: b.Prev, Board: board, Pinged: pinged}, ok
+	return carrier{State: b.State, Prev: b.Prev, Key: b.Key, Board: board, Pinged: pinged}, ok
 }
 
 // sealGame returns the carrier of g and the state its Undo returns to,
 // on a board written in board (pinged: see carrier).
 func sealGame(key seal.Key, g *game, board commands.Locale, pinged bool) carrier {
 	b := kit(key).Seal(g.EncodeBoard())
-	return carrier{State: b.State, Prev: b.Prev, Board: board, Pinged: pinged}
+	return carrier{State: b.State, Prev: b.Prev, Key: b.Key, Board: board, Pinged: pinged}
 }
 
 // readCarrier finds the carrier in a message's embeds.

@@ -1,15 +1,18 @@
 package yachtgame
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/game/seal"
 	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/internal/race"
 )
@@ -294,5 +297,49 @@ func TestUserInstallWhereExternalAppsAreDenied(t *testing.T) {
 		if r, out := start(h, `/yacht start`, commands.PermUseExternalApps); out != bot.OK || !gdata(t, r).Lobby {
 			t.Errorf("%s: with Use External Apps: %s", loc, out)
 		}
+	}
+}
+
+// A press on a board sealed under another key (the state secret was
+// changed since the game began, or differs between replicas) is told
+// so in the presser's language — not that someone pressed first — and
+// the wiring hears of it by interaction id; a board sealed before
+// fingerprints under another key is refused as unreadable.
+func TestPressUnderAnotherKey(t *testing.T) {
+	want := map[commands.Locale]string{
+		commands.English:  "This game was started before the bot's key changed, so it cannot go on. Start a new game with `/yacht start`.",
+		commands.Korean:   "이 게임은 봇의 키가 바뀌기 전에 시작되어 더 이어갈 수 없습니다. `/요트 시작`으로 새 게임을 시작해 주세요.",
+		commands.Japanese: "このゲームはボットのキーが変わる前に始まったため、続けられません。`/ヨット 開始` で新しいゲームを始めてください。",
+	}
+	before := seal.NewKey("the secret before it was changed")
+	g := table3(t, yachttable.CoachHints)
+	tb, err := tables(t).Get(context.Background(), g.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := drawn(t, &Deps{Tables: tables(t), Key: before}, commands.English, tb, g)
+	msg := bottest.MessageOf(r, time.Time{})
+	roll := mustFind(t, r, 'r').CustomID
+	var heard []string
+	d := Deps{Tables: tables(t), Key: testKey, Now: time.Now, OtherKey: func(id string) { heard = append(heard, id) }}
+	h := bottest.New(t, newCommand(d))
+	for loc, sentence := range want {
+		got, out := h.Do(&commands.Request{Kind: commands.KindComponent, ID: "7001", CustomID: roll, UserID: ann, Locale: loc, Message: msg})
+		if out != bot.Rejected || !strings.Contains(bot.FormatTextIn(got, loc), sentence) {
+			t.Errorf("%s: %s\n%s", loc, out, bot.FormatTextIn(got, loc))
+		}
+	}
+	if len(heard) != 3 || heard[0] != "7001" {
+		t.Errorf("the wiring heard %v", heard)
+	}
+	// The same board without its key's fingerprint, as boards were
+	// sealed before: unreadable, not "someone pressed first".
+	old := bottest.MessageOf(r, time.Time{})
+	old.Embeds = append([]commands.Embed(nil), old.Embeds...)
+	u := old.Embeds[0].URL
+	old.Embeds[0].URL = u[:strings.LastIndex(u, "@")]
+	got, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: roll, UserID: ann, Message: old})
+	if out != bot.Rejected || strings.Contains(bot.FormatText(got), "pressed first") || strings.Contains(bot.FormatText(got), "key changed") {
+		t.Errorf("an old board under another key: %s\n%s", out, bot.FormatText(got))
 	}
 }

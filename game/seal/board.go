@@ -17,7 +17,9 @@ import (
 //
 //   - in the message, when it is not (a Yacht table): the message carries
 //     the sealed state and, while a move may still be taken back, the
-//     sealed state before it (Board, "<state>~<tag>[.<prev>~<tag>]"), and
+//     sealed state before it, and the fingerprint of the key that sealed
+//     them (Board, "<state>~<tag>[.<prev>~<tag>]@<fingerprint>"; boards
+//     sealed before fingerprints have none), and
 //     every custom_id only names its action and binds it to the message as
 //     it is now,
 //
@@ -49,6 +51,10 @@ var (
 	// ErrForged refuses a custom_id or a state this bot did not seal for
 	// this game: made by hand, damaged, another bot's.
 	ErrForged = errors.New("seal: not sealed by this bot for this game")
+	// ErrOtherKey refuses a board sealed under another key than this
+	// bot's (its fingerprint says so): the state secret was changed since
+	// the game began, or differs between replicas.
+	ErrOtherKey = errors.New("seal: sealed under another key")
 	// ErrStale refuses a custom_id made for another board than the one
 	// the message carries now: pressed after the board moved on, replayed
 	// from an older board, or made by hand.
@@ -77,31 +83,41 @@ func (k Kit) OpenID(customID string) (Press, error) {
 
 // Board is a board as a message carries it: its state and the state
 // before it (while a move may still be taken back; "" when none), each
-// sealed under the key.
-type Board struct{ State, Prev string }
+// sealed under the key, and the key's fingerprint (Key.Fingerprint; ""
+// on a board sealed before fingerprints).
+type Board struct{ State, Prev, Key string }
 
 // Seal seals state, and prev when it is not "", into the board a message
 // carries.
 func (k Kit) Seal(state, prev string) Board {
-	b := Board{State: k.Key.Seal(state)}
+	b := Board{State: k.Key.Seal(state), Key: k.Key.Fingerprint()}
 	if prev != "" {
 		b.Prev = k.Key.Seal(prev)
 	}
 	return b
 }
 
-// String is the board as a message holds it: "<state>~<tag>[.<prev>~<tag>]".
+// fingerprintMark separates a board's states from its key's fingerprint.
+const fingerprintMark = "@"
+
+// String is the board as a message holds it:
+// "<state>~<tag>[.<prev>~<tag>][@<fingerprint>]".
 func (b Board) String() string {
-	if b.Prev == "" {
-		return b.State
+	s := b.State
+	if b.Prev != "" {
+		s += "." + b.Prev
 	}
-	return b.State + "." + b.Prev
+	if b.Key != "" {
+		s += fingerprintMark + b.Key
+	}
+	return s
 }
 
 // ParseBoard reads what Board.String writes; false when there is no state.
 func ParseBoard(s string) (Board, bool) {
+	s, key, _ := strings.Cut(s, fingerprintMark)
 	cur, prev, _ := strings.Cut(s, ".")
-	return Board{State: cur, Prev: prev}, cur != ""
+	return Board{State: cur, Prev: prev, Key: key}, cur != ""
 }
 
 // tagBytes is the size of an action's tag in a custom_id (12 characters).
@@ -118,16 +134,24 @@ func (k Kit) ActionID(action, carried string) string {
 }
 
 // OpenOn opens a press of customID on a message that carries carried,
-// whose board is b: ErrStale when customID is not ActionID's for carried,
-// ErrForged when a state of b was not sealed under the key.
+// whose board is b: ErrOtherKey when b names another key's fingerprint,
+// ErrStale when customID is not ActionID's for carried, ErrForged when a
+// state of b was not sealed under the key.
 func (k Kit) OpenOn(customID, carried string, b Board) (Press, error) {
+	if b.Key != "" && b.Key != k.Key.Fingerprint() {
+		return Press{}, ErrOtherKey
+	}
 	rest, ok := strings.CutPrefix(customID, k.Route.Prefix())
 	action, _, found := strings.Cut(rest, "/")
+	state, sealed := k.Key.Open(b.State)
 	if !ok || !found || action == "" || !hmac.Equal([]byte(customID), []byte(k.ActionID(action, carried))) {
+		if !sealed {
+			// Not a board that has moved on: one this key never sealed.
+			return Press{}, ErrForged
+		}
 		return Press{}, ErrStale
 	}
-	state, ok := k.Key.Open(b.State)
-	if !ok {
+	if !sealed {
 		return Press{}, ErrForged
 	}
 	p := Press{Action: action, State: state}

@@ -2,6 +2,7 @@ package seal
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -69,7 +70,7 @@ func TestBoardInTheMessage(t *testing.T) {
 		t.Fatalf("OpenOn = %+v, %v", p, err)
 	}
 	alone := kit.Seal("state two", "")
-	if alone.Prev != "" || alone.String() != alone.State {
+	if alone.Prev != "" || alone.String() != alone.State+"@"+kit.Key.Fingerprint() {
 		t.Errorf("a board without a previous state: %q", alone.String())
 	}
 	if p, err := kit.OpenOn(kit.ActionID("u", alone.String()), alone.String(), alone); err != nil || p.Prev != "" {
@@ -97,15 +98,53 @@ func TestBoardInTheMessage(t *testing.T) {
 	// custom_ids the key made but whose states it did not is forged.
 	other := Kit{Route: kit.Route, Key: NewKey("another bot's secret")}
 	for name, fb := range map[string]Board{
-		"state sealed by another bot":    other.Seal("state two", ""),
-		"previous sealed by another bot": {State: b.State, Prev: other.Seal("state one", "").State},
-		"state not sealed":               {State: "state two"},
-		"state changed":                  {State: strings.Replace(b.State, "two", "owt", 1)},
+		"state sealed by another bot, no fingerprint": {State: other.Seal("state two", "").State},
+		"our fingerprint on another bot's state":      {State: other.Seal("state two", "").State, Key: kit.Key.Fingerprint()},
+		"previous sealed by another bot":              {State: b.State, Prev: other.Seal("state one", "").State},
+		"state not sealed":                            {State: "state two"},
+		"state changed":                               {State: strings.Replace(b.State, "two", "owt", 1)},
 	} {
 		c := "en:" + fb.String()
 		if _, err := kit.OpenOn(kit.ActionID("r", c), c, fb); !errors.Is(err, ErrForged) {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+}
+
+// A board sealed under another key (the state secret changed since the
+// game began, or differs between replicas) is told apart by its key's
+// fingerprint, whatever its custom_id; fingerprints of different keys
+// differ, and a key's is stable.
+func TestBoardUnderAnotherKey(t *testing.T) {
+	other := Kit{Route: kit.Route, Key: NewKey("the secret before it was changed")}
+	b := other.Seal("state two", "state one")
+	c := "en:" + b.String()
+	for name, id := range map[string]string{
+		"its own custom_id": other.ActionID("r", c),
+		"ours":              kit.ActionID("r", c),
+		"made by hand":      "game/2/r/xxxxxxxxxxxx",
+	} {
+		if _, err := kit.OpenOn(id, c, b); !errors.Is(err, ErrOtherKey) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if _, err := other.OpenOn(other.ActionID("r", c), c, b); err != nil {
+		t.Errorf("its own key: %v", err)
+	}
+	seen := map[string]string{}
+	for i := range 200 {
+		s := fmt.Sprint("secret ", i)
+		fp := NewKey(s).Fingerprint()
+		if len(fp) != 3 || fp != NewKey(s).Fingerprint() || strings.ContainsAny(fp, "@.~") {
+			t.Fatalf("fingerprint %q", fp)
+		}
+		if was, ok := seen[fp]; ok {
+			t.Logf("%q and %q share %s (one in 2^18)", was, s, fp)
+		}
+		seen[fp] = s
+	}
+	if len(seen) < 199 {
+		t.Errorf("%d fingerprints for 200 keys", len(seen))
 	}
 }
 
@@ -116,7 +155,7 @@ func FuzzOpenOn(f *testing.F) {
 	f.Fuzz(func(t *testing.T, id, carried string) {
 		b, _ := ParseBoard(carried)
 		p, err := kit.OpenOn(id, carried, b)
-		if err == nil && (kit.ActionID(p.Action, carried) != id || kit.Seal(p.State, p.Prev) != b) {
+		if s := kit.Seal(p.State, p.Prev); err == nil && (kit.ActionID(p.Action, carried) != id || s.State != b.State || s.Prev != b.Prev || b.Key != "" && b.Key != s.Key) {
 			t.Fatalf("opened %q on %q as %+v", id, carried, p)
 		}
 	})

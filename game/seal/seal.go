@@ -56,6 +56,14 @@ func (k Key) Derive(purpose string) Key {
 	return Key{k: m.Sum(nil)}
 }
 
+// Fingerprint names k in 3 characters of base64url (18 bits of a MAC
+// under it): boards sealed under k carry it, so a press on a board sealed
+// under another key is told apart from a forged one (ErrOtherKey). Two
+// keys share a fingerprint once in 2^18; it reveals nothing of k.
+func (k Key) Fingerprint() string {
+	return base64.RawURLEncoding.EncodeToString(k.Sum("alea key fingerprint v1")[:3])[:3]
+}
+
 // Valid reports whether k was made by NewKey or Loopback (the zero Key is
 // not).
 func (k Key) Valid() bool { return len(k.k) == sha256.Size }

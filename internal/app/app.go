@@ -142,6 +142,7 @@ func Run(ctx context.Context, cfg config.Config, log *slog.Logger, s Settings) e
 		deps.Recorder = recorder
 		deps.StateKey = stateKey(cfg)
 		deps.TargetSolutions = kept
+		deps.OtherKey = newKeyWarning(log, time.Now).seen
 		if !s.PlaygroundOnly {
 			deps.DiceFaces = diceFaces(ctx, cfg, rest.UserAgent(s.Version), log)
 		}

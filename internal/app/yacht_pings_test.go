@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"regexp"
 	"strings"
@@ -32,18 +33,28 @@ type endpointTable struct {
 // the gateway off) until the test ends.
 func serveEndpointTable(t *testing.T) *endpointTable {
 	t.Helper()
+	return serveEndpointTableOn(t, fakediscord.New(t, fakediscord.Options{Token: lifecycleToken}), testStateSecret)
+}
+
+// serveEndpointTableOn is serveEndpointTable against fake, sealing with
+// secret; presses on boards sealed under another key are warned of in its
+// log, as alea serve warns of them.
+func serveEndpointTableOn(t *testing.T, fake *fakediscord.Server, secret string) *endpointTable {
+	t.Helper()
 	tables := &strategy.Tables{}
 	if _, err := tables.Preset(context.Background(), yacht.Yacht); err != nil {
 		t.Fatal(err)
 	}
-	fake := fakediscord.New(t, fakediscord.Options{Token: lifecycleToken})
-	cmd := yachtgame.Command(yachtgame.Deps{Tables: tables, Key: seal.NewKey(testStateSecret), Now: time.Now})
+	var warn *keyWarning
+	cmd := yachtgame.Command(yachtgame.Deps{Tables: tables, Key: seal.NewKey(secret), Now: time.Now,
+		OtherKey: func(id string) { warn.seen(id) }})
 	cmd.Warm = nil
-	r := serve(t, map[string]string{"DISCORD_PUBLIC_KEY": fakediscord.PublicKeyHex(), "HTTP_ADDR": "127.0.0.1:0", "STATE_SECRET": testStateSecret,
+	r := serve(t, map[string]string{"DISCORD_PUBLIC_KEY": fakediscord.PublicKeyHex(), "HTTP_ADDR": "127.0.0.1:0", "STATE_SECRET": secret,
 		"DISCORD_TOKEN": lifecycleToken, "DISCORD_GATEWAY": "false", "DISCORD_API_BASE": fake.URL, "HEALTH_ADDR": "127.0.0.1:0",
 		"RATE_PER_USER": "1000", "RATE_GLOBAL": "100000"},
 		Settings{Registry: commands.NewRegistry(cmd), DeferClock: func(*commands.Request) <-chan time.Time { return nil }})
 	r.logs.Await(t, `"msg":"health endpoints"`)
+	warn = newKeyWarning(slog.New(slog.NewJSONHandler(r.logs, nil)), time.Now)
 	m := endpointAddr.FindStringSubmatch(r.logs.String())
 	if m == nil {
 		t.Fatalf("no endpoint address in the log:\n%s", r.logs)
@@ -390,5 +401,45 @@ func TestPrivateTableIsSaid(t *testing.T) {
 		if said != c.private {
 			t.Errorf("permissions %s: %s", c.perms, p.Response)
 		}
+	}
+}
+
+// A press reaching a replica whose STATE_SECRET differs from the one that
+// sealed the board (a rotated secret, or a misconfigured replica) is told
+// that the game began before the bot's key changed — not that someone
+// pressed first — and the replica warns, once for a burst of presses.
+func TestPressUnderAnotherKey(t *testing.T) {
+	if testing.Short() || race.Enabled {
+		t.Skip("builds the Yacht table")
+	}
+	fake := fakediscord.New(t, fakediscord.Options{Token: lifecycleToken})
+	before := serveEndpointTableOn(t, fake, "the-state-secret-before-it-was-rotated")
+	after := serveEndpointTableOn(t, fake, testStateSecret)
+	start := map[string]any{"id": "1", "name": "yacht", "type": 1, "options": []any{map[string]any{"name": "start", "type": 1, "options": []any{
+		map[string]any{"name": "players", "type": 3, "value": "<@" + gwAnn + "> <@" + gwBob + ">"}}}}}
+	before.post(gwAnn, 2, start, nil, 0)
+	b := before.board()
+	roll, _ := component(t, b, "yacht/2/r/")
+	for range 3 {
+		p := fake.Post(t, after.url, fakediscord.Interaction{Type: 3, UserID: gwAnn, Data: button(roll, ""), Message: b.Object()})
+		var r struct {
+			Type int `json:"type"`
+			Data struct {
+				Flags   int    `json:"flags"`
+				Content string `json:"content"`
+			} `json:"data"`
+		}
+		if err := json.Unmarshal(p.Response, &r); err != nil || r.Type != 4 || r.Data.Flags&64 == 0 ||
+			!strings.Contains(r.Data.Content, "This game was started before the bot's key changed") {
+			t.Fatalf("a press under another key: %s", p.Response)
+		}
+	}
+	after.r.logs.Await(t, "sealed under another state key")
+	if n := strings.Count(after.r.logs.String(), "sealed under another state key"); n != 1 {
+		t.Errorf("%d warnings for three presses in a moment, want 1", n)
+	}
+	// The replica that sealed it carries the game on.
+	if typ, _ := before.post(gwAnn, 3, button(roll, ""), &b, 0); typ != 7 {
+		t.Errorf("the game on its own key: %d", typ)
 	}
 }
