@@ -42,9 +42,9 @@ var hintMore = map[commands.Locale]*regexp.Regexp{
 // playForLine is the board's line on from when Play for them works (a
 // Discord timestamp, shown as a time of day), in each language.
 var playForLine = map[commands.Locale]*regexp.Regexp{
-	commands.English:  regexp.MustCompile(`(?m)^⏱️ From <t:\d+:t>, \*\*Play for them\*\* lets Alea take this turn\.$`),
-	commands.Korean:   regexp.MustCompile(`(?m)^⏱️ <t:\d+:t>부터는 \*\*대신 진행\*\*으로 Alea가 이 턴을 맡을 수 있습니다\.$`),
-	commands.Japanese: regexp.MustCompile(`(?m)^⏱️ <t:\d+:t> 以降は「\*\*代わりに進める\*\*」を押すと、このターンを Alea に任せられます。$`),
+	commands.English:  regexp.MustCompile(`(?m)^⏱️ From <t:\d+:T>, \*\*Play for them\*\* lets Alea take this turn\.$`),
+	commands.Korean:   regexp.MustCompile(`(?m)^⏱️ <t:\d+:T>부터는 \*\*대신 진행\*\*으로 Alea가 이 턴을 맡을 수 있습니다\.$`),
+	commands.Japanese: regexp.MustCompile(`(?m)^⏱️ <t:\d+:T> 以降は「\*\*代わりに進める\*\*」を押すと、このターンを Alea に任せられます。$`),
 }
 
 // TestTableSentences plays the first moves of a table of three in each

@@ -34,7 +34,11 @@ import (
 // nobody) and records the new fields. The final board's reply was taken
 // again when the finished board came to fit a phone (issue 42): the sheets
 // left its fields for the 📋 Sheets button, which joined its row
-// (TestRetakeSealedReplies writes them; every change is read first).
+// (TestRetakeSealedReplies writes them; every change is read first), and
+// again for the table's words: the time shown for Play for them, now to
+// the second (ten minutes and ten seconds after the press, where the
+// minute rounded up showed eleven), Undo's refusal (until the next
+// person acts), and the lobby's 🤖 Add Alea button.
 
 // fixture is a board as Discord sends it back with a press, and presses on it.
 type fixture struct {

@@ -124,9 +124,9 @@ func newCommand(d Deps) *commands.Command {
 			Options: []commands.Option{
 				yachtwords.RulesOption(),
 				{Name: commands.T("players", "플레이어", "プレイヤー"), Type: commands.String, MaxLength: 200,
-					Description: commands.T(`Up to 6 seats: @mentions, names, or alea, "@Ann, Bob, alea" (default: just you)`,
-						`최대 6명: @멘션, 이름 또는 alea. 예: "@민수, 지영, alea" (기본: 나 혼자)`,
-						`最大6人: @メンション、名前、alea。例: "@太郎, 花子, alea"（既定: 自分だけ）`)},
+					Description: commands.T(`Up to 6 seats: @mentions, names or alea, "@Ann, Bob, alea" (default: a table to join; DM: you alone)`,
+						`최대 6명: @멘션, 이름 또는 alea. 예: "@민수, 지영, alea" (기본: 참가할 수 있는 테이블, DM에서는 나 혼자)`,
+						`最大6人: @メンション、名前、alea。例: "@太郎, 花子, alea"（既定: 参加を募る卓、DMでは自分だけ）`)},
 				{Name: commands.T("seed", "시드", "シード"), Type: commands.Integer, Min: seedLo, Max: seedHi,
 					Description: commands.T("Seed of the virtual dice, for a game you can replay (default random)",
 						"가상 주사위 시드: 같은 게임을 다시 하고 싶을 때 (기본: 무작위)",
@@ -288,8 +288,8 @@ func (d *Deps) now() time.Time {
 	return d.Now()
 }
 
-// renderLobby draws a lobby: who sits, and Join, Leave and Start (named
-// by their letters: sealReply makes the custom_ids).
+// renderLobby draws a lobby: who sits, and Join, Leave, Start and Add (or
+// Remove) Alea (named by their letters: sealReply makes the custom_ids).
 func renderLobby(loc commands.Locale, g *game, last string) *commands.Reply {
 	var seats []string
 	for i := range g.Seats {
@@ -309,6 +309,12 @@ func renderLobby(loc commands.Locale, g *game, last string) *commands.Reply {
 		{Kind: commands.Button, CustomID: string(actJoin), Label: msgJoinButton.In(loc), Emoji: "🪑", Style: commands.Primary, Disabled: len(g.Seats) >= yachttable.MaxPlayers},
 		{Kind: commands.Button, CustomID: string(actLeave), Label: msgLeaveButton.In(loc), Style: commands.Secondary},
 		{Kind: commands.Button, CustomID: string(actStart), Label: start, Emoji: "▶️", Style: commands.Success},
+	}
+	if g.HasAlea() {
+		row = append(row, commands.Component{Kind: commands.Button, CustomID: string(actAlea), Label: msgRemoveAleaButton.In(loc), Emoji: "🤖", Style: commands.Secondary})
+	} else {
+		row = append(row, commands.Component{Kind: commands.Button, CustomID: string(actAlea), Label: msgAddAleaButton.In(loc), Emoji: "🤖", Style: commands.Secondary,
+			Disabled: len(g.Seats) >= yachttable.MaxPlayers})
 	}
 	return &commands.Reply{Embeds: []commands.Embed{e}, Components: []commands.ActionRow{row}, Data: gameData(g, ""),
 		AllowedMentions: &commands.AllowedMentions{}}

@@ -171,8 +171,16 @@ func TestUndo(t *testing.T) {
 	menu := mustFind(t, r, 's')
 	r = asOK(t, h, ann, menu.CustomID, menu.Options[0].Value)
 	undo := mustFind(t, r, 'u').CustomID
-	if r2, out := as(h, bob, undo); out != bot.Rejected || !strings.Contains(r2.Content, "Only the player who just scored") {
-		t.Errorf("Bob undoes Ann's score: %s %s", out, bot.FormatText(r2))
+	// Bob is refused, in his language: the refusal says Undo lasts until
+	// the next person acts (Alea's turns right after it go with it).
+	for loc, want := range map[commands.Locale]string{
+		commands.English:  "Only the player who just scored can undo it, until the next person acts (Alea's turns played right after it are undone with it).",
+		commands.Korean:   "방금 기록한 플레이어만, 다음 사람이 움직이기 전까지 되돌릴 수 있습니다 (바로 뒤에 진행된 Alea의 턴도 함께 되돌아갑니다).",
+		commands.Japanese: "取り消せるのは直前に記入したプレイヤーだけで、次の人が動くまでです（その直後に進んだ Alea の番もいっしょに取り消されます）。",
+	} {
+		if r2, out := pressIn(h, loc, bob, undo); out != bot.Rejected || !strings.Contains(r2.Content, want) {
+			t.Errorf("%s: Bob undoes Ann's score: %s %s", loc, out, bot.FormatTextIn(r2, loc))
+		}
 	}
 	r = asOK(t, h, ann, undo)
 	d := gdata(t, r)
@@ -450,12 +458,13 @@ func TestAleaRerollAllTold(t *testing.T) {
 
 var aleaReroll = regexp.MustCompile(`🤖 Alea: .* · kept [⚀-⚅]+ \([1-6]+\) → [⚀-⚅]{5} \([1-6]{5}\) · `)
 
-var playForAt = regexp.MustCompile(`<t:([0-9]+):t>`)
+var playForAt = regexp.MustCompile(`<t:([0-9]+):T>`)
 
-// The board says from when Play for them works, as a Discord timestamp: the
-// first whole minute ten minutes (the default idle time) after the edit. A
-// press at the minute shown is taken; one a second before the idle time is
-// up is refused.
+// The board says from when Play for them works, as a Discord timestamp to
+// the second: ten minutes (the default idle time) after the edit, and the
+// margin for Discord's stamp of the edit (10 s), never more. A press at
+// the time shown is taken; one a second before the idle time is up is
+// refused.
 func TestPlayForTimeShown(t *testing.T) {
 	h := harness(t)
 	edited := time.Date(2026, 11, 24, 21, 19, 25, 0, time.UTC)
@@ -468,7 +477,7 @@ func TestPlayForTimeShown(t *testing.T) {
 	}
 	sec, _ := strconv.ParseInt(m[1], 10, 64)
 	from := time.Unix(sec, 0)
-	if want := time.Date(2026, 11, 24, 21, 30, 0, 0, time.UTC); !from.Equal(want) {
+	if want := time.Date(2026, 11, 24, 21, 29, 35, 0, time.UTC); !from.Equal(want) {
 		t.Errorf("Play for them from %v, want %v", from.UTC(), want)
 	}
 	p := mustFind(t, r, 'p').CustomID
@@ -479,11 +488,12 @@ func TestPlayForTimeShown(t *testing.T) {
 	h.Now = func() time.Time { return from }
 	asOK(t, h, bob, p)
 	// Discord stamps the edit a moment after the render: a stamp up to
-	// half a minute later still allows a press at the minute shown.
-	rendered := edited.Add(25 * time.Second) // 21:19:50: rounding up alone gives 21:30
-	for _, late := range []time.Duration{0, 29 * time.Second} {
+	// the margin later still allows a press at the time shown, which is
+	// never more than the margin (and a second) late.
+	rendered := edited.Add(250 * time.Millisecond)
+	for _, late := range []time.Duration{0, 9 * time.Second, 10 * time.Second} {
 		at := playForFrom(rendered, 10)
-		if at.Sub(rendered.Add(late)) < 10*time.Minute || at.Second() != 0 {
+		if at.Sub(rendered.Add(late)) < 10*time.Minute || at.Sub(rendered) > 10*time.Minute+editMargin+time.Second || at.Nanosecond() != 0 {
 			t.Errorf("stamped %v late: Play for them shown from %v", late, at)
 		}
 	}
@@ -812,5 +822,54 @@ func TestUndoMarksOnlyAPingedPass(t *testing.T) {
 		// pinged.
 		r = rollAndScore(t, h, r, ann)
 		checkFollowUp(t, r, cy)
+	}
+}
+
+// 🤖 Add Alea in a lobby, in each language: the starter seats Alea (the
+// board says so, the button turns to Remove Alea), Bob may not, the same
+// button takes Alea's seat away; seated again, Alea plays its turns once
+// the game starts.
+func TestLobbyAddAlea(t *testing.T) {
+	words := map[commands.Locale][4]string{
+		commands.English:  {"🤖 Add Alea", "🤖 Remove Alea", "🤖 Alea took a seat.", "🤖 Alea left its seat."},
+		commands.Korean:   {"🤖 Alea 추가", "🤖 Alea 빼기", "🤖 Alea가 자리에 앉았습니다.", "🤖 Alea가 자리에서 빠졌습니다."},
+		commands.Japanese: {"🤖 Alea を追加", "🤖 Alea を外す", "🤖 Alea が席に着きました。", "🤖 Alea が席を外しました。"},
+	}
+	refusal := map[commands.Locale]string{
+		commands.English:  "Only <@" + ann + ">, who opened the table, can seat Alea or take its seat away.",
+		commands.Korean:   "Alea를 앉히거나 빼는 것은 테이블을 연 <@" + ann + "> 님만 할 수 있습니다.",
+		commands.Japanese: "Alea の席を出し入れできるのは、卓を開いた <@" + ann + "> さんだけです。",
+	}
+	for loc, w := range words {
+		h := harness(t)
+		h.Locale = loc
+		r := startIn(t, h, "/yacht start seed:9", ann)
+		if _, ok := bottest.Buttons(r)[w[0]]; !ok {
+			t.Fatalf("%s: no %q on the lobby:\n%s", loc, w[0], bot.FormatTextIn(r, loc))
+		}
+		if r2, out := pressIn(h, loc, bob, lobbyButton(t, r, actAlea)); out != bot.Rejected || !strings.Contains(r2.Content, refusal[loc]) {
+			t.Errorf("%s: Bob seats Alea: %s %s", loc, out, bot.FormatTextIn(r2, loc))
+		}
+		r = asOK(t, h, ann, lobbyButton(t, r, actAlea))
+		d := gdata(t, r)
+		if len(d.Players) != 2 || d.Players[1].Seat != "alea" || !strings.Contains(bot.FormatTextIn(r, loc), w[2]) {
+			t.Errorf("%s: Alea seated: %+v\n%s", loc, d, bot.FormatTextIn(r, loc))
+		}
+		if _, ok := bottest.Buttons(r)[w[1]]; !ok {
+			t.Errorf("%s: no %q once Alea is seated", loc, w[1])
+		}
+		r = asOK(t, h, ann, lobbyButton(t, r, actAlea))
+		if d := gdata(t, r); len(d.Players) != 1 || !strings.Contains(bot.FormatTextIn(r, loc), w[3]) {
+			t.Errorf("%s: Alea unseated: %+v\n%s", loc, d, bot.FormatTextIn(r, loc))
+		}
+		if race.Enabled || loc != commands.English {
+			continue
+		}
+		r = asOK(t, h, ann, lobbyButton(t, r, actAlea))
+		r = asOK(t, h, ann, lobbyButton(t, r, 'g'))
+		r = rollAndScore(t, h, r, ann)
+		if d := gdata(t, r); d.Current != 0 || d.Players[1].Total == 0 && len(d.Players[1].Scores) != 1 {
+			t.Errorf("Alea did not play its turn: %+v", d)
+		}
 	}
 }

@@ -71,6 +71,10 @@ func lobbyNews(loc commands.Locale, events []yachttable.Event) string {
 			return msgJoined.Format(loc, "<@"+strconv.FormatUint(e.User, 10)+">")
 		case yachttable.EventLeft:
 			return msgLeft.Format(loc, "<@"+strconv.FormatUint(e.User, 10)+">")
+		case yachttable.EventAleaSeated:
+			return msgAleaSeated.In(loc)
+		case yachttable.EventAleaUnseated:
+			return msgAleaUnseated.In(loc)
 		}
 	}
 	return ""

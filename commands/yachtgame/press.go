@@ -41,6 +41,7 @@ const (
 	actRecord   = 'R' // final board: record the result again (idempotent)
 	actAgain    = 'A' // final board: a new game, same seats and rules
 	actSheets   = 'S' // final board: every sheet, privately
+	actAlea     = 'a' // lobby: seat Alea, or take its seat away
 )
 
 // action is what one letter does: a move of the table (yachttable), or
@@ -72,6 +73,7 @@ var actions = map[byte]action{
 	actJoin:     moveAction(yachttable.MoveJoin),
 	actLeave:    moveAction(yachttable.MoveLeave),
 	actStart:    moveAction(yachttable.MoveStart),
+	actAlea:     moveAction(yachttable.MoveAlea),
 	actRecord:   moveAction(yachttable.MoveRecord),
 	actEnter:    {view: enterPress, phase: yachttable.PhaseTurn},
 	actHint:     {view: hintPress, phase: yachttable.PhaseTurn},
@@ -249,6 +251,9 @@ func (p *pressing) refusal(err error) error {
 		return commands.Rejectf(msgNoUndo)
 	case errors.Is(err, yachttable.ErrOnlyStarter):
 		who, _ := g.Owner.Stranger(p.req.UserID, "")
+		if p.req.Params["action"] == string(actAlea) {
+			return commands.Rejectf(msgOnlyStarterAlea, who)
+		}
 		return commands.Rejectf(msgOnlyStarter, who)
 	case errors.Is(err, yachttable.ErrStarterStays):
 		return commands.Rejectf(msgStarterStays)

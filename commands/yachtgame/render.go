@@ -199,7 +199,9 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 		}
 	}
 	if g.Humans() > 1 {
-		b.WriteString("\n" + msgPlayForAt.Format(loc, discordTime(playForFrom(now, g.Idle))))
+		// From the time the board is drawn (the odds above may take a
+		// moment), to the second.
+		b.WriteString("\n" + msgPlayForAt.Format(loc, discordTime(playForFrom(later(now, d.now()), g.Idle))))
 	}
 	switch {
 	case g.Chosen:
@@ -260,26 +262,34 @@ func diceLine(loc commands.Locale, faces yachtwords.DiceFaces, g *game) string {
 	return line
 }
 
-// playForFrom is the whole minute the board rendered at now shows for Play
-// for them: the table measures the idle time from the message's last
-// edit, which Discord stamps when the edit arrives, a moment after now by
-// its own clock; editMargin covers that, so a press at the minute shown
-// is not too early.
+// playForFrom is the time, to the second, that the board drawn at now
+// shows for Play for them: the table measures the idle time from the
+// message's last edit, which Discord stamps when the edit arrives, a
+// moment after now by its own clock; editMargin covers that, so a press
+// at the time shown is never too early, and it is never later than that.
 func playForFrom(now time.Time, idle int) time.Time {
 	at := now.Add(time.Duration(idle)*time.Minute + editMargin)
-	if t := at.Truncate(time.Minute); t.Before(at) {
-		return t.Add(time.Minute)
+	if t := at.Truncate(time.Second); t.Before(at) {
+		return t.Add(time.Second)
 	}
 	return at
 }
 
 // editMargin is how much later than the render Discord may stamp an edit
 // (the edit's way there, and the two clocks' difference).
-const editMargin = 30 * time.Second
+const editMargin = 10 * time.Second
+
+// later is the later of a and b.
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
 
 // discordTime writes t as a Discord timestamp that shows the time of day
-// (hours and minutes) in each reader's own time zone.
-func discordTime(t time.Time) string { return fmt.Sprintf("<t:%d:t>", t.Unix()) }
+// to the second (hours, minutes, seconds) in each reader's own time zone.
+func discordTime(t time.Time) string { return fmt.Sprintf("<t:%d:T>", t.Unix()) }
 
 // ping names the Discord user whose turn it is in the content, and lets
 // the message ping that user only. Games with no Discord seat say nothing.

@@ -27,9 +27,12 @@ var (
 	msgNotSeatedTurn = commands.T("You have no seat at this table; it is %s's turn.", "이 게임에 참가하고 있지 않습니다. 지금은 %s 님의 차례입니다.", "この卓に参加していません。今は %s さんの番です。")
 	msgNamedTurn     = commands.T("It is %s's turn; %s, who opened the table, plays the seats given by name.", "지금은 %s 차례입니다. 이름으로 앉힌 자리는 테이블을 연 %s 님이 진행합니다.", "今は %s の番です。名前だけの席は、卓を開いた %s さんが進めます。")
 	msgNotYourTurn   = commands.T("It is %s's turn: only they can press now.", "지금은 %s 님의 차례라 그분만 누를 수 있습니다.", "今は %s さんの番なので、ご本人しか押せません。")
-	msgNoUndo        = commands.T("Only the player who just scored can undo it, and only until the next player acts.",
-		"방금 기록한 플레이어만, 다음 플레이어가 움직이기 전까지 되돌릴 수 있습니다.",
-		"取り消せるのは直前に記入したプレイヤーだけで、次のプレイヤーが動くまでです。")
+	// msgNoUndo refuses an Undo: Alea's turns played right after the
+	// score are taken back with it, so it lasts until the next person
+	// acts (not the next player).
+	msgNoUndo = commands.T("Only the player who just scored can undo it, until the next person acts (Alea's turns played right after it are undone with it).",
+		"방금 기록한 플레이어만, 다음 사람이 움직이기 전까지 되돌릴 수 있습니다 (바로 뒤에 진행된 Alea의 턴도 함께 되돌아갑니다).",
+		"取り消せるのは直前に記入したプレイヤーだけで、次の人が動くまでです（その直後に進んだ Alea の番もいっしょに取り消されます）。")
 	msgTooEarly = commands.T("%s still has time: Alea can play for them in %d min.", "%s 님에게 아직 시간이 있습니다. %d분 뒤에 Alea가 대신 진행할 수 있습니다.", "%s さんにはまだ時間があります。%d分後に Alea が代わりに進められます。")
 	msgBadState = commands.T("This game's state is damaged, so it cannot go on; start a new game with `/yacht start`.",
 		"이 게임의 상태가 손상되어 더 이어갈 수 없습니다. `/요트 시작`으로 새 게임을 시작하세요.",
@@ -91,28 +94,35 @@ var (
 	msgPlayedForCount = commands.T("⏱️ Alea played %d of these turns for them.", "⏱️ 이 중 %d턴은 Alea가 대신 진행했습니다.", "⏱️ このうち%dターンは Alea が代わりに進めました。")
 	msgTurnMarker     = commands.T("▶ %s", "▶ %s", "▶ %s")
 
-	msgRollButton      = commands.T("Roll %d", "%d개 굴리기", "%d個振る")
-	msgEnterButton     = commands.T("Enter dice", "주사위 입력", "出目を入力")
-	msgHoldBest        = commands.T("Hold best", "최선 남기기", "最善を残す")
-	msgJoinButton      = commands.T("Join", "참가", "参加")
-	msgLeaveButton     = commands.T("Leave", "나가기", "抜ける")
-	msgStartButton     = commands.T("Start", "시작", "開始")
-	msgPlayAloneButton = commands.T("Play alone", "혼자 하기", "一人で遊ぶ")
-	msgLobbyTitle      = commands.T("🎲 %s — who's playing?", "🎲 %s — 누가 할까요?", "🎲 %s — 誰が遊びますか？")
-	msgLobbyText       = commands.T("Press Join to take a seat (up to %[2]d players). %[1]s starts the game when everyone is in.",
+	msgRollButton       = commands.T("Roll %d", "%d개 굴리기", "%d個振る")
+	msgEnterButton      = commands.T("Enter dice", "주사위 입력", "出目を入力")
+	msgHoldBest         = commands.T("Hold best", "최선 남기기", "最善を残す")
+	msgJoinButton       = commands.T("Join", "참가", "参加")
+	msgAddAleaButton    = commands.T("Add Alea", "Alea 추가", "Alea を追加")
+	msgRemoveAleaButton = commands.T("Remove Alea", "Alea 빼기", "Alea を外す")
+	msgLeaveButton      = commands.T("Leave", "나가기", "抜ける")
+	msgStartButton      = commands.T("Start", "시작", "開始")
+	msgPlayAloneButton  = commands.T("Play alone", "혼자 하기", "一人で遊ぶ")
+	msgLobbyTitle       = commands.T("🎲 %s — who's playing?", "🎲 %s — 누가 할까요?", "🎲 %s — 誰が遊びますか？")
+	msgLobbyText        = commands.T("Press Join to take a seat (up to %[2]d players). %[1]s starts the game when everyone is in.",
 		"**참가**를 눌러 자리에 앉으세요 (최대 %[2]d명). 모두 모이면 %[1]s 님이 게임을 시작합니다.",
 		"「参加」を押して席についてください（最大%[2]d人）。全員そろったら %[1]s さんがゲームを始めます。")
-	msgJoined        = commands.T("%s joined.", "%s 님이 참가했습니다.", "%s さんが参加しました。")
-	msgLeft          = commands.T("%s left.", "%s 님이 나갔습니다.", "%s さんが抜けました。")
-	msgNotSeated     = commands.T("You have no seat at this table.", "이 게임에 참가하고 있지 않습니다.", "この卓に参加していません。")
-	msgStarterStays  = commands.T("The player who opened the table keeps their seat; start the game, or let the message be.", "테이블을 연 사람은 자리를 지킵니다. 게임을 시작하거나 메시지를 그대로 두세요.", "卓を開いた人は席を離れられません。ゲームを始めるか、そのままにしておいてください。")
-	msgLobbyFull     = commands.T("The table is full (%d players).", "테이블이 꽉 찼습니다 (%d명).", "卓は満席です（%d人）。")
+	msgAleaSeated      = commands.T("🤖 Alea took a seat.", "🤖 Alea가 자리에 앉았습니다.", "🤖 Alea が席に着きました。")
+	msgAleaUnseated    = commands.T("🤖 Alea left its seat.", "🤖 Alea가 자리에서 빠졌습니다.", "🤖 Alea が席を外しました。")
+	msgJoined          = commands.T("%s joined.", "%s 님이 참가했습니다.", "%s さんが参加しました。")
+	msgLeft            = commands.T("%s left.", "%s 님이 나갔습니다.", "%s さんが抜けました。")
+	msgNotSeated       = commands.T("You have no seat at this table.", "이 게임에 참가하고 있지 않습니다.", "この卓に参加していません。")
+	msgStarterStays    = commands.T("The player who opened the table keeps their seat; start the game, or let the message be.", "테이블을 연 사람은 자리를 지킵니다. 게임을 시작하거나 메시지를 그대로 두세요.", "卓を開いた人は席を離れられません。ゲームを始めるか、そのままにしておいてください。")
+	msgLobbyFull       = commands.T("The table is full (%d players).", "테이블이 꽉 찼습니다 (%d명).", "卓は満席です（%d人）。")
+	msgOnlyStarterAlea = commands.T("Only %s, who opened the table, can seat Alea or take its seat away.",
+		"Alea를 앉히거나 빼는 것은 테이블을 연 %s 님만 할 수 있습니다.",
+		"Alea の席を出し入れできるのは、卓を開いた %s さんだけです。")
 	msgOnlyStarter   = commands.T("Only %s, who opened the table, can start the game.", "테이블을 연 %s 님만 게임을 시작할 수 있습니다.", "卓を開いた %s さんだけがゲームを始められます。")
 	msgHintButton    = commands.T("Hint", "힌트", "ヒント")
 	msgUndoButton    = commands.T("Undo", "되돌리기", "取り消す")
 	msgPlayForButton = commands.T("Play for them", "대신 진행", "代わりに進める")
 	// msgPlayForAt says from when Play for them works this turn; the
-	// argument is a Discord timestamp (<t:…:t>), which Discord shows as
+	// argument is a Discord timestamp (<t:…:T>), which Discord shows as
 	// the time of day in the reader's own time zone.
 	msgPlayForAt = commands.T("⏱️ From %s, **Play for them** lets Alea take this turn.",
 		"⏱️ %s부터는 **대신 진행**으로 Alea가 이 턴을 맡을 수 있습니다.",

@@ -195,7 +195,7 @@ func TestLastMove(t *testing.T) {
 // time from which Play for them works counts from each render).
 func withoutTimes(s string) string { return discordTimes.ReplaceAllString(s, "<t>") }
 
-var discordTimes = regexp.MustCompile(`<t:[0-9]+:t>`)
+var discordTimes = regexp.MustCompile(`<t:[0-9]+:T>`)
 
 // A table of six fits a phone: the player to play has the full sheet,
 // every other player one line (total, upper section, categories open,
@@ -342,4 +342,27 @@ func TestPressUnderAnotherKey(t *testing.T) {
 	if out != bot.Rejected || strings.Contains(bot.FormatText(got), "pressed first") || strings.Contains(bot.FormatText(got), "key changed") {
 		t.Errorf("an old board under another key: %s\n%s", out, bot.FormatText(got))
 	}
+}
+
+// /yacht start's players option says what its default is where: a table
+// people join (in a server or a group DM), the caller alone in a DM.
+func TestPlayersHelp(t *testing.T) {
+	want := map[commands.Locale]string{
+		commands.English:  `Up to 6 seats: @mentions, names or alea, "@Ann, Bob, alea" (default: a table to join; DM: you alone)`,
+		commands.Korean:   `최대 6명: @멘션, 이름 또는 alea. 예: "@민수, 지영, alea" (기본: 참가할 수 있는 테이블, DM에서는 나 혼자)`,
+		commands.Japanese: `最大6人: @メンション、名前、alea。例: "@太郎, 花子, alea"（既定: 参加を募る卓、DMでは自分だけ）`,
+	}
+	cmd := newCommand(Deps{Tables: tables(t), Key: testKey})
+	for _, o := range cmd.Subcommands[0].Options {
+		if o.Name.In(commands.English) != "players" {
+			continue
+		}
+		for loc, w := range want {
+			if got := o.Description.In(loc); got != w || len([]rune(got)) > 100 {
+				t.Errorf("%s: %q", loc, got)
+			}
+		}
+		return
+	}
+	t.Fatal("no players option")
 }

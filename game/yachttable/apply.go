@@ -38,6 +38,8 @@ func (g *Table) Apply(t *strategy.Table, m Move) ([]Event, error) {
 		return g.leave(m)
 	case MoveStart:
 		return g.start()
+	case MoveAlea:
+		return g.alea(m)
 	case MoveBringDown:
 		return []Event{{Kind: EventBroughtDown, Seat: g.Cur}}, nil
 	case MoveRecord:
@@ -230,6 +232,36 @@ func (g *Table) leave(m Move) ([]Event, error) {
 	ev := []Event{{Kind: EventLeft, Seat: at, User: user}}
 	g.moved(ev, m.At)
 	return ev, nil
+}
+
+// alea seats Alea in the lobby, or takes its last seat away when it has
+// one (a button that toggles).
+func (g *Table) alea(m Move) ([]Event, error) {
+	for i := len(g.Seats) - 1; i > 0; i-- {
+		if g.Seats[i].Kind == SeatAlea {
+			g.Seats = append(g.Seats[:i], g.Seats[i+1:]...)
+			ev := []Event{{Kind: EventAleaUnseated, Seat: i}}
+			g.moved(ev, m.At)
+			return ev, nil
+		}
+	}
+	if len(g.Seats) >= MaxPlayers {
+		return nil, ErrTableFull
+	}
+	g.Seats = append(g.Seats, Seat{Kind: SeatAlea, Sheet: yacht.NewSheet(g.Rules), Loss: make([]int, len(g.Rules.Categories))})
+	ev := []Event{{Kind: EventAleaSeated, Seat: len(g.Seats) - 1}}
+	g.moved(ev, m.At)
+	return ev, nil
+}
+
+// HasAlea reports whether Alea has a seat at g.
+func (g *Table) HasAlea() bool {
+	for _, p := range g.Seats {
+		if p.Kind == SeatAlea {
+			return true
+		}
+	}
+	return false
 }
 
 // start starts the lobby's game: the coach is decided now when the

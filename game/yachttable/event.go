@@ -10,19 +10,21 @@ type EventKind int
 
 // The events of a move.
 const (
-	EventHeld        EventKind = iota // the holds changed
-	EventRolled                       // the dice were rolled (Decision: the keep, when a roll followed one)
-	EventScored                       // a box was filled (Decision: the scoring)
-	EventTurnPassed                   // the turn passed from Seat to Next
-	EventPlayedFor                    // Alea begins to play Seat's turn for its player
-	EventAleaTurn                     // Alea begins its own seat's turn
-	EventGameOver                     // every box is filled: the game is over (the result is to be recorded)
-	EventUndone                       // the pass of the turn from Seat to Next was taken back: Seat plays again
-	EventJoined                       // User took seat Seat of the lobby
-	EventLeft                         // User left the lobby
-	EventStarted                      // the lobby's game started
-	EventBroughtDown                  // the board is to carry on in a new message
-	EventRecord                       // the finished game's result is to be recorded again
+	EventHeld         EventKind = iota // the holds changed
+	EventRolled                        // the dice were rolled (Decision: the keep, when a roll followed one)
+	EventScored                        // a box was filled (Decision: the scoring)
+	EventTurnPassed                    // the turn passed from Seat to Next
+	EventPlayedFor                     // Alea begins to play Seat's turn for its player
+	EventAleaTurn                      // Alea begins its own seat's turn
+	EventGameOver                      // every box is filled: the game is over (the result is to be recorded)
+	EventUndone                        // the pass of the turn from Seat to Next was taken back: Seat plays again
+	EventJoined                        // User took seat Seat of the lobby
+	EventLeft                          // User left the lobby
+	EventStarted                       // the lobby's game started
+	EventBroughtDown                   // the board is to carry on in a new message
+	EventRecord                        // the finished game's result is to be recorded again
+	EventAleaSeated                    // Alea took seat Seat of the lobby
+	EventAleaUnseated                  // Alea left seat Seat of the lobby
 )
 
 // Event is one thing that happened on a table.

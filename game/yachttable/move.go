@@ -26,6 +26,7 @@ const (
 	MoveLeave                     // lobby: Move.By leaves their seat
 	MoveStart                     // lobby: the starter starts the game
 	MoveRecord                    // final board: record the result again
+	MoveAlea                      // lobby: the starter seats Alea, or takes its seat away
 )
 
 // Phase is where a table is, which decides the moves it takes.
@@ -52,7 +53,7 @@ func (g *Table) Phase() Phase {
 // Phase returns the phase in which a move of kind k can be made.
 func (k MoveKind) Phase() Phase {
 	switch k {
-	case MoveJoin, MoveLeave, MoveStart:
+	case MoveJoin, MoveLeave, MoveStart, MoveAlea:
 		return PhaseLobby
 	case MoveRecord:
 		return PhaseOver
@@ -148,7 +149,7 @@ func (g *Table) Authorise(m Move) error {
 		if g.lobbySeat(m.By) < 0 {
 			return ErrNotSeated
 		}
-	case MoveStart:
+	case MoveStart, MoveAlea:
 		if !g.Owner.Is(m.By) {
 			return ErrOnlyStarter
 		}

@@ -424,3 +424,57 @@ func TestRollerIsPluggable(t *testing.T) {
 		t.Errorf("dice %v, want %v twice", dice, want)
 	}
 }
+
+// 🤖 Add Alea in a lobby: the starter alone seats Alea (after those
+// seated), and the same move takes its seat away; a full lobby seats it
+// no more; the lobby with Alea seals and opens; the game starts with
+// Alea's seat, and a person alone with Alea keeps the coach on.
+func TestLobbyAlea(t *testing.T) {
+	g, err := New(0, seal.OwnerOf(ann), 9, []Seat{{Kind: SeatName}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Coach = CoachAuto
+	if err := g.OpenLobby(); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Authorise(Move{Kind: MoveAlea, By: bob}); err != ErrOnlyStarter {
+		t.Errorf("Bob seats Alea: %v", err)
+	}
+	ev := must(t, g, nil, Move{Kind: MoveAlea, By: ann})
+	if fmt.Sprint(ev) != fmt.Sprint([]Event{{Kind: EventAleaSeated, Seat: 1}}) || len(g.Seats) != 2 || g.Seats[1].Kind != SeatAlea || !g.HasAlea() {
+		t.Fatalf("Alea seated: %+v %+v", ev, g.Seats)
+	}
+	back, err := Decode(g.Encode())
+	if err != nil || !back.HasAlea() || !back.Lobby {
+		t.Fatalf("a lobby with Alea reads back: %v %+v", err, back)
+	}
+	must(t, g, nil, Move{Kind: MoveJoin, By: bob})
+	ev = must(t, g, nil, Move{Kind: MoveAlea, By: ann})
+	if fmt.Sprint(ev) != fmt.Sprint([]Event{{Kind: EventAleaUnseated, Seat: 1}}) || len(g.Seats) != 2 || g.HasAlea() || g.Seats[1].User != user(bob).User {
+		t.Fatalf("Alea unseated: %+v %+v", ev, g.Seats)
+	}
+	for i := 0; len(g.Seats) < MaxPlayers; i++ {
+		must(t, g, nil, Move{Kind: MoveJoin, By: fmt.Sprint(400000000000000000 + i)})
+	}
+	if _, err := g.Apply(nil, Move{Kind: MoveAlea, By: ann}); err != ErrTableFull {
+		t.Errorf("Alea at a full table: %v", err)
+	}
+	// A starter's seat is never Alea's, even sealed by hand.
+	bad := g.Clone()
+	bad.Seats[0] = Seat{Kind: SeatAlea, Sheet: bad.Seats[0].Sheet, Loss: bad.Seats[0].Loss}
+	if _, err := Decode(bad.Encode()); err == nil {
+		t.Error("a lobby whose first seat is Alea's opened")
+	}
+	// Ann and Alea: the game starts with both seats, coach on.
+	two, _ := New(0, seal.OwnerOf(ann), 9, []Seat{{Kind: SeatName}})
+	two.Coach = CoachAuto
+	if err := two.OpenLobby(); err != nil {
+		t.Fatal(err)
+	}
+	must(t, two, nil, Move{Kind: MoveAlea, By: ann})
+	must(t, two, nil, Move{Kind: MoveStart, By: ann})
+	if len(two.Seats) != 2 || two.Seats[1].Kind != SeatAlea || two.Coach != CoachOn || two.Lobby {
+		t.Errorf("Ann and Alea started: %+v, coach %d", two.Seats, two.Coach)
+	}
+}

@@ -531,8 +531,8 @@ func (g *Table) readFields(rd *bitstream.Reader) error {
 // checkTurn checks the lobby and whose turn it is against the sheets.
 func (g *Table) checkTurn() error {
 	if g.Lobby {
-		for _, p := range g.Seats {
-			if p.Sheet.Filled() > 0 || p.Kind != SeatUser {
+		for i, p := range g.Seats {
+			if p.Sheet.Filled() > 0 || p.Kind != SeatUser && (p.Kind != SeatAlea || i == 0) {
 				return bad("lobby")
 			}
 		}
