@@ -13,6 +13,7 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/game/yachttable"
 	"github.com/alea-bot/alea/internal/race"
 	"github.com/alea-bot/alea/store"
 )
@@ -38,7 +39,11 @@ import (
 // again for the table's words: the time shown for Play for them, now to
 // the second (ten minutes and ten seconds after the press, where the
 // minute rounded up showed eleven), Undo's refusal (until the next
-// person acts), and the lobby's 🤖 Add Alea button.
+// person acts), and the lobby's 🤖 Add Alea button. The last board,
+// table-ping, is sealed by the code of issue 42's items (state version 4
+// with the last turn ping's id, field 3; the key's fingerprint after the
+// board), as TestAddPingFixture wrote it: its presses' replies are
+// regression values of that code.
 
 // fixture is a board as Discord sends it back with a press, and presses on it.
 type fixture struct {
@@ -233,6 +238,55 @@ func TestRetakeSealedReplies(t *testing.T) {
 			fs[i].Presses[j].Outcome, fs[i].Presses[j].Reply, fs[i].Presses[j].Stored = string(out), visible(t, r), storedJSON(t, stored)
 		}
 	}
+	b, err := json.MarshalIndent(fs, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("testdata/sealed.json", append(b, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestAddPingFixture, with ALEA_ADD_PING_FIXTURE set, appends to
+// testdata/sealed.json a board as this code seals it — state version 4
+// with the last turn ping's id (field 3), and its key's fingerprint — of
+// Ann, Bob and Alea after Ann's score pinged Bob, with presses on it (Bob
+// rolls, brings the board down; Ann takes her score back, and eleven
+// minutes later lets Alea play Bob's turn, which removes the ping of Bob
+// and pings her), their replies to be written by TestRetakeSealedReplies.
+func TestAddPingFixture(t *testing.T) {
+	if os.Getenv("ALEA_ADD_PING_FIXTURE") == "" || race.Enabled {
+		t.Skip("appends the ping fixture when ALEA_ADD_PING_FIXTURE is set")
+	}
+	at := time.Date(2026, 1, 1, 20, 0, 0, 0, time.UTC)
+	h := harness(t)
+	h.Now = func() time.Time { return at }
+	r := post(t, h, table3(t, yachttable.CoachHints))
+	r = asOK(t, h, ann, mustFind(t, r, 'r').CustomID)
+	menu := mustFind(t, r, 's')
+	r = asOK(t, h, ann, menu.CustomID, menu.Options[0].Value)
+	msg := h.Message(mustFind(t, r, 'r').CustomID)
+	c, _ := readCarrier(msg)
+	g, err := openGame(testKey, c.State)
+	if err != nil || g.Ping == 0 || c.Key == "" {
+		t.Fatalf("the board keeps no ping or fingerprint: %v %+v", err, c)
+	}
+	msg.ID = "m1"
+	roll := mustFind(t, r, 'r').CustomID
+	fx := fixture{Name: "table-ping", Message: *msg, Presses: []fixturePress{
+		{User: bob, CustomID: roll, Guild: "900", Channel: "901", At: at},
+		{User: bob, CustomID: mustFind(t, r, 'D').CustomID, Guild: "900", Channel: "901", At: at},
+		{User: ann, CustomID: mustFind(t, r, 'u').CustomID, Guild: "900", Channel: "901", At: at},
+		{User: ann, CustomID: roll, At: at},
+		{User: ann, CustomID: mustFind(t, r, 'p').CustomID, Guild: "900", Channel: "901", At: at.Add(11 * time.Minute)},
+	}}
+	fs := loadFixtures(t)
+	for _, f := range fs {
+		if f.Name == fx.Name {
+			t.Fatal("the ping fixture is there already")
+		}
+	}
+	fs = append(fs, fx)
 	b, err := json.MarshalIndent(fs, "", "  ")
 	if err != nil {
 		t.Fatal(err)
