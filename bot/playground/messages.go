@@ -2,8 +2,10 @@ package playground
 
 import (
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/alea-bot/alea/commands"
@@ -30,6 +32,15 @@ func newMessageID() string {
 	var raw [16]byte
 	_, _ = rand.Read(raw[:])
 	return hex.EncodeToString(raw[:])
+}
+
+// newSnowflake returns a fresh random message id of 18 digits, as
+// Discord's ids are written: a follow-up posted first gets one, since a
+// game keeps it as a number (its ping's id).
+func newSnowflake() string {
+	var raw [8]byte
+	_, _ = rand.Read(raw[:])
+	return strconv.FormatUint(100000000000000000+binary.BigEndian.Uint64(raw[:])%800000000000000000, 10)
 }
 
 // put records m (replacing a message of the same id, which an edit

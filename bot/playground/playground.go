@@ -506,6 +506,17 @@ func (p *Playground) encode(req *commands.Request, reply *commands.Reply) ([]byt
 	if req.Kind == commands.KindAutocomplete || reply.Modal != nil {
 		return payload.Encode(req, reply)
 	}
+	followID := ""
+	if reply.FollowUp != nil && reply.AfterFollowUp != nil && req.Kind == commands.KindComponent {
+		// The follow-up first, as on Discord: its id is known to what
+		// then takes the reply's place.
+		followID = newSnowflake()
+		if next := reply.AfterFollowUp(followID); next != nil {
+			c := *next
+			c.FollowUp, c.Remove = reply.FollowUp, reply.Remove
+			reply = &c
+		}
+	}
 	resp := payload.Response(req, reply)
 	now := p.opts.Now()
 	if len(reply.Files) > 0 {
@@ -547,12 +558,18 @@ func (p *Playground) encode(req *commands.Request, reply *commands.Reply) ([]byt
 		Message   shownMessage   `json:"message"`
 		Reference *reference     `json:"message_reference,omitempty"`
 		FollowUp  *shownResponse `json:"follow_up,omitempty"`
+		// Removed are the messages the reply makes obsolete (an earlier
+		// turn's ping), which the page takes away.
+		Removed []string `json:"removed,omitempty"`
 	}
-	out := shownResponse{InteractionResponse: resp, Message: shown}
+	out := shownResponse{InteractionResponse: resp, Message: shown, Removed: reply.Remove}
 	if f := reply.FollowUp; f != nil {
 		// A new message after this one, as Discord shows a follow-up.
 		fresp := payload.Response(&commands.Request{Kind: commands.KindCommand}, f)
-		fshown := shownMessage{ID: newMessageID(), EditedAt: now.UTC()}
+		if followID == "" {
+			followID = newMessageID()
+		}
+		fshown := shownMessage{ID: followID, EditedAt: now.UTC()}
 		p.shown.put(&commands.Message{ID: fshown.ID, Content: f.Content, Embeds: payload.MessageFrom(&discordgo.Message{Embeds: fresp.Data.Embeds}).Embeds,
 			Components: f.Components, EditedAt: fshown.EditedAt})
 		ref := id // the pressed message, or the response's own

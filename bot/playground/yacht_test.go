@@ -150,9 +150,27 @@ func TestPlaygroundYachtTable(t *testing.T) {
 	if status, _ := press(pgAnn, roll); status != http.StatusForbidden {
 		t.Errorf("a replayed press: %d", status)
 	}
-	// Bob plays on.
+	// Bob plays on; his score pings Ann and takes the ping of him away
+	// (one ping at a time: the page removes the messages listed).
 	roll, _ = pgComponent(t, msg, "r")
-	if r := f.decode(press(pgBob, roll)); r.Type != 7 {
-		t.Errorf("Bob's roll: %d %s", r.Type, r.Data)
+	status, b = press(pgBob, roll)
+	if r := f.decode(status, b); r.Type != 7 {
+		t.Fatalf("Bob's roll: %d %s", r.Type, r.Data)
+	}
+	msg = shown(t, b)
+	menu, value = pgComponent(t, msg, "s")
+	status, b = press(pgBob, menu, value)
+	f.decode(status, b)
+	var next struct {
+		Removed  []string `json:"removed"`
+		FollowUp *struct {
+			Data struct {
+				Content string `json:"content"`
+			} `json:"data"`
+		} `json:"follow_up"`
+	}
+	if err := json.Unmarshal(b, &next); err != nil || next.FollowUp == nil || !strings.Contains(next.FollowUp.Data.Content, "<@"+pgAnn+">") ||
+		fmt.Sprint(next.Removed) != "["+fu.Message.ID+"]" {
+		t.Errorf("Bob's score: removed %v (want the ping of Bob, %s), then %+v", next.Removed, fu.Message.ID, next.FollowUp)
 	}
 }

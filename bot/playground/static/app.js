@@ -584,6 +584,10 @@ function showFor(msg) {
 // followUp shows a response's follow-up (a ping after an edit) as a new
 // message, as Discord does: a reply to the message it follows.
 function followUp(resp) {
+  for (const id of resp.removed || []) {
+    const gone = document.querySelector('#messages article[data-id="' + CSS.escape(id) + '"]');
+    if (gone) gone.remove();
+  }
   const f = resp.follow_up;
   if (!f) return;
   const msg = addMessage({ bot: true, reply: f.message_reference && f.message_reference.message_id });
