@@ -325,7 +325,7 @@ func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachtt
 	if !silent {
 		turnPing(p.loc, g, r, p.req, was)
 	}
-	if g.Over() && yachttable.Ended(events) && len(g.Seats) > 1 {
+	if g.Over() && gameOver(events) && len(g.Seats) > 1 {
 		// The last ping gives way to a short closing post at the bottom.
 		r.FollowUp = closing(p.loc, g, rec, p.req)
 		sealReply(p.d.Key, r.FollowUp, sealGame(p.d.Key, g, p.loc, false), true)
@@ -347,6 +347,17 @@ func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachtt
 		}
 	}
 	return r, nil
+}
+
+// gameOver reports whether events end the game (not a result recorded
+// again, which posts no second closing post).
+func gameOver(events []yachttable.Event) bool {
+	for _, e := range events {
+		if e.Kind == yachttable.EventGameOver {
+			return true
+		}
+	}
+	return false
 }
 
 // undone reports whether events took back a pass of the turn (Undo).

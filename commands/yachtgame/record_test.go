@@ -214,6 +214,10 @@ func TestFinishedGameIsRecordedOnce(t *testing.T) {
 	if len(rec.stored()) != 1 || !strings.Contains(again.Embeds[0].Description, recordline.Line(record.Recorded).In(commands.English)) {
 		t.Errorf("recording again stored %d games", len(rec.stored()))
 	}
+	// The game's end posted its closing post; recording again posts none.
+	if again.FollowUp != nil {
+		t.Errorf("recording again posts a second closing post:\n%s", bot.FormatText(again.FollowUp))
+	}
 }
 
 // findID finds the component with custom_id id.
