@@ -536,10 +536,9 @@ func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Requ
 	r := g.Rules
 	e := commands.Embed{Color: colour, Footer: msgFooter.In(loc)}
 	e.Title = msgOverTitle.Format(loc, yachtwords.RulesName(loc, r.Key))
+	// The result first (a phone shows the board's top), then the last
+	// move that ended the game.
 	var b strings.Builder
-	if last != "" {
-		b.WriteString(last + "\n\n")
-	}
 	if len(g.Seats) > 1 {
 		top := -1
 		var winners []string
@@ -557,6 +556,9 @@ func summary(loc commands.Locale, t *strategy.Table, g *game, req *commands.Requ
 			b.WriteString(msgTie.Format(loc, top, loc.List(winners)))
 		}
 		b.WriteString("\n" + scoreLines(loc, g, req))
+	}
+	if last != "" {
+		b.WriteString("\n\n" + last)
 	}
 	switch {
 	case g.Chosen:
