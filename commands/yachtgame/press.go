@@ -316,6 +316,7 @@ func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachtt
 	if err != nil {
 		return nil, err
 	}
+	r.About = g.ID.String()
 	unsealed := copyReply(r)
 	sealReply(p.d.Key, r, sealGame(p.d.Key, g, p.loc, pinged && !g.Over()), true)
 	r.Update = true
@@ -336,8 +337,8 @@ func (p *pressing) moved(ctx context.Context, t *strategy.Table, events []yachtt
 		key, loc := p.d.Key, p.loc
 		r.AfterFollowUp = func(id string) *commands.Reply {
 			n, err := strconv.ParseUint(id, 10, 64)
-			if err != nil || n == 0 {
-				n = 0
+			if err != nil {
+				n = 0 // none posted
 			}
 			g.Ping = n
 			b := copyReply(unsealed)
