@@ -405,7 +405,9 @@ func (p *pressing) undidPing(events []yachttable.Event) bool {
 // second press of Bring down on this board while this process brings it
 // down (or since, for a while) is refused, so one board makes one board.
 func (p *pressing) broughtDown(ctx context.Context, t *strategy.Table) (*commands.Reply, error) {
-	key := p.req.Message.ID + "/" + p.c.State
+	// The message and its state's tag (the MAC of the state: one per
+	// state under the key) name the board, in a few bytes.
+	key := p.req.Message.ID + "/" + p.c.State[max(0, len(p.c.State)-seal.TagLen):]
 	if !p.d.downs.claim(key) {
 		return nil, commands.Rejectf(msgMovedAlready)
 	}
