@@ -530,7 +530,7 @@ func TestBrowserPlayAs(t *testing.T) {
 // Ann and Bob (each rolls once and scores, Ann acting as Ann and Bob as
 // Bob through the "play as" switch) in English, Korean and Japanese, and
 // saves the channel at 1280 × 900 and at 400 × 800 (a phone). The turn
-// pings come below the board; once the channel is scrolled to its newest
+// ping comes below the board, one alive at a time; once the channel is scrolled to its newest
 // message, as a player sees it, every row of the board's buttons and the
 // sheet of the player to play must still be in view, and at 1280 px the
 // board's heading too (a board of two keeps both full sheets, so on a phone
@@ -566,15 +566,17 @@ func TestBrowserTableScreenshots(t *testing.T) {
 		b.run("the board", chromedp.Evaluate[chromedp.Void](`window.board = [...document.querySelectorAll('#messages article')].pop(); true`))
 		for i := range 2 {
 			playAs(i)
-			n := b.count()
+			newest := b.text("the newest message", `(() => { const a = document.querySelectorAll('#messages article'); return a[a.length-1].dataset.id || '' })()`)
 			press(local[i].Name+" rolls", roll)
 			press(local[i].Name+" scores", score)
-			// The turn passes to the other player: a ping below the board.
-			b.awaitNew(n)
+			// The turn passes to the other player: a ping below the board,
+			// in place of the ping before it.
+			b.run("await the ping", poll(fmt.Sprintf(`(() => { const a = document.querySelectorAll('#messages article'); const z = a[a.length-1];
+				return z !== board && z.dataset.id !== %q && !z.classList.contains('thinking') })()`, newest)))
 		}
 		pings := value(t, b.ctx, "pings", chromedp.Evaluate[int](`document.querySelectorAll('#messages article').length - 2`))
-		if pings < 2 {
-			t.Errorf("%s: %d pings after a round, want one a turn", l, pings)
+		if pings != 1 {
+			t.Errorf("%s: %d pings after a round, want one alive at a time", l, pings)
 		}
 		for _, size := range [][2]int64{{1280, 900}, {400, 800}} {
 			b.run(fmt.Sprintf("%d px", size[0]), chromedp.EmulateViewport(size[0], size[1]), chromedp.Sleep(100*time.Millisecond), // one layout
