@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -67,6 +70,8 @@ func testSupport(rel string) bool {
 
 type listedPackage struct {
 	ImportPath   string
+	Dir          string
+	GoFiles      []string
 	Imports      []string
 	TestImports  []string
 	XTestImports []string
@@ -229,3 +234,32 @@ func violates(rel, imp string) string {
 	}
 	return ""
 }
+
+// maxPackageLines bounds a package's Go source, tests and generated
+// files aside: past it, a package holds more than one concept and is split
+// by concept (as the final score and play to a target were).
+const maxPackageLines = 2500
+
+// TestPackageSize checks that no package's own source (its Go files for
+// this platform, tests and generated files aside) passes maxPackageLines.
+func TestPackageSize(t *testing.T) {
+	for _, p := range listPackages(t) {
+		lines := 0
+		for _, f := range p.GoFiles {
+			b, err := os.ReadFile(filepath.Join(p.Dir, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if generated.Match(b) {
+				continue
+			}
+			lines += bytes.Count(b, []byte("\n"))
+		}
+		if lines > maxPackageLines {
+			t.Errorf("%s: %d lines of Go, more than %d: split it by concept", p.ImportPath, lines, maxPackageLines)
+		}
+	}
+}
+
+// generated matches the line Go's convention puts in a generated file.
+var generated = regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$`)

@@ -7,6 +7,7 @@ import (
 	"github.com/alea-bot/alea/commands"
 	"github.com/alea-bot/alea/commands/recordline"
 	"github.com/alea-bot/alea/commands/records"
+	"github.com/alea-bot/alea/commands/yachtboard"
 	"github.com/alea-bot/alea/commands/yachtgame"
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
@@ -157,7 +158,7 @@ func (d *Deps) render(loc commands.Locale, t *strategy.Table, g *yachttable.Tabl
 		}
 		lines = append(lines, "", recordline.Say(rec).In(loc))
 		e.Description = strings.Join(lines, "\n")
-		e.Fields = []commands.Field{{Name: msgSheetField.In(loc), Value: yachtgame.Sheet(loc, g, 0)}}
+		e.Fields = []commands.Field{{Name: msgSheetField.In(loc), Value: yachtboard.Sheet(loc, g.Rules, g.Seats[0].Sheet, yachtboard.Full, yachtboard.NoLoss)}}
 		row := commands.ActionRow{{Kind: commands.Button, CustomID: string(actShare), Label: msgShareButton.In(loc), Emoji: "📣", Style: commands.Success}}
 		switch rec.Outcome {
 		case record.NotRecorded:
@@ -173,13 +174,13 @@ func (d *Deps) render(loc commands.Locale, t *strategy.Table, g *yachttable.Tabl
 	if g.Roll == 0 {
 		lines = append(lines, msgRollNow.In(loc))
 	} else {
-		e.Title += " · " + yachtgame.RollOf(loc, g.Roll)
+		e.Title += " · " + yachtboard.RollOf(loc, g.Roll)
 		dice := g.Dice
 		var err error
 		if adv, err = t.Advise(p.Sheet, &dice, g.Roll); err != nil {
 			return nil, fmt.Errorf("advise: %w", err)
 		}
-		lines = append(lines, yachtgame.DiceLine(loc, d.Faces, g))
+		lines = append(lines, yachtboard.Dice(loc, d.Faces, g.Dice, int(g.Hold)))
 	}
 	if sq := daily.Squares(g); len(sq) > 0 {
 		lines = append(lines, msgSoFar.Format(loc, squaresText(sq)))
@@ -191,7 +192,7 @@ func (d *Deps) render(loc commands.Locale, t *strategy.Table, g *yachttable.Tabl
 		lines = append(lines, msgPractice.In(loc))
 	}
 	e.Description = strings.Join(lines, "\n")
-	e.Fields = []commands.Field{{Name: msgSheetField.In(loc), Value: yachtgame.Sheet(loc, g, 0)}}
+	e.Fields = []commands.Field{{Name: msgSheetField.In(loc), Value: yachtboard.Sheet(loc, g.Rules, g.Seats[0].Sheet, yachtboard.Full, yachtboard.NoLoss)}}
 	return &commands.Reply{Embeds: []commands.Embed{e}, Components: yachtgame.PlayRows(loc, g, adv), Data: data,
 		AllowedMentions: &commands.AllowedMentions{}}, nil
 }
@@ -210,7 +211,7 @@ func (d *Deps) narrate(loc commands.Locale, g *yachttable.Table, events []yachtt
 			continue
 		}
 		sq := squareEmoji[daily.SquareOf(yachttable.Centi(e.Loss))]
-		lines = append(lines, msgDecided.Format(loc, yachtgame.Describe(loc, d.Faces, g.Rules, e.Chosen), sq))
+		lines = append(lines, msgDecided.Format(loc, yachtboard.Move(loc, d.Faces, g.Rules, e.Chosen), sq))
 	}
 	return strings.Join(lines, "\n")
 }

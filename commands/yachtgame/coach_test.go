@@ -10,6 +10,7 @@ import (
 	"github.com/alea-bot/alea/bot"
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/yachtboard"
 	"github.com/alea-bot/alea/commands/yachtcoach"
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
@@ -61,7 +62,7 @@ func TestHintSaysWhy(t *testing.T) {
 		why := yachtcoach.Why(loc, yachtwords.DiceFaces{}, table(t, yacht.Yacht).Rules(), bd.Actions[0].Action,
 			yachtcoach.Compare(bd.Actions[0].Breakdown, bd.Actions[i].Breakdown))
 		desc := hr.Embeds[0].Description
-		if !strings.Contains(desc, head[loc]+describe(loc, yachtwords.DiceFaces{}, table(t, yacht.Yacht).Rules(), bd.Actions[i].Action)) || !strings.Contains(desc, why) {
+		if !strings.Contains(desc, head[loc]+yachtboard.Move(loc, yachtwords.DiceFaces{}, table(t, yacht.Yacht).Rules(), bd.Actions[i].Action)) || !strings.Contains(desc, why) {
 			t.Errorf("%s: no why %q in the hint:\n%s", loc, why, desc)
 		}
 	}

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/yachtboard"
 	"github.com/alea-bot/alea/commands/yachtcoach"
 	"github.com/alea-bot/alea/commands/yachtgame/players"
 	"github.com/alea-bot/alea/commands/yachttables"
@@ -355,7 +356,7 @@ func hint(loc commands.Locale, faces yachtwords.DiceFaces, t *strategy.Table, g 
 			return nil, err
 		}
 		var b strings.Builder
-		b.WriteString(msgDice.Format(loc, faces.Text(g.Dice[:])) + "\n")
+		b.WriteString(yachtboard.Rolled(loc, faces, g.Dice) + "\n")
 		best := adv.Actions[0].Expected
 		for i, a := range adv.Actions {
 			if !all && i == hintShort {
@@ -363,7 +364,7 @@ func hint(loc commands.Locale, faces yachtwords.DiceFaces, t *strategy.Table, g 
 				b.WriteString(msgHintMore.Format(loc, more) + "\n")
 				break
 			}
-			line := fmt.Sprintf("%s — %.2f", describe(loc, faces, g.Rules, a), a.Expected)
+			line := fmt.Sprintf("%s — %.2f", yachtboard.Move(loc, faces, g.Rules, a), a.Expected)
 			if i == 0 {
 				line = "⭐ " + line
 			} else if loss := best - a.Expected; yachttable.Centi(loss) > 0 {
@@ -428,7 +429,7 @@ func beatHint(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Tab
 	if win.Action.SameMove(maxExp.Action) || math.Round(100*win.Reach) <= math.Round(100*maxExp.Reach) {
 		return msgBeatSame.Format(loc, 100*maxExp.Reach)
 	}
-	return msgBeat.Format(loc, describe(loc, d.Faces, g.Rules, win.Action), 100*win.Reach, win.Expected, 100*maxExp.Reach)
+	return msgBeat.Format(loc, yachtboard.Move(loc, d.Faces, g.Rules, win.Action), 100*win.Reach, win.Expected, 100*maxExp.Reach)
 }
 
 // advise returns the engine's advice for the current player's dice.
@@ -467,25 +468,4 @@ func modalTitle(loc commands.Locale, g *game) string {
 		return msgModalCounts.Format(loc, g.Roll+1)
 	}
 	return msgModalTitle.Format(loc, g.Roll+1)
-}
-
-// describe writes an action for a person.
-func describe(loc commands.Locale, faces yachtwords.DiceFaces, r *yacht.Rules, a strategy.Action) string {
-	if a.Kind == strategy.Keep {
-		return yachtwords.Keep(loc, faces, a.Keep.Faces())
-	}
-	return yachtwords.Score(loc, r, a.Scoring.Category, a.Scoring.Points)
-}
-
-// decision is the line that says what a player decided and, when the
-// coach is on, judges it.
-func decision(loc commands.Locale, faces yachtwords.DiceFaces, who string, g *game, chosen, best strategy.Action, loss float64) string {
-	r := g.Rules
-	if g.Coach != yachttable.CoachOn {
-		return msgLastPlain.Format(loc, who, describe(loc, faces, r, chosen))
-	}
-	if yachttable.Centi(loss) == 0 {
-		return msgLastOK.Format(loc, who, describe(loc, faces, r, chosen))
-	}
-	return msgLastCost.Format(loc, who, describe(loc, faces, r, chosen), loss, describe(loc, faces, r, best))
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/alea-bot/alea/bot/bottest"
 	"github.com/alea-bot/alea/bot/runner"
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/yachtboard"
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
@@ -334,7 +335,7 @@ func TestHintAndCoachModes(t *testing.T) {
 	// option.
 	short := hr.Embeds[0].Description
 	for i, a := range adv.Actions {
-		line := fmt.Sprintf("%s — %.2f", describe(commands.English, yachtwords.DiceFaces{}, tb.Rules(), a), a.Expected)
+		line := fmt.Sprintf("%s — %.2f", yachtboard.Move(commands.English, yachtwords.DiceFaces{}, tb.Rules(), a), a.Expected)
 		if strings.Contains(short, line) != (i < hintShort) {
 			t.Errorf("short hint and option %d, %s:\n%s", i, line, short)
 		}
@@ -356,8 +357,8 @@ func TestHintAndCoachModes(t *testing.T) {
 	}
 	text := all.Embeds[0].Description
 	for _, a := range adv.Actions {
-		if !strings.Contains(text, fmt.Sprintf("%s — %.2f", describe(commands.English, yachtwords.DiceFaces{}, tb.Rules(), a), a.Expected)) {
-			t.Errorf("hint lacks %s at %.2f:\n%s", describe(commands.English, yachtwords.DiceFaces{}, tb.Rules(), a), a.Expected, text)
+		if !strings.Contains(text, fmt.Sprintf("%s — %.2f", yachtboard.Move(commands.English, yachtwords.DiceFaces{}, tb.Rules(), a), a.Expected)) {
+			t.Errorf("hint lacks %s at %.2f:\n%s", yachtboard.Move(commands.English, yachtwords.DiceFaces{}, tb.Rules(), a), a.Expected, text)
 		}
 	}
 	if fmt.Sprint(h.Message(hint)) != before {

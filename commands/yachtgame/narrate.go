@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/yachtboard"
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/game/yachttable"
 )
@@ -47,14 +48,14 @@ func narrate(loc commands.Locale, faces yachtwords.DiceFaces, g *game, req *comm
 				// A person's roll ends their press: the board's dice
 				// line below shows it, so it is not written twice.
 				if e.Decided {
-					lines = append(lines, decision(loc, faces, seatLabel(loc, g, e.Seat, req), g, e.Chosen, e.Best, e.Loss))
+					lines = append(lines, yachtboard.Decided(loc, faces, g.Rules, seatLabel(loc, g, e.Seat, req), g.Coach == yachttable.CoachOn, e.Chosen, e.Best, e.Loss))
 				}
 			}
 		case yachttable.EventScored:
 			if e.ByAlea {
-				steps = append(steps, describe(loc, faces, g.Rules, e.Chosen))
+				steps = append(steps, yachtboard.Move(loc, faces, g.Rules, e.Chosen))
 			} else {
-				lines = append(lines, decision(loc, faces, seatLabel(loc, g, e.Seat, req), g, e.Chosen, e.Best, e.Loss))
+				lines = append(lines, yachtboard.Decided(loc, faces, g.Rules, seatLabel(loc, g, e.Seat, req), g.Coach == yachttable.CoachOn, e.Chosen, e.Best, e.Loss))
 			}
 		}
 	}

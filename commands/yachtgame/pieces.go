@@ -2,7 +2,6 @@ package yachtgame
 
 import (
 	"github.com/alea-bot/alea/commands"
-	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/yachttable"
@@ -10,8 +9,8 @@ import (
 
 // The pieces of a table's board that another Yacht game draws its own
 // board with (the daily challenge, commands/daily), so that both show the
-// dice, the sheet and the buttons a player knows, in the same words. Each
-// component is named by its action's letter alone (Action*): the game
+// buttons a player knows (the dice and the sheet are commands/yachtboard's).
+// Each component is named by its action's letter alone (Action*): the game
 // that draws them makes the custom_ids of its own route.
 
 // The letters of the components PlayRows draws (the table's wire format:
@@ -21,17 +20,6 @@ const (
 	ActionRoll  = actRoll  // roll the dice not held
 	ActionScore = actScore // the category menu (values "c<category>")
 )
-
-// DiceLine is the board's line of the dice rolled (roll ≥ 1), the held
-// ones marked.
-func DiceLine(loc commands.Locale, faces yachtwords.DiceFaces, g *yachttable.Table) string {
-	return diceLine(loc, faces, g)
-}
-
-// Sheet is seat i's sheet as the board writes it.
-func Sheet(loc commands.Locale, g *yachttable.Table, i int) string {
-	return sheetText(loc, g, i, false)
-}
 
 // PlayRows are the dice (after roll 1 or 2), Roll and the score menu as
 // the table draws them for g's coach (adv: the engine's advice on the
@@ -52,15 +40,6 @@ func PlayRows(loc commands.Locale, g *yachttable.Table, adv strategy.Advice) []c
 	}
 	return out
 }
-
-// Describe writes a move as the table tells it: the dice kept, or the
-// box scored and its points.
-func Describe(loc commands.Locale, faces yachtwords.DiceFaces, r *yacht.Rules, a strategy.Action) string {
-	return describe(loc, faces, r, a)
-}
-
-// RollOf writes which roll of the turn it is ("roll 2 of 3").
-func RollOf(loc commands.Locale, roll int) string { return msgRollOf.Format(loc, roll) }
 
 // ReviewLabel is the label of a finished game's Review button.
 var ReviewLabel = msgReviewButton

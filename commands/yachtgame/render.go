@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/yachtboard"
 	"github.com/alea-bot/alea/commands/yachtwords"
 	"github.com/alea-bot/alea/engine/yacht"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
@@ -144,7 +145,7 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	// Discord shows a mention: it names whose turn it is.
 	e.Title = msgTitle.Format(loc, yachtwords.RulesName(loc, g.Rules.Key), seatLabel(loc, g, g.Cur, req), p.Sheet.Filled()+1, len(g.Rules.Categories))
 	if g.Roll > 0 {
-		e.Title += " · " + msgRollOf.Format(loc, g.Roll)
+		e.Title += " · " + yachtboard.RollOf(loc, g.Roll)
 	}
 	var b strings.Builder
 	if last != "" {
@@ -168,12 +169,12 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 		b.WriteString(diceLine(loc, d.Faces, g))
 		if g.Coach == yachttable.CoachOn {
 			best := adv.Actions[0]
-			b.WriteString("\n" + msgBest.Format(loc, describe(loc, d.Faces, g.Rules, best), best.Expected))
+			b.WriteString("\n" + msgBest.Format(loc, yachtboard.Move(loc, d.Faces, g.Rules, best), best.Expected))
 			if g.Roll < 3 && g.Hold != 0 {
 				keep := g.Held()
 				for _, a := range adv.Actions {
 					if a.Kind == strategy.Keep && a.Keep == keep && yachttable.Centi(best.Expected-a.Expected) > 0 {
-						b.WriteString("\n" + msgYourHold.Format(loc, describe(loc, d.Faces, g.Rules, a), a.Expected, best.Expected-a.Expected))
+						b.WriteString("\n" + msgYourHold.Format(loc, yachtboard.Move(loc, d.Faces, g.Rules, a), a.Expected, best.Expected-a.Expected))
 					}
 				}
 			}
@@ -235,31 +236,34 @@ func render(ctx context.Context, d *Deps, loc commands.Locale, t *strategy.Table
 	return reply, nil
 }
 
-// diceLine is the board's line of the dice rolled, the held ones marked
-// (emojis drawn held, or glyphs in [brackets] with the digits after).
+// diceLine is the board's line of g's dice rolled, the held ones marked.
 func diceLine(loc commands.Locale, faces yachtwords.DiceFaces, g *game) string {
-	var line string
-	if faces.Emojis() {
-		held := make([]bool, len(g.Dice))
-		for i := range g.Dice {
-			held[i] = g.Hold&(1<<uint(i)) != 0
-		}
-		line = msgDice.Format(loc, faces.Held(g.Dice[:], held))
-	} else {
-		var dice []string
-		for i, f := range g.Dice {
-			if g.Hold&(1<<uint(i)) != 0 {
-				dice = append(dice, "["+yachtwords.Glyph(f)+"]")
-			} else {
-				dice = append(dice, yachtwords.Glyph(f))
-			}
-		}
-		line = msgDice.Format(loc, strings.Join(dice, " ")) + " (" + g.Dice.String() + ")"
+	return yachtboard.Dice(loc, faces, g.Dice, int(g.Hold))
+}
+
+// compactSheet is the one line of a player who is not playing on a
+// compact board.
+func compactSheet(loc commands.Locale, g *game, i int) string {
+	return yachtboard.Compact(loc, g.Rules, g.Seats[i].Sheet)
+}
+
+// sheetText is seat i's sheet, one box a line; denseSheet is the sheet of
+// the player to play on a compact board. Both show the points lost so far
+// when coaching is on, unless final.
+func sheetText(loc commands.Locale, g *game, i int, final bool) string {
+	return yachtboard.Sheet(loc, g.Rules, g.Seats[i].Sheet, yachtboard.Full, lostSoFar(g, i, final))
+}
+
+func denseSheet(loc commands.Locale, g *game, i int) string {
+	return yachtboard.Sheet(loc, g.Rules, g.Seats[i].Sheet, yachtboard.Dense, lostSoFar(g, i, false))
+}
+
+// lostSoFar is what a sheet shows of seat i's points lost so far.
+func lostSoFar(g *game, i int, final bool) int {
+	if final || g.Coach != yachttable.CoachOn {
+		return yachtboard.NoLoss
 	}
-	if g.Hold != 0 {
-		line += " " + msgHeldNote.In(loc)
-	}
-	return line
+	return g.Seats[i].Lost
 }
 
 // playForFrom is the time, to the second, that the board drawn at now
@@ -430,81 +434,6 @@ const compactFrom = 3
 // compact reports whether g's board is compact.
 func compact(g *game) bool { return len(g.Seats) >= compactFrom }
 
-// compactSheet is the one line of a player who is not playing on a
-// compact board: the total, the upper section and the categories open.
-func compactSheet(loc commands.Locale, g *game, i int) string {
-	s := g.Seats[i].Sheet
-	return msgCompactSeat.Format(loc, msgTotal.Format(loc, s.Total()), s.UpperTotal(), g.Rules.BonusThreshold,
-		len(s.Scores)-s.Filled())
-}
-
-// sheetText is a player's sheet: every category, the upper progress, the
-// total and the expected points lost.
-func sheetText(loc commands.Locale, g *game, i int, final bool) string {
-	return writeSheet(loc, g, i, final, sheetLayout{upper: 1, lower: 1, open: "·", lostSep: "\n"})
-}
-
-// sheetLayout is how a sheet is written: how many boxes of the upper and
-// of the lower section share a line, the mark of an open box, and what
-// goes between the total and the points lost so far.
-type sheetLayout struct {
-	upper, lower  int
-	open, lostSep string
-}
-
-// writeSheet writes seat i's sheet in layout lay: the boxes, the upper
-// progress after the upper section, an extra bonus, the total and, unless
-// final, the points lost so far when coaching is on.
-func writeSheet(loc commands.Locale, g *game, i int, final bool, lay sheetLayout) string {
-	r := g.Rules
-	s := g.Seats[i].Sheet
-	upperOpen := 0
-	for k := range r.Categories {
-		if r.Categories[k].Upper() && s.Scores[k] < 0 {
-			upperOpen++
-		}
-	}
-	var lines, row []string
-	flush := func() {
-		if len(row) > 0 {
-			lines = append(lines, strings.Join(row, " · "))
-			row = nil
-		}
-	}
-	for k := range r.Categories {
-		c := &r.Categories[k]
-		box := yachtwords.CategoryName(loc, r, k) + " " + lay.open
-		if s.Scores[k] >= 0 {
-			box = fmt.Sprintf("%s **%d**", yachtwords.CategoryName(loc, r, k), s.Scores[k])
-		}
-		row = append(row, box)
-		if per := map[bool]int{true: lay.upper, false: lay.lower}[c.Upper()]; len(row) == per {
-			flush()
-		}
-		if c.Upper() && (k+1 == len(r.Categories) || !r.Categories[k+1].Upper()) {
-			flush()
-			up := s.UpperTotal()
-			switch {
-			case up >= r.BonusThreshold:
-				lines = append(lines, msgUpperDone.Format(loc, up, r.BonusThreshold, r.BonusPoints))
-			case upperOpen == 0:
-				lines = append(lines, msgUpperMissed.Format(loc, up, r.BonusThreshold))
-			default:
-				lines = append(lines, msgUpperToGo.Format(loc, up, r.BonusThreshold, r.BonusThreshold-up, r.BonusPoints))
-			}
-		}
-	}
-	flush()
-	if s.ExtraBonus > 0 {
-		lines = append(lines, msgExtra.Format(loc, s.ExtraBonus))
-	}
-	total := msgTotal.Format(loc, s.Total())
-	if !final && g.Coach == yachttable.CoachOn {
-		total += lay.lostSep + msgLostSoFar.Format(loc, float64(g.Seats[i].Lost)/100)
-	}
-	return strings.Join(append(lines, total), "\n")
-}
-
 // compactFields are the fields of a compact board: the sheet of the
 // player to play across the whole width, then one line for each other
 // player, the next to play first.
@@ -520,13 +449,6 @@ func compactFields(loc commands.Locale, g *game, req *commands.Request) []comman
 		others = append(others, seatLabel(loc, g, i, req)+" — "+compactSheet(loc, g, i))
 	}
 	return append(fields, commands.Field{Name: msgOthers.In(loc), Value: strings.Join(others, "\n")})
-}
-
-// denseSheet is the full sheet of the player to play on a compact board:
-// the boxes of the upper section three to a line, the others two to a
-// line, an open box marked "–", the points lost so far beside the total.
-func denseSheet(loc commands.Locale, g *game, i int) string {
-	return writeSheet(loc, g, i, false, sheetLayout{upper: 3, lower: 2, open: "–", lostSep: " · "})
 }
 
 // summary ends the game: each player's final score, the expected score of

@@ -48,27 +48,15 @@ var (
 		"その役には今は記入できません。メニューから選んでください。")
 
 	msgTitle      = commands.T("🎲 %s — %s · turn %d/%d", "🎲 %s — %s · %d/%d 턴", "🎲 %s — %s · %d/%dターン")
-	msgRollOf     = commands.T("roll %d of 3", "%d번째 굴림", "%d投目")
 	msgBeforeRoll = commands.T("Roll the dice in Discord, or roll real dice and enter them.",
 		"Discord에서 굴리거나, 실제 주사위를 굴려 입력하세요.",
 		"Discord で振るか、本物のサイコロを振って入力してください。")
 	msgExpectedNow = commands.T("Expected final score with perfect play from here: **%.2f**",
 		"여기서 최적으로 플레이할 때 최종 점수 기댓값: **%.2f**",
 		"ここから最適プレイでの最終得点の期待値: **%.2f**")
-	msgDice      = commands.T("Dice: %s", "주사위: %s", "サイコロ: %s")
-	msgHeldNote  = commands.T("(held dice in [brackets])", "([괄호] 안은 남긴 주사위)", "（[ ] 内は残したサイコロ）")
-	msgBest      = commands.T("⭐ Best: %s — expected final %.2f", "⭐ 최선: %s — 최종 기댓값 %.2f", "⭐ 最善: %s — 最終期待値 %.2f")
-	msgYourHold  = commands.T("Your hold: %s — expected final %.2f (−%.2f)", "지금 선택: %s — 최종 기댓값 %.2f (−%.2f)", "今の選択: %s — 最終期待値 %.2f（−%.2f）")
-	msgLastOK    = commands.T("↩ %s: %s — optimal ✓", "↩ %s: %s — 최적 ✓", "↩ %s: %s — 最適 ✓")
-	msgLastPlain = commands.T("↩ %s: %s", "↩ %s: %s", "↩ %s: %s")
-	msgLastCost  = commands.T("↩ %s: %s — cost **%.2f** expected points (best was %s)", "↩ %s: %s — 기댓값 **%.2f**점 손해 (최선: %s)", "↩ %s: %s — 期待値 **%.2f**点の損（最善: %s）")
+	msgBest     = commands.T("⭐ Best: %s — expected final %.2f", "⭐ 최선: %s — 최종 기댓값 %.2f", "⭐ 最善: %s — 最終期待値 %.2f")
+	msgYourHold = commands.T("Your hold: %s — expected final %.2f (−%.2f)", "지금 선택: %s — 최종 기댓값 %.2f (−%.2f)", "今の選択: %s — 最終期待値 %.2f（−%.2f）")
 
-	msgUpperDone   = commands.T("Upper %d/%d ✓ +%d", "상단 %d/%d ✓ +%d", "上段 %d/%d ✓ +%d")
-	msgUpperMissed = commands.T("Upper %d/%d: bonus missed", "상단 %d/%d: 보너스 실패", "上段 %d/%d: ボーナスならず")
-	msgUpperToGo   = commands.T("Upper %d/%d: %d to go for +%d", "상단 %d/%d: +%[4]d까지 %[3]d점 남음", "上段 %d/%d: +%[4]d まであと%[3]d点")
-	msgExtra       = commands.T("Yahtzee bonus +%d", "야찌 보너스 +%d", "ヤッツィーボーナス +%d")
-	msgTotal       = commands.T("**Total %d**", "**합계 %d**", "**合計 %d**")
-	msgLostSoFar   = commands.T("Expected points lost so far: %.2f", "지금까지 잃은 기대 점수: %.2f", "これまでに失った期待値: %.2f")
 	msgYou         = commands.T("You", "나", "あなた")
 	msgAlea        = commands.T("🤖 Alea", "🤖 Alea", "🤖 Alea")
 	msgStarter     = commands.T("the player who started the game", "게임을 시작한 사람", "ゲームを始めた人")

@@ -9,7 +9,6 @@ var (
 	msgHintMore     = commands.T("…and %d more.", "…외 %d개가 더 있습니다.", "…ほかに%d件あります。")
 	msgHintAll      = commands.T("Show all", "모두 보기", "すべて表示")
 	msgHintBest     = commands.T("💡 The best options, with their expected final score", "💡 가장 좋은 선택지와 최종 점수 기댓값", "💡 上位の選択肢と最終得点の期待値")
-	msgCompactSeat  = commands.T("%s · upper %d/%d · %d open", "%s · 상단 %d/%d · %d칸 남음", "%s · 上段 %d/%d · 残り%d役")
 	msgBringDown    = commands.T("Bring down", "아래로 옮기기", "最新の位置に出し直す")
 	msgMovedAlready = commands.T("This board was just brought down: the game carries on in the message below.",
 		"이 보드는 방금 아래로 옮겨졌습니다. 게임은 아래 메시지에서 이어집니다.",

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/alea-bot/alea/commands"
+	"github.com/alea-bot/alea/commands/yachtboard"
 	"github.com/alea-bot/alea/commands/yachtcoach"
 	"github.com/alea-bot/alea/engine/yacht/strategy"
 	"github.com/alea-bot/alea/game/record"
@@ -51,7 +52,7 @@ func hintPress(ctx context.Context, p *pressing) (*commands.Reply, error) {
 	}
 	r.Update = all
 	if line := p.d.Breakdowns.HintWhy(p.req.Locale, p.d.Faces, t, yachtcoach.Before(g), func(a strategy.Action) string {
-		return describe(p.req.Locale, p.d.Faces, g.Rules, a)
+		return yachtboard.Move(p.req.Locale, p.d.Faces, g.Rules, a)
 	}); line != "" && len(r.Embeds[0].Description)+len(line) <= commands.MaxEmbedDescription-hintReserve {
 		r.Embeds[0].Description += "\n\n" + line
 	}
