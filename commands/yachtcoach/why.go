@@ -12,22 +12,22 @@ import (
 )
 
 // The words of a why. An action is said as what a player does, in two
-// forms: as a condition ("Keeping ⚄⚄ (55)" / "…을(를) 남기면" / "…を残せば")
-// and as a noun ("Keeping ⚄⚄ (55)" / "…을(를) 남기는 수" / "…を残す手").
+// forms: as a condition ("Keeping ⚄⚄ (55)" / "…을(를) 남기면" / "… を残せば")
+// and as a noun ("Keeping ⚄⚄ (55)" / "…을(를) 남기는 수" / "… を残す手").
 var (
-	ifKeep      = commands.T("Keeping %s", "%s을(를) 남기면", "%sを残せば")
+	ifKeep      = commands.T("Keeping %s", "%s을(를) 남기면", "%s を残せば")
 	ifRerollAll = commands.T("Rerolling all five", "다섯 개 모두 다시 굴리면", "5個すべて振り直せば")
 	ifKeepAll   = commands.T("Keeping all five", "다섯 개 모두 남기면", "5個すべて残せば")
 	ifScore     = commands.T("Scoring %[2]d in %[1]s", "%s 칸에 %d점을 기록하면", "%sに%d点を記入すれば")
 
-	nounKeep      = commands.T("Keeping %s", "%s을(를) 남기는 수", "%sを残す手")
+	nounKeep      = commands.T("Keeping %s", "%s을(를) 남기는 수", "%s を残す手")
 	nounRerollAll = commands.T("Rerolling all five", "다섯 개 모두 다시 굴리는 수", "5個すべて振り直す手")
 	nounKeepAll   = commands.T("Keeping all five", "다섯 개 모두 남기는 수", "5個すべて残す手")
 	nounScore     = commands.T("Scoring %[2]d in %[1]s", "%s 칸에 %d점을 기록하는 수", "%sに%d点を記入する手")
 
 	// The aim: what a keep plays for, what a scoring gains in.
 	msgAimKeep  = commands.T("%s aims at %s: %s.", "%s %s을(를) 노릴 수 있습니다. %s.", "%s%sを狙えます。%s。")
-	msgAimScore = commands.T("%s pays off in %s: %s.", "%s %s에서 이득입니다. %s.", "%s%sで得をします。%s。")
+	msgAimScore = commands.T("%s pays off in %s: %s.", "%s %s에서 이득을 봅니다. %s.", "%s%sで得をします。%s。")
 
 	nameBonus = commands.T("the bonus", "보너스", "ボーナス")
 	nameExtra = commands.T("Yahtzee bonuses", "야찌 보너스", "ヤッツィーボーナス")

@@ -66,30 +66,30 @@ func TestWhyPinned(t *testing.T) {
 		{"upper", yacht.Yahtzee, "", "3 3 4 5 6", 1, [3]string{
 			"Keeping ⚂⚂ (33) aims at the bonus and Threes: a 3% better chance of the bonus (+1.0) and +0.5 in Threes, for −1.3 in Lg. Straight.",
 			"⚂⚂ (33)을 남기면 보너스와 3 칸을 노릴 수 있습니다. 보너스 확률 3%p 상승(+1.0), 3 칸 +0.5, 대신 라지 스트레이트 −1.3.",
-			"⚂⚂ (33)を残せばボーナスとスリーを狙えます。ボーナスの確率 +3ポイント（+1.0）、スリー +0.5、その代わりL.ストレート −1.3。"}},
+			"⚂⚂ (33) を残せばボーナスとスリーを狙えます。ボーナスの確率 +3ポイント（+1.0）、スリー +0.5、その代わりL.ストレート −1.3。"}},
 		{"straight", yacht.Yacht, "", "2 3 4 5 5", 2, [3]string{
 			"Keeping ⚁⚂⚃⚄ (2345) aims at B. Straight and Yacht: +1.5 in B. Straight and +0.7 in Yacht, for −0.1 in Fives.",
 			"⚁⚂⚃⚄ (2345)를 남기면 라지 스트레이트와 요트를 노릴 수 있습니다. 라지 스트레이트 +1.5, 요트 +0.7, 대신 5 칸 −0.1.",
-			"⚁⚂⚃⚄ (2345)を残せばB.ストレートとヨットを狙えます。B.ストレート +1.5、ヨット +0.7、その代わりファイブ −0.1。"}},
+			"⚁⚂⚃⚄ (2345) を残せばB.ストレートとヨットを狙えます。B.ストレート +1.5、ヨット +0.7、その代わりファイブ −0.1。"}},
 		{"yacht", yacht.Yacht, "", "6 6 6 2 3", 2, [3]string{
 			"Keeping ⚅⚅⚅ (666) aims at Yacht and the bonus: +1.1 in Yacht and a 3% better chance of the bonus (+1.0), for −0.1 in Full House.",
 			"⚅⚅⚅ (666)을 남기면 요트와 보너스를 노릴 수 있습니다. 요트 +1.1, 보너스 확률 3%p 상승(+1.0), 대신 풀 하우스 −0.1.",
-			"⚅⚅⚅ (666)を残せばヨットとボーナスを狙えます。ヨット +1.1、ボーナスの確率 +3ポイント（+1.0）、その代わりフルハウス −0.1。"}},
+			"⚅⚅⚅ (666) を残せばヨットとボーナスを狙えます。ヨット +1.1、ボーナスの確率 +3ポイント（+1.0）、その代わりフルハウス −0.1。"}},
 		{"pairs", yacht.Yatzy, "", "6 6 5 5 1", 1, [3]string{
 			"Keeping ⚄⚄⚅⚅ (5566) aims at Full House and Two Pairs: +2.6 in Full House and +1.0 in Two Pairs, for −0.8 in Three of a Kind.",
 			"⚄⚄⚅⚅ (5566)을 남기면 풀 하우스와 투 페어를 노릴 수 있습니다. 풀 하우스 +2.6, 투 페어 +1.0, 대신 트리플 −0.8.",
-			"⚄⚄⚅⚅ (5566)を残せばフルハウスとツーペアを狙えます。フルハウス +2.6、ツーペア +1.0、その代わりスリーカード −0.8。"}},
+			"⚄⚄⚅⚅ (5566) を残せばフルハウスとツーペアを狙えます。フルハウス +2.6、ツーペア +1.0、その代わりスリーカード −0.8。"}},
 		{"tie", yacht.Yacht, "", "1 1 1 1 1", 1, [3]string{
 			"Scoring 50 in Yacht is worth the same as the other move in every box.",
 			"요트 칸에 50점을 기록하는 수는 다른 수와 모든 칸의 기대 점수가 같습니다.",
 			"ヨットに50点を記入する手は、もう一方の手とどの欄の期待値も同じです。"}},
 		{"chance", yacht.Yahtzee, "", "2 3 4 4 6", 3, [3]string{
 			"Scoring 19 in Chance pays off in the bonus and Fours: a 16% better chance of the bonus (+5.4) and +3.6 in Fours, for −3.2 in Chance.",
-			"찬스 칸에 19점을 기록하면 보너스와 4 칸에서 이득입니다. 보너스 확률 16%p 상승(+5.4), 4 칸 +3.6, 대신 찬스 −3.2.",
+			"찬스 칸에 19점을 기록하면 보너스와 4 칸에서 이득을 봅니다. 보너스 확률 16%p 상승(+5.4), 4 칸 +3.6, 대신 찬스 −3.2.",
 			"チャンスに19点を記入すればボーナスとフォーで得をします。ボーナスの確率 +16ポイント（+5.4）、フォー +3.6、その代わりチャンス −3.2。"}},
 		{"extra", yacht.Yahtzee, "aces:3 twos:6 threes:9 fours:12 sixes:24", "1 1 3 6 6", 3, [3]string{
 			"Scoring 17 in Chance pays off in Yahtzee and Yahtzee bonuses: +5.9 in Yahtzee and +1.6 in Yahtzee bonuses, for −4.3 in Chance.",
-			"찬스 칸에 17점을 기록하면 야찌와 야찌 보너스에서 이득입니다. 야찌 +5.9, 야찌 보너스 +1.6, 대신 찬스 −4.3.",
+			"찬스 칸에 17점을 기록하면 야찌와 야찌 보너스에서 이득을 봅니다. 야찌 +5.9, 야찌 보너스 +1.6, 대신 찬스 −4.3.",
 			"チャンスに17点を記入すればヤッツィーとヤッツィーボーナスで得をします。ヤッツィー +5.9、ヤッツィーボーナス +1.6、その代わりチャンス −4.3。"}},
 	}
 	for _, c := range cases {
@@ -121,11 +121,11 @@ func TestWhySmallDifferences(t *testing.T) {
 		"small": {
 			"Keeping ⚅⚅ (66) is the same in every box to within 0.05; it only keeps more options open (+0.05 in all).",
 			"⚅⚅ (66)을 남기는 수는 어느 칸에서도 차이가 0.05 미만입니다. 선택지를 더 남겨 두는 것뿐입니다(합계 +0.05).",
-			"⚅⚅ (66)を残す手は、どの欄も差が0.05未満で、選択肢を多く残せるだけです（合計 +0.05）。"},
+			"⚅⚅ (66) を残す手は、どの欄も差が0.05未満で、選択肢を多く残せるだけです（合計 +0.05）。"},
 		"spread": {
 			"Keeping ⚅⚅ (66) gives up −0.3 in Choice and makes it up a little in many boxes (+0.14 in all).",
 			"⚅⚅ (66)을 남기는 수는 초이스 −0.3을 내주지만 여러 칸에서 조금씩 만회합니다(합계 +0.14).",
-			"⚅⚅ (66)を残す手はチョイス −0.3を手放しますが、多くの欄で少しずつ取り戻します（合計 +0.14）。"},
+			"⚅⚅ (66) を残す手はチョイス −0.3を手放しますが、多くの欄で少しずつ取り戻します（合計 +0.14）。"},
 	}
 	for name, b := range map[string]finalscore.Breakdown{"small": small, "spread": spread} {
 		x := Compare(b, base)
@@ -252,15 +252,15 @@ func TestTargetWhyPinned(t *testing.T) {
 		{0.2134, 0.1875, 160.12, 161.78, [3]string{
 			"Keeping ⚅⚅ (66) reaches 200 or more 21.34% of the time (the other move: 18.75%), for 1.66 less on average.",
 			"⚅⚅ (66)을 남기는 수는 200점 이상에 도달할 확률이 21.34%입니다(다른 수는 18.75%). 대신 평균은 1.66점 낮습니다.",
-			"⚅⚅ (66)を残す手は200点以上に届く確率が21.34%です（もう一方の手は18.75%）。その代わり平均は1.66点低くなります。"}},
+			"⚅⚅ (66) を残す手は200点以上に届く確率が21.34%です（もう一方の手は18.75%）。その代わり平均は1.66点低くなります。"}},
 		{0.2134, 0.1875, 161.78, 160.12, [3]string{
 			"Keeping ⚅⚅ (66) reaches 200 or more 21.34% of the time (the other move: 18.75%), and 1.66 more on average.",
 			"⚅⚅ (66)을 남기는 수는 200점 이상에 도달할 확률이 21.34%입니다(다른 수는 18.75%). 평균도 1.66점 높습니다.",
-			"⚅⚅ (66)を残す手は200点以上に届く確率が21.34%です（もう一方の手は18.75%）。平均も1.66点高くなります。"}},
+			"⚅⚅ (66) を残す手は200点以上に届く確率が21.34%です（もう一方の手は18.75%）。平均も1.66点高くなります。"}},
 		{0.2134, 0.21341, 161.78, 161.78, [3]string{
 			"Keeping ⚅⚅ (66) reaches 200 or more as often as the other move (21.34%), and the same on average.",
 			"⚅⚅ (66)을 남기는 수는 200점 이상에 도달할 확률이 다른 수와 같습니다(21.34%). 평균은 같습니다.",
-			"⚅⚅ (66)を残す手は200点以上に届く確率がもう一方の手と同じです（21.34%）。平均は同じです。"}},
+			"⚅⚅ (66) を残す手は200点以上に届く確率がもう一方の手と同じです（21.34%）。平均は同じです。"}},
 	}
 	for _, c := range cases {
 		for i, l := range commands.Locales {
