@@ -121,8 +121,8 @@ func TestWhyUnderTheList(t *testing.T) {
 	cmd := `/yacht-advise dice:"2 3 4 5 6" roll:2 sheet:"` + endSheet + `"`
 	want := map[commands.Locale]string{
 		commands.English:  "💡 Why, against keep ⚁⚂⚃⚄ (2345), reroll 1 die: Scoring 30 in B. Straight pays off in B. Straight",
-		commands.Korean:   "💡 ⚁⚂⚃⚄ (2345) 남기고 1개 다시 굴리기와 비교한 이유: 라지 스트레이트 칸에 30점을 기록하면",
-		commands.Japanese: "💡 「⚁⚂⚃⚄ (2345) を残して1個振り直す」と比べた理由: B.ストレートに30点を記入すれば",
+		commands.Korean:   "💡 ⚁⚂⚃⚄ (2345) 남기고 1개 다시 굴리기와 비교하면: 라지 스트레이트 칸에 30점을 기록하면",
+		commands.Japanese: "💡 「⚁⚂⚃⚄ (2345) を残して1個振り直す」と比べると: B.ストレートに30点を記入すれば",
 	}
 	for l, w := range want {
 		h.Locale = l
@@ -167,8 +167,8 @@ func TestTargetWhy(t *testing.T) {
 	cmd := `/yacht-advise dice:"6 6 5 2 1" roll:2 sheet:"aces:2 twos:6 threes:9 fours:12 fives:15 choice:22 four_of_a_kind:24 small_straight:15" target:200`
 	want := map[commands.Locale]string{
 		commands.English:  "💡 Why, against keep ⚄⚅⚅ (566), reroll 2 dice: Keeping ⚅⚅ (66) reaches 200 or more 6.59% of the time (the other move: 5.16%), and 2.15 more on average.",
-		commands.Korean:   "💡 ⚄⚅⚅ (566) 남기고 2개 다시 굴리기와 비교한 이유: ⚅⚅ (66)을 남기는 수는 200점 이상에 도달할 확률이 6.59%입니다(다른 수는 5.16%). 평균도 2.15점 높습니다.",
-		commands.Japanese: "💡 「⚄⚅⚅ (566) を残して2個振り直す」と比べた理由: ⚅⚅ (66)を残す手は200点以上に届く確率が6.59%です（もう一方の手は5.16%）。平均も2.15点高くなります。",
+		commands.Korean:   "💡 ⚄⚅⚅ (566) 남기고 2개 다시 굴리기와 비교하면: ⚅⚅ (66)을 남기는 수는 200점 이상에 도달할 확률이 6.59%입니다(다른 수는 5.16%). 평균도 2.15점 높습니다.",
+		commands.Japanese: "💡 「⚄⚅⚅ (566) を残して2個振り直す」と比べると: ⚅⚅ (66) を残す手は200点以上に届く確率が6.59%です（もう一方の手は5.16%）。平均も2.15点高くなります。",
 	}
 	for l, w := range want {
 		h.Locale = l

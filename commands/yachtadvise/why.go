@@ -15,9 +15,9 @@ const whyReserve = 600
 var (
 	optWhy     = commands.T("why", "이유", "理由")
 	msgWhyDesc = commands.T("Say why the best move beats each alternative shown (default: the runner-up only)",
-		"최선의 수가 보이는 선택지 하나하나보다 나은 이유 (기본: 차선과만 비교)",
+		"최선의 수가 표시된 선택지 하나하나보다 나은 이유 (기본: 차선의 수와만 비교)",
 		"最善手が表示された候補それぞれより良い理由（既定: 次善手とだけ比較）")
-	msgWhyBest  = commands.T("💡 Why, against %s: %s", "💡 %s과(와) 비교한 이유: %s", "💡 「%s」と比べた理由: %s")
+	msgWhyBest  = commands.T("💡 Why, against %s: %s", "💡 %s과(와) 비교하면: %s", "💡 「%s」と比べると: %s")
 	msgWhyLater = commands.T("💡 Why the best move wins comes from a table computed once for these rules, which is being computed now: ask again in a few seconds.",
 		"💡 최선의 수가 나은 이유는 이 규칙에 대해 한 번만 계산하는 표에서 나오는데, 지금 계산하고 있습니다. 몇 초 뒤에 다시 물어봐 주세요.",
 		"💡 最善手が良い理由は、このルールについて一度だけ計算する表から出します。いま計算中なので、数秒後にもう一度どうぞ。")
