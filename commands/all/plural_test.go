@@ -51,7 +51,7 @@ func TestOneIsSingular(t *testing.T) {
 		`/yacht-advise sheet:"aces:1" target:1`: {
 			commands.English:  "The sheet already has 1 point, so the target of 1 is reached whatever happens: every action has a 100% chance.",
 			commands.Korean:   "점수표에 이미 1점이 있어 목표 1점은 무슨 일이 있어도 달성됩니다. 어떤 선택지든 확률이 100%입니다.",
-			commands.Japanese: "スコア表にすでに1点あるので、目標の1点はどうなっても達成です。どの選択肢も確率 100% です。",
+			commands.Japanese: "スコア表にすでに1点あるので、目標の1点はどうなっても達成されます。どの選択肢も確率は100%です。",
 		},
 		`/stats history`: {
 			commands.English:  "🪙 Coins against the perfect bot: 1 game · 1 won",

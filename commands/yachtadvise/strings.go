@@ -35,10 +35,10 @@ var (
 		"平均を最大にするプレイでの最終期待値: %.2f")
 	msgTargetReached = commands.T("The sheet already has %d points, so the target of %d is reached whatever happens: every action has a 100%% chance.",
 		"점수표에 이미 %d점이 있어 목표 %d점은 무슨 일이 있어도 달성됩니다. 어떤 선택지든 확률이 100%%입니다.",
-		"スコア表にすでに%d点あるので、目標の%d点はどうなっても達成です。どの選択肢も確率 100%% です。")
+		"スコア表にすでに%d点あるので、目標の%d点はどうなっても達成されます。どの選択肢も確率は100%%です。")
 	msgTargetReachedOne = commands.T("The sheet already has %d point, so the target of %d is reached whatever happens: every action has a 100%% chance.",
 		"점수표에 이미 %d점이 있어 목표 %d점은 무슨 일이 있어도 달성됩니다. 어떤 선택지든 확률이 100%%입니다.",
-		"スコア表にすでに%d点あるので、目標の%d点はどうなっても達成です。どの選択肢も確率 100%% です。")
+		"スコア表にすでに%d点あるので、目標の%d点はどうなっても達成されます。どの選択肢も確率は100%%です。")
 	msgTargetUnreachable = commands.T("%d can no longer be reached: the most this sheet can still make is %d. Every action has a 0%% chance; the list shows the expected finals.",
 		"%d점에는 더 이상 도달할 수 없습니다. 이 점수표로 낼 수 있는 최고 점수는 %d점입니다. 어떤 선택지든 확률이 0%%이며, 목록에는 최종 기댓값을 표시합니다.",
 		"%d点にはもう届きません。このスコア表で取れる最高得点は%d点です。どの選択肢も確率 0%% で、一覧には最終期待値を示します。")
