@@ -834,12 +834,12 @@ func TestLobbyAddAlea(t *testing.T) {
 	words := map[commands.Locale][4]string{
 		commands.English:  {"🤖 Add Alea", "🤖 Remove Alea", "🤖 Alea took a seat.", "🤖 Alea left its seat."},
 		commands.Korean:   {"🤖 Alea 추가", "🤖 Alea 빼기", "🤖 Alea가 자리에 앉았습니다.", "🤖 Alea가 자리에서 빠졌습니다."},
-		commands.Japanese: {"🤖 Alea を追加", "🤖 Alea を外す", "🤖 Alea が席に着きました。", "🤖 Alea が席を外しました。"},
+		commands.Japanese: {"🤖 Alea を追加", "🤖 Alea を外す", "🤖 Alea が席に着きました。", "🤖 Alea が抜けました。"},
 	}
 	refusal := map[commands.Locale]string{
 		commands.English:  "Only <@" + ann + ">, who opened the table, can seat Alea or take its seat away.",
 		commands.Korean:   "Alea를 앉히거나 빼는 것은 테이블을 연 <@" + ann + "> 님만 할 수 있습니다.",
-		commands.Japanese: "Alea の席を出し入れできるのは、卓を開いた <@" + ann + "> さんだけです。",
+		commands.Japanese: "Alea を席に着かせたり外したりできるのは、卓を開いた <@" + ann + "> さんだけです。",
 	}
 	for loc, w := range words {
 		h := harness(t)

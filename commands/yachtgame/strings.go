@@ -96,7 +96,7 @@ var (
 		"**참가**를 눌러 자리에 앉으세요 (최대 %[2]d명). 모두 모이면 %[1]s 님이 게임을 시작합니다.",
 		"「参加」を押して席についてください（最大%[2]d人）。全員そろったら %[1]s さんがゲームを始めます。")
 	msgAleaSeated      = commands.T("🤖 Alea took a seat.", "🤖 Alea가 자리에 앉았습니다.", "🤖 Alea が席に着きました。")
-	msgAleaUnseated    = commands.T("🤖 Alea left its seat.", "🤖 Alea가 자리에서 빠졌습니다.", "🤖 Alea が席を外しました。")
+	msgAleaUnseated    = commands.T("🤖 Alea left its seat.", "🤖 Alea가 자리에서 빠졌습니다.", "🤖 Alea が抜けました。")
 	msgJoined          = commands.T("%s joined.", "%s 님이 참가했습니다.", "%s さんが参加しました。")
 	msgLeft            = commands.T("%s left.", "%s 님이 나갔습니다.", "%s さんが抜けました。")
 	msgNotSeated       = commands.T("You have no seat at this table.", "이 게임에 참가하고 있지 않습니다.", "この卓に参加していません。")
@@ -104,7 +104,7 @@ var (
 	msgLobbyFull       = commands.T("The table is full (%d players).", "테이블이 꽉 찼습니다 (%d명).", "卓は満席です（%d人）。")
 	msgOnlyStarterAlea = commands.T("Only %s, who opened the table, can seat Alea or take its seat away.",
 		"Alea를 앉히거나 빼는 것은 테이블을 연 %s 님만 할 수 있습니다.",
-		"Alea の席を出し入れできるのは、卓を開いた %s さんだけです。")
+		"Alea を席に着かせたり外したりできるのは、卓を開いた %s さんだけです。")
 	msgOnlyStarter   = commands.T("Only %s, who opened the table, can start the game.", "테이블을 연 %s 님만 게임을 시작할 수 있습니다.", "卓を開いた %s さんだけがゲームを始められます。")
 	msgHintButton    = commands.T("Hint", "힌트", "ヒント")
 	msgUndoButton    = commands.T("Undo", "되돌리기", "取り消す")

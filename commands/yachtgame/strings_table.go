@@ -12,6 +12,6 @@ var (
 	msgBringDown    = commands.T("Bring down", "아래로 옮기기", "最新の位置に出し直す")
 	msgMovedAlready = commands.T("This board was just brought down: the game carries on in the message below.",
 		"이 보드는 방금 아래로 옮겨졌습니다. 게임은 아래 메시지에서 이어집니다.",
-		"このボードはたった今下に移されました。ゲームは下のメッセージで続きます。")
+		"このボードはたった今、下に移動しました。続きは下のメッセージです。")
 	msgBoardMoved = commands.T("🎲 The game moved down: it carries on below.", "🎲 게임을 아래로 옮겼습니다. 아래에서 이어집니다.", "🎲 ゲームを下に移動しました。続きは下のメッセージです。")
 )

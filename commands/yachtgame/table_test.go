@@ -117,7 +117,7 @@ func TestBringDown(t *testing.T) {
 	for loc, want := range map[commands.Locale]string{
 		commands.English:  "This board was just brought down: the game carries on in the message below.",
 		commands.Korean:   "이 보드는 방금 아래로 옮겨졌습니다. 게임은 아래 메시지에서 이어집니다.",
-		commands.Japanese: "このボードはたった今下に移されました。ゲームは下のメッセージで続きます。",
+		commands.Japanese: "このボードはたった今、下に移動しました。続きは下のメッセージです。",
 	} {
 		twin, out := h.Do(&commands.Request{Kind: commands.KindComponent, CustomID: down, UserID: ann, Locale: loc, Message: old})
 		if out != bot.Rejected || !strings.Contains(bot.FormatTextIn(twin, loc), want) || twin.FollowUp != nil {
