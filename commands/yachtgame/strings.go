@@ -16,7 +16,7 @@ var (
 	// members may not use external apps).
 	msgPrivateTable = commands.T("Here Discord would show the table to you alone: Alea is added to your account, not to this server, and members here may not use external apps. Ask an admin to add Alea to the server, or play in a DM with Alea.",
 		"여기서는 Discord가 테이블을 나에게만 보여 줍니다. Alea가 이 서버가 아니라 내 계정에 추가되어 있고, 이 서버에서는 멤버가 외부 앱을 사용할 수 없기 때문입니다. 관리자에게 Alea를 서버에 추가해 달라고 하거나, Alea와의 DM에서 플레이해 주세요.",
-		"ここでは Discord がテーブルをあなたにしか表示しません。Alea はこのサーバーではなくあなたのアカウントに追加されていて、このサーバーではメンバーが外部アプリを使えないためです。管理者に Alea をサーバーに追加してもらうか、Alea との DM で遊んでください。")
+		"ここでは Discord が卓をあなたにしか表示しません。Alea はこのサーバーではなくあなたのアカウントに追加されていて、このサーバーではメンバーが外部アプリを使えないためです。管理者に Alea をサーバーに追加してもらうか、Alea との DM で遊んでください。")
 	// msgOtherKey refuses a press on a board sealed under another key.
 	msgOtherKey = commands.T("This game was started before the bot's key changed, so it cannot go on. Start a new game with `/yacht start`.",
 		"이 게임은 봇의 키가 바뀌기 전에 시작되어 더 이어갈 수 없습니다. `/요트 시작`으로 새 게임을 시작해 주세요.",
