@@ -121,7 +121,7 @@ func TestSecondStartIsPractice(t *testing.T) {
 	}
 	for loc, want := range map[commands.Locale]string{
 		commands.English:  "🎯 Practice: your official attempt at this challenge started at 12:00 UTC, so this game is not ranked.",
-		commands.Korean:   "🎯 연습: 이 도전의 공식 도전은 이미 12:00(UTC)에 시작했으므로 이 게임은 순위에 들어가지 않습니다.",
+		commands.Korean:   "🎯 연습: 이 도전의 공식 시도는 이미 12:00(UTC)에 시작했으므로 이 게임은 순위에 들어가지 않습니다.",
 		commands.Japanese: "🎯 練習: この挑戦の本番は 12:00（UTC）にすでに始めているので、このゲームは順位に入りません。",
 	} {
 		text := bot.FormatTextIn(b.must(where{user: ann, guild: server2, loc: loc}, "/daily play"), loc)

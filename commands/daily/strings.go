@@ -31,7 +31,7 @@ var (
 		"`/데일리 도전`, `/데일리 순위`, `/데일리 내-기록` 중에서 고르세요.",
 		"`/デイリー 挑戦`、`/デイリー ランキング`、`/デイリー 自分の記録` から選んでください。")
 	msgStoreDown = commands.T("Alea cannot reach its records right now, so it cannot tell whether this is your official attempt. Try again in a moment.",
-		"지금은 Alea가 기록 저장소에 연결할 수 없어 이번이 공식 도전인지 알 수 없습니다. 잠시 뒤에 다시 시도하세요.",
+		"지금은 Alea가 기록 저장소에 연결할 수 없어 이번이 공식 시도인지 알 수 없습니다. 잠시 뒤에 다시 시도하세요.",
 		"いま Alea が記録の保存先に接続できないため、これが本番の挑戦かどうか判断できません。少し待ってからもう一度試してください。")
 	msgBadDate = commands.T("Not a date: %s. Write it YYYY-MM-DD, e.g. %s.",
 		"날짜를 읽을 수 없습니다: %s. YYYY-MM-DD 형식으로 쓰세요 (예: %s).",
@@ -67,10 +67,10 @@ var (
 		"🎲 サイコロを振ってください。この挑戦を遊ぶ全員が、このターンを同じ5個で始めます。")
 	msgSoFar    = commands.T("Turns so far: %s", "지금까지의 턴: %s", "ここまでのターン: %s")
 	msgOfficial = commands.T("🏅 Your official attempt at this challenge: no hints; each decision's cost shows after it as a square.",
-		"🏅 이번이 이 도전의 공식 도전입니다. 힌트는 없고, 선택할 때마다 그 손실이 네모의 색으로 표시됩니다.",
+		"🏅 이번이 이 도전의 공식 시도입니다. 힌트는 없고, 선택할 때마다 그 손실이 네모의 색으로 표시됩니다.",
 		"🏅 この挑戦の本番です。ヒントはなく、判断のたびにその損失が四角の色で表示されます。")
 	msgStartedOnce = commands.T("🎯 Practice: your official attempt at this challenge started at %s UTC, so this game is not ranked.",
-		"🎯 연습: 이 도전의 공식 도전은 이미 %s(UTC)에 시작했으므로 이 게임은 순위에 들어가지 않습니다.",
+		"🎯 연습: 이 도전의 공식 시도는 이미 %s(UTC)에 시작했으므로 이 게임은 순위에 들어가지 않습니다.",
 		"🎯 練習: この挑戦の本番は %s（UTC）にすでに始めているので、このゲームは順位に入りません。")
 	msgEarlierDay = commands.T("🎯 Practice of an earlier day's challenge: not ranked.", "🎯 지난 도전의 연습: 순위에 들어가지 않습니다.", "🎯 過去の挑戦の練習: 順位には入りません。")
 	msgNoMemory   = commands.T("🎯 Practice: this bot keeps no records, so nothing is ranked.",
