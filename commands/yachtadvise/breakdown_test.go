@@ -147,7 +147,7 @@ func TestWhyUnderTheList(t *testing.T) {
 	later := map[commands.Locale]string{
 		commands.English:  "💡 Why the best move wins comes from a table computed once for these rules, which is being computed now: ask again in a few seconds.",
 		commands.Korean:   "💡 최선의 수가 나은 이유는 이 규칙에 대해 한 번만 계산하는 표에서 나오는데, 지금 계산하고 있습니다. 몇 초 뒤에 다시 물어봐 주세요.",
-		commands.Japanese: "💡 最善手が良い理由は、このルールについて一度だけ計算する表から出します。いま計算中なので、数秒後にもう一度どうぞ。",
+		commands.Japanese: "💡 最善手が良い理由は、このルールについて一度だけ計算する表から求めます。いま計算中なので、数秒後にもう一度どうぞ。",
 	}
 	for l, w := range later {
 		h.Locale = l

@@ -20,7 +20,7 @@ var (
 	msgWhyBest  = commands.T("💡 Why, against %s: %s", "💡 %s과(와) 비교하면: %s", "💡 「%s」と比べると: %s")
 	msgWhyLater = commands.T("💡 Why the best move wins comes from a table computed once for these rules, which is being computed now: ask again in a few seconds.",
 		"💡 최선의 수가 나은 이유는 이 규칙에 대해 한 번만 계산하는 표에서 나오는데, 지금 계산하고 있습니다. 몇 초 뒤에 다시 물어봐 주세요.",
-		"💡 最善手が良い理由は、このルールについて一度だけ計算する表から出します。いま計算中なので、数秒後にもう一度どうぞ。")
+		"💡 最善手が良い理由は、このルールについて一度だけ計算する表から求めます。いま計算中なので、数秒後にもう一度どうぞ。")
 )
 
 // whyLine says under the list why the best action beats the runner-up
