@@ -12,7 +12,7 @@ import (
 // The lines a game adds to its own: under a hint, and under the cost of a
 // decision.
 var (
-	msgHintWhy = commands.T("💡 Why ⭐ beats %s: %s", "💡 ⭐ 수가 %s보다 나은 이유: %s", "💡 ⭐ が「%s」より良い理由: %s")
+	msgHintWhy = commands.T("💡 Why ⭐ beats %s: %s", "💡 ⭐ 수가 %s보다 나은 이유: %s", "💡 ⭐ の手が「%s」より良い理由: %s")
 	msgCostWhy = commands.T("↳ %s", "↳ %s", "↳ %s")
 )
 

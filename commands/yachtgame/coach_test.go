@@ -48,7 +48,7 @@ func coachBreakdowns(t *testing.T, d GameData) finalscore.Breakdowns {
 
 // The private hint says why ⭐ beats the runner-up, in three languages.
 func TestHintSaysWhy(t *testing.T) {
-	head := map[commands.Locale]string{commands.English: "💡 Why ⭐ beats ", commands.Korean: "💡 ⭐ 수가 ", commands.Japanese: "💡 ⭐ が「"}
+	head := map[commands.Locale]string{commands.English: "💡 Why ⭐ beats ", commands.Korean: "💡 ⭐ 수가 ", commands.Japanese: "💡 ⭐ の手が「"}
 	for _, loc := range commands.Locales {
 		h := coachHarness(t, loc)
 		r := post(t, h, table3(t, yachttable.CoachHints))
