@@ -40,7 +40,7 @@ func TestNativeReadWording(t *testing.T) {
 				"`seed` — Seed of the virtual dice, for a game you can replay (default random)"},
 			commands.Korean: {"정확한 점수표로 요트 하기: 주사위, 남길 주사위, 족보, 선택마다의 손실",
 				"`시드` — 가상 주사위 시드: 같은 게임을 다시 하고 싶을 때 (기본: 무작위)"},
-			commands.Japanese: {"厳密なスコア表でヨットを遊ぶ：サイコロ、残すサイコロ、役、各判断の損失",
+			commands.Japanese: {"厳密なスコア表でヨットを遊ぶ: サイコロ、残すサイコロ、役、各判断の損失",
 				"`シード` — 仮想サイコロのシード。同じゲームを再現するとき（既定はランダム）"},
 		},
 		`/stats history`: {

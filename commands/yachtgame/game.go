@@ -116,7 +116,7 @@ func newCommand(d Deps) *commands.Command {
 		Name: commands.T("yacht", "요트", "ヨット"),
 		Description: commands.T("Play Yacht with an exact scoresheet: dice, holds, categories, the cost of each choice",
 			"정확한 점수표로 요트 하기: 주사위, 남길 주사위, 족보, 선택마다의 손실",
-			"厳密なスコア表でヨットを遊ぶ：サイコロ、残すサイコロ、役、各判断の損失"),
+			"厳密なスコア表でヨットを遊ぶ: サイコロ、残すサイコロ、役、各判断の損失"),
 		Subcommands: []commands.Subcommand{{
 			Name: commands.T("start", "시작", "開始"),
 			Description: commands.T("Post a scoresheet for you, or a game for the people here and Alea",
