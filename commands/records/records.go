@@ -26,10 +26,11 @@ const ReviewPrefix = "review/1/"
 // ReviewID is the custom_id of the Review button of game id.
 func ReviewID(id string) string { return ReviewPrefix + id }
 
-// OffData is the data output of every command and button of the records
-// when memory is off.
-type OffData struct {
-	Memory string `json:"memory"` // "off"
+// MemoryData is the data output of every command and button of the
+// records when the memory cannot answer: "off" (memory is off on this
+// bot) or "unavailable" (the store cannot answer now).
+type MemoryData struct {
+	Memory string `json:"memory"`
 }
 
 var msgOff = commands.T(
@@ -39,18 +40,12 @@ var msgOff = commands.T(
 
 // Off is the reply that says memory is off, for every command and button.
 func Off(l commands.Locale) *commands.Reply {
-	return &commands.Reply{Content: msgOff.In(l), Ephemeral: true, Data: OffData{Memory: "off"}}
+	return &commands.Reply{Content: msgOff.In(l), Ephemeral: true, Data: MemoryData{Memory: "off"}}
 }
 
 // IsOff reports whether st keeps nothing: nil, or the store
 // DATABASE_URL=off opens.
 func IsOff(st store.Store) bool { return st == nil || st.Engine() == "off" }
-
-// UnavailableData is the data output of every command and button of the
-// records when the store cannot answer now.
-type UnavailableData struct {
-	Memory string `json:"memory"` // "unavailable"
-}
 
 var msgUnavailable = commands.T(
 	"Alea's memory is unavailable right now, so this cannot be answered. Games go on as usual; please try again in a little while.",
@@ -60,7 +55,7 @@ var msgUnavailable = commands.T(
 // Unavailable is the reply that says the store cannot answer now (down,
 // frozen, full, damaged, read-only), for every command and button.
 func Unavailable(l commands.Locale) *commands.Reply {
-	return &commands.Reply{Content: msgUnavailable.In(l), Ephemeral: true, Data: UnavailableData{Memory: "unavailable"}}
+	return &commands.Reply{Content: msgUnavailable.In(l), Ephemeral: true, Data: MemoryData{Memory: "unavailable"}}
 }
 
 // Wait ends a command's wait for the store: the channel it returns fires

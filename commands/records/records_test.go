@@ -49,7 +49,7 @@ func TestOff(t *testing.T) {
 	h := Guard(off, nil, func(context.Context, *commands.Request) (*commands.Reply, error) { called = true; return nil, nil })
 	for _, l := range commands.Locales {
 		r, err := h(context.Background(), &commands.Request{Locale: l})
-		if err != nil || called || !r.Ephemeral || r.Content != msgOff.In(l) || r.Data != (OffData{Memory: "off"}) {
+		if err != nil || called || !r.Ephemeral || r.Content != msgOff.In(l) || r.Data != (MemoryData{Memory: "off"}) {
 			t.Errorf("%s: %+v %v", l, r, err)
 		}
 	}
@@ -75,7 +75,7 @@ func TestUnavailable(t *testing.T) {
 	}
 	unavailable := func(what string, r *commands.Reply, err error, l commands.Locale) {
 		t.Helper()
-		if err != nil || r == nil || !r.Ephemeral || r.Content != want[l] || r.Data != (UnavailableData{Memory: "unavailable"}) {
+		if err != nil || r == nil || !r.Ephemeral || r.Content != want[l] || r.Data != (MemoryData{Memory: "unavailable"}) {
 			t.Errorf("%s (%s): %+v %v", what, l, r, err)
 		}
 	}

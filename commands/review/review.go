@@ -6,6 +6,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -279,15 +280,7 @@ func render(l commands.Locale, v view, names map[string]string) (commands.Embed,
 		}
 		var rows, whys []string
 		costliest := slices.Clone(s.Costly)
-		slices.SortStableFunc(costliest, func(a, b Decision) int {
-			switch {
-			case a.Loss > b.Loss:
-				return -1
-			case a.Loss < b.Loss:
-				return 1
-			}
-			return 0
-		})
+		slices.SortStableFunc(costliest, func(a, b Decision) int { return cmp.Compare(b.Loss, a.Loss) })
 		for _, dc := range costliest[:min(len(costliest), reviewTop)] {
 			rows = append(rows, decisionLine(l, v.rules, dc))
 			whys = append(whys, whyText(l, v.rules, dc.why))

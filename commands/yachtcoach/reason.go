@@ -1,6 +1,7 @@
 package yachtcoach
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -66,15 +67,7 @@ func Compare(better, other finalscore.Breakdown) Reason {
 		x.Total += p.Points
 	}
 	// Largest gain first; among equals, the sheet's order.
-	slices.SortStableFunc(parts, func(a, b Part) int {
-		switch {
-		case a.Points > b.Points:
-			return -1
-		case a.Points < b.Points:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(parts, func(a, b Part) int { return cmp.Compare(b.Points, a.Points) })
 	for _, p := range parts {
 		if p.Points >= Shown && len(x.Gains) < maxGains {
 			x.Gains = append(x.Gains, p)
